@@ -1,0 +1,52 @@
+/*===-- tile/dialect.h - Loading the tile dialects ------------------------===*\
+|*                                                                            *|
+|* The tile dialect is defined in IRDL (dialects/tile.irdl.mlir) and embedded *|
+|* into libtile. These functions make it, and the upstream dialects tile IR   *|
+|* is written with, available in a caller's MlirContext.                      *|
+\*===----------------------------------------------------------------------===*/
+#ifndef TILE_DIALECT_H
+#define TILE_DIALECT_H
+
+#include "mlir-c/IR.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Makes tile IR parseable in `ctx`: registers the upstream dialects
+/// (func, scf, arith, memref, gpu, ...) and loads the tile dialect. Safe to
+/// call more than once. Errors are reported as diagnostics on `ctx`.
+MLIR_CAPI_EXPORTED MlirLogicalResult tileContextLoadDialects(MlirContext ctx);
+
+/// Loads every dialect defined by the IRDL module in `source` into `ctx`
+/// (what `tile-opt --irdl-file` does). `sourceName` names the text in
+/// diagnostics.
+MLIR_CAPI_EXPORTED MlirLogicalResult tileContextLoadIRDL(
+    MlirContext ctx, MlirStringRef source, MlirStringRef sourceName);
+
+/// Returns the embedded IRDL text of the tile dialect.
+MLIR_CAPI_EXPORTED MlirStringRef tileGetDialectSource(void);
+
+/// The scope of a tile buffer, read off the memory space of its memref type.
+typedef enum {
+  TileScopeGlobal,   ///< no memory space: device (or host) memory
+  TileScopeShared,   ///< #gpu.address_space<workgroup>: one copy per block
+  TileScopeFragment, ///< #tile.fragment: distributed over the threads
+  TileScopeLocal,    ///< #gpu.address_space<private>: one copy per thread
+  TileScopeInvalid   ///< any other memory space, or not a memref
+} TileScope;
+
+MLIR_CAPI_EXPORTED TileScope tileMemRefTypeGetScope(MlirType type);
+
+/// Returns the memory space attribute of a scope (null for global).
+MLIR_CAPI_EXPORTED MlirAttribute tileScopeGetMemorySpace(MlirContext ctx,
+                                                         TileScope scope);
+
+/// Returns "global", "shared", "fragment", "local" or "invalid".
+MLIR_CAPI_EXPORTED const char *tileScopeGetName(TileScope scope);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif // TILE_DIALECT_H

@@ -1,0 +1,51 @@
+/*===-- tile/passes.h - The tile pass registry -----------------------------===*\
+|*                                                                            *|
+|* Every tile pass is described by one descriptor (argument, summary, anchor  *|
+|* op, options). Passes are created by argument with options in the textual   *|
+|* pipeline syntax, e.g. "tile-verify" with options "kernel-required=false".  *|
+\*===----------------------------------------------------------------------===*/
+#ifndef TILE_PASSES_H
+#define TILE_PASSES_H
+
+#include "mlir-c/IR.h"
+#include "mlir-c/Pass.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Number of tile passes.
+MLIR_CAPI_EXPORTED intptr_t tileGetNumPasses(void);
+
+/// The command-line argument of the pass at `index`, e.g. "tile-verify".
+MLIR_CAPI_EXPORTED MlirStringRef tilePassGetArgument(intptr_t index);
+
+/// A one-line summary of what the pass at `index` does.
+MLIR_CAPI_EXPORTED MlirStringRef tilePassGetSummary(intptr_t index);
+
+/// The operation the pass at `index` runs on ("" for any operation).
+MLIR_CAPI_EXPORTED MlirStringRef tilePassGetAnchor(intptr_t index);
+
+/// Prints the options of the pass at `index` (one per line: name, type,
+/// default, help) through `callback`.
+MLIR_CAPI_EXPORTED void tilePassPrintOptions(intptr_t index,
+                                             MlirStringCallback callback,
+                                             void *userData);
+
+/// Returns the index of the tile pass named `argument`, or -1.
+MLIR_CAPI_EXPORTED intptr_t tileLookupPass(MlirStringRef argument);
+
+/// Creates the tile pass named `argument` with `options` (the text between
+/// the braces of `tile-pass{...}`, possibly empty). On an unknown pass or a
+/// bad option, reports a message through `errorCallback` and returns a null
+/// pass. The caller owns the pass until it is added to a pass manager.
+MLIR_CAPI_EXPORTED MlirPass tileCreatePass(MlirStringRef argument,
+                                           MlirStringRef options,
+                                           MlirStringCallback errorCallback,
+                                           void *userData);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif // TILE_PASSES_H

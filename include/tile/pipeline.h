@@ -1,0 +1,45 @@
+/*===-- tile/pipeline.h - Textual pass pipelines with tile passes ----------===*\
+|*                                                                            *|
+|* MLIR 22 has no C API that puts an external pass into its pass registry, so *|
+|* a textual pipeline that names a tile pass cannot go through                *|
+|* mlirParsePassPipeline. These functions read the same grammar, add tile     *|
+|* passes as owned passes at their nesting and hand every run of upstream     *|
+|* elements to MLIR.                                                          *|
+\*===----------------------------------------------------------------------===*/
+#ifndef TILE_PIPELINE_H
+#define TILE_PIPELINE_H
+
+#include "mlir-c/IR.h"
+#include "mlir-c/Pass.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Adds pipeline elements to `passManager`, relative to its anchor, like
+/// mlirOpPassManagerAddPipeline, e.g. "func.func(tile-verify,canonicalize)".
+/// Tile and upstream passes can be mixed at any nesting. Errors (syntax,
+/// unknown passes or options, passes nested under the wrong op) are reported
+/// through `errorCallback`.
+MLIR_CAPI_EXPORTED MlirLogicalResult tileOpPassManagerAddPipeline(
+    MlirOpPassManager passManager, MlirStringRef pipelineElements,
+    MlirStringCallback errorCallback, void *userData);
+
+/// Adds a complete pipeline whose outermost element names the anchor of
+/// `passManager`, e.g. "builtin.module(func.func(tile-verify),cse)".
+MLIR_CAPI_EXPORTED MlirLogicalResult tileOpPassManagerParsePipeline(
+    MlirOpPassManager passManager, MlirStringRef pipeline,
+    MlirStringCallback errorCallback, void *userData);
+
+/// Adds one pass by argument with options, nesting it implicitly under the
+/// operation it runs on when that differs from the anchor of `passManager`
+/// (as `mlir-opt --pass-name` does).
+MLIR_CAPI_EXPORTED MlirLogicalResult tileOpPassManagerAddPass(
+    MlirOpPassManager passManager, MlirStringRef argument,
+    MlirStringRef options, MlirStringCallback errorCallback, void *userData);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif // TILE_PIPELINE_H

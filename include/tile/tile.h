@@ -1,0 +1,28 @@
+/*===-- tile/tile.h - The tile-mlir C API ----------------------------------===*\
+|*                                                                            *|
+|* Umbrella header: everything a caller needs to read, verify and lower tile  *|
+|* IR in its own MlirContext and pass managers.                               *|
+\*===----------------------------------------------------------------------===*/
+#ifndef TILE_TILE_H
+#define TILE_TILE_H
+
+#include "tile/dialect.h"
+#include "tile/passes.h"
+#include "tile/pipeline.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// The version of tile-mlir, e.g. "0.1.0".
+MLIR_CAPI_EXPORTED const char *tileGetVersion(void);
+
+/// Registers MLIR's own passes so that pipelines can name them. Call once,
+/// before building pipelines; registering twice is harmless.
+MLIR_CAPI_EXPORTED void tileRegisterUpstreamPasses(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif // TILE_TILE_H

@@ -1,0 +1,101 @@
+/* Loads the tile dialect (embedded IRDL) and the upstream dialects it uses. */
+#include "tile/dialect.h"
+
+#include "ir/ir.h"
+#include "support/embed.h"
+
+#include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/Dialect/IRDL.h"
+#include "mlir-c/RegisterEverything.h"
+
+#include <string.h>
+
+extern const TileEmbeddedFile tileDialectFiles[];
+extern const unsigned tileDialectFilesCount;
+
+static MlirStringRef embeddedDialect(const char *name) {
+  for (unsigned i = 0; i < tileDialectFilesCount; ++i)
+    if (strcmp(tileDialectFiles[i].name, name) == 0)
+      return mlirStringRefCreate(tileDialectFiles[i].data,
+                                 tileDialectFiles[i].size);
+  return mlirStringRefCreate(NULL, 0);
+}
+
+MlirStringRef tileGetDialectSource(void) {
+  return embeddedDialect("tile.irdl.mlir");
+}
+
+MlirLogicalResult tileContextLoadIRDL(MlirContext ctx, MlirStringRef source,
+                                      MlirStringRef sourceName) {
+  mlirDialectHandleLoadDialect(mlirGetDialectHandle__irdl__(), ctx);
+  MlirOperation op = tileParseModule(ctx, source, sourceName);
+  if (mlirOperationIsNull(op))
+    return mlirLogicalResultFailure();
+  MlirModule module = mlirModuleFromOperation(op);
+  MlirLogicalResult result = mlirLoadIRDLDialects(module);
+  mlirModuleDestroy(module);
+  return result;
+}
+
+MlirLogicalResult tileContextLoadDialects(MlirContext ctx) {
+  if (mlirContextIsRegisteredOperation(ctx, mlirStringRefCreateFromCString(
+                                                "tile.copy")))
+    return mlirLogicalResultSuccess();
+  MlirDialectRegistry registry = mlirDialectRegistryCreate();
+  mlirRegisterAllDialects(registry);
+  mlirContextAppendDialectRegistry(ctx, registry);
+  mlirDialectRegistryDestroy(registry);
+  /* Tile IR spells memory spaces with #gpu attributes and structure with scf;
+   * load them so that attributes and types parse without a prior op. */
+  static const char *const used[] = {"func", "scf", "arith", "memref",
+                                     "gpu",  "math", "vector"};
+  for (size_t i = 0; i < sizeof(used) / sizeof(used[0]); ++i)
+    mlirContextGetOrLoadDialect(ctx, mlirStringRefCreateFromCString(used[i]));
+  return tileContextLoadIRDL(ctx, tileGetDialectSource(),
+                             mlirStringRefCreateFromCString("tile.irdl.mlir"));
+}
+
+static const char *const scopeSpaces[] = {
+    [TileScopeShared] = "#gpu.address_space<workgroup>",
+    [TileScopeFragment] = "#tile.fragment",
+    [TileScopeLocal] = "#gpu.address_space<private>",
+};
+
+MlirAttribute tileScopeGetMemorySpace(MlirContext ctx, TileScope scope) {
+  if (scope != TileScopeShared && scope != TileScopeFragment &&
+      scope != TileScopeLocal)
+    return (MlirAttribute){NULL};
+  return mlirAttributeParseGet(
+      ctx, mlirStringRefCreateFromCString(scopeSpaces[scope]));
+}
+
+TileScope tileMemRefTypeGetScope(MlirType type) {
+  if (!mlirTypeIsAMemRef(type))
+    return TileScopeInvalid;
+  MlirAttribute space = mlirMemRefTypeGetMemorySpace(type);
+  if (mlirAttributeIsNull(space))
+    return TileScopeGlobal;
+  MlirContext ctx = mlirTypeGetContext(type);
+  static const TileScope scopes[] = {TileScopeShared, TileScopeFragment,
+                                     TileScopeLocal};
+  for (size_t i = 0; i < 3; ++i)
+    if (mlirAttributeEqual(space, tileScopeGetMemorySpace(ctx, scopes[i])))
+      return scopes[i];
+  return TileScopeInvalid;
+}
+
+const char *tileScopeGetName(TileScope scope) {
+  switch (scope) {
+  case TileScopeGlobal:
+    return "global";
+  case TileScopeShared:
+    return "shared";
+  case TileScopeFragment:
+    return "fragment";
+  case TileScopeLocal:
+    return "local";
+  case TileScopeInvalid:
+    break;
+  }
+  return "invalid";
+}

@@ -1,0 +1,131 @@
+/* Small queries on MLIR IR that tile code asks over and over. */
+#include "ir/ir.h"
+
+#include "mlir-c/Diagnostics.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+MlirOperation tileParseModule(MlirContext ctx, MlirStringRef source,
+                              MlirStringRef sourceName) {
+  MlirOperation op = mlirOperationCreateParse(ctx, source, sourceName);
+  if (mlirOperationIsNull(op) || tileOpIs(op, "builtin.module"))
+    return op;
+  MlirModule module = mlirModuleCreateEmpty(mlirOperationGetLocation(op));
+  mlirBlockAppendOwnedOperation(mlirModuleGetBody(module), op);
+  return mlirModuleGetOperation(module);
+}
+
+bool tileOpIs(MlirOperation op, const char *name) {
+  return tileStrRefEquals(mlirIdentifierStr(mlirOperationGetName(op)), name);
+}
+
+bool tileOpIsTile(MlirOperation op) {
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  return name.length > 5 && strncmp(name.data, "tile.", 5) == 0;
+}
+
+MlirAttribute tileOpGetAttr(MlirOperation op, const char *name) {
+  return mlirOperationGetAttributeByName(op, tileRef(name));
+}
+
+static void emitV(MlirLocation loc, const char *prefix, const char *fmt,
+                  va_list args) {
+  TileStrBuf buf = TILE_STRBUF_INIT;
+  if (prefix)
+    tileStrBufAppendStr(&buf, prefix);
+  tileStrBufVPrintf(&buf, fmt, args);
+  mlirEmitError(loc, tileStrBufGet(&buf));
+  tileStrBufFree(&buf);
+}
+
+void tileEmitOpError(MlirOperation op, const char *fmt, ...) {
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  TileStrBuf prefix = TILE_STRBUF_INIT;
+  tileStrBufPrintf(&prefix, "'%.*s' op ", (int)name.length, name.data);
+  va_list args;
+  va_start(args, fmt);
+  emitV(mlirOperationGetLocation(op), prefix.data, fmt, args);
+  va_end(args);
+  tileStrBufFree(&prefix);
+}
+
+void tileEmitErrorAt(MlirLocation loc, const char *fmt, ...) {
+  va_list args;
+  va_start(args, fmt);
+  emitV(loc, NULL, fmt, args);
+  va_end(args);
+}
+
+void tileAppendType(TileStrBuf *buf, MlirType type) {
+  mlirTypePrint(type, tileStrBufCallback, buf);
+}
+
+void tileAppendAttr(TileStrBuf *buf, MlirAttribute attr) {
+  mlirAttributePrint(attr, tileStrBufCallback, buf);
+}
+
+const char *tileTypeStr(TileStrBuf *buf, MlirType type) {
+  tileStrBufClear(buf);
+  tileAppendType(buf, type);
+  return tileStrBufGet(buf);
+}
+
+int64_t tileRank(MlirType shaped) { return mlirShapedTypeGetRank(shaped); }
+
+int64_t tileDim(MlirType shaped, int64_t i) {
+  return mlirShapedTypeGetDimSize(shaped, i);
+}
+
+bool tileIsDynamicDim(MlirType shaped, int64_t i) {
+  return mlirShapedTypeIsDynamicDim(shaped, i);
+}
+
+MlirType tileElementType(MlirType shaped) {
+  return mlirShapedTypeGetElementType(shaped);
+}
+
+intptr_t tileOperandGroup(MlirOperation op, int group, intptr_t *first) {
+  MlirAttribute sizes = tileOpGetAttr(op, "operandSegmentSizes");
+  *first = 0;
+  if (mlirAttributeIsNull(sizes) || !mlirAttributeIsADenseI32Array(sizes) ||
+      group >= mlirDenseArrayGetNumElements(sizes))
+    return 0;
+  for (int i = 0; i < group; ++i)
+    *first += mlirDenseI32ArrayGetElement(sizes, i);
+  return mlirDenseI32ArrayGetElement(sizes, group);
+}
+
+bool tileIsKernelLoop(MlirOperation op) {
+  if (!tileOpIs(op, "scf.forall"))
+    return false;
+  MlirAttribute mapping = tileOpGetAttr(op, "mapping");
+  if (mlirAttributeIsNull(mapping) || !mlirAttributeIsAArray(mapping) ||
+      mlirArrayAttrGetNumElements(mapping) == 0)
+    return false;
+  TileStrBuf text = TILE_STRBUF_INIT;
+  tileAppendAttr(&text, mlirArrayAttrGetElement(mapping, 0));
+  bool isBlock = strncmp(tileStrBufGet(&text), "#gpu.block<", 11) == 0;
+  tileStrBufFree(&text);
+  return isBlock;
+}
+
+MlirOperation tileEnclosingKernel(MlirOperation op) {
+  for (MlirOperation p = mlirOperationGetParentOperation(op);
+       !mlirOperationIsNull(p); p = mlirOperationGetParentOperation(p))
+    if (tileIsKernelLoop(p))
+      return p;
+  return (MlirOperation){NULL};
+}
+
+bool tileGetBoolAttr(MlirOperation op, const char *name, bool fallback,
+                     bool *ok) {
+  MlirAttribute attr = tileOpGetAttr(op, name);
+  *ok = true;
+  if (mlirAttributeIsNull(attr))
+    return fallback;
+  if (mlirAttributeIsABool(attr))
+    return mlirBoolAttrGetValue(attr);
+  *ok = false;
+  return fallback;
+}

@@ -1,0 +1,63 @@
+/* Small queries on MLIR IR that tile code asks over and over. */
+#ifndef TILE_IR_IR_H
+#define TILE_IR_IR_H
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/IR.h"
+
+#include "support/strbuf.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define TILE_MAX_RANK 8
+
+static inline MlirStringRef tileRef(const char *s) {
+  return mlirStringRefCreateFromCString(s);
+}
+
+/* Parses `source` (named `sourceName` in locations) into a builtin.module,
+ * wrapping a single top-level op that is not one, as mlir-opt does. Returns a
+ * null op after reporting errors. */
+MlirOperation tileParseModule(MlirContext ctx, MlirStringRef source,
+                              MlirStringRef sourceName);
+
+/* Whether `op` is named `name` (e.g. "tile.copy"). */
+bool tileOpIs(MlirOperation op, const char *name);
+/* Whether `op` belongs to the tile dialect. */
+bool tileOpIsTile(MlirOperation op);
+MlirAttribute tileOpGetAttr(MlirOperation op, const char *name);
+
+/* Emits "'op.name' op <message>" at the location of `op`. */
+void tileEmitOpError(MlirOperation op, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+void tileEmitErrorAt(MlirLocation loc, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* Appends the printed form of a type or attribute. */
+void tileAppendType(TileStrBuf *buf, MlirType type);
+void tileAppendAttr(TileStrBuf *buf, MlirAttribute attr);
+/* Prints `type` into `buf` (cleared first) and returns the text. */
+const char *tileTypeStr(TileStrBuf *buf, MlirType type);
+
+/* Shape helpers for ranked memrefs. */
+int64_t tileRank(MlirType shaped);
+int64_t tileDim(MlirType shaped, int64_t i);
+bool tileIsDynamicDim(MlirType shaped, int64_t i);
+MlirType tileElementType(MlirType shaped);
+
+/* The operands of variadic group `group` of an op with operandSegmentSizes:
+ * sets *first and returns the count. */
+intptr_t tileOperandGroup(MlirOperation op, int group, intptr_t *first);
+
+/* Whether `op` is an scf.forall mapped to #gpu.block ids (a kernel grid). */
+bool tileIsKernelLoop(MlirOperation op);
+/* The enclosing kernel loop of `op`, or a null operation. */
+MlirOperation tileEnclosingKernel(MlirOperation op);
+
+/* Reads a bool attribute (absent: `fallback`); false if it is not a bool. */
+bool tileGetBoolAttr(MlirOperation op, const char *name, bool fallback,
+                     bool *ok);
+
+#endif

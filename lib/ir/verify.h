@@ -1,0 +1,19 @@
+/* The semantic rules of tile IR, checked with located diagnostics. */
+#ifndef TILE_IR_VERIFY_H
+#define TILE_IR_VERIFY_H
+
+#include "mlir-c/IR.h"
+
+#include <stdbool.h>
+
+typedef struct {
+  /* Ops on shared or fragment buffers, gemm and reduce must sit inside a
+   * kernel loop. Off for libraries of device helpers checked in isolation. */
+  bool kernelRequired;
+} TileVerifyOptions;
+
+/* Checks every tile rule under `root` (root included), emitting one error
+ * per violation. Returns the number of violations. */
+unsigned tileVerify(MlirOperation root, const TileVerifyOptions *options);
+
+#endif

@@ -1,0 +1,226 @@
+/* Parses pass options written as in MLIR pipelines: {key=value key2="a b"}. */
+#include "passes/pass.h"
+
+#include "support/strbuf.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void report(MlirStringCallback callback, void *userData,
+                   const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+static void report(MlirStringCallback callback, void *userData,
+                   const char *fmt, ...) {
+  TileStrBuf buf = TILE_STRBUF_INIT;
+  va_list args;
+  va_start(args, fmt);
+  tileStrBufVPrintf(&buf, fmt, args);
+  va_end(args);
+  if (callback)
+    callback(mlirStringRefCreate(buf.data, buf.size), userData);
+  tileStrBufFree(&buf);
+}
+
+static bool choiceAllowed(const char *choices, const char *value) {
+  size_t n = strlen(value);
+  for (const char *p = choices; *p;) {
+    const char *bar = strchr(p, '|');
+    size_t len = bar ? (size_t)(bar - p) : strlen(p);
+    if (len == n && strncmp(p, value, n) == 0)
+      return true;
+    if (!bar)
+      break;
+    p = bar + 1;
+  }
+  return false;
+}
+
+static const char *kindName(TileOptionKind kind) {
+  switch (kind) {
+  case TileOptionBool:
+    return "bool";
+  case TileOptionInt:
+    return "int";
+  case TileOptionString:
+    return "string";
+  }
+  return "?";
+}
+
+/* Sets `value` from `text` for `option`; returns false with a message. */
+static bool setValue(const TilePassDescriptor *desc,
+                     const TilePassOption *option, const char *text,
+                     TileOptionValue *value, MlirStringCallback callback,
+                     void *userData) {
+  switch (option->kind) {
+  case TileOptionBool:
+    if (strcmp(text, "true") == 0 || strcmp(text, "1") == 0) {
+      value->b = true;
+      return true;
+    }
+    if (strcmp(text, "false") == 0 || strcmp(text, "0") == 0) {
+      value->b = false;
+      return true;
+    }
+    break;
+  case TileOptionInt: {
+    char *end = NULL;
+    errno = 0;
+    long long v = strtoll(text, &end, 0);
+    if (*text && end && *end == '\0' && errno == 0) {
+      value->i = v;
+      return true;
+    }
+    break;
+  }
+  case TileOptionString:
+    if (!option->choices || choiceAllowed(option->choices, text)) {
+      free(value->s);
+      value->s = strdup(text);
+      return true;
+    }
+    report(callback, userData,
+           "invalid value '%s' for option '%s' of pass '%s' (expected one "
+           "of: %s)",
+           text, option->name, desc->argument, option->choices);
+    return false;
+  }
+  report(callback, userData,
+         "invalid value '%s' for %s option '%s' of pass '%s'", text,
+         kindName(option->kind), option->name, desc->argument);
+  return false;
+}
+
+static const TilePassOption *findOption(const TilePassDescriptor *desc,
+                                        const char *name, unsigned *index) {
+  for (unsigned i = 0; i < desc->numOptions; ++i)
+    if (strcmp(desc->options[i].name, name) == 0) {
+      *index = i;
+      return &desc->options[i];
+    }
+  return NULL;
+}
+
+static void listOptionNames(const TilePassDescriptor *desc, TileStrBuf *buf) {
+  if (desc->numOptions == 0) {
+    tileStrBufAppendStr(buf, "it takes no options");
+    return;
+  }
+  tileStrBufAppendStr(buf, "valid options: ");
+  for (unsigned i = 0; i < desc->numOptions; ++i)
+    tileStrBufPrintf(buf, "%s%s", i ? ", " : "", desc->options[i].name);
+}
+
+/* Reads one value token starting at *p: a quoted string, a braced list or a
+ * bare word. Returns false on an unterminated quote or brace. */
+static bool readValue(const char **p, const char *end, TileStrBuf *out) {
+  const char *s = *p;
+  if (s < end && (*s == '"' || *s == '\'')) {
+    char quote = *s++;
+    const char *close = memchr(s, quote, (size_t)(end - s));
+    if (!close)
+      return false;
+    tileStrBufAppend(out, s, (size_t)(close - s));
+    *p = close + 1;
+    return true;
+  }
+  if (s < end && *s == '{') {
+    int depth = 0;
+    const char *q = s;
+    for (; q < end; ++q) {
+      if (*q == '{')
+        ++depth;
+      else if (*q == '}' && --depth == 0)
+        break;
+    }
+    if (q == end)
+      return false;
+    tileStrBufAppend(out, s, (size_t)(q + 1 - s));
+    *p = q + 1;
+    return true;
+  }
+  const char *q = s;
+  while (q < end && !isspace((unsigned char)*q))
+    ++q;
+  tileStrBufAppend(out, s, (size_t)(q - s));
+  *p = q;
+  return true;
+}
+
+TileOptionValue *tileParsePassOptions(const TilePassDescriptor *desc,
+                                      MlirStringRef text,
+                                      MlirStringCallback callback,
+                                      void *userData) {
+  TileOptionValue *values =
+      calloc(desc->numOptions ? desc->numOptions : 1, sizeof(TileOptionValue));
+  if (!values)
+    return NULL;
+  for (unsigned i = 0; i < desc->numOptions; ++i)
+    if (!setValue(desc, &desc->options[i], desc->options[i].defaultValue,
+                  &values[i], callback, userData))
+      goto fail;
+
+  const char *p = text.data, *end = text.data + text.length;
+  TileStrBuf key = TILE_STRBUF_INIT, value = TILE_STRBUF_INIT;
+  while (p < end) {
+    while (p < end && isspace((unsigned char)*p))
+      ++p;
+    if (p == end)
+      break;
+    tileStrBufClear(&key);
+    tileStrBufClear(&value);
+    const char *k = p;
+    while (p < end && *p != '=' && !isspace((unsigned char)*p))
+      ++p;
+    tileStrBufAppend(&key, k, (size_t)(p - k));
+    unsigned index = 0;
+    const TilePassOption *option = findOption(desc, key.data, &index);
+    if (!option) {
+      TileStrBuf names = TILE_STRBUF_INIT;
+      listOptionNames(desc, &names);
+      report(callback, userData, "unknown option '%s' for pass '%s' (%s)",
+             key.data, desc->argument, tileStrBufGet(&names));
+      tileStrBufFree(&names);
+      goto failBufs;
+    }
+    if (p < end && *p == '=') {
+      ++p;
+      if (!readValue(&p, end, &value)) {
+        report(callback, userData,
+               "unterminated value for option '%s' of pass '%s'", key.data,
+               desc->argument);
+        goto failBufs;
+      }
+    } else if (option->kind == TileOptionBool) {
+      tileStrBufAppendStr(&value, "true");
+    } else {
+      report(callback, userData, "option '%s' of pass '%s' needs a value",
+             key.data, desc->argument);
+      goto failBufs;
+    }
+    if (!setValue(desc, option, tileStrBufGet(&value), &values[index],
+                  callback, userData))
+      goto failBufs;
+  }
+  tileStrBufFree(&key);
+  tileStrBufFree(&value);
+  return values;
+
+failBufs:
+  tileStrBufFree(&key);
+  tileStrBufFree(&value);
+fail:
+  tileFreePassOptions(desc, values);
+  return NULL;
+}
+
+void tileFreePassOptions(const TilePassDescriptor *desc,
+                         TileOptionValue *values) {
+  if (!values)
+    return;
+  for (unsigned i = 0; i < desc->numOptions; ++i)
+    free(values[i].s);
+  free(values);
+}

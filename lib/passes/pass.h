@@ -1,0 +1,65 @@
+/* The descriptor every tile pass is defined by, and its option values. */
+#ifndef TILE_PASSES_PASS_H
+#define TILE_PASSES_PASS_H
+
+#include "mlir-c/IR.h"
+#include "mlir-c/Pass.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+typedef enum { TileOptionBool, TileOptionInt, TileOptionString } TileOptionKind;
+
+typedef struct {
+  const char *name;
+  TileOptionKind kind;
+  const char *defaultValue;
+  const char *help;
+  const char *choices; /* "a|b|c" for a string option with fixed values */
+} TilePassOption;
+
+/* A parsed option value; the slot matching the option's kind is set. */
+typedef struct {
+  bool b;
+  int64_t i;
+  char *s;
+} TileOptionValue;
+
+typedef MlirDialectHandle (*TileDialectHandleGetter)(void);
+
+typedef struct {
+  const char *argument; /* e.g. "tile-verify" */
+  const char *name;     /* e.g. "TileVerify", shown in IR dumps and timing */
+  const char *summary;
+  const char *anchor; /* operation name, or "" for any operation */
+  const TilePassOption *options;
+  unsigned numOptions;
+  /* Dialects whose ops the pass creates; loaded before it runs. */
+  const TileDialectHandleGetter *dependentDialects;
+  unsigned numDependentDialects;
+  /* Runs the pass on `op`; signals failure through `pass`. */
+  void (*run)(MlirOperation op, MlirExternalPass pass,
+              const TileOptionValue *options);
+} TilePassDescriptor;
+
+/* The built-in passes, in the order --list-passes shows them. */
+extern const TilePassDescriptor *const tilePassDescriptors[];
+extern const unsigned tilePassDescriptorsCount;
+
+const TilePassDescriptor *tileFindPassDescriptor(MlirStringRef argument);
+
+/* Parses "key=value key2=value2" for `desc` into a freshly allocated array of
+ * desc->numOptions values (defaults filled in). On error, returns NULL and
+ * reports through the callback. */
+TileOptionValue *tileParsePassOptions(const TilePassDescriptor *desc,
+                                      MlirStringRef text,
+                                      MlirStringCallback errorCallback,
+                                      void *userData);
+void tileFreePassOptions(const TilePassDescriptor *desc,
+                         TileOptionValue *values);
+
+/* Creates an external pass that owns `values`. */
+MlirPass tileCreatePassFromDescriptor(const TilePassDescriptor *desc,
+                                      TileOptionValue *values);
+
+#endif

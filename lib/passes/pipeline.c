@@ -1,0 +1,456 @@
+/* Reads textual pass pipelines and adds tile and upstream passes to them. */
+#include "tile/pipeline.h"
+
+#include "passes/pass.h"
+#include "tile/passes.h"
+
+#include "support/strbuf.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* One element of a pipeline: a pass `name{options}` or a nest `name(...)`. */
+typedef struct Element {
+  MlirStringRef name;
+  MlirStringRef options; /* between the braces; empty without braces */
+  MlirStringRef source;  /* the whole element as written */
+  struct Element *children;
+  unsigned numChildren;
+  bool isNest;
+  bool containsTilePass;
+} Element;
+
+typedef struct {
+  const char *begin, *p, *end;
+  MlirStringCallback callback;
+  void *userData;
+  bool failed;
+} Parser;
+
+static void reportf(MlirStringCallback callback, void *userData,
+                    const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+static void reportf(MlirStringCallback callback, void *userData,
+                    const char *fmt, ...) {
+  TileStrBuf buf = TILE_STRBUF_INIT;
+  va_list args;
+  va_start(args, fmt);
+  tileStrBufVPrintf(&buf, fmt, args);
+  va_end(args);
+  if (callback)
+    callback(mlirStringRefCreate(buf.data, buf.size), userData);
+  tileStrBufFree(&buf);
+}
+
+static void parseError(Parser *parser, const char *message) {
+  if (parser->failed)
+    return;
+  parser->failed = true;
+  reportf(parser->callback, parser->userData,
+          "invalid pass pipeline '%.*s': %s at column %d",
+          (int)(parser->end - parser->begin), parser->begin, message,
+          (int)(parser->p - parser->begin) + 1);
+}
+
+static void skipSpace(Parser *parser) {
+  while (parser->p < parser->end && isspace((unsigned char)*parser->p))
+    ++parser->p;
+}
+
+static bool isNameChar(char c) {
+  return isalnum((unsigned char)c) || c == '-' || c == '_' || c == '.' ||
+         c == '$';
+}
+
+static void freeElements(Element *elements, unsigned n) {
+  for (unsigned i = 0; i < n; ++i)
+    freeElements(elements[i].children, elements[i].numChildren);
+  free(elements);
+}
+
+/* Skips a braced option list, honouring quotes and nested braces. */
+static bool skipBraces(Parser *parser) {
+  int depth = 0;
+  for (; parser->p < parser->end; ++parser->p) {
+    char c = *parser->p;
+    if (c == '"' || c == '\'') {
+      const char *close = memchr(parser->p + 1, c,
+                                 (size_t)(parser->end - parser->p - 1));
+      if (!close)
+        break;
+      parser->p = close;
+    } else if (c == '{') {
+      ++depth;
+    } else if (c == '}' && --depth == 0) {
+      ++parser->p;
+      return true;
+    }
+  }
+  parseError(parser, "unbalanced '{' in pass options");
+  return false;
+}
+
+static bool parseList(Parser *parser, Element **out, unsigned *count,
+                      bool nested);
+
+static bool parseElement(Parser *parser, Element *e) {
+  memset(e, 0, sizeof(*e));
+  skipSpace(parser);
+  const char *start = parser->p;
+  while (parser->p < parser->end && isNameChar(*parser->p))
+    ++parser->p;
+  if (parser->p == start) {
+    parseError(parser, "expected a pass or operation name");
+    return false;
+  }
+  e->name = mlirStringRefCreate(start, (size_t)(parser->p - start));
+  skipSpace(parser);
+  if (parser->p < parser->end && *parser->p == '{') {
+    const char *open = parser->p;
+    if (!skipBraces(parser))
+      return false;
+    e->options = mlirStringRefCreate(open + 1, (size_t)(parser->p - open - 2));
+    skipSpace(parser);
+  }
+  if (parser->p < parser->end && *parser->p == '(') {
+    if (e->options.data) {
+      parseError(parser, "an element has either options or a nested pipeline");
+      return false;
+    }
+    ++parser->p;
+    e->isNest = true;
+    if (!parseList(parser, &e->children, &e->numChildren, true))
+      return false;
+    if (parser->p == parser->end || *parser->p != ')') {
+      parseError(parser, "expected ')' to close the nested pipeline");
+      return false;
+    }
+    ++parser->p;
+  }
+  e->source = mlirStringRefCreate(start, (size_t)(parser->p - start));
+  if (e->isNest) {
+    for (unsigned i = 0; i < e->numChildren; ++i)
+      e->containsTilePass |= e->children[i].containsTilePass;
+  } else {
+    e->containsTilePass = tileLookupPass(e->name) >= 0;
+  }
+  return true;
+}
+
+static bool parseList(Parser *parser, Element **out, unsigned *count,
+                      bool nested) {
+  Element *elements = NULL;
+  unsigned n = 0;
+  skipSpace(parser);
+  bool empty = parser->p == parser->end || (nested && *parser->p == ')');
+  while (!empty) {
+    Element *grown = realloc(elements, (n + 1) * sizeof(Element));
+    if (!grown)
+      break;
+    elements = grown;
+    if (!parseElement(parser, &elements[n])) {
+      freeElements(elements, n + 1);
+      return false;
+    }
+    ++n;
+    skipSpace(parser);
+    if (parser->p < parser->end && *parser->p == ',') {
+      ++parser->p;
+      continue;
+    }
+    if (parser->p == parser->end && !nested)
+      break;
+    if (parser->p < parser->end && *parser->p == ')' && nested)
+      break;
+    parseError(parser, parser->p == parser->end
+                           ? "missing ')' to close a nested pipeline"
+                       : parser->p < parser->end && *parser->p == ')'
+                           ? "unbalanced ')'"
+                           : "expected ',' between pipeline elements");
+    freeElements(elements, n);
+    return false;
+  }
+  *out = elements;
+  *count = n;
+  return true;
+}
+
+/* Collects the chunks MLIR reports an error in. */
+static void collect(MlirStringRef chunk, void *userData) {
+  tileStrBufAppendRef((TileStrBuf *)userData, chunk);
+}
+
+typedef struct {
+  MlirStringCallback callback;
+  void *userData;
+} Reporter;
+
+/* Levenshtein distance, for suggestions. */
+static size_t editDistance(MlirStringRef a, const char *b) {
+  size_t m = a.length, n = strlen(b);
+  size_t *row = malloc((n + 1) * sizeof(size_t));
+  for (size_t j = 0; j <= n; ++j)
+    row[j] = j;
+  for (size_t i = 1; i <= m; ++i) {
+    size_t diagonal = row[0];
+    row[0] = i;
+    for (size_t j = 1; j <= n; ++j) {
+      size_t up = row[j];
+      size_t best = diagonal + (a.data[i - 1] == b[j - 1] ? 0 : 1);
+      if (up + 1 < best)
+        best = up + 1;
+      if (row[j - 1] + 1 < best)
+        best = row[j - 1] + 1;
+      row[j] = best;
+      diagonal = up;
+    }
+  }
+  size_t d = row[n];
+  free(row);
+  return d;
+}
+
+/* MLIR's pipeline parser reports "MLIR Textual PassPipeline Parser:1:1:
+ * error: <message>" followed by the pipeline and a caret; keep the message. */
+static void stripParserFrame(TileStrBuf *message) {
+  const char *text = tileStrBufGet(message);
+  if (strncmp(text, "MLIR Textual PassPipeline Parser", 32) != 0)
+    return;
+  const char *start = strstr(text, "error: ");
+  if (!start)
+    return;
+  start += 7;
+  const char *end = strchr(start, '\n');
+  TileStrBuf kept = TILE_STRBUF_INIT;
+  tileStrBufAppend(&kept, start, end ? (size_t)(end - start) : strlen(start));
+  tileStrBufFree(message);
+  *message = kept;
+}
+
+/* Appends "; did you mean 'tile-x'?" when MLIR rejected a name that is a
+ * near miss of a tile pass. */
+static void appendSuggestion(TileStrBuf *message) {
+  stripParserFrame(message);
+  /* Drop blank lines and trailing whitespace from MLIR's messages. */
+  char *w = message->data;
+  for (const char *r = message->data; r && *r; ++r)
+    if (!(*r == '\n' && (w == message->data || w[-1] == '\n')))
+      *w++ = *r;
+  while (w && w > message->data && (w[-1] == '\n' || w[-1] == ' '))
+    --w;
+  if (w) {
+    *w = '\0';
+    message->size = (size_t)(w - message->data);
+  }
+  const char *text = tileStrBufGet(message);
+  const char *open = strchr(text, '\'');
+  const char *close = open ? strchr(open + 1, '\'') : NULL;
+  if (!close || !strstr(text, "does not refer to a registered pass"))
+    return;
+  MlirStringRef name = mlirStringRefCreate(open + 1, (size_t)(close - open - 1));
+  for (unsigned i = 0; i < tilePassDescriptorsCount; ++i) {
+    const char *candidate = tilePassDescriptors[i]->argument;
+    if (editDistance(name, candidate) <= 2) {
+      tileStrBufPrintf(message, "; did you mean '%s'?", candidate);
+      return;
+    }
+  }
+}
+
+/* Adds upstream pipeline text to `opm`, forwarding MLIR's error message with
+ * a hint when the name resembles a tile pass. */
+static bool addUpstream(MlirOpPassManager opm, const char *text,
+                        const Reporter *reporter, TileStrBuf *error) {
+  tileStrBufClear(error);
+  MlirLogicalResult result = mlirOpPassManagerAddPipeline(
+      opm, mlirStringRefCreateFromCString(text), collect, error);
+  if (mlirLogicalResultIsSuccess(result))
+    return true;
+  appendSuggestion(error);
+  if (reporter)
+    reportf(reporter->callback, reporter->userData, "%s",
+            tileStrBufGet(error));
+  return false;
+}
+
+static MlirStringRef anchorOf(MlirOpPassManager opm, TileStrBuf *storage) {
+  tileStrBufClear(storage);
+  mlirPrintPassPipeline(opm, tileStrBufCallback, storage);
+  const char *text = tileStrBufGet(storage);
+  const char *paren = strchr(text, '(');
+  return mlirStringRefCreate(text, paren ? (size_t)(paren - text)
+                                         : strlen(text));
+}
+
+static bool anchorsCompatible(const char *passAnchor, MlirStringRef pmAnchor) {
+  return !passAnchor[0] || tileStrRefEquals(pmAnchor, "any") ||
+         tileStrRefEquals(pmAnchor, passAnchor);
+}
+
+static bool addTilePass(MlirOpPassManager opm, const Element *e,
+                        bool implicitNesting, const Reporter *reporter) {
+  const TilePassDescriptor *desc = tileFindPassDescriptor(e->name);
+  TileStrBuf anchor = TILE_STRBUF_INIT;
+  MlirStringRef pmAnchor = anchorOf(opm, &anchor);
+  bool compatible = anchorsCompatible(desc->anchor, pmAnchor);
+  if (!compatible && !implicitNesting) {
+    reportf(reporter->callback, reporter->userData,
+            "pass '%s' runs on '%s' operations but is placed in a '%.*s' "
+            "pipeline; nest it: %.*s(%s(%s))",
+            desc->argument, desc->anchor, (int)pmAnchor.length, pmAnchor.data,
+            (int)pmAnchor.length, pmAnchor.data, desc->anchor,
+            desc->argument);
+    tileStrBufFree(&anchor);
+    return false;
+  }
+  tileStrBufFree(&anchor);
+  MlirPass pass = tileCreatePass(e->name, e->options, reporter->callback,
+                                 reporter->userData);
+  if (!pass.ptr)
+    return false;
+  /* Adding an op-specific pass to a pass manager of another anchor nests it
+   * implicitly; the explicit case was refused above. */
+  mlirOpPassManagerAddOwnedPass(opm, pass);
+  return true;
+}
+
+static bool flush(MlirOpPassManager opm, TileStrBuf *pending,
+                  const Reporter *reporter) {
+  if (pending->size == 0)
+    return true;
+  TileStrBuf error = TILE_STRBUF_INIT;
+  bool ok = addUpstream(opm, pending->data, reporter, &error);
+  tileStrBufFree(&error);
+  tileStrBufClear(pending);
+  return ok;
+}
+
+/* Adds `elements` to `opm`: maximal runs of upstream elements as text, tile
+ * passes as owned passes, nests holding tile passes recursively. */
+static bool addElements(MlirOpPassManager opm, const Element *elements,
+                        unsigned n, const Reporter *reporter) {
+  TileStrBuf pending = TILE_STRBUF_INIT;
+  bool ok = true;
+  for (unsigned i = 0; ok && i < n; ++i) {
+    const Element *e = &elements[i];
+    if (!e->containsTilePass) {
+      if (pending.size)
+        tileStrBufAppendStr(&pending, ",");
+      tileStrBufAppendRef(&pending, e->source);
+      continue;
+    }
+    ok = flush(opm, &pending, reporter);
+    if (!ok)
+      break;
+    if (e->isNest) {
+      MlirOpPassManager nested = mlirOpPassManagerGetNestedUnder(opm, e->name);
+      ok = addElements(nested, e->children, e->numChildren, reporter);
+    } else {
+      ok = addTilePass(opm, e, /*implicitNesting=*/false, reporter);
+    }
+  }
+  if (ok)
+    ok = flush(opm, &pending, reporter);
+  tileStrBufFree(&pending);
+  return ok;
+}
+
+static bool parse(MlirStringRef text, MlirStringCallback callback,
+                  void *userData, Element **elements, unsigned *n) {
+  Parser parser = {text.data, text.data, text.data + text.length, callback,
+                   userData, false};
+  return parseList(&parser, elements, n, /*nested=*/false);
+}
+
+MlirLogicalResult tileOpPassManagerAddPipeline(MlirOpPassManager passManager,
+                                               MlirStringRef pipelineElements,
+                                               MlirStringCallback callback,
+                                               void *userData) {
+  Element *elements = NULL;
+  unsigned n = 0;
+  if (!parse(pipelineElements, callback, userData, &elements, &n))
+    return mlirLogicalResultFailure();
+  Reporter reporter = {callback, userData};
+  bool ok = addElements(passManager, elements, n, &reporter);
+  freeElements(elements, n);
+  return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+}
+
+MlirLogicalResult tileOpPassManagerParsePipeline(MlirOpPassManager passManager,
+                                                 MlirStringRef pipeline,
+                                                 MlirStringCallback callback,
+                                                 void *userData) {
+  Element *elements = NULL;
+  unsigned n = 0;
+  if (!parse(pipeline, callback, userData, &elements, &n))
+    return mlirLogicalResultFailure();
+  TileStrBuf anchor = TILE_STRBUF_INIT;
+  MlirStringRef pmAnchor = anchorOf(passManager, &anchor);
+  bool ok = false;
+  if (n != 1 || !elements[0].isNest) {
+    reportf(callback, userData,
+            "invalid pass pipeline '%.*s': expected one anchor operation "
+            "around the passes, e.g. %.*s(...)",
+            (int)pipeline.length, pipeline.data, (int)pmAnchor.length,
+            pmAnchor.data);
+  } else if (!mlirStringRefEqual(elements[0].name, pmAnchor)) {
+    reportf(callback, userData,
+            "pass pipeline is anchored on '%.*s' but runs on '%.*s'",
+            (int)elements[0].name.length, elements[0].name.data,
+            (int)pmAnchor.length, pmAnchor.data);
+  } else {
+    Reporter reporter = {callback, userData};
+    ok = addElements(passManager, elements[0].children,
+                     elements[0].numChildren, &reporter);
+  }
+  tileStrBufFree(&anchor);
+  freeElements(elements, n);
+  return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+}
+
+/* Returns the operation name in MLIR's "restricted to 'OP'" message. */
+static bool restrictedAnchor(const char *message, TileStrBuf *anchor) {
+  const char *key = "restricted to '";
+  const char *start = strstr(message, key);
+  if (!start)
+    return false;
+  start += strlen(key);
+  const char *end = strchr(start, '\'');
+  if (!end)
+    return false;
+  tileStrBufClear(anchor);
+  tileStrBufAppend(anchor, start, (size_t)(end - start));
+  return true;
+}
+
+MlirLogicalResult tileOpPassManagerAddPass(MlirOpPassManager passManager,
+                                           MlirStringRef argument,
+                                           MlirStringRef options,
+                                           MlirStringCallback callback,
+                                           void *userData) {
+  Reporter reporter = {callback, userData};
+  if (tileLookupPass(argument) >= 0) {
+    Element e = {.name = argument, .options = options};
+    return addTilePass(passManager, &e, /*implicitNesting=*/true, &reporter)
+               ? mlirLogicalResultSuccess()
+               : mlirLogicalResultFailure();
+  }
+  TileStrBuf text = TILE_STRBUF_INIT, error = TILE_STRBUF_INIT,
+             anchor = TILE_STRBUF_INIT;
+  tileStrBufAppendRef(&text, argument);
+  if (options.length)
+    tileStrBufPrintf(&text, "{%.*s}", (int)options.length, options.data);
+  bool ok = addUpstream(passManager, text.data, NULL, &error);
+  if (!ok && restrictedAnchor(tileStrBufGet(&error), &anchor)) {
+    MlirOpPassManager nested = mlirOpPassManagerGetNestedUnder(
+        passManager, mlirStringRefCreate(anchor.data, anchor.size));
+    ok = addUpstream(nested, text.data, NULL, &error);
+  }
+  if (!ok)
+    reportf(callback, userData, "%s", tileStrBufGet(&error));
+  tileStrBufFree(&text);
+  tileStrBufFree(&error);
+  tileStrBufFree(&anchor);
+  return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+}

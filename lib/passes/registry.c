@@ -1,0 +1,146 @@
+/* The list of tile passes and their creation as MLIR external passes. */
+#include "passes/pass.h"
+#include "tile/passes.h"
+
+#include "support/strbuf.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+extern const TilePassDescriptor tileVerifyPass;
+
+/* Every tile pass, in the order --list-passes shows them. Adding a pass
+ * means adding its descriptor here; nothing else enumerates passes. */
+const TilePassDescriptor *const tilePassDescriptors[] = {
+    &tileVerifyPass,
+};
+const unsigned tilePassDescriptorsCount =
+    sizeof(tilePassDescriptors) / sizeof(tilePassDescriptors[0]);
+
+const TilePassDescriptor *tileFindPassDescriptor(MlirStringRef argument) {
+  intptr_t index = tileLookupPass(argument);
+  return index < 0 ? NULL : tilePassDescriptors[index];
+}
+
+intptr_t tileGetNumPasses(void) { return tilePassDescriptorsCount; }
+
+static const TilePassDescriptor *at(intptr_t index) {
+  return index >= 0 && index < (intptr_t)tilePassDescriptorsCount
+             ? tilePassDescriptors[index]
+             : NULL;
+}
+
+static MlirStringRef ref(const char *s) {
+  return mlirStringRefCreateFromCString(s ? s : "");
+}
+
+MlirStringRef tilePassGetArgument(intptr_t index) {
+  return ref(at(index) ? at(index)->argument : NULL);
+}
+
+MlirStringRef tilePassGetSummary(intptr_t index) {
+  return ref(at(index) ? at(index)->summary : NULL);
+}
+
+MlirStringRef tilePassGetAnchor(intptr_t index) {
+  return ref(at(index) ? at(index)->anchor : NULL);
+}
+
+void tilePassPrintOptions(intptr_t index, MlirStringCallback callback,
+                          void *userData) {
+  const TilePassDescriptor *desc = at(index);
+  if (!desc)
+    return;
+  TileStrBuf buf = TILE_STRBUF_INIT;
+  for (unsigned i = 0; i < desc->numOptions; ++i) {
+    const TilePassOption *o = &desc->options[i];
+    const char *type = o->kind == TileOptionBool  ? "bool"
+                       : o->kind == TileOptionInt ? "int"
+                       : o->choices               ? o->choices
+                                                  : "string";
+    tileStrBufPrintf(&buf, "%s=<%s> (default %s): %s\n", o->name, type,
+                     o->defaultValue, o->help);
+  }
+  callback(mlirStringRefCreate(tileStrBufGet(&buf), buf.size), userData);
+  tileStrBufFree(&buf);
+}
+
+intptr_t tileLookupPass(MlirStringRef argument) {
+  for (unsigned i = 0; i < tilePassDescriptorsCount; ++i)
+    if (tileStrRefEquals(argument, tilePassDescriptors[i]->argument))
+      return i;
+  return -1;
+}
+
+/* One pass instance: the descriptor and the option values it owns. */
+typedef struct {
+  const TilePassDescriptor *desc;
+  TileOptionValue *values;
+} PassInstance;
+
+static void construct(void *userData) { (void)userData; }
+
+static void destruct(void *userData) {
+  PassInstance *instance = userData;
+  tileFreePassOptions(instance->desc, instance->values);
+  free(instance);
+}
+
+static void *clone(void *userData) {
+  const PassInstance *from = userData;
+  PassInstance *to = malloc(sizeof(PassInstance));
+  unsigned n = from->desc->numOptions;
+  to->desc = from->desc;
+  to->values = calloc(n ? n : 1, sizeof(TileOptionValue));
+  for (unsigned i = 0; i < n; ++i) {
+    to->values[i] = from->values[i];
+    if (from->values[i].s)
+      to->values[i].s = strdup(from->values[i].s);
+  }
+  return to;
+}
+
+static void run(MlirOperation op, MlirExternalPass pass, void *userData) {
+  PassInstance *instance = userData;
+  instance->desc->run(op, pass, instance->values);
+}
+
+MlirPass tileCreatePassFromDescriptor(const TilePassDescriptor *desc,
+                                      TileOptionValue *values) {
+  PassInstance *instance = malloc(sizeof(PassInstance));
+  instance->desc = desc;
+  instance->values = values;
+  MlirDialectHandle handles[8];
+  unsigned numHandles = desc->numDependentDialects;
+  if (numHandles > 8)
+    numHandles = 8;
+  for (unsigned i = 0; i < numHandles; ++i)
+    handles[i] = desc->dependentDialects[i]();
+  MlirExternalPassCallbacks callbacks = {construct, destruct, NULL, clone,
+                                         run};
+  /* The descriptor's address is unique per pass and suitably aligned, so it
+   * serves as the pass TypeID. */
+  return mlirCreateExternalPass(
+      mlirTypeIDCreate(desc), ref(desc->name), ref(desc->argument),
+      ref(desc->summary), ref(desc->anchor), numHandles, handles, callbacks,
+      instance);
+}
+
+MlirPass tileCreatePass(MlirStringRef argument, MlirStringRef options,
+                        MlirStringCallback errorCallback, void *userData) {
+  const TilePassDescriptor *desc = tileFindPassDescriptor(argument);
+  if (!desc) {
+    TileStrBuf buf = TILE_STRBUF_INIT;
+    tileStrBufPrintf(&buf, "'%.*s' is not a tile pass", (int)argument.length,
+                     argument.data);
+    if (errorCallback)
+      errorCallback(mlirStringRefCreate(buf.data, buf.size), userData);
+    tileStrBufFree(&buf);
+    return (MlirPass){NULL};
+  }
+  TileOptionValue *values =
+      tileParsePassOptions(desc, options, errorCallback, userData);
+  if (!values)
+    return (MlirPass){NULL};
+  return tileCreatePassFromDescriptor(desc, values);
+}

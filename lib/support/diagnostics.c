@@ -1,0 +1,116 @@
+/* Prints MLIR diagnostics the way compilers do: file:line:col: error: message. */
+#include "support/diagnostics.h"
+
+#include "support/strbuf.h"
+
+#include <string.h>
+
+bool tileLocationGetFilePosition(MlirLocation loc, MlirStringRef *file,
+                                 unsigned *line, unsigned *column) {
+  if (mlirLocationIsAFileLineColRange(loc)) {
+    MlirIdentifier name = mlirLocationFileLineColRangeGetFilename(loc);
+    *file = mlirIdentifierStr(name);
+    *line = (unsigned)mlirLocationFileLineColRangeGetStartLine(loc);
+    *column = (unsigned)mlirLocationFileLineColRangeGetStartColumn(loc);
+    return true;
+  }
+  if (mlirLocationIsAName(loc))
+    return tileLocationGetFilePosition(mlirLocationNameGetChildLoc(loc), file,
+                                       line, column);
+  if (mlirLocationIsACallSite(loc))
+    return tileLocationGetFilePosition(mlirLocationCallSiteGetCallee(loc),
+                                       file, line, column);
+  if (mlirLocationIsAFused(loc)) {
+    intptr_t n = mlirLocationFusedGetNumLocations(loc);
+    MlirLocation parts[16];
+    if (n > 16)
+      n = 16;
+    mlirLocationFusedGetLocations(loc, parts);
+    for (intptr_t i = 0; i < n; ++i)
+      if (tileLocationGetFilePosition(parts[i], file, line, column))
+        return true;
+  }
+  return false;
+}
+
+const char *tileDiagnosticSeverityName(MlirDiagnosticSeverity severity) {
+  switch (severity) {
+  case MlirDiagnosticError:
+    return "error";
+  case MlirDiagnosticWarning:
+    return "warning";
+  case MlirDiagnosticNote:
+    return "note";
+  case MlirDiagnosticRemark:
+    return "remark";
+  }
+  return "error";
+}
+
+/* Returns the start of 1-based line `line` in text, or NULL. */
+static const char *findLine(const char *text, unsigned line) {
+  const char *p = text;
+  for (unsigned i = 1; i < line; ++i) {
+    p = strchr(p, '\n');
+    if (!p)
+      return NULL;
+    ++p;
+  }
+  return p;
+}
+
+static void printSourceLine(TileDiagnosticPrinter *printer, MlirStringRef file,
+                            unsigned line, unsigned column) {
+  if (!printer->sourceText || !printer->sourceName ||
+      !tileStrRefEquals(file, printer->sourceName) || line == 0)
+    return;
+  const char *start = findLine(printer->sourceText, line);
+  if (!start)
+    return;
+  const char *end = strchr(start, '\n');
+  size_t length = end ? (size_t)(end - start) : strlen(start);
+  fprintf(printer->out, "%.*s\n", (int)length, start);
+  for (unsigned i = 1; i < column && i <= length; ++i)
+    fputc(start[i - 1] == '\t' ? '\t' : ' ', printer->out);
+  fputs("^\n", printer->out);
+}
+
+static void printOne(TileDiagnosticPrinter *printer, MlirDiagnostic diag) {
+  MlirDiagnosticSeverity severity = mlirDiagnosticGetSeverity(diag);
+  if (severity == MlirDiagnosticError)
+    ++printer->numErrors;
+  TileStrBuf message = TILE_STRBUF_INIT;
+  mlirDiagnosticPrint(diag, tileStrBufCallback, &message);
+  MlirStringRef file;
+  unsigned line = 0, column = 0;
+  if (tileLocationGetFilePosition(mlirDiagnosticGetLocation(diag), &file,
+                                  &line, &column))
+    fprintf(printer->out, "%.*s:%u:%u: ", (int)file.length, file.data, line,
+            column);
+  else
+    fputs("<unknown>:0: ", printer->out);
+  fprintf(printer->out, "%s: %s\n", tileDiagnosticSeverityName(severity),
+          tileStrBufGet(&message));
+  if (line)
+    printSourceLine(printer, file, line, column);
+  tileStrBufFree(&message);
+}
+
+void tileDiagnosticPrinterPrint(TileDiagnosticPrinter *printer,
+                                MlirDiagnostic diagnostic) {
+  printOne(printer, diagnostic);
+  intptr_t numNotes = mlirDiagnosticGetNumNotes(diagnostic);
+  for (intptr_t i = 0; i < numNotes; ++i)
+    printOne(printer, mlirDiagnosticGetNote(diagnostic, i));
+  fflush(printer->out);
+}
+
+static MlirLogicalResult handle(MlirDiagnostic diagnostic, void *userData) {
+  tileDiagnosticPrinterPrint((TileDiagnosticPrinter *)userData, diagnostic);
+  return mlirLogicalResultSuccess();
+}
+
+MlirDiagnosticHandlerID
+tileDiagnosticPrinterAttach(MlirContext ctx, TileDiagnosticPrinter *printer) {
+  return mlirContextAttachDiagnosticHandler(ctx, handle, printer, NULL);
+}

@@ -1,0 +1,34 @@
+/* Prints MLIR diagnostics the way compilers do: file:line:col: error: message. */
+#ifndef TILE_SUPPORT_DIAGNOSTICS_H
+#define TILE_SUPPORT_DIAGNOSTICS_H
+
+#include "mlir-c/Diagnostics.h"
+#include "mlir-c/IR.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+
+/* Resolves a location to the file position it points at, looking through
+ * name, call-site and fused locations. Returns false for unknown locations. */
+bool tileLocationGetFilePosition(MlirLocation loc, MlirStringRef *file,
+                                 unsigned *line, unsigned *column);
+
+const char *tileDiagnosticSeverityName(MlirDiagnosticSeverity severity);
+
+/* A diagnostic handler that prints to a stream. When the text of the file a
+ * diagnostic points into is known, the offending line and a caret follow. */
+typedef struct {
+  FILE *out;
+  const char *sourceName; /* may be NULL */
+  const char *sourceText; /* may be NULL */
+  unsigned numErrors;
+} TileDiagnosticPrinter;
+
+MlirDiagnosticHandlerID
+tileDiagnosticPrinterAttach(MlirContext ctx, TileDiagnosticPrinter *printer);
+
+/* Formats one diagnostic (and its notes) into the printer's stream. */
+void tileDiagnosticPrinterPrint(TileDiagnosticPrinter *printer,
+                                MlirDiagnostic diagnostic);
+
+#endif

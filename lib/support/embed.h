@@ -1,0 +1,13 @@
+/* Data files (IRDL dialects, pipelines) embedded into the library at build time. */
+#ifndef TILE_SUPPORT_EMBED_H
+#define TILE_SUPPORT_EMBED_H
+
+#include <stddef.h>
+
+typedef struct {
+  const char *name; /* base name of the source file */
+  const char *data; /* NUL-terminated contents */
+  size_t size;      /* bytes, without the terminating NUL */
+} TileEmbeddedFile;
+
+#endif

@@ -1,0 +1,125 @@
+/* A growable, always NUL-terminated character buffer. */
+#include "support/strbuf.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void reserve(TileStrBuf *buf, size_t extra) {
+  size_t need = buf->size + extra + 1;
+  if (need <= buf->capacity)
+    return;
+  size_t capacity = buf->capacity ? buf->capacity : 64;
+  while (capacity < need)
+    capacity *= 2;
+  char *data = realloc(buf->data, capacity);
+  if (!data) {
+    fputs("tile: out of memory\n", stderr);
+    exit(1);
+  }
+  buf->data = data;
+  buf->capacity = capacity;
+}
+
+void tileStrBufAppend(TileStrBuf *buf, const char *data, size_t size) {
+  reserve(buf, size);
+  if (size)
+    memcpy(buf->data + buf->size, data, size);
+  buf->size += size;
+  buf->data[buf->size] = '\0';
+}
+
+void tileStrBufAppendStr(TileStrBuf *buf, const char *str) {
+  tileStrBufAppend(buf, str, strlen(str));
+}
+
+void tileStrBufAppendRef(TileStrBuf *buf, MlirStringRef ref) {
+  tileStrBufAppend(buf, ref.data, ref.length);
+}
+
+void tileStrBufVPrintf(TileStrBuf *buf, const char *fmt, va_list args) {
+  va_list copy;
+  va_copy(copy, args);
+  int n = vsnprintf(NULL, 0, fmt, copy);
+  va_end(copy);
+  if (n <= 0)
+    return;
+  reserve(buf, (size_t)n);
+  vsnprintf(buf->data + buf->size, (size_t)n + 1, fmt, args);
+  buf->size += (size_t)n;
+}
+
+void tileStrBufPrintf(TileStrBuf *buf, const char *fmt, ...) {
+  va_list args;
+  va_start(args, fmt);
+  tileStrBufVPrintf(buf, fmt, args);
+  va_end(args);
+}
+
+const char *tileStrBufGet(const TileStrBuf *buf) {
+  return buf->data ? buf->data : "";
+}
+
+void tileStrBufClear(TileStrBuf *buf) {
+  buf->size = 0;
+  if (buf->data)
+    buf->data[0] = '\0';
+}
+
+void tileStrBufFree(TileStrBuf *buf) {
+  free(buf->data);
+  buf->data = NULL;
+  buf->size = buf->capacity = 0;
+}
+
+char *tileStrBufTake(TileStrBuf *buf) {
+  char *data = buf->data;
+  if (!data) {
+    data = malloc(1);
+    if (data)
+      data[0] = '\0';
+  }
+  buf->data = NULL;
+  buf->size = buf->capacity = 0;
+  return data;
+}
+
+void tileStrBufCallback(MlirStringRef chunk, void *userData) {
+  tileStrBufAppendRef((TileStrBuf *)userData, chunk);
+}
+
+char *tileStrDupRef(MlirStringRef ref) {
+  char *str = malloc(ref.length + 1);
+  if (!str)
+    return NULL;
+  if (ref.length)
+    memcpy(str, ref.data, ref.length);
+  str[ref.length] = '\0';
+  return str;
+}
+
+bool tileStrRefEquals(MlirStringRef ref, const char *str) {
+  size_t n = strlen(str);
+  return ref.length == n && (n == 0 || memcmp(ref.data, str, n) == 0);
+}
+
+char *tileReadFile(const char *path, size_t *size) {
+  FILE *file = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+  if (!file)
+    return NULL;
+  TileStrBuf buf = TILE_STRBUF_INIT;
+  char chunk[65536];
+  size_t n;
+  while ((n = fread(chunk, 1, sizeof(chunk), file)) > 0)
+    tileStrBufAppend(&buf, chunk, n);
+  bool failed = ferror(file);
+  if (file != stdin)
+    fclose(file);
+  if (failed) {
+    tileStrBufFree(&buf);
+    return NULL;
+  }
+  if (size)
+    *size = buf.size;
+  return tileStrBufTake(&buf);
+}

@@ -1,0 +1,42 @@
+/* A growable, always NUL-terminated character buffer. */
+#ifndef TILE_SUPPORT_STRBUF_H
+#define TILE_SUPPORT_STRBUF_H
+
+#include "mlir-c/Support.h"
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef struct {
+  char *data; /* NULL until the first append */
+  size_t size;
+  size_t capacity;
+} TileStrBuf;
+
+#define TILE_STRBUF_INIT {NULL, 0, 0}
+
+void tileStrBufAppend(TileStrBuf *buf, const char *data, size_t size);
+void tileStrBufAppendStr(TileStrBuf *buf, const char *str);
+void tileStrBufAppendRef(TileStrBuf *buf, MlirStringRef ref);
+void tileStrBufPrintf(TileStrBuf *buf, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+void tileStrBufVPrintf(TileStrBuf *buf, const char *fmt, va_list args);
+/* Returns the contents (never NULL; "" when empty). */
+const char *tileStrBufGet(const TileStrBuf *buf);
+void tileStrBufClear(TileStrBuf *buf);
+void tileStrBufFree(TileStrBuf *buf);
+/* Hands the heap string to the caller (who frees it) and empties the buffer. */
+char *tileStrBufTake(TileStrBuf *buf);
+
+/* An MlirStringCallback that appends to the TileStrBuf in userData. */
+void tileStrBufCallback(MlirStringRef chunk, void *userData);
+
+/* Duplicates a string reference into a NUL-terminated heap string. */
+char *tileStrDupRef(MlirStringRef ref);
+bool tileStrRefEquals(MlirStringRef ref, const char *str);
+
+/* Reads a whole file (or stdin for "-"); returns NULL and sets errno on failure. */
+char *tileReadFile(const char *path, size_t *size);
+
+#endif

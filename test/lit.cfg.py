@@ -1,0 +1,32 @@
+# The lit configuration of tile-mlir: tools, substitutions and features.
+import os
+import shutil
+
+import lit.formats
+from lit.llvm import llvm_config
+
+config.name = "tile-mlir"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".c", ".test"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.tile_obj_root, "test")
+config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py.in", "Inputs"]
+
+llvm_config.use_default_substitutions()
+
+# Tools built here come first, then LLVM's FileCheck, not, count, mlir-opt.
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+llvm_config.with_environment("PATH", config.tile_tools_dir, append_path=True)
+config.environment["PATH"] = os.pathsep.join(
+    [config.tile_tools_dir, config.llvm_tools_dir, config.environment["PATH"]])
+
+config.substitutions.append(("%tile_src", config.tile_src_root))
+config.substitutions.append(("%examples", os.path.join(config.tile_src_root, "examples")))
+config.substitutions.append(("%dialects", os.path.join(config.tile_src_root, "dialects")))
+
+if config.tile_sanitize:
+    config.available_features.add("sanitize")
+    # LLVM's own allocations outlive main in places; leaks are checked with
+    # valgrind instead (see README).
+    config.environment["ASAN_OPTIONS"] = "detect_leaks=1:abort_on_error=0"
+    config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
