@@ -25,6 +25,28 @@ MlirStringRef tileGetDialectSource(void) {
   return embeddedDialect("tile.irdl.mlir");
 }
 
+/* Refuses IRDL modules that define a dialect the context already has:
+ * loading it again would abort inside MLIR. */
+static bool definesLoadedDialect(MlirContext ctx, MlirModule module) {
+  MlirBlock body = mlirModuleGetBody(module);
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+    if (!tileOpIs(op, "irdl.dialect"))
+      continue;
+    MlirAttribute name = tileOpGetAttr(op, "sym_name");
+    if (mlirAttributeIsNull(name) || !mlirAttributeIsAString(name))
+      continue;
+    MlirStringRef ns = mlirStringAttrGetValue(name);
+    if (!mlirDialectIsNull(mlirContextGetOrLoadDialect(ctx, ns))) {
+      tileEmitErrorAt(mlirOperationGetLocation(op),
+                      "dialect '%.*s' is already loaded in this context",
+                      (int)ns.length, ns.data);
+      return true;
+    }
+  }
+  return false;
+}
+
 MlirLogicalResult tileContextLoadIRDL(MlirContext ctx, MlirStringRef source,
                                       MlirStringRef sourceName) {
   mlirDialectHandleLoadDialect(mlirGetDialectHandle__irdl__(), ctx);
@@ -32,15 +54,14 @@ MlirLogicalResult tileContextLoadIRDL(MlirContext ctx, MlirStringRef source,
   if (mlirOperationIsNull(op))
     return mlirLogicalResultFailure();
   MlirModule module = mlirModuleFromOperation(op);
-  MlirLogicalResult result = mlirLoadIRDLDialects(module);
+  MlirLogicalResult result = definesLoadedDialect(ctx, module)
+                                 ? mlirLogicalResultFailure()
+                                 : mlirLoadIRDLDialects(module);
   mlirModuleDestroy(module);
   return result;
 }
 
 MlirLogicalResult tileContextLoadDialects(MlirContext ctx) {
-  if (mlirContextIsRegisteredOperation(ctx, mlirStringRefCreateFromCString(
-                                                "tile.copy")))
-    return mlirLogicalResultSuccess();
   MlirDialectRegistry registry = mlirDialectRegistryCreate();
   mlirRegisterAllDialects(registry);
   mlirContextAppendDialectRegistry(ctx, registry);
@@ -50,11 +71,15 @@ MlirLogicalResult tileContextLoadDialects(MlirContext ctx) {
   static const char *const used[] = {"func", "scf", "arith", "memref",
                                      "gpu",  "math", "vector"};
   for (size_t i = 0; i < sizeof(used) / sizeof(used[0]); ++i)
-    mlirContextGetOrLoadDialect(ctx, mlirStringRefCreateFromCString(used[i]));
+    mlirContextGetOrLoadDialect(ctx, tileRef(used[i]));
+  if (!mlirDialectIsNull(mlirContextGetOrLoadDialect(ctx, tileRef("tile"))))
+    return mlirLogicalResultSuccess();
   return tileContextLoadIRDL(ctx, tileGetDialectSource(),
-                             mlirStringRefCreateFromCString("tile.irdl.mlir"));
+                             tileRef("tile.irdl.mlir"));
 }
 
+/* The printed memory space of each scope; types are compared by this text
+ * so that asking never parses (and never diagnoses) anything. */
 static const char *const scopeSpaces[] = {
     [TileScopeShared] = "#gpu.address_space<workgroup>",
     [TileScopeFragment] = "#tile.fragment",
@@ -65,8 +90,10 @@ MlirAttribute tileScopeGetMemorySpace(MlirContext ctx, TileScope scope) {
   if (scope != TileScopeShared && scope != TileScopeFragment &&
       scope != TileScopeLocal)
     return (MlirAttribute){NULL};
-  return mlirAttributeParseGet(
-      ctx, mlirStringRefCreateFromCString(scopeSpaces[scope]));
+  const char *dialect = scope == TileScopeFragment ? "tile" : "gpu";
+  if (mlirDialectIsNull(mlirContextGetOrLoadDialect(ctx, tileRef(dialect))))
+    return (MlirAttribute){NULL};
+  return mlirAttributeParseGet(ctx, tileRef(scopeSpaces[scope]));
 }
 
 TileScope tileMemRefTypeGetScope(MlirType type) {
@@ -75,13 +102,16 @@ TileScope tileMemRefTypeGetScope(MlirType type) {
   MlirAttribute space = mlirMemRefTypeGetMemorySpace(type);
   if (mlirAttributeIsNull(space))
     return TileScopeGlobal;
-  MlirContext ctx = mlirTypeGetContext(type);
+  TileStrBuf text = TILE_STRBUF_INIT;
+  tileAppendAttr(&text, space);
+  TileScope scope = TileScopeInvalid;
   static const TileScope scopes[] = {TileScopeShared, TileScopeFragment,
                                      TileScopeLocal};
   for (size_t i = 0; i < 3; ++i)
-    if (mlirAttributeEqual(space, tileScopeGetMemorySpace(ctx, scopes[i])))
-      return scopes[i];
-  return TileScopeInvalid;
+    if (strcmp(tileStrBufGet(&text), scopeSpaces[scopes[i]]) == 0)
+      scope = scopes[i];
+  tileStrBufFree(&text);
+  return scope;
 }
 
 const char *tileScopeGetName(TileScope scope) {

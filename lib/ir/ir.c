@@ -6,14 +6,82 @@
 #include <stdarg.h>
 #include <string.h>
 
+
+/* Renames locations in the file "-" (where mlirModuleCreateParse puts
+ * them) to `name`. */
+static MlirLocation renamed(MlirLocation loc, MlirStringRef name) {
+  if (!mlirLocationIsAFileLineColRange(loc) ||
+      !tileStrRefEquals(
+          mlirIdentifierStr(mlirLocationFileLineColRangeGetFilename(loc)),
+          "-"))
+    return loc;
+  return mlirLocationFileLineColRangeGet(
+      mlirLocationGetContext(loc), name,
+      (unsigned)mlirLocationFileLineColRangeGetStartLine(loc),
+      (unsigned)mlirLocationFileLineColRangeGetStartColumn(loc),
+      (unsigned)mlirLocationFileLineColRangeGetEndLine(loc),
+      (unsigned)mlirLocationFileLineColRangeGetEndColumn(loc));
+}
+
+static MlirWalkResult renameLocations(MlirOperation op, void *userData) {
+  MlirStringRef name = *(MlirStringRef *)userData;
+  mlirOperationSetLocation(op, renamed(mlirOperationGetLocation(op), name));
+  intptr_t numRegions = mlirOperationGetNumRegions(op);
+  for (intptr_t r = 0; r < numRegions; ++r)
+    for (MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r));
+         !mlirBlockIsNull(b); b = mlirBlockGetNextInRegion(b))
+      for (intptr_t i = 0; i < mlirBlockGetNumArguments(b); ++i) {
+        MlirValue arg = mlirBlockGetArgument(b, i);
+        mlirBlockArgumentSetLocation(
+            arg, renamed(mlirValueGetLocation(arg), name));
+      }
+  return MlirWalkResultAdvance;
+}
+
+/* Notes whether parsing failed only because the source holds several
+ * top-level ops, and keeps every diagnostic of that attempt quiet. */
+static MlirLogicalResult noteTopLevelCount(MlirDiagnostic diag,
+                                           void *userData) {
+  TileStrBuf message = TILE_STRBUF_INIT;
+  mlirDiagnosticPrint(diag, tileStrBufCallback, &message);
+  if (strstr(tileStrBufGet(&message), "single top-level operation"))
+    *(bool *)userData = true;
+  tileStrBufFree(&message);
+  return mlirLogicalResultSuccess();
+}
+
 MlirOperation tileParseModule(MlirContext ctx, MlirStringRef source,
                               MlirStringRef sourceName) {
+  bool severalTopLevelOps = false;
+  MlirDiagnosticHandlerID quiet = mlirContextAttachDiagnosticHandler(
+      ctx, noteTopLevelCount, &severalTopLevelOps, NULL);
   MlirOperation op = mlirOperationCreateParse(ctx, source, sourceName);
-  if (mlirOperationIsNull(op) || tileOpIs(op, "builtin.module"))
+  mlirContextDetachDiagnosticHandler(ctx, quiet);
+  if (!mlirOperationIsNull(op) && !tileOpIs(op, "builtin.module")) {
+    MlirModule module = mlirModuleCreateEmpty(mlirOperationGetLocation(op));
+    mlirBlockAppendOwnedOperation(mlirModuleGetBody(module), op);
+    return mlirModuleGetOperation(module);
+  }
+  if (!mlirOperationIsNull(op))
     return op;
-  MlirModule module = mlirModuleCreateEmpty(mlirOperationGetLocation(op));
-  mlirBlockAppendOwnedOperation(mlirModuleGetBody(module), op);
-  return mlirModuleGetOperation(module);
+  if (!severalTopLevelOps)
+    /* Parse again to report the errors the quiet attempt swallowed. */
+    return mlirOperationCreateParse(ctx, source, sourceName);
+  /* Only the module parser wraps several top-level ops (after any aliases)
+   * into a module, as mlir-opt does; it names the source "-", so its
+   * diagnostics say "-" too (see tileDiagnosticFileName). */
+  MlirModule module = mlirModuleCreateParse(ctx, source);
+  if (mlirModuleIsNull(module))
+    return (MlirOperation){NULL};
+  op = mlirModuleGetOperation(module);
+  mlirOperationWalk(op, renameLocations, &sourceName, MlirWalkPreOrder);
+  return op;
+}
+
+MlirStringRef tileDiagnosticFileName(MlirStringRef file,
+                                     const char *sourceName) {
+  return sourceName && tileStrRefEquals(file, "-") ? tileRef(sourceName)
+                                                   : file;
 }
 
 bool tileOpIs(MlirOperation op, const char *name) {

@@ -356,6 +356,42 @@ static bool addElements(MlirOpPassManager opm, const Element *elements,
   return ok;
 }
 
+/* What to add to a pass manager: parsed elements, or one pass by name. */
+typedef struct {
+  const Element *elements;
+  unsigned numElements;
+  MlirStringRef argument, options; /* set for a single implicitly nested pass */
+} Addition;
+
+static bool addPassImplicitly(MlirOpPassManager opm, MlirStringRef argument,
+                              MlirStringRef options, const Reporter *reporter);
+
+static bool apply(MlirOpPassManager opm, const Addition *addition,
+                  const Reporter *reporter) {
+  if (addition->argument.data)
+    return addPassImplicitly(opm, addition->argument, addition->options,
+                             reporter);
+  return addElements(opm, addition->elements, addition->numElements, reporter);
+}
+
+/* Adds to `opm` only if the whole addition succeeds: it is first built on a
+ * scratch pass manager of the same anchor, because neither MLIR nor the C
+ * API can take passes out of a pass manager again. */
+static bool addAtomically(MlirOpPassManager opm, const Addition *addition,
+                          const Reporter *reporter) {
+  TileStrBuf anchor = TILE_STRBUF_INIT;
+  MlirStringRef name = anchorOf(opm, &anchor);
+  MlirContext scratch = mlirContextCreateWithThreading(false);
+  MlirPassManager pm = tileStrRefEquals(name, "any")
+                           ? mlirPassManagerCreate(scratch)
+                           : mlirPassManagerCreateOnOperation(scratch, name);
+  bool ok = apply(mlirPassManagerGetAsOpPassManager(pm), addition, reporter);
+  mlirPassManagerDestroy(pm);
+  mlirContextDestroy(scratch);
+  tileStrBufFree(&anchor);
+  return ok && apply(opm, addition, reporter);
+}
+
 static bool parse(MlirStringRef text, MlirStringCallback callback,
                   void *userData, Element **elements, unsigned *n) {
   Parser parser = {text.data, text.data, text.data + text.length, callback,
@@ -372,7 +408,8 @@ MlirLogicalResult tileOpPassManagerAddPipeline(MlirOpPassManager passManager,
   if (!parse(pipelineElements, callback, userData, &elements, &n))
     return mlirLogicalResultFailure();
   Reporter reporter = {callback, userData};
-  bool ok = addElements(passManager, elements, n, &reporter);
+  Addition addition = {elements, n, {NULL, 0}, {NULL, 0}};
+  bool ok = addAtomically(passManager, &addition, &reporter);
   freeElements(elements, n);
   return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
@@ -401,8 +438,9 @@ MlirLogicalResult tileOpPassManagerParsePipeline(MlirOpPassManager passManager,
             (int)pmAnchor.length, pmAnchor.data);
   } else {
     Reporter reporter = {callback, userData};
-    ok = addElements(passManager, elements[0].children,
-                     elements[0].numChildren, &reporter);
+    Addition addition = {elements[0].children, elements[0].numChildren,
+                         {NULL, 0}, {NULL, 0}};
+    ok = addAtomically(passManager, &addition, &reporter);
   }
   tileStrBufFree(&anchor);
   freeElements(elements, n);
@@ -424,33 +462,41 @@ static bool restrictedAnchor(const char *message, TileStrBuf *anchor) {
   return true;
 }
 
-MlirLogicalResult tileOpPassManagerAddPass(MlirOpPassManager passManager,
-                                           MlirStringRef argument,
-                                           MlirStringRef options,
-                                           MlirStringCallback callback,
-                                           void *userData) {
-  Reporter reporter = {callback, userData};
+static bool addPassImplicitly(MlirOpPassManager opm, MlirStringRef argument,
+                              MlirStringRef options,
+                              const Reporter *reporter) {
   if (tileLookupPass(argument) >= 0) {
     Element e = {.name = argument, .options = options};
-    return addTilePass(passManager, &e, /*implicitNesting=*/true, &reporter)
-               ? mlirLogicalResultSuccess()
-               : mlirLogicalResultFailure();
+    return addTilePass(opm, &e, /*implicitNesting=*/true, reporter);
   }
   TileStrBuf text = TILE_STRBUF_INIT, error = TILE_STRBUF_INIT,
              anchor = TILE_STRBUF_INIT;
   tileStrBufAppendRef(&text, argument);
   if (options.length)
     tileStrBufPrintf(&text, "{%.*s}", (int)options.length, options.data);
-  bool ok = addUpstream(passManager, text.data, NULL, &error);
+  bool ok = addUpstream(opm, text.data, NULL, &error);
   if (!ok && restrictedAnchor(tileStrBufGet(&error), &anchor)) {
     MlirOpPassManager nested = mlirOpPassManagerGetNestedUnder(
-        passManager, mlirStringRefCreate(anchor.data, anchor.size));
+        opm, mlirStringRefCreate(anchor.data, anchor.size));
     ok = addUpstream(nested, text.data, NULL, &error);
   }
   if (!ok)
-    reportf(callback, userData, "%s", tileStrBufGet(&error));
+    reportf(reporter->callback, reporter->userData, "%s",
+            tileStrBufGet(&error));
   tileStrBufFree(&text);
   tileStrBufFree(&error);
   tileStrBufFree(&anchor);
-  return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+  return ok;
+}
+
+MlirLogicalResult tileOpPassManagerAddPass(MlirOpPassManager passManager,
+                                           MlirStringRef argument,
+                                           MlirStringRef options,
+                                           MlirStringCallback callback,
+                                           void *userData) {
+  Reporter reporter = {callback, userData};
+  Addition addition = {NULL, 0, argument, options};
+  return addAtomically(passManager, &addition, &reporter)
+             ? mlirLogicalResultSuccess()
+             : mlirLogicalResultFailure();
 }

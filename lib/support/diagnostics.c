@@ -1,6 +1,7 @@
 /* Prints MLIR diagnostics the way compilers do: file:line:col: error: message. */
 #include "support/diagnostics.h"
 
+#include "ir/ir.h"
 #include "support/strbuf.h"
 
 #include <string.h>
@@ -84,11 +85,13 @@ static void printOne(TileDiagnosticPrinter *printer, MlirDiagnostic diag) {
   MlirStringRef file;
   unsigned line = 0, column = 0;
   if (tileLocationGetFilePosition(mlirDiagnosticGetLocation(diag), &file,
-                                  &line, &column))
+                                  &line, &column)) {
+    file = tileDiagnosticFileName(file, printer->sourceName);
     fprintf(printer->out, "%.*s:%u:%u: ", (int)file.length, file.data, line,
             column);
-  else
+  } else {
     fputs("<unknown>:0: ", printer->out);
+  }
   fprintf(printer->out, "%s: %s\n", tileDiagnosticSeverityName(severity),
           tileStrBufGet(&message));
   if (line)

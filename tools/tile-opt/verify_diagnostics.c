@@ -1,6 +1,7 @@
 /* --verify-diagnostics: matches emitted diagnostics against expected-* comments. */
 #include "verify_diagnostics.h"
 
+#include "ir/ir.h"
 #include "support/diagnostics.h"
 #include "support/strbuf.h"
 
@@ -225,6 +226,8 @@ static void process(TileDiagnosticVerifier *v, MlirDiagnostic diag) {
   unsigned line = 0, column = 0;
   bool located = tileLocationGetFilePosition(mlirDiagnosticGetLocation(diag),
                                              &file, &line, &column);
+  if (located)
+    file = tileDiagnosticFileName(file, v->fileName);
   if (located && tileStrRefEquals(file, v->fileName)) {
     for (unsigned i = 0; i < v->numExpected; ++i) {
       Expectation *e = &v->expected[i];

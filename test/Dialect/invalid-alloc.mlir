@@ -1,0 +1,58 @@
+// tile-verify rules for tile.alloc, one chunk per rule.
+// RUN: tile-opt --split-input-file --verify-diagnostics --tile-verify %s
+
+func.func @global_scope() {
+  scf.forall (%b) in (1) {
+    // expected-error @+1 {{'tile.alloc' op result must be in shared, fragment or local scope}}
+    %a = "tile.alloc"() : () -> memref<16xf32>
+  } {mapping = [#gpu.block<x>], tile.threads = 32 : i64}
+  return
+}
+
+// -----
+
+func.func @dynamic_shape() {
+  scf.forall (%b) in (1) {
+    // expected-error @+1 {{'tile.alloc' op result must be statically shaped}}
+    %a = "tile.alloc"() : () -> memref<?xf32, #gpu.address_space<workgroup>>
+  } {mapping = [#gpu.block<x>], tile.threads = 32 : i64}
+  return
+}
+
+// -----
+
+func.func @strided_layout() {
+  scf.forall (%b) in (1) {
+    // expected-error @+1 {{'tile.alloc' op result must have the identity layout}}
+    %a = "tile.alloc"() : () -> memref<16x16xf32, strided<[1, 16]>, #gpu.address_space<workgroup>>
+  } {mapping = [#gpu.block<x>], tile.threads = 32 : i64}
+  return
+}
+
+// -----
+
+func.func @unknown_memory_space() {
+  scf.forall (%b) in (1) {
+    // expected-error @+1 {{'tile.alloc' op result must be in shared, fragment or local scope}}
+    %a = "tile.alloc"() : () -> memref<16xf32, 7>
+  } {mapping = [#gpu.block<x>], tile.threads = 32 : i64}
+  return
+}
+
+// -----
+
+func.func @outside_kernel() {
+  // expected-error @+1 {{'tile.alloc' op must be inside a kernel}}
+  %a = "tile.alloc"() : () -> memref<16xf32, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @needs_a_result() {
+  scf.forall (%b) in (1) {
+    // expected-error @+1 {{op expects exactly 1 results, but got 0}}
+    "tile.alloc"() : () -> ()
+  } {mapping = [#gpu.block<x>], tile.threads = 32 : i64}
+  return
+}
