@@ -25,26 +25,37 @@ MlirStringRef tileGetDialectSource(void) {
   return embeddedDialect("tile.irdl.mlir");
 }
 
-/* Refuses IRDL modules that define a dialect the context already has:
- * loading it again would abort inside MLIR. */
-static bool definesLoadedDialect(MlirContext ctx, MlirModule module) {
+/* Refuses IRDL modules holding anything but irdl.dialect ops, or defining a
+ * dialect the context already has (loading it again aborts inside MLIR). */
+static bool checkIRDLModule(MlirContext ctx, MlirModule module) {
   MlirBlock body = mlirModuleGetBody(module);
+  unsigned numDialects = 0;
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-    if (!tileOpIs(op, "irdl.dialect"))
-      continue;
+    if (!tileOpIs(op, "irdl.dialect")) {
+      MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+      tileEmitErrorAt(mlirOperationGetLocation(op),
+                      "expected only irdl.dialect operations in an IRDL "
+                      "file, found '%.*s'",
+                      (int)name.length, name.data);
+      return false;
+    }
+    ++numDialects;
     MlirAttribute name = tileOpGetAttr(op, "sym_name");
-    if (mlirAttributeIsNull(name) || !mlirAttributeIsAString(name))
-      continue;
     MlirStringRef ns = mlirStringAttrGetValue(name);
     if (!mlirDialectIsNull(mlirContextGetOrLoadDialect(ctx, ns))) {
       tileEmitErrorAt(mlirOperationGetLocation(op),
                       "dialect '%.*s' is already loaded in this context",
                       (int)ns.length, ns.data);
-      return true;
+      return false;
     }
   }
-  return false;
+  if (numDialects == 0) {
+    tileEmitErrorAt(mlirOperationGetLocation(mlirModuleGetOperation(module)),
+                    "IRDL file defines no dialect (no irdl.dialect op)");
+    return false;
+  }
+  return true;
 }
 
 MlirLogicalResult tileContextLoadIRDL(MlirContext ctx, MlirStringRef source,
@@ -54,9 +65,9 @@ MlirLogicalResult tileContextLoadIRDL(MlirContext ctx, MlirStringRef source,
   if (mlirOperationIsNull(op))
     return mlirLogicalResultFailure();
   MlirModule module = mlirModuleFromOperation(op);
-  MlirLogicalResult result = definesLoadedDialect(ctx, module)
-                                 ? mlirLogicalResultFailure()
-                                 : mlirLoadIRDLDialects(module);
+  MlirLogicalResult result = checkIRDLModule(ctx, module)
+                                 ? mlirLoadIRDLDialects(module)
+                                 : mlirLogicalResultFailure();
   mlirModuleDestroy(module);
   return result;
 }

@@ -1,0 +1,28 @@
+// One flag per pass, tile or upstream, with options, in command-line order.
+// RUN: tile-opt %S/Inputs/kernel.mlir --tile-verify --canonicalize --cse | FileCheck %s
+// RUN: tile-opt %S/Inputs/kernel.mlir -tile-verify -canonicalize='max-iterations=1 region-simplify=disabled' | FileCheck %s
+// RUN: tile-opt %s --tile-verify=kernel-required=false | FileCheck %s --check-prefix=DEVICE-FN
+// RUN: not tile-opt %s --tile-verify 2>&1 | FileCheck %s --check-prefix=KERNEL
+// RUN: not tile-opt %S/Inputs/kernel.mlir --tile-verfy 2>&1 | FileCheck %s --check-prefix=TYPO
+// RUN: not tile-opt %S/Inputs/kernel.mlir --no-such-flag 2>&1 | FileCheck %s --check-prefix=UNKNOWN
+// RUN: not tile-opt %S/Inputs/kernel.mlir --tile-verify=kernel-required=perhaps 2>&1 | FileCheck %s --check-prefix=BADVALUE
+// RUN: tile-opt %S/Inputs/gpu.mlir --convert-gpu-to-nvvm | FileCheck %s --check-prefix=NESTED
+
+// CHECK-LABEL: func.func @kernel
+// CHECK-NOT: arith.constant 42
+// CHECK: "tile.fill"
+
+// A device helper outside any kernel: fine with kernel-required=false.
+// DEVICE-FN: func.func @helper
+// KERNEL: error: 'tile.fill' op must be inside a kernel
+func.func @helper(%f: memref<8xf32, #tile.fragment>, %v: f32) {
+  "tile.fill"(%f, %v) : (memref<8xf32, #tile.fragment>, f32) -> ()
+  return
+}
+
+// TYPO: tile-opt: error: unknown option or pass '--tile-verfy'; did you mean 'tile-verify'?
+// UNKNOWN: tile-opt: error: unknown option or pass '--no-such-flag'
+// BADVALUE: tile-opt: error: invalid value 'perhaps' for bool option 'kernel-required' of pass 'tile-verify'
+// An upstream pass restricted to gpu.module is nested under it implicitly.
+// NESTED: gpu.module @kernels
+// NESTED: llvm.func @add

@@ -1,0 +1,24 @@
+// --pass-pipeline mixes tile and upstream passes at any nesting.
+// RUN: tile-opt %S/Inputs/kernel.mlir --pass-pipeline='builtin.module(func.func(tile-verify,canonicalize),cse)' | FileCheck %s
+// RUN: tile-opt %S/Inputs/kernel.mlir --pass-pipeline='builtin.module(tile-verify{kernel-required=false}, func.func( canonicalize{max-iterations=2} ) )' | FileCheck %s
+// RUN: not tile-opt %S/Inputs/kernel.mlir --pass-pipeline='builtin.module(func.func(tile-verify)' 2>&1 | FileCheck %s --check-prefix=PARENS
+// RUN: not tile-opt %S/Inputs/kernel.mlir --pass-pipeline='func.func(tile-verify)' 2>&1 | FileCheck %s --check-prefix=ANCHOR
+// RUN: not tile-opt %S/Inputs/kernel.mlir --pass-pipeline='builtin.module(tile-verify{nope=1})' 2>&1 | FileCheck %s --check-prefix=OPTION
+// RUN: not tile-opt %S/Inputs/kernel.mlir --pass-pipeline='builtin.module(tile-verfy)' 2>&1 | FileCheck %s --check-prefix=UNKNOWN
+// RUN: not tile-opt %S/Inputs/kernel.mlir --pass-pipeline='builtin.module(convert-gpu-to-nvvm)' 2>&1 | FileCheck %s --check-prefix=NEST
+// RUN: not tile-opt %S/Inputs/kernel.mlir --pass-pipeline='builtin.module(cse)' --canonicalize 2>&1 | FileCheck %s --check-prefix=BOTH
+// RUN: not tile-opt %S/Inputs/kernel.mlir --pass-pipeline 2>&1 | FileCheck %s --check-prefix=EMPTY
+
+// canonicalize drops the unused constant; tile ops stay.
+// CHECK-LABEL: func.func @kernel
+// CHECK-NOT: arith.constant 42
+// CHECK: "tile.fill"
+// CHECK: "tile.copy"
+
+// PARENS: tile-opt: error: invalid pass pipeline 'builtin.module(func.func(tile-verify)': missing ')' to close a nested pipeline at column 38
+// ANCHOR: tile-opt: error: pass pipeline is anchored on 'func.func' but runs on 'builtin.module'
+// OPTION: tile-opt: error: unknown option 'nope' for pass 'tile-verify' (valid options: kernel-required)
+// UNKNOWN: tile-opt: error: 'tile-verfy' does not refer to a registered pass or pass pipeline; did you mean 'tile-verify'?
+// NEST: tile-opt: error: Can't add pass 'ConvertGpuOpsToNVVMOps' restricted to 'gpu.module' on a PassManager intended to run on 'builtin.module', did you intend to nest?
+// BOTH: tile-opt: error: --pass-pipeline cannot be combined with individual pass flags
+// EMPTY: tile-opt: error: --pass-pipeline needs a pipeline

@@ -1,0 +1,39 @@
+// --verify-diagnostics passes when every expected-* comment is met and
+// nothing else is reported, and fails (with a located report) otherwise.
+// RUN: tile-opt --split-input-file --verify-diagnostics --tile-verify %s
+// RUN: not tile-opt --split-input-file --verify-diagnostics --tile-verify %S/Inputs/wrong-expectations.mlir 2>&1 | FileCheck %s
+
+// expected-error @below {{'tile.fill' op must be inside a kernel}}
+func.func @below(%f: memref<4xf32, #tile.fragment>, %v: f32) { "tile.fill"(%f, %v) : (memref<4xf32, #tile.fragment>, f32) -> ()
+  return
+}
+
+// -----
+
+func.func @offset(%f: memref<4xf32, #tile.fragment>, %v: f32) {
+  // expected-error @+2 {{must be inside a kernel}}
+
+  "tile.fill"(%f, %v) : (memref<4xf32, #tile.fragment>, f32) -> ()
+  return
+}
+
+// -----
+
+func.func @regex(%f: memref<4xf32, #tile.fragment>, %v: f32) {
+  "tile.fill"(%f, %v) : (memref<4xf32, #tile.fragment>, f32) -> ()
+  // expected-error-re @above {{'tile.{{[a-z]+}}' op must be inside a {{(kernel|grid)}}}}
+  return
+}
+
+// -----
+
+// Parse errors are diagnostics too.
+func.func @parse_error() {
+  // expected-error @+1 {{use of undeclared SSA value name}}
+  %y = arith.addi %undefined, %undefined : i32
+  return
+}
+
+// CHECK: wrong-expectations.mlir:5:3: error: unexpected error: 'tile.fill' op must be inside a kernel
+// CHECK: wrong-expectations.mlir:4:6: error: expected error "this is not what is reported" was not produced
+// CHECK: wrong-expectations.mlir:11:4: error: expected warning "never emitted" was not produced
