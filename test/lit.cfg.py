@@ -26,7 +26,7 @@ config.substitutions.append(("%dialects", os.path.join(config.tile_src_root, "di
 
 if config.tile_sanitize:
     config.available_features.add("sanitize")
-    # LLVM's own allocations outlive main in places; leaks are checked with
-    # valgrind instead (see README).
-    config.environment["ASAN_OPTIONS"] = "detect_leaks=1:abort_on_error=0"
-    config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
+    # Sanitizer reports (leaks included) abort, so that a test expecting a
+    # tool to fail (`not tile-opt ...`) still fails on a report.
+    config.environment["ASAN_OPTIONS"] = "detect_leaks=1:abort_on_error=1"
+    config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1:abort_on_error=1"

@@ -1,0 +1,38 @@
+# Thin wrapper over CMake for the two quick-start commands:
+#   make run     build, then compile and run the main example
+#   make check   build, then run the whole test suite
+# SANITIZE=1 builds with AddressSanitizer + UndefinedBehaviorSanitizer in
+# build-sanitize/ instead of build/.
+
+SANITIZE ?= 0
+ifeq ($(SANITIZE),1)
+  BUILD ?= build-sanitize
+  CMAKE_FLAGS += -DTILE_SANITIZE=ON
+else
+  BUILD ?= build
+endif
+MLIR_CONFIG := /usr/lib/llvm-22/lib/cmake/mlir/MLIRConfig.cmake
+
+.PHONY: all deps build run check clean
+
+all: build
+
+# Installs the toolchain when it is missing (fresh Debian 12 machine).
+deps:
+	@if [ ! -f $(MLIR_CONFIG) ] || ! command -v ninja >/dev/null || \
+	    ! command -v cmake >/dev/null; then scripts/install-deps.sh; fi
+
+$(BUILD)/build.ninja: | deps
+	cmake -S . -B $(BUILD) -G Ninja $(CMAKE_FLAGS)
+
+build: deps $(BUILD)/build.ninja
+	cmake --build $(BUILD)
+
+run: build
+	$(BUILD)/bin/tile-opt --pass-pipeline='builtin.module(func.func(tile-verify,canonicalize,cse))' examples/gemm.mlir
+
+check: build
+	cmake --build $(BUILD) --target check-tile
+
+clean:
+	rm -rf build build-sanitize

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages tile-mlir builds, tests and benchmarks with.
+set -euo pipefail
+
+packages=(
+  cmake ninja-build make gcc g++ python3
+  libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools clang-22 lld-22
+  spirv-tools mesa-vulkan-drivers libvulkan-dev vulkan-tools
+  libopenblas-dev python3-numpy
+)
+
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then
+  command -v sudo >/dev/null || { echo "install-deps: run as root or install sudo" >&2; exit 1; }
+  sudo=sudo
+fi
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -q
+$sudo apt-get install -y -q --no-install-recommends "${packages[@]}"
