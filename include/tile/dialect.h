@@ -27,6 +27,10 @@ MLIR_CAPI_EXPORTED MlirLogicalResult tileContextLoadIRDL(
 /// Returns the embedded IRDL text of the tile dialect.
 MLIR_CAPI_EXPORTED MlirStringRef tileGetDialectSource(void);
 
+/// Returns the embedded text of dialects/<fileName> (e.g.
+/// "tile_cuda.irdl.mlir"), or a null reference.
+MLIR_CAPI_EXPORTED MlirStringRef tileGetDialectFile(const char *fileName);
+
 /// The scope of a tile buffer, read off the memory space of its memref type.
 typedef enum {
   TileScopeGlobal,   ///< no memory space: device (or host) memory

@@ -6,9 +6,12 @@
 #ifndef TILE_TILE_H
 #define TILE_TILE_H
 
+#include "tile/artifact.h"
+#include "tile/backend.h"
 #include "tile/dialect.h"
 #include "tile/passes.h"
 #include "tile/pipeline.h"
+#include "tile/target.h"
 
 #ifdef __cplusplus
 extern "C" {

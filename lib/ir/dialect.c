@@ -13,7 +13,7 @@
 extern const TileEmbeddedFile tileDialectFiles[];
 extern const unsigned tileDialectFilesCount;
 
-static MlirStringRef embeddedDialect(const char *name) {
+MlirStringRef tileGetDialectFile(const char *name) {
   for (unsigned i = 0; i < tileDialectFilesCount; ++i)
     if (strcmp(tileDialectFiles[i].name, name) == 0)
       return mlirStringRefCreate(tileDialectFiles[i].data,
@@ -22,7 +22,7 @@ static MlirStringRef embeddedDialect(const char *name) {
 }
 
 MlirStringRef tileGetDialectSource(void) {
-  return embeddedDialect("tile.irdl.mlir");
+  return tileGetDialectFile("tile.irdl.mlir");
 }
 
 /* Refuses IRDL modules holding anything but irdl.dialect ops, or defining a

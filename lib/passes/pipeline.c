@@ -309,8 +309,11 @@ static bool addTilePass(MlirOpPassManager opm, const Element *e,
                                  reporter->userData);
   if (!pass.ptr)
     return false;
-  /* Adding an op-specific pass to a pass manager of another anchor nests it
-   * implicitly; the explicit case was refused above. */
+  /* MLIR aborts when a pass lands in a pass manager of another anchor, so
+   * implicit nesting is done here; the explicit case was refused above. */
+  if (!compatible)
+    opm = mlirOpPassManagerGetNestedUnder(
+        opm, mlirStringRefCreateFromCString(desc->anchor));
   mlirOpPassManagerAddOwnedPass(opm, pass);
   return true;
 }

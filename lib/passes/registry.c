@@ -8,11 +8,17 @@
 #include <string.h>
 
 extern const TilePassDescriptor tileVerifyPass;
+extern const TilePassDescriptor tileKernelToGpuPass;
+extern const TilePassDescriptor tileExpectLoweredPass;
+extern const TilePassDescriptor tileVulkanEntryAbiPass;
 
 /* Every tile pass, in the order --list-passes shows them. Adding a pass
  * means adding its descriptor here; nothing else enumerates passes. */
 const TilePassDescriptor *const tilePassDescriptors[] = {
     &tileVerifyPass,
+    &tileKernelToGpuPass,
+    &tileExpectLoweredPass,
+    &tileVulkanEntryAbiPass,
 };
 const unsigned tilePassDescriptorsCount =
     sizeof(tilePassDescriptors) / sizeof(tilePassDescriptors[0]);

@@ -92,8 +92,19 @@ static void printOne(TileDiagnosticPrinter *printer, MlirDiagnostic diag) {
   } else {
     fputs("<unknown>:0: ", printer->out);
   }
-  fprintf(printer->out, "%s: %s\n", tileDiagnosticSeverityName(severity),
-          tileStrBufGet(&message));
+  /* Notes that dump a whole operation keep its first lines only. */
+  const char *text = tileStrBufGet(&message);
+  int shown = (int)message.size;
+  if (severity == MlirDiagnosticNote &&
+      strncmp(text, "see current operation", 21) == 0) {
+    const char *p = text;
+    for (int lines = 0; p && lines < 4; ++lines)
+      p = strchr(p + 1, '\n');
+    if (p)
+      shown = (int)(p - text);
+  }
+  fprintf(printer->out, "%s: %.*s%s\n", tileDiagnosticSeverityName(severity),
+          shown, text, shown < (int)message.size ? "\n  ..." : "");
   if (line)
     printSourceLine(printer, file, line, column);
   tileStrBufFree(&message);

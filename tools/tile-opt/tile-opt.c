@@ -28,6 +28,11 @@ typedef struct {
   const char **irdlFiles;
   unsigned numIrdlFiles;
   const char *treeDir;
+  const char *target;
+  const char *targetHost;
+  const char *exec;
+  const char *emit;
+  bool printPipeline;
   bool splitInputFile;
   bool verifyDiagnostics;
   bool printBefore, printAfter, printAfterChange, printAfterFailure;
@@ -74,6 +79,22 @@ static const char *const usage =
     "  --mlir-print-op-generic        Print every op in generic form\n"
     "  --mlir-timing                  Report the time of every pass\n"
     "  --mlir-disable-threading       Run passes on one thread\n"
+    "  --target=<target>              Compile for a target: cpu[:<cpu>], \n"
+    "                                 cuda[:sm_XX], rocm[:gfxNNN], "
+    "vulkan[:vX.Y], auto\n"
+    "  --target-host=<target>         Host target (default: this machine)\n"
+    "  --exec=<name>                  Execution backend the code is for "
+    "(jit, aot)\n"
+    "  --emit=<part>                  What to write for --target: mlir, "
+    "llvm, ptx,\n"
+    "                                 cubin, isa, hsaco, spirv, spirv-asm, "
+    "obj, asm\n"
+    "  --print-pipeline               Print the resolved pipeline of "
+    "--target\n"
+    "  --list-targets                 List backends, target kinds, chips "
+    "and\n"
+    "                                 execution backends (and whether "
+    "each runs here)\n"
     "  --list-passes                  List the tile passes and their options\n"
     "  --version                      Print the version\n"
     "  -h, --help                     Print this help\n"
@@ -99,6 +120,42 @@ static void listPasses(void) {
     tileStrBufFree(&options);
   }
   printf("Upstream MLIR passes are accepted by their mlir-opt names.\n");
+}
+
+static void printErrorLine(MlirStringRef message, void *userData) {
+  TileStrBuf *buf = userData;
+  tileStrBufAppendRef(buf, message);
+}
+
+static void listTargets(void) {
+  tileRegisterBuiltinBackends();
+  printf("Backends (in the order 'auto' tries them):\n");
+  for (intptr_t i = 0; i < tileGetNumBackends(); ++i) {
+    const TileBackendModule *m = tileGetBackend(i);
+    printf("  %s\n    kinds:", m->name);
+    for (unsigned k = 0; k < m->numTargetKinds; ++k)
+      printf(" %s", m->targetKinds[k]);
+    for (unsigned a = 0; a < m->numAliases; ++a)
+      printf("%s%s=%s", a ? ", " : "  aliases: ", m->aliases[a].alias,
+             m->aliases[a].kind);
+    printf("\n    chips: %s\n    execution backends:\n",
+           m->chips ? m->chips : "-");
+    for (unsigned e = 0; e < m->numExecutionBackends; ++e) {
+      const TileExecutionBackendSpec *spec = &m->executionBackends[e];
+      TileStrBuf why = TILE_STRBUF_INIT;
+      TileTarget target;
+      memset(&target, 0, sizeof(target));
+      strncpy(target.kind, m->targetKinds[0], sizeof(target.kind) - 1);
+      bool available =
+          !spec->isAvailable ||
+          spec->isAvailable(&target, (TileErrorSink){printErrorLine, &why});
+      printf("      %-4s %s%s%s\n", spec->name,
+             available ? "available" : "not available: ",
+             available ? "" : tileStrBufGet(&why),
+             spec->runtimeLibrary ? "" : "");
+      tileStrBufFree(&why);
+    }
+  }
 }
 
 static int fail(const char *fmt, const char *arg) {
@@ -156,6 +213,7 @@ static int parseArgs(int argc, char **argv, Options *o) {
       {"mlir-print-op-generic", offsetof(Options, genericForm)},
       {"mlir-disable-threading", offsetof(Options, disableThreading)},
       {"allow-unregistered-dialect", offsetof(Options, allowUnregistered)},
+      {"print-pipeline", offsetof(Options, printPipeline)},
   };
   o->verifyEach = true;
   for (int i = 1; i < argc; ++i) {
@@ -202,6 +260,30 @@ static int parseArgs(int argc, char **argv, Options *o) {
       o->irdlFiles[o->numIrdlFiles++] = value;
       continue;
     }
+    static const struct {
+      const char *name;
+      size_t offset;
+    } strings[] = {
+        {"target", offsetof(Options, target)},
+        {"target-host", offsetof(Options, targetHost)},
+        {"exec", offsetof(Options, exec)},
+        {"emit", offsetof(Options, emit)},
+    };
+    bool isString = false;
+    for (size_t k = 0; k < sizeof(strings) / sizeof(strings[0]); ++k) {
+      if (!flag(arg, strings[k].name, &value))
+        continue;
+      if (!value || !value[0])
+        return fail("%s needs a value", raw);
+      *(const char **)((char *)o + strings[k].offset) = value;
+      isString = true;
+    }
+    if (isString)
+      continue;
+    if (!strcmp(arg, "list-targets")) {
+      listTargets();
+      return 0;
+    }
     if (flag(arg, "mlir-print-ir-tree-dir", &value)) {
       if (!value)
         return fail("%s needs a directory", raw);
@@ -229,6 +311,21 @@ static int parseArgs(int argc, char **argv, Options *o) {
   if (o->pipeline && o->numPasses)
     return fail("%s", "--pass-pipeline cannot be combined with individual "
                       "pass flags");
+  if ((o->emit || o->exec || o->targetHost) && !o->target)
+    return fail("%s", "--emit, --exec and --target-host need --target");
+  if (o->target && (o->pipeline || o->numPasses))
+    return fail("%s", "--target runs the target's own pipeline; it cannot be "
+                      "combined with --pass-pipeline or pass flags");
+  static const char *const parts[] = {"mlir", "llvm",  "ptx",       "cubin",
+                                      "isa",  "hsaco", "spirv",     "spirv-asm",
+                                      "obj",  "asm"};
+  bool knownPart = !o->emit;
+  for (size_t k = 0; k < sizeof(parts) / sizeof(parts[0]) && !knownPart; ++k)
+    knownPart = strcmp(o->emit, parts[k]) == 0;
+  if (!knownPart)
+    return fail("unknown --emit format '%s' (valid: mlir, llvm, ptx, cubin, "
+                "isa, hsaco, spirv, spirv-asm, obj, asm)",
+                o->emit);
   if (!o->input)
     o->input = "-";
   return -1;
@@ -294,13 +391,49 @@ typedef struct {
   FILE *out;
 } Writer;
 
+static void writeChunkToFile(MlirStringRef chunk, void *userData) {
+  fwrite(chunk.data, 1, chunk.length, (FILE *)userData);
+}
+
 static void writeChunk(MlirStringRef chunk, void *userData) {
   fwrite(chunk.data, 1, chunk.length, ((Writer *)userData)->out);
 }
 
 /* Parses, transforms and prints one chunk of the input. The chunk is padded
  * with newlines so that locations keep the line numbers of the whole file. */
+/* Compiles `op` for the target and writes the part --emit asks for. */
+static bool compileChunk(const TileBackendContext *backend, const Options *o,
+                         MlirOperation op, FILE *out) {
+  const char *part = o->emit ? o->emit : "mlir";
+  TileArtifact *artifact = tileCompile(backend, op, part);
+  if (!artifact)
+    return false;
+  MlirStringRef bytes = tileArtifactGetPart(artifact, part);
+  bool ok = bytes.data != NULL;
+  if (ok) {
+    fwrite(bytes.data, 1, bytes.length, out);
+  } else {
+    TileStrBuf have = TILE_STRBUF_INIT;
+    for (intptr_t i = 0; i < tileArtifactGetNumParts(artifact); ++i)
+      tileStrBufPrintf(&have, "%s%s", i ? ", " : "",
+                       tileArtifactGetPartName(artifact, i));
+    TileStrBuf target = TILE_STRBUF_INIT;
+    tileTargetPrint(tileBackendContextGetTarget(backend), tileStrBufCallback,
+                    &target);
+    fprintf(stderr,
+            "tile-opt: error: target '%s' produces no '%s' (it produced: "
+            "%s)\n",
+            tileStrBufGet(&target), part,
+            have.size ? tileStrBufGet(&have) : "nothing");
+    tileStrBufFree(&have);
+    tileStrBufFree(&target);
+  }
+  tileArtifactDestroy(artifact);
+  return ok;
+}
+
 static bool processChunk(MlirContext ctx, const Options *o,
+                         const TileBackendContext *backend,
                          const char *fileName, const char *chunk,
                          size_t chunkSize, unsigned firstLine, FILE *out,
                          MlirOpPrintingFlags flags) {
@@ -314,6 +447,11 @@ static bool processChunk(MlirContext ctx, const Options *o,
   tileStrBufFree(&text);
   if (mlirOperationIsNull(op))
     return false;
+  if (backend) {
+    bool ok = compileChunk(backend, o, op, out);
+    mlirOperationDestroy(op);
+    return ok;
+  }
   MlirStringRef opName = mlirIdentifierStr(mlirOperationGetName(op));
   MlirPassManager pm = mlirPassManagerCreateOnOperation(ctx, opName);
   configurePassManager(pm, o, flags);
@@ -359,7 +497,8 @@ static MlirContext createContext(const Options *o) {
 }
 
 static bool loadDialects(MlirContext ctx, const Options *o) {
-  if (mlirLogicalResultIsFailure(tileContextLoadDialects(ctx)))
+  if (mlirLogicalResultIsFailure(tileContextLoadDialects(ctx)) ||
+      mlirLogicalResultIsFailure(tileContextLoadBackendDialects(ctx)))
     return false;
   for (unsigned i = 0; i < o->numIrdlFiles; ++i) {
     size_t size;
@@ -378,6 +517,18 @@ static bool loadDialects(MlirContext ctx, const Options *o) {
   return true;
 }
 
+/* Resolves --target once; NULL (after reporting) when it cannot be. */
+static TileBackendContext *createBackendContext(const Options *o) {
+  TileStrBuf why = TILE_STRBUF_INIT;
+  TileBackendContext *backend =
+      tileBackendContextCreate(o->target, o->targetHost, o->exec,
+                               (TileErrorSink){printErrorLine, &why});
+  if (!backend)
+    fail("%s", tileStrBufGet(&why));
+  tileStrBufFree(&why);
+  return backend;
+}
+
 int main(int argc, char **argv) {
   Options o = {0};
   int code = parseArgs(argc, argv, &o);
@@ -385,26 +536,42 @@ int main(int argc, char **argv) {
     freeOptions(&o);
     return code;
   }
+  tileRegisterUpstreamPasses();
+  tileRegisterBuiltinBackends();
+  TileBackendContext *backend = NULL;
+  if (o.target || o.printPipeline) {
+    backend = createBackendContext(&o);
+    if (!backend) {
+      freeOptions(&o);
+      return 1;
+    }
+  }
+  if (o.printPipeline) {
+    tileBackendContextPrintPipeline(backend, writeChunkToFile, stdout);
+    tileBackendContextDestroy(backend);
+    freeOptions(&o);
+    return 0;
+  }
   size_t size;
   char *input = tileReadFile(o.input, &size);
-  if (!input) {
+  FILE *out = stdout;
+  if (input && o.output && strcmp(o.output, "-") != 0) {
+    out = fopen(o.output, "wb");
+    if (!out) {
+      code = fail("cannot open output file '%s'", o.output);
+      free(input);
+      input = NULL;
+    }
+  } else if (!input) {
     code = fail("cannot read input file '%s'", o.input);
+  }
+  if (!input) {
+    tileBackendContextDestroy(backend);
     freeOptions(&o);
     return code;
   }
   const char *fileName = strcmp(o.input, "-") == 0 ? "<stdin>" : o.input;
-  FILE *out = stdout;
-  if (o.output && strcmp(o.output, "-") != 0) {
-    out = fopen(o.output, "w");
-    if (!out) {
-      code = fail("cannot open output file '%s'", o.output);
-      free(input);
-      freeOptions(&o);
-      return code;
-    }
-  }
 
-  tileRegisterUpstreamPasses();
   MlirContext ctx = createContext(&o);
   TileDiagnosticPrinter printer = {stderr, fileName, input, 0};
   MlirDiagnosticHandlerID printerId = tileDiagnosticPrinterAttach(ctx, &printer);
@@ -431,13 +598,14 @@ int main(int argc, char **argv) {
       TileDiagnosticVerifier *verifier =
           tileDiagnosticVerifierCreate(fileName, input, firstLine, lastLine);
       MlirDiagnosticHandlerID id = tileDiagnosticVerifierAttach(ctx, verifier);
-      processChunk(ctx, &o, fileName, chunk, chunkSize, firstLine, out, flags);
+      processChunk(ctx, &o, backend, fileName, chunk, chunkSize, firstLine,
+                   out, flags);
       mlirContextDetachDiagnosticHandler(ctx, id);
       chunkOk = tileDiagnosticVerifierFinish(verifier, stderr);
       tileDiagnosticVerifierDestroy(verifier);
     } else {
-      chunkOk = processChunk(ctx, &o, fileName, chunk, chunkSize, firstLine,
-                             out, flags);
+      chunkOk = processChunk(ctx, &o, backend, fileName, chunk, chunkSize,
+                             firstLine, out, flags);
     }
     failed |= !chunkOk;
     if (!split)
@@ -450,12 +618,17 @@ int main(int argc, char **argv) {
   }
 
   mlirOpPrintingFlagsDestroy(flags);
+  tileBackendContextDestroy(backend);
   mlirContextDetachDiagnosticHandler(ctx, printerId);
   mlirContextDestroy(ctx);
-  if (out != stdout)
+  if (out != stdout) {
     fclose(out);
-  else
+    /* Like mlir-opt, leave no partial output behind. */
+    if (failed || printer.numErrors)
+      remove(o.output);
+  } else {
     fflush(out);
+  }
   free(input);
   freeOptions(&o);
   return failed || printer.numErrors ? 1 : 0;

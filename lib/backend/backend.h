@@ -1,0 +1,57 @@
+/* Internals shared by the registry, the context and the compile driver. */
+#ifndef TILE_BACKEND_BACKEND_H
+#define TILE_BACKEND_BACKEND_H
+
+#include "tile/backend.h"
+
+#include "support/strbuf.h"
+
+struct TileBackendContext {
+  const TileBackendModule *module;
+  TileTarget target;
+  TileTarget hostTarget;
+  const TileExecutionBackendSpec *executionBackend;
+};
+
+/* Reports through a sink, printf style. */
+void tileReport(TileErrorSink sink, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* The embedded text of pipelines/<file>, or a null reference. */
+MlirStringRef tileGetPipelineFile(const char *file);
+
+/* Appends the pipeline in `file` with comments stripped and the parameters
+ * {kind}, {chip}, {features}, {opt} and {option:KEY} filled from `target`.
+ * Returns false (after reporting) on an unknown file or parameter. */
+bool tileExpandPipelineFile(const char *file, const TileTarget *target,
+                            TileStrBuf *out, TileErrorSink errors);
+
+/* Runs a textual pipeline (anchored on the op's name) on `op`; failures are
+ * reported as diagnostics, naming `what`. */
+MlirLogicalResult tileRunPipeline(MlirOperation op, const char *pipeline,
+                                  const char *what);
+
+/* Host codegen shared by backends: translates the LLVM-dialect host module
+ * to LLVM IR ("llvm" part) and, when asked, machine code for the host target
+ * ("obj", "asm"). */
+MlirLogicalResult tileHostCodegenLLVM(const TileBackendContext *ctx,
+                                      MlirOperation module, TileArtifact *a);
+
+/* Device codegen shared by GPU backends: runs gpu-module-to-binary with
+ * `format` (offload, assembly, bin, fatbin) and stores the objects of all
+ * resulting gpu.binary ops as artifact part `part`. */
+MlirLogicalResult tileSerializeGpuModules(MlirOperation module,
+                                          const char *format,
+                                          TileArtifact *artifact,
+                                          const char *part);
+
+/* Artifact plumbing used by the compile driver. */
+void tileArtifactSetWanted(TileArtifact *a, const char *wantedParts);
+void tileArtifactSetRuntimeLibrary(TileArtifact *a, const char *library);
+void tileArtifactTakeHostModule(TileArtifact *a, MlirOperation module);
+TileKernelInfo *tileArtifactAddKernel(TileArtifact *a, const char *name);
+TileEntryInfo *tileArtifactAddEntry(TileArtifact *a, const char *name);
+/* Copies a string into storage owned by the artifact. */
+const char *tileArtifactIntern(TileArtifact *a, MlirStringRef text);
+
+#endif

@@ -1,0 +1,244 @@
+/* The compile driver: verify, lower, split, device and host codegen. */
+#include "backend/backend.h"
+
+#include "ir/ir.h"
+#include "tile/pipeline.h"
+
+#include "mlir-c/Diagnostics.h"
+#include "mlir-c/Pass.h"
+
+#include <string.h>
+
+typedef struct {
+  MlirOperation op;
+  const char *what;
+} PipelineErrorInfo;
+
+static void pipelineError(MlirStringRef message, void *userData) {
+  PipelineErrorInfo *info = userData;
+  tileEmitErrorAt(mlirOperationGetLocation(info->op), "%s: %.*s", info->what,
+                  (int)message.length, message.data);
+}
+
+MlirLogicalResult tileRunPipeline(MlirOperation op, const char *pipeline,
+                                  const char *what) {
+  MlirContext ctx = mlirOperationGetContext(op);
+  MlirPassManager pm = mlirPassManagerCreateOnOperation(
+      ctx, mlirIdentifierStr(mlirOperationGetName(op)));
+  PipelineErrorInfo info = {op, what};
+  MlirLogicalResult result = tileOpPassManagerParsePipeline(
+      mlirPassManagerGetAsOpPassManager(pm),
+      mlirStringRefCreateFromCString(pipeline), pipelineError, &info);
+  if (mlirLogicalResultIsSuccess(result))
+    result = mlirPassManagerRunOnOp(pm, op);
+  mlirPassManagerDestroy(pm);
+  return result;
+}
+
+/* Reports expansion errors of pipeline files at the module. */
+static void expansionError(MlirStringRef message, void *userData) {
+  tileEmitErrorAt(mlirOperationGetLocation(*(MlirOperation *)userData), "%.*s",
+                  (int)message.length, message.data);
+}
+
+static MlirLogicalResult runPipelineFile(const TileBackendContext *ctx,
+                                         MlirOperation module,
+                                         const char *file) {
+  TileStrBuf text = TILE_STRBUF_INIT;
+  TileErrorSink errors = {expansionError, &module};
+  MlirLogicalResult result = mlirLogicalResultFailure();
+  if (tileExpandPipelineFile(file, &ctx->target, &text, errors)) {
+    TileStrBuf what = TILE_STRBUF_INIT;
+    tileStrBufPrintf(&what, "pipelines/%s", file);
+    result = tileRunPipeline(module, text.data, what.data);
+    tileStrBufFree(&what);
+  }
+  tileStrBufFree(&text);
+  return result;
+}
+
+static const char *internType(TileArtifact *a, MlirType type) {
+  TileStrBuf text = TILE_STRBUF_INIT;
+  tileAppendType(&text, type);
+  const char *s = tileArtifactIntern(a, mlirStringRefCreate(text.data, text.size));
+  tileStrBufFree(&text);
+  return s;
+}
+
+/* The value of an index/integer constant, or -1 when not a constant. */
+static int64_t constantOf(MlirValue v) {
+  if (!mlirValueIsAOpResult(v))
+    return -1;
+  MlirOperation def = mlirOpResultGetOwner(v);
+  if (!tileOpIs(def, "arith.constant") && !tileOpIs(def, "llvm.mlir.constant"))
+    return -1;
+  MlirAttribute value = tileOpGetAttr(def, "value");
+  return !mlirAttributeIsNull(value) && mlirAttributeIsAInteger(value)
+             ? mlirIntegerAttrGetValueInt(value)
+                                        : -1;
+}
+
+/* Launch metadata from gpu.launch_func: operands are grouped as async deps,
+ * grid x/y/z, block x/y/z, cluster x/y/z, dynamic shared size, kernel
+ * operands (see operandSegmentSizes). */
+static MlirWalkResult collectLaunch(MlirOperation op, void *userData) {
+  if (!tileOpIs(op, "gpu.launch_func"))
+    return MlirWalkResultAdvance;
+  TileArtifact *a = userData;
+  MlirAttribute kernel = tileOpGetAttr(op, "kernel");
+  TileStrBuf name = TILE_STRBUF_INIT;
+  if (mlirAttributeIsASymbolRef(kernel)) {
+    tileStrBufAppendRef(&name, mlirSymbolRefAttrGetRootReference(kernel));
+    for (intptr_t i = 0; i < mlirSymbolRefAttrGetNumNestedReferences(kernel);
+         ++i) {
+      tileStrBufAppendStr(&name, "::");
+      tileStrBufAppendRef(&name, mlirFlatSymbolRefAttrGetValue(
+                                     mlirSymbolRefAttrGetNestedReference(
+                                         kernel, i)));
+    }
+  }
+  TileKernelInfo *k = tileArtifactAddKernel(a, tileStrBufGet(&name));
+  tileStrBufFree(&name);
+  MlirAttribute sizes = tileOpGetAttr(op, "operandSegmentSizes");
+  int32_t seg[13] = {0};
+  intptr_t numSegments = mlirAttributeIsNull(sizes)
+                             ? 0
+                             : mlirDenseArrayGetNumElements(sizes);
+  for (intptr_t i = 0; i < numSegments && i < 13; ++i)
+    seg[i] = mlirDenseI32ArrayGetElement(sizes, i);
+  intptr_t pos = seg[0];
+  for (int d = 0; d < 3; ++d)
+    k->grid[d] = constantOf(mlirOperationGetOperand(op, pos + d));
+  pos += 3;
+  for (int d = 0; d < 3; ++d)
+    k->block[d] = constantOf(mlirOperationGetOperand(op, pos + d));
+  pos += 3 + seg[7] + seg[8] + seg[9];
+  k->dynamicSharedBytes =
+      seg[10] ? constantOf(mlirOperationGetOperand(op, pos)) : 0;
+  pos += seg[10];
+  MlirAttribute shared = tileOpGetAttr(op, "tile.shared_bytes");
+  k->sharedBytes = !mlirAttributeIsNull(shared) && mlirAttributeIsAInteger(shared)
+                       ? mlirIntegerAttrGetValueInt(shared)
+                       : 0;
+  for (int32_t i = 0; i < seg[11] && k->numArgs < TILE_MAX_KERNEL_ARGS; ++i)
+    k->argTypes[k->numArgs++] =
+        internType(a, mlirValueGetType(mlirOperationGetOperand(op, pos + i)));
+  return MlirWalkResultAdvance;
+}
+
+/* Public, defined functions at the top of the host module are entries. */
+static void collectEntries(MlirOperation module, TileArtifact *a) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+    bool isFunc = tileOpIs(op, "func.func");
+    if (!isFunc && !tileOpIs(op, "llvm.func"))
+      continue;
+    MlirAttribute visibility = tileOpGetAttr(op, "sym_visibility");
+    MlirRegion body = mlirOperationGetRegion(op, 0);
+    if (!mlirAttributeIsNull(visibility) ||
+        mlirBlockIsNull(mlirRegionGetFirstBlock(body)))
+      continue;
+    MlirAttribute name = tileOpGetAttr(op, "sym_name");
+    TileStrBuf text = TILE_STRBUF_INIT;
+    tileStrBufAppendRef(&text, mlirStringAttrGetValue(name));
+    TileEntryInfo *e = tileArtifactAddEntry(a, text.data);
+    tileStrBufFree(&text);
+    MlirBlock entry = mlirRegionGetFirstBlock(body);
+    for (intptr_t i = 0; i < mlirBlockGetNumArguments(entry) &&
+                         e->numArgs < TILE_MAX_KERNEL_ARGS;
+         ++i)
+      e->argTypes[e->numArgs++] =
+          internType(a, mlirValueGetType(mlirBlockGetArgument(entry, i)));
+  }
+}
+
+static MlirWalkResult findDeviceModule(MlirOperation op, void *userData) {
+  if (!tileOpIs(op, "gpu.module"))
+    return MlirWalkResultAdvance;
+  *(MlirOperation *)userData = op;
+  return MlirWalkResultInterrupt;
+}
+
+static void setPrintedPart(TileArtifact *a, const char *name,
+                           MlirOperation op) {
+  TileStrBuf text = TILE_STRBUF_INIT;
+  mlirOperationPrint(op, tileStrBufCallback, &text);
+  tileStrBufAppendStr(&text, "\n");
+  tileArtifactSetPart(a, name, mlirStringRefCreate(text.data, text.size));
+  tileStrBufFree(&text);
+}
+
+static bool wantsHostCode(const TileArtifact *a) {
+  return tileArtifactWantsPart(a, "llvm") || tileArtifactWantsPart(a, "obj") ||
+         tileArtifactWantsPart(a, "asm");
+}
+
+static MlirLogicalResult compile(const TileBackendContext *ctx,
+                                 MlirOperation module, TileArtifact *a) {
+  const TileBackendModule *m = ctx->module;
+  const char *kind = ctx->target.kind;
+  /* 1. The shared semantic boundary. */
+  if (mlirLogicalResultIsFailure(
+          tileRunPipeline(module, "builtin.module(tile-verify)", "tile-verify")))
+    return mlirLogicalResultFailure();
+  /* 2. The backend's lowering, exactly as its pipeline file says. */
+  for (unsigned i = 0; i < m->numPipelines; ++i)
+    if (strcmp(m->pipelines[i].kind, kind) == 0 &&
+        mlirLogicalResultIsFailure(
+            runPipelineFile(ctx, module, m->pipelines[i].file)))
+      return mlirLogicalResultFailure();
+  if (tileArtifactWantsPart(a, "mlir"))
+    setPrintedPart(a, "mlir", module);
+  /* 3. Host/device split: kernels launched by the host, host entries. */
+  mlirOperationWalk(module, collectLaunch, a, MlirWalkPreOrder);
+  collectEntries(module, a);
+  /* 4. Device codegen replaces device modules by what the host loads. */
+  for (unsigned i = 0; i < m->numDeviceCodegens; ++i)
+    if (strcmp(m->deviceCodegens[i].kind, kind) == 0 &&
+        mlirLogicalResultIsFailure(m->deviceCodegens[i].codegen(
+            ctx, module, ctx->executionBackend->needsEagerDeviceCompile, a)))
+      return mlirLogicalResultFailure();
+  MlirOperation left = {NULL};
+  mlirOperationWalk(module, findDeviceModule, &left, MlirWalkPreOrder);
+  if (!mlirOperationIsNull(left)) {
+    tileEmitErrorAt(mlirOperationGetLocation(left),
+                    "device codegen of backend '%s' left a device module in "
+                    "the host IR",
+                    m->name);
+    return mlirLogicalResultFailure();
+  }
+  /* 5. Host codegen hooks of the target kind, then host codegen. */
+  for (unsigned i = 0; i < m->numHostCodegenHooks; ++i)
+    if (strcmp(m->hostCodegenHooks[i].kind, kind) == 0 &&
+        mlirLogicalResultIsFailure(m->hostCodegenHooks[i].hook(ctx, module)))
+      return mlirLogicalResultFailure();
+  if (!ctx->executionBackend->needsHostCodegen && !wantsHostCode(a))
+    return mlirLogicalResultSuccess();
+  for (unsigned i = 0; i < m->numHostCodegens; ++i) {
+    const TileHostCodegen *h = &m->hostCodegens[i];
+    if (strcmp(h->hostKind, ctx->hostTarget.kind) != 0)
+      continue;
+    if (h->pipeline &&
+        mlirLogicalResultIsFailure(runPipelineFile(ctx, module, h->pipeline)))
+      return mlirLogicalResultFailure();
+    return h->codegen(ctx, module, a);
+  }
+  tileEmitErrorAt(mlirOperationGetLocation(module),
+                  "backend '%s' has no host codegen for host target kind '%s'",
+                  m->name, ctx->hostTarget.kind);
+  return mlirLogicalResultFailure();
+}
+
+TileArtifact *tileCompile(const TileBackendContext *ctx, MlirOperation module,
+                          const char *wantedParts) {
+  TileArtifact *a = tileArtifactCreate();
+  tileArtifactSetWanted(a, wantedParts);
+  tileArtifactSetRuntimeLibrary(a, ctx->executionBackend->runtimeLibrary);
+  if (mlirLogicalResultIsFailure(compile(ctx, module, a))) {
+    tileArtifactDestroy(a);
+    return NULL;
+  }
+  tileArtifactTakeHostModule(a, mlirOperationClone(module));
+  return a;
+}

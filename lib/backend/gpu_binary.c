@@ -1,0 +1,52 @@
+/* Device codegen shared by GPU backends: serialise gpu.module ops with
+ * upstream gpu-module-to-binary and collect the objects. */
+#include "backend/backend.h"
+
+#include "ir/ir.h"
+
+#include "mlir-c/Dialect/GPU.h"
+#include "mlir-c/RegisterEverything.h"
+
+typedef struct {
+  TileStrBuf *bytes;
+  unsigned count;
+} Objects;
+
+static MlirWalkResult collectObjects(MlirOperation op, void *userData) {
+  if (!tileOpIs(op, "gpu.binary"))
+    return MlirWalkResultAdvance;
+  Objects *objects = userData;
+  MlirAttribute list = tileOpGetAttr(op, "objects");
+  for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(list); ++i) {
+    MlirAttribute object = mlirArrayAttrGetElement(list, i);
+    if (!mlirAttributeIsAGPUObjectAttr(object))
+      continue;
+    tileStrBufAppendRef(objects->bytes,
+                        mlirGPUObjectAttrGetObject(object));
+    ++objects->count;
+  }
+  return MlirWalkResultSkip;
+}
+
+MlirLogicalResult tileSerializeGpuModules(MlirOperation module,
+                                          const char *format,
+                                          TileArtifact *artifact,
+                                          const char *part) {
+  mlirRegisterAllLLVMTranslations(mlirOperationGetContext(module));
+  TileStrBuf pipeline = TILE_STRBUF_INIT;
+  tileStrBufPrintf(&pipeline, "builtin.module(gpu-module-to-binary{format=%s})",
+                   format);
+  MlirLogicalResult result =
+      tileRunPipeline(module, pipeline.data, "device codegen");
+  tileStrBufFree(&pipeline);
+  if (mlirLogicalResultIsFailure(result))
+    return result;
+  TileStrBuf bytes = TILE_STRBUF_INIT;
+  Objects objects = {&bytes, 0};
+  mlirOperationWalk(module, collectObjects, &objects, MlirWalkPreOrder);
+  if (objects.count)
+    tileArtifactSetPart(artifact, part,
+                        mlirStringRefCreate(bytes.data, bytes.size));
+  tileStrBufFree(&bytes);
+  return mlirLogicalResultSuccess();
+}

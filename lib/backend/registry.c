@@ -1,0 +1,297 @@
+/* Validates backend manifests and publishes them, once, in a fixed order. */
+#include "backend/backend.h"
+
+#include "tile/dialect.h"
+
+#include "mlir-c/Diagnostics.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+#define TILE_MAX_BACKENDS 32
+
+/* The registry: filled at start-up (built-ins, then any a program adds),
+ * never changed afterwards except by appending. */
+static const TileBackendModule *registered[TILE_MAX_BACKENDS];
+static unsigned numRegistered;
+
+void tileReport(TileErrorSink sink, const char *fmt, ...) {
+  if (!sink.callback)
+    return;
+  TileStrBuf buf = TILE_STRBUF_INIT;
+  va_list args;
+  va_start(args, fmt);
+  tileStrBufVPrintf(&buf, fmt, args);
+  va_end(args);
+  sink.callback(mlirStringRefCreate(tileStrBufGet(&buf), buf.size),
+                sink.userData);
+  tileStrBufFree(&buf);
+}
+
+static bool empty(const char *s) { return !s || !s[0]; }
+
+static bool owns(const TileBackendModule *m, const char *kind) {
+  for (unsigned i = 0; i < m->numTargetKinds; ++i)
+    if (!empty(m->targetKinds[i]) && strcmp(m->targetKinds[i], kind) == 0)
+      return true;
+  return false;
+}
+
+/* Checks the per-kind tables: every entry names an owned kind, and every
+ * owned kind has exactly one entry. */
+static bool checkPerKind(const TileBackendModule *m, const char *what,
+                         unsigned count, const char *(*kindAt)(const void *,
+                                                                unsigned),
+                         const void *table, TileErrorSink errors) {
+  for (unsigned i = 0; i < count; ++i) {
+    const char *kind = kindAt(table, i);
+    if (empty(kind) || !owns(m, kind)) {
+      tileReport(errors,
+                 "backend '%s': %s entry for target kind '%s', which the "
+                 "backend does not own",
+                 m->name, what, kind ? kind : "");
+      return false;
+    }
+  }
+  for (unsigned k = 0; k < m->numTargetKinds; ++k) {
+    unsigned n = 0;
+    for (unsigned i = 0; i < count; ++i)
+      n += strcmp(kindAt(table, i), m->targetKinds[k]) == 0;
+    if (n != 1) {
+      tileReport(errors,
+                 "backend '%s': target kind '%s' needs exactly one %s, has "
+                 "%u",
+                 m->name, m->targetKinds[k], what, n);
+      return false;
+    }
+  }
+  return true;
+}
+
+static const char *pipelineKind(const void *t, unsigned i) {
+  return ((const TilePipelineEntry *)t)[i].kind;
+}
+static const char *codegenKind(const void *t, unsigned i) {
+  return ((const TileDeviceCodegen *)t)[i].kind;
+}
+
+static bool validate(const TileBackendModule *m, TileErrorSink errors) {
+  if (empty(m->name)) {
+    tileReport(errors, "backend has an empty name");
+    return false;
+  }
+  if (m->numTargetKinds == 0 || !m->targetKinds) {
+    tileReport(errors, "backend '%s' owns no target kind", m->name);
+    return false;
+  }
+  for (unsigned i = 0; i < m->numTargetKinds; ++i) {
+    if (empty(m->targetKinds[i])) {
+      tileReport(errors, "backend '%s': target kind #%u is empty", m->name, i);
+      return false;
+    }
+    for (unsigned j = 0; j < i; ++j)
+      if (strcmp(m->targetKinds[i], m->targetKinds[j]) == 0) {
+        tileReport(errors, "backend '%s': target kind '%s' is listed twice",
+                   m->name, m->targetKinds[i]);
+        return false;
+      }
+  }
+  if (!m->normalizeTarget) {
+    tileReport(errors, "backend '%s' has no target normaliser", m->name);
+    return false;
+  }
+  for (unsigned i = 0; i < m->numAliases; ++i) {
+    const TileTargetAlias *a = &m->aliases[i];
+    if (empty(a->alias) || empty(a->kind) || !owns(m, a->kind)) {
+      tileReport(errors,
+                 "backend '%s': alias '%s' must name a target kind the "
+                 "backend owns",
+                 m->name, a->alias ? a->alias : "");
+      return false;
+    }
+  }
+  if (!checkPerKind(m, "pipeline", m->numPipelines, pipelineKind,
+                    m->pipelines, errors) ||
+      !checkPerKind(m, "device codegen", m->numDeviceCodegens, codegenKind,
+                    m->deviceCodegens, errors))
+    return false;
+  for (unsigned i = 0; i < m->numPipelines; ++i)
+    if (!tileGetPipelineFile(m->pipelines[i].file).data) {
+      tileReport(errors, "backend '%s': pipeline file '%s' does not exist",
+                 m->name, m->pipelines[i].file ? m->pipelines[i].file : "");
+      return false;
+    }
+  for (unsigned i = 0; i < m->numDeviceCodegens; ++i)
+    if (empty(m->deviceCodegens[i].name) || !m->deviceCodegens[i].codegen) {
+      tileReport(errors,
+                 "backend '%s': device codegen for '%s' needs a name and a "
+                 "function",
+                 m->name, m->deviceCodegens[i].kind);
+      return false;
+    }
+  for (unsigned i = 0; i < m->numHostCodegens; ++i) {
+    const TileHostCodegen *h = &m->hostCodegens[i];
+    if (empty(h->hostKind) || empty(h->name) || !h->codegen) {
+      tileReport(errors,
+                 "backend '%s': host codegen #%u needs a host kind, a name "
+                 "and a function",
+                 m->name, i);
+      return false;
+    }
+    if (h->pipeline && !tileGetPipelineFile(h->pipeline).data) {
+      tileReport(errors, "backend '%s': pipeline file '%s' does not exist",
+                 m->name, h->pipeline);
+      return false;
+    }
+  }
+  for (unsigned i = 0; i < m->numHostCodegenHooks; ++i) {
+    const TileHostCodegenHook *h = &m->hostCodegenHooks[i];
+    if (empty(h->kind) || !owns(m, h->kind)) {
+      tileReport(errors,
+                 "backend '%s': host codegen hook '%s' is for target kind "
+                 "'%s', which the backend does not own",
+                 m->name, h->name ? h->name : "", h->kind ? h->kind : "");
+      return false;
+    }
+    if (empty(h->name) || !h->hook) {
+      tileReport(errors,
+                 "backend '%s': host codegen hook #%u needs a name and a "
+                 "function",
+                 m->name, i);
+      return false;
+    }
+  }
+  if (m->numExecutionBackends == 0 || !m->executionBackends) {
+    tileReport(errors, "backend '%s' declares no execution backend", m->name);
+    return false;
+  }
+  for (unsigned i = 0; i < m->numExecutionBackends; ++i) {
+    const TileExecutionBackendSpec *e = &m->executionBackends[i];
+    if (empty(e->name)) {
+      tileReport(errors, "backend '%s': execution backend #%u has no name",
+                 m->name, i);
+      return false;
+    }
+    for (unsigned j = 0; j < i; ++j)
+      if (strcmp(e->name, m->executionBackends[j].name) == 0) {
+        tileReport(errors,
+                   "backend '%s': execution backend '%s' is listed twice",
+                   m->name, e->name);
+        return false;
+      }
+    if (e->needsHostCodegen && m->numHostCodegens == 0) {
+      tileReport(errors,
+                 "backend '%s': execution backend '%s' needs host codegen, "
+                 "but the backend declares none",
+                 m->name, e->name);
+      return false;
+    }
+  }
+  if (!empty(m->dialectExtension) &&
+      !tileGetDialectFile(m->dialectExtension).data) {
+    tileReport(errors, "backend '%s': dialect file '%s' does not exist",
+               m->name, m->dialectExtension);
+    return false;
+  }
+  for (unsigned i = 0; i < m->numCallbacks; ++i) {
+    if (empty(m->callbacks[i].name) || !m->callbacks[i].run) {
+      tileReport(errors,
+                 "backend '%s': toolchain callback #%u needs a name and a "
+                 "function",
+                 m->name, i);
+      return false;
+    }
+  }
+  return true;
+}
+
+/* Kinds may be shared only when every module owning them has a predicate. */
+static bool checkSharedKinds(const TileBackendModule *m, TileErrorSink errors) {
+  for (unsigned r = 0; r < numRegistered; ++r) {
+    const TileBackendModule *other = registered[r];
+    for (unsigned k = 0; k < m->numTargetKinds; ++k) {
+      const char *kind = m->targetKinds[k];
+      if (!owns(other, kind))
+        continue;
+      if (!m->supportsTarget || !other->supportsTarget) {
+        tileReport(errors,
+                   "backend '%s' and backend '%s' both own target kind '%s'; "
+                   "backends sharing a kind must all have a target predicate",
+                   m->name, other->name, kind);
+        return false;
+      }
+    }
+    for (unsigned a = 0; a < m->numAliases; ++a)
+      if (owns(other, m->aliases[a].alias)) {
+        tileReport(errors,
+                   "backend '%s': alias '%s' is a target kind of backend '%s'",
+                   m->name, m->aliases[a].alias, other->name);
+        return false;
+      }
+  }
+  return true;
+}
+
+MlirLogicalResult tileRegisterBackend(const TileBackendModule *m,
+                                      TileErrorSink errors) {
+  if (!m) {
+    tileReport(errors, "no backend to register");
+    return mlirLogicalResultFailure();
+  }
+  for (unsigned r = 0; r < numRegistered; ++r) {
+    if (registered[r] == m)
+      return mlirLogicalResultSuccess();
+    if (!empty(m->name) && strcmp(registered[r]->name, m->name) == 0) {
+      tileReport(errors,
+                 "backend '%s' is already registered with a different "
+                 "declaration",
+                 m->name);
+      return mlirLogicalResultFailure();
+    }
+  }
+  if (!validate(m, errors) || !checkSharedKinds(m, errors))
+    return mlirLogicalResultFailure();
+  if (numRegistered == TILE_MAX_BACKENDS) {
+    tileReport(errors, "too many backends (at most %d)", TILE_MAX_BACKENDS);
+    return mlirLogicalResultFailure();
+  }
+  registered[numRegistered++] = m;
+  return mlirLogicalResultSuccess();
+}
+
+intptr_t tileGetNumBackends(void) { return numRegistered; }
+
+const TileBackendModule *tileGetBackend(intptr_t index) {
+  return index >= 0 && index < (intptr_t)numRegistered ? registered[index]
+                                                       : NULL;
+}
+
+const TileBackendModule *tileLookupBackend(const char *name) {
+  for (unsigned r = 0; r < numRegistered; ++r)
+    if (strcmp(registered[r]->name, name) == 0)
+      return registered[r];
+  return NULL;
+}
+
+MlirLogicalResult tileContextLoadBackendDialects(MlirContext ctx) {
+  for (unsigned r = 0; r < numRegistered; ++r) {
+    const char *file = registered[r]->dialectExtension;
+    if (empty(file))
+      continue;
+    /* dialects/<name>.irdl.mlir defines dialect <name>. */
+    const char *dot = strchr(file, '.');
+    MlirStringRef name =
+        mlirStringRefCreate(file, dot ? (size_t)(dot - file) : strlen(file));
+    if (!mlirDialectIsNull(mlirContextGetOrLoadDialect(ctx, name)))
+      continue;
+    MlirStringRef source = tileGetDialectFile(file);
+    if (!source.data) {
+      mlirEmitError(mlirLocationUnknownGet(ctx), "unknown dialect file");
+      return mlirLogicalResultFailure();
+    }
+    if (mlirLogicalResultIsFailure(tileContextLoadIRDL(
+            ctx, source, mlirStringRefCreateFromCString(file))))
+      return mlirLogicalResultFailure();
+  }
+  return mlirLogicalResultSuccess();
+}

@@ -1,0 +1,48 @@
+/* The cpu backend's manifest: the one place that assembles it. */
+#include "backend/backend.h"
+#include "cpu/cpu.h"
+
+static const char *const kinds[] = {"cpu"};
+
+static const TileTargetAlias aliases[] = {
+    {"llvm", "cpu"},
+    {"host", "cpu"},
+};
+
+static const TilePipelineEntry pipelines[] = {
+    {"cpu", "cpu.pipeline"},
+};
+
+static const TileDeviceCodegen deviceCodegens[] = {
+    {"cpu", "cpu-kernels", tileCpuDeviceCodegen},
+};
+
+static const TileHostCodegen hostCodegens[] = {
+    {"cpu", "llvm", tileHostCodegenLLVM, NULL},
+};
+
+static const TileExecutionBackendSpec executionBackends[] = {
+    {.name = "jit", .needsHostCodegen = true},
+    {.name = "aot", .needsHostCodegen = true},
+};
+
+const TileBackendModule tileCpuBackend = {
+    .name = "cpu",
+    .targetKinds = kinds,
+    .numTargetKinds = 1,
+    .aliases = aliases,
+    .numAliases = 2,
+    .normalizeTarget = tileCpuNormalizeTarget,
+    .detectTarget = tileCpuDetectTarget,
+    .chips = "native, x86-64, x86-64-v2, x86-64-v3, x86-64-v4, haswell, "
+             "skylake, skylake-avx512, icelake-server, sapphirerapids, "
+             "znver3, znver4",
+    .pipelines = pipelines,
+    .numPipelines = 1,
+    .deviceCodegens = deviceCodegens,
+    .numDeviceCodegens = 1,
+    .hostCodegens = hostCodegens,
+    .numHostCodegens = 1,
+    .executionBackends = executionBackends,
+    .numExecutionBackends = 2,
+};

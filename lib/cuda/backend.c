@@ -1,0 +1,48 @@
+/* The cuda backend's manifest: the one place that assembles it. */
+#include "backend/backend.h"
+#include "cuda/cuda.h"
+
+static const char *const kinds[] = {"cuda"};
+
+static const TileTargetAlias aliases[] = {{"nvptx", "cuda"}};
+
+static const TilePipelineEntry pipelines[] = {{"cuda", "cuda.pipeline"}};
+
+static const TileDeviceCodegen deviceCodegens[] = {
+    {"cuda", "ptx", tileCudaDeviceCodegen},
+};
+
+static const TileHostCodegen hostCodegens[] = {
+    {"cpu", "llvm", tileHostCodegenLLVM, "gpu-host.pipeline"},
+};
+
+static const TileExecutionBackendSpec executionBackends[] = {
+    {.name = "jit",
+     .isAvailable = tileCudaDriverAvailable,
+     .needsHostCodegen = true,
+     .runtimeLibrary = "tile_rt_cuda"},
+    {.name = "aot", .needsHostCodegen = true, .runtimeLibrary = "tile_rt_cuda"},
+};
+
+static const TileToolchainCallback callbacks[] = {{"ptxas", tileCudaPtxas}};
+
+const TileBackendModule tileCudaBackend = {
+    .name = "cuda",
+    .targetKinds = kinds,
+    .numTargetKinds = 1,
+    .aliases = aliases,
+    .numAliases = 1,
+    .normalizeTarget = tileCudaNormalizeTarget,
+    .detectTarget = tileCudaDetectTarget,
+    .chips = "sm_75, sm_80, sm_86, sm_87, sm_89, sm_90, sm_90a",
+    .pipelines = pipelines,
+    .numPipelines = 1,
+    .deviceCodegens = deviceCodegens,
+    .numDeviceCodegens = 1,
+    .hostCodegens = hostCodegens,
+    .numHostCodegens = 1,
+    .executionBackends = executionBackends,
+    .numExecutionBackends = 2,
+    .callbacks = callbacks,
+    .numCallbacks = 1,
+};

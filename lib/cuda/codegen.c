@@ -1,0 +1,125 @@
+/* cuda device codegen: gpu.module -> PTX (and cubin through ptxas). */
+#include "cuda/cuda.h"
+
+#include "backend/backend.h"
+#include "ir/ir.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static void reportAtModule(MlirStringRef message, void *userData) {
+  tileEmitErrorAt(mlirOperationGetLocation(*(MlirOperation *)userData), "%.*s",
+                  (int)message.length, message.data);
+}
+
+MlirLogicalResult tileCudaDeviceCodegen(const TileBackendContext *ctx,
+                                        MlirOperation module, bool compile,
+                                        TileArtifact *artifact) {
+  tileArtifactSetDeviceFormat(artifact, "ptx");
+  if (mlirLogicalResultIsFailure(
+          tileSerializeGpuModules(module, "isa", artifact, "ptx")))
+    return mlirLogicalResultFailure();
+  if (!compile && !tileArtifactWantsPart(artifact, "cubin"))
+    return mlirLogicalResultSuccess();
+  MlirStringRef ptx = tileArtifactGetPart(artifact, "ptx");
+  TileErrorSink errors = {reportAtModule, &module};
+  return tileBackendContextRunCallback(ctx, "ptxas", ptx, artifact, errors);
+}
+
+static bool executable(const char *path) { return access(path, X_OK) == 0; }
+
+const char *tileCudaFindPtxas(char *buffer, size_t size) {
+  const char *env = getenv("TILE_PTXAS");
+  if (env && executable(env)) {
+    snprintf(buffer, size, "%s", env);
+    return buffer;
+  }
+  const char *home = getenv("CUDA_HOME");
+  if (home) {
+    snprintf(buffer, size, "%s/bin/ptxas", home);
+    if (executable(buffer))
+      return buffer;
+  }
+  snprintf(buffer, size, "/usr/local/cuda/bin/ptxas");
+  if (executable(buffer))
+    return buffer;
+  const char *path = getenv("PATH");
+  for (const char *p = path; p && *p;) {
+    const char *colon = strchr(p, ':');
+    size_t n = colon ? (size_t)(colon - p) : strlen(p);
+    snprintf(buffer, size, "%.*s/ptxas", (int)n, p);
+    if (n && executable(buffer))
+      return buffer;
+    p = colon ? colon + 1 : NULL;
+  }
+  return NULL;
+}
+
+static bool writeFile(const char *path, MlirStringRef bytes) {
+  FILE *f = fopen(path, "wb");
+  if (!f)
+    return false;
+  bool ok = fwrite(bytes.data, 1, bytes.length, f) == bytes.length;
+  return fclose(f) == 0 && ok;
+}
+
+MlirLogicalResult tileCudaPtxas(const TileBackendContext *ctx,
+                                MlirStringRef ptx, TileArtifact *artifact,
+                                TileErrorSink errors) {
+  char ptxas[512];
+  if (!tileCudaFindPtxas(ptxas, sizeof(ptxas))) {
+    tileReport(errors, "compiling PTX to a cubin needs ptxas (CUDA toolkit); "
+                       "none found in $TILE_PTXAS, $CUDA_HOME/bin, "
+                       "/usr/local/cuda/bin or PATH");
+    return mlirLogicalResultFailure();
+  }
+  char dir[] = "/tmp/tile-ptxas-XXXXXX";
+  if (!mkdtemp(dir)) {
+    tileReport(errors, "cannot create a temporary directory for ptxas");
+    return mlirLogicalResultFailure();
+  }
+  char in[sizeof(dir) + 16], out[sizeof(dir) + 16], log[sizeof(dir) + 16];
+  snprintf(in, sizeof(in), "%s/in.ptx", dir);
+  snprintf(out, sizeof(out), "%s/out.cubin", dir);
+  snprintf(log, sizeof(log), "%s/log.txt", dir);
+  MlirLogicalResult result = mlirLogicalResultFailure();
+  if (!writeFile(in, ptx)) {
+    tileReport(errors, "cannot write %s", in);
+  } else {
+    char arch[80], opt[8];
+    snprintf(arch, sizeof(arch), "-arch=%s", ctx->target.chip);
+    snprintf(opt, sizeof(opt), "-O%d", ctx->target.optLevel);
+    pid_t pid = fork();
+    if (pid == 0) {
+      FILE *logFile = freopen(log, "w", stderr);
+      (void)logFile;
+      execl(ptxas, ptxas, arch, opt, in, "-o", out, (char *)NULL);
+      _exit(127);
+    }
+    int status = 0;
+    if (pid > 0)
+      waitpid(pid, &status, 0);
+    size_t size = 0;
+    if (pid > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+      char *cubin = tileReadFile(out, &size);
+      if (cubin) {
+        tileArtifactSetPart(artifact, "cubin", mlirStringRefCreate(cubin, size));
+        result = mlirLogicalResultSuccess();
+      }
+      free(cubin);
+    } else {
+      char *text = tileReadFile(log, &size);
+      tileReport(errors, "ptxas %s failed: %s", arch, text ? text : "");
+      free(text);
+    }
+  }
+  unlink(in);
+  unlink(out);
+  unlink(log);
+  rmdir(dir);
+  return result;
+}

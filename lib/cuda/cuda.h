@@ -1,0 +1,22 @@
+/* The cuda backend: targets, codegen, toolchain. */
+#ifndef TILE_CUDA_CUDA_H
+#define TILE_CUDA_CUDA_H
+
+#include "tile/backend.h"
+
+MlirLogicalResult tileCudaNormalizeTarget(TileTarget *target,
+                                          TileErrorSink errors);
+bool tileCudaDetectTarget(TileTarget *target);
+bool tileCudaDriverAvailable(const TileTarget *target, TileErrorSink why);
+MlirLogicalResult tileCudaDeviceCodegen(const TileBackendContext *ctx,
+                                        MlirOperation module, bool compile,
+                                        TileArtifact *artifact);
+/* Toolchain callback "ptxas": PTX in, cubin ("cubin" part) out. */
+MlirLogicalResult tileCudaPtxas(const TileBackendContext *ctx,
+                                MlirStringRef ptx, TileArtifact *artifact,
+                                TileErrorSink errors);
+/* The ptxas this machine has ($TILE_PTXAS, $CUDA_HOME/bin/ptxas,
+ * /usr/local/cuda/bin/ptxas or PATH), or NULL. */
+const char *tileCudaFindPtxas(char *buffer, size_t size);
+
+#endif

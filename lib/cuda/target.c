@@ -1,0 +1,83 @@
+/* cuda targets: cuda[:sm_XX[a]][,features=+ptxNN]; driver detection. */
+#include "cuda/cuda.h"
+
+#include "backend/backend.h"
+
+#include <dlfcn.h>
+#include <stdio.h>
+#include <string.h>
+
+static const char *const chips[] = {"sm_75", "sm_80", "sm_86", "sm_87",
+                                    "sm_89", "sm_90", "sm_90a"};
+
+MlirLogicalResult tileCudaNormalizeTarget(TileTarget *t, TileErrorSink errors) {
+  if (!t->chip[0])
+    strcpy(t->chip, "sm_80");
+  bool known = false;
+  for (size_t i = 0; i < sizeof(chips) / sizeof(chips[0]); ++i)
+    known |= strcmp(t->chip, chips[i]) == 0;
+  if (!known) {
+    tileReport(errors,
+               "unknown cuda chip '%s' (valid: sm_75, sm_80, sm_86, sm_87, "
+               "sm_89, sm_90, sm_90a)",
+               t->chip);
+    return mlirLogicalResultFailure();
+  }
+  /* PTX ISA 8.0 is the first to know sm_90a; it serves every chip above. */
+  if (!t->features[0])
+    strcpy(t->features, "+ptx80");
+  if (t->numOptions) {
+    tileReport(errors, "unknown cuda target option '%s' (valid: features, opt)",
+               t->options[0].key);
+    return mlirLogicalResultFailure();
+  }
+  return mlirLogicalResultSuccess();
+}
+
+typedef int (*CuInit)(unsigned);
+typedef int (*CuDeviceGetCount)(int *);
+typedef int (*CuDeviceGetAttribute)(int *, int, int);
+
+enum { ComputeCapabilityMajor = 75, ComputeCapabilityMinor = 76 };
+
+/* Opens the CUDA driver and reads device 0's compute capability. */
+static bool probeDriver(int *major, int *minor, const char **why) {
+  void *lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+  if (!lib) {
+    *why = "the CUDA driver (libcuda.so.1) is not installed";
+    return false;
+  }
+  CuInit init = (CuInit)dlsym(lib, "cuInit");
+  CuDeviceGetCount count = (CuDeviceGetCount)dlsym(lib, "cuDeviceGetCount");
+  CuDeviceGetAttribute attr =
+      (CuDeviceGetAttribute)dlsym(lib, "cuDeviceGetAttribute");
+  int n = 0;
+  bool ok = init && count && attr && init(0) == 0 && count(&n) == 0 && n > 0 &&
+            attr(major, ComputeCapabilityMajor, 0) == 0 &&
+            attr(minor, ComputeCapabilityMinor, 0) == 0;
+  if (!ok)
+    *why = "the CUDA driver reports no usable device";
+  dlclose(lib);
+  return ok;
+}
+
+bool tileCudaDetectTarget(TileTarget *t) {
+  int major = 0, minor = 0;
+  const char *why;
+  if (!probeDriver(&major, &minor, &why))
+    return false;
+  strcpy(t->kind, "cuda");
+  snprintf(t->chip, sizeof(t->chip), "sm_%d%d%s", major, minor,
+           major == 9 ? "a" : "");
+  return true;
+}
+
+bool tileCudaDriverAvailable(const TileTarget *target, TileErrorSink why) {
+  (void)target;
+  int major, minor;
+  const char *reason = NULL;
+  if (probeDriver(&major, &minor, &reason))
+    return true;
+  tileReport(why, "%s", reason);
+  return false;
+}

@@ -1,0 +1,94 @@
+/* A small IR builder so that C lowering code reads like the IR it emits. */
+#ifndef TILE_IR_BUILDER_H
+#define TILE_IR_BUILDER_H
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/IR.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* Where new ops go: before `before`, or at the end of `block` when `before`
+ * is null. Every op gets location `loc`. */
+typedef struct {
+  MlirContext ctx;
+  MlirLocation loc;
+  MlirBlock block;
+  MlirOperation before;
+} TileBuilder;
+
+TileBuilder tbBefore(MlirOperation op);
+TileBuilder tbAfter(MlirOperation op);
+TileBuilder tbAtEnd(MlirBlock block, MlirLocation loc);
+/* Before the terminator of `block`. */
+TileBuilder tbAtTerminator(MlirBlock block, MlirLocation loc);
+
+/* Creates `name` with operands, result types, attributes and `numRegions`
+ * regions (each holding one block with `blockArgs` arguments when
+ * blockArgs >= 0, empty otherwise) and inserts it. */
+MlirOperation tbCreate(TileBuilder *b, const char *name, intptr_t numOperands,
+                       const MlirValue *operands, intptr_t numResults,
+                       const MlirType *results, intptr_t numAttrs,
+                       const MlirNamedAttribute *attrs);
+MlirOperation tbCreateWithRegions(TileBuilder *b, const char *name,
+                                  intptr_t numOperands,
+                                  const MlirValue *operands,
+                                  intptr_t numResults, const MlirType *results,
+                                  intptr_t numAttrs,
+                                  const MlirNamedAttribute *attrs,
+                                  intptr_t numRegions);
+MlirValue tbResult(MlirOperation op);
+
+MlirNamedAttribute tbNamed(TileBuilder *b, const char *name,
+                           MlirAttribute attr);
+MlirAttribute tbParseAttr(TileBuilder *b, const char *text);
+MlirType tbParseType(TileBuilder *b, const char *text);
+MlirAttribute tbI64Attr(TileBuilder *b, int64_t v);
+MlirAttribute tbBoolAttr(TileBuilder *b, bool v);
+MlirAttribute tbStrAttr(TileBuilder *b, const char *s);
+
+MlirType tbIndex(TileBuilder *b);
+MlirType tbI1(TileBuilder *b);
+MlirType tbI32(TileBuilder *b);
+MlirType tbF32(TileBuilder *b);
+
+/* arith */
+MlirValue tbConstIndex(TileBuilder *b, int64_t v);
+MlirValue tbConstInt(TileBuilder *b, MlirType type, int64_t v);
+MlirValue tbConstFloat(TileBuilder *b, MlirType type, double v);
+/* A constant of `type` (int, index or float) from an attribute value. */
+MlirValue tbConstAttr(TileBuilder *b, MlirAttribute value);
+MlirValue tbBinary(TileBuilder *b, const char *op, MlirValue x, MlirValue y);
+MlirValue tbAdd(TileBuilder *b, MlirValue x, MlirValue y);  /* addi */
+MlirValue tbSub(TileBuilder *b, MlirValue x, MlirValue y);  /* subi */
+MlirValue tbMul(TileBuilder *b, MlirValue x, MlirValue y);  /* muli */
+MlirValue tbDivU(TileBuilder *b, MlirValue x, MlirValue y); /* divui */
+MlirValue tbRemU(TileBuilder *b, MlirValue x, MlirValue y); /* remui */
+MlirValue tbMinU(TileBuilder *b, MlirValue x, MlirValue y); /* minui */
+/* arith.cmpi with a predicate name: "eq", "ne", "slt", "sle", "ult", ... */
+MlirValue tbCmpI(TileBuilder *b, const char *predicate, MlirValue x,
+                 MlirValue y);
+MlirValue tbAnd(TileBuilder *b, MlirValue x, MlirValue y);
+MlirValue tbSelect(TileBuilder *b, MlirValue c, MlirValue x, MlirValue y);
+/* Converts between element types: ext/trunc for same-kind types. */
+MlirValue tbConvert(TileBuilder *b, MlirValue v, MlirType to);
+
+/* memref */
+MlirValue tbLoad(TileBuilder *b, MlirValue memref, intptr_t n,
+                 const MlirValue *indices);
+void tbStore(TileBuilder *b, MlirValue value, MlirValue memref, intptr_t n,
+             const MlirValue *indices);
+MlirValue tbDim(TileBuilder *b, MlirValue memref, int64_t dim);
+
+/* scf: a loop whose body is built with tbAtTerminator(loop.body, loc). */
+typedef struct {
+  MlirOperation op;
+  MlirBlock body;
+  MlirValue iv;
+} TileLoop;
+TileLoop tbFor(TileBuilder *b, MlirValue lb, MlirValue ub, MlirValue step);
+/* scf.if without results; `thenBlock` ends in scf.yield. */
+MlirBlock tbIf(TileBuilder *b, MlirValue cond);
+
+#endif

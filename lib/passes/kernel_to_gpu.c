@@ -1,0 +1,219 @@
+/* tile-kernel-to-gpu: kernel loops become gpu.launch, thread-parallel loops
+ * become block-strided loops over the kernel's threads. */
+#include "ir/builder.h"
+#include "ir/ir.h"
+#include "passes/pass.h"
+
+#include "mlir-c/Dialect/GPU.h"
+#include "mlir-c/Dialect/SCF.h"
+
+#include <string.h>
+
+enum { MaxLoops = 64 };
+
+typedef struct {
+  MlirOperation ops[MaxLoops];
+  unsigned count;
+  bool overflow;
+} OpList;
+
+static MlirWalkResult collectKernels(MlirOperation op, void *userData) {
+  OpList *list = userData;
+  if (!tileIsKernelLoop(op))
+    return MlirWalkResultAdvance;
+  if (list->count == MaxLoops)
+    list->overflow = true;
+  else
+    list->ops[list->count++] = op;
+  return MlirWalkResultSkip;
+}
+
+static MlirWalkResult collectParallel(MlirOperation op, void *userData) {
+  OpList *list = userData;
+  if (!tileOpIs(op, "scf.forall") || tileIsKernelLoop(op))
+    return MlirWalkResultAdvance;
+  if (list->count == MaxLoops)
+    list->overflow = true;
+  else
+    list->ops[list->count++] = op;
+  return MlirWalkResultSkip;
+}
+
+/* The lower bounds, upper bounds and steps of an scf.forall as values:
+ * static entries become constants. */
+typedef struct {
+  unsigned rank;
+  MlirValue lb[TILE_MAX_RANK], ub[TILE_MAX_RANK], step[TILE_MAX_RANK];
+} Bounds;
+
+static void mixed(TileBuilder *b, MlirOperation forall, const char *attrName,
+                  intptr_t *nextOperand, unsigned rank, MlirValue *out) {
+  MlirAttribute statics = tileOpGetAttr(forall, attrName);
+  for (unsigned i = 0; i < rank; ++i) {
+    int64_t v = mlirDenseI64ArrayGetElement(statics, i);
+    out[i] = v == INT64_MIN ? mlirOperationGetOperand(forall, (*nextOperand)++)
+                            : tbConstIndex(b, v);
+  }
+}
+
+static Bounds boundsOf(TileBuilder *b, MlirOperation forall) {
+  Bounds bounds;
+  MlirAttribute ubs = tileOpGetAttr(forall, "staticUpperBound");
+  bounds.rank = (unsigned)mlirDenseArrayGetNumElements(ubs);
+  intptr_t next = 0;
+  mixed(b, forall, "staticLowerBound", &next, bounds.rank, bounds.lb);
+  mixed(b, forall, "staticUpperBound", &next, bounds.rank, bounds.ub);
+  mixed(b, forall, "staticStep", &next, bounds.rank, bounds.step);
+  return bounds;
+}
+
+/* ceil((ub - lb) / step) */
+static MlirValue tripCount(TileBuilder *b, const Bounds *bounds, unsigned i) {
+  MlirValue span = tbSub(b, bounds->ub[i], bounds->lb[i]);
+  return tbBinary(b, "arith.ceildivui", span, bounds->step[i]);
+}
+
+/* Moves the body of `forall` (minus its terminator) before `dest`, with
+ * the induction variables replaced by `ivs`. */
+static void inlineBody(MlirOperation forall, MlirOperation dest,
+                       const MlirValue *ivs) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(forall, 0));
+  for (intptr_t i = 0; i < mlirBlockGetNumArguments(body); ++i)
+    mlirValueReplaceAllUsesOfWith(mlirBlockGetArgument(body, i), ivs[i]);
+  MlirOperation terminator = mlirBlockGetTerminator(body);
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op) && !mlirOperationEqual(op, terminator);) {
+    MlirOperation next = mlirOperationGetNextInBlock(op);
+    mlirOperationMoveBefore(op, dest);
+    op = next;
+  }
+}
+
+static int mappedDim(MlirOperation forall, unsigned i) {
+  MlirAttribute mapping = tileOpGetAttr(forall, "mapping");
+  TileStrBuf text = TILE_STRBUF_INIT;
+  tileAppendAttr(&text, mlirArrayAttrGetElement(mapping, i));
+  const char *s = tileStrBufGet(&text);
+  int dim = strstr(s, "<y>") ? 1 : strstr(s, "<z>") ? 2 : 0;
+  tileStrBufFree(&text);
+  return dim;
+}
+
+/* Rewrites one thread-parallel loop inside a launch:
+ *   for e = tid; e < prod(trips); e += threads { ivs = delinearize(e) } */
+static void lowerParallel(MlirOperation forall, MlirValue tid,
+                          MlirValue threads) {
+  TileBuilder b = tbBefore(forall);
+  Bounds bounds = boundsOf(&b, forall);
+  MlirValue trips[TILE_MAX_RANK];
+  MlirValue total = tbConstIndex(&b, 1);
+  for (unsigned i = 0; i < bounds.rank; ++i) {
+    trips[i] = tripCount(&b, &bounds, i);
+    total = tbMul(&b, total, trips[i]);
+  }
+  TileLoop loop = tbFor(&b, tid, total, threads);
+  TileBuilder in = tbAtTerminator(loop.body, b.loc);
+  MlirValue ivs[TILE_MAX_RANK];
+  MlirValue rest = loop.iv;
+  for (unsigned i = bounds.rank; i-- > 0;) {
+    MlirValue index = i ? tbRemU(&in, rest, trips[i]) : rest;
+    if (i)
+      rest = tbDivU(&in, rest, trips[i]);
+    ivs[i] = tbAdd(&in, bounds.lb[i], tbMul(&in, index, bounds.step[i]));
+  }
+  inlineBody(forall, mlirBlockGetTerminator(loop.body), ivs);
+  /* Elements written by one thread are read by others afterwards. */
+  TileBuilder after = tbAfter(loop.op);
+  tbCreate(&after, "gpu.barrier", 0, NULL, 0, NULL, 0, NULL);
+  mlirOperationDestroy(forall);
+}
+
+static bool lowerKernel(MlirOperation forall) {
+  TileBuilder b = tbBefore(forall);
+  Bounds bounds = boundsOf(&b, forall);
+  MlirValue one = tbConstIndex(&b, 1);
+  MlirValue grid[3] = {one, one, one};
+  int dims[TILE_MAX_RANK];
+  for (unsigned i = 0; i < bounds.rank; ++i) {
+    dims[i] = mappedDim(forall, i);
+    grid[dims[i]] = tripCount(&b, &bounds, i);
+  }
+  MlirAttribute threadsAttr = tileOpGetAttr(forall, "tile.threads");
+  int64_t numThreads = mlirIntegerAttrGetValueInt(threadsAttr);
+  MlirValue threads = tbConstIndex(&b, numThreads);
+  MlirValue operands[] = {grid[0], grid[1], grid[2], threads, one, one};
+  MlirNamedAttribute attrs[] = {
+      tbNamed(&b, "operandSegmentSizes",
+              mlirDenseI32ArrayGet(b.ctx, 11,
+                                   (const int32_t[]){0, 1, 1, 1, 1, 1, 1, 0, 0,
+                                                     0, 0})),
+      tbNamed(&b, "workgroup_attributions", tbI64Attr(&b, 0)),
+      tbNamed(&b, "tile.threads", threadsAttr),
+  };
+  MlirOperation launch =
+      tbCreateWithRegions(&b, "gpu.launch", 6, operands, 0, NULL, 3, attrs, 1);
+  MlirType index = tbIndex(&b);
+  MlirType argTypes[12];
+  MlirLocation argLocs[12];
+  for (int i = 0; i < 12; ++i) {
+    argTypes[i] = index;
+    argLocs[i] = b.loc;
+  }
+  MlirBlock body = mlirBlockCreate(12, argTypes, argLocs);
+  mlirRegionAppendOwnedBlock(mlirOperationGetRegion(launch, 0), body);
+  TileBuilder in = tbAtEnd(body, b.loc);
+  MlirOperation terminator =
+      tbCreate(&in, "gpu.terminator", 0, NULL, 0, NULL, 0, NULL);
+  in = tbBefore(terminator);
+  /* The block size is a constant: loops strided by it unroll and need no
+   * block-dimension query (which some targets implement in a library). */
+  MlirValue blockSize = tbConstIndex(&in, numThreads);
+  MlirValue ivs[TILE_MAX_RANK];
+  for (unsigned i = 0; i < bounds.rank; ++i)
+    ivs[i] = tbAdd(&in, bounds.lb[i],
+                   tbMul(&in, mlirBlockGetArgument(body, dims[i]),
+                         bounds.step[i]));
+  inlineBody(forall, terminator, ivs);
+  mlirOperationDestroy(forall);
+
+  OpList parallel = {0};
+  mlirOperationWalk(launch, collectParallel, &parallel, MlirWalkPreOrder);
+  if (parallel.overflow) {
+    tileEmitOpError(launch, "has more than %d thread-parallel loops",
+                    MaxLoops);
+    return false;
+  }
+  /* The thread x id is block argument 3. */
+  for (unsigned i = 0; i < parallel.count; ++i)
+    lowerParallel(parallel.ops[i], mlirBlockGetArgument(body, 3), blockSize);
+  return true;
+}
+
+static void run(MlirOperation op, MlirExternalPass pass,
+                const TileOptionValue *options) {
+  (void)options;
+  OpList kernels = {0};
+  mlirOperationWalk(op, collectKernels, &kernels, MlirWalkPreOrder);
+  if (kernels.overflow) {
+    tileEmitOpError(op, "has more than %d kernels", MaxLoops);
+    mlirExternalPassSignalFailure(pass);
+    return;
+  }
+  for (unsigned i = 0; i < kernels.count; ++i)
+    if (!lowerKernel(kernels.ops[i]))
+      mlirExternalPassSignalFailure(pass);
+}
+
+static const TileDialectHandleGetter dependent[] = {
+    mlirGetDialectHandle__gpu__, mlirGetDialectHandle__scf__};
+
+const TilePassDescriptor tileKernelToGpuPass = {
+    .argument = "tile-kernel-to-gpu",
+    .name = "TileKernelToGpu",
+    .summary = "Turn kernel loops into gpu.launch and thread-parallel loops "
+               "into loops strided over the block's threads",
+    .anchor = "func.func",
+    .dependentDialects = dependent,
+    .numDependentDialects = 2,
+    .run = run,
+};

@@ -1,0 +1,53 @@
+/* The vulkan backend's manifest: the one place that assembles it. */
+#include "backend/backend.h"
+#include "vulkan/vulkan.h"
+
+static const char *const kinds[] = {"vulkan"};
+
+static const TileTargetAlias aliases[] = {{"spirv", "vulkan"}};
+
+static const TilePipelineEntry pipelines[] = {{"vulkan", "vulkan.pipeline"}};
+
+static const TileDeviceCodegen deviceCodegens[] = {
+    {"vulkan", "spirv", tileVulkanDeviceCodegen},
+};
+
+static const TileHostCodegen hostCodegens[] = {
+    {"cpu", "llvm", tileHostCodegenLLVM, "vulkan-host.pipeline"},
+};
+
+static const TileExecutionBackendSpec executionBackends[] = {
+    {.name = "jit",
+     .isAvailable = tileVulkanRuntimeAvailable,
+     .needsHostCodegen = true,
+     .needsEagerDeviceCompile = true,
+     .runtimeLibrary = "tile_rt_vulkan"},
+    {.name = "aot",
+     .needsHostCodegen = true,
+     .needsEagerDeviceCompile = true,
+     .runtimeLibrary = "tile_rt_vulkan"},
+};
+
+static const TileToolchainCallback callbacks[] = {
+    {"spirv-dis", tileVulkanSpirvDis}};
+
+const TileBackendModule tileVulkanBackend = {
+    .name = "vulkan",
+    .targetKinds = kinds,
+    .numTargetKinds = 1,
+    .aliases = aliases,
+    .numAliases = 1,
+    .normalizeTarget = tileVulkanNormalizeTarget,
+    .detectTarget = tileVulkanDetectTarget,
+    .chips = "v1.1, v1.2, v1.3",
+    .pipelines = pipelines,
+    .numPipelines = 1,
+    .deviceCodegens = deviceCodegens,
+    .numDeviceCodegens = 1,
+    .hostCodegens = hostCodegens,
+    .numHostCodegens = 1,
+    .executionBackends = executionBackends,
+    .numExecutionBackends = 2,
+    .callbacks = callbacks,
+    .numCallbacks = 1,
+};

@@ -1,0 +1,48 @@
+/* tile-vulkan-entry-abi: gives every kernel the SPIR-V entry point ABI
+ * (its workgroup size) that convert-gpu-to-spirv requires. */
+#include "ir/builder.h"
+#include "ir/ir.h"
+#include "passes/pass.h"
+
+#include <stdio.h>
+
+static MlirWalkResult annotate(MlirOperation op, void *userData) {
+  unsigned *errors = userData;
+  if (!tileOpIs(op, "gpu.func") ||
+      mlirAttributeIsNull(tileOpGetAttr(op, "gpu.kernel")))
+    return MlirWalkResultAdvance;
+  MlirAttribute size = tileOpGetAttr(op, "known_block_size");
+  if (mlirAttributeIsNull(size) || mlirDenseArrayGetNumElements(size) != 3) {
+    tileEmitOpError(op, "needs known_block_size to set its workgroup size");
+    ++*errors;
+    return MlirWalkResultAdvance;
+  }
+  char text[160];
+  snprintf(text, sizeof(text),
+           "#spirv.entry_point_abi<workgroup_size = [%d, %d, %d]>",
+           mlirDenseI32ArrayGetElement(size, 0),
+           mlirDenseI32ArrayGetElement(size, 1),
+           mlirDenseI32ArrayGetElement(size, 2));
+  TileBuilder b = tbBefore(op);
+  mlirOperationSetDiscardableAttributeByName(op, tileRef("spirv.entry_point_abi"),
+                                             tbParseAttr(&b, text));
+  return MlirWalkResultAdvance;
+}
+
+static void run(MlirOperation op, MlirExternalPass pass,
+                const TileOptionValue *options) {
+  (void)options;
+  unsigned errors = 0;
+  mlirOperationWalk(op, annotate, &errors, MlirWalkPreOrder);
+  if (errors)
+    mlirExternalPassSignalFailure(pass);
+}
+
+const TilePassDescriptor tileVulkanEntryAbiPass = {
+    .argument = "tile-vulkan-entry-abi",
+    .name = "TileVulkanEntryAbi",
+    .summary = "Set spirv.entry_point_abi (the workgroup size) on every GPU "
+               "kernel",
+    .anchor = "gpu.module",
+    .run = run,
+};

@@ -1,0 +1,131 @@
+/* vulkan targets: vulkan[:v1.1|v1.2|v1.3]; loader and device detection. */
+#include "vulkan/vulkan.h"
+
+#include "backend/backend.h"
+
+#include <dlfcn.h>
+#include <stdio.h>
+#include <string.h>
+
+/* Each Vulkan version guarantees a SPIR-V version; the pipeline reads it as
+ * the target option "spirv". */
+static const struct {
+  const char *chip;
+  const char *spirv;
+} versions[] = {{"v1.1", "v1.3"}, {"v1.2", "v1.5"}, {"v1.3", "v1.6"}};
+
+MlirLogicalResult tileVulkanNormalizeTarget(TileTarget *t,
+                                            TileErrorSink errors) {
+  if (!t->chip[0])
+    strcpy(t->chip, "v1.1");
+  const char *spirv = NULL;
+  for (size_t i = 0; i < sizeof(versions) / sizeof(versions[0]); ++i)
+    if (strcmp(t->chip, versions[i].chip) == 0)
+      spirv = versions[i].spirv;
+  if (!spirv) {
+    tileReport(errors, "unknown vulkan version '%s' (valid: v1.1, v1.2, v1.3)",
+               t->chip);
+    return mlirLogicalResultFailure();
+  }
+  for (unsigned i = 0; i < t->numOptions; ++i)
+    if (strcmp(t->options[i].key, "spirv") != 0) {
+      tileReport(errors,
+                 "unknown vulkan target option '%s' (valid: features, opt)",
+                 t->options[i].key);
+      return mlirLogicalResultFailure();
+    }
+  if (!tileTargetGetOption(t, "spirv") &&
+      t->numOptions < TILE_TARGET_MAX_OPTIONS) {
+    TileTargetOption *o = &t->options[t->numOptions++];
+    strcpy(o->key, "spirv");
+    strcpy(o->value, spirv);
+  }
+  return mlirLogicalResultSuccess();
+}
+
+/* Vulkan handles and entry points, declared here so that building needs no
+ * Vulkan headers; the loader is opened at run time. */
+typedef void *VkInstance;
+typedef void *VkPhysicalDevice;
+typedef struct {
+  int sType;
+  const void *pNext;
+  unsigned flags;
+  const void *pApplicationInfo;
+  unsigned enabledLayerCount;
+  const char *const *ppEnabledLayerNames;
+  unsigned enabledExtensionCount;
+  const char *const *ppEnabledExtensionNames;
+} VkInstanceCreateInfo;
+typedef struct {
+  unsigned apiVersion, driverVersion, vendorID, deviceID;
+  int deviceType;
+  char deviceName[256];
+  unsigned char rest[1024]; /* limits and sparse properties, unread */
+} VkPhysicalDeviceProperties;
+typedef int (*CreateInstance)(const VkInstanceCreateInfo *, const void *,
+                              VkInstance *);
+typedef void (*DestroyInstance)(VkInstance, const void *);
+typedef int (*EnumerateDevices)(VkInstance, unsigned *, VkPhysicalDevice *);
+typedef void (*GetProperties)(VkPhysicalDevice, VkPhysicalDeviceProperties *);
+
+enum { InstanceCreateInfoType = 1, DeviceTypeCpu = 4 };
+
+/* Counts Vulkan devices; `gpus` counts those that are not CPU devices. */
+static bool probe(unsigned *devices, unsigned *gpus, const char **why) {
+  *devices = *gpus = 0;
+  void *lib = dlopen("libvulkan.so.1", RTLD_NOW | RTLD_LOCAL);
+  if (!lib) {
+    *why = "the Vulkan loader (libvulkan.so.1) is not installed";
+    return false;
+  }
+  CreateInstance create = (CreateInstance)dlsym(lib, "vkCreateInstance");
+  DestroyInstance destroy = (DestroyInstance)dlsym(lib, "vkDestroyInstance");
+  EnumerateDevices enumerate =
+      (EnumerateDevices)dlsym(lib, "vkEnumeratePhysicalDevices");
+  GetProperties properties =
+      (GetProperties)dlsym(lib, "vkGetPhysicalDeviceProperties");
+  VkInstance instance = NULL;
+  VkInstanceCreateInfo info = {InstanceCreateInfoType, 0, 0, 0, 0, 0, 0, 0};
+  bool ok = false;
+  if (create && destroy && enumerate && properties &&
+      create(&info, NULL, &instance) == 0) {
+    VkPhysicalDevice list[16];
+    unsigned n = 16;
+    if (enumerate(instance, &n, list) >= 0) {
+      *devices = n;
+      for (unsigned i = 0; i < n; ++i) {
+        VkPhysicalDeviceProperties p;
+        properties(list[i], &p);
+        *gpus += p.deviceType != DeviceTypeCpu;
+      }
+      ok = n > 0;
+    }
+    destroy(instance, NULL);
+  }
+  if (!ok)
+    *why = "the Vulkan loader found no device (install a driver, e.g. "
+           "mesa-vulkan-drivers)";
+  dlclose(lib);
+  return ok;
+}
+
+bool tileVulkanDetectTarget(TileTarget *t) {
+  unsigned devices, gpus;
+  const char *why;
+  /* A CPU implementation (lavapipe) is no reason to prefer Vulkan. */
+  if (!probe(&devices, &gpus, &why) || gpus == 0)
+    return false;
+  strcpy(t->kind, "vulkan");
+  return true;
+}
+
+bool tileVulkanRuntimeAvailable(const TileTarget *target, TileErrorSink why) {
+  (void)target;
+  unsigned devices, gpus;
+  const char *reason = NULL;
+  if (probe(&devices, &gpus, &reason))
+    return true;
+  tileReport(why, "%s", reason);
+  return false;
+}
