@@ -30,3 +30,25 @@ if config.tile_sanitize:
     # tool to fail (`not tile-opt ...`) still fails on a report.
     config.environment["ASAN_OPTIONS"] = "detect_leaks=1:abort_on_error=1"
     config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1:abort_on_error=1"
+
+# Toolchains that check generated code. Tests needing one are UNSUPPORTED
+# (and reported as such) where it is missing.
+def find_tool(name, extra_dirs=()):
+    for d in extra_dirs:
+        path = os.path.join(d, name)
+        if os.access(path, os.X_OK):
+            return path
+    return shutil.which(name)
+
+ptxas = find_tool("ptxas", [os.path.join(os.environ.get("CUDA_HOME", "/usr/local/cuda"), "bin"),
+                            "/usr/local/cuda/bin"])
+if ptxas:
+    config.available_features.add("ptxas")
+    config.substitutions.append(("%ptxas", ptxas))
+for tool, feature in (("spirv-val", "spirv-tools"), ("spirv-dis", "spirv-tools")):
+    if find_tool(tool):
+        config.available_features.add(feature)
+lld = find_tool("ld.lld", [config.llvm_tools_dir])
+if lld:
+    config.available_features.add("ld.lld")
+    config.substitutions.append(("%ld_lld", lld))

@@ -1,0 +1,16 @@
+// C = A + B on 1024 elements, statically shaped (the vulkan backend binds
+// buffers by their static size).
+func.func @vector_add(%A: memref<1024xf32>, %B: memref<1024xf32>, %C: memref<1024xf32>) {
+  scf.forall (%b) in (4) {
+    %c256 = arith.constant 256 : index
+    %base = arith.muli %b, %c256 : index
+    scf.forall (%i) in (256) {
+      %idx = arith.addi %base, %i : index
+      %x = memref.load %A[%idx] : memref<1024xf32>
+      %y = memref.load %B[%idx] : memref<1024xf32>
+      %z = arith.addf %x, %y : f32
+      memref.store %z, %C[%idx] : memref<1024xf32>
+    }
+  } {mapping = [#gpu.block<x>], tile.threads = 128 : i64}
+  return
+}
