@@ -8,6 +8,7 @@
 
 #include "mlir-c/IR.h"
 #include "mlir-c/Pass.h"
+#include "mlir-c/RegisterEverything.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -493,6 +494,9 @@ static unsigned countLines(const char *begin, const char *end) {
 static MlirContext createContext(const Options *o) {
   MlirContext ctx = mlirContextCreateWithThreading(!o->disableThreading);
   mlirContextSetAllowUnregisteredDialects(ctx, o->allowUnregistered);
+  /* As in mlir-opt, passes such as gpu-module-to-binary can translate to
+   * LLVM IR. */
+  mlirRegisterAllLLVMTranslations(ctx);
   return ctx;
 }
 
