@@ -11,6 +11,7 @@ extern const TilePassDescriptor tileVerifyPass;
 extern const TilePassDescriptor tileKernelToGpuPass;
 extern const TilePassDescriptor tileExpectLoweredPass;
 extern const TilePassDescriptor tileVulkanEntryAbiPass;
+extern const TilePassDescriptor tileCudaLineInfoPass;
 
 /* Every tile pass, in the order --list-passes shows them. Adding a pass
  * means adding its descriptor here; nothing else enumerates passes. */
@@ -19,6 +20,7 @@ const TilePassDescriptor *const tilePassDescriptors[] = {
     &tileKernelToGpuPass,
     &tileExpectLoweredPass,
     &tileVulkanEntryAbiPass,
+    &tileCudaLineInfoPass,
 };
 const unsigned tilePassDescriptorsCount =
     sizeof(tilePassDescriptors) / sizeof(tilePassDescriptors[0]);
