@@ -165,7 +165,7 @@ tileContextLoadBackendDialects(MlirContext ctx);
 // Context
 //===--------------------------------------------------------------------===//
 
-/// Resolves `target` ("auto" or NULL for auto), `targetHost` (NULL for the
+/// Resolves `target` ("auto", "" or NULL for auto), `targetHost` (NULL for the
 /// host CPU) and `executionBackend` (NULL or "auto" for the first available
 /// one in the module's order) into a new context, or returns NULL after
 /// reporting why.

@@ -5,6 +5,7 @@
 
 #include "mlir-c/Diagnostics.h"
 
+#include <ctype.h>
 #include <stdarg.h>
 #include <string.h>
 
@@ -29,6 +30,19 @@ void tileReport(TileErrorSink sink, const char *fmt, ...) {
 }
 
 static bool empty(const char *s) { return !s || !s[0]; }
+
+/* Whether the target parser can produce `name` as a kind: [A-Za-z0-9_-]+,
+ * shorter than TileTarget::kind, and not the reserved word "auto". */
+static bool validKindName(const char *name) {
+  size_t n = strlen(name);
+  if (n == 0 || n >= sizeof(((TileTarget *)0)->kind) ||
+      strcmp(name, "auto") == 0)
+    return false;
+  for (const char *p = name; *p; ++p)
+    if (!isalnum((unsigned char)*p) && *p != '_' && *p != '-')
+      return false;
+  return true;
+}
 
 static bool owns(const TileBackendModule *m, const char *kind) {
   for (unsigned i = 0; i < m->numTargetKinds; ++i)
@@ -89,6 +103,14 @@ static bool validate(const TileBackendModule *m, TileErrorSink errors) {
       tileReport(errors, "backend '%s': target kind #%u is empty", m->name, i);
       return false;
     }
+    if (!validKindName(m->targetKinds[i])) {
+      tileReport(errors,
+                 "backend '%s': target kind '%s' is not a valid kind name "
+                 "(letters, digits, '_' and '-', at most 31 characters, not "
+                 "'auto')",
+                 m->name, m->targetKinds[i]);
+      return false;
+    }
     for (unsigned j = 0; j < i; ++j)
       if (strcmp(m->targetKinds[i], m->targetKinds[j]) == 0) {
         tileReport(errors, "backend '%s': target kind '%s' is listed twice",
@@ -109,6 +131,19 @@ static bool validate(const TileBackendModule *m, TileErrorSink errors) {
                  m->name, a->alias ? a->alias : "");
       return false;
     }
+    if (!validKindName(a->alias) || owns(m, a->alias)) {
+      tileReport(errors,
+                 "backend '%s': alias '%s' is not a valid kind name or "
+                 "shadows one of its kinds",
+                 m->name, a->alias);
+      return false;
+    }
+    for (unsigned j = 0; j < i; ++j)
+      if (strcmp(a->alias, m->aliases[j].alias) == 0) {
+        tileReport(errors, "backend '%s': alias '%s' is listed twice",
+                   m->name, a->alias);
+        return false;
+      }
   }
   if (!checkPerKind(m, "pipeline", m->numPipelines, pipelineKind,
                     m->pipelines, errors) ||
@@ -138,6 +173,13 @@ static bool validate(const TileBackendModule *m, TileErrorSink errors) {
                  m->name, i);
       return false;
     }
+    for (unsigned j = 0; j < i; ++j)
+      if (strcmp(h->hostKind, m->hostCodegens[j].hostKind) == 0) {
+        tileReport(errors,
+                   "backend '%s': two host codegens for host kind '%s'",
+                   m->name, h->hostKind);
+        return false;
+      }
     if (h->pipeline && !tileGetPipelineFile(h->pipeline).data) {
       tileReport(errors, "backend '%s': pipeline file '%s' does not exist",
                  m->name, h->pipeline);
@@ -160,6 +202,15 @@ static bool validate(const TileBackendModule *m, TileErrorSink errors) {
                  m->name, i);
       return false;
     }
+    for (unsigned j = 0; j < i; ++j)
+      if (strcmp(h->kind, m->hostCodegenHooks[j].kind) == 0 &&
+          strcmp(h->name, m->hostCodegenHooks[j].name) == 0) {
+        tileReport(errors,
+                   "backend '%s': host codegen hook '%s' is listed twice for "
+                   "'%s'",
+                   m->name, h->name, h->kind);
+        return false;
+      }
   }
   if (m->numExecutionBackends == 0 || !m->executionBackends) {
     tileReport(errors, "backend '%s' declares no execution backend", m->name);
@@ -201,6 +252,13 @@ static bool validate(const TileBackendModule *m, TileErrorSink errors) {
                  m->name, i);
       return false;
     }
+    for (unsigned j = 0; j < i; ++j)
+      if (strcmp(m->callbacks[i].name, m->callbacks[j].name) == 0) {
+        tileReport(errors,
+                   "backend '%s': toolchain callback '%s' is listed twice",
+                   m->name, m->callbacks[i].name);
+        return false;
+      }
   }
   return true;
 }
@@ -221,13 +279,31 @@ static bool checkSharedKinds(const TileBackendModule *m, TileErrorSink errors) {
         return false;
       }
     }
-    for (unsigned a = 0; a < m->numAliases; ++a)
+    for (unsigned a = 0; a < m->numAliases; ++a) {
       if (owns(other, m->aliases[a].alias)) {
         tileReport(errors,
                    "backend '%s': alias '%s' is a target kind of backend '%s'",
                    m->name, m->aliases[a].alias, other->name);
         return false;
       }
+      for (unsigned b = 0; b < other->numAliases; ++b)
+        if (strcmp(m->aliases[a].alias, other->aliases[b].alias) == 0) {
+          tileReport(errors,
+                     "backend '%s': alias '%s' is already an alias of "
+                     "backend '%s'",
+                     m->name, m->aliases[a].alias, other->name);
+          return false;
+        }
+    }
+    for (unsigned k = 0; k < m->numTargetKinds; ++k)
+      for (unsigned b = 0; b < other->numAliases; ++b)
+        if (strcmp(m->targetKinds[k], other->aliases[b].alias) == 0) {
+          tileReport(errors,
+                     "backend '%s': target kind '%s' is already an alias of "
+                     "backend '%s'",
+                     m->name, m->targetKinds[k], other->name);
+          return false;
+        }
   }
   return true;
 }

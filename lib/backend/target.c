@@ -119,12 +119,17 @@ MlirLogicalResult tileTargetParse(MlirStringRef text, TileTarget *t,
     report(callback, userData, "empty chip after '%s:'", t->kind);
     return mlirLogicalResultFailure();
   }
-  for (const char *item = comma ? comma + 1 : end; item < end;) {
+  for (const char *item = comma ? comma + 1 : NULL; item;) {
     const char *next = memchr(item, ',', (size_t)(end - item));
     const char *item_end = next ? next : end;
+    if (item_end == item) {
+      report(callback, userData, "empty target option in '%.*s'",
+             (int)text.length, text.data);
+      return mlirLogicalResultFailure();
+    }
     if (!applyOption(t, item, (size_t)(item_end - item), callback, userData))
       return mlirLogicalResultFailure();
-    item = next ? next + 1 : end;
+    item = next ? next + 1 : NULL;
   }
   return mlirLogicalResultSuccess();
 }

@@ -4,6 +4,8 @@
 #include "backend/backend.h"
 
 #include <dlfcn.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -73,14 +75,12 @@ typedef void (*GetProperties)(VkPhysicalDevice, VkPhysicalDeviceProperties *);
 
 enum { InstanceCreateInfoType = 1, DeviceTypeCpu = 4 };
 
-/* Counts Vulkan devices; `gpus` counts those that are not CPU devices. */
-static bool probe(unsigned *devices, unsigned *gpus, const char **why) {
-  *devices = *gpus = 0;
+/* Counts Vulkan devices in this process; `gpus` counts those that are not
+ * CPU devices. Returns a reason when there is none. */
+static const char *countDevices(unsigned *devices, unsigned *gpus) {
   void *lib = dlopen("libvulkan.so.1", RTLD_NOW | RTLD_LOCAL);
-  if (!lib) {
-    *why = "the Vulkan loader (libvulkan.so.1) is not installed";
-    return false;
-  }
+  if (!lib)
+    return "the Vulkan loader (libvulkan.so.1) is not installed";
   CreateInstance create = (CreateInstance)dlsym(lib, "vkCreateInstance");
   DestroyInstance destroy = (DestroyInstance)dlsym(lib, "vkDestroyInstance");
   EnumerateDevices enumerate =
@@ -89,7 +89,6 @@ static bool probe(unsigned *devices, unsigned *gpus, const char **why) {
       (GetProperties)dlsym(lib, "vkGetPhysicalDeviceProperties");
   VkInstance instance = NULL;
   VkInstanceCreateInfo info = {InstanceCreateInfoType, 0, 0, 0, 0, 0, 0, 0};
-  bool ok = false;
   if (create && destroy && enumerate && properties &&
       create(&info, NULL, &instance) == 0) {
     VkPhysicalDevice list[16];
@@ -101,15 +100,50 @@ static bool probe(unsigned *devices, unsigned *gpus, const char **why) {
         properties(list[i], &p);
         *gpus += p.deviceType != DeviceTypeCpu;
       }
-      ok = n > 0;
     }
     destroy(instance, NULL);
   }
-  if (!ok)
-    *why = "the Vulkan loader found no device (install a driver, e.g. "
-           "mesa-vulkan-drivers)";
-  dlclose(lib);
-  return ok;
+  return *devices ? NULL
+                  : "the Vulkan loader found no device (install a driver, "
+                    "e.g. mesa-vulkan-drivers)";
+}
+
+/* Probes in a child process: a driver that crashes, hangs on exit or keeps
+ * memory (lavapipe does) must not take the compiler with it. */
+static bool probe(unsigned *devices, unsigned *gpus, const char **why) {
+  static const char *const reasons[] = {
+      NULL, "the Vulkan loader (libvulkan.so.1) is not installed",
+      "the Vulkan loader found no device (install a driver, e.g. "
+      "mesa-vulkan-drivers)",
+      "the Vulkan driver failed while listing devices"};
+  *devices = *gpus = 0;
+  int fds[2];
+  if (pipe(fds) != 0) {
+    *why = reasons[3];
+    return false;
+  }
+  fflush(NULL);
+  pid_t pid = fork();
+  if (pid == 0) {
+    close(fds[0]);
+    unsigned counts[3] = {0, 0, 0};
+    const char *reason = countDevices(&counts[1], &counts[2]);
+    counts[0] = !reason ? 0 : strstr(reason, "not installed") ? 1 : 2;
+    ssize_t written = write(fds[1], counts, sizeof(counts));
+    _exit(written == (ssize_t)sizeof(counts) ? 0 : 1);
+  }
+  close(fds[1]);
+  unsigned counts[3] = {3, 0, 0};
+  ssize_t got = pid > 0 ? read(fds[0], counts, sizeof(counts)) : 0;
+  close(fds[0]);
+  if (pid > 0)
+    waitpid(pid, NULL, 0);
+  if (got != (ssize_t)sizeof(counts) || counts[0] > 3)
+    counts[0] = 3;
+  *devices = counts[1];
+  *gpus = counts[2];
+  *why = reasons[counts[0]];
+  return counts[0] == 0;
 }
 
 bool tileVulkanDetectTarget(TileTarget *t) {
