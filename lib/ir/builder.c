@@ -236,3 +236,18 @@ MlirBlock tbIf(TileBuilder *b, MlirValue cond) {
   tbCreate(&inner, "scf.yield", 0, NULL, 0, NULL, 0, NULL);
   return thenBlock;
 }
+
+void tbIfElse(TileBuilder *b, MlirValue cond, MlirBlock *thenBlock,
+              MlirBlock *elseBlock) {
+  MlirOperation op =
+      tbCreateWithRegions(b, "scf.if", 1, &cond, 0, NULL, 0, NULL, 2);
+  MlirBlock blocks[2];
+  for (int i = 0; i < 2; ++i) {
+    blocks[i] = mlirBlockCreate(0, NULL, NULL);
+    mlirRegionAppendOwnedBlock(mlirOperationGetRegion(op, i), blocks[i]);
+    TileBuilder inner = tbAtEnd(blocks[i], b->loc);
+    tbCreate(&inner, "scf.yield", 0, NULL, 0, NULL, 0, NULL);
+  }
+  *thenBlock = blocks[0];
+  *elseBlock = blocks[1];
+}

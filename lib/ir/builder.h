@@ -90,5 +90,8 @@ typedef struct {
 TileLoop tbFor(TileBuilder *b, MlirValue lb, MlirValue ub, MlirValue step);
 /* scf.if without results; `thenBlock` ends in scf.yield. */
 MlirBlock tbIf(TileBuilder *b, MlirValue cond);
+/* scf.if without results with both branches; each block ends in scf.yield. */
+void tbIfElse(TileBuilder *b, MlirValue cond, MlirBlock *thenBlock,
+              MlirBlock *elseBlock);
 
 #endif

@@ -12,6 +12,7 @@ extern const TilePassDescriptor tileKernelToGpuPass;
 extern const TilePassDescriptor tileExpectLoweredPass;
 extern const TilePassDescriptor tileVulkanEntryAbiPass;
 extern const TilePassDescriptor tileCudaLineInfoPass;
+extern const TilePassDescriptor tileCudaMmaPass;
 
 /* Every tile pass, in the order --list-passes shows them. Adding a pass
  * means adding its descriptor here; nothing else enumerates passes. */
@@ -21,6 +22,7 @@ const TilePassDescriptor *const tilePassDescriptors[] = {
     &tileExpectLoweredPass,
     &tileVulkanEntryAbiPass,
     &tileCudaLineInfoPass,
+    &tileCudaMmaPass,
 };
 const unsigned tilePassDescriptorsCount =
     sizeof(tilePassDescriptors) / sizeof(tilePassDescriptors[0]);

@@ -1,0 +1,80 @@
+/* tile-cuda-mma: runs the gemm of eligible kernels on tensor cores
+ * (ldmatrix + mma.sync, sm_80 and later) with cp.async pipelining. */
+#include "cuda/mma.h"
+
+#include "ir/ir.h"
+#include "passes/pass.h"
+
+#include "mlir-c/Dialect/GPU.h"
+#include "mlir-c/Dialect/LLVM.h"
+#include "mlir-c/Dialect/NVGPU.h"
+#include "mlir-c/Dialect/NVVM.h"
+#include "mlir-c/Dialect/SCF.h"
+#include "mlir-c/Dialect/Vector.h"
+
+#include <stdio.h>
+
+enum { MaxKernels = 64 };
+
+typedef struct {
+  MlirOperation ops[MaxKernels];
+  unsigned count;
+} Kernels;
+
+static MlirWalkResult collect(MlirOperation op, void *userData) {
+  Kernels *k = userData;
+  if (!tileIsKernelLoop(op))
+    return MlirWalkResultAdvance;
+  if (k->count < MaxKernels)
+    k->ops[k->count++] = op;
+  return MlirWalkResultSkip;
+}
+
+static void lowerKernel(TileMmaPlan *p) {
+  MlirBlock body =
+      mlirRegionGetFirstBlock(mlirOperationGetRegion(p->kernel, 0));
+  TileBuilder b = tbBefore(mlirBlockGetFirstOperation(body));
+  TileMmaThread t = tileMmaThreadIndices(&b, p);
+  char text[96];
+  snprintf(text, sizeof(text),
+           "memref<%lldxf32, #gpu.address_space<private>>",
+           (long long)p->local);
+  MlirType accType = tbParseType(&b, text);
+  MlirValue acc =
+      tbResult(tbCreate(&b, "tile.alloc", 0, NULL, 1, &accType, 0, NULL));
+  tileMmaRewriteLoop(p, &t, acc);
+  tileMmaRewriteAccumulatorUses(p, &t, acc);
+  MlirValue olds[] = {p->a, p->b, p->acc};
+  for (int i = 0; i < 3; ++i)
+    mlirOperationDestroy(mlirOpResultGetOwner(olds[i]));
+}
+
+static void run(MlirOperation op, MlirExternalPass pass,
+                const TileOptionValue *options) {
+  (void)pass;
+  (void)options;
+  Kernels kernels = {{{0}}, 0};
+  mlirOperationWalk(op, collect, &kernels, MlirWalkPreOrder);
+  for (unsigned i = 0; i < kernels.count; ++i) {
+    TileMmaPlan plan;
+    if (tileMmaPlanKernel(kernels.ops[i], &plan))
+      lowerKernel(&plan);
+  }
+}
+
+static const TileDialectHandleGetter dependent[] = {
+    mlirGetDialectHandle__gpu__,   mlirGetDialectHandle__nvgpu__,
+    mlirGetDialectHandle__nvvm__,  mlirGetDialectHandle__llvm__,
+    mlirGetDialectHandle__vector__, mlirGetDialectHandle__scf__};
+
+const TilePassDescriptor tileCudaMmaPass = {
+    .argument = "tile-cuda-mma",
+    .name = "TileCudaMma",
+    .summary = "Run the gemm of eligible kernels on tensor cores (ldmatrix + "
+               "mma.sync) with multi-buffered cp.async copies; other kernels "
+               "are left to the SIMT lowering",
+    .anchor = "func.func",
+    .dependentDialects = dependent,
+    .numDependentDialects = 6,
+    .run = run,
+};
