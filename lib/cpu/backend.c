@@ -21,9 +21,10 @@ static const TileHostCodegen hostCodegens[] = {
     {"cpu", "llvm", tileHostCodegenLLVM, NULL},
 };
 
+/* Kernel grids run on host threads through OpenMP: libomp.so. */
 static const TileExecutionBackendSpec executionBackends[] = {
-    {.name = "jit", .needsHostCodegen = true},
-    {.name = "aot", .needsHostCodegen = true},
+    {.name = "jit", .needsHostCodegen = true, .runtimeLibrary = "omp"},
+    {.name = "aot", .needsHostCodegen = true, .runtimeLibrary = "omp"},
 };
 
 const TileBackendModule tileCpuBackend = {

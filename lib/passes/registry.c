@@ -13,6 +13,13 @@ extern const TilePassDescriptor tileExpectLoweredPass;
 extern const TilePassDescriptor tileVulkanEntryAbiPass;
 extern const TilePassDescriptor tileCudaLineInfoPass;
 extern const TilePassDescriptor tileCudaMmaPass;
+extern const TilePassDescriptor tileCpuAllocPass;
+extern const TilePassDescriptor tileCpuGemmPass;
+extern const TilePassDescriptor tileCpuCopyPass;
+extern const TilePassDescriptor tileCpuFillPass;
+extern const TilePassDescriptor tileCpuReducePass;
+extern const TilePassDescriptor tileCpuAtomicAddPass;
+extern const TilePassDescriptor tileCpuKernelsPass;
 
 /* Every tile pass, in the order --list-passes shows them. Adding a pass
  * means adding its descriptor here; nothing else enumerates passes. */
@@ -23,6 +30,13 @@ const TilePassDescriptor *const tilePassDescriptors[] = {
     &tileVulkanEntryAbiPass,
     &tileCudaLineInfoPass,
     &tileCudaMmaPass,
+    &tileCpuAllocPass,
+    &tileCpuGemmPass,
+    &tileCpuCopyPass,
+    &tileCpuFillPass,
+    &tileCpuReducePass,
+    &tileCpuAtomicAddPass,
+    &tileCpuKernelsPass,
 };
 const unsigned tilePassDescriptorsCount =
     sizeof(tilePassDescriptors) / sizeof(tilePassDescriptors[0]);

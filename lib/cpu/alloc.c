@@ -1,0 +1,111 @@
+/* tile-cpu-alloc: tile buffers become 64-byte aligned stack arrays at the
+ * start of their kernel block, and scopes (memory spaces) disappear: on the
+ * cpu a block runs on one core, so shared, fragment and local buffers are
+ * all its own memory. */
+#include "cpu/lowering.h"
+
+#include "tile/dialect.h"
+
+#include "mlir-c/Dialect/MemRef.h"
+
+static bool hasTileScope(MlirType type) {
+  if (!mlirTypeIsAMemRef(type))
+    return false;
+  TileScope s = tileMemRefTypeGetScope(type);
+  return s == TileScopeShared || s == TileScopeFragment || s == TileScopeLocal;
+}
+
+/* `type` without its memory space. */
+static MlirType withoutScope(MlirType type) {
+  intptr_t rank = tileRank(type);
+  int64_t shape[TILE_MAX_RANK];
+  for (intptr_t i = 0; i < rank && i < TILE_MAX_RANK; ++i)
+    shape[i] = tileDim(type, i);
+  return mlirMemRefTypeGet(tileElementType(type), rank, shape,
+                           mlirMemRefTypeGetLayout(type),
+                           mlirAttributeGetNull());
+}
+
+static void stripValue(MlirValue v) {
+  MlirType type = mlirValueGetType(v);
+  if (hasTileScope(type))
+    mlirValueSetType(v, withoutScope(type));
+}
+
+/* Values derived from tile buffers (views, loop-carried buffers) keep the
+ * scope in their types until this walk. */
+static MlirWalkResult stripScopes(MlirOperation op, void *userData) {
+  (void)userData;
+  for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i)
+    stripValue(mlirOperationGetResult(op, i));
+  /* A function's arguments are its signature: see checkArguments. */
+  if (tileOpIs(op, "func.func"))
+    return MlirWalkResultAdvance;
+  for (intptr_t r = 0; r < mlirOperationGetNumRegions(op); ++r)
+    for (MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r));
+         !mlirBlockIsNull(b); b = mlirBlockGetNextInRegion(b))
+      for (intptr_t i = 0; i < mlirBlockGetNumArguments(b); ++i)
+        stripValue(mlirBlockGetArgument(b, i));
+  return MlirWalkResultAdvance;
+}
+
+static void lowerAlloc(MlirOperation alloc) {
+  MlirValue result = mlirOperationGetResult(alloc, 0);
+  TileBuilder b = tileCpuScopeStart(alloc);
+  b.loc = mlirOperationGetLocation(alloc);
+  MlirValue buffer =
+      tbAlloca(&b, withoutScope(mlirValueGetType(result)), 64);
+  mlirValueReplaceAllUsesOfWith(result, buffer);
+  mlirOperationDestroy(alloc);
+}
+
+/* Buffers in a block- or thread-distributed scope can only be made by
+ * tile.alloc inside the kernel; an argument cannot be one on the cpu. */
+static bool checkArguments(MlirOperation func) {
+  MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+  bool ok = true;
+  for (intptr_t i = 0; !mlirBlockIsNull(entry) &&
+                       i < mlirBlockGetNumArguments(entry);
+       ++i)
+    if (hasTileScope(mlirValueGetType(mlirBlockGetArgument(entry, i)))) {
+      tileEmitOpError(func,
+                      "argument #%d is a %s buffer; on the cpu target "
+                      "arguments are global buffers (no memory space)",
+                      (int)i,
+                      tileScopeGetName(tileMemRefTypeGetScope(mlirValueGetType(
+                          mlirBlockGetArgument(entry, i)))));
+      ok = false;
+    }
+  return ok;
+}
+
+static void run(MlirOperation op, MlirExternalPass pass,
+                const TileOptionValue *options) {
+  (void)options;
+  if (tileOpIs(op, "func.func") && !checkArguments(op)) {
+    mlirExternalPassSignalFailure(pass);
+    return;
+  }
+  TileOpList allocs = {0};
+  tileCollectOps(op, "tile.alloc", &allocs);
+  /* In reverse, so that buffers keep their program order at the start of
+   * the block. */
+  for (size_t i = allocs.count; i-- > 0;)
+    lowerAlloc(allocs.ops[i]);
+  tileOpListFree(&allocs);
+  mlirOperationWalk(op, stripScopes, NULL, MlirWalkPreOrder);
+}
+
+static const TileDialectHandleGetter dependent[] = {
+    mlirGetDialectHandle__memref__};
+
+const TilePassDescriptor tileCpuAllocPass = {
+    .argument = "tile-cpu-alloc",
+    .name = "TileCpuAlloc",
+    .summary = "Turn tile buffers into 64-byte aligned stack arrays at the "
+               "start of their kernel block, and drop scopes (cpu)",
+    .anchor = "func.func",
+    .dependentDialects = dependent,
+    .numDependentDialects = 1,
+    .run = run,
+};

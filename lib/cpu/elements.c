@@ -1,0 +1,100 @@
+/* Element types on the cpu target: which ones, conversions, constants and
+ * the multiply-add of a GEMM. */
+#include "cpu/lowering.h"
+
+#include "support/strbuf.h"
+
+static bool isSupportedFloat(MlirType t) {
+  return mlirTypeIsAF16(t) || mlirTypeIsABF16(t) || mlirTypeIsAF32(t) ||
+         mlirTypeIsAF64(t);
+}
+
+static bool isSupportedInteger(MlirType t) {
+  if (!mlirTypeIsAInteger(t) || !mlirIntegerTypeIsSignless(t))
+    return false;
+  unsigned w = mlirIntegerTypeGetWidth(t);
+  return w == 8 || w == 16 || w == 32 || w == 64;
+}
+
+bool tileCpuCheckElement(MlirOperation op, MlirType type, const char *what) {
+  if (isSupportedFloat(type) || isSupportedInteger(type))
+    return true;
+  TileStrBuf text = TILE_STRBUF_INIT;
+  tileEmitOpError(op,
+                  "%s has %s elements, which the cpu target does not "
+                  "support (f16, bf16, f32, f64, i8, i16, i32 and i64 are)",
+                  what, tileTypeStr(&text, type));
+  tileStrBufFree(&text);
+  return false;
+}
+
+bool tileCpuIsFloat(MlirType type) { return mlirTypeIsAFloat(type); }
+
+unsigned tileCpuBitWidth(MlirType type) {
+  if (mlirTypeIsAFloat(type))
+    return mlirFloatTypeGetWidth(type);
+  if (mlirTypeIsAInteger(type))
+    return mlirIntegerTypeGetWidth(type);
+  return 64;
+}
+
+/* `to` shaped like `v`: a vector of `to` when `v` is a vector. */
+static MlirType like(MlirValue v, MlirType to) {
+  MlirType t = mlirValueGetType(v);
+  if (!mlirTypeIsAVector(t))
+    return to;
+  int64_t lanes = mlirShapedTypeGetDimSize(t, 0);
+  return tbVectorType(to, lanes);
+}
+
+static MlirType elementOf(MlirValue v) {
+  MlirType t = mlirValueGetType(v);
+  return mlirTypeIsAVector(t) ? mlirShapedTypeGetElementType(t) : t;
+}
+
+MlirValue tileCpuConvert(TileBuilder *b, MlirValue v, MlirType to) {
+  MlirType from = elementOf(v);
+  if (mlirTypeEqual(from, to))
+    return v;
+  unsigned fw = tileCpuBitWidth(from), tw = tileCpuBitWidth(to);
+  if (tileCpuIsFloat(from) && tileCpuIsFloat(to)) {
+    if (fw == tw) /* f16 <-> bf16 */
+      return tileCpuConvert(b, tileCpuConvert(b, v, tbF32(b)), to);
+    return tbConvertOp(b, tw > fw ? "arith.extf" : "arith.truncf", v,
+                       like(v, to));
+  }
+  if (!tileCpuIsFloat(from) && !tileCpuIsFloat(to))
+    return tbConvertOp(b, tw > fw ? "arith.extsi" : "arith.trunci", v,
+                       like(v, to));
+  return tbConvertOp(b, tileCpuIsFloat(from) ? "arith.fptosi" : "arith.sitofp",
+                     v, like(v, to));
+}
+
+MlirValue tileCpuConstant(TileBuilder *b, MlirType type, double value) {
+  if (tileCpuIsFloat(type))
+    return tbConstFloat(b, type, value);
+  return tbConstInt(b, type, (int64_t)value);
+}
+
+MlirValue tileCpuPadValue(TileBuilder *b, MlirOperation copy, MlirType type) {
+  MlirAttribute pad = tileOpGetAttr(copy, "pad");
+  if (mlirAttributeIsNull(pad))
+    return tileCpuConstant(b, type, 0);
+  return tileCpuConvert(b, tbConstAttr(b, pad), type);
+}
+
+MlirValue tileCpuMulAdd(TileBuilder *b, MlirValue x, MlirValue y,
+                        MlirValue acc) {
+  if (!tileCpuIsFloat(elementOf(acc)))
+    return tbAdd(b, acc, tbMul(b, x, y));
+  if (mlirTypeIsAVector(mlirValueGetType(acc)))
+    return tbVFma(b, x, y, acc);
+  MlirValue operands[] = {x, y, acc};
+  MlirType type = mlirValueGetType(acc);
+  return tbResult(tbCreate(b, "math.fma", 3, operands, 1, &type, 0, NULL));
+}
+
+MlirValue tileCpuAddValues(TileBuilder *b, MlirValue x, MlirValue y) {
+  return tbBinary(b, tileCpuIsFloat(elementOf(x)) ? "arith.addf" : "arith.addi",
+                  x, y);
+}

@@ -1,0 +1,193 @@
+/* tile-cpu-kernels: a kernel grid becomes an scf.parallel over its blocks
+ * (host threads run blocks), a thread-parallel loop becomes sequential
+ * loops over the whole tile (one core runs a block; LLVM vectorises the
+ * innermost loop), and pipelined loops lose their stage attributes (they
+ * run in order). */
+#include "cpu/lowering.h"
+
+#include "mlir-c/Dialect/SCF.h"
+
+#include <stdlib.h>
+
+/* The bounds of an scf.forall as values: static entries become constants. */
+typedef struct {
+  intptr_t rank;
+  MlirValue lb[TILE_MAX_RANK], ub[TILE_MAX_RANK], step[TILE_MAX_RANK];
+} Bounds;
+
+static void mixed(TileBuilder *b, MlirOperation forall, const char *attrName,
+                  intptr_t *nextOperand, intptr_t rank, MlirValue *out) {
+  MlirAttribute statics = tileOpGetAttr(forall, attrName);
+  for (intptr_t i = 0; i < rank; ++i) {
+    int64_t v = mlirDenseI64ArrayGetElement(statics, i);
+    out[i] = v == INT64_MIN ? mlirOperationGetOperand(forall, (*nextOperand)++)
+                            : tbConstIndex(b, v);
+  }
+}
+
+static Bounds forallBounds(TileBuilder *b, MlirOperation forall) {
+  Bounds bounds;
+  MlirAttribute ubs = tileOpGetAttr(forall, "staticUpperBound");
+  bounds.rank = mlirDenseArrayGetNumElements(ubs);
+  intptr_t next = 0;
+  mixed(b, forall, "staticLowerBound", &next, bounds.rank, bounds.lb);
+  mixed(b, forall, "staticUpperBound", &next, bounds.rank, bounds.ub);
+  mixed(b, forall, "staticStep", &next, bounds.rank, bounds.step);
+  return bounds;
+}
+
+/* scf.parallel operands are lower bounds, upper bounds, steps, inits. */
+static Bounds parallelBounds(MlirOperation parallel) {
+  Bounds bounds;
+  MlirAttribute sizes = tileOpGetAttr(parallel, "operandSegmentSizes");
+  bounds.rank = mlirDenseI32ArrayGetElement(sizes, 0);
+  for (intptr_t i = 0; i < bounds.rank; ++i) {
+    bounds.lb[i] = mlirOperationGetOperand(parallel, i);
+    bounds.ub[i] = mlirOperationGetOperand(parallel, bounds.rank + i);
+    bounds.step[i] = mlirOperationGetOperand(parallel, 2 * bounds.rank + i);
+  }
+  return bounds;
+}
+
+/* Moves the body of `loop` (minus its terminator) before `dest`, with the
+ * induction variables replaced by `ivs`. */
+static void inlineBody(MlirOperation loop, MlirOperation dest,
+                       const MlirValue *ivs) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(loop, 0));
+  for (intptr_t i = 0; i < mlirBlockGetNumArguments(body); ++i)
+    mlirValueReplaceAllUsesOfWith(mlirBlockGetArgument(body, i), ivs[i]);
+  MlirOperation terminator = mlirBlockGetTerminator(body);
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op) && !mlirOperationEqual(op, terminator);) {
+    MlirOperation next = mlirOperationGetNextInBlock(op);
+    mlirOperationMoveBefore(op, dest);
+    op = next;
+  }
+}
+
+/* Replaces a thread-parallel loop by nested scf.for loops. */
+static void sequentialise(MlirOperation loop, const Bounds *bounds) {
+  TileBuilder b = tbBefore(loop);
+  MlirValue ivs[TILE_MAX_RANK];
+  TileBuilder at = b;
+  for (intptr_t i = 0; i < bounds->rank; ++i) {
+    TileLoop l = tbFor(&at, bounds->lb[i], bounds->ub[i], bounds->step[i]);
+    ivs[i] = l.iv;
+    at = tbAtTerminator(l.body, b.loc);
+  }
+  inlineBody(loop, at.before, ivs);
+  mlirOperationDestroy(loop);
+}
+
+/* Replaces a kernel scf.forall by an scf.parallel over its blocks. */
+static void parallelise(MlirOperation forall) {
+  TileBuilder b = tbBefore(forall);
+  Bounds bounds = forallBounds(&b, forall);
+  intptr_t n = bounds.rank;
+  MlirValue operands[3 * TILE_MAX_RANK];
+  for (intptr_t i = 0; i < n; ++i) {
+    operands[i] = bounds.lb[i];
+    operands[n + i] = bounds.ub[i];
+    operands[2 * n + i] = bounds.step[i];
+  }
+  int32_t segments[] = {(int32_t)n, (int32_t)n, (int32_t)n, 0};
+  MlirNamedAttribute attr = tbNamed(
+      &b, "operandSegmentSizes", mlirDenseI32ArrayGet(b.ctx, 4, segments));
+  MlirOperation parallel = tbCreateWithRegions(&b, "scf.parallel", 3 * n,
+                                               operands, 0, NULL, 1, &attr, 1);
+  MlirType types[TILE_MAX_RANK];
+  MlirLocation locs[TILE_MAX_RANK];
+  for (intptr_t i = 0; i < n; ++i) {
+    types[i] = tbIndex(&b);
+    locs[i] = b.loc;
+  }
+  MlirBlock body = mlirBlockCreate(n, types, locs);
+  mlirRegionAppendOwnedBlock(mlirOperationGetRegion(parallel, 0), body);
+  TileBuilder in = tbAtEnd(body, b.loc);
+  MlirOperation reduce =
+      tbCreate(&in, "scf.reduce", 0, NULL, 0, NULL, 0, NULL);
+  MlirValue ivs[TILE_MAX_RANK];
+  for (intptr_t i = 0; i < n; ++i)
+    ivs[i] = mlirBlockGetArgument(body, i);
+  inlineBody(forall, reduce, ivs);
+  mlirOperationDestroy(forall);
+}
+
+static bool isThreadLoop(MlirOperation op) {
+  return (tileOpIs(op, "scf.forall") && !tileIsKernelLoop(op)) ||
+         (tileOpIs(op, "scf.parallel") &&
+          !mlirOperationIsNull(tileEnclosingKernel(op)));
+}
+
+static bool lowerThreadLoop(MlirOperation loop) {
+  if (mlirOperationGetNumResults(loop) > 0) {
+    tileEmitOpError(loop, "has results; a thread-parallel loop writes "
+                          "through memrefs on the cpu target");
+    return false;
+  }
+  TileBuilder b = tbBefore(loop);
+  Bounds bounds = tileOpIs(loop, "scf.forall") ? forallBounds(&b, loop)
+                                               : parallelBounds(loop);
+  sequentialise(loop, &bounds);
+  return true;
+}
+
+static MlirWalkResult dropStages(MlirOperation op, void *userData) {
+  (void)userData;
+  if (tileOpIs(op, "scf.for")) {
+    mlirOperationRemoveAttributeByName(op, tileRef("tile.num_stages"));
+    mlirOperationRemoveAttributeByName(op, tileRef("tile.order"));
+    mlirOperationRemoveAttributeByName(op, tileRef("tile.stage"));
+  }
+  return MlirWalkResultAdvance;
+}
+
+static MlirWalkResult collectLoops(MlirOperation op, void *userData) {
+  TileOpList *list = userData;
+  if (isThreadLoop(op) || tileIsKernelLoop(op)) {
+    if (list->count == list->capacity) {
+      size_t capacity = list->capacity ? 2 * list->capacity : 16;
+      MlirOperation *ops = realloc(list->ops, capacity * sizeof(*ops));
+      if (!ops)
+        return MlirWalkResultInterrupt;
+      list->ops = ops;
+      list->capacity = capacity;
+    }
+    list->ops[list->count++] = op;
+  }
+  return MlirWalkResultAdvance;
+}
+
+static void run(MlirOperation op, MlirExternalPass pass,
+                const TileOptionValue *options) {
+  (void)options;
+  TileOpList loops = {0};
+  mlirOperationWalk(op, collectLoops, &loops, MlirWalkPostOrder);
+  bool ok = true;
+  /* Post-order: inner loops go first, so a kernel is lowered after the
+   * thread loops it holds (which need it to be recognised). */
+  for (size_t i = 0; i < loops.count; ++i) {
+    if (tileIsKernelLoop(loops.ops[i]))
+      parallelise(loops.ops[i]);
+    else
+      ok &= lowerThreadLoop(loops.ops[i]);
+  }
+  tileOpListFree(&loops);
+  mlirOperationWalk(op, dropStages, NULL, MlirWalkPreOrder);
+  if (!ok)
+    mlirExternalPassSignalFailure(pass);
+}
+
+static const TileDialectHandleGetter dependent[] = {mlirGetDialectHandle__scf__};
+
+const TilePassDescriptor tileCpuKernelsPass = {
+    .argument = "tile-cpu-kernels",
+    .name = "TileCpuKernels",
+    .summary = "Turn kernel grids into scf.parallel over blocks, "
+               "thread-parallel loops into sequential loops over the tile, and "
+               "pipelined loops into plain loops (cpu)",
+    .anchor = "func.func",
+    .dependentDialects = dependent,
+    .numDependentDialects = 1,
+    .run = run,
+};

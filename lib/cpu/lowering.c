@@ -1,0 +1,95 @@
+/* Structure shared by the cpu lowering passes: target width from pass
+ * options, op collection, block buffer placement, loop nests and chunks. */
+#include "cpu/lowering.h"
+
+#include <stdlib.h>
+
+int tileCpuOptionsVectorBits(const TileOptionValue *options) {
+  return tileCpuVectorBits(options[0].s, options[1].s);
+}
+
+int64_t tileCpuLanes(int vectorBits, MlirType type) {
+  int64_t lanes = vectorBits / (int64_t)tileCpuBitWidth(type);
+  return lanes > 0 ? lanes : 1;
+}
+
+typedef struct {
+  const char *name;
+  TileOpList *list;
+} Collector;
+
+static MlirWalkResult collect(MlirOperation op, void *userData) {
+  Collector *c = userData;
+  if (!tileOpIs(op, c->name))
+    return MlirWalkResultAdvance;
+  TileOpList *list = c->list;
+  if (list->count == list->capacity) {
+    size_t capacity = list->capacity ? 2 * list->capacity : 16;
+    MlirOperation *ops = realloc(list->ops, capacity * sizeof(MlirOperation));
+    if (!ops)
+      return MlirWalkResultInterrupt;
+    list->ops = ops;
+    list->capacity = capacity;
+  }
+  list->ops[list->count++] = op;
+  return MlirWalkResultAdvance;
+}
+
+void tileCollectOps(MlirOperation root, const char *name, TileOpList *list) {
+  Collector c = {name, list};
+  mlirOperationWalk(root, collect, &c, MlirWalkPreOrder);
+}
+
+void tileOpListFree(TileOpList *list) {
+  free(list->ops);
+  *list = (TileOpList){0};
+}
+
+TileBuilder tileCpuScopeStart(MlirOperation op) {
+  MlirOperation scope = tileEnclosingKernel(op);
+  if (mlirOperationIsNull(scope))
+    for (scope = mlirOperationGetParentOperation(op);
+         !mlirOperationIsNull(scope) && !tileOpIs(scope, "func.func");)
+      scope = mlirOperationGetParentOperation(scope);
+  if (mlirOperationIsNull(scope))
+    return tbBefore(op);
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(scope, 0));
+  TileBuilder b = tbAtEnd(body, mlirOperationGetLocation(op));
+  b.before = mlirBlockGetFirstOperation(body);
+  return b;
+}
+
+TileBuilder tileCpuLoopNest(TileBuilder *b, intptr_t n, const int64_t *extents,
+                            MlirValue *ivs) {
+  TileBuilder at = *b;
+  for (intptr_t i = 0; i < n; ++i) {
+    TileLoop loop = tbFor(&at, tbConstIndex(&at, 0),
+                          tbConstIndex(&at, extents[i]), tbConstIndex(&at, 1));
+    ivs[i] = loop.iv;
+    at = tbAtTerminator(loop.body, b->loc);
+  }
+  return at;
+}
+
+void tileCpuForEachChunk(TileBuilder *b, int64_t extent, int64_t lanes,
+                         TileChunkFn body, void *userData) {
+  int64_t full = extent / lanes * lanes;
+  if (full == lanes) {
+    body(b, tbConstIndex(b, 0), lanes, userData);
+  } else if (full > 0) {
+    TileLoop loop = tbFor(b, tbConstIndex(b, 0), tbConstIndex(b, full),
+                          tbConstIndex(b, lanes));
+    TileBuilder in = tbAtTerminator(loop.body, b->loc);
+    body(&in, loop.iv, lanes, userData);
+  }
+  if (extent > full)
+    body(b, tbConstIndex(b, full), extent - full, userData);
+}
+
+MlirValue tileCpuBoundsMask(TileBuilder *b, int64_t lanes, MlirValue at,
+                            MlirValue limit) {
+  MlirValue left = tbSub(b, limit, at);
+  MlirValue count = tbMinS(b, tbMaxS(b, left, tbConstIndex(b, 0)),
+                           tbConstIndex(b, lanes));
+  return tbVCreateMask(b, lanes, count);
+}

@@ -1,0 +1,156 @@
+/* Packing GEMM operands into panels: the copy that fills a GEMM operand
+ * tile writes the micro-kernel's layout directly, converted to the
+ * accumulator's element type. */
+#include "cpu/gemm.h"
+
+bool tilePackedIsLMajor(const TilePacked *p) {
+  return p->role == TileGemmA ? !p->transposed : p->transposed;
+}
+
+typedef struct {
+  const TilePacked *p;
+  const TilePackSource *s;
+  MlirType srcElem;
+  int64_t lanes;
+  bool checked;
+  /* The panel being written. */
+  MlirValue panel, k, l0;
+} Pack;
+
+/* Source indices of op(X)[l][k] for element `l` of the panel. */
+static void sourceIndices(TileBuilder *b, const Pack *pk, MlirValue l,
+                          MlirValue *out) {
+  MlirValue storage[2];
+  if (tilePackedIsLMajor(pk->p)) {
+    storage[0] = l;
+    storage[1] = pk->k;
+  } else {
+    storage[0] = pk->k;
+    storage[1] = l;
+  }
+  tileCpuWindowIndices(b, &pk->s->window, storage, out);
+}
+
+/* The mask of `width` lanes from source index `at` of the innermost
+ * dimension, all off unless `rowValid`. */
+static MlirValue rowMask(TileBuilder *b, const Pack *pk, int64_t width,
+                         MlirValue rowValid, MlirValue at) {
+  const TileWindow *w = &pk->s->window;
+  MlirValue left = tbSub(b, w->sizes[w->rank - 1], at);
+  MlirValue count = tbMinS(b, tbMaxS(b, left, tbConstIndex(b, 0)),
+                           tbConstIndex(b, width));
+  count = tbSelect(b, rowValid, count, tbConstIndex(b, 0));
+  return tbVCreateMask(b, width, count);
+}
+
+/* Loads `width` consecutive elements of the source, converted. */
+static MlirValue loadRun(TileBuilder *b, const Pack *pk, MlirValue *idx,
+                         int64_t width, MlirValue rowValid) {
+  MlirType vectorType = tbVectorType(pk->srcElem, width);
+  intptr_t rank = pk->s->window.rank;
+  MlirValue v;
+  if (!pk->checked) {
+    v = tbVLoad(b, vectorType, pk->s->source, rank, idx);
+  } else {
+    MlirValue mask = rowMask(b, pk, width, rowValid, idx[rank - 1]);
+    MlirValue pad = tbVBroadcast(b, vectorType, pk->s->pad);
+    v = tbVMaskedLoad(b, pk->s->source, rank, idx, mask, pad);
+  }
+  return tileCpuConvert(b, tileCpuConvert(b, v, pk->s->through), pk->p->elem);
+}
+
+/* Panel lanes [r, r+width) of op(X) rows stored along the innermost source
+ * dimension ([k][l] storage): one vector per chunk. */
+static void packRun(TileBuilder *b, MlirValue r, int64_t width,
+                    void *userData) {
+  Pack *pk = userData;
+  MlirValue idx[TILE_MAX_RANK];
+  sourceIndices(b, pk, tbAdd(b, pk->l0, r), idx);
+  MlirValue rowValid =
+      pk->checked ? tileCpuWindowRowValid(b, &pk->s->window, &pk->k, 1)
+                  : (MlirValue){NULL};
+  MlirValue v = loadRun(b, pk, idx, width, rowValid);
+  MlirValue dst[] = {pk->panel, pk->k, r};
+  tbVStore(b, v, pk->p->buffer, 3, dst);
+}
+
+/* Panel lane r of an [l][k] storage: one element. */
+static void packElement(TileBuilder *b, Pack *pk, int64_t r) {
+  MlirValue rIndex = tbConstIndex(b, r);
+  MlirValue l = tbAdd(b, pk->l0, rIndex);
+  MlirValue idx[TILE_MAX_RANK];
+  sourceIndices(b, pk, l, idx);
+  MlirValue v;
+  if (!pk->checked) {
+    v = tbLoad(b, pk->s->source, pk->s->window.rank, idx);
+    v = tileCpuConvert(b, tileCpuConvert(b, v, pk->s->through), pk->p->elem);
+  } else {
+    MlirValue storage[2] = {l, pk->k};
+    MlirValue rowValid =
+        tileCpuWindowRowValid(b, &pk->s->window, storage, 1);
+    v = tbVExtract(b, loadRun(b, pk, idx, 1, rowValid), 0);
+  }
+  MlirValue dst[] = {pk->panel, pk->k, rIndex};
+  tbStore(b, v, pk->p->buffer, 3, dst);
+}
+
+/* Lanes [valid, R) of the last panel lie past the tile: zeros. */
+static void zeroTail(TileBuilder *b, Pack *pk, int64_t valid) {
+  int64_t rest = pk->p->panel - valid;
+  if (rest <= 0)
+    return;
+  MlirType vectorType = tbVectorType(pk->p->elem, rest);
+  MlirValue zero =
+      tbVBroadcast(b, vectorType, tileCpuConstant(b, pk->p->elem, 0));
+  MlirValue dst[] = {pk->panel, pk->k, tbConstIndex(b, valid)};
+  tbVStore(b, zero, pk->p->buffer, 3, dst);
+}
+
+/* One panel whose first `valid` lanes lie in the tile. */
+static void packPanel(TileBuilder *b, Pack *pk, MlirValue panel,
+                      int64_t valid) {
+  pk->panel = panel;
+  pk->l0 = tbMul(b, panel, tbConstIndex(b, pk->p->panel));
+  TileLoop loop = tbFor(b, tbConstIndex(b, 0), tbConstIndex(b, pk->p->depth),
+                        tbConstIndex(b, 1));
+  TileBuilder in = tbAtTerminator(loop.body, b->loc);
+  pk->k = loop.iv;
+  if (tilePackedIsLMajor(pk->p))
+    for (int64_t r = 0; r < valid; ++r)
+      packElement(&in, pk, r);
+  else
+    tileCpuForEachChunk(&in, valid, pk->lanes, packRun, pk);
+  zeroTail(&in, pk, valid);
+}
+
+static void packPanels(TileBuilder *b, Pack *pk) {
+  const TilePacked *p = pk->p;
+  int64_t full = p->length / p->panel, rest = p->length % p->panel;
+  if (full > 0) {
+    TileLoop loop = tbFor(b, tbConstIndex(b, 0), tbConstIndex(b, full),
+                          tbConstIndex(b, 1));
+    TileBuilder in = tbAtTerminator(loop.body, b->loc);
+    packPanel(&in, pk, loop.iv, p->panel);
+  }
+  if (rest > 0)
+    packPanel(b, pk, tbConstIndex(b, full), rest);
+}
+
+void tileCpuEmitPack(TileBuilder *b, const TilePacked *p,
+                     const TilePackSource *source, int64_t lanes) {
+  Pack pk = {.p = p, .s = source, .lanes = lanes};
+  pk.srcElem = tileElementType(mlirValueGetType(source->source));
+  if (!source->windowed) {
+    packPanels(b, &pk);
+    return;
+  }
+  MlirValue inBounds =
+      tileCpuWindowInBounds(b, &source->window, source->shape);
+  MlirBlock thenBlock, elseBlock;
+  tbIfElse(b, inBounds, &thenBlock, &elseBlock);
+  TileBuilder fast = tbAtTerminator(thenBlock, b->loc);
+  packPanels(&fast, &pk);
+  pk.checked = true;
+  TileBuilder edge = tbAtTerminator(elseBlock, b->loc);
+  packPanels(&edge, &pk);
+}

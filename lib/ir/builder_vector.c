@@ -1,0 +1,191 @@
+/* Builder helpers for vector code: vector ops, loops that carry values,
+ * stack buffers. */
+#include "ir/builder_vector.h"
+
+#include "ir/ir.h"
+
+#include <stdio.h>
+#include <string.h>
+
+MlirType tbVectorType(MlirType element, int64_t lanes) {
+  return mlirVectorTypeGet(1, &lanes, element);
+}
+
+MlirType tbMemRefType(MlirType element, intptr_t rank, const int64_t *shape) {
+  return mlirMemRefTypeContiguousGet(element, rank, shape,
+                                     mlirAttributeGetNull());
+}
+
+MlirType tbI64(TileBuilder *b) { return mlirIntegerTypeGet(b->ctx, 64); }
+
+MlirValue tbAlloca(TileBuilder *b, MlirType memref, int64_t alignment) {
+  MlirNamedAttribute attrs[] = {
+      tbNamed(b, "operandSegmentSizes",
+              mlirDenseI32ArrayGet(b->ctx, 2, (const int32_t[]){0, 0})),
+      tbNamed(b, "alignment", tbI64Attr(b, alignment)),
+  };
+  return tbResult(
+      tbCreate(b, "memref.alloca", 0, NULL, 1, &memref, 2, attrs));
+}
+
+/* Operands `head`, then `indices`, then `tail`. */
+static intptr_t gather(MlirValue *out, intptr_t numHead, const MlirValue *head,
+                       intptr_t n, const MlirValue *indices, intptr_t numTail,
+                       const MlirValue *tail) {
+  intptr_t k = 0;
+  for (intptr_t i = 0; i < numHead; ++i)
+    out[k++] = head[i];
+  for (intptr_t i = 0; i < n; ++i)
+    out[k++] = indices[i];
+  for (intptr_t i = 0; i < numTail; ++i)
+    out[k++] = tail[i];
+  return k;
+}
+
+MlirValue tbVLoad(TileBuilder *b, MlirType vectorType, MlirValue memref,
+                  intptr_t n, const MlirValue *indices) {
+  MlirValue operands[TILE_MAX_RANK + 1];
+  intptr_t k = gather(operands, 1, &memref, n, indices, 0, NULL);
+  return tbResult(
+      tbCreate(b, "vector.load", k, operands, 1, &vectorType, 0, NULL));
+}
+
+void tbVStore(TileBuilder *b, MlirValue value, MlirValue memref, intptr_t n,
+              const MlirValue *indices) {
+  MlirValue operands[TILE_MAX_RANK + 2];
+  MlirValue head[] = {value, memref};
+  intptr_t k = gather(operands, 2, head, n, indices, 0, NULL);
+  tbCreate(b, "vector.store", k, operands, 0, NULL, 0, NULL);
+}
+
+MlirValue tbVMaskedLoad(TileBuilder *b, MlirValue memref, intptr_t n,
+                        const MlirValue *indices, MlirValue mask,
+                        MlirValue passthru) {
+  MlirValue operands[TILE_MAX_RANK + 3];
+  MlirValue tail[] = {mask, passthru};
+  intptr_t k = gather(operands, 1, &memref, n, indices, 2, tail);
+  MlirType type = mlirValueGetType(passthru);
+  return tbResult(
+      tbCreate(b, "vector.maskedload", k, operands, 1, &type, 0, NULL));
+}
+
+void tbVMaskedStore(TileBuilder *b, MlirValue value, MlirValue memref,
+                    intptr_t n, const MlirValue *indices, MlirValue mask) {
+  MlirValue operands[TILE_MAX_RANK + 3];
+  MlirValue tail[] = {mask, value};
+  intptr_t k = gather(operands, 1, &memref, n, indices, 2, tail);
+  tbCreate(b, "vector.maskedstore", k, operands, 0, NULL, 0, NULL);
+}
+
+MlirValue tbVCreateMask(TileBuilder *b, int64_t lanes, MlirValue count) {
+  MlirType type = tbVectorType(tbI1(b), lanes);
+  return tbResult(
+      tbCreate(b, "vector.create_mask", 1, &count, 1, &type, 0, NULL));
+}
+
+MlirValue tbVBroadcast(TileBuilder *b, MlirType vectorType, MlirValue scalar) {
+  return tbResult(
+      tbCreate(b, "vector.broadcast", 1, &scalar, 1, &vectorType, 0, NULL));
+}
+
+MlirValue tbVFma(TileBuilder *b, MlirValue x, MlirValue y, MlirValue acc) {
+  MlirValue operands[] = {x, y, acc};
+  MlirType type = mlirValueGetType(acc);
+  return tbResult(tbCreate(b, "vector.fma", 3, operands, 1, &type, 0, NULL));
+}
+
+MlirValue tbVReduce(TileBuilder *b, const char *kind, MlirValue vector) {
+  char text[64];
+  snprintf(text, sizeof(text), "#vector.kind<%s>", kind);
+  MlirNamedAttribute attr = tbNamed(b, "kind", tbParseAttr(b, text));
+  MlirType type = mlirShapedTypeGetElementType(mlirValueGetType(vector));
+  return tbResult(
+      tbCreate(b, "vector.reduction", 1, &vector, 1, &type, 1, &attr));
+}
+
+MlirValue tbVExtract(TileBuilder *b, MlirValue vector, int64_t lane) {
+  MlirNamedAttribute attr = tbNamed(
+      b, "static_position", mlirDenseI64ArrayGet(b->ctx, 1, &lane));
+  MlirType type = mlirShapedTypeGetElementType(mlirValueGetType(vector));
+  return tbResult(
+      tbCreate(b, "vector.extract", 1, &vector, 1, &type, 1, &attr));
+}
+
+MlirValue tbUnary(TileBuilder *b, const char *op, MlirValue x) {
+  MlirType type = mlirValueGetType(x);
+  return tbResult(tbCreate(b, op, 1, &x, 1, &type, 0, NULL));
+}
+
+MlirValue tbConvertOp(TileBuilder *b, const char *op, MlirValue x,
+                      MlirType to) {
+  return tbResult(tbCreate(b, op, 1, &x, 1, &to, 0, NULL));
+}
+
+MlirValue tbCmpF(TileBuilder *b, const char *predicate, MlirValue x,
+                 MlirValue y) {
+  static const char *const names[] = {
+      "false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord",
+      "ueq",   "ugt", "uge", "ult", "ule", "une", "uno", "true"};
+  int64_t code = 0;
+  for (int64_t i = 0; i < 16; ++i)
+    if (strcmp(names[i], predicate) == 0)
+      code = i;
+  MlirType type = mlirValueGetType(x);
+  MlirType i1 = tbI1(b);
+  MlirType result = mlirTypeIsAVector(type)
+                        ? mlirVectorTypeGet(1,
+                                            (const int64_t[]){
+                                                mlirShapedTypeGetDimSize(type,
+                                                                         0)},
+                                            i1)
+                        : i1;
+  MlirValue operands[] = {x, y};
+  MlirNamedAttribute attr = tbNamed(b, "predicate", tbI64Attr(b, code));
+  return tbResult(tbCreate(b, "arith.cmpf", 2, operands, 1, &result, 1, &attr));
+}
+
+MlirValue tbMaxS(TileBuilder *b, MlirValue x, MlirValue y) {
+  return tbBinary(b, "arith.maxsi", x, y);
+}
+MlirValue tbMinS(TileBuilder *b, MlirValue x, MlirValue y) {
+  return tbBinary(b, "arith.minsi", x, y);
+}
+MlirValue tbOr(TileBuilder *b, MlirValue x, MlirValue y) {
+  return tbBinary(b, "arith.ori", x, y);
+}
+
+TileLoop tbForIter(TileBuilder *b, MlirValue lb, MlirValue ub, MlirValue step,
+                   intptr_t numInits, const MlirValue *inits) {
+  MlirValue operands[3 + 64];
+  MlirType types[1 + 64];
+  MlirLocation locs[1 + 64];
+  if (numInits > 64)
+    numInits = 64;
+  operands[0] = lb;
+  operands[1] = ub;
+  operands[2] = step;
+  types[0] = mlirValueGetType(lb);
+  locs[0] = b->loc;
+  for (intptr_t i = 0; i < numInits; ++i) {
+    operands[3 + i] = inits[i];
+    types[1 + i] = mlirValueGetType(inits[i]);
+    locs[1 + i] = b->loc;
+  }
+  MlirOperation op = tbCreateWithRegions(b, "scf.for", 3 + numInits, operands,
+                                         numInits, types + 1, 0, NULL, 1);
+  MlirBlock body = mlirBlockCreate(1 + numInits, types, locs);
+  mlirRegionAppendOwnedBlock(mlirOperationGetRegion(op, 0), body);
+  return (TileLoop){op, body, mlirBlockGetArgument(body, 0)};
+}
+
+MlirValue tbIterArg(TileLoop loop, intptr_t i) {
+  return mlirBlockGetArgument(loop.body, 1 + i);
+}
+
+MlirValue tbLoopResult(TileLoop loop, intptr_t i) {
+  return mlirOperationGetResult(loop.op, i);
+}
+
+void tbYield(TileBuilder *b, intptr_t n, const MlirValue *values) {
+  tbCreate(b, "scf.yield", n, values, 0, NULL, 0, NULL);
+}

@@ -1,0 +1,57 @@
+/* Builder helpers for vector code: vector ops, loops that carry values,
+ * stack buffers. They extend ir/builder.h in the same style. */
+#ifndef TILE_IR_BUILDER_VECTOR_H
+#define TILE_IR_BUILDER_VECTOR_H
+
+#include "ir/builder.h"
+
+/* Types */
+MlirType tbVectorType(MlirType element, int64_t lanes);
+/* A memref with the identity layout and no memory space. */
+MlirType tbMemRefType(MlirType element, intptr_t rank, const int64_t *shape);
+MlirType tbI64(TileBuilder *b);
+
+/* memref.alloca with an alignment in bytes. */
+MlirValue tbAlloca(TileBuilder *b, MlirType memref, int64_t alignment);
+
+/* vector.load / vector.store of `vectorType` at `indices`. */
+MlirValue tbVLoad(TileBuilder *b, MlirType vectorType, MlirValue memref,
+                  intptr_t n, const MlirValue *indices);
+void tbVStore(TileBuilder *b, MlirValue value, MlirValue memref, intptr_t n,
+              const MlirValue *indices);
+/* vector.maskedload (lanes off the mask read `passthru`) / maskedstore. */
+MlirValue tbVMaskedLoad(TileBuilder *b, MlirValue memref, intptr_t n,
+                        const MlirValue *indices, MlirValue mask,
+                        MlirValue passthru);
+void tbVMaskedStore(TileBuilder *b, MlirValue value, MlirValue memref,
+                    intptr_t n, const MlirValue *indices, MlirValue mask);
+/* vector.create_mask: the first `count` of `lanes` lanes are on. */
+MlirValue tbVCreateMask(TileBuilder *b, int64_t lanes, MlirValue count);
+MlirValue tbVBroadcast(TileBuilder *b, MlirType vectorType, MlirValue scalar);
+/* vector.fma: a * b + c, lane by lane. */
+MlirValue tbVFma(TileBuilder *b, MlirValue x, MlirValue y, MlirValue acc);
+/* vector.reduction <kind> (add, maximumf, minsi, ...) to a scalar. */
+MlirValue tbVReduce(TileBuilder *b, const char *kind, MlirValue vector);
+/* vector.extract of one lane at a static position. */
+MlirValue tbVExtract(TileBuilder *b, MlirValue vector, int64_t lane);
+
+/* arith on any type: one result of the operand's type. */
+MlirValue tbUnary(TileBuilder *b, const char *op, MlirValue x);
+MlirValue tbConvertOp(TileBuilder *b, const char *op, MlirValue x,
+                      MlirType to);
+/* arith.cmpf with a predicate name: "olt", "oge", "uno", ... */
+MlirValue tbCmpF(TileBuilder *b, const char *predicate, MlirValue x,
+                 MlirValue y);
+MlirValue tbMaxS(TileBuilder *b, MlirValue x, MlirValue y); /* maxsi */
+MlirValue tbMinS(TileBuilder *b, MlirValue x, MlirValue y); /* minsi */
+MlirValue tbOr(TileBuilder *b, MlirValue x, MlirValue y);
+
+/* scf.for carrying `numInits` values. The body has no terminator: end it
+ * with tbYield. Iteration values are tbIterArg, results tbLoopResult. */
+TileLoop tbForIter(TileBuilder *b, MlirValue lb, MlirValue ub, MlirValue step,
+                   intptr_t numInits, const MlirValue *inits);
+MlirValue tbIterArg(TileLoop loop, intptr_t i);
+MlirValue tbLoopResult(TileLoop loop, intptr_t i);
+void tbYield(TileBuilder *b, intptr_t n, const MlirValue *values);
+
+#endif
