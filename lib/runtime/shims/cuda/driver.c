@@ -1,0 +1,144 @@
+/* Loading libcuda.so.1 once: dlopen, entry points, cuInit. */
+#include "shim.h"
+
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#define TILE_CUDA_DRIVER_NAME "libcuda.so.1"
+
+/* The only process-wide state of the runtime: written by loadOnce, read-only
+   afterwards except for the primary-context slots, which are guarded by
+   their lock. */
+static struct {
+  pthread_once_t once;
+  TileCudaDriver table;
+  bool usable;
+  char why[512];
+} driverState = {.once = PTHREAD_ONCE_INIT,
+                 .table = {.primaryContextLock = PTHREAD_MUTEX_INITIALIZER}};
+
+/* Symbols carry the version suffix cuda.h maps each name to (_v2). */
+typedef struct {
+  const char *symbol;
+  size_t offset;
+  bool required;
+} EntryPoint;
+
+#define ENTRY(field, symbol, required)                                         \
+  { symbol, offsetof(TileCudaDriver, field), required }
+
+static const EntryPoint entryPoints[] = {
+    ENTRY(init, "cuInit", true),
+    ENTRY(getErrorName, "cuGetErrorName", true),
+    ENTRY(getErrorString, "cuGetErrorString", true),
+    ENTRY(deviceGetCount, "cuDeviceGetCount", true),
+    ENTRY(deviceGet, "cuDeviceGet", true),
+    ENTRY(deviceGetAttribute, "cuDeviceGetAttribute", true),
+    ENTRY(primaryCtxRetain, "cuDevicePrimaryCtxRetain", true),
+    ENTRY(ctxGetCurrent, "cuCtxGetCurrent", true),
+    ENTRY(ctxSetCurrent, "cuCtxSetCurrent", true),
+    ENTRY(ctxGetDevice, "cuCtxGetDevice", true),
+    ENTRY(moduleLoadData, "cuModuleLoadData", true),
+    ENTRY(moduleLoadDataEx, "cuModuleLoadDataEx", true),
+    ENTRY(moduleUnload, "cuModuleUnload", true),
+    ENTRY(moduleGetFunction, "cuModuleGetFunction", true),
+    ENTRY(funcSetAttribute, "cuFuncSetAttribute", true),
+    ENTRY(launchKernel, "cuLaunchKernel", true),
+    ENTRY(streamCreate, "cuStreamCreate", true),
+    ENTRY(streamDestroy, "cuStreamDestroy_v2", true),
+    ENTRY(streamSynchronize, "cuStreamSynchronize", true),
+    ENTRY(streamWaitEvent, "cuStreamWaitEvent", true),
+    ENTRY(eventCreate, "cuEventCreate", true),
+    ENTRY(eventDestroy, "cuEventDestroy_v2", true),
+    ENTRY(eventSynchronize, "cuEventSynchronize", true),
+    ENTRY(eventRecord, "cuEventRecord", true),
+    ENTRY(memAlloc, "cuMemAlloc_v2", true),
+    ENTRY(memAllocManaged, "cuMemAllocManaged", true),
+    ENTRY(memFree, "cuMemFree_v2", true),
+    ENTRY(memcpyAsync, "cuMemcpyAsync", true),
+    ENTRY(memcpyHtoD, "cuMemcpyHtoD_v2", true),
+    ENTRY(memsetD32Async, "cuMemsetD32Async", true),
+    ENTRY(memsetD16Async, "cuMemsetD16Async", true),
+    ENTRY(memHostRegister, "cuMemHostRegister_v2", true),
+    ENTRY(memHostUnregister, "cuMemHostUnregister", true),
+    ENTRY(launchKernelEx, "cuLaunchKernelEx", false),
+    ENTRY(tensorMapEncodeTiled, "cuTensorMapEncodeTiled", false),
+    ENTRY(funcGetName, "cuFuncGetName", false),
+};
+
+__attribute__((format(printf, 1, 2))) static bool failLoad(const char *format,
+                                                           ...) {
+  va_list args;
+  va_start(args, format);
+  vsnprintf(driverState.why, sizeof(driverState.why), format, args);
+  va_end(args);
+  return false;
+}
+
+static bool resolveEntryPoints(void *library) {
+  for (size_t i = 0; i < sizeof(entryPoints) / sizeof(entryPoints[0]); ++i) {
+    const EntryPoint *entry = &entryPoints[i];
+    void *address = dlsym(library, entry->symbol);
+    if (!address && entry->required)
+      return failLoad("the CUDA driver (" TILE_CUDA_DRIVER_NAME
+                      ") has no entry point %s; it is too old or not a "
+                      "CUDA driver",
+                      entry->symbol);
+    /* POSIX guarantees that data and function pointers share a
+       representation, which is what dlsym relies on. */
+    memcpy((char *)&driverState.table + entry->offset, &address,
+           sizeof(address));
+  }
+  return true;
+}
+
+static bool initialise(void) {
+  TileCudaDriver *driver = &driverState.table;
+  char description[256];
+  const char *call = "cuInit";
+  CUresult result = driver->init(0);
+  if (result == CUDA_SUCCESS) {
+    call = "cuDeviceGetCount";
+    result = driver->deviceGetCount(&driver->deviceCount);
+  }
+  if (result != CUDA_SUCCESS) {
+    tileCudaDescribe(driver, result, description, sizeof(description));
+    return failLoad("the CUDA driver cannot be initialised: %s failed: %s",
+                    call, description);
+  }
+  if (driver->deviceCount <= 0)
+    return failLoad("the CUDA driver sees no device");
+  return true;
+}
+
+static bool load(void) {
+  void *library = dlopen(TILE_CUDA_DRIVER_NAME, RTLD_NOW | RTLD_LOCAL);
+  if (!library)
+    return failLoad("the CUDA driver (" TILE_CUDA_DRIVER_NAME
+                    ") cannot be loaded: %s",
+                    dlerror());
+  /* The library stays loaded for the life of the process: the driver's own
+     threads and the retained contexts outlive any caller. */
+  return resolveEntryPoints(library) && initialise();
+}
+
+static void loadOnce(void) { driverState.usable = load(); }
+
+TileCudaDriver *tileCudaDriverLoad(const char **why) {
+  pthread_once(&driverState.once, loadOnce);
+  if (driverState.usable)
+    return &driverState.table;
+  *why = driverState.why;
+  return NULL;
+}
+
+TileCudaDriver *tileCudaDriver(void) {
+  const char *why = NULL;
+  TileCudaDriver *driver = tileCudaDriverLoad(&why);
+  if (!driver)
+    tileCudaFatal("%s", why);
+  return driver;
+}

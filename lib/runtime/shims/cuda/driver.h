@@ -1,0 +1,85 @@
+/* The table of CUDA driver entry points, resolved once per process. */
+#ifndef TILE_RUNTIME_CUDA_DRIVER_H
+#define TILE_RUNTIME_CUDA_DRIVER_H
+
+#include "cuda_api.h"
+
+#include <pthread.h>
+#include <stdbool.h>
+
+/* Devices beyond this ordinal are refused with a clear error. */
+#define TILE_CUDA_MAX_DEVICES 64
+
+typedef struct {
+  CUresult (*init)(unsigned int flags);
+  CUresult (*getErrorName)(CUresult error, const char **name);
+  CUresult (*getErrorString)(CUresult error, const char **text);
+  CUresult (*deviceGetCount)(int *count);
+  CUresult (*deviceGet)(CUdevice *device, int ordinal);
+  CUresult (*deviceGetAttribute)(int *value, int attribute, CUdevice device);
+  CUresult (*primaryCtxRetain)(CUcontext *context, CUdevice device);
+  CUresult (*ctxGetCurrent)(CUcontext *context);
+  CUresult (*ctxSetCurrent)(CUcontext context);
+  CUresult (*ctxGetDevice)(CUdevice *device);
+  CUresult (*moduleLoadData)(CUmodule *module, const void *image);
+  CUresult (*moduleLoadDataEx)(CUmodule *module, const void *image,
+                               unsigned int count, CUjit_option *options,
+                               void **values);
+  CUresult (*moduleUnload)(CUmodule module);
+  CUresult (*moduleGetFunction)(CUfunction *function, CUmodule module,
+                                const char *name);
+  CUresult (*funcSetAttribute)(CUfunction function, int attribute, int value);
+  CUresult (*launchKernel)(CUfunction function, unsigned int gridX,
+                           unsigned int gridY, unsigned int gridZ,
+                           unsigned int blockX, unsigned int blockY,
+                           unsigned int blockZ, unsigned int sharedBytes,
+                           CUstream stream, void **params, void **extra);
+  CUresult (*streamCreate)(CUstream *stream, unsigned int flags);
+  CUresult (*streamDestroy)(CUstream stream);
+  CUresult (*streamSynchronize)(CUstream stream);
+  CUresult (*streamWaitEvent)(CUstream stream, CUevent event,
+                              unsigned int flags);
+  CUresult (*eventCreate)(CUevent *event, unsigned int flags);
+  CUresult (*eventDestroy)(CUevent event);
+  CUresult (*eventSynchronize)(CUevent event);
+  CUresult (*eventRecord)(CUevent event, CUstream stream);
+  CUresult (*memAlloc)(CUdeviceptr *ptr, size_t bytes);
+  CUresult (*memAllocManaged)(CUdeviceptr *ptr, size_t bytes,
+                              unsigned int flags);
+  CUresult (*memFree)(CUdeviceptr ptr);
+  CUresult (*memcpyAsync)(CUdeviceptr dst, CUdeviceptr src, size_t bytes,
+                          CUstream stream);
+  CUresult (*memcpyHtoD)(CUdeviceptr dst, const void *src, size_t bytes);
+  CUresult (*memsetD32Async)(CUdeviceptr dst, unsigned int value, size_t count,
+                             CUstream stream);
+  CUresult (*memsetD16Async)(CUdeviceptr dst, unsigned short value,
+                             size_t count, CUstream stream);
+  CUresult (*memHostRegister)(void *ptr, size_t bytes, unsigned int flags);
+  CUresult (*memHostUnregister)(void *ptr);
+  /* Optional: NULL when the driver is older than the version named. */
+  CUresult (*launchKernelEx)(const CUlaunchConfig *config, CUfunction function,
+                             void **params, void **extra); /* CUDA 11.8 */
+  CUresult (*tensorMapEncodeTiled)(CUtensorMap *map, int dataType,
+                                   uint32_t rank, void *address,
+                                   const uint64_t *dims,
+                                   const uint64_t *strides, const uint32_t *box,
+                                   const uint32_t *elementStrides,
+                                   int interleave, int swizzle, int l2Promotion,
+                                   int oobFill); /* CUDA 12.0 */
+  CUresult (*funcGetName)(const char **name, CUfunction function); /* 12.3 */
+
+  int deviceCount;
+  /* Each device's primary context, retained once on first use (under the
+     lock) and kept for the life of the process. */
+  pthread_mutex_t primaryContextLock;
+  CUcontext primaryContexts[TILE_CUDA_MAX_DEVICES];
+} TileCudaDriver;
+
+/* Loads the driver on first call (thread-safe). Returns the table, or NULL
+   with the reason why it is unusable. */
+TileCudaDriver *tileCudaDriverLoad(const char **why);
+
+/* The loaded table, or a fatal error saying why there is none. */
+TileCudaDriver *tileCudaDriver(void);
+
+#endif

@@ -1,0 +1,42 @@
+/* Host memory kernels use in place: registering buffers and memrefs. */
+#include "memref.h"
+#include "shim.h"
+
+/* Portable: usable from every context; device-mapped: kernels may
+   dereference the host address (unified addressing makes it the same). */
+#define TILE_CUDA_HOST_REGISTER_FLAGS                                          \
+  (CU_MEMHOSTREGISTER_PORTABLE | CU_MEMHOSTREGISTER_DEVICEMAP)
+
+void mgpuMemHostRegister(void *ptr, uint64_t sizeBytes) {
+  TileCudaDriver *driver = tileCudaEnter();
+  if (!ptr || sizeBytes == 0)
+    return;
+  tileCudaCheckf(driver->memHostRegister(ptr, (size_t)sizeBytes,
+                                         TILE_CUDA_HOST_REGISTER_FLAGS),
+                 "cuMemHostRegister(%p, %llu bytes)", ptr,
+                 (unsigned long long)sizeBytes);
+}
+
+void mgpuMemHostUnregister(void *ptr) {
+  TileCudaDriver *driver = tileCudaEnter();
+  if (ptr)
+    tileCudaCheckf(driver->memHostUnregister(ptr), "cuMemHostUnregister(%p)",
+                   ptr);
+}
+
+/* Any layout works, dense or not: the whole span is registered. */
+void mgpuMemHostRegisterMemRef(int64_t rank, TileRtCudaMemRef *memref,
+                               int64_t elementSizeBytes) {
+  tileCudaEnter();
+  TileCudaSpan span = tileCudaMemRefSpan("mgpuMemHostRegisterMemRef", rank,
+                                         memref, elementSizeBytes);
+  mgpuMemHostRegister(span.start, span.bytes);
+}
+
+void mgpuMemHostUnregisterMemRef(int64_t rank, TileRtCudaMemRef *memref,
+                                 int64_t elementSizeBytes) {
+  tileCudaEnter();
+  TileCudaSpan span = tileCudaMemRefSpan("mgpuMemHostUnregisterMemRef", rank,
+                                         memref, elementSizeBytes);
+  mgpuMemHostUnregister(span.start);
+}

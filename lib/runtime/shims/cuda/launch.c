@@ -1,0 +1,159 @@
+/* Kernel launches: plain and clustered, with shared-memory opt-in. */
+#include "shim.h"
+
+#include <limits.h>
+#include <stdio.h>
+
+/* Kernels get up to 48 KiB of dynamic shared memory without opting in. */
+#define TILE_CUDA_DEFAULT_SHARED_BYTES (48 * 1024)
+/* Clusters larger than this need the non-portable size attribute. */
+#define TILE_CUDA_PORTABLE_CLUSTER_BLOCKS 8
+
+typedef struct {
+  unsigned int x, y, z;
+} Dims;
+
+/* Names the kernel in messages when the driver can (CUDA 12.3 and newer). */
+static const char *kernelName(const TileCudaDriver *driver,
+                              CUfunction function) {
+  const char *name = NULL;
+  if (driver->funcGetName && driver->funcGetName(&name, function) == 0 && name)
+    return name;
+  return "?";
+}
+
+/* Zero means "nothing to launch"; negative or oversized is a caller bug. */
+static unsigned int launchDim(intptr_t value, const char *what, char axis) {
+  if (value < 0 || (uintmax_t)value > UINT_MAX)
+    tileCudaFatal("launch %s dimension %c is %jd, outside 0 to %u", what, axis,
+                  (intmax_t)value, UINT_MAX);
+  return (unsigned int)value;
+}
+
+static Dims launchDims(intptr_t x, intptr_t y, intptr_t z, const char *what) {
+  Dims dims = {launchDim(x, what, 'x'), launchDim(y, what, 'y'),
+               launchDim(z, what, 'z')};
+  return dims;
+}
+
+static bool isEmpty(Dims dims) { return !dims.x || !dims.y || !dims.z; }
+
+static void checkKernel(CUfunction function, const char *entry) {
+  if (!function)
+    tileCudaFatal("%s: the kernel handle is null", entry);
+}
+
+/* The opt-in limit of the device of the current context. */
+static int maxSharedBytes(const TileCudaDriver *driver) {
+  CUdevice device;
+  int limit = 0;
+  tileCudaCheck(driver->ctxGetDevice(&device), "cuCtxGetDevice");
+  tileCudaCheck(driver->deviceGetAttribute(
+                    &limit,
+                    CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN,
+                    device),
+                "cuDeviceGetAttribute(MAX_SHARED_MEMORY_PER_BLOCK_OPTIN)");
+  return limit;
+}
+
+static unsigned int prepareSharedMemory(const TileCudaDriver *driver,
+                                        CUfunction function,
+                                        int32_t sharedBytes) {
+  if (sharedBytes < 0)
+    tileCudaFatal("kernel '%s': dynamic shared memory size %d is negative",
+                  kernelName(driver, function), (int)sharedBytes);
+  if (sharedBytes <= TILE_CUDA_DEFAULT_SHARED_BYTES)
+    return (unsigned int)sharedBytes;
+  int limit = maxSharedBytes(driver);
+  if (sharedBytes > limit)
+    tileCudaFatal("kernel '%s' asks for %d bytes of dynamic shared memory; "
+                  "the device allows at most %d per block",
+                  kernelName(driver, function), (int)sharedBytes, limit);
+  tileCudaCheckf(driver->funcSetAttribute(
+                     function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                     sharedBytes),
+                 "cuFuncSetAttribute(MAX_DYNAMIC_SHARED_SIZE_BYTES=%d) for "
+                 "kernel '%s'",
+                 (int)sharedBytes, kernelName(driver, function));
+  return (unsigned int)sharedBytes;
+}
+
+void mgpuLaunchKernel(struct CUfunc_st *function, intptr_t gridX,
+                      intptr_t gridY, intptr_t gridZ, intptr_t blockX,
+                      intptr_t blockY, intptr_t blockZ, int32_t sharedBytes,
+                      struct CUstream_st *stream, void **params, void **extra,
+                      size_t paramsCount) {
+  TileCudaDriver *driver = tileCudaEnter();
+  (void)paramsCount; /* the driver reads params by the kernel's signature */
+  checkKernel(function, "mgpuLaunchKernel");
+  Dims grid = launchDims(gridX, gridY, gridZ, "grid");
+  Dims block = launchDims(blockX, blockY, blockZ, "block");
+  if (isEmpty(grid) || isEmpty(block))
+    return;
+  unsigned int shared = prepareSharedMemory(driver, function, sharedBytes);
+  tileCudaCheckf(driver->launchKernel(function, grid.x, grid.y, grid.z, block.x,
+                                      block.y, block.z, shared, stream, params,
+                                      extra),
+                 "cuLaunchKernel of kernel '%s' (grid %ux%ux%u, block "
+                 "%ux%ux%u, %u shared bytes)",
+                 kernelName(driver, function), grid.x, grid.y, grid.z, block.x,
+                 block.y, block.z, shared);
+}
+
+static void checkClusterFits(Dims cluster, Dims grid) {
+  if (grid.x % cluster.x || grid.y % cluster.y || grid.z % cluster.z)
+    tileCudaFatal("launch grid %ux%ux%u is not a multiple of cluster "
+                  "%ux%ux%u",
+                  grid.x, grid.y, grid.z, cluster.x, cluster.y, cluster.z);
+}
+
+static void allowLargeClusters(const TileCudaDriver *driver,
+                               CUfunction function, Dims cluster) {
+  if ((uint64_t)cluster.x * cluster.y * cluster.z <=
+      TILE_CUDA_PORTABLE_CLUSTER_BLOCKS)
+    return;
+  tileCudaCheckf(
+      driver->funcSetAttribute(
+          function, CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED, 1),
+      "cuFuncSetAttribute(NON_PORTABLE_CLUSTER_SIZE_ALLOWED) for kernel '%s'",
+      kernelName(driver, function));
+}
+
+void mgpuLaunchClusterKernel(struct CUfunc_st *function, intptr_t clusterX,
+                             intptr_t clusterY, intptr_t clusterZ,
+                             intptr_t gridX, intptr_t gridY, intptr_t gridZ,
+                             intptr_t blockX, intptr_t blockY, intptr_t blockZ,
+                             int32_t sharedBytes, struct CUstream_st *stream,
+                             void **params, void **extra) {
+  TileCudaDriver *driver = tileCudaEnter();
+  if (!driver->launchKernelEx)
+    tileCudaFatal("cluster launches need cuLaunchKernelEx, which this CUDA "
+                  "driver lacks (CUDA 11.8 or newer has it)");
+  Dims cluster = launchDims(clusterX, clusterY, clusterZ, "cluster");
+  Dims grid = launchDims(gridX, gridY, gridZ, "grid");
+  Dims block = launchDims(blockX, blockY, blockZ, "block");
+  if (isEmpty(grid) || isEmpty(block))
+    return;
+  if (isEmpty(cluster))
+    tileCudaFatal("launch cluster %ux%ux%u has an empty dimension", cluster.x,
+                  cluster.y, cluster.z);
+  checkClusterFits(cluster, grid);
+  unsigned int shared = prepareSharedMemory(driver, function, sharedBytes);
+  allowLargeClusters(driver, function, cluster);
+
+  CUlaunchAttribute attributes[2] = {{0}};
+  attributes[0].id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+  attributes[0].value.clusterDim.x = cluster.x;
+  attributes[0].value.clusterDim.y = cluster.y;
+  attributes[0].value.clusterDim.z = cluster.z;
+  attributes[1].id = CU_LAUNCH_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE;
+  attributes[1].value.clusterSchedulingPolicyPreference =
+      CU_CLUSTER_SCHEDULING_POLICY_SPREAD;
+  CUlaunchConfig config = {grid.x,  grid.y, grid.z, block.x,    block.y,
+                           block.z, shared, stream, attributes, 2};
+  tileCudaCheckf(driver->launchKernelEx(&config, function, params, extra),
+                 "cuLaunchKernelEx of kernel '%s' (cluster %ux%ux%u, grid "
+                 "%ux%ux%u, block %ux%ux%u, %u shared bytes)",
+                 kernelName(driver, function), cluster.x, cluster.y, cluster.z,
+                 grid.x, grid.y, grid.z, block.x, block.y, block.z, shared);
+}

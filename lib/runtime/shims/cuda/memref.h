@@ -1,0 +1,29 @@
+/* The bytes a strided memref descriptor spans in memory. */
+#ifndef TILE_RUNTIME_CUDA_MEMREF_H
+#define TILE_RUNTIME_CUDA_MEMREF_H
+
+#include "tile_rt_cuda.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct {
+  char *start;  /* lowest byte an element occupies; NULL when empty */
+  size_t bytes; /* through the end of the highest element */
+} TileCudaSpan;
+
+static inline const int64_t *tileCudaMemRefSizes(const TileRtCudaMemRef *m) {
+  return m->sizesAndStrides;
+}
+
+static inline const int64_t *tileCudaMemRefStrides(const TileRtCudaMemRef *m,
+                                                   int64_t rank) {
+  return m->sizesAndStrides + rank;
+}
+
+/* Exits with a message naming `entry` on a malformed descriptor. */
+TileCudaSpan tileCudaMemRefSpan(const char *entry, int64_t rank,
+                                const TileRtCudaMemRef *memref,
+                                int64_t elementSizeBytes);
+
+#endif

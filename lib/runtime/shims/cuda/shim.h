@@ -1,0 +1,44 @@
+/* What the runtime's files share: entering a call, reporting failures. */
+#ifndef TILE_RUNTIME_CUDA_SHIM_H
+#define TILE_RUNTIME_CUDA_SHIM_H
+
+#include "driver.h"
+#include "tile_rt_cuda.h"
+
+#include <stddef.h>
+
+/* Every exported entry point starts here: loads the driver (or exits with
+   the reason), and makes sure the calling thread has a current context:
+   the one it already has, else device 0's primary context. */
+TileCudaDriver *tileCudaEnter(void);
+
+/* The primary context of a device ordinal, retained on first use. */
+CUcontext tileCudaPrimaryContext(TileCudaDriver *driver, int ordinal);
+
+/* Prints "tile_rt_cuda: error: MESSAGE" on stderr and exits with status 1. */
+_Noreturn void tileCudaFatal(const char *format, ...)
+    __attribute__((format(printf, 1, 2)));
+
+/* Same, with the driver's multi-line log printed after the message. */
+_Noreturn void tileCudaFatalWithLog(const char *log, const char *format, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* Writes "NAME (description)" for a driver result, falling back to the
+   numeric code when the driver cannot describe it. */
+void tileCudaDescribe(const TileCudaDriver *driver, CUresult result,
+                      char *buffer, size_t size);
+
+/* Exits with "CALL failed: NAME (description)" unless result is success. */
+void tileCudaCheck(CUresult result, const char *call);
+
+/* Same, with the call described by a format ("cuModuleGetFunction for
+   kernel 'k'"). */
+void tileCudaCheckf(CUresult result, const char *format, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* Device pointers are integers to the driver and pointers to generated code. */
+static inline CUdeviceptr tileCudaDevicePtr(const void *ptr) {
+  return (CUdeviceptr)(uintptr_t)ptr;
+}
+
+#endif

@@ -1,0 +1,630 @@
+/* A stand-in libcuda.so.1: the runtime's driver calls on host memory. */
+/* Compiled against the toolkit's cuda.h, so that the runtime's own
+   declarations (entry-point names, struct layouts, enum values) are checked
+   against NVIDIA's through the results the tests compare. */
+#include <cuda.h>
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- state: one device, its primary context, the calling thread's
+   current context ---- */
+
+struct CUctx_st {
+  int device;
+};
+struct CUmod_st {
+  int unused;
+};
+struct CUstream_st {
+  unsigned int flags;
+};
+struct CUevent_st {
+  unsigned int flags;
+};
+
+typedef CUresult (*KernelBody)(const CUlaunchConfig *config, void **params);
+
+struct CUfunc_st {
+  const char *name;
+  KernelBody run;
+  int maxDynamicShared;
+};
+
+enum {
+  MockDevices = 1,
+  DefaultShared = 48 * 1024,
+  OptInShared = 227 * 1024,
+  MockCapabilityMajor = 9,
+};
+
+static bool initialized;
+static struct CUctx_st primaryContext = {0};
+static struct CUmod_st theModule;
+static _Thread_local CUcontext current;
+
+static bool logging(void) { return getenv("TILE_MOCK_CUDA_LOG") != NULL; }
+
+__attribute__((format(printf, 1, 2))) static void logCall(const char *format,
+                                                          ...) {
+  if (!logging())
+    return;
+  char line[512];
+  va_list args;
+  va_start(args, format);
+  vsnprintf(line, sizeof(line), format, args);
+  va_end(args);
+  /* One write per line: threads log concurrently. */
+  fprintf(stderr, "mock-cuda: %s\n", line);
+}
+
+/* Most calls need cuInit and a current context, as in the real driver. */
+static CUresult ready(void) {
+  if (!initialized)
+    return CUDA_ERROR_NOT_INITIALIZED;
+  return current ? CUDA_SUCCESS : CUDA_ERROR_INVALID_CONTEXT;
+}
+
+/* ---- errors ---- */
+
+static const struct {
+  CUresult code;
+  const char *name, *text;
+} errors[] = {
+    {CUDA_SUCCESS, "CUDA_SUCCESS", "no error"},
+    {CUDA_ERROR_INVALID_VALUE, "CUDA_ERROR_INVALID_VALUE", "invalid argument"},
+    {CUDA_ERROR_OUT_OF_MEMORY, "CUDA_ERROR_OUT_OF_MEMORY", "out of memory"},
+    {CUDA_ERROR_NOT_INITIALIZED, "CUDA_ERROR_NOT_INITIALIZED",
+     "initialization error"},
+    {CUDA_ERROR_INVALID_DEVICE, "CUDA_ERROR_INVALID_DEVICE",
+     "invalid device ordinal"},
+    {CUDA_ERROR_INVALID_CONTEXT, "CUDA_ERROR_INVALID_CONTEXT",
+     "invalid device context"},
+    {CUDA_ERROR_INVALID_PTX, "CUDA_ERROR_INVALID_PTX",
+     "a PTX JIT compilation failed"},
+    {CUDA_ERROR_INVALID_HANDLE, "CUDA_ERROR_INVALID_HANDLE",
+     "invalid resource handle"},
+    {CUDA_ERROR_NOT_FOUND, "CUDA_ERROR_NOT_FOUND", "named symbol not found"},
+    {CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED,
+     "CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED",
+     "part or all of the requested memory range is already mapped"},
+    {CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED,
+     "CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED",
+     "pointer does not correspond to a registered memory region"},
+};
+
+static int errorIndex(CUresult error) {
+  for (size_t i = 0; i < sizeof(errors) / sizeof(errors[0]); ++i)
+    if (errors[i].code == error)
+      return (int)i;
+  return -1;
+}
+
+CUresult cuGetErrorName(CUresult error, const char **pStr) {
+  int i = errorIndex(error);
+  *pStr = i < 0 ? NULL : errors[i].name;
+  return i < 0 ? CUDA_ERROR_INVALID_VALUE : CUDA_SUCCESS;
+}
+
+CUresult cuGetErrorString(CUresult error, const char **pStr) {
+  int i = errorIndex(error);
+  *pStr = i < 0 ? NULL : errors[i].text;
+  return i < 0 ? CUDA_ERROR_INVALID_VALUE : CUDA_SUCCESS;
+}
+
+/* ---- initialisation, devices, contexts ---- */
+
+CUresult cuInit(unsigned int Flags) {
+  if (Flags != 0)
+    return CUDA_ERROR_INVALID_VALUE;
+  initialized = true;
+  return CUDA_SUCCESS;
+}
+
+CUresult cuDeviceGetCount(int *count) {
+  if (!initialized)
+    return CUDA_ERROR_NOT_INITIALIZED;
+  *count = MockDevices;
+  return CUDA_SUCCESS;
+}
+
+CUresult cuDeviceGet(CUdevice *device, int ordinal) {
+  if (!initialized)
+    return CUDA_ERROR_NOT_INITIALIZED;
+  if (ordinal < 0 || ordinal >= MockDevices)
+    return CUDA_ERROR_INVALID_DEVICE;
+  *device = ordinal;
+  return CUDA_SUCCESS;
+}
+
+CUresult cuDeviceGetAttribute(int *pi, CUdevice_attribute attrib,
+                              CUdevice dev) {
+  if (!initialized)
+    return CUDA_ERROR_NOT_INITIALIZED;
+  if (dev != 0)
+    return CUDA_ERROR_INVALID_DEVICE;
+  if (attrib == CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN)
+    *pi = OptInShared;
+  else if (attrib == CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR)
+    *pi = MockCapabilityMajor;
+  else
+    return CUDA_ERROR_INVALID_VALUE;
+  return CUDA_SUCCESS;
+}
+
+CUresult cuDevicePrimaryCtxRetain(CUcontext *pctx, CUdevice dev) {
+  if (!initialized)
+    return CUDA_ERROR_NOT_INITIALIZED;
+  if (dev != 0)
+    return CUDA_ERROR_INVALID_DEVICE;
+  logCall("cuDevicePrimaryCtxRetain(device %d)", dev);
+  *pctx = &primaryContext;
+  return CUDA_SUCCESS;
+}
+
+CUresult cuDevicePrimaryCtxRelease(CUdevice dev) {
+  return dev == 0 ? CUDA_SUCCESS : CUDA_ERROR_INVALID_DEVICE;
+}
+
+CUresult cuCtxGetCurrent(CUcontext *pctx) {
+  if (!initialized)
+    return CUDA_ERROR_NOT_INITIALIZED;
+  *pctx = current;
+  return CUDA_SUCCESS;
+}
+
+CUresult cuCtxSetCurrent(CUcontext ctx) {
+  if (!initialized)
+    return CUDA_ERROR_NOT_INITIALIZED;
+  logCall("cuCtxSetCurrent(%s)", ctx == &primaryContext ? "primary" : "other");
+  current = ctx;
+  return CUDA_SUCCESS;
+}
+
+CUresult cuCtxGetDevice(CUdevice *device) {
+  CUresult status = ready();
+  if (status == CUDA_SUCCESS)
+    *device = current->device;
+  return status;
+}
+
+/* ---- modules and the kernels this mock knows ---- */
+
+static uint32_t threadsPerBlock(const CUlaunchConfig *c) {
+  return c->blockDimX * c->blockDimY * c->blockDimZ;
+}
+
+static uint64_t blocks(const CUlaunchConfig *c) {
+  return (uint64_t)c->gridDimX * c->gridDimY * c->gridDimZ;
+}
+
+/* fill(u32 *out, u32 n, u32 k): out[i] = i * k for every thread i < n. */
+static CUresult runFill(const CUlaunchConfig *config, void **params) {
+  uint32_t *out = *(uint32_t **)params[0];
+  uint32_t n = *(uint32_t *)params[1], k = *(uint32_t *)params[2];
+  uint64_t threads = blocks(config) * threadsPerBlock(config);
+  for (uint64_t i = 0; i < threads && i < n; ++i)
+    out[i] = (uint32_t)i * k;
+  return CUDA_SUCCESS;
+}
+
+/* sharedProbe(u32 *out): out[tid] = tid + dynamic shared bytes. */
+static CUresult runSharedProbe(const CUlaunchConfig *config, void **params) {
+  uint32_t *out = *(uint32_t **)params[0];
+  for (uint32_t t = 0; t < config->blockDimX; ++t)
+    out[t] = t + config->sharedMemBytes;
+  return CUDA_SUCCESS;
+}
+
+static unsigned int clusterBlocksX(const CUlaunchConfig *config) {
+  for (unsigned int i = 0; i < config->numAttrs; ++i)
+    if (config->attrs[i].id == CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION)
+      return config->attrs[i].value.clusterDim.x;
+  return 1;
+}
+
+/* clusterRank(u32 *out): out[block] = 100 * cluster size + rank. */
+static CUresult runClusterRank(const CUlaunchConfig *config, void **params) {
+  uint32_t *out = *(uint32_t **)params[0];
+  unsigned int cluster = clusterBlocksX(config);
+  for (unsigned int b = 0; b < config->gridDimX; ++b)
+    out[b] = 100 * cluster + b % cluster;
+  return CUDA_SUCCESS;
+}
+
+/* add(memref a, memref b, memref c, index n) with MLIR's expanded memref
+   arguments (allocated, aligned, offset, size, stride): c = a + b. */
+static float *memrefElements(void **params, int first) {
+  float *aligned = *(float **)params[first + 1];
+  int64_t offset = *(int64_t *)params[first + 2];
+  return aligned + offset;
+}
+
+static CUresult runAdd(const CUlaunchConfig *config, void **params) {
+  const float *a = memrefElements(params, 0), *b = memrefElements(params, 5);
+  float *c = memrefElements(params, 10);
+  int64_t n = *(int64_t *)params[15];
+  uint64_t threads = blocks(config) * threadsPerBlock(config);
+  for (int64_t i = 0; i < n && (uint64_t)i < threads; ++i)
+    c[i] = a[i] + b[i];
+  return CUDA_SUCCESS;
+}
+
+static struct CUfunc_st kernels[] = {
+    {"fill", runFill, DefaultShared},
+    {"sharedProbe", runSharedProbe, DefaultShared},
+    {"clusterRank", runClusterRank, DefaultShared},
+    {"add", runAdd, DefaultShared},
+};
+
+CUresult cuModuleLoadData(CUmodule *module, const void *image) {
+  CUresult status = ready();
+  if (status != CUDA_SUCCESS)
+    return status;
+  logCall("cuModuleLoadData");
+  *module = image ? &theModule : NULL;
+  return image ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+}
+
+static void writeJitLog(unsigned int numOptions, CUjit_option *options,
+                        void **optionValues, const char *message) {
+  char *buffer = NULL;
+  size_t size = 0;
+  for (unsigned int i = 0; i < numOptions; ++i) {
+    if (options[i] == CU_JIT_ERROR_LOG_BUFFER)
+      buffer = optionValues[i];
+    else if (options[i] == CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES)
+      size = (size_t)(uintptr_t)optionValues[i];
+  }
+  if (buffer && size)
+    snprintf(buffer, size, "%s", message);
+}
+
+CUresult cuModuleLoadDataEx(CUmodule *module, const void *image,
+                            unsigned int numOptions, CUjit_option *options,
+                            void **optionValues) {
+  CUresult status = ready();
+  if (status != CUDA_SUCCESS)
+    return status;
+  for (unsigned int i = 0; i < numOptions; ++i)
+    if (options[i] == CU_JIT_OPTIMIZATION_LEVEL)
+      logCall("cuModuleLoadDataEx(optimization level %u)",
+              (unsigned int)(uintptr_t)optionValues[i]);
+  if (!strstr((const char *)image, ".entry")) {
+    writeJitLog(numOptions, options, optionValues,
+                "ptxas application ptx input, line 4; error   : mock PTX "
+                "parser found no kernel");
+    return CUDA_ERROR_INVALID_PTX;
+  }
+  *module = &theModule;
+  return CUDA_SUCCESS;
+}
+
+CUresult cuModuleUnload(CUmodule hmod) {
+  CUresult status = ready();
+  if (status != CUDA_SUCCESS)
+    return status;
+  return hmod == &theModule ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE;
+}
+
+CUresult cuModuleGetFunction(CUfunction *hfunc, CUmodule hmod,
+                             const char *name) {
+  CUresult status = ready();
+  if (status != CUDA_SUCCESS)
+    return status;
+  if (hmod != &theModule)
+    return CUDA_ERROR_INVALID_HANDLE;
+  for (size_t i = 0; i < sizeof(kernels) / sizeof(kernels[0]); ++i)
+    if (!strcmp(kernels[i].name, name)) {
+      *hfunc = &kernels[i];
+      return CUDA_SUCCESS;
+    }
+  return CUDA_ERROR_NOT_FOUND;
+}
+
+CUresult cuFuncGetName(const char **name, CUfunction hfunc) {
+  if (!hfunc)
+    return CUDA_ERROR_INVALID_HANDLE;
+  *name = hfunc->name;
+  return CUDA_SUCCESS;
+}
+
+CUresult cuFuncSetAttribute(CUfunction hfunc, CUfunction_attribute attrib,
+                            int value) {
+  CUresult status = ready();
+  if (status != CUDA_SUCCESS)
+    return status;
+  if (attrib == CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES) {
+    logCall("cuFuncSetAttribute(%s, MAX_DYNAMIC_SHARED_SIZE_BYTES, %d)",
+            hfunc->name, value);
+    if (value > OptInShared)
+      return CUDA_ERROR_INVALID_VALUE;
+    hfunc->maxDynamicShared = value;
+    return CUDA_SUCCESS;
+  }
+  if (attrib == CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED) {
+    logCall("cuFuncSetAttribute(%s, NON_PORTABLE_CLUSTER_SIZE_ALLOWED, %d)",
+            hfunc->name, value);
+    return CUDA_SUCCESS;
+  }
+  return CUDA_ERROR_INVALID_VALUE;
+}
+
+static CUresult launch(const CUlaunchConfig *config, CUfunction f,
+                       void **kernelParams, void **extra) {
+  CUresult status = ready();
+  if (status != CUDA_SUCCESS)
+    return status;
+  if (!f || extra)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (!blocks(config) || !threadsPerBlock(config) ||
+      threadsPerBlock(config) > 1024)
+    return CUDA_ERROR_INVALID_VALUE;
+  /* Like the driver: beyond 48 KiB only after the opt-in attribute. */
+  if ((int)config->sharedMemBytes > f->maxDynamicShared)
+    return CUDA_ERROR_INVALID_VALUE;
+  logCall("launch %s grid %ux%ux%u block %ux%ux%u shared %u attributes %u",
+          f->name, config->gridDimX, config->gridDimY, config->gridDimZ,
+          config->blockDimX, config->blockDimY, config->blockDimZ,
+          config->sharedMemBytes, config->numAttrs);
+  return f->run(config, kernelParams);
+}
+
+CUresult cuLaunchKernel(CUfunction f, unsigned int gridDimX,
+                        unsigned int gridDimY, unsigned int gridDimZ,
+                        unsigned int blockDimX, unsigned int blockDimY,
+                        unsigned int blockDimZ, unsigned int sharedMemBytes,
+                        CUstream hStream, void **kernelParams, void **extra) {
+  CUlaunchConfig config = {gridDimX,  gridDimY,  gridDimZ,       blockDimX,
+                           blockDimY, blockDimZ, sharedMemBytes, hStream,
+                           NULL,      0};
+  return launch(&config, f, kernelParams, extra);
+}
+
+static bool validCluster(const CUlaunchConfig *config) {
+  for (unsigned int i = 0; i < config->numAttrs; ++i) {
+    const CUlaunchAttribute *a = &config->attrs[i];
+    if (a->id == CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION) {
+      logCall("cluster %ux%ux%u", a->value.clusterDim.x, a->value.clusterDim.y,
+              a->value.clusterDim.z);
+      if (!a->value.clusterDim.x || config->gridDimX % a->value.clusterDim.x)
+        return false;
+    } else if (a->id ==
+               CU_LAUNCH_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE) {
+      logCall("cluster scheduling policy %d",
+              (int)a->value.clusterSchedulingPolicyPreference);
+    } else {
+      return false;
+    }
+  }
+  return true;
+}
+
+CUresult cuLaunchKernelEx(const CUlaunchConfig *config, CUfunction f,
+                          void **kernelParams, void **extra) {
+  if (!validCluster(config))
+    return CUDA_ERROR_INVALID_VALUE;
+  return launch(config, f, kernelParams, extra);
+}
+
+/* ---- streams and events: work runs at once, so waiting is instant ---- */
+
+CUresult cuStreamCreate(CUstream *phStream, unsigned int Flags) {
+  CUresult status = ready();
+  if (status != CUDA_SUCCESS)
+    return status;
+  *phStream = malloc(sizeof(**phStream));
+  (*phStream)->flags = Flags;
+  logCall("cuStreamCreate(flags %u)", Flags);
+  return CUDA_SUCCESS;
+}
+
+CUresult cuStreamDestroy(CUstream hStream) {
+  CUresult status = ready();
+  if (status == CUDA_SUCCESS)
+    free(hStream);
+  return status;
+}
+
+CUresult cuStreamSynchronize(CUstream hStream) {
+  (void)hStream;
+  return ready();
+}
+
+CUresult cuStreamWaitEvent(CUstream hStream, CUevent hEvent,
+                           unsigned int Flags) {
+  (void)hStream;
+  (void)hEvent;
+  return Flags ? CUDA_ERROR_INVALID_VALUE : ready();
+}
+
+CUresult cuEventCreate(CUevent *phEvent, unsigned int Flags) {
+  CUresult status = ready();
+  if (status != CUDA_SUCCESS)
+    return status;
+  *phEvent = malloc(sizeof(**phEvent));
+  (*phEvent)->flags = Flags;
+  logCall("cuEventCreate(flags %u)", Flags);
+  return CUDA_SUCCESS;
+}
+
+CUresult cuEventDestroy(CUevent hEvent) {
+  CUresult status = ready();
+  if (status == CUDA_SUCCESS)
+    free(hEvent);
+  return status;
+}
+
+CUresult cuEventSynchronize(CUevent hEvent) {
+  (void)hEvent;
+  return ready();
+}
+
+CUresult cuEventRecord(CUevent hEvent, CUstream hStream) {
+  (void)hEvent;
+  (void)hStream;
+  return ready();
+}
+
+/* ---- memory: "device" memory is host memory ---- */
+
+static CUresult allocate(CUdeviceptr *dptr, size_t bytesize, const char *kind) {
+  CUresult status = ready();
+  if (status != CUDA_SUCCESS)
+    return status;
+  if (!bytesize)
+    return CUDA_ERROR_INVALID_VALUE;
+  logCall("%s(%zu bytes)", kind, bytesize);
+  void *memory = calloc(1, bytesize);
+  *dptr = (CUdeviceptr)(uintptr_t)memory;
+  return memory ? CUDA_SUCCESS : CUDA_ERROR_OUT_OF_MEMORY;
+}
+
+CUresult cuMemAlloc(CUdeviceptr *dptr, size_t bytesize) {
+  return allocate(dptr, bytesize, "cuMemAlloc");
+}
+
+CUresult cuMemAllocManaged(CUdeviceptr *dptr, size_t bytesize,
+                           unsigned int flags) {
+  return flags == CU_MEM_ATTACH_GLOBAL
+             ? allocate(dptr, bytesize, "cuMemAllocManaged")
+             : CUDA_ERROR_INVALID_VALUE;
+}
+
+CUresult cuMemFree(CUdeviceptr dptr) {
+  CUresult status = ready();
+  if (status == CUDA_SUCCESS)
+    free((void *)(uintptr_t)dptr);
+  return status;
+}
+
+CUresult cuMemcpyAsync(CUdeviceptr dst, CUdeviceptr src, size_t ByteCount,
+                       CUstream hStream) {
+  (void)hStream;
+  CUresult status = ready();
+  if (status == CUDA_SUCCESS)
+    memmove((void *)(uintptr_t)dst, (void *)(uintptr_t)src, ByteCount);
+  return status;
+}
+
+CUresult cuMemcpyHtoD(CUdeviceptr dstDevice, const void *srcHost,
+                      size_t ByteCount) {
+  CUresult status = ready();
+  if (status == CUDA_SUCCESS)
+    memcpy((void *)(uintptr_t)dstDevice, srcHost, ByteCount);
+  return status;
+}
+
+CUresult cuMemsetD32Async(CUdeviceptr dstDevice, unsigned int ui, size_t N,
+                          CUstream hStream) {
+  (void)hStream;
+  CUresult status = ready();
+  uint32_t *words = (uint32_t *)(uintptr_t)dstDevice;
+  for (size_t i = 0; status == CUDA_SUCCESS && i < N; ++i)
+    words[i] = ui;
+  return status;
+}
+
+CUresult cuMemsetD16Async(CUdeviceptr dstDevice, unsigned short us, size_t N,
+                          CUstream hStream) {
+  (void)hStream;
+  CUresult status = ready();
+  uint16_t *halves = (uint16_t *)(uintptr_t)dstDevice;
+  for (size_t i = 0; status == CUDA_SUCCESS && i < N; ++i)
+    halves[i] = us;
+  return status;
+}
+
+/* A few registrations at a time are all the tests need. */
+enum { MaxRegistrations = 16 };
+static void *registered[MaxRegistrations];
+
+static void **registration(void *p) {
+  for (int i = 0; i < MaxRegistrations; ++i)
+    if (registered[i] == p)
+      return &registered[i];
+  return NULL;
+}
+
+CUresult cuMemHostRegister(void *p, size_t bytesize, unsigned int Flags) {
+  CUresult status = ready();
+  if (status != CUDA_SUCCESS)
+    return status;
+  logCall("cuMemHostRegister(%zu bytes, flags %u)", bytesize, Flags);
+  if (!p || !bytesize)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (registration(p))
+    return CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED;
+  void **slot = registration(NULL);
+  if (!slot)
+    return CUDA_ERROR_OUT_OF_MEMORY;
+  *slot = p;
+  return CUDA_SUCCESS;
+}
+
+CUresult cuMemHostUnregister(void *p) {
+  CUresult status = ready();
+  if (status != CUDA_SUCCESS)
+    return status;
+  logCall("cuMemHostUnregister");
+  void **slot = p ? registration(p) : NULL;
+  if (!slot)
+    return CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED;
+  *slot = NULL;
+  return CUDA_SUCCESS;
+}
+
+/* ---- TMA: checks what the driver checks, records the geometry ---- */
+
+static void logArray64(const char *what, const cuuint64_t *a, cuuint32_t n) {
+  char text[128] = "";
+  size_t used = 0;
+  for (cuuint32_t i = 0; i < n && used < sizeof(text); ++i)
+    used += (size_t)snprintf(text + used, sizeof(text) - used, "%s%" PRIu64,
+                             i ? "," : "", (uint64_t)a[i]);
+  logCall("  %s %s", what, text);
+}
+
+static void logArray32(const char *what, const cuuint32_t *a, cuuint32_t n) {
+  cuuint64_t wide[5] = {0};
+  for (cuuint32_t i = 0; i < n && i < 5; ++i)
+    wide[i] = a[i];
+  logArray64(what, wide, n);
+}
+
+CUresult cuTensorMapEncodeTiled(
+    CUtensorMap *tensorMap, CUtensorMapDataType tensorDataType,
+    cuuint32_t tensorRank, void *globalAddress, const cuuint64_t *globalDim,
+    const cuuint64_t *globalStrides, const cuuint32_t *boxDim,
+    const cuuint32_t *elementStrides, CUtensorMapInterleave interleave,
+    CUtensorMapSwizzle swizzle, CUtensorMapL2promotion l2Promotion,
+    CUtensorMapFloatOOBfill oobFill) {
+  CUresult status = ready();
+  if (status != CUDA_SUCCESS)
+    return status;
+  if (!tensorRank || tensorRank > 5 || (uintptr_t)globalAddress % 16 ||
+      (uintptr_t)tensorMap % 64)
+    return CUDA_ERROR_INVALID_VALUE;
+  logCall("cuTensorMapEncodeTiled(type %d, rank %u, interleave %d, swizzle "
+          "%d, l2 %d, oob %d)",
+          (int)tensorDataType, tensorRank, (int)interleave, (int)swizzle,
+          (int)l2Promotion, (int)oobFill);
+  logArray64("dims", globalDim, tensorRank);
+  logArray64("strides", globalStrides, tensorRank - 1);
+  logArray32("box", boxDim, tensorRank);
+  logArray32("element strides", elementStrides, tensorRank);
+  for (cuuint32_t i = 0; i + 1 < tensorRank; ++i)
+    if (globalStrides[i] % 16)
+      return CUDA_ERROR_INVALID_VALUE;
+  for (cuuint32_t i = 0; i < tensorRank; ++i)
+    if (!boxDim[i] || boxDim[i] > 256 || boxDim[i] > globalDim[i])
+      return CUDA_ERROR_INVALID_VALUE;
+  memset(tensorMap, 0, sizeof(*tensorMap));
+  tensorMap->opaque[0] = (uint64_t)(uintptr_t)globalAddress;
+  tensorMap->opaque[1] = tensorRank;
+  return CUDA_SUCCESS;
+}

@@ -1,0 +1,566 @@
+/* tile-rt-cuda-test: drives libtile_rt_cuda.so through dlopen. */
+#include <dlfcn.h>
+#include <inttypes.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The ABI under test, with handles as the opaque pointers generated code
+   passes. The library is loaded, never linked, so its prototypes are
+   restated here as pointer types. */
+typedef struct {
+  char *allocated;
+  char *aligned;
+  int64_t offset;
+  int64_t sizesAndStrides[4]; /* rank 2: sizes then strides */
+} MemRef2;
+
+typedef struct {
+  char *allocated;
+  char *aligned;
+  int64_t offset;
+  int64_t sizesAndStrides[6];
+} MemRef3;
+
+typedef bool (*AvailableFn)(char *, size_t);
+typedef void *(*ModuleLoadFn)(void *, size_t);
+typedef void *(*ModuleLoadJITFn)(void *, int);
+typedef void (*ModuleUnloadFn)(void *);
+typedef void *(*ModuleGetFunctionFn)(void *, const char *);
+typedef void (*LaunchKernelFn)(void *, intptr_t, intptr_t, intptr_t, intptr_t,
+                               intptr_t, intptr_t, int32_t, void *, void **,
+                               void **, size_t);
+typedef void (*LaunchClusterKernelFn)(void *, intptr_t, intptr_t, intptr_t,
+                                      intptr_t, intptr_t, intptr_t, intptr_t,
+                                      intptr_t, intptr_t, int32_t, void *,
+                                      void **, void **);
+typedef void *(*CreateFn)(void);
+typedef void (*HandleFn)(void *);
+typedef void (*HandlePairFn)(void *, void *);
+typedef void *(*MemAllocFn)(uint64_t, void *, uint32_t);
+typedef void (*MemFreeFn)(void *, void *);
+typedef void (*MemcpyFn)(void *, void *, size_t, void *);
+typedef void (*MemsetFn)(void *, uint32_t, size_t, void *);
+typedef void (*HostRegisterFn)(void *, uint64_t);
+typedef void (*MemRefFn)(int64_t, void *, int64_t);
+typedef void (*SetDeviceFn)(int32_t);
+typedef void (*EncodeTiledFn)(void *, int, uint32_t, void *, const uint64_t *,
+                              const uint64_t *, const uint32_t *,
+                              const uint32_t *, int, int, int, int);
+typedef void *(*EncodeTiledMemRefFn)(int64_t, void *, int64_t, int64_t, int64_t,
+                                     int64_t, int64_t, int64_t *);
+
+static void *library;
+
+static void *symbol(const char *name) {
+  void *address = dlsym(library, name);
+  if (!address) {
+    fprintf(stderr, "tile-rt-cuda-test: %s is not exported\n", name);
+    exit(2);
+  }
+  return address;
+}
+
+/* Data and function pointers share a representation on POSIX systems. */
+#define API(type, name) ((type)(uintptr_t)symbol(name))
+
+/* Kernels as PTX text, JIT-compiled by the driver for whatever GPU is
+   present. fill: out[i] = i * k for i < n. sharedProbe: each thread writes
+   and reads back a word at the top of the dynamic shared memory and
+   stores tid + the dynamic shared size. */
+static const char fillPtx[] =
+    ".version 7.0\n"
+    ".target sm_70\n"
+    ".address_size 64\n"
+    ".extern .shared .align 16 .b8 dynamicShared[];\n"
+    ".visible .entry fill(.param .u64 out, .param .u32 n, .param .u32 k)\n"
+    "{\n"
+    "  .reg .pred %p;\n"
+    "  .reg .b32 %r<6>;\n"
+    "  .reg .b64 %rd<4>;\n"
+    "  ld.param.u64 %rd1, [out];\n"
+    "  ld.param.u32 %r1, [n];\n"
+    "  ld.param.u32 %r2, [k];\n"
+    "  mov.u32 %r3, %ctaid.x;\n"
+    "  mov.u32 %r4, %ntid.x;\n"
+    "  mov.u32 %r5, %tid.x;\n"
+    "  mad.lo.u32 %r3, %r3, %r4, %r5;\n"
+    "  setp.ge.u32 %p, %r3, %r1;\n"
+    "  @%p bra DONE;\n"
+    "  mul.lo.u32 %r4, %r3, %r2;\n"
+    "  cvta.to.global.u64 %rd1, %rd1;\n"
+    "  mul.wide.u32 %rd2, %r3, 4;\n"
+    "  add.u64 %rd3, %rd1, %rd2;\n"
+    "  st.global.u32 [%rd3], %r4;\n"
+    "DONE:\n"
+    "  ret;\n"
+    "}\n"
+    ".visible .entry sharedProbe(.param .u64 out)\n"
+    "{\n"
+    "  .reg .b32 %r<8>;\n"
+    "  .reg .b64 %rd<4>;\n"
+    "  ld.param.u64 %rd1, [out];\n"
+    "  mov.u32 %r1, %tid.x;\n"
+    "  mov.u32 %r2, %dynamic_smem_size;\n"
+    "  mov.u32 %r3, dynamicShared;\n"
+    "  add.u32 %r3, %r3, %r2;\n"
+    "  add.u32 %r4, %r1, 1;\n"
+    "  shl.b32 %r4, %r4, 2;\n"
+    "  sub.u32 %r3, %r3, %r4;\n"
+    "  st.shared.u32 [%r3], %r1;\n"
+    "  bar.sync 0;\n"
+    "  ld.shared.u32 %r5, [%r3];\n"
+    "  add.u32 %r5, %r5, %r2;\n"
+    "  cvta.to.global.u64 %rd1, %rd1;\n"
+    "  mul.wide.u32 %rd2, %r1, 4;\n"
+    "  add.u64 %rd3, %rd1, %rd2;\n"
+    "  st.global.u32 [%rd3], %r5;\n"
+    "  ret;\n"
+    "}\n";
+
+/* clusterRank: out[block] = 100 * blocks per cluster + rank in cluster. */
+static const char clusterPtx[] =
+    ".version 7.8\n"
+    ".target sm_90\n"
+    ".address_size 64\n"
+    ".visible .entry clusterRank(.param .u64 out)\n"
+    "{\n"
+    "  .reg .b32 %r<4>;\n"
+    "  .reg .b64 %rd<4>;\n"
+    "  ld.param.u64 %rd1, [out];\n"
+    "  mov.u32 %r1, %ctaid.x;\n"
+    "  mov.u32 %r2, %cluster_ctarank;\n"
+    "  mov.u32 %r3, %cluster_nctarank;\n"
+    "  mad.lo.u32 %r2, %r3, 100, %r2;\n"
+    "  cvta.to.global.u64 %rd1, %rd1;\n"
+    "  mul.wide.u32 %rd2, %r1, 4;\n"
+    "  add.u64 %rd3, %rd1, %rd2;\n"
+    "  st.global.u32 [%rd3], %r2;\n"
+    "  ret;\n"
+    "}\n";
+
+/* ---- availability and one-call scenarios (any machine) ---- */
+
+static int runAvailable(void) {
+  char why[512] = "";
+  bool available = API(AvailableFn, "tileRtCudaAvailable")(why, sizeof(why));
+  printf("@available\n");
+  if (available)
+    printf("available: yes\n");
+  else
+    printf("available: no: %s\n", why);
+  /* A tiny buffer truncates, never overflows. */
+  char tiny[8] = "xxxxxxx";
+  API(AvailableFn, "tileRtCudaAvailable")(tiny, 4);
+  printf("truncated: %zu\n", strlen(tiny));
+  return 0;
+}
+
+/* Calls one entry point with placeholder arguments; with no usable driver
+   each must report it and exit before touching them. */
+static int runCall(const char *name) {
+  char buffer[64] = "";
+  int64_t box[2] = {1, 1};
+  MemRef2 memref = {buffer, buffer, 0, {1, 1, 1, 1}};
+  if (!strcmp(name, "mgpuModuleLoad"))
+    API(ModuleLoadFn, name)(buffer, sizeof(buffer));
+  else if (!strcmp(name, "mgpuModuleLoadJIT"))
+    API(ModuleLoadJITFn, name)(buffer, 2);
+  else if (!strcmp(name, "mgpuModuleGetFunction"))
+    API(ModuleGetFunctionFn, name)(NULL, "kernel");
+  else if (!strcmp(name, "mgpuLaunchKernel"))
+    API(LaunchKernelFn, name)(NULL, 1, 1, 1, 1, 1, 1, 0, NULL, NULL, NULL, 0);
+  else if (!strcmp(name, "mgpuLaunchClusterKernel"))
+    API(LaunchClusterKernelFn, name)
+  (NULL, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, NULL, NULL, NULL);
+  else if (!strcmp(name, "mgpuStreamCreate") ||
+           !strcmp(name, "mgpuEventCreate")) API(CreateFn, name)();
+  else if (!strcmp(name, "mgpuModuleUnload") ||
+           !strcmp(name, "mgpuStreamDestroy") ||
+           !strcmp(name, "mgpuStreamSynchronize") ||
+           !strcmp(name, "mgpuEventDestroy") ||
+           !strcmp(name, "mgpuEventSynchronize") ||
+           !strcmp(name, "mgpuMemHostUnregister")) API(HandleFn, name)(buffer);
+  else if (!strcmp(name, "mgpuStreamWaitEvent") ||
+           !strcmp(name, "mgpuEventRecord"))
+      API(HandlePairFn, name)(buffer, buffer);
+  else if (!strcmp(name, "mgpuMemAlloc")) API(MemAllocFn, name)(1024, NULL, 0);
+  else if (!strcmp(name, "mgpuMemFree")) API(MemFreeFn, name)(buffer, NULL);
+  else if (!strcmp(name, "mgpuMemcpy"))
+      API(MemcpyFn, name)(buffer, buffer + 32, 16, NULL);
+  else if (!strcmp(name, "mgpuMemset32") || !strcmp(name, "mgpuMemset16"))
+      API(MemsetFn, name)(buffer, 0, 4, NULL);
+  else if (!strcmp(name, "mgpuMemHostRegister"))
+      API(HostRegisterFn, name)(buffer, sizeof(buffer));
+  else if (!strcmp(name, "mgpuMemHostRegisterMemRef") ||
+           !strcmp(name, "mgpuMemHostUnregisterMemRef"))
+      API(MemRefFn, name)(2, &memref, 4);
+  else if (!strcmp(name, "mgpuSetDefaultDevice")) API(SetDeviceFn, name)(0);
+  else if (!strcmp(name, "mgpuTensorMapEncodeTiled")) API(EncodeTiledFn, name)(
+      buffer, 0, 1, buffer, NULL, NULL, NULL, NULL, 0, 0, 0, 0);
+  else if (!strcmp(name, "mgpuTensorMapEncodeTiledMemref"))
+      API(EncodeTiledMemRefFn, name)(2, &memref, 6, 0, 0, 0, 0, box);
+  else {
+    fprintf(stderr, "tile-rt-cuda-test: no call scenario for %s\n", name);
+    return 2;
+  }
+  printf("returned from %s\n", name);
+  return 0;
+}
+
+/* A failure ends the process; a call made while it ends (here from an
+   atexit handler) must leave quietly: one error line in all. */
+static void callAgainAtExit(void) {
+  printf("@at-exit\n");
+  API(CreateFn, "mgpuStreamCreate")();
+  printf("returned at exit\n");
+}
+
+static int runAgainAtExit(void) {
+  atexit(callAgainAtExit);
+  API(MemAllocFn, "mgpuMemAlloc")(1024, NULL, 0);
+  printf("returned from mgpuMemAlloc\n");
+  return 0;
+}
+
+/* ---- scenarios that need a GPU ---- */
+
+static size_t countMismatches32(const uint32_t *data, size_t count,
+                                uint32_t (*expected)(size_t, uint32_t),
+                                uint32_t parameter) {
+  size_t bad = 0;
+  for (size_t i = 0; i < count; ++i)
+    bad += data[i] != expected(i, parameter);
+  return bad;
+}
+
+static uint32_t constant(size_t i, uint32_t value) {
+  (void)i;
+  return value;
+}
+
+static uint32_t timesK(size_t i, uint32_t k) { return (uint32_t)i * k; }
+
+static uint32_t plusValue(size_t i, uint32_t value) {
+  return (uint32_t)i + value;
+}
+
+enum { Words = 4096 };
+
+static void copyBack(void *host, void *device, size_t bytes, void *stream) {
+  API(MemcpyFn, "mgpuMemcpy")(host, device, bytes, stream);
+  API(HandleFn, "mgpuStreamSynchronize")(stream);
+}
+
+static int runMemory(void) {
+  void *stream = API(CreateFn, "mgpuStreamCreate")();
+  MemAllocFn memAlloc = API(MemAllocFn, "mgpuMemAlloc");
+  MemFreeFn memFree = API(MemFreeFn, "mgpuMemFree");
+  uint32_t *host = calloc(Words, 4), *pattern = calloc(Words, 4);
+  void *a = memAlloc(Words * 4, stream, 0);
+  void *b = memAlloc(Words * 4, stream, 0);
+  printf("@memory\n");
+  printf("device pointers: %s\n", a && b && a != b ? "distinct" : "bad");
+  printf("zero-byte allocation: %s\n",
+         memAlloc(0, stream, 0) ? "non-null" : "null");
+
+  API(MemsetFn, "mgpuMemset32")(a, 0xdeadbeefu, Words, stream);
+  copyBack(host, a, Words * 4, stream);
+  printf("memset32 mismatches: %zu\n",
+         countMismatches32(host, Words, constant, 0xdeadbeefu));
+
+  /* Only the low 16 bits of the value count: the rest is register noise. */
+  API(MemsetFn, "mgpuMemset16")(a, 0xffff1234u, 2 * Words, stream);
+  copyBack(host, a, Words * 4, stream);
+  printf("memset16 mismatches: %zu\n",
+         countMismatches32(host, Words, constant, 0x12341234u));
+
+  for (size_t i = 0; i < Words; ++i)
+    pattern[i] = (uint32_t)(i * 2654435761u);
+  API(MemcpyFn, "mgpuMemcpy")(a, pattern, Words * 4, stream);
+  API(MemcpyFn, "mgpuMemcpy")(b, a, Words * 4, stream);
+  memset(host, 0, Words * 4);
+  copyBack(host, b, Words * 4, stream);
+  printf("host->device->device->host: %s\n",
+         memcmp(host, pattern, Words * 4) ? "differs" : "equal");
+
+  memFree(a, stream);
+  memFree(b, stream);
+  memFree(NULL, stream);
+  API(HandleFn, "mgpuStreamDestroy")(stream);
+  free(host);
+  free(pattern);
+  return 0;
+}
+
+static int runStreams(void) {
+  void *producer = API(CreateFn, "mgpuStreamCreate")();
+  void *consumer = API(CreateFn, "mgpuStreamCreate")();
+  void *event = API(CreateFn, "mgpuEventCreate")();
+  uint32_t *host = calloc(Words, 4);
+  void *device = API(MemAllocFn, "mgpuMemAlloc")(Words * 4, producer, 0);
+  API(MemsetFn, "mgpuMemset32")(device, 7, Words, producer);
+  API(HandlePairFn, "mgpuEventRecord")(event, producer);
+  API(HandlePairFn, "mgpuStreamWaitEvent")(consumer, event);
+  API(MemcpyFn, "mgpuMemcpy")(host, device, Words * 4, consumer);
+  API(HandleFn, "mgpuStreamSynchronize")(consumer);
+  API(HandleFn, "mgpuEventSynchronize")(event);
+  printf("@streams\n");
+  printf("ordered copy mismatches: %zu\n",
+         countMismatches32(host, Words, constant, 7));
+  API(MemFreeFn, "mgpuMemFree")(device, consumer);
+  API(HandleFn, "mgpuEventDestroy")(event);
+  API(HandleFn, "mgpuStreamDestroy")(producer);
+  API(HandleFn, "mgpuStreamDestroy")(consumer);
+  free(host);
+  return 0;
+}
+
+/* Launches fill over n words at out on a fresh stream and waits. */
+static void launchFill(void *kernel, void *out, uint32_t n, uint32_t k,
+                       void *stream) {
+  void *params[] = {&out, &n, &k};
+  intptr_t blocks = (n + 127) / 128;
+  API(LaunchKernelFn, "mgpuLaunchKernel")
+  (kernel, blocks, 1, 1, 128, 1, 1, 0, stream, params, NULL, 3);
+  API(HandleFn, "mgpuStreamSynchronize")(stream);
+}
+
+static void *loadKernel(const char *ptx, const char *name, void **module) {
+  *module = API(ModuleLoadJITFn, "mgpuModuleLoadJIT")((void *)ptx, 2);
+  return API(ModuleGetFunctionFn, "mgpuModuleGetFunction")(*module, name);
+}
+
+static int runLaunch(void) {
+  void *module, *stream = API(CreateFn, "mgpuStreamCreate")();
+  void *fill = loadKernel(fillPtx, "fill", &module);
+  uint32_t n = 1000; /* not a multiple of the 128-thread block */
+  uint32_t *host = calloc(Words, 4);
+  void *device = API(MemAllocFn, "mgpuMemAlloc")(Words * 4, stream, 0);
+  API(MemsetFn, "mgpuMemset32")(device, 0xffffffffu, Words, stream);
+  launchFill(fill, device, n, 3, stream);
+  copyBack(host, device, Words * 4, stream);
+  printf("@launch\n");
+  printf("fill mismatches: %zu\n", countMismatches32(host, n, timesK, 3));
+  printf("untouched tail mismatches: %zu\n",
+         countMismatches32(host + n, Words - n, constant, 0xffffffffu));
+
+  /* An empty grid launches nothing. */
+  void *params[] = {&device, &n, &n};
+  API(LaunchKernelFn, "mgpuLaunchKernel")
+  (fill, 0, 1, 1, 128, 1, 1, 0, stream, params, NULL, 3);
+  printf("empty grid: skipped\n");
+
+  /* 64 KiB of dynamic shared memory needs the opt-in attribute. */
+  void *probe =
+      API(ModuleGetFunctionFn, "mgpuModuleGetFunction")(module, "sharedProbe");
+  void *probeParams[] = {&device};
+  int32_t shared = 64 * 1024;
+  API(LaunchKernelFn, "mgpuLaunchKernel")
+  (probe, 1, 1, 1, 256, 1, 1, shared, stream, probeParams, NULL, 1);
+  copyBack(host, device, 256 * 4, stream);
+  printf("shared 64 KiB mismatches: %zu\n",
+         countMismatches32(host, 256, plusValue, (uint32_t)shared));
+
+  API(MemFreeFn, "mgpuMemFree")(device, stream);
+  API(HandleFn, "mgpuModuleUnload")(module);
+  API(HandleFn, "mgpuStreamDestroy")(stream);
+  free(host);
+  return 0;
+}
+
+/* A kernel writes straight into a registered host memref (4 x 250 words). */
+static int runHostRegister(void) {
+  void *module, *stream = API(CreateFn, "mgpuStreamCreate")();
+  void *fill = loadKernel(fillPtx, "fill", &module);
+  uint32_t *host = calloc(1000, 4);
+  MemRef2 memref = {(char *)host, (char *)host, 0, {4, 250, 250, 1}};
+  API(MemRefFn, "mgpuMemHostRegisterMemRef")(2, &memref, 4);
+  launchFill(fill, host, 1000, 5, stream);
+  printf("@host-register\n");
+  printf("kernel wrote host memory, mismatches: %zu\n",
+         countMismatches32(host, 1000, timesK, 5));
+  API(MemRefFn, "mgpuMemHostUnregisterMemRef")(2, &memref, 4);
+  API(HandleFn, "mgpuModuleUnload")(module);
+  API(HandleFn, "mgpuStreamDestroy")(stream);
+  free(host);
+  return 0;
+}
+
+/* host_shared allocations are managed memory: both sides use one pointer. */
+static int runManaged(void) {
+  void *module, *stream = API(CreateFn, "mgpuStreamCreate")();
+  void *fill = loadKernel(fillPtx, "fill", &module);
+  uint32_t *shared = API(MemAllocFn, "mgpuMemAlloc")(1000 * 4, stream, 1);
+  launchFill(fill, shared, 1000, 7, stream);
+  printf("@managed\n");
+  printf("host reads kernel output, mismatches: %zu\n",
+         countMismatches32(shared, 1000, timesK, 7));
+  shared[0] = 42; /* and writes it */
+  printf("host write: %" PRIu32 "\n", shared[0]);
+  API(MemFreeFn, "mgpuMemFree")(shared, stream);
+  API(HandleFn, "mgpuModuleUnload")(module);
+  API(HandleFn, "mgpuStreamDestroy")(stream);
+  return 0;
+}
+
+/* Threads start with no current context; each call must find one. */
+static void *threadBody(void *argument) {
+  uint32_t value = (uint32_t)(uintptr_t)argument;
+  void *stream = API(CreateFn, "mgpuStreamCreate")();
+  uint32_t *host = calloc(Words, 4);
+  void *device = API(MemAllocFn, "mgpuMemAlloc")(Words * 4, stream, 0);
+  API(MemsetFn, "mgpuMemset32")(device, value, Words, stream);
+  copyBack(host, device, Words * 4, stream);
+  size_t bad = countMismatches32(host, Words, constant, value);
+  API(MemFreeFn, "mgpuMemFree")(device, stream);
+  API(HandleFn, "mgpuStreamDestroy")(stream);
+  free(host);
+  return (void *)(uintptr_t)bad;
+}
+
+static int runThreads(void) {
+  enum { Threads = 4 };
+  pthread_t threads[Threads];
+  for (uintptr_t i = 0; i < Threads; ++i)
+    pthread_create(&threads[i], NULL, threadBody, (void *)(i + 1));
+  printf("@threads\n");
+  for (int i = 0; i < Threads; ++i) {
+    void *bad = NULL;
+    pthread_join(threads[i], &bad);
+    printf("thread %d mismatches: %zu\n", i, (size_t)(uintptr_t)bad);
+  }
+  return 0;
+}
+
+/* Copies a descriptor back from device memory and frees it. */
+static const char *describeDescriptor(void *descriptor, void *stream) {
+  uint64_t words[16] = {0};
+  copyBack(words, descriptor, sizeof(words), stream);
+  API(MemFreeFn, "mgpuMemFree")(descriptor, stream);
+  for (int i = 0; i < 16; ++i)
+    if (words[i])
+      return "encoded";
+  return "empty";
+}
+
+/* A 128x256 f16 tensor with a 64x64 box and 128-byte swizzle; then a
+   strided 4x64x64 f32 view (rows of 128, planes of 8192 elements, offset
+   by 64 elements) with a 1x32x32 box. */
+static int runTensorMap(void) {
+  enum { Float16 = 6, Float32 = 7, Swizzle128B = 3 };
+  void *stream = API(CreateFn, "mgpuStreamCreate")();
+  EncodeTiledMemRefFn encode =
+      API(EncodeTiledMemRefFn, "mgpuTensorMapEncodeTiledMemref");
+  void *tensor = API(MemAllocFn, "mgpuMemAlloc")(4 * 8192 * 4, stream, 0);
+  MemRef2 plain = {tensor, tensor, 0, {128, 256, 256, 1}};
+  int64_t box2[2] = {64, 64};
+  printf("@tensor-map\n");
+  printf("descriptor in device memory: %s\n",
+         describeDescriptor(
+             encode(2, &plain, Float16, 0, Swizzle128B, 0, 0, box2), stream));
+  MemRef3 view = {tensor, tensor, 64, {4, 64, 64, 8192, 128, 1}};
+  int64_t box3[3] = {1, 32, 32};
+  printf(
+      "strided 3-d descriptor: %s\n",
+      describeDescriptor(encode(3, &view, Float32, 0, 0, 0, 0, box3), stream));
+  API(MemFreeFn, "mgpuMemFree")(tensor, stream);
+  API(HandleFn, "mgpuStreamDestroy")(stream);
+  return 0;
+}
+
+static int runCluster(void) {
+  void *module, *stream = API(CreateFn, "mgpuStreamCreate")();
+  void *kernel = loadKernel(clusterPtx, "clusterRank", &module);
+  uint32_t host[8] = {0};
+  void *device = API(MemAllocFn, "mgpuMemAlloc")(sizeof(host), stream, 0);
+  void *params[] = {&device};
+  API(LaunchClusterKernelFn, "mgpuLaunchClusterKernel")
+  (kernel, 2, 1, 1, 8, 1, 1, 32, 1, 1, 0, stream, params, NULL);
+  copyBack(host, device, sizeof(host), stream);
+  printf("@cluster\n");
+  for (int i = 0; i < 8; ++i)
+    printf("%" PRIu32 "%s", host[i], i == 7 ? "\n" : " ");
+  API(MemFreeFn, "mgpuMemFree")(device, stream);
+  API(HandleFn, "mgpuModuleUnload")(module);
+  API(HandleFn, "mgpuStreamDestroy")(stream);
+  return 0;
+}
+
+/* ---- driver errors: each must end the process with a clear line ---- */
+
+static int runError(const char *which) {
+  void *module = NULL;
+  if (!strcmp(which, "missing-kernel"))
+    loadKernel(fillPtx, "noSuchKernel", &module);
+  else if (!strcmp(which, "bad-ptx"))
+    API(ModuleLoadJITFn, "mgpuModuleLoadJIT")
+  (".version 7.0\n.target sm_70\n.address_size 64\nnot ptx\n", 2);
+  else if (!strcmp(which, "bad-device"))
+      API(SetDeviceFn, "mgpuSetDefaultDevice")(1000);
+  else if (!strcmp(which, "too-much-shared") ||
+           !strcmp(which, "negative-grid")) {
+    void *kernel = loadKernel(fillPtx, "fill", &module);
+    bool shared = !strcmp(which, "too-much-shared");
+    API(LaunchKernelFn, "mgpuLaunchKernel")
+    (kernel, shared ? 1 : -1, 1, 1, 32, 1, 1, shared ? 1 << 30 : 0, NULL, NULL,
+     NULL, 0);
+  }
+  else if (!strcmp(which, "strided-tensor-map")) {
+    char buffer[64];
+    MemRef2 memref = {buffer, buffer, 0, {4, 4, 1, 4}};
+    int64_t box[2] = {4, 4};
+    API(EncodeTiledMemRefFn, "mgpuTensorMapEncodeTiledMemref")
+    (2, &memref, 7, 0, 0, 0, 0, box);
+  }
+  else {
+    fprintf(stderr, "tile-rt-cuda-test: no error scenario %s\n", which);
+    return 2;
+  }
+  printf("returned from %s\n", which);
+  return 0;
+}
+
+typedef struct {
+  const char *name;
+  int (*run)(void);
+} Scenario;
+
+static const Scenario scenarios[] = {
+    {"available", runAvailable},  {"again-at-exit", runAgainAtExit},
+    {"memory", runMemory},        {"streams", runStreams},
+    {"launch", runLaunch},        {"host-register", runHostRegister},
+    {"managed", runManaged},      {"threads", runThreads},
+    {"tensor-map", runTensorMap}, {"cluster", runCluster},
+};
+
+int main(int argc, char **argv) {
+  if (argc < 3) {
+    fprintf(stderr, "usage: tile-rt-cuda-test LIBRARY SCENARIO [ARG]\n"
+                    "  scenarios: available, again-at-exit, call NAME, error "
+                    "WHICH, memory, "
+                    "streams, launch, host-register, managed, threads, "
+                    "tensor-map, cluster\n");
+    return 2;
+  }
+  library = dlopen(argv[1], RTLD_NOW | RTLD_LOCAL);
+  if (!library) {
+    fprintf(stderr, "tile-rt-cuda-test: %s\n", dlerror());
+    return 2;
+  }
+  /* Output order must not depend on how stdout is buffered when the
+     library ends the process. */
+  setvbuf(stdout, NULL, _IONBF, 0);
+  if (!strcmp(argv[2], "call") && argc == 4)
+    return runCall(argv[3]);
+  if (!strcmp(argv[2], "error") && argc == 4)
+    return runError(argv[3]);
+  for (size_t i = 0; i < sizeof(scenarios) / sizeof(scenarios[0]); ++i)
+    if (!strcmp(argv[2], scenarios[i].name))
+      return scenarios[i].run();
+  fprintf(stderr, "tile-rt-cuda-test: unknown scenario %s\n", argv[2]);
+  return 2;
+}
