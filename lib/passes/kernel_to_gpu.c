@@ -1,8 +1,11 @@
-/* tile-kernel-to-gpu: kernel loops become gpu.launch, thread-parallel loops
- * become block-strided loops over the kernel's threads. */
+/* tile-kernel-to-gpu: kernel loops become gpu.launch, shared tiles its
+ * workgroup attributions, and thread-parallel loops that tile-gpu-lower did
+ * not distribute become block-strided loops over the kernel's threads. */
 #include "ir/builder.h"
 #include "ir/ir.h"
 #include "passes/pass.h"
+
+#include "tile/dialect.h"
 
 #include "mlir-c/Dialect/GPU.h"
 #include "mlir-c/Dialect/SCF.h"
@@ -128,6 +131,42 @@ static void lowerParallel(MlirOperation forall, MlirValue tid,
   mlirOperationDestroy(forall);
 }
 
+static MlirWalkResult collectShared(MlirOperation op, void *userData) {
+  OpList *list = userData;
+  if (!tileOpIs(op, "tile.alloc") ||
+      tileMemRefTypeGetScope(mlirValueGetType(mlirOperationGetResult(
+          op, 0))) != TileScopeShared)
+    return MlirWalkResultAdvance;
+  if (list->count == MaxLoops)
+    list->overflow = true;
+  else
+    list->ops[list->count++] = op;
+  return MlirWalkResultAdvance;
+}
+
+/* Shared tiles become workgroup attributions of the launch: one buffer per
+ * block, wherever in the kernel they were allocated. */
+static bool attributeShared(MlirOperation launch, MlirBlock body) {
+  OpList shared = {0};
+  mlirOperationWalk(launch, collectShared, &shared, MlirWalkPreOrder);
+  if (shared.overflow) {
+    tileEmitOpError(launch, "has more than %d shared buffers", MaxLoops);
+    return false;
+  }
+  for (unsigned i = 0; i < shared.count; ++i) {
+    MlirValue tile = mlirOperationGetResult(shared.ops[i], 0);
+    MlirValue arg = mlirBlockAddArgument(body, mlirValueGetType(tile),
+                                         mlirOperationGetLocation(
+                                             shared.ops[i]));
+    mlirValueReplaceAllUsesOfWith(tile, arg);
+    mlirOperationDestroy(shared.ops[i]);
+  }
+  TileBuilder b = tbBefore(launch);
+  mlirOperationSetAttributeByName(launch, tileRef("workgroup_attributions"),
+                                  tbI64Attr(&b, shared.count));
+  return true;
+}
+
 static bool lowerKernel(MlirOperation forall) {
   TileBuilder b = tbBefore(forall);
   Bounds bounds = boundsOf(&b, forall);
@@ -186,7 +225,7 @@ static bool lowerKernel(MlirOperation forall) {
   /* The thread x id is block argument 3. */
   for (unsigned i = 0; i < parallel.count; ++i)
     lowerParallel(parallel.ops[i], mlirBlockGetArgument(body, 3), blockSize);
-  return true;
+  return attributeShared(launch, body);
 }
 
 static void run(MlirOperation op, MlirExternalPass pass,

@@ -11,6 +11,12 @@ extern const TilePassDescriptor tileVerifyPass;
 extern const TilePassDescriptor tileKernelToGpuPass;
 extern const TilePassDescriptor tileExpectLoweredPass;
 extern const TilePassDescriptor tileVulkanEntryAbiPass;
+extern const TilePassDescriptor tileGpuLayoutPass;
+extern const TilePassDescriptor tileGpuLowerPass;
+extern const TilePassDescriptor tileGpuBarriersPass;
+extern const TilePassDescriptor tileVulkanKernelAbiPass;
+extern const TilePassDescriptor tileVulkanMemorySpacesPass;
+extern const TilePassDescriptor tileVulkanLaunchAbiPass;
 extern const TilePassDescriptor tileCudaLineInfoPass;
 extern const TilePassDescriptor tileCudaMmaPass;
 extern const TilePassDescriptor tileCpuAllocPass;
@@ -28,6 +34,12 @@ const TilePassDescriptor *const tilePassDescriptors[] = {
     &tileKernelToGpuPass,
     &tileExpectLoweredPass,
     &tileVulkanEntryAbiPass,
+    &tileGpuLayoutPass,
+    &tileGpuLowerPass,
+    &tileGpuBarriersPass,
+    &tileVulkanKernelAbiPass,
+    &tileVulkanMemorySpacesPass,
+    &tileVulkanLaunchAbiPass,
     &tileCudaLineInfoPass,
     &tileCudaMmaPass,
     &tileCpuAllocPass,

@@ -1,0 +1,118 @@
+/* Builder helpers for GPU lowering: threads, barriers, private arrays,
+ * atomics, value-yielding branches and float arithmetic. */
+#include "ir/builder_gpu.h"
+
+#include "ir/ir.h"
+
+#include <math.h>
+#include <string.h>
+
+MlirValue tbThreadIdX(TileBuilder *b) {
+  MlirType index = tbIndex(b);
+  MlirNamedAttribute dim =
+      tbNamed(b, "dimension", tbParseAttr(b, "#gpu<dim x>"));
+  return tbResult(tbCreate(b, "gpu.thread_id", 0, NULL, 1, &index, 1, &dim));
+}
+
+MlirOperation tbBarrier(TileBuilder *b) {
+  return tbCreate(b, "gpu.barrier", 0, NULL, 0, NULL, 0, NULL);
+}
+
+MlirType tbMemRefTypeIn(TileBuilder *b, intptr_t rank, const int64_t *shape,
+                      MlirType element, MlirAttribute memorySpace) {
+  (void)b;
+  return mlirMemRefTypeContiguousGet(element, rank, shape, memorySpace);
+}
+
+MlirValue tbAllocaType(TileBuilder *b, MlirType memrefType) {
+  MlirNamedAttribute segments = tbNamed(
+      b, "operandSegmentSizes",
+      mlirDenseI32ArrayGet(b->ctx, 2, (const int32_t[]){0, 0}));
+  return tbResult(
+      tbCreate(b, "memref.alloca", 0, NULL, 1, &memrefType, 1, &segments));
+}
+
+MlirValue tbAtomicRmw(TileBuilder *b, const char *kind, MlirValue value,
+                      MlirValue memref, intptr_t n, const MlirValue *indices) {
+  MlirValue operands[TILE_MAX_RANK + 2];
+  operands[0] = value;
+  operands[1] = memref;
+  for (intptr_t i = 0; i < n; ++i)
+    operands[i + 2] = indices[i];
+  /* arith::AtomicRMWKind values: addf = 0, addi = 1. */
+  MlirNamedAttribute attr =
+      tbNamed(b, "kind", tbI64Attr(b, strcmp(kind, "addf") == 0 ? 0 : 1));
+  MlirType type = mlirValueGetType(value);
+  return tbResult(
+      tbCreate(b, "memref.atomic_rmw", n + 2, operands, 1, &type, 1, &attr));
+}
+
+TileIfValue tbIfValue(TileBuilder *b, MlirValue cond, MlirType type) {
+  MlirOperation op =
+      tbCreateWithRegions(b, "scf.if", 1, &cond, 1, &type, 0, NULL, 2);
+  MlirBlock thenBlock = mlirBlockCreate(0, NULL, NULL);
+  MlirBlock elseBlock = mlirBlockCreate(0, NULL, NULL);
+  mlirRegionAppendOwnedBlock(mlirOperationGetRegion(op, 0), thenBlock);
+  mlirRegionAppendOwnedBlock(mlirOperationGetRegion(op, 1), elseBlock);
+  return (TileIfValue){op, thenBlock, elseBlock};
+}
+
+void tbYieldValue(TileBuilder *b, MlirValue value) {
+  tbCreate(b, "scf.yield", 1, &value, 0, NULL, 0, NULL);
+}
+
+TileBuilder tbInto(MlirBlock block, MlirLocation loc) {
+  return tbAtEnd(block, loc);
+}
+
+static bool isFloat(MlirValue v) {
+  return mlirTypeIsAFloat(mlirValueGetType(v));
+}
+
+MlirValue tbAddAny(TileBuilder *b, MlirValue x, MlirValue y) {
+  return tbBinary(b, isFloat(x) ? "arith.addf" : "arith.addi", x, y);
+}
+
+MlirValue tbMulAny(TileBuilder *b, MlirValue x, MlirValue y) {
+  return tbBinary(b, isFloat(x) ? "arith.mulf" : "arith.muli", x, y);
+}
+
+MlirValue tbMaxAny(TileBuilder *b, MlirValue x, MlirValue y) {
+  return tbBinary(b, isFloat(x) ? "arith.maximumf" : "arith.maxsi", x, y);
+}
+
+MlirValue tbMinAny(TileBuilder *b, MlirValue x, MlirValue y) {
+  return tbBinary(b, isFloat(x) ? "arith.minimumf" : "arith.minsi", x, y);
+}
+
+MlirValue tbAbsAny(TileBuilder *b, MlirValue x) {
+  MlirType type = mlirValueGetType(x);
+  if (mlirTypeIsAFloat(type))
+    return tbResult(tbCreate(b, "math.absf", 1, &x, 1, &type, 0, NULL));
+  return tbResult(tbCreate(b, "math.absi", 1, &x, 1, &type, 0, NULL));
+}
+
+MlirValue tbZeroOf(TileBuilder *b, MlirType type) {
+  return mlirTypeIsAFloat(type) ? tbConstFloat(b, type, 0.0)
+                                : tbConstInt(b, type, 0);
+}
+
+static int64_t signedExtreme(MlirType type, bool highest) {
+  unsigned width = mlirIntegerTypeGetWidth(type);
+  if (width >= 64)
+    return highest ? INT64_MAX : INT64_MIN;
+  int64_t max = ((int64_t)1 << (width - 1)) - 1;
+  return highest ? max : -max - 1;
+}
+
+MlirValue tbLowestOf(TileBuilder *b, MlirType type) {
+  return mlirTypeIsAFloat(type)
+             ? tbConstFloat(b, type, -INFINITY)
+             : tbConstInt(b, type, signedExtreme(type, false));
+}
+
+MlirValue tbHighestOf(TileBuilder *b, MlirType type) {
+  return mlirTypeIsAFloat(type)
+             ? tbConstFloat(b, type, INFINITY)
+             : tbConstInt(b, type, signedExtreme(type, true));
+}

@@ -1,0 +1,45 @@
+/* Builder helpers for GPU lowering: threads, barriers, private arrays,
+ * atomics, value-yielding branches and float arithmetic. */
+#ifndef TILE_IR_BUILDER_GPU_H
+#define TILE_IR_BUILDER_GPU_H
+
+#include "ir/builder.h"
+
+/* gpu.thread_id x */
+MlirValue tbThreadIdX(TileBuilder *b);
+/* gpu.barrier */
+MlirOperation tbBarrier(TileBuilder *b);
+
+/* A statically shaped memref type with the identity layout. */
+MlirType tbMemRefTypeIn(TileBuilder *b, intptr_t rank, const int64_t *shape,
+                      MlirType element, MlirAttribute memorySpace);
+/* memref.alloca of a statically shaped type. */
+MlirValue tbAllocaType(TileBuilder *b, MlirType memrefType);
+/* memref.atomic_rmw KIND (kind: "addf", "addi"); returns the old value. */
+MlirValue tbAtomicRmw(TileBuilder *b, const char *kind, MlirValue value,
+                      MlirValue memref, intptr_t n, const MlirValue *indices);
+
+/* scf.if with one result of `type`: the caller ends both blocks with
+ * tbYield. */
+typedef struct {
+  MlirOperation op;
+  MlirBlock thenBlock, elseBlock;
+} TileIfValue;
+TileIfValue tbIfValue(TileBuilder *b, MlirValue cond, MlirType type);
+void tbYieldValue(TileBuilder *b, MlirValue value);
+
+/* A builder that appends to `block` (which has no terminator yet). */
+TileBuilder tbInto(MlirBlock block, MlirLocation loc);
+
+/* Arithmetic on scalars of any int or float type. */
+MlirValue tbAddAny(TileBuilder *b, MlirValue x, MlirValue y);
+MlirValue tbMulAny(TileBuilder *b, MlirValue x, MlirValue y);
+MlirValue tbMaxAny(TileBuilder *b, MlirValue x, MlirValue y);
+MlirValue tbMinAny(TileBuilder *b, MlirValue x, MlirValue y);
+MlirValue tbAbsAny(TileBuilder *b, MlirValue x);
+/* The zero of an int or float type; +-infinity (or the extreme integer). */
+MlirValue tbZeroOf(TileBuilder *b, MlirType type);
+MlirValue tbLowestOf(TileBuilder *b, MlirType type);
+MlirValue tbHighestOf(TileBuilder *b, MlirType type);
+
+#endif

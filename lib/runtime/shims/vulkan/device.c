@@ -1,0 +1,306 @@
+/* The one Vulkan device of the process: instance, device choice (a
+ * discrete GPU, else an integrated one, ..., else a CPU implementation such
+ * as lavapipe; TILE_VULKAN_DEVICE=<index or name part> overrides), the
+ * optional shader features it has, a compute queue and a command pool. */
+#include "shim.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static VkrtDevice theDevice;
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+/* What a candidate device offers, before a logical device exists. */
+typedef struct {
+  VkPhysicalDevice physical;
+  VkPhysicalDeviceProperties properties;
+  uint32_t apiVersion; /* min(instance, device) */
+  uint32_t queueFamily;
+  bool hasFloat16Int8Ext, has8BitStorageExt;
+  VkrtFeatures features;
+} Candidate;
+
+static VkInstance createInstance(VkrtApi *api, uint32_t *version, char *why,
+                                 size_t size) {
+  uint32_t loaderVersion = VK_API_VERSION_1_0;
+  api->vkEnumerateInstanceVersion(&loaderVersion);
+  if (loaderVersion < VK_API_VERSION_1_1) {
+    snprintf(why, size, "the Vulkan loader supports Vulkan 1.0 only; 1.1 is "
+                        "needed");
+    return VK_NULL_HANDLE;
+  }
+  *version = loaderVersion < VK_API_VERSION_1_3 ? loaderVersion
+                                                : VK_API_VERSION_1_3;
+  VkApplicationInfo app = {.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO,
+                           .pApplicationName = "tile-mlir",
+                           .pEngineName = "tile_rt_vulkan",
+                           .apiVersion = *version};
+  VkInstanceCreateInfo info = {.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO,
+                               .pApplicationInfo = &app};
+  VkInstance instance = VK_NULL_HANDLE;
+  VkResult result = api->vkCreateInstance(&info, NULL, &instance);
+  if (result != VK_SUCCESS) {
+    snprintf(why, size,
+             "vkCreateInstance failed: %s (no Vulkan driver is installed? "
+             "e.g. mesa-vulkan-drivers)",
+             vkrtResultName(result));
+    return VK_NULL_HANDLE;
+  }
+  return instance;
+}
+
+static bool hasExtension(const VkrtApi *api, VkPhysicalDevice physical,
+                         const char *name) {
+  uint32_t n = 0;
+  api->vkEnumerateDeviceExtensionProperties(physical, NULL, &n, NULL);
+  VkExtensionProperties *list = calloc(n ? n : 1, sizeof(*list));
+  api->vkEnumerateDeviceExtensionProperties(physical, NULL, &n, list);
+  bool found = false;
+  for (uint32_t i = 0; i < n && !found; ++i)
+    found = strcmp(list[i].extensionName, name) == 0;
+  free(list);
+  return found;
+}
+
+/* Queries the optional features (chaining only structures the device
+ * knows) and a compute queue family. */
+static bool describe(const VkrtApi *api, VkPhysicalDevice physical,
+                     uint32_t instanceVersion, Candidate *c) {
+  memset(c, 0, sizeof(*c));
+  c->physical = physical;
+  api->vkGetPhysicalDeviceProperties(physical, &c->properties);
+  c->apiVersion = c->properties.apiVersion < instanceVersion
+                      ? c->properties.apiVersion
+                      : instanceVersion;
+  if (c->apiVersion < VK_API_VERSION_1_1)
+    return false;
+  uint32_t n = 0;
+  api->vkGetPhysicalDeviceQueueFamilyProperties(physical, &n, NULL);
+  VkQueueFamilyProperties *families = calloc(n ? n : 1, sizeof(*families));
+  api->vkGetPhysicalDeviceQueueFamilyProperties(physical, &n, families);
+  bool found = false;
+  for (uint32_t i = 0; i < n && !found; ++i)
+    if (families[i].queueFlags & VK_QUEUE_COMPUTE_BIT) {
+      c->queueFamily = i;
+      found = true;
+    }
+  free(families);
+  if (!found)
+    return false;
+  bool core12 = c->apiVersion >= VK_API_VERSION_1_2;
+  c->hasFloat16Int8Ext =
+      !core12 && hasExtension(api, physical, "VK_KHR_shader_float16_int8");
+  c->has8BitStorageExt =
+      !core12 && hasExtension(api, physical, "VK_KHR_8bit_storage");
+  VkPhysicalDevice16BitStorageFeatures storage16 = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_16BIT_STORAGE_FEATURES};
+  VkPhysicalDeviceShaderFloat16Int8Features f16 = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_FLOAT16_INT8_FEATURES};
+  VkPhysicalDevice8BitStorageFeatures storage8 = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_8BIT_STORAGE_FEATURES};
+  VkPhysicalDeviceFeatures2 features = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
+      .pNext = &storage16};
+  void **tail = &storage16.pNext;
+  if (core12 || c->hasFloat16Int8Ext) {
+    *tail = &f16;
+    tail = &f16.pNext;
+  }
+  if (core12 || c->has8BitStorageExt)
+    *tail = &storage8;
+  api->vkGetPhysicalDeviceFeatures2(physical, &features);
+  c->features.float16 = f16.shaderFloat16;
+  c->features.int8 = f16.shaderInt8;
+  c->features.storage16 = storage16.storageBuffer16BitAccess;
+  c->features.storage8 = storage8.storageBuffer8BitAccess;
+  c->features.int16 = features.features.shaderInt16;
+  c->features.int64 = features.features.shaderInt64;
+  c->features.float64 = features.features.shaderFloat64;
+  return true;
+}
+
+static int preference(VkPhysicalDeviceType type) {
+  switch (type) {
+  case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU:
+    return 0;
+  case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU:
+    return 1;
+  case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU:
+    return 2;
+  case VK_PHYSICAL_DEVICE_TYPE_CPU:
+    return 3;
+  default:
+    return 4;
+  }
+}
+
+/* Whether device `index` named `name` is the one TILE_VULKAN_DEVICE asks
+ * for (any, when it is unset). */
+static bool requested(uint32_t index, const char *name) {
+  const char *want = getenv("TILE_VULKAN_DEVICE");
+  if (!want || !*want)
+    return true;
+  char *end;
+  unsigned long n = strtoul(want, &end, 10);
+  if (!*end)
+    return n == index;
+  return strstr(name, want) != NULL;
+}
+
+static bool choose(const VkrtApi *api, VkInstance instance,
+                   uint32_t instanceVersion, Candidate *best, char *why,
+                   size_t size) {
+  VkPhysicalDevice list[32];
+  uint32_t n = 32;
+  VkResult result = api->vkEnumeratePhysicalDevices(instance, &n, list);
+  if (result != VK_SUCCESS && result != VK_INCOMPLETE) {
+    snprintf(why, size, "vkEnumeratePhysicalDevices failed: %s",
+             vkrtResultName(result));
+    return false;
+  }
+  bool found = false;
+  for (uint32_t i = 0; i < n; ++i) {
+    Candidate c;
+    if (!describe(api, list[i], instanceVersion, &c) ||
+        !requested(i, c.properties.deviceName))
+      continue;
+    if (!found || preference(c.properties.deviceType) <
+                      preference(best->properties.deviceType)) {
+      *best = c;
+      found = true;
+    }
+  }
+  if (!found)
+    snprintf(why, size,
+             n == 0 ? "no Vulkan device is present (install a driver, e.g. "
+                      "mesa-vulkan-drivers for the lavapipe CPU device)"
+             : getenv("TILE_VULKAN_DEVICE")
+                 ? "no Vulkan 1.1 compute device matches TILE_VULKAN_DEVICE"
+                 : "no Vulkan device supports Vulkan 1.1 compute");
+  return found;
+}
+
+bool vkrtProbe(char *name, size_t nameSize, VkrtFeatures *features,
+               char *why, size_t whySize) {
+  VkrtApi api;
+  memset(&api, 0, sizeof(api));
+  if (!vkrtLoadLoader(&api, why, whySize))
+    return false;
+  uint32_t version;
+  VkInstance instance = createInstance(&api, &version, why, whySize);
+  bool ok = instance != VK_NULL_HANDLE &&
+            vkrtLoadInstance(&api, instance, why, whySize);
+  Candidate c;
+  ok = ok && choose(&api, instance, version, &c, why, whySize);
+  if (ok) {
+    snprintf(name, nameSize, "%s", c.properties.deviceName);
+    *features = c.features;
+  }
+  if (instance != VK_NULL_HANDLE && api.vkDestroyInstance)
+    api.vkDestroyInstance(instance, NULL);
+  return ok;
+}
+
+/* Creates the logical device with every optional feature it offers. */
+static void createDevice(VkrtDevice *d, const Candidate *c) {
+  const char *extensions[2];
+  uint32_t numExtensions = 0;
+  if (c->hasFloat16Int8Ext)
+    extensions[numExtensions++] = "VK_KHR_shader_float16_int8";
+  if (c->has8BitStorageExt)
+    extensions[numExtensions++] = "VK_KHR_8bit_storage";
+  bool core12 = c->apiVersion >= VK_API_VERSION_1_2;
+  VkPhysicalDevice16BitStorageFeatures storage16 = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_16BIT_STORAGE_FEATURES,
+      .storageBuffer16BitAccess = c->features.storage16};
+  VkPhysicalDeviceShaderFloat16Int8Features f16 = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_FLOAT16_INT8_FEATURES,
+      .shaderFloat16 = c->features.float16,
+      .shaderInt8 = c->features.int8};
+  VkPhysicalDevice8BitStorageFeatures storage8 = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_8BIT_STORAGE_FEATURES,
+      .storageBuffer8BitAccess = c->features.storage8};
+  VkPhysicalDeviceFeatures2 features = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
+      .pNext = &storage16};
+  features.features.shaderInt16 = c->features.int16;
+  features.features.shaderInt64 = c->features.int64;
+  features.features.shaderFloat64 = c->features.float64;
+  void **tail = &storage16.pNext;
+  if (core12 || c->hasFloat16Int8Ext) {
+    *tail = &f16;
+    tail = &f16.pNext;
+  }
+  if (core12 || c->has8BitStorageExt)
+    *tail = &storage8;
+  float priority = 1.0f;
+  VkDeviceQueueCreateInfo queue = {
+      .sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
+      .queueFamilyIndex = c->queueFamily,
+      .queueCount = 1,
+      .pQueuePriorities = &priority};
+  VkDeviceCreateInfo info = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
+                             .pNext = &features,
+                             .queueCreateInfoCount = 1,
+                             .pQueueCreateInfos = &queue,
+                             .enabledExtensionCount = numExtensions,
+                             .ppEnabledExtensionNames = extensions};
+  vkrtCheck(d->api.vkCreateDevice(c->physical, &info, NULL, &d->device),
+            "vkCreateDevice");
+}
+
+static void initialise(void) {
+  VkrtDevice *d = &theDevice;
+  char why[512];
+  if (!vkrtLoadLoader(&d->api, why, sizeof(why)))
+    vkrtFail("%s", why);
+  uint32_t version;
+  d->instance = createInstance(&d->api, &version, why, sizeof(why));
+  if (d->instance == VK_NULL_HANDLE ||
+      !vkrtLoadInstance(&d->api, d->instance, why, sizeof(why)))
+    vkrtFail("%s", why);
+  Candidate c;
+  if (!choose(&d->api, d->instance, version, &c, why, sizeof(why)))
+    vkrtFail("%s", why);
+  d->physical = c.physical;
+  d->properties = c.properties;
+  d->features = c.features;
+  d->queueFamily = c.queueFamily;
+  d->api.vkGetPhysicalDeviceMemoryProperties(d->physical, &d->memory);
+  createDevice(d, &c);
+  if (!vkrtLoadDevice(&d->api, d->device, why, sizeof(why)))
+    vkrtFail("%s", why);
+  d->api.vkGetDeviceQueue(d->device, d->queueFamily, 0, &d->queue);
+  VkCommandPoolCreateInfo pool = {
+      .sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
+      .flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT,
+      .queueFamilyIndex = d->queueFamily};
+  vkrtCheck(d->api.vkCreateCommandPool(d->device, &pool, NULL,
+                                       &d->commandPool),
+            "vkCreateCommandPool");
+  pthread_mutex_init(&d->lock, NULL);
+  if (getenv("TILE_VULKAN_VERBOSE"))
+    fprintf(stderr, "tile_rt_vulkan: running on '%s'\n",
+            d->properties.deviceName);
+}
+
+VkrtDevice *vkrtDevice(void) {
+  pthread_once(&once, initialise);
+  return &theDevice;
+}
+
+/* Releases the device when the library goes away (at exit or dlclose),
+ * unless a failure is ending the process mid-way. */
+__attribute__((destructor)) static void release(void) {
+  VkrtDevice *d = &theDevice;
+  if (vkrtFailing())
+    return;
+  vkrtReleaseModules(d->device == VK_NULL_HANDLE ? NULL : d);
+  if (d->device == VK_NULL_HANDLE)
+    return;
+  d->api.vkDestroyCommandPool(d->device, d->commandPool, NULL);
+  d->api.vkDestroyDevice(d->device, NULL);
+  d->api.vkDestroyInstance(d->instance, NULL);
+  d->device = VK_NULL_HANDLE;
+}

@@ -1,0 +1,301 @@
+/* mgpuLaunchKernel: binds each (address, size) parameter pair as a storage
+ * buffer in host-visible memory, copies the host data in, dispatches the
+ * grid (in slices where it exceeds the device's group count limits), waits,
+ * and copies every buffer back. Parameters naming the same host range share
+ * one buffer, so a kernel that reads and writes it in place sees one copy. */
+#include "shim.h"
+#include "tile_rt_vulkan.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+  void *host;
+  VkDeviceSize bytes;
+  int alias; /* index of an earlier parameter with the same range, or -1 */
+  VkBuffer buffer;
+  VkDeviceMemory memory;
+  void *mapped;
+  bool coherent;
+} Binding;
+
+typedef struct {
+  VkrtDevice *d;
+  VkrtFunction *f;
+  Binding *bindings;
+  uint32_t count;
+  VkDescriptorPool pool;
+  VkCommandBuffer commands;
+  VkFence fence;
+} Launch;
+
+static uint32_t memoryType(const VkrtDevice *d, uint32_t allowed,
+                           bool *coherent) {
+  const VkMemoryPropertyFlags visible = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT;
+  const VkMemoryPropertyFlags both =
+      visible | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
+  for (int pass = 0; pass < 2; ++pass)
+    for (uint32_t i = 0; i < d->memory.memoryTypeCount; ++i) {
+      VkMemoryPropertyFlags flags = d->memory.memoryTypes[i].propertyFlags;
+      VkMemoryPropertyFlags want = pass == 0 ? both : visible;
+      if ((allowed & (1u << i)) && (flags & want) == want) {
+        *coherent = (flags & both) == both;
+        return i;
+      }
+    }
+  vkrtFail("the Vulkan device '%s' has no host-visible memory for buffers",
+           d->properties.deviceName);
+}
+
+static void createBuffer(Launch *l, Binding *b) {
+  VkrtDevice *d = l->d;
+  if (b->bytes > d->properties.limits.maxStorageBufferRange)
+    vkrtFail("kernel '%s' binds a buffer of %llu bytes; the Vulkan device "
+             "'%s' binds at most %u bytes per buffer",
+             l->f->name, (unsigned long long)b->bytes,
+             d->properties.deviceName,
+             d->properties.limits.maxStorageBufferRange);
+  /* An empty buffer still needs a valid, non-empty Vulkan buffer. */
+  VkDeviceSize size = b->bytes ? (b->bytes + 3) & ~(VkDeviceSize)3 : 4;
+  VkBufferCreateInfo info = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
+                             .size = size,
+                             .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
+                             .sharingMode = VK_SHARING_MODE_EXCLUSIVE};
+  vkrtCheck(d->api.vkCreateBuffer(d->device, &info, NULL, &b->buffer),
+            "vkCreateBuffer");
+  VkMemoryRequirements needs;
+  d->api.vkGetBufferMemoryRequirements(d->device, b->buffer, &needs);
+  VkMemoryAllocateInfo alloc = {
+      .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+      .allocationSize = needs.size,
+      .memoryTypeIndex = memoryType(d, needs.memoryTypeBits, &b->coherent)};
+  vkrtCheck(d->api.vkAllocateMemory(d->device, &alloc, NULL, &b->memory),
+            "vkAllocateMemory");
+  vkrtCheck(d->api.vkBindBufferMemory(d->device, b->buffer, b->memory, 0),
+            "vkBindBufferMemory");
+  vkrtCheck(d->api.vkMapMemory(d->device, b->memory, 0, VK_WHOLE_SIZE, 0,
+                               &b->mapped),
+            "vkMapMemory");
+  memset(b->mapped, 0, size);
+  if (b->bytes && b->host)
+    memcpy(b->mapped, b->host, b->bytes);
+  if (!b->coherent) {
+    VkMappedMemoryRange range = {.sType = VK_STRUCTURE_TYPE_MAPPED_MEMORY_RANGE,
+                                 .memory = b->memory,
+                                 .size = VK_WHOLE_SIZE};
+    vkrtCheck(d->api.vkFlushMappedMemoryRanges(d->device, 1, &range),
+              "vkFlushMappedMemoryRanges");
+  }
+}
+
+static void readParameters(Launch *l, void **params) {
+  for (uint32_t i = 0; i < l->count; ++i) {
+    Binding *b = &l->bindings[i];
+    b->host = *(void **)params[2 * i];
+    int64_t bytes = *(int64_t *)params[2 * i + 1];
+    if (bytes < 0)
+      vkrtFail("kernel '%s' got a buffer of negative size %lld",
+               l->f->name, (long long)bytes);
+    b->bytes = (VkDeviceSize)bytes;
+    b->alias = -1;
+    for (uint32_t j = 0; j < i && b->alias < 0; ++j)
+      if (l->bindings[j].host == b->host && l->bindings[j].bytes == b->bytes)
+        b->alias = (int)j;
+    if (b->alias < 0)
+      createBuffer(l, b);
+  }
+}
+
+static VkBuffer bufferOf(const Launch *l, uint32_t i) {
+  const Binding *b = &l->bindings[i];
+  return b->alias < 0 ? b->buffer : l->bindings[b->alias].buffer;
+}
+
+static VkDescriptorSet bindBuffers(Launch *l, const VkrtPipeline *p) {
+  VkrtDevice *d = l->d;
+  VkDescriptorPoolSize size = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                               l->count ? l->count : 1};
+  VkDescriptorPoolCreateInfo poolInfo = {
+      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
+      .maxSets = 1,
+      .poolSizeCount = 1,
+      .pPoolSizes = &size};
+  vkrtCheck(d->api.vkCreateDescriptorPool(d->device, &poolInfo, NULL,
+                                          &l->pool),
+            "vkCreateDescriptorPool");
+  VkDescriptorSetAllocateInfo setInfo = {
+      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
+      .descriptorPool = l->pool,
+      .descriptorSetCount = 1,
+      .pSetLayouts = &p->setLayout};
+  VkDescriptorSet set;
+  vkrtCheck(d->api.vkAllocateDescriptorSets(d->device, &setInfo, &set),
+            "vkAllocateDescriptorSets");
+  VkDescriptorBufferInfo infos[64];
+  VkWriteDescriptorSet writes[64];
+  for (uint32_t i = 0; i < l->count; ++i) {
+    infos[i] = (VkDescriptorBufferInfo){bufferOf(l, i), 0, VK_WHOLE_SIZE};
+    writes[i] = (VkWriteDescriptorSet){
+        .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+        .dstSet = set,
+        .dstBinding = i,
+        .descriptorCount = 1,
+        .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+        .pBufferInfo = &infos[i]};
+  }
+  d->api.vkUpdateDescriptorSets(d->device, l->count, writes, 0, NULL);
+  return set;
+}
+
+static uint32_t minU(uint64_t a, uint64_t b) {
+  return (uint32_t)(a < b ? a : b);
+}
+
+/* Records the dispatch of `grid` groups, sliced to the device limits. */
+static void record(Launch *l, const VkrtPipeline *p, VkDescriptorSet set,
+                   const uint64_t grid[3]) {
+  VkrtDevice *d = l->d;
+  VkCommandBufferAllocateInfo info = {
+      .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
+      .commandPool = d->commandPool,
+      .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
+      .commandBufferCount = 1};
+  vkrtCheck(d->api.vkAllocateCommandBuffers(d->device, &info, &l->commands),
+            "vkAllocateCommandBuffers");
+  VkCommandBufferBeginInfo begin = {
+      .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
+      .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT};
+  vkrtCheck(d->api.vkBeginCommandBuffer(l->commands, &begin),
+            "vkBeginCommandBuffer");
+  d->api.vkCmdBindPipeline(l->commands, VK_PIPELINE_BIND_POINT_COMPUTE,
+                           p->pipeline);
+  d->api.vkCmdBindDescriptorSets(l->commands, VK_PIPELINE_BIND_POINT_COMPUTE,
+                                 p->layout, 0, 1, &set, 0, NULL);
+  const uint32_t *limit = d->properties.limits.maxComputeWorkGroupCount;
+  for (uint64_t z = 0; z < grid[2]; z += limit[2])
+    for (uint64_t y = 0; y < grid[1]; y += limit[1])
+      for (uint64_t x = 0; x < grid[0]; x += limit[0])
+        d->api.vkCmdDispatchBase(l->commands, (uint32_t)x, (uint32_t)y,
+                                 (uint32_t)z, minU(grid[0] - x, limit[0]),
+                                 minU(grid[1] - y, limit[1]),
+                                 minU(grid[2] - z, limit[2]));
+  VkMemoryBarrier toHost = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+                            .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
+                            .dstAccessMask = VK_ACCESS_HOST_READ_BIT};
+  d->api.vkCmdPipelineBarrier(l->commands,
+                              VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                              VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &toHost, 0,
+                              NULL, 0, NULL);
+  vkrtCheck(d->api.vkEndCommandBuffer(l->commands), "vkEndCommandBuffer");
+}
+
+static void submitAndWait(Launch *l) {
+  VkrtDevice *d = l->d;
+  VkFenceCreateInfo fenceInfo = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+  vkrtCheck(d->api.vkCreateFence(d->device, &fenceInfo, NULL, &l->fence),
+            "vkCreateFence");
+  VkSubmitInfo submit = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
+                         .commandBufferCount = 1,
+                         .pCommandBuffers = &l->commands};
+  vkrtCheck(d->api.vkQueueSubmit(d->queue, 1, &submit, l->fence),
+            "vkQueueSubmit");
+  VkResult result =
+      d->api.vkWaitForFences(d->device, 1, &l->fence, VK_TRUE, UINT64_MAX);
+  if (result != VK_SUCCESS)
+    vkrtFail("kernel '%s' did not complete: %s", l->f->name,
+             vkrtResultName(result));
+}
+
+static void copyBack(Launch *l) {
+  VkrtDevice *d = l->d;
+  for (uint32_t i = 0; i < l->count; ++i) {
+    Binding *b = &l->bindings[i];
+    if (b->alias >= 0)
+      continue;
+    if (!b->coherent) {
+      VkMappedMemoryRange range = {
+          .sType = VK_STRUCTURE_TYPE_MAPPED_MEMORY_RANGE,
+          .memory = b->memory,
+          .size = VK_WHOLE_SIZE};
+      vkrtCheck(d->api.vkInvalidateMappedMemoryRanges(d->device, 1, &range),
+                "vkInvalidateMappedMemoryRanges");
+    }
+    if (b->bytes && b->host)
+      memcpy(b->host, b->mapped, b->bytes);
+  }
+}
+
+static void release(Launch *l) {
+  VkrtDevice *d = l->d;
+  d->api.vkDestroyFence(d->device, l->fence, NULL);
+  if (l->commands != VK_NULL_HANDLE)
+    d->api.vkFreeCommandBuffers(d->device, d->commandPool, 1, &l->commands);
+  d->api.vkDestroyDescriptorPool(d->device, l->pool, NULL);
+  for (uint32_t i = 0; i < l->count; ++i) {
+    Binding *b = &l->bindings[i];
+    if (b->alias >= 0)
+      continue;
+    d->api.vkUnmapMemory(d->device, b->memory);
+    d->api.vkDestroyBuffer(d->device, b->buffer, NULL);
+    d->api.vkFreeMemory(d->device, b->memory, NULL);
+  }
+  free(l->bindings);
+}
+
+static void checkShape(const VkrtFunction *f, const intptr_t grid[3],
+                       const intptr_t block[3], int32_t sharedBytes,
+                       size_t paramsCount) {
+  if (paramsCount % 2)
+    vkrtFail("kernel '%s' got %zu parameters; the vulkan runtime takes "
+             "(buffer, byte size) pairs (compile the host code for the "
+             "vulkan target)",
+             f->name, paramsCount);
+  if (paramsCount / 2 > 64)
+    vkrtFail("kernel '%s' takes %zu buffers; at most 64 are supported",
+             f->name, paramsCount / 2);
+  for (int i = 0; i < 3; ++i)
+    if (grid[i] < 0 || grid[i] > UINT32_MAX)
+      vkrtFail("kernel '%s' launched with a grid of %ld x %ld x %ld blocks",
+               f->name, (long)grid[0], (long)grid[1], (long)grid[2]);
+  for (int i = 0; i < 3; ++i)
+    if (block[i] != (intptr_t)f->localSize[i])
+      vkrtFail("kernel '%s' launched with blocks of %ld x %ld x %ld threads; "
+               "its SPIR-V workgroup size is %u x %u x %u",
+               f->name, (long)block[0], (long)block[1], (long)block[2],
+               f->localSize[0], f->localSize[1], f->localSize[2]);
+  if (sharedBytes != 0)
+    vkrtFail("kernel '%s' asks for %d bytes of dynamic shared memory; "
+             "vulkan kernels declare their shared memory statically",
+             f->name, sharedBytes);
+}
+
+TILE_RT_EXPORT void
+mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY,
+                 intptr_t gridZ, intptr_t blockX, intptr_t blockY,
+                 intptr_t blockZ, int32_t sharedBytes, void *stream,
+                 void **params, void **extra, size_t paramsCount) {
+  (void)stream;
+  (void)extra;
+  VkrtFunction *f = function;
+  if (!f)
+    vkrtFail("mgpuLaunchKernel got no kernel");
+  intptr_t grid[3] = {gridX, gridY, gridZ}, block[3] = {blockX, blockY, blockZ};
+  checkShape(f, grid, block, sharedBytes, paramsCount);
+  if (!gridX || !gridY || !gridZ)
+    return;
+  Launch l = {0};
+  l.d = vkrtDevice();
+  l.f = f;
+  l.count = (uint32_t)(paramsCount / 2);
+  l.bindings = calloc(l.count ? l.count : 1, sizeof(Binding));
+  pthread_mutex_lock(&l.d->lock);
+  VkrtPipeline *p = vkrtPipelineFor(l.d, f, l.count);
+  readParameters(&l, params);
+  VkDescriptorSet set = bindBuffers(&l, p);
+  uint64_t groups[3] = {(uint64_t)gridX, (uint64_t)gridY, (uint64_t)gridZ};
+  record(&l, p, set, groups);
+  submitAndWait(&l);
+  copyBack(&l);
+  release(&l);
+  pthread_mutex_unlock(&l.d->lock);
+}

@@ -1,0 +1,191 @@
+/* Modules and kernels: mgpuModuleLoad keeps a copy of the SPIR-V,
+ * mgpuModuleGetFunction names a kernel of it, and each kernel gets one
+ * compute pipeline per number of buffer bindings, created on its first
+ * launch and kept until the module is unloaded. */
+#include "shim.h"
+#include "tile_rt_vulkan.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static pthread_mutex_t modulesLock = PTHREAD_MUTEX_INITIALIZER;
+static VkrtModule *modules;
+
+TILE_RT_EXPORT void *mgpuModuleLoad(const void *data, size_t size) {
+  if (!data || size % 4)
+    vkrtFail("mgpuModuleLoad got %zu bytes, not a SPIR-V module (a whole "
+             "number of 32-bit words)",
+             size);
+  VkrtModule *m = calloc(1, sizeof(*m));
+  m->numWords = size / 4;
+  m->words = malloc(size);
+  memcpy(m->words, data, size);
+  vkrtCheckSpirv(m->words, m->numWords);
+  pthread_mutex_lock(&modulesLock);
+  m->next = modules;
+  modules = m;
+  pthread_mutex_unlock(&modulesLock);
+  return m;
+}
+
+static void destroyPipelines(VkrtDevice *d, VkrtFunction *f) {
+  for (unsigned i = 0; i < f->numPipelines; ++i) {
+    VkrtPipeline *p = &f->pipelines[i];
+    d->api.vkDestroyPipeline(d->device, p->pipeline, NULL);
+    d->api.vkDestroyPipelineLayout(d->device, p->layout, NULL);
+    d->api.vkDestroyDescriptorSetLayout(d->device, p->setLayout, NULL);
+  }
+  f->numPipelines = 0;
+}
+
+/* Frees a module (unlinked already); `d` is null when no launch ever
+ * created a device. */
+static void destroyModule(VkrtDevice *d, VkrtModule *m) {
+  for (unsigned i = 0; i < m->numFunctions; ++i) {
+    if (d)
+      destroyPipelines(d, m->functions[i]);
+    free(m->functions[i]->name);
+    free(m->functions[i]);
+  }
+  if (d && m->shader != VK_NULL_HANDLE)
+    d->api.vkDestroyShaderModule(d->device, m->shader, NULL);
+  free(m->functions);
+  free(m->words);
+  free(m);
+}
+
+static bool unlinkModule(VkrtModule *m) {
+  pthread_mutex_lock(&modulesLock);
+  VkrtModule **at = &modules;
+  while (*at && *at != m)
+    at = &(*at)->next;
+  bool found = *at != NULL;
+  if (found)
+    *at = m->next;
+  pthread_mutex_unlock(&modulesLock);
+  return found;
+}
+
+TILE_RT_EXPORT void mgpuModuleUnload(void *module) {
+  VkrtModule *m = module;
+  if (!m || vkrtFailing() || !unlinkModule(m))
+    return;
+  bool created = false;
+  for (unsigned i = 0; i < m->numFunctions && !created; ++i)
+    created = m->functions[i]->numPipelines > 0;
+  VkrtDevice *d = created || m->shader ? vkrtDevice() : NULL;
+  if (d)
+    pthread_mutex_lock(&d->lock);
+  destroyModule(d, m);
+  if (d)
+    pthread_mutex_unlock(&d->lock);
+}
+
+void vkrtReleaseModules(VkrtDevice *d) {
+  pthread_mutex_lock(&modulesLock);
+  while (modules) {
+    VkrtModule *m = modules;
+    modules = m->next;
+    destroyModule(d, m);
+  }
+  pthread_mutex_unlock(&modulesLock);
+}
+
+TILE_RT_EXPORT void *mgpuModuleGetFunction(void *module, const char *name) {
+  VkrtModule *m = module;
+  if (!m || !name)
+    vkrtFail("mgpuModuleGetFunction got no module or no kernel name");
+  pthread_mutex_lock(&modulesLock);
+  VkrtFunction *f = NULL;
+  for (unsigned i = 0; i < m->numFunctions && !f; ++i)
+    if (strcmp(m->functions[i]->name, name) == 0)
+      f = m->functions[i];
+  if (!f) {
+    f = calloc(1, sizeof(*f));
+    f->module = m;
+    f->name = strdup(name);
+    if (!vkrtLocalSize(m->words, m->numWords, name, f->localSize)) {
+      pthread_mutex_unlock(&modulesLock);
+      vkrtFail("kernel '%s' is not an entry point of the SPIR-V module "
+               "(or has no LocalSize)",
+               name);
+    }
+    m->functions = realloc(m->functions,
+                           (m->numFunctions + 1) * sizeof(*m->functions));
+    m->functions[m->numFunctions++] = f;
+  }
+  pthread_mutex_unlock(&modulesLock);
+  return f;
+}
+
+static void createShader(VkrtDevice *d, VkrtModule *m) {
+  vkrtCheckCapabilities(d, m->words, m->numWords);
+  VkShaderModuleCreateInfo info = {
+      .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
+      .codeSize = m->numWords * 4,
+      .pCode = m->words};
+  vkrtCheck(d->api.vkCreateShaderModule(d->device, &info, NULL, &m->shader),
+            "vkCreateShaderModule");
+}
+
+static void createPipeline(VkrtDevice *d, VkrtFunction *f, VkrtPipeline *p) {
+  VkDescriptorSetLayoutBinding bindings[64];
+  for (uint32_t i = 0; i < p->bindings; ++i)
+    bindings[i] = (VkDescriptorSetLayoutBinding){
+        .binding = i,
+        .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+        .descriptorCount = 1,
+        .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT};
+  VkDescriptorSetLayoutCreateInfo setInfo = {
+      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+      .bindingCount = p->bindings,
+      .pBindings = bindings};
+  vkrtCheck(d->api.vkCreateDescriptorSetLayout(d->device, &setInfo, NULL,
+                                               &p->setLayout),
+            "vkCreateDescriptorSetLayout");
+  VkPipelineLayoutCreateInfo layoutInfo = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+      .setLayoutCount = 1,
+      .pSetLayouts = &p->setLayout};
+  vkrtCheck(d->api.vkCreatePipelineLayout(d->device, &layoutInfo, NULL,
+                                          &p->layout),
+            "vkCreatePipelineLayout");
+  VkComputePipelineCreateInfo info = {
+      .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
+      /* Grids beyond the device's group count limit run in slices. */
+      .flags = VK_PIPELINE_CREATE_DISPATCH_BASE_BIT,
+      .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+                .stage = VK_SHADER_STAGE_COMPUTE_BIT,
+                .module = f->module->shader,
+                .pName = f->name},
+      .layout = p->layout};
+  VkResult result = d->api.vkCreateComputePipelines(
+      d->device, VK_NULL_HANDLE, 1, &info, NULL, &p->pipeline);
+  if (result != VK_SUCCESS)
+    vkrtFail("vkCreateComputePipelines for kernel '%s' failed: %s", f->name,
+             vkrtResultName(result));
+}
+
+VkrtPipeline *vkrtPipelineFor(VkrtDevice *d, VkrtFunction *f,
+                              uint32_t bindings) {
+  for (unsigned i = 0; i < f->numPipelines; ++i)
+    if (f->pipelines[i].bindings == bindings)
+      return &f->pipelines[i];
+  if (bindings > 64)
+    vkrtFail("kernel '%s' takes %u buffers; at most 64 are supported",
+             f->name, bindings);
+  uint32_t limit = d->properties.limits.maxPerStageDescriptorStorageBuffers;
+  if (bindings > limit)
+    vkrtFail("kernel '%s' takes %u buffers; the Vulkan device '%s' binds at "
+             "most %u per kernel",
+             f->name, bindings, d->properties.deviceName, limit);
+  if (f->module->shader == VK_NULL_HANDLE)
+    createShader(d, f->module);
+  if (f->numPipelines == sizeof(f->pipelines) / sizeof(f->pipelines[0]))
+    destroyPipelines(d, f);
+  VkrtPipeline *p = &f->pipelines[f->numPipelines++];
+  memset(p, 0, sizeof(*p));
+  p->bindings = bindings;
+  createPipeline(d, f, p);
+  return p;
+}

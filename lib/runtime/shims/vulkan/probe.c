@@ -1,0 +1,24 @@
+/* tile-rt-vulkan-probe: says which Vulkan device libtile_rt_vulkan would
+ * run on and which optional shader features it has (lit reads this to mark
+ * tests that need a device, or f16). Exit status 1 when there is none. */
+#include "shim.h"
+
+#include <stdio.h>
+
+int main(void) {
+  char name[256], why[512];
+  VkrtFeatures f;
+  if (!vkrtProbe(name, sizeof(name), &f, why, sizeof(why))) {
+    printf("device: none (%s)\n", why);
+    return 1;
+  }
+  printf("device: %s\n", name);
+  printf("shaderFloat16: %s\n", f.float16 ? "yes" : "no");
+  printf("storageBuffer16BitAccess: %s\n", f.storage16 ? "yes" : "no");
+  printf("shaderInt8: %s\n", f.int8 ? "yes" : "no");
+  printf("storageBuffer8BitAccess: %s\n", f.storage8 ? "yes" : "no");
+  printf("shaderInt16: %s\n", f.int16 ? "yes" : "no");
+  printf("shaderInt64: %s\n", f.int64 ? "yes" : "no");
+  printf("shaderFloat64: %s\n", f.float64 ? "yes" : "no");
+  return 0;
+}

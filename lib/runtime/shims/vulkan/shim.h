@@ -1,0 +1,183 @@
+/* Internals of libtile_rt_vulkan: the Vulkan entry points it loads, the one
+ * device it runs on, modules and their pipelines, and error reporting. */
+#ifndef TILE_RT_VULKAN_SHIM_H
+#define TILE_RT_VULKAN_SHIM_H
+
+#define VK_NO_PROTOTYPES
+#include <vulkan/vulkan_core.h>
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define TILE_RT_EXPORT __attribute__((visibility("default")))
+
+/*===--- errors (errors.c) ------------------------------------------------===*/
+
+/* Prints "tile_rt_vulkan: error: ..." on stderr and ends the process with
+ * exit status 1 (silently with _exit(1) when the process is already
+ * ending). The mgpu* ABI has no way to return an error. */
+_Noreturn void vkrtFail(const char *fmt, ...)
+    __attribute__((format(printf, 1, 2)));
+/* The name of a VkResult, e.g. "VK_ERROR_OUT_OF_DEVICE_MEMORY". */
+const char *vkrtResultName(VkResult result);
+/* Fails with "CALL failed: RESULT" unless `result` is VK_SUCCESS. */
+void vkrtCheck(VkResult result, const char *call);
+/* Whether a failure is ending the process (then cleanup must not run). */
+bool vkrtFailing(void);
+
+/*===--- the loader (loader.c) --------------------------------------------===*/
+
+#define VKRT_GLOBAL_FUNCTIONS(X)                                               \
+  X(vkCreateInstance)                                                          \
+  X(vkEnumerateInstanceVersion)
+
+#define VKRT_INSTANCE_FUNCTIONS(X)                                             \
+  X(vkDestroyInstance)                                                         \
+  X(vkEnumeratePhysicalDevices)                                                \
+  X(vkGetPhysicalDeviceProperties)                                             \
+  X(vkGetPhysicalDeviceFeatures2)                                              \
+  X(vkGetPhysicalDeviceQueueFamilyProperties)                                  \
+  X(vkGetPhysicalDeviceMemoryProperties)                                       \
+  X(vkEnumerateDeviceExtensionProperties)                                      \
+  X(vkCreateDevice)                                                            \
+  X(vkGetDeviceProcAddr)
+
+#define VKRT_DEVICE_FUNCTIONS(X)                                               \
+  X(vkDestroyDevice)                                                           \
+  X(vkGetDeviceQueue)                                                          \
+  X(vkCreateBuffer)                                                            \
+  X(vkDestroyBuffer)                                                           \
+  X(vkGetBufferMemoryRequirements)                                             \
+  X(vkAllocateMemory)                                                          \
+  X(vkFreeMemory)                                                              \
+  X(vkBindBufferMemory)                                                        \
+  X(vkMapMemory)                                                               \
+  X(vkUnmapMemory)                                                             \
+  X(vkFlushMappedMemoryRanges)                                                 \
+  X(vkInvalidateMappedMemoryRanges)                                            \
+  X(vkCreateShaderModule)                                                      \
+  X(vkDestroyShaderModule)                                                     \
+  X(vkCreateDescriptorSetLayout)                                               \
+  X(vkDestroyDescriptorSetLayout)                                              \
+  X(vkCreatePipelineLayout)                                                    \
+  X(vkDestroyPipelineLayout)                                                   \
+  X(vkCreateComputePipelines)                                                  \
+  X(vkDestroyPipeline)                                                         \
+  X(vkCreateDescriptorPool)                                                    \
+  X(vkDestroyDescriptorPool)                                                   \
+  X(vkAllocateDescriptorSets)                                                  \
+  X(vkUpdateDescriptorSets)                                                    \
+  X(vkCreateCommandPool)                                                       \
+  X(vkDestroyCommandPool)                                                      \
+  X(vkAllocateCommandBuffers)                                                  \
+  X(vkFreeCommandBuffers)                                                      \
+  X(vkBeginCommandBuffer)                                                      \
+  X(vkEndCommandBuffer)                                                        \
+  X(vkCmdBindPipeline)                                                         \
+  X(vkCmdBindDescriptorSets)                                                   \
+  X(vkCmdDispatchBase)                                                         \
+  X(vkCmdPipelineBarrier)                                                      \
+  X(vkCreateFence)                                                             \
+  X(vkDestroyFence)                                                            \
+  X(vkWaitForFences)                                                           \
+  X(vkQueueSubmit)
+
+#define VKRT_DECLARE(name) PFN_##name name;
+typedef struct {
+  void *library;
+  PFN_vkGetInstanceProcAddr vkGetInstanceProcAddr;
+  VKRT_GLOBAL_FUNCTIONS(VKRT_DECLARE)
+  VKRT_INSTANCE_FUNCTIONS(VKRT_DECLARE)
+  VKRT_DEVICE_FUNCTIONS(VKRT_DECLARE)
+} VkrtApi;
+#undef VKRT_DECLARE
+
+/* Opens libvulkan.so.1 and its global entry points; false with a reason. */
+bool vkrtLoadLoader(VkrtApi *api, char *why, size_t size);
+/* Instance- and device-level entry points (device may be null). */
+bool vkrtLoadInstance(VkrtApi *api, VkInstance instance, char *why,
+                      size_t size);
+bool vkrtLoadDevice(VkrtApi *api, VkDevice device, char *why, size_t size);
+
+/*===--- the device (device.c) --------------------------------------------===*/
+
+/* Optional features the device was created with. */
+typedef struct {
+  bool float16, int8, int16, int64, float64;
+  bool storage16, storage8;
+} VkrtFeatures;
+
+typedef struct {
+  VkrtApi api;
+  VkInstance instance;
+  VkPhysicalDevice physical;
+  VkPhysicalDeviceProperties properties;
+  VkPhysicalDeviceMemoryProperties memory;
+  VkDevice device;
+  uint32_t queueFamily;
+  VkQueue queue;
+  VkCommandPool commandPool;
+  VkrtFeatures features;
+  pthread_mutex_t lock; /* queue, command pool, pipelines */
+} VkrtDevice;
+
+/* The process-wide device, created on first use; fails (exits) when there
+ * is no usable Vulkan device. */
+VkrtDevice *vkrtDevice(void);
+/* Creates an instance and picks a device without creating it: for
+ * tileRtVulkanAvailable and the probe. Fills `name`. */
+bool vkrtProbe(char *name, size_t nameSize, VkrtFeatures *features,
+               char *why, size_t whySize);
+
+/*===--- modules (module.c) -----------------------------------------------===*/
+
+/* One compute pipeline of a kernel, for a number of buffer bindings. */
+typedef struct {
+  uint32_t bindings;
+  VkDescriptorSetLayout setLayout;
+  VkPipelineLayout layout;
+  VkPipeline pipeline;
+} VkrtPipeline;
+
+typedef struct VkrtModule VkrtModule;
+
+/* What mgpuModuleGetFunction returns: one kernel of a module. */
+typedef struct {
+  VkrtModule *module;
+  char *name;
+  uint32_t localSize[3]; /* from the module's OpExecutionMode LocalSize */
+  VkrtPipeline pipelines[4];
+  unsigned numPipelines;
+} VkrtFunction;
+
+struct VkrtModule {
+  uint32_t *words;
+  size_t numWords;
+  VkShaderModule shader; /* created, and checked, on the first launch */
+  VkrtFunction **functions;
+  unsigned numFunctions;
+  VkrtModule *next; /* in the list of loaded modules */
+};
+
+/* The pipeline of `f` for `bindings` buffers, created on first use (with
+ * the device lock held). */
+VkrtPipeline *vkrtPipelineFor(VkrtDevice *d, VkrtFunction *f,
+                              uint32_t bindings);
+/* Destroys the Vulkan objects of every module still loaded (at exit). */
+void vkrtReleaseModules(VkrtDevice *d);
+
+/*===--- SPIR-V (spirv.c) -------------------------------------------------===*/
+
+/* Fails unless `words` is a SPIR-V module. */
+void vkrtCheckSpirv(const uint32_t *words, size_t numWords);
+/* Fails when the module needs a capability the device was not created
+ * with, naming the capability and the device feature. */
+void vkrtCheckCapabilities(const VkrtDevice *d, const uint32_t *words,
+                           size_t numWords);
+/* The LocalSize of entry point `name`; false when the module has none. */
+bool vkrtLocalSize(const uint32_t *words, size_t numWords, const char *name,
+                   uint32_t size[3]);
+
+#endif

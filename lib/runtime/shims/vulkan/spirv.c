@@ -1,0 +1,129 @@
+/* What the runtime reads from a SPIR-V module itself: the capabilities it
+ * declares (to check them against the device's features before Vulkan
+ * sees the module) and the workgroup size of each entry point. */
+#include "shim.h"
+
+#include <string.h>
+
+enum {
+  Magic = 0x07230203,
+  HeaderWords = 5,
+  OpEntryPoint = 15,
+  OpExecutionMode = 16,
+  OpCapability = 17,
+  ModeLocalSize = 17,
+};
+
+void vkrtCheckSpirv(const uint32_t *words, size_t numWords) {
+  if (numWords < HeaderWords || words[0] != Magic)
+    vkrtFail("the device code given to mgpuModuleLoad is not a SPIR-V "
+             "module (compile for the vulkan target)");
+}
+
+/* Calls `visit` on each instruction: opcode, operands, operand count. */
+typedef bool (*Visit)(uint32_t opcode, const uint32_t *operands,
+                      size_t count, void *userData);
+
+static void forEachInstruction(const uint32_t *words, size_t numWords,
+                               Visit visit, void *userData) {
+  for (size_t at = HeaderWords; at < numWords;) {
+    uint32_t count = words[at] >> 16, opcode = words[at] & 0xffff;
+    if (count == 0 || at + count > numWords)
+      vkrtFail("the SPIR-V module is truncated or malformed");
+    if (!visit(opcode, words + at + 1, count - 1, userData))
+      return;
+    at += count;
+  }
+}
+
+typedef struct {
+  uint32_t capability;
+  const char *name, *feature;
+} Requirement;
+
+/* Capabilities the vulkan pipeline may emit beyond Shader, and the device
+ * feature each needs. */
+static const Requirement requirements[] = {
+    {9, "Float16", "shaderFloat16"},
+    {10, "Float64", "shaderFloat64"},
+    {11, "Int64", "shaderInt64"},
+    {22, "Int16", "shaderInt16"},
+    {39, "Int8", "shaderInt8"},
+    {4433, "StorageBuffer16BitAccess", "storageBuffer16BitAccess"},
+    {4448, "StorageBuffer8BitAccess", "storageBuffer8BitAccess"},
+};
+
+static bool supported(const VkrtFeatures *f, uint32_t capability) {
+  switch (capability) {
+  case 9:
+    return f->float16;
+  case 10:
+    return f->float64;
+  case 11:
+    return f->int64;
+  case 22:
+    return f->int16;
+  case 39:
+    return f->int8;
+  case 4433:
+    return f->storage16;
+  case 4448:
+    return f->storage8;
+  default:
+    return true;
+  }
+}
+
+static bool checkCapability(uint32_t opcode, const uint32_t *operands,
+                            size_t count, void *userData) {
+  const VkrtDevice *d = userData;
+  if (opcode != OpCapability || count < 1 ||
+      supported(&d->features, operands[0]))
+    return true;
+  for (size_t i = 0; i < sizeof(requirements) / sizeof(*requirements); ++i)
+    if (requirements[i].capability == operands[0])
+      vkrtFail("the kernel needs the SPIR-V capability %s, but the Vulkan "
+               "device '%s' does not support %s",
+               requirements[i].name, d->properties.deviceName,
+               requirements[i].feature);
+  return true;
+}
+
+void vkrtCheckCapabilities(const VkrtDevice *d, const uint32_t *words,
+                           size_t numWords) {
+  forEachInstruction(words, numWords, checkCapability, (void *)d);
+}
+
+typedef struct {
+  const char *name;
+  uint32_t id;
+  bool haveId, found;
+  uint32_t *size;
+} LocalSize;
+
+static bool findLocalSize(uint32_t opcode, const uint32_t *operands,
+                          size_t count, void *userData) {
+  LocalSize *s = userData;
+  if (opcode == OpEntryPoint && count >= 3) {
+    /* operands: execution model, id, name (nul-terminated words) */
+    size_t room = (count - 2) * 4;
+    const char *name = (const char *)(operands + 2);
+    if (strnlen(name, room) < room && strcmp(name, s->name) == 0) {
+      s->id = operands[1];
+      s->haveId = true;
+    }
+  } else if (opcode == OpExecutionMode && count >= 5 && s->haveId &&
+             operands[0] == s->id && operands[1] == ModeLocalSize) {
+    memcpy(s->size, operands + 2, 3 * sizeof(uint32_t));
+    s->found = true;
+    return false;
+  }
+  return true;
+}
+
+bool vkrtLocalSize(const uint32_t *words, size_t numWords, const char *name,
+                   uint32_t size[3]) {
+  LocalSize s = {name, 0, false, false, size};
+  forEachInstruction(words, numWords, findLocalSize, &s);
+  return s.found;
+}

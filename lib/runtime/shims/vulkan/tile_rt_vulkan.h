@@ -1,0 +1,46 @@
+/* libtile_rt_vulkan: the mgpu* runtime ABI that MLIR 22's gpu-to-llvm emits,
+ * over Vulkan compute, for host code compiled for the vulkan target. Kernel
+ * parameters arrive as (buffer address, byte size) pairs; buffer i is bound
+ * to binding i of descriptor set 0. Launches are synchronous. Every failure
+ * prints one line on stderr and exits with status 1. */
+#ifndef TILE_RT_VULKAN_H
+#define TILE_RT_VULKAN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define TILE_RT_VULKAN_EXPORT __attribute__((visibility("default")))
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+TILE_RT_VULKAN_EXPORT void *mgpuModuleLoad(const void *spirv, size_t bytes);
+TILE_RT_VULKAN_EXPORT void mgpuModuleUnload(void *module);
+TILE_RT_VULKAN_EXPORT void *mgpuModuleGetFunction(void *module,
+                                                  const char *name);
+TILE_RT_VULKAN_EXPORT void
+mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY,
+                 intptr_t gridZ, intptr_t blockX, intptr_t blockY,
+                 intptr_t blockZ, int32_t sharedBytes, void *stream,
+                 void **params, void **extra, size_t paramsCount);
+TILE_RT_VULKAN_EXPORT void *mgpuStreamCreate(void);
+TILE_RT_VULKAN_EXPORT void mgpuStreamDestroy(void *stream);
+TILE_RT_VULKAN_EXPORT void mgpuStreamSynchronize(void *stream);
+TILE_RT_VULKAN_EXPORT void mgpuStreamWaitEvent(void *stream, void *event);
+TILE_RT_VULKAN_EXPORT void *mgpuEventCreate(void);
+TILE_RT_VULKAN_EXPORT void mgpuEventDestroy(void *event);
+TILE_RT_VULKAN_EXPORT void mgpuEventSynchronize(void *event);
+TILE_RT_VULKAN_EXPORT void mgpuEventRecord(void *event, void *stream);
+
+/* True when a Vulkan 1.1 compute device is usable; otherwise false with
+ * the reason in `why` (truncated to `size`). Creates no device and never
+ * exits. */
+TILE_RT_VULKAN_EXPORT bool tileRtVulkanAvailable(char *why, size_t size);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

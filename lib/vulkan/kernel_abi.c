@@ -1,0 +1,449 @@
+/* tile-vulkan-kernel-abi: gives every kernel the argument list a Vulkan
+ * dispatch can bind, rewriting the kernel and its launches together:
+ *
+ *   - a buffer of static shape stays as it is (one storage buffer);
+ *   - a buffer with dynamic dimensions becomes a flat memref<?xT> (one
+ *     storage buffer); element accesses are linearised in the kernel;
+ *   - its dynamic sizes and every scalar argument (index, integers up to 32
+ *     bits, f16, f32) become 32-bit words of one extra argument buffer
+ *     memref<Nxi32>, appended last, which the kernel reads at entry.
+ *
+ * So every launch operand is a buffer, and the host can pass each as a
+ * pointer and a byte size (tile-vulkan-launch-abi). See docs/vulkan.md. */
+#include "ir/builder_gpu.h"
+#include "ir/ir.h"
+#include "passes/pass.h"
+
+#include "mlir-c/Dialect/Arith.h"
+#include "mlir-c/Dialect/GPU.h"
+#include "mlir-c/Dialect/MemRef.h"
+
+#include <string.h>
+
+enum { MaxParams = 64, MaxWords = 256 };
+
+typedef enum { Keep, Flatten, Scalar } ParamKind;
+
+typedef struct {
+  ParamKind kind;
+  int rank;
+  int word;                        /* Scalar: its word */
+  int dimWord[TILE_MAX_RANK];      /* Flatten: word of each dynamic size */
+} Param;
+
+typedef struct {
+  MlirOperation func;
+  unsigned numParams;
+  Param params[MaxParams];
+  int numWords;
+} Plan;
+
+/*===--- planning ---------------------------------------------------------===*/
+
+static bool identityLayout(MlirType type) {
+  return mlirAttributeIsNull(mlirMemRefTypeGetLayout(type)) ||
+         mlirAffineMapIsIdentity(mlirMemRefTypeGetAffineMap(type));
+}
+
+static bool scalarFits(MlirType type) {
+  if (mlirTypeIsAIndex(type))
+    return true;
+  if (mlirTypeIsAInteger(type))
+    return mlirIntegerTypeGetWidth(type) <= 32;
+  return mlirTypeIsAF32(type) || mlirTypeIsAF16(type);
+}
+
+static bool bufferElementFits(MlirType element) {
+  return (mlirTypeIsAInteger(element) && mlirIntegerTypeGetWidth(element) >= 8) ||
+         (mlirTypeIsAFloat(element) && !mlirTypeIsABF16(element));
+}
+
+static bool planParam(Plan *plan, unsigned i, MlirType type) {
+  Param *p = &plan->params[i];
+  memset(p, 0, sizeof(*p));
+  TileStrBuf text = TILE_STRBUF_INIT;
+  bool ok = true;
+  if (mlirTypeIsAMemRef(type)) {
+    p->rank = (int)tileRank(type);
+    if (!identityLayout(type) || !bufferElementFits(tileElementType(type))) {
+      tileEmitOpError(plan->func,
+                      "takes %s; vulkan kernels take buffers of the identity "
+                      "layout with int (8 bits or wider) or float elements",
+                      tileTypeStr(&text, type));
+      ok = false;
+    } else if (mlirShapedTypeHasStaticShape(type)) {
+      p->kind = Keep;
+    } else {
+      p->kind = Flatten;
+      for (int d = 0; d < p->rank; ++d)
+        p->dimWord[d] = tileIsDynamicDim(type, d) ? plan->numWords++ : -1;
+    }
+  } else if (scalarFits(type)) {
+    p->kind = Scalar;
+    p->word = plan->numWords++;
+  } else {
+    tileEmitOpError(plan->func,
+                    "takes a %s argument; vulkan kernels take index, f16, "
+                    "f32 and integer scalars of at most 32 bits",
+                    tileTypeStr(&text, type));
+    ok = false;
+  }
+  tileStrBufFree(&text);
+  return ok;
+}
+
+static MlirBlock entryBlock(MlirOperation func) {
+  return mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+}
+
+static bool makePlan(Plan *plan, MlirOperation func) {
+  memset(plan, 0, sizeof(*plan));
+  plan->func = func;
+  MlirType type = mlirTypeAttrGetValue(tileOpGetAttr(func, "function_type"));
+  plan->numParams = (unsigned)mlirFunctionTypeGetNumInputs(type);
+  if (plan->numParams > MaxParams) {
+    tileEmitOpError(func, "has more than %d arguments", MaxParams);
+    return false;
+  }
+  bool ok = true;
+  for (unsigned i = 0; i < plan->numParams; ++i)
+    ok &= planParam(plan, i, mlirFunctionTypeGetInput(type, i));
+  if (plan->numWords > MaxWords) {
+    tileEmitOpError(func, "needs more than %d argument words", MaxWords);
+    ok = false;
+  }
+  return ok;
+}
+
+/*===--- the kernel side --------------------------------------------------===*/
+
+/* The word `w` of the argument buffer as a value of `type`. */
+static MlirValue readWord(TileBuilder *b, MlirValue words, int w,
+                          MlirType type) {
+  MlirValue at = tbConstIndex(b, w);
+  MlirValue word = tbLoad(b, words, 1, &at);
+  if (mlirTypeIsAIndex(type))
+    return tbConvert(b, word, type);
+  if (mlirTypeIsAF32(type))
+    return tbResult(tbCreate(b, "arith.bitcast", 1, &word, 1, &type, 0, NULL));
+  if (mlirTypeIsAF16(type)) {
+    MlirType i16 = mlirIntegerTypeGet(b->ctx, 16);
+    MlirValue half = tbConvert(b, word, i16);
+    return tbResult(tbCreate(b, "arith.bitcast", 1, &half, 1, &type, 0, NULL));
+  }
+  return tbConvert(b, word, type);
+}
+
+typedef struct {
+  MlirValue dims[TILE_MAX_RANK];
+  int rank;
+} FlatInfo;
+
+/* The linear index of `idx` in a row-major buffer of sizes `dims`. */
+static MlirValue linearIndex(TileBuilder *b, const FlatInfo *f,
+                             const MlirValue *idx) {
+  if (f->rank == 0)
+    return tbConstIndex(b, 0);
+  MlirValue linear = idx[0];
+  for (int d = 1; d < f->rank; ++d)
+    linear = tbAdd(b, tbMul(b, linear, f->dims[d]), idx[d]);
+  return linear;
+}
+
+static int64_t constantIndexOf(MlirValue v) {
+  if (!mlirValueIsAOpResult(v) ||
+      !tileOpIs(mlirOpResultGetOwner(v), "arith.constant"))
+    return -1;
+  return mlirIntegerAttrGetValueInt(
+      tileOpGetAttr(mlirOpResultGetOwner(v), "value"));
+}
+
+/* Rewrites one use of a flattened buffer; false (after an error) when the
+ * use is not an element access or a size query. */
+static bool rewriteFlatUse(MlirOperation user, MlirValue buffer,
+                           const FlatInfo *f) {
+  TileBuilder b = tbBefore(user);
+  if (tileOpIs(user, "memref.dim")) {
+    int64_t d = constantIndexOf(mlirOperationGetOperand(user, 1));
+    if (d < 0 || d >= f->rank) {
+      tileEmitOpError(user, "asks a buffer for a size that is not a "
+                            "constant dimension");
+      return false;
+    }
+    mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(user, 0),
+                                  f->dims[d]);
+    mlirOperationDestroy(user);
+    return true;
+  }
+  int memrefPos = tileOpIs(user, "memref.load")        ? 0
+                  : tileOpIs(user, "memref.store")     ? 1
+                  : tileOpIs(user, "memref.atomic_rmw") ? 1
+                                                       : -1;
+  if (memrefPos < 0 ||
+      !mlirValueEqual(mlirOperationGetOperand(user, memrefPos), buffer)) {
+    tileEmitOpError(user, "uses a kernel buffer of dynamic shape in a way "
+                          "the vulkan backend cannot flatten (only loads, "
+                          "stores, atomics and sizes)");
+    return false;
+  }
+  MlirValue idx[TILE_MAX_RANK] = {{NULL}};
+  for (int d = 0; d < f->rank; ++d)
+    idx[d] = mlirOperationGetOperand(user, memrefPos + 1 + d);
+  MlirValue linear = linearIndex(&b, f, idx);
+  MlirValue operands[3];
+  intptr_t n = 0;
+  for (int i = 0; i < memrefPos + 1; ++i)
+    operands[n++] = mlirOperationGetOperand(user, i);
+  operands[n++] = linear;
+  mlirOperationSetOperands(user, n, operands);
+  return true;
+}
+
+static bool flattenParam(MlirValue arg, const FlatInfo *f) {
+  MlirType type = mlirValueGetType(arg);
+  int64_t dynamic = mlirShapedTypeGetDynamicSize();
+  mlirValueSetType(arg, mlirMemRefTypeContiguousGet(
+                            tileElementType(type), 1, &dynamic,
+                            mlirMemRefTypeGetMemorySpace(type)));
+  MlirOperation users[1024];
+  unsigned numUsers = 0;
+  for (MlirOpOperand use = mlirValueGetFirstUse(arg);
+       !mlirOpOperandIsNull(use) && numUsers < 1024;
+       use = mlirOpOperandGetNextUse(use))
+    users[numUsers++] = mlirOpOperandGetOwner(use);
+  bool ok = true;
+  for (unsigned i = 0; i < numUsers; ++i)
+    if (i == 0 || !mlirOperationEqual(users[i], users[i - 1]))
+      ok &= rewriteFlatUse(users[i], arg, f);
+  return ok;
+}
+
+static void setFunctionType(MlirOperation func, unsigned numParams) {
+  MlirBlock entry = entryBlock(func);
+  MlirType inputs[MaxParams + 1];
+  for (unsigned i = 0; i < numParams; ++i)
+    inputs[i] = mlirValueGetType(mlirBlockGetArgument(entry, i));
+  MlirContext ctx = mlirOperationGetContext(func);
+  mlirOperationSetAttributeByName(
+      func, tileRef("function_type"),
+      mlirTypeAttrGet(mlirFunctionTypeGet(ctx, numParams, inputs, 0, NULL)));
+  mlirOperationRemoveAttributeByName(func, tileRef("arg_attrs"));
+}
+
+static MlirType wordsType(MlirContext ctx, int numWords) {
+  int64_t n = numWords;
+  return mlirMemRefTypeContiguousGet(mlirIntegerTypeGet(ctx, 32), 1, &n,
+                                     mlirAttributeGetNull());
+}
+
+static bool rewriteKernel(const Plan *plan) {
+  MlirOperation func = plan->func;
+  MlirBlock entry = entryBlock(func);
+  MlirContext ctx = mlirOperationGetContext(func);
+  MlirLocation loc = mlirOperationGetLocation(func);
+  MlirValue words = {NULL};
+  if (plan->numWords)
+    words = mlirBlockInsertArgument(entry, plan->numParams,
+                                    wordsType(ctx, plan->numWords), loc);
+  TileBuilder b = tbBefore(mlirBlockGetFirstOperation(entry));
+  bool ok = true;
+  for (unsigned i = 0; i < plan->numParams; ++i) {
+    const Param *p = &plan->params[i];
+    MlirValue arg = mlirBlockGetArgument(entry, i);
+    MlirType type = mlirValueGetType(arg);
+    if (p->kind == Scalar) {
+      mlirValueReplaceAllUsesOfWith(arg, readWord(&b, words, p->word, type));
+    } else if (p->kind == Flatten) {
+      FlatInfo f;
+      f.rank = p->rank;
+      for (int d = 0; d < p->rank; ++d)
+        f.dims[d] = p->dimWord[d] >= 0
+                        ? readWord(&b, words, p->dimWord[d], tbIndex(&b))
+                        : tbConstIndex(&b, tileDim(type, d));
+      ok &= flattenParam(arg, &f);
+    }
+  }
+  unsigned kept = plan->numParams;
+  for (unsigned i = plan->numParams; i-- > 0;)
+    if (plan->params[i].kind == Scalar) {
+      mlirBlockEraseArgument(entry, i);
+      --kept;
+    }
+  setFunctionType(func, kept + (plan->numWords ? 1 : 0));
+  return ok;
+}
+
+/*===--- the launch side --------------------------------------------------===*/
+
+/* The host value of word `w`: an i32 holding the scalar's bits. */
+static MlirValue wordOf(TileBuilder *b, MlirValue v) {
+  MlirType type = mlirValueGetType(v);
+  MlirType i32 = tbI32(b);
+  if (mlirTypeIsAF32(type))
+    return tbResult(tbCreate(b, "arith.bitcast", 1, &v, 1, &i32, 0, NULL));
+  if (mlirTypeIsAF16(type)) {
+    MlirType i16 = mlirIntegerTypeGet(b->ctx, 16);
+    MlirValue half =
+        tbResult(tbCreate(b, "arith.bitcast", 1, &v, 1, &i16, 0, NULL));
+    return tbResult(tbCreate(b, "arith.extui", 1, &half, 1, &i32, 0, NULL));
+  }
+  if (mlirTypeIsAInteger(type) && mlirIntegerTypeGetWidth(type) < 32)
+    return tbResult(tbCreate(b, "arith.extui", 1, &v, 1, &i32, 0, NULL));
+  return tbConvert(b, v, i32);
+}
+
+static MlirValue collapse(TileBuilder *b, MlirValue buffer) {
+  MlirType type = mlirValueGetType(buffer);
+  if (tileRank(type) == 1)
+    return buffer;
+  TileStrBuf text = TILE_STRBUF_INIT;
+  tileStrBufAppendStr(&text, "[[");
+  for (int64_t d = 0; d < tileRank(type); ++d)
+    tileStrBufPrintf(&text, "%s%lld", d ? ", " : "", (long long)d);
+  tileStrBufAppendStr(&text, "]]");
+  int64_t dynamic = mlirShapedTypeGetDynamicSize();
+  MlirType flat = mlirMemRefTypeContiguousGet(
+      tileElementType(type), 1, &dynamic, mlirMemRefTypeGetMemorySpace(type));
+  MlirNamedAttribute reassociation = tbNamed(
+      b, "reassociation",
+      tbParseAttr(b, tileStrBufGet(&text)));
+  tileStrBufFree(&text);
+  return tbResult(tbCreate(b, "memref.collapse_shape", 1, &buffer, 1, &flat,
+                           1, &reassociation));
+}
+
+/* The argument buffer of a host function: one alloca at its entry. */
+static MlirValue hostWords(MlirOperation launch, int numWords) {
+  MlirOperation func = launch;
+  while (!tileOpIs(func, "func.func") && !tileOpIs(func, "llvm.func"))
+    func = mlirOperationGetParentOperation(func);
+  TileBuilder b = tbBefore(mlirBlockGetFirstOperation(entryBlock(func)));
+  return tbAllocaType(&b, wordsType(b.ctx, numWords));
+}
+
+static void rewriteLaunch(const Plan *plan, MlirOperation launch) {
+  MlirAttribute sizes = tileOpGetAttr(launch, "operandSegmentSizes");
+  int32_t seg[13] = {0};
+  intptr_t numSegments = mlirDenseArrayGetNumElements(sizes);
+  for (intptr_t i = 0; i < numSegments && i < 13; ++i)
+    seg[i] = mlirDenseI32ArrayGetElement(sizes, i);
+  intptr_t first = 0;
+  for (int i = 0; i < 11; ++i)
+    first += seg[i];
+  TileBuilder b = tbBefore(launch);
+  MlirValue words = plan->numWords ? hostWords(launch, plan->numWords)
+                                   : (MlirValue){NULL};
+  MlirValue operands[256];
+  intptr_t n = 0;
+  for (intptr_t i = 0; i < first; ++i)
+    operands[n++] = mlirOperationGetOperand(launch, i);
+  for (unsigned i = 0; i < plan->numParams; ++i) {
+    const Param *p = &plan->params[i];
+    MlirValue v = mlirOperationGetOperand(launch, first + i);
+    if (p->kind == Scalar) {
+      MlirValue at = tbConstIndex(&b, p->word);
+      tbStore(&b, wordOf(&b, v), words, 1, &at);
+      continue;
+    }
+    for (int d = 0; p->kind == Flatten && d < p->rank; ++d) {
+      if (p->dimWord[d] < 0)
+        continue;
+      MlirValue at = tbConstIndex(&b, p->dimWord[d]);
+      tbStore(&b, wordOf(&b, tbDim(&b, v, d)), words, 1, &at);
+    }
+    operands[n++] = p->kind == Flatten ? collapse(&b, v) : v;
+  }
+  int32_t numKernelOperands = (int32_t)(n - first);
+  if (plan->numWords) {
+    operands[n++] = words;
+    ++numKernelOperands;
+  }
+  for (intptr_t i = first + seg[11]; i < mlirOperationGetNumOperands(launch);
+       ++i)
+    operands[n++] = mlirOperationGetOperand(launch, i);
+  seg[11] = numKernelOperands;
+  mlirOperationSetOperands(launch, n, operands);
+  mlirOperationSetAttributeByName(
+      launch, tileRef("operandSegmentSizes"),
+      mlirDenseI32ArrayGet(b.ctx, numSegments, seg));
+}
+
+/*===--- the pass ---------------------------------------------------------===*/
+
+typedef struct {
+  MlirOperation ops[256];
+  unsigned count;
+} Ops;
+
+static MlirWalkResult collectLaunches(MlirOperation op, void *userData) {
+  Ops *ops = userData;
+  if (tileOpIs(op, "gpu.launch_func") && ops->count < 256)
+    ops->ops[ops->count++] = op;
+  return tileOpIs(op, "gpu.module") ? MlirWalkResultSkip
+                                    : MlirWalkResultAdvance;
+}
+
+static MlirWalkResult collectKernels(MlirOperation op, void *userData) {
+  Ops *ops = userData;
+  if (tileOpIs(op, "gpu.func") &&
+      !mlirAttributeIsNull(tileOpGetAttr(op, "gpu.kernel")) &&
+      ops->count < 256)
+    ops->ops[ops->count++] = op;
+  return MlirWalkResultAdvance;
+}
+
+/* Whether `launch` launches `func`: @module::@func. */
+static bool launches(MlirOperation launch, MlirOperation func) {
+  MlirAttribute kernel = tileOpGetAttr(launch, "kernel");
+  if (mlirSymbolRefAttrGetNumNestedReferences(kernel) != 1)
+    return false;
+  MlirOperation module = mlirOperationGetParentOperation(func);
+  MlirStringRef moduleName =
+      mlirStringAttrGetValue(tileOpGetAttr(module, "sym_name"));
+  MlirStringRef funcName =
+      mlirStringAttrGetValue(tileOpGetAttr(func, "sym_name"));
+  return mlirStringRefEqual(mlirSymbolRefAttrGetRootReference(kernel),
+                            moduleName) &&
+         mlirStringRefEqual(mlirFlatSymbolRefAttrGetValue(
+                                mlirSymbolRefAttrGetNestedReference(kernel, 0)),
+                            funcName);
+}
+
+static void run(MlirOperation op, MlirExternalPass pass,
+                const TileOptionValue *options) {
+  (void)options;
+  static Ops kernels, launchOps;
+  static Plan plan;
+  kernels.count = launchOps.count = 0;
+  mlirOperationWalk(op, collectKernels, &kernels, MlirWalkPreOrder);
+  mlirOperationWalk(op, collectLaunches, &launchOps, MlirWalkPreOrder);
+  bool ok = true;
+  for (unsigned i = 0; i < kernels.count; ++i) {
+    if (!makePlan(&plan, kernels.ops[i])) {
+      ok = false;
+      continue;
+    }
+    for (unsigned l = 0; l < launchOps.count; ++l)
+      if (launches(launchOps.ops[l], kernels.ops[i]))
+        rewriteLaunch(&plan, launchOps.ops[l]);
+    ok &= rewriteKernel(&plan);
+  }
+  if (!ok)
+    mlirExternalPassSignalFailure(pass);
+}
+
+static const TileDialectHandleGetter dependent[] = {
+    mlirGetDialectHandle__arith__, mlirGetDialectHandle__memref__,
+    mlirGetDialectHandle__gpu__};
+
+const TilePassDescriptor tileVulkanKernelAbiPass = {
+    .argument = "tile-vulkan-kernel-abi",
+    .name = "TileVulkanKernelAbi",
+    .summary = "Give vulkan kernels buffer-only arguments: flatten buffers of "
+               "dynamic shape and pack their sizes and all scalars into one "
+               "argument buffer, in kernels and launches alike",
+    .anchor = "builtin.module",
+    .dependentDialects = dependent,
+    .numDependentDialects = 3,
+    .run = run,
+};

@@ -1,0 +1,109 @@
+/* tile-vulkan-memory-spaces: puts GPU memory in the places the SPIR-V
+ * conversion of MLIR 22 accepts. Workgroup attributions of kernels become
+ * memref.alloc in memory space 3 (a Workgroup variable), and private
+ * memrefs (fragment registers, local tiles) move to the Function storage
+ * class; convert-gpu-to-spirv maps neither #gpu.address_space itself. */
+#include "ir/builder_gpu.h"
+#include "ir/ir.h"
+#include "passes/pass.h"
+#include "tile/dialect.h"
+
+#include "mlir-c/Dialect/MemRef.h"
+#include "mlir-c/Dialect/SPIRV.h"
+
+typedef struct {
+  MlirAttribute workgroup, function;
+} Spaces;
+
+static MlirType mapped(const Spaces *s, MlirType type) {
+  if (!mlirTypeIsAMemRef(type))
+    return type;
+  TileScope scope = tileMemRefTypeGetScope(type);
+  MlirAttribute space = scope == TileScopeShared  ? s->workgroup
+                        : scope == TileScopeLocal ? s->function
+                                                  : mlirAttributeGetNull();
+  if (mlirAttributeIsNull(space))
+    return type;
+  int64_t shape[TILE_MAX_RANK];
+  intptr_t rank = tileRank(type);
+  for (intptr_t d = 0; d < rank && d < TILE_MAX_RANK; ++d)
+    shape[d] = tileDim(type, d);
+  return mlirMemRefTypeGet(tileElementType(type), rank, shape,
+                           mlirMemRefTypeGetLayout(type), space);
+}
+
+static MlirWalkResult retype(MlirOperation op, void *userData) {
+  const Spaces *s = userData;
+  for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i) {
+    MlirValue v = mlirOperationGetResult(op, i);
+    mlirValueSetType(v, mapped(s, mlirValueGetType(v)));
+  }
+  for (intptr_t r = 0; r < mlirOperationGetNumRegions(op); ++r)
+    for (MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r));
+         !mlirBlockIsNull(b); b = mlirBlockGetNextInRegion(b))
+      for (intptr_t i = 0; i < mlirBlockGetNumArguments(b); ++i) {
+        MlirValue v = mlirBlockGetArgument(b, i);
+        mlirValueSetType(v, mapped(s, mlirValueGetType(v)));
+      }
+  return MlirWalkResultAdvance;
+}
+
+/* Workgroup attributions (block arguments after the parameters) become
+ * allocations at the kernel's entry. */
+static void allocateAttributions(MlirOperation func) {
+  MlirAttribute count = tileOpGetAttr(func, "workgroup_attributions");
+  if (mlirAttributeIsNull(count))
+    return;
+  int64_t n = mlirIntegerAttrGetValueInt(count);
+  MlirType type = mlirTypeAttrGetValue(tileOpGetAttr(func, "function_type"));
+  intptr_t first = mlirFunctionTypeGetNumInputs(type);
+  MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+  TileBuilder b = tbBefore(mlirBlockGetFirstOperation(entry));
+  for (int64_t i = 0; i < n; ++i) {
+    MlirValue arg = mlirBlockGetArgument(entry, first + i);
+    MlirType memref = mlirValueGetType(arg);
+    MlirNamedAttribute segments = tbNamed(
+        &b, "operandSegmentSizes",
+        mlirDenseI32ArrayGet(b.ctx, 2, (const int32_t[]){0, 0}));
+    MlirValue buffer = tbResult(
+        tbCreate(&b, "memref.alloc", 0, NULL, 1, &memref, 1, &segments));
+    mlirValueReplaceAllUsesOfWith(arg, buffer);
+  }
+  for (int64_t i = n; i-- > 0;)
+    mlirBlockEraseArgument(entry, (unsigned)(first + i));
+  mlirOperationSetAttributeByName(func, tileRef("workgroup_attributions"),
+                                  tbI64Attr(&b, 0));
+}
+
+static MlirWalkResult visitFunc(MlirOperation op, void *userData) {
+  (void)userData;
+  if (tileOpIs(op, "gpu.func"))
+    allocateAttributions(op);
+  return MlirWalkResultAdvance;
+}
+
+static void run(MlirOperation op, MlirExternalPass pass,
+                const TileOptionValue *options) {
+  (void)pass;
+  (void)options;
+  MlirContext ctx = mlirOperationGetContext(op);
+  Spaces spaces = {
+      mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), 3),
+      mlirAttributeParseGet(ctx, tileRef("#spirv.storage_class<Function>"))};
+  mlirOperationWalk(op, visitFunc, NULL, MlirWalkPreOrder);
+  mlirOperationWalk(op, retype, &spaces, MlirWalkPreOrder);
+}
+
+static const TileDialectHandleGetter dependent[] = {
+    mlirGetDialectHandle__memref__, mlirGetDialectHandle__spirv__};
+
+const TilePassDescriptor tileVulkanMemorySpacesPass = {
+    .argument = "tile-vulkan-memory-spaces",
+    .name = "TileVulkanMemorySpaces",
+    .summary = "Make workgroup attributions Workgroup allocations and move "
+               "private memrefs to the Function storage class",
+    .anchor = "gpu.module",
+    .dependentDialects = dependent,
+    .numDependentDialects = 2,
+    .run = run,
+};
