@@ -76,4 +76,17 @@ bool tileMmaRewriteAccumulatorUses(const TileMmaPlan *plan,
 bool tileMmaRewriteLoop(const TileMmaPlan *plan, const TileMmaThread *t,
                         MlirValue acc);
 
+/* Values of a loop body recomputed for the iteration whose induction
+ * variable is `newIv`: the ops of `body` a value depends on are cloned at
+ * the builder, with `iv` replaced. */
+enum { TileSliceMax = 64 };
+typedef struct {
+  MlirBlock body;
+  MlirValue iv, newIv;
+  MlirValue from[TileSliceMax], to[TileSliceMax];
+  unsigned n;
+} TileSliceMap;
+
+MlirValue tileSliceRemap(TileBuilder *b, TileSliceMap *m, MlirValue v);
+
 #endif

@@ -20,46 +20,6 @@ typedef struct {
   MlirOperation copyA, copyB, gemm;
 } Variant;
 
-/*===--- values of another iteration ----------------------------------------===*/
-
-enum { MaxSlice = 64 };
-
-typedef struct {
-  MlirBlock body;
-  MlirValue iv, newIv;
-  MlirValue from[MaxSlice], to[MaxSlice];
-  unsigned n;
-} SliceMap;
-
-/* `v` as computed for the iteration whose induction variable is newIv:
- * ops of the loop body that `v` depends on are cloned at `b`. */
-static MlirValue remap(TileBuilder *b, SliceMap *m, MlirValue v) {
-  if (mlirValueEqual(v, m->iv))
-    return m->newIv;
-  for (unsigned i = 0; i < m->n; ++i)
-    if (mlirValueEqual(m->from[i], v))
-      return m->to[i];
-  if (!mlirValueIsAOpResult(v))
-    return v;
-  MlirOperation def = mlirOpResultGetOwner(v);
-  if (mlirOperationGetBlock(def).ptr != m->body.ptr ||
-      mlirOperationGetNumRegions(def) != 0 || m->n + 1 >= MaxSlice)
-    return v;
-  MlirOperation copy = mlirOperationClone(def);
-  for (intptr_t i = 0; i < mlirOperationGetNumOperands(copy); ++i)
-    mlirOperationSetOperand(copy, i,
-                            remap(b, m, mlirOperationGetOperand(def, i)));
-  if (mlirOperationIsNull(b->before))
-    mlirBlockAppendOwnedOperation(b->block, copy);
-  else
-    mlirBlockInsertOwnedOperationBefore(b->block, b->before, copy);
-  for (intptr_t i = 0; i < mlirOperationGetNumResults(def); ++i) {
-    m->from[m->n] = mlirOperationGetResult(def, i);
-    m->to[m->n++] = mlirOperationGetResult(copy, i);
-  }
-  return remap(b, m, v);
-}
-
 /*===--- copies into a stage ------------------------------------------------===*/
 
 typedef struct {
@@ -70,13 +30,13 @@ typedef struct {
 } StageCopy;
 
 static StageCopy describeCopy(TileBuilder *b, MlirOperation copy,
-                              MlirValue stages, SliceMap *m) {
+                              MlirValue stages, TileSliceMap *m) {
   StageCopy c;
   c.src = mlirOperationGetOperand(copy, 0);
   intptr_t first;
   tileOperandGroup(copy, 2, &first);
   for (int i = 0; i < 2; ++i)
-    c.off[i] = m ? remap(b, m, mlirOperationGetOperand(copy, first + i))
+    c.off[i] = m ? tileSliceRemap(b, m, mlirOperationGetOperand(copy, first + i))
                  : mlirOperationGetOperand(copy, first + i);
   MlirType tile = mlirValueGetType(mlirOperationGetOperand(copy, 1));
   c.rows = tileDim(tile, 0);
@@ -185,7 +145,7 @@ static void issueTile(TileBuilder *b, const Variant *v, const LoopParts *l,
                       MlirValue iv, MlirValue stage) {
   MlirBlock then = tbIf(b, tbCmpI(b, "slt", iv, l->ub));
   TileBuilder in = tbAtTerminator(then, b->loc);
-  SliceMap map = {l->body, l->iv, iv, {{0}}, {{0}}, 0};
+  TileSliceMap map = {l->body, l->iv, iv, {{0}}, {{0}}, 0};
   StageCopy a = describeCopy(&in, v->copyA, v->aStages, &map);
   StageCopy bb = describeCopy(&in, v->copyB, v->bStages, &map);
   issueAsync(&in, v, &a, stage);

@@ -19,6 +19,7 @@ extern const TilePassDescriptor tileVulkanMemorySpacesPass;
 extern const TilePassDescriptor tileVulkanLaunchAbiPass;
 extern const TilePassDescriptor tileCudaLineInfoPass;
 extern const TilePassDescriptor tileCudaMmaPass;
+extern const TilePassDescriptor tileCudaWgmmaPass;
 extern const TilePassDescriptor tileCpuAllocPass;
 extern const TilePassDescriptor tileCpuGemmPass;
 extern const TilePassDescriptor tileCpuCopyPass;
@@ -42,6 +43,7 @@ const TilePassDescriptor *const tilePassDescriptors[] = {
     &tileVulkanLaunchAbiPass,
     &tileCudaLineInfoPass,
     &tileCudaMmaPass,
+    &tileCudaWgmmaPass,
     &tileCpuAllocPass,
     &tileCpuGemmPass,
     &tileCpuCopyPass,

@@ -1,0 +1,424 @@
+/* tile-cuda-wgmma: on sm_90a, runs eligible gemm kernels with TMA loads
+ * (cp.async.bulk.tensor) into swizzled shared memory, mbarrier-tracked
+ * stages and warpgroup MMA (wgmma.mma_async). Kernels whose global rows are
+ * not 16-byte aligned at run time take the original kernel instead, which
+ * tile-cuda-mma lowers next. */
+#include "cuda/mma.h"
+
+#include "ir/ir.h"
+#include "passes/pass.h"
+#include "tile/dialect.h"
+
+#include "mlir-c/Dialect/GPU.h"
+#include "mlir-c/Dialect/NVGPU.h"
+#include "mlir-c/Dialect/NVVM.h"
+#include "mlir-c/Dialect/SCF.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* The one configuration this path knows to be right: a warpgroup of 128
+ * threads computing a 128x128 tile from 128x64 A and 64x128 B stages, each
+ * row 128 bytes (swizzle_128b), as in upstream MLIR's sm_90 gemm tests. */
+enum { BM = 128, BN = 128, BK = 64, Threads = 128 };
+enum { StageBytes = (BM * BK + BK * BN) * 2, AccBytes = BM * BN * 4 };
+
+static MlirValue idx(TileBuilder *b, int64_t v) { return tbConstIndex(b, v); }
+
+typedef struct {
+  TileMmaPlan plan;
+  const char *elem; /* "f16" or "bf16" */
+  char lhsType[200], rhsType[200], barrierType[120];
+} Wgmma;
+
+/* A fill of the accumulator with the constant zero, before the loop. */
+static bool zeroFillBefore(const TileMmaPlan *p) {
+  for (MlirOpOperand use = mlirValueGetFirstUse(p->acc);
+       !mlirOpOperandIsNull(use); use = mlirOpOperandGetNextUse(use)) {
+    MlirOperation user = mlirOpOperandGetOwner(use);
+    if (!tileOpIs(user, "tile.fill"))
+      continue;
+    MlirValue v = mlirOperationGetOperand(user, 1);
+    if (!mlirValueIsAOpResult(v) ||
+        !tileOpIs(mlirOpResultGetOwner(v), "arith.constant"))
+      return false;
+    MlirAttribute value = tileOpGetAttr(mlirOpResultGetOwner(v), "value");
+    return mlirAttributeIsAFloat(value) &&
+           mlirFloatAttrGetValueDouble(value) == 0.0 &&
+           mlirOperationGetBlock(user).ptr ==
+               mlirOperationGetBlock(p->loop).ptr;
+  }
+  return false;
+}
+
+typedef struct {
+  MlirValue exclude[3];
+  bool other;
+} SharedScan;
+
+static MlirWalkResult findOtherShared(MlirOperation op, void *userData) {
+  SharedScan *scan = userData;
+  if (!tileOpIs(op, "tile.alloc"))
+    return MlirWalkResultAdvance;
+  MlirValue v = mlirOperationGetResult(op, 0);
+  for (int i = 0; i < 3; ++i)
+    if (mlirValueEqual(v, scan->exclude[i]))
+      return MlirWalkResultAdvance;
+  scan->other |= tileMemRefTypeGetScope(mlirValueGetType(v)) == TileScopeShared;
+  return MlirWalkResultAdvance;
+}
+
+static bool eligible(MlirOperation kernel, Wgmma *w) {
+  TileMmaPlan *p = &w->plan;
+  if (!tileMmaPlanKernel(kernel, p) || p->transposeB || p->threads != Threads ||
+      p->bm != BM || p->bn != BN || p->bk != BK || p->stages < 2 ||
+      !zeroFillBefore(p))
+    return false;
+  /* This path owns the kernel's shared memory (dynamic, 1024-aligned for
+   * the swizzle): no other shared tile may live beside it. */
+  SharedScan scan = {{p->a, p->b, p->acc}, false};
+  mlirOperationWalk(kernel, findOtherShared, &scan, MlirWalkPreOrder);
+  if (scan.other)
+    return false;
+  w->elem = mlirTypeIsABF16(p->elem) ? "bf16" : "f16";
+  snprintf(w->lhsType, sizeof(w->lhsType),
+           "!nvgpu.tensormap.descriptor<tensor = memref<%dx%dx%s, 3>, "
+           "swizzle = swizzle_128b, l2promo = none, oob = zero, "
+           "interleave = none>",
+           BM, BK, w->elem);
+  snprintf(w->rhsType, sizeof(w->rhsType),
+           "!nvgpu.tensormap.descriptor<tensor = memref<%dx64x%s, 3>, "
+           "swizzle = swizzle_128b, l2promo = none, oob = zero, "
+           "interleave = none>",
+           BK, w->elem);
+  snprintf(w->barrierType, sizeof(w->barrierType),
+           "!nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>, "
+           "num_barriers = %lld>",
+           (long long)p->stages);
+  return true;
+}
+
+/*===--- host side ----------------------------------------------------------===*/
+
+static MlirValue tmaDescriptor(TileBuilder *b, MlirValue global, int64_t rows,
+                               int64_t cols, const char *type,
+                               const char *elem) {
+  char unranked[32];
+  snprintf(unranked, sizeof(unranked), "memref<*x%s>", elem);
+  MlirType castType = tbParseType(b, unranked);
+  MlirValue cast = tbResult(
+      tbCreate(b, "memref.cast", 1, &global, 1, &castType, 0, NULL));
+  MlirValue operands[] = {cast, idx(b, rows), idx(b, cols)};
+  MlirType descType = tbParseType(b, type);
+  return tbResult(tbCreate(b, "nvgpu.tma.create.descriptor", 3, operands, 1,
+                           &descType, 0, NULL));
+}
+
+/* TMA needs 16-byte aligned rows and bases; checked on the host. */
+static MlirValue rowsAligned(TileBuilder *b, MlirValue x, MlirValue y) {
+  MlirValue aligned = {NULL};
+  MlirValue sources[] = {x, y};
+  MlirType index = tbIndex(b);
+  for (int i = 0; i < 2; ++i) {
+    MlirValue rowOk = tbCmpI(
+        b, "eq", tbRemU(b, tbDim(b, sources[i], 1), idx(b, 8)), idx(b, 0));
+    MlirValue base = tbResult(
+        tbCreate(b, "memref.extract_aligned_pointer_as_index", 1, &sources[i],
+                 1, &index, 0, NULL));
+    MlirValue ok =
+        tbAnd(b, rowOk, tbCmpI(b, "eq", tbRemU(b, base, idx(b, 16)), idx(b, 0)));
+    aligned = i ? tbAnd(b, aligned, ok) : ok;
+  }
+  return aligned;
+}
+
+/*===--- kernel side --------------------------------------------------------===*/
+
+typedef struct {
+  Wgmma *w;
+  MlirValue tid, isLeader, dynamic, barriers, descA, descB;
+} Kernel;
+
+/* A `type` view of dynamic shared memory at byte `offset`. */
+static MlirValue view(TileBuilder *b, const Kernel *k, MlirValue offset,
+                      const char *type) {
+  MlirValue operands[] = {k->dynamic, offset};
+  MlirType t = tbParseType(b, type);
+  return tbResult(tbCreate(b, "memref.view", 2, operands, 1, &t, 0, NULL));
+}
+
+static void viewType(char *out, size_t size, int64_t rows, int64_t cols,
+                     const char *elem) {
+  snprintf(out, size, "memref<%lldx%lldx%s, #gpu.address_space<workgroup>>",
+           (long long)rows, (long long)cols, elem);
+}
+
+static MlirValue stageBase(TileBuilder *b, MlirValue stage) {
+  return tbMul(b, stage, idx(b, StageBytes));
+}
+
+/* Thread 0 issues the TMA loads of one tile into `stage`: A at (m0, k0),
+ * B as two 64-column halves at (k0, n0) and (k0, n0 + 64). */
+static void issueTile(TileBuilder *b, const Kernel *k, MlirValue stage,
+                      const MlirValue offA[2], const MlirValue offB[2]) {
+  const Wgmma *w = k->w;
+  MlirValue bytes = idx(b, StageBytes);
+  MlirValue arrive[] = {k->barriers, bytes, stage};
+  tbCreate(b, "nvgpu.mbarrier.arrive.expect_tx", 3, arrive, 0, NULL, 0, NULL);
+  char type[96];
+  MlirValue base = stageBase(b, stage);
+  viewType(type, sizeof(type), BM, BK, w->elem);
+  MlirValue a = view(b, k, base, type);
+  viewType(type, sizeof(type), BK, 64, w->elem);
+  MlirValue b0 = view(b, k, tbAdd(b, base, idx(b, BM * BK * 2)), type);
+  MlirValue b1 =
+      view(b, k, tbAdd(b, base, idx(b, BM * BK * 2 + BK * 64 * 2)), type);
+  MlirNamedAttribute segments[] = {
+      tbNamed(b, "operandSegmentSizes",
+              mlirDenseI32ArrayGet(b->ctx, 7,
+                                   (const int32_t[]){1, 1, 1, 2, 1, 0, 0})),
+  };
+  /* Coordinates go innermost first: (column, row). */
+  MlirValue loadA[] = {a, k->barriers, k->descA, offA[1], offA[0], stage};
+  MlirValue n1 = tbAdd(b, offB[1], idx(b, 64));
+  MlirValue loadB0[] = {b0, k->barriers, k->descB, offB[1], offB[0], stage};
+  MlirValue loadB1[] = {b1, k->barriers, k->descB, n1, offB[0], stage};
+  MlirValue *loads[] = {loadA, loadB0, loadB1};
+  for (int i = 0; i < 3; ++i) {
+    /* nvgpu.tma.async.load %desc[%c0, %c1], %barriers[%stage] to %dst:
+     * operands dst, barriers, descriptor, coordinates, barrier id. */
+    MlirValue operands[] = {loads[i][0], loads[i][1], loads[i][2],
+                            loads[i][3], loads[i][4], loads[i][5]};
+    tbCreate(b, "nvgpu.tma.async.load", 6, operands, 0, NULL, 1, segments);
+  }
+}
+
+/* The copy offsets of the loop iteration `iv` (rebuilt outside the body
+ * when needed). */
+static void tileOffsets(TileBuilder *b, const TileMmaPlan *p, MlirValue iv,
+                        MlirValue offA[2], MlirValue offB[2]) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(p->loop, 0));
+  TileSliceMap map = {body, mlirBlockGetArgument(body, 0), iv, {{0}}, {{0}}, 0};
+  intptr_t first;
+  tileOperandGroup(p->copyA, 2, &first);
+  for (int i = 0; i < 2; ++i)
+    offA[i] = tileSliceRemap(b, &map,
+                             mlirOperationGetOperand(p->copyA, first + i));
+  tileOperandGroup(p->copyB, 2, &first);
+  for (int i = 0; i < 2; ++i)
+    offB[i] = tileSliceRemap(b, &map,
+                             mlirOperationGetOperand(p->copyB, first + i));
+}
+
+/* Issues the tile of iteration `iv` into `stage` when that iteration
+ * exists, on thread 0. */
+static void issueIfExists(TileBuilder *b, const Kernel *k, MlirValue iv,
+                          MlirValue ub, MlirValue stage) {
+  MlirValue exists = tbAnd(b, k->isLeader, tbCmpI(b, "slt", iv, ub));
+  MlirBlock then = tbIf(b, exists);
+  TileBuilder in = tbAtTerminator(then, b->loc);
+  MlirValue offA[2], offB[2];
+  tileOffsets(&in, &k->w->plan, iv, offA, offB);
+  issueTile(&in, k, stage, offA, offB);
+}
+
+static MlirValue warpgroupDescriptor(TileBuilder *b, MlirValue smem,
+                                     MlirValue tma, int64_t rows,
+                                     int64_t cols, const char *elem) {
+  char type[120];
+  snprintf(type, sizeof(type),
+           "!nvgpu.warpgroup.descriptor<tensor = memref<%lldx%lldx%s, 3>>",
+           (long long)rows, (long long)cols, elem);
+  MlirValue operands[] = {smem, tma};
+  MlirType t = tbParseType(b, type);
+  return tbResult(tbCreate(b, "nvgpu.warpgroup.generate.descriptor", 2,
+                           operands, 1, &t, 0, NULL));
+}
+
+/* The K loop with the warpgroup accumulator carried as an iter_arg. */
+static void rewriteLoop(Kernel *k, MlirValue accShared) {
+  Wgmma *w = k->w;
+  TileMmaPlan *p = &w->plan;
+  MlirOperation loop = p->loop;
+  MlirValue lb = mlirOperationGetOperand(loop, 0);
+  MlirValue ub = mlirOperationGetOperand(loop, 1);
+  MlirValue step = mlirOperationGetOperand(loop, 2);
+  int64_t s = p->stages;
+  TileBuilder b = tbBefore(loop);
+  /* Prologue: tiles 0 .. S-2 in flight. */
+  for (int64_t i = 0; i + 1 < s; ++i) {
+    MlirValue iv = tbAdd(&b, lb, tbMul(&b, step, idx(&b, i)));
+    issueIfExists(&b, k, iv, ub, idx(&b, i));
+  }
+  char accText[96];
+  snprintf(accText, sizeof(accText),
+           "!nvgpu.warpgroup.accumulator<fragmented = vector<%dx%dxf32>>", BM,
+           BN);
+  MlirType accType = tbParseType(&b, accText);
+  MlirValue init = tbResult(tbCreate(&b, "nvgpu.warpgroup.mma.init.accumulator",
+                                     0, NULL, 1, &accType, 0, NULL));
+  MlirValue operands[] = {lb, ub, step, init};
+  MlirOperation newLoop =
+      tbCreateWithRegions(&b, "scf.for", 4, operands, 1, &accType, 0, NULL, 1);
+  MlirType argTypes[] = {tbIndex(&b), accType};
+  MlirLocation locs[] = {b.loc, b.loc};
+  MlirBlock body = mlirBlockCreate(2, argTypes, locs);
+  mlirRegionAppendOwnedBlock(mlirOperationGetRegion(newLoop, 0), body);
+  TileBuilder in = tbAtEnd(body, b.loc);
+  MlirValue iv = mlirBlockGetArgument(body, 0);
+  MlirValue n = tbDivU(&in, tbSub(&in, iv, lb), step);
+  MlirValue stage = tbRemU(&in, n, idx(&in, s));
+  MlirValue phase = tbRemU(&in, tbDivU(&in, n, idx(&in, s)), idx(&in, 2));
+  MlirType i1 = tbI1(&in);
+  MlirValue parity = tbResult(tbCreate(&in, "arith.index_cast", 1, &phase, 1,
+                                       &i1, 0, NULL));
+  MlirValue wait[] = {k->barriers, parity, idx(&in, 10000000), stage};
+  tbCreate(&in, "nvgpu.mbarrier.try_wait.parity", 4, wait, 0, NULL, 0, NULL);
+  char type[96];
+  MlirValue base = stageBase(&in, stage);
+  viewType(type, sizeof(type), BM, BK, w->elem);
+  MlirValue aView = view(&in, k, base, type);
+  viewType(type, sizeof(type), BK, BN, w->elem);
+  MlirValue bView = view(&in, k, tbAdd(&in, base, idx(&in, BM * BK * 2)), type);
+  MlirValue dA = warpgroupDescriptor(&in, aView, k->descA, BM, BK, w->elem);
+  MlirValue dB = warpgroupDescriptor(&in, bView, k->descB, BK, BN, w->elem);
+  MlirValue mma[] = {dA, dB, mlirBlockGetArgument(body, 1)};
+  MlirNamedAttribute transposeB =
+      tbNamed(&in, "transposeB", mlirUnitAttrGet(in.ctx));
+  MlirValue acc = tbResult(
+      tbCreate(&in, "nvgpu.warpgroup.mma", 3, mma, 1, &accType, 1, &transposeB));
+  /* The stage is read by wgmma asynchronously: finish before refilling. */
+  MlirNamedAttribute group =
+      tbNamed(&in, "group", mlirIntegerAttrGet(mlirIntegerTypeGet(in.ctx, 64), 0));
+  tbCreate(&in, "nvvm.wgmma.wait.group.sync.aligned", 0, NULL, 0, NULL, 1,
+           &group);
+  tbCreate(&in, "gpu.barrier", 0, NULL, 0, NULL, 0, NULL);
+  MlirValue ahead = tbAdd(&in, iv, tbMul(&in, step, idx(&in, s - 1)));
+  MlirValue aheadStage =
+      tbRemU(&in, tbAdd(&in, n, idx(&in, s - 1)), idx(&in, s));
+  issueIfExists(&in, k, ahead, ub, aheadStage);
+  tbCreate(&in, "scf.yield", 1, &acc, 0, NULL, 0, NULL);
+  /* The result goes to shared memory, where the rest of the kernel reads
+   * the accumulator as a shared tile. */
+  TileBuilder after = tbAfter(newLoop);
+  MlirValue store[] = {tbResult(newLoop), accShared};
+  tbCreate(&after, "nvgpu.warpgroup.mma.store", 2, store, 0, NULL, 0, NULL);
+  tbCreate(&after, "gpu.barrier", 0, NULL, 0, NULL, 0, NULL);
+}
+
+static void lowerKernel(Wgmma *w, MlirOperation kernel) {
+  TileMmaPlan *p = &w->plan;
+  /* Host: descriptors, and the aligned/unaligned choice. */
+  TileBuilder host = tbBefore(kernel);
+  MlirValue globalA = mlirOperationGetOperand(p->copyA, 0);
+  MlirValue globalB = mlirOperationGetOperand(p->copyB, 0);
+  MlirBlock thenBlock, elseBlock;
+  tbIfElse(&host, rowsAligned(&host, globalA, globalB), &thenBlock, &elseBlock);
+  MlirOperation fallback = mlirOperationClone(kernel);
+  mlirBlockInsertOwnedOperationBefore(elseBlock, mlirBlockGetTerminator(elseBlock),
+                                      fallback);
+  mlirOperationMoveBefore(kernel, mlirBlockGetTerminator(thenBlock));
+  TileBuilder then = tbBefore(kernel);
+  Kernel k = {w, {NULL}, {NULL}, {NULL}, {NULL}, {NULL}, {NULL}};
+  k.descA = tmaDescriptor(&then, globalA, BM, BK, w->lhsType, w->elem);
+  k.descB = tmaDescriptor(&then, globalB, BK, 64, w->rhsType, w->elem);
+  int64_t bytes = p->stages * StageBytes + AccBytes;
+  mlirOperationSetDiscardableAttributeByName(
+      kernel, tileRef("tile.dynamic_shared_bytes"), tbI64Attr(&then, bytes));
+
+  /* Kernel entry: thread 0 leads; barriers initialised before any use. */
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(kernel, 0));
+  TileBuilder b = tbBefore(mlirBlockGetFirstOperation(body));
+  MlirType index = tbIndex(&b);
+  MlirNamedAttribute x = tbNamed(&b, "dimension", tbParseAttr(&b, "#gpu<dim x>"));
+  k.tid = tbResult(tbCreate(&b, "gpu.thread_id", 0, NULL, 1, &index, 1, &x));
+  k.isLeader = tbCmpI(&b, "eq", k.tid, idx(&b, 0));
+  MlirType dynType =
+      tbParseType(&b, "memref<?xi8, #gpu.address_space<workgroup>>");
+  k.dynamic = tbResult(tbCreate(&b, "gpu.dynamic_shared_memory", 0, NULL, 1,
+                                &dynType, 0, NULL));
+  MlirType barrierType = tbParseType(&b, w->barrierType);
+  k.barriers = tbResult(tbCreate(&b, "nvgpu.mbarrier.create", 0, NULL, 1,
+                                 &barrierType, 0, NULL));
+  MlirBlock init = tbIf(&b, k.isLeader);
+  TileBuilder inInit = tbAtTerminator(init, b.loc);
+  for (int64_t s = 0; s < p->stages; ++s) {
+    MlirValue operands[] = {k.barriers, idx(&inInit, 1), idx(&inInit, s)};
+    tbCreate(&inInit, "nvgpu.mbarrier.init", 3, operands, 0, NULL, 0, NULL);
+  }
+  tbCreate(&b, "gpu.barrier", 0, NULL, 0, NULL, 0, NULL);
+  char type[96];
+  viewType(type, sizeof(type), BM, BN, "f32");
+  MlirValue accShared =
+      view(&b, &k, idx(&b, p->stages * StageBytes), type);
+
+  rewriteLoop(&k, accShared);
+  /* Uses of the accumulator after the loop read the shared copy. */
+  MlirOperation fills[8];
+  unsigned numFills = 0;
+  for (MlirOpOperand use = mlirValueGetFirstUse(p->acc);
+       !mlirOpOperandIsNull(use); use = mlirOpOperandGetNextUse(use))
+    if (tileOpIs(mlirOpOperandGetOwner(use), "tile.fill") && numFills < 8)
+      fills[numFills++] = mlirOpOperandGetOwner(use);
+  for (unsigned i = 0; i < numFills; ++i)
+    mlirOperationDestroy(fills[i]);
+  mlirOperationDestroy(p->loop);
+  mlirValueReplaceAllUsesOfWith(p->acc, accShared);
+  MlirValue olds[] = {p->a, p->b, p->acc};
+  for (int i = 0; i < 3; ++i)
+    mlirOperationDestroy(mlirOpResultGetOwner(olds[i]));
+}
+
+enum { MaxKernels = 64 };
+
+typedef struct {
+  MlirOperation ops[MaxKernels];
+  unsigned count;
+} Kernels;
+
+static MlirWalkResult collect(MlirOperation op, void *userData) {
+  Kernels *k = userData;
+  if (tileIsKernelLoop(op) && k->count < MaxKernels)
+    k->ops[k->count++] = op;
+  return tileIsKernelLoop(op) ? MlirWalkResultSkip : MlirWalkResultAdvance;
+}
+
+enum { OptChip };
+
+static const TilePassOption options[] = {
+    [OptChip] = {"chip", TileOptionString, "sm_90a",
+                 "the CUDA chip; the pass acts on sm_90a only (wgmma and TMA "
+                 "need its architecture-specific features)",
+                 NULL},
+};
+
+static void run(MlirOperation op, MlirExternalPass pass,
+                const TileOptionValue *values) {
+  (void)pass;
+  if (strcmp(values[OptChip].s, "sm_90a") != 0)
+    return;
+  Kernels kernels = {{{0}}, 0};
+  mlirOperationWalk(op, collect, &kernels, MlirWalkPreOrder);
+  for (unsigned i = 0; i < kernels.count; ++i) {
+    Wgmma w;
+    if (eligible(kernels.ops[i], &w))
+      lowerKernel(&w, kernels.ops[i]);
+  }
+}
+
+static const TileDialectHandleGetter dependent[] = {
+    mlirGetDialectHandle__gpu__, mlirGetDialectHandle__nvgpu__,
+    mlirGetDialectHandle__nvvm__, mlirGetDialectHandle__scf__};
+
+const TilePassDescriptor tileCudaWgmmaPass = {
+    .argument = "tile-cuda-wgmma",
+    .name = "TileCudaWgmma",
+    .summary = "On sm_90a, run eligible gemm kernels with TMA loads, mbarrier "
+               "stages and warpgroup MMA (others are left to tile-cuda-mma)",
+    .anchor = "func.func",
+    .options = options,
+    .numOptions = 1,
+    .dependentDialects = dependent,
+    .numDependentDialects = 4,
+    .run = run,
+};
