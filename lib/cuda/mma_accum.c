@@ -81,14 +81,10 @@ bool tileMmaAccumulatorUsesSupported(const TileMmaPlan *p) {
 
 static MlirValue idx(TileBuilder *b, int64_t v) { return tbConstIndex(b, v); }
 
-static bool isInside(MlirOperation op, MlirOperation ancestor) {
-  for (MlirOperation p = mlirOperationGetParentOperation(op);
-       !mlirOperationIsNull(p); p = mlirOperationGetParentOperation(p))
-    if (mlirOperationEqual(p, ancestor))
-      return true;
-  return false;
-}
 
+/* The accumulator array must stay in registers: every access below uses a
+ * constant index, so the loops over a thread's elements are unrolled here
+ * rather than left to LLVM. */
 static void rewriteFill(MlirOperation fill, MlirValue acc,
                         const TileMmaPlan *p) {
   TileBuilder b = tbBefore(fill);
@@ -96,10 +92,10 @@ static void rewriteFill(MlirOperation fill, MlirValue acc,
   MlirType v4 = tbParseType(&b, "vector<4xf32>");
   MlirValue splat =
       tbResult(tbCreate(&b, "vector.broadcast", 1, &value, 1, &v4, 0, NULL));
-  TileLoop loop = tbFor(&b, idx(&b, 0), idx(&b, p->local), idx(&b, 4));
-  TileBuilder in = tbAtTerminator(loop.body, b.loc);
-  MlirValue operands[] = {splat, acc, loop.iv};
-  tbCreate(&in, "vector.store", 3, operands, 0, NULL, 0, NULL);
+  for (int64_t i = 0; i < p->local; i += 4) {
+    MlirValue operands[] = {splat, acc, idx(&b, i)};
+    tbCreate(&b, "vector.store", 3, operands, 0, NULL, 0, NULL);
+  }
   mlirOperationDestroy(fill);
 }
 
@@ -109,6 +105,7 @@ static void rewriteCopyOut(MlirOperation copy, MlirValue acc,
                            const TileMmaPlan *p, const TileMmaThread *t) {
   TileBuilder b = tbBefore(copy);
   MlirValue dst = mlirOperationGetOperand(copy, 1);
+  MlirType elem = tileElementType(mlirValueGetType(dst));
   intptr_t first;
   intptr_t numOffsets = tileOperandGroup(copy, 3, &first);
   MlirValue off[2] = {idx(&b, 0), idx(&b, 0)}, extent[2];
@@ -116,62 +113,108 @@ static void rewriteCopyOut(MlirOperation copy, MlirValue acc,
     off[i] = mlirOperationGetOperand(copy, first + i);
   for (int i = 0; i < 2; ++i)
     extent[i] = tbDim(&b, dst, i);
-  TileLoop loop = tbFor(&b, idx(&b, 0), idx(&b, p->local), idx(&b, 1));
-  TileBuilder in = tbAtTerminator(loop.body, b.loc);
-  MlirValue row, col;
-  tileMmaElementPosition(&in, p, t, loop.iv, &row, &col);
-  MlirValue at[2] = {tbAdd(&in, off[0], row), tbAdd(&in, off[1], col)};
-  MlirValue inside = tbAnd(&in, tbCmpI(&in, "ult", at[0], extent[0]),
-                           tbCmpI(&in, "ult", at[1], extent[1]));
-  MlirBlock then = tbIf(&in, inside);
-  TileBuilder store = tbAtTerminator(then, b.loc);
-  MlirValue v = tbLoad(&store, acc, 1, &loop.iv);
-  v = tbConvert(&store, v, tileElementType(mlirValueGetType(dst)));
-  tbStore(&store, v, dst, 2, at);
+  for (int64_t i = 0; i < p->local; ++i) {
+    MlirValue slot = idx(&b, i), row, col;
+    tileMmaElementPosition(&b, p, t, slot, &row, &col);
+    MlirValue at[2] = {tbAdd(&b, off[0], row), tbAdd(&b, off[1], col)};
+    MlirValue inside = tbAnd(&b, tbCmpI(&b, "ult", at[0], extent[0]),
+                             tbCmpI(&b, "ult", at[1], extent[1]));
+    MlirValue v = tbConvert(&b, tbLoad(&b, acc, 1, &slot), elem);
+    MlirBlock then = tbIf(&b, inside);
+    TileBuilder store = tbAtTerminator(then, b.loc);
+    tbStore(&store, v, dst, 2, at);
+  }
   mlirOperationDestroy(copy);
 }
 
-/* A thread-parallel loop over the accumulator runs over this thread's
- * elements; accumulator accesses become accesses of its array. */
+/* Values of a cloned loop body: originals and what they became. */
+typedef struct {
+  MlirValue from[256], to[256];
+  unsigned n;
+} ValueMap;
+
+static void mapValue(ValueMap *m, MlirValue from, MlirValue to) {
+  if (m->n < 256) {
+    m->from[m->n] = from;
+    m->to[m->n++] = to;
+  }
+}
+
+static MlirWalkResult remapOperands(MlirOperation op, void *userData) {
+  ValueMap *m = userData;
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
+    MlirValue v = mlirOperationGetOperand(op, i);
+    for (unsigned j = 0; j < m->n; ++j)
+      if (mlirValueEqual(v, m->from[j])) {
+        mlirOperationSetOperand(op, i, m->to[j]);
+        break;
+      }
+  }
+  return MlirWalkResultAdvance;
+}
+
+typedef struct {
+  MlirOperation ops[1024];
+  unsigned n;
+} Doomed;
+
+static MlirWalkResult collectAccesses(MlirOperation op, void *userData) {
+  Doomed *d = userData;
+  if ((tileOpIs(op, "memref.load") || tileOpIs(op, "memref.store")) &&
+      d->n < 1024)
+    d->ops[d->n++] = op;
+  return MlirWalkResultAdvance;
+}
+
+/* A thread-parallel loop over the accumulator runs its body once per
+ * element this thread holds, at that element's position. */
 static void rewriteParallelLoop(MlirOperation forall, MlirValue acc,
                                 const TileMmaPlan *p, const TileMmaThread *t) {
   TileBuilder b = tbBefore(forall);
-  TileLoop loop = tbFor(&b, idx(&b, 0), idx(&b, p->local), idx(&b, 1));
-  TileBuilder in = tbAtTerminator(loop.body, b.loc);
-  MlirValue ivs[2];
-  tileMmaElementPosition(&in, p, t, loop.iv, &ivs[0], &ivs[1]);
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(forall, 0));
   MlirOperation terminator = mlirBlockGetTerminator(body);
-  MlirOperation dest = mlirBlockGetTerminator(loop.body);
-  for (MlirOperation op = mlirBlockGetFirstOperation(body);
-       !mlirOperationIsNull(op) && !mlirOperationEqual(op, terminator);) {
-    MlirOperation next = mlirOperationGetNextInBlock(op);
-    mlirOperationMoveBefore(op, dest);
-    op = next;
-  }
-  /* Accesses of the accumulator index the thread's array by element. */
-  for (MlirOpOperand use = mlirValueGetFirstUse(p->acc);
-       !mlirOpOperandIsNull(use);) {
-    MlirOpOperand next = mlirOpOperandGetNextUse(use);
-    MlirOperation user = mlirOpOperandGetOwner(use);
-    if (isInside(user, loop.op)) {
-      bool isLoad = tileOpIs(user, "memref.load");
-      TileBuilder at = tbBefore(user);
-      if (isLoad) {
-        MlirValue v = tbLoad(&at, acc, 1, &loop.iv);
-        mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(user, 0), v);
-      } else {
-        tbStore(&at, mlirOperationGetOperand(user, 0), acc, 1, &loop.iv);
+  for (int64_t i = 0; i < p->local; ++i) {
+    MlirValue slot = idx(&b, i), ivs[2];
+    tileMmaElementPosition(&b, p, t, slot, &ivs[0], &ivs[1]);
+    ValueMap map = {{{0}}, {{0}}, 0};
+    mapValue(&map, mlirBlockGetArgument(body, 0), ivs[0]);
+    mapValue(&map, mlirBlockGetArgument(body, 1), ivs[1]);
+    for (MlirOperation op = mlirBlockGetFirstOperation(body);
+         !mlirOperationIsNull(op) && !mlirOperationEqual(op, terminator);
+         op = mlirOperationGetNextInBlock(op)) {
+      MlirOperation copy = mlirOperationClone(op);
+      mlirBlockInsertOwnedOperationBefore(b.block, b.before, copy);
+      mlirOperationWalk(copy, remapOperands, &map, MlirWalkPreOrder);
+      for (intptr_t r = 0; r < mlirOperationGetNumResults(op); ++r)
+        mapValue(&map, mlirOperationGetResult(op, r),
+                 mlirOperationGetResult(copy, r));
+      /* Accesses of the accumulator go to its registers. */
+      Doomed accesses = {{{0}}, 0};
+      mlirOperationWalk(copy, collectAccesses, &accesses, MlirWalkPostOrder);
+      for (unsigned k = 0; k < accesses.n; ++k) {
+        MlirOperation access = accesses.ops[k];
+        bool isLoad = tileOpIs(access, "memref.load");
+        if (!mlirValueEqual(mlirOperationGetOperand(access, isLoad ? 0 : 1),
+                            p->acc))
+          continue;
+        TileBuilder at = tbBefore(access);
+        if (isLoad) {
+          MlirValue old = mlirOperationGetResult(access, 0);
+          MlirValue v = tbLoad(&at, acc, 1, &slot);
+          mlirValueReplaceAllUsesOfWith(old, v);
+          /* Later clones refer to the original load's result. */
+          for (unsigned j = 0; j < map.n; ++j)
+            if (mlirValueEqual(map.to[j], old))
+              map.to[j] = v;
+        } else {
+          tbStore(&at, mlirOperationGetOperand(access, 0), acc, 1, &slot);
+        }
+        mlirOperationDestroy(access);
       }
-      mlirOperationDestroy(user);
     }
-    use = next;
   }
-  for (int i = 0; i < 2; ++i)
-    mlirValueReplaceAllUsesOfWith(mlirBlockGetArgument(body, i), ivs[i]);
   /* Other threads may read what the body wrote to shared memory. */
-  TileBuilder after = tbAfter(loop.op);
-  tbCreate(&after, "gpu.barrier", 0, NULL, 0, NULL, 0, NULL);
+  tbCreate(&b, "gpu.barrier", 0, NULL, 0, NULL, 0, NULL);
   mlirOperationDestroy(forall);
 }
 

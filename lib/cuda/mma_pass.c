@@ -35,13 +35,16 @@ static void lowerKernel(TileMmaPlan *p) {
       mlirRegionGetFirstBlock(mlirOperationGetRegion(p->kernel, 0));
   TileBuilder b = tbBefore(mlirBlockGetFirstOperation(body));
   TileMmaThread t = tileMmaThreadIndices(&b, p);
+  /* The accumulator lives in this thread's registers: a small array that
+   * is only ever indexed by constants once loops unroll. */
   char text[96];
-  snprintf(text, sizeof(text),
-           "memref<%lldxf32, #gpu.address_space<private>>",
-           (long long)p->local);
+  snprintf(text, sizeof(text), "memref<%lldxf32>", (long long)p->local);
   MlirType accType = tbParseType(&b, text);
-  MlirValue acc =
-      tbResult(tbCreate(&b, "tile.alloc", 0, NULL, 1, &accType, 0, NULL));
+  MlirNamedAttribute segments = tbNamed(
+      &b, "operandSegmentSizes", mlirDenseI32ArrayGet(b.ctx, 2,
+                                                      (const int32_t[]){0, 0}));
+  MlirValue acc = tbResult(
+      tbCreate(&b, "memref.alloca", 0, NULL, 1, &accType, 1, &segments));
   tileMmaRewriteLoop(p, &t, acc);
   tileMmaRewriteAccumulatorUses(p, &t, acc);
   MlirValue olds[] = {p->a, p->b, p->acc};

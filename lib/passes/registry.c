@@ -20,6 +20,9 @@ extern const TilePassDescriptor tileVulkanLaunchAbiPass;
 extern const TilePassDescriptor tileCudaLineInfoPass;
 extern const TilePassDescriptor tileCudaMmaPass;
 extern const TilePassDescriptor tileCudaWgmmaPass;
+extern const TilePassDescriptor tileCudaDynamicSharedPass;
+extern const TilePassDescriptor tileCudaLaunchSharedPass;
+extern const TilePassDescriptor tileMergeGpuModulesPass;
 extern const TilePassDescriptor tileCpuAllocPass;
 extern const TilePassDescriptor tileCpuGemmPass;
 extern const TilePassDescriptor tileCpuCopyPass;
@@ -44,6 +47,9 @@ const TilePassDescriptor *const tilePassDescriptors[] = {
     &tileCudaLineInfoPass,
     &tileCudaMmaPass,
     &tileCudaWgmmaPass,
+    &tileCudaDynamicSharedPass,
+    &tileCudaLaunchSharedPass,
+    &tileMergeGpuModulesPass,
     &tileCpuAllocPass,
     &tileCpuGemmPass,
     &tileCpuCopyPass,
