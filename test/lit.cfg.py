@@ -52,3 +52,20 @@ lld = find_tool("ld.lld", [config.llvm_tools_dir])
 if lld:
     config.available_features.add("ld.lld")
     config.substitutions.append(("%ld_lld", lld))
+
+# A Vulkan device (lavapipe counts), as libtile_rt_vulkan sees it, for the
+# tests that run kernels on one; vulkan-f16 where it also has shaderFloat16
+# and 16-bit storage buffers.
+vulkan_probe = os.path.join(config.tile_tools_dir, "tile-rt-vulkan-probe")
+if os.access(vulkan_probe, os.X_OK):
+    import subprocess
+    try:
+        probe = subprocess.run([vulkan_probe], capture_output=True, text=True, timeout=120,
+                               env=dict(os.environ, ASAN_OPTIONS="detect_leaks=0"))
+        if probe.returncode == 0:
+            config.available_features.add("vulkan-device")
+            if ("shaderFloat16: yes" in probe.stdout
+                    and "storageBuffer16BitAccess: yes" in probe.stdout):
+                config.available_features.add("vulkan-f16")
+    except (OSError, subprocess.SubprocessError):
+        pass

@@ -3,11 +3,13 @@
  * read after a write, a write after a read, a write after a write, since
  * the last barrier on every path. Loops are followed around their back
  * edge. Barriers go only where control flow is uniform across the block:
- * an op whose regions depend on the thread id (a distributed loop) is one
+ * an op whose regions depend on the thread id, and a loop nest that
+ * tile-gpu-lower distributed over the threads (simt.distributed), is one
  * unit, and the barrier goes before it. Accesses of fragment registers,
  * local and global memory need none. */
 #include "ir/builder_gpu.h"
 #include "ir/ir.h"
+#include "passes/gpu_layout.h"
 #include "passes/pass.h"
 #include "tile/dialect.h"
 
@@ -184,6 +186,8 @@ static bool uniformValue(const Pass *p, MlirValue v, int depth) {
 /* Whether the regions of `op` run the same way on every thread, so that
  * barriers may go inside them. */
 static bool uniformControl(const Pass *p, MlirOperation op) {
+  if (!mlirAttributeIsNull(tileOpGetAttr(op, TILE_GPU_DISTRIBUTED_ATTR)))
+    return false;
   if (tileOpIs(op, "scf.for"))
     return mlirOperationGetNumResults(op) == 0 &&
            uniformOperands(p, op, 0, 3, 0);

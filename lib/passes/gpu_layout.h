@@ -28,6 +28,10 @@
 #define TILE_GPU_LAYOUT_ATTR "simt.layout"
 /* On a thread-parallel loop: "grid", "rows", "cols" or "threads". */
 #define TILE_GPU_DISTRIBUTE_ATTR "simt.distribute"
+/* On the outermost loop of a lowered, thread-distributed loop nest: the
+ * threads touch different elements in it (or replicas write equal values),
+ * so barriers go around it, never inside. */
+#define TILE_GPU_DISTRIBUTED_ATTR "simt.distributed"
 
 typedef enum {
   TileGpuGrid,

@@ -120,11 +120,30 @@ static void unite(Kernel *k, int a, int b) {
     k->frags[find(k, a)].parent = find(k, b);
 }
 
+static const char *byWhat(TileGpuLayout layout) {
+  return layout == TileGpuRows ? "by rows" : "by columns";
+}
+
+static void conflict(Kernel *k, MlirOperation asker, TileGpuLayout layout,
+                     MlirOperation other, TileGpuLayout otherLayout) {
+  FAIL(k, asker,
+       "needs a rank-1 fragment laid out %s, but another use needs it (or a "
+       "fragment copied to or from it) laid out %s",
+       byWhat(layout), byWhat(otherLayout));
+  tileEmitOpError(other, "is the use that needs it laid out %s",
+                  byWhat(otherLayout));
+}
+
 static void want(Kernel *k, int i, TileGpuLayout layout, MlirOperation asker) {
-  if (i < 0 || k->frags[i].rank != 1 || k->frags[i].want != TileGpuNone)
+  if (i < 0 || k->frags[i].rank != 1)
     return;
-  k->frags[i].want = layout;
-  k->frags[i].asker = asker;
+  Fragment *f = &k->frags[i];
+  if (f->want == TileGpuNone) {
+    f->want = layout;
+    f->asker = asker;
+  } else if (f->want != layout) {
+    conflict(k, asker, layout, f->asker, f->want);
+  }
 }
 
 /* The operand position of the memref of a memref.load/store, or -1. */
@@ -221,12 +240,7 @@ static TileGpuLayout classLayout(Kernel *k, int root) {
       chosen = g->want;
       asker = g->asker;
     } else if (chosen != g->want) {
-      FAIL(k, g->asker,
-           "needs a rank-1 fragment laid out %s, but another use needs it "
-           "(or a fragment copied to or from it) laid out %s",
-           g->want == TileGpuRows ? "by rows" : "by columns",
-           chosen == TileGpuRows ? "by rows" : "by columns");
-      tileEmitOpError(asker, "is that other use");
+      conflict(k, g->asker, g->want, asker, chosen);
     }
   }
   return chosen == TileGpuNone ? TileGpuRows : chosen;

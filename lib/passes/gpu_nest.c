@@ -44,10 +44,44 @@ void tileGpuFail(TileGpuKernel *k, MlirOperation op, const char *fmt, ...) {
 static MlirValue nestLoop(TileGpuNest *n, MlirValue lb, MlirValue ub,
                           MlirValue step) {
   TileLoop loop = tbFor(&n->in, lb, ub, step);
-  if (mlirOperationIsNull(n->outer))
+  if (mlirOperationIsNull(n->outer)) {
     n->outer = loop.op;
+    mlirOperationSetDiscardableAttributeByName(
+        loop.op, tileRef(TILE_GPU_DISTRIBUTED_ATTR),
+        mlirUnitAttrGet(n->in.ctx));
+  }
   n->in = tbAtTerminator(loop.body, n->in.loc);
   return loop.iv;
+}
+
+static int64_t constantOf(MlirValue v) {
+  if (!mlirValueIsAOpResult(v) ||
+      !tileOpIs(mlirOpResultGetOwner(v), "arith.constant"))
+    return -1;
+  MlirAttribute value = tileOpGetAttr(mlirOpResultGetOwner(v), "value");
+  return mlirAttributeIsAInteger(value) ? mlirIntegerAttrGetValueInt(value)
+                                        : -1;
+}
+
+/* i = first + r * step for r < ceil(extent / step), with first < step, and
+ * a guard i < extent unless every i is inside. The trip count is the same
+ * on every thread: loops whose trip count depends on the thread run
+ * atomics wrongly on some drivers (lavapipe), and uniform trip counts
+ * unroll. */
+static MlirValue nestStrided(TileGpuNest *n, MlirValue first,
+                             MlirValue extent, int64_t step) {
+  TileBuilder *b = &n->in;
+  int64_t e = constantOf(extent);
+  MlirValue trips = e >= 0 ? tbConstIndex(b, (e + step - 1) / step)
+                           : tbBinary(b, "arith.ceildivui", extent,
+                                      tbConstIndex(b, step));
+  MlirValue r = nestLoop(n, tbConstIndex(b, 0), trips, tbConstIndex(b, 1));
+  MlirValue i = tbAdd(&n->in, first, tbMul(&n->in, r, tbConstIndex(&n->in, step)));
+  if (e < 0 || e % step) {
+    MlirBlock then = tbIf(&n->in, tbCmpI(&n->in, "ult", i, extent));
+    n->in = tbAtTerminator(then, n->in.loc);
+  }
+  return i;
 }
 
 static TileGpuNest emptyNest(TileBuilder *b, int rank) {
@@ -71,18 +105,25 @@ TileGpuNest tileGpuForCooperative(TileGpuKernel *k, TileBuilder *b, int rank,
   TileGpuNest n = emptyNest(b, rank);
   if (rank == 0) {
     /* One element: thread 0 handles it. */
-    MlirValue first = tbCmpI(b, "eq", k->tid, tbConstIndex(b, 0));
-    MlirOperation guard;
-    MlirBlock then = tbIf(b, first);
-    guard = mlirBlockGetParentOperation(then);
-    n.outer = guard;
+    MlirBlock then = tbIf(b, tbCmpI(b, "eq", k->tid, tbConstIndex(b, 0)));
+    n.outer = mlirBlockGetParentOperation(then);
+    mlirOperationSetDiscardableAttributeByName(
+        n.outer, tileRef(TILE_GPU_DISTRIBUTED_ATTR), mlirUnitAttrGet(b->ctx));
     n.in = tbAtTerminator(then, b->loc);
     return n;
   }
+  /* A static total lets the strided loop drop its bounds check. */
+  int64_t size = 1;
   MlirValue total = extents[0];
-  for (int d = 1; d < rank; ++d)
-    total = tbMul(b, total, extents[d]);
-  MlirValue e = nestLoop(&n, k->tid, total, k->cThreads);
+  for (int d = 0; d < rank; ++d) {
+    int64_t e = constantOf(extents[d]);
+    size = size < 0 || e < 0 ? -1 : size * e;
+    if (d)
+      total = tbMul(b, total, extents[d]);
+  }
+  if (size >= 0)
+    total = tbConstIndex(b, size);
+  MlirValue e = nestStrided(&n, k->tid, total, k->threads);
   for (int d = rank; d-- > 0;) {
     n.idx[d] = d ? tbRemU(&n.in, e, extents[d]) : e;
     if (d)
@@ -97,14 +138,14 @@ TileGpuNest tileGpuForOwned(TileGpuKernel *k, TileBuilder *b,
   TileGpuNest n = emptyNest(b, rank);
   switch (layout) {
   case TileGpuGrid:
-    n.idx[0] = nestLoop(&n, k->ty, extents[0], k->cTr);
-    n.idx[1] = nestLoop(&n, k->tx, extents[1], k->cTc);
+    n.idx[0] = nestStrided(&n, k->ty, extents[0], k->tr);
+    n.idx[1] = nestStrided(&n, k->tx, extents[1], k->tc);
     break;
   case TileGpuRows:
-    n.idx[0] = nestLoop(&n, k->ty, extents[0], k->cTr);
+    n.idx[0] = nestStrided(&n, k->ty, extents[0], k->tr);
     break;
   case TileGpuCols:
-    n.idx[0] = nestLoop(&n, k->tx, extents[0], k->cTc);
+    n.idx[0] = nestStrided(&n, k->tx, extents[0], k->tc);
     break;
   default:
     break;

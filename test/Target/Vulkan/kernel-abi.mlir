@@ -1,0 +1,84 @@
+// RUN: tile-opt --tile-vulkan-kernel-abi --split-input-file --verify-diagnostics %s | FileCheck %s
+
+// Buffers of dynamic shape become flat buffers (accesses linearised, sizes
+// read from the argument buffer); scalars become words of the argument
+// buffer, appended last; static buffers stay. The launch stores the words
+// and collapses the buffers to match.
+// CHECK-LABEL: func.func @host
+// CHECK-SAME: (%[[A:.*]]: memref<?x?xf32>, %[[S:.*]]: memref<16xf32>, %[[N:.*]]: index, %[[X:.*]]: f32)
+// CHECK: %[[W:.*]] = memref.alloca() : memref<4xi32>
+// CHECK: %[[D0:.*]] = memref.dim %[[A]], %c0
+// CHECK: arith.index_cast %[[D0]] : index to i32
+// CHECK: memref.store %{{.*}}, %[[W]][%c0
+// CHECK: memref.dim %[[A]], %c1
+// CHECK: memref.store %{{.*}}, %[[W]][%c1
+// CHECK: %[[FLAT:.*]] = memref.collapse_shape %[[A]] {{\[\[}}0, 1]] : memref<?x?xf32> into memref<?xf32>
+// CHECK: arith.index_cast %[[N]] : index to i32
+// CHECK: memref.store %{{.*}}, %[[W]][%c2
+// CHECK: arith.bitcast %[[X]] : f32 to i32
+// CHECK: memref.store %{{.*}}, %[[W]][%c3
+// CHECK: gpu.launch_func @k::@kernel {{.*}} args(%[[FLAT]] : memref<?xf32>, %[[S]] : memref<16xf32>, %[[W]] : memref<4xi32>)
+// CHECK: gpu.func @kernel(%[[KA:.*]]: memref<?xf32>, %[[KS:.*]]: memref<16xf32>, %[[KW:.*]]: memref<4xi32>)
+// CHECK-DAG: %[[W1:.*]] = memref.load %[[KW]][%c1
+// CHECK-DAG: %[[COLS:.*]] = arith.index_cast %[[W1]] : i32 to index
+// CHECK-DAG: %[[W3:.*]] = memref.load %[[KW]][%c3
+// CHECK-DAG: %[[XK:.*]] = arith.bitcast %[[W3]] : i32 to f32
+// CHECK: %[[ROW:.*]] = arith.muli %{{.*}}, %[[COLS]]
+// CHECK: %[[LIN:.*]] = arith.addi %[[ROW]]
+// CHECK: memref.store %[[XK]], %[[KA]][%[[LIN]]] : memref<?xf32>
+// CHECK: memref.load %[[KS]]
+module attributes {gpu.container_module} {
+  func.func @host(%A: memref<?x?xf32>, %S: memref<16xf32>, %n: index, %x: f32) {
+    %c1 = arith.constant 1 : index
+    gpu.launch_func @k::@kernel blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
+        args(%A : memref<?x?xf32>, %S : memref<16xf32>, %n : index, %x : f32)
+    return
+  }
+  gpu.module @k {
+    gpu.func @kernel(%A: memref<?x?xf32>, %S: memref<16xf32>, %n: index, %x: f32) kernel {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %i = gpu.thread_id x
+      %cols = memref.dim %A, %c1 : memref<?x?xf32>
+      %j = arith.remui %n, %cols : index
+      memref.store %x, %A[%i, %j] : memref<?x?xf32>
+      %v = memref.load %S[%c0] : memref<16xf32>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @k {
+    // expected-error @+1 {{'gpu.func' op takes a i64 argument; vulkan kernels take index, f16, f32 and integer scalars of at most 32 bits}}
+    gpu.func @kernel(%x: i64) kernel {
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @k {
+    // expected-error @+1 {{'gpu.func' op takes memref<?xf32, strided<[2]>>; vulkan kernels take buffers of the identity layout with int (8 bits or wider) or float elements}}
+    gpu.func @kernel(%x: memref<?xf32, strided<[2]>>) kernel {
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @k {
+    gpu.func @kernel(%x: memref<?x?xf32>) kernel {
+      %c0 = arith.constant 0 : index
+      // expected-error @+1 {{'memref.subview' op uses a kernel buffer of dynamic shape in a way the vulkan backend cannot flatten (only loads, stores, atomics and sizes)}}
+      %v = memref.subview %x[0, 0] [1, 1] [1, 1] : memref<?x?xf32> to memref<1x1xf32, strided<[?, 1]>>
+      gpu.return
+    }
+  }
+}

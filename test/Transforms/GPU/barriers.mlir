@@ -1,0 +1,116 @@
+// RUN: tile-opt --tile-gpu-barriers --split-input-file %s | FileCheck %s
+
+// A read after a write of shared memory by other threads needs a barrier;
+// a read after a read does not, nor do private or global accesses.
+// CHECK-LABEL: func.func @raw
+// CHECK: memref.store %{{.*}}, %[[S:.*]][%{{.*}}] : memref<64xf32, #gpu.address_space<workgroup>>
+// CHECK-NEXT: memref.store %{{.*}}, %{{.*}}[%{{.*}}] : memref<4xf32, #gpu.address_space<private>>
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: memref.load %[[S]]
+// CHECK-NEXT: memref.load %[[S]]
+// CHECK-NEXT: memref.store %{{.*}}, %arg0
+// CHECK-NOT: gpu.barrier
+func.func @raw(%G: memref<64xf32>, %x: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.forall (%b) in (4) {
+    %s = "tile.alloc"() : () -> memref<64xf32, #gpu.address_space<workgroup>>
+    %p = memref.alloca() : memref<4xf32, #gpu.address_space<private>>
+    %t = gpu.thread_id x
+    memref.store %x, %s[%t] : memref<64xf32, #gpu.address_space<workgroup>>
+    memref.store %x, %p[%c0] : memref<4xf32, #gpu.address_space<private>>
+    %a = memref.load %s[%c0] : memref<64xf32, #gpu.address_space<workgroup>>
+    %b2 = memref.load %s[%c1] : memref<64xf32, #gpu.address_space<workgroup>>
+    memref.store %a, %G[%t] : memref<64xf32>
+  } {mapping = [#gpu.block<x>], tile.threads = 64 : i64}
+  return
+}
+
+// -----
+
+// A loop that writes then reads a shared tile needs a barrier between the
+// two and one before the write, for the reads of the previous iteration;
+// a loop whose trip count depends on the thread is one unit: the barrier
+// goes before it, not inside.
+// CHECK-LABEL: func.func @loop
+// CHECK: scf.for %{{.*}} = %c0 to %arg1
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: scf.for %{{.*}} = %[[T:.*]] to %c64 step %c32 {
+// CHECK-NEXT:   memref.store
+// CHECK-NEXT: }
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: memref.load
+// CHECK-NEXT: }
+func.func @loop(%x: f32, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  scf.forall (%b) in (4) {
+    %s = "tile.alloc"() : () -> memref<64xf32, #gpu.address_space<workgroup>>
+    %t = gpu.thread_id x
+    scf.for %k = %c0 to %n step %c1 {
+      scf.for %i = %t to %c64 step %c32 {
+        memref.store %x, %s[%i] : memref<64xf32, #gpu.address_space<workgroup>>
+      }
+      %a = memref.load %s[%k] : memref<64xf32, #gpu.address_space<workgroup>>
+    }
+  } {mapping = [#gpu.block<x>], tile.threads = 32 : i64}
+  return
+}
+
+// -----
+
+// A barrier already there is respected; a write after a read needs one;
+// a branch on a block id is uniform: the barrier for its first write goes
+// before it, the one between its write and its read inside it.
+// CHECK-LABEL: func.func @existing
+// CHECK: memref.store
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: memref.load
+// CHECK-NEXT: arith.cmpi
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: scf.if
+// CHECK-NEXT: memref.store
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: memref.load
+// CHECK-NOT: gpu.barrier
+func.func @existing(%x: f32) {
+  %c0 = arith.constant 0 : index
+  scf.forall (%b) in (4) {
+    %s = "tile.alloc"() : () -> memref<64xf32, #gpu.address_space<workgroup>>
+    %t = gpu.thread_id x
+    memref.store %x, %s[%t] : memref<64xf32, #gpu.address_space<workgroup>>
+    gpu.barrier
+    %a = memref.load %s[%c0] : memref<64xf32, #gpu.address_space<workgroup>>
+    %first = arith.cmpi eq, %b, %c0 : index
+    scf.if %first {
+      memref.store %a, %s[%t] : memref<64xf32, #gpu.address_space<workgroup>>
+      %y = memref.load %s[%c0] : memref<64xf32, #gpu.address_space<workgroup>>
+    }
+  } {mapping = [#gpu.block<x>], tile.threads = 64 : i64}
+  return
+}
+
+// -----
+
+// A branch on the thread id is one unit: the barrier goes before it.
+// CHECK-LABEL: func.func @divergent
+// CHECK: gpu.barrier
+// CHECK-NEXT: scf.if
+// CHECK-NOT: gpu.barrier
+// CHECK: } {mapping
+func.func @divergent(%x: f32) {
+  %c0 = arith.constant 0 : index
+  scf.forall (%b) in (4) {
+    %s = "tile.alloc"() : () -> memref<64xf32, #gpu.address_space<workgroup>>
+    %t = gpu.thread_id x
+    memref.store %x, %s[%t] : memref<64xf32, #gpu.address_space<workgroup>>
+    %first = arith.cmpi eq, %t, %c0 : index
+    scf.if %first {
+      %a = memref.load %s[%c0] : memref<64xf32, #gpu.address_space<workgroup>>
+      memref.store %a, %s[%c0] : memref<64xf32, #gpu.address_space<workgroup>>
+    }
+  } {mapping = [#gpu.block<x>], tile.threads = 64 : i64}
+  return
+}
