@@ -89,13 +89,13 @@ static void lowerDistributed(TileGpuKernel *k, TileBuilder *b, const Gemm *g,
                       tbConstIndex(b, 1));
   TileBuilder in = tbAtTerminator(kl.body, b->loc);
   TileGpuNest rows = tileGpuForOwned(k, &in, TileGpuRows, 1, &m);
-  MlirValue r = tbDivU(&rows.in, rows.idx[0], k->cTr);
+  MlirValue r = tileGpuLineSlot(k, &rows.in, rows.idx[0], true);
   tbStore(&rows.in,
           element(k, &rows.in, a, g->transposeA, true, rows.idx[0], kl.iv,
                   accType),
           ra, 1, &r);
   TileGpuNest cols = tileGpuForOwned(k, &in, TileGpuCols, 1, &n);
-  MlirValue c = tbDivU(&cols.in, cols.idx[0], k->cTc);
+  MlirValue c = tileGpuLineSlot(k, &cols.in, cols.idx[0], false);
   tbStore(&cols.in,
           element(k, &cols.in, bm, g->transposeB, false, cols.idx[0], kl.iv,
                   accType),

@@ -179,18 +179,44 @@ void tileGpuExtents(TileBuilder *b, MlirValue memref, MlirValue *out) {
 
 /*===--- element access ---------------------------------------------------===*/
 
+/* `index` / `step` where `first` < `step`. When the index is the
+ * first + r * step of an owned loop, that is its trip counter r: no
+ * division, and slots that a compiler sees are loop counters (so register
+ * arrays unroll into registers). */
+static MlirValue slotOf(TileBuilder *b, MlirValue index, MlirValue first,
+                        MlirValue step) {
+  if (mlirValueIsAOpResult(index) &&
+      tileOpIs(mlirOpResultGetOwner(index), "arith.addi")) {
+    MlirOperation add = mlirOpResultGetOwner(index);
+    MlirValue base = mlirOperationGetOperand(add, 0);
+    MlirValue offset = mlirOperationGetOperand(add, 1);
+    if (mlirValueEqual(base, first) && mlirValueIsAOpResult(offset) &&
+        tileOpIs(mlirOpResultGetOwner(offset), "arith.muli")) {
+      MlirOperation mul = mlirOpResultGetOwner(offset);
+      if (constantOf(mlirOperationGetOperand(mul, 1)) == constantOf(step))
+        return mlirOperationGetOperand(mul, 0);
+    }
+  }
+  return tbDivU(b, index, step);
+}
+
+MlirValue tileGpuLineSlot(const TileGpuKernel *k, TileBuilder *b,
+                          MlirValue index, bool row) {
+  return row ? slotOf(b, index, k->ty, k->cTr) : slotOf(b, index, k->tx, k->cTc);
+}
+
 int tileGpuSlot(const TileGpuKernel *k, const TileGpuFragment *f,
                 TileBuilder *b, const MlirValue *idx, MlirValue *slot) {
   switch (f->layout) {
   case TileGpuGrid:
-    slot[0] = tbDivU(b, idx[0], k->cTr);
-    slot[1] = tbDivU(b, idx[1], k->cTc);
+    slot[0] = slotOf(b, idx[0], k->ty, k->cTr);
+    slot[1] = slotOf(b, idx[1], k->tx, k->cTc);
     return 2;
   case TileGpuRows:
-    slot[0] = tbDivU(b, idx[0], k->cTr);
+    slot[0] = slotOf(b, idx[0], k->ty, k->cTr);
     return 1;
   case TileGpuCols:
-    slot[0] = tbDivU(b, idx[0], k->cTc);
+    slot[0] = slotOf(b, idx[0], k->tx, k->cTc);
     return 1;
   default:
     return 0;

@@ -100,18 +100,17 @@ static void reduceGrid(TileGpuKernel *k, TileBuilder *b, const Reduce *r,
   TileGpuLayout line = rows ? TileGpuRows : TileGpuCols;
   int64_t lines = shape[rows ? 0 : 1];
   int64_t peers = rows ? k->tc : k->tr;
-  MlirValue lineStep = rows ? k->cTr : k->cTc;
   MlirValue part = privateArray(k, ceilDiv(lines, rows ? k->tr : k->tc),
                                 r->element);
   MlirValue numLines = tbConstIndex(b, lines);
   TileGpuNest init = tileGpuForOwned(k, b, line, 1, &numLines);
-  MlirValue slot = tbDivU(&init.in, init.idx[0], lineStep);
+  MlirValue slot = tileGpuLineSlot(k, &init.in, init.idx[0], rows);
   tbStore(&init.in, identity(&init.in, r), part, 1, &slot);
 
   MlirValue extents[2];
   tileGpuStaticExtents(b, type, extents);
   TileGpuNest all = tileGpuForOwned(k, b, TileGpuGrid, 2, extents);
-  slot = tbDivU(&all.in, all.idx[rows ? 0 : 1], lineStep);
+  slot = tileGpuLineSlot(k, &all.in, all.idx[rows ? 0 : 1], rows);
   MlirValue acc = tbLoad(&all.in, part, 1, &slot);
   MlirValue x = tileGpuLoad(k, &all.in, fs->tile, all.idx);
   tbStore(&all.in, fold(&all.in, r, acc, x), part, 1, &slot);
@@ -122,12 +121,12 @@ static void reduceGrid(TileGpuKernel *k, TileBuilder *b, const Reduce *r,
     MlirValue scratch = tileGpuScratch(k, 2, scratchShape, r->element);
     MlirValue me = rows ? k->tx : k->ty;
     TileGpuNest put = tileGpuForOwned(k, b, line, 1, &numLines);
-    slot = tbDivU(&put.in, put.idx[0], lineStep);
+    slot = tileGpuLineSlot(k, &put.in, put.idx[0], rows);
     MlirValue at[2] = {rows ? put.idx[0] : me, rows ? me : put.idx[0]};
     tbStore(&put.in, tbLoad(&put.in, part, 1, &slot), scratch, 2, at);
     tbBarrier(b);
     TileGpuNest get = tileGpuForOwned(k, b, line, 1, &numLines);
-    slot = tbDivU(&get.in, get.idx[0], lineStep);
+    slot = tileGpuLineSlot(k, &get.in, get.idx[0], rows);
     MlirValue first[2] = {rows ? get.idx[0] : tbConstIndex(&get.in, 0),
                           rows ? tbConstIndex(&get.in, 0) : get.idx[0]};
     MlirValue total = tbLoad(&get.in, scratch, 2, first);
@@ -147,7 +146,7 @@ static void reduceGrid(TileGpuKernel *k, TileBuilder *b, const Reduce *r,
                         ? *b
                         : tileGpuOneReplica(k, b, line);
   TileGpuNest out = tileGpuForOwned(k, &one, line, 1, &numLines);
-  slot = tbDivU(&out.in, out.idx[0], lineStep);
+  slot = tileGpuLineSlot(k, &out.in, out.idx[0], rows);
   storeResult(k, &out.in, r, tbLoad(&out.in, part, 1, &slot), out.idx);
 }
 

@@ -76,6 +76,9 @@ void tileGpuExtents(TileBuilder *b, MlirValue memref, MlirValue *out);
 
 /*===--- element access ---------------------------------------------------===*/
 
+/* The register slot of a row index (i / tr) or a column index (j / tc). */
+MlirValue tileGpuLineSlot(const TileGpuKernel *k, TileBuilder *b,
+                          MlirValue index, bool row);
 /* The register slot of a fragment element (indices -> slot indices). */
 int tileGpuSlot(const TileGpuKernel *k, const TileGpuFragment *f,
                 TileBuilder *b, const MlirValue *idx, MlirValue *slot);
