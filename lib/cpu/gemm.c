@@ -54,6 +54,7 @@ static TilePacked packedShape(MlirOperation gemm, TileGemmRole role,
   p.length = tileDim(type, lFirst ? 0 : 1);
   p.depth = tileDim(type, lFirst ? 1 : 0);
   p.panel = role == TileGemmA ? mk->rows : mk->vectors * mk->lanes;
+  p.kInner = role == TileGemmA && lFirst;
   p.numPanels = (p.length + p.panel - 1) / p.panel;
   p.elem = tileElementType(mlirValueGetType(mlirOperationGetOperand(gemm, 2)));
   p.buffer = (MlirValue){NULL};
@@ -62,12 +63,14 @@ static TilePacked packedShape(MlirOperation gemm, TileGemmRole role,
 
 static bool samePacking(const TilePacked *x, const TilePacked *y) {
   return x->role == y->role && x->transposed == y->transposed &&
+         x->kInner == y->kInner &&
          x->length == y->length && x->depth == y->depth &&
          x->panel == y->panel && mlirTypeEqual(x->elem, y->elem);
 }
 
 static MlirValue allocPanels(TileBuilder *b, const TilePacked *p) {
-  int64_t shape[] = {p->numPanels, p->depth, p->panel};
+  int64_t shape[] = {p->numPanels, p->kInner ? p->panel : p->depth,
+                     p->kInner ? p->depth : p->panel};
   return tbAlloca(b, tbMemRefType(p->elem, 3, shape), 64);
 }
 

@@ -8,14 +8,18 @@
 typedef enum { TileGemmA, TileGemmB } TileGemmRole;
 
 /* An operand of C += op(A) * op(B) stored as panels: for A, panel p holds
- * rows p*R .. p*R+R-1 of op(A) as [k][r]; for B, columns p*R .. of op(B) as
- * [k][r]. The buffer is memref<P x K x R x E>, E the element type of C, so
- * the micro-kernel streams both panels with unit stride and converts
- * nothing. Lanes past the end of the tile (in the last panel) hold zeros. */
+ * rows p*R .. p*R+R-1 of op(A); for B, columns p*R .. of op(B). A panel is
+ * [k][r] (memref<P x K x R x E>), or [r][k] (memref<P x R x K x E>) when
+ * `kInner`; E is the element type of C, so the micro-kernel converts
+ * nothing. B panels are always [k][r]: a step of K loads whole vectors of
+ * C's row. A panels follow how the A tile is stored, so that packing A is a
+ * copy of contiguous runs either way. Lanes past the end of the tile (in
+ * the last panel) hold zeros. */
 typedef struct {
   MlirValue buffer;
   TileGemmRole role;
   bool transposed;   /* op(X) is X transposed */
+  bool kInner;       /* panels are [r][k] */
   int64_t length;    /* M for A, N for B */
   int64_t depth;     /* K */
   int64_t panel;     /* R */

@@ -77,7 +77,8 @@ static void step(TileBuilder *b, const Gemm *g, MlirValue k, MlirValue *acc) {
     bv[v] = tbVLoad(b, accType(g), g->b->buffer, 3, idx);
   }
   for (int64_t r = 0; r < g->rows; ++r) {
-    MlirValue idx[] = {g->p, k, tbConstIndex(b, r)};
+    MlirValue row = tbConstIndex(b, r);
+    MlirValue idx[] = {g->p, g->a->kInner ? row : k, g->a->kInner ? k : row};
     MlirValue a = tbVBroadcast(b, accType(g), tbLoad(b, g->a->buffer, 3, idx));
     for (int64_t v = 0; v < g->vectors; ++v) {
       MlirValue *slot = &acc[r * g->vectors + v];

@@ -13,8 +13,8 @@ typedef struct {
   MlirType srcElem;
   int64_t lanes;
   bool checked;
-  /* The panel being written. */
-  MlirValue panel, k, l0;
+  /* The panel being written, and its row for [r][k] panels. */
+  MlirValue panel, k, l0, r;
 } Pack;
 
 /* Source indices of op(X)[l][k] for element `l` of the panel. */
@@ -106,11 +106,55 @@ static void zeroTail(TileBuilder *b, Pack *pk, int64_t valid) {
   tbVStore(b, zero, pk->p->buffer, 3, dst);
 }
 
+/* Elements [k, k+width) of row r of an [r][k] panel: a run of the source
+ * row, which is stored along k. */
+static void packRowRun(TileBuilder *b, MlirValue k, int64_t width,
+                       void *userData) {
+  Pack *pk = userData;
+  pk->k = k;
+  MlirValue l = tbAdd(b, pk->l0, pk->r);
+  MlirValue idx[TILE_MAX_RANK];
+  sourceIndices(b, pk, l, idx);
+  MlirValue rowValid =
+      pk->checked ? tileCpuWindowRowValid(b, &pk->s->window, &l, 1)
+                  : (MlirValue){NULL};
+  MlirValue v = loadRun(b, pk, idx, width, rowValid);
+  MlirValue dst[] = {pk->panel, pk->r, k};
+  tbVStore(b, v, pk->p->buffer, 3, dst);
+}
+
+static void zeroRowRun(TileBuilder *b, MlirValue k, int64_t width,
+                       void *userData) {
+  Pack *pk = userData;
+  MlirType vectorType = tbVectorType(pk->p->elem, width);
+  MlirValue zero =
+      tbVBroadcast(b, vectorType, tileCpuConstant(b, pk->p->elem, 0));
+  MlirValue dst[] = {pk->panel, pk->r, k};
+  tbVStore(b, zero, pk->p->buffer, 3, dst);
+}
+
+/* An [r][k] panel: rows [0, valid) are runs of source rows, the rest zero. */
+static void packRows(TileBuilder *b, Pack *pk, int64_t valid) {
+  TileLoop loop = tbFor(b, tbConstIndex(b, 0), tbConstIndex(b, valid),
+                        tbConstIndex(b, 1));
+  TileBuilder in = tbAtTerminator(loop.body, b->loc);
+  pk->r = loop.iv;
+  tileCpuForEachChunk(&in, pk->p->depth, pk->lanes, packRowRun, pk);
+  for (int64_t r = valid; r < pk->p->panel; ++r) {
+    pk->r = tbConstIndex(b, r);
+    tileCpuForEachChunk(b, pk->p->depth, pk->lanes, zeroRowRun, pk);
+  }
+}
+
 /* One panel whose first `valid` lanes lie in the tile. */
 static void packPanel(TileBuilder *b, Pack *pk, MlirValue panel,
                       int64_t valid) {
   pk->panel = panel;
   pk->l0 = tbMul(b, panel, tbConstIndex(b, pk->p->panel));
+  if (pk->p->kInner) {
+    packRows(b, pk, valid);
+    return;
+  }
   TileLoop loop = tbFor(b, tbConstIndex(b, 0), tbConstIndex(b, pk->p->depth),
                         tbConstIndex(b, 1));
   TileBuilder in = tbAtTerminator(loop.body, b->loc);

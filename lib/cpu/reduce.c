@@ -78,6 +78,17 @@ static MlirValue identity(TileBuilder *b, const Reduce *r) {
                                              : (INT64_C(1) << (width - 1)) - 1);
 }
 
+/* vector.reduction of `v`; float sums may reassociate (the order of a
+ * reduction is unspecified), which lets LLVM fold the lanes as a tree. */
+static MlirValue foldLanes(TileBuilder *b, const Reduce *r, MlirValue v) {
+  MlirValue scalar = tbVReduce(b, vectorKind(r), v);
+  if (r->isFloat && r->kind == KindSum)
+    mlirOperationSetAttributeByName(
+        mlirOpResultGetOwner(scalar), tileRef("fastmath"),
+        tbParseAttr(b, "#arith.fastmath<reassoc>"));
+  return scalar;
+}
+
 /* Folds src[outer..., 0:n] into one scalar (the innermost dimension). */
 static MlirValue reduceRow(TileBuilder *b, const Reduce *r, MlirValue *idx) {
   intptr_t last = r->rank - 1;
@@ -94,13 +105,13 @@ static MlirValue reduceRow(TileBuilder *b, const Reduce *r, MlirValue *idx) {
     MlirValue v = tbVLoad(&in, vectorType, r->src, r->rank, idx);
     MlirValue acc = combine(&in, r, tbIterArg(loop, 0), contribution(&in, r, v));
     tbYield(&in, 1, &acc);
-    result = tbVReduce(b, vectorKind(r), tbLoopResult(loop, 0));
+    result = foldLanes(b, r, tbLoopResult(loop, 0));
   }
   if (n > full) {
     idx[last] = tbConstIndex(b, full);
     MlirValue tail =
         tbVLoad(b, tbVectorType(r->elem, n - full), r->src, r->rank, idx);
-    MlirValue folded = tbVReduce(b, vectorKind(r), contribution(b, r, tail));
+    MlirValue folded = foldLanes(b, r, contribution(b, r, tail));
     result = combine(b, r, result, folded);
   }
   return result;
