@@ -181,25 +181,46 @@ static bool choose(const VkrtApi *api, VkInstance instance,
   return found;
 }
 
+/* The process's one instance, created on first use and kept for the life
+ * of the process: destroying it makes the loader unload the driver, and
+ * memory the driver keeps in its own globals then looks leaked to leak
+ * checkers. */
+static struct {
+  VkrtApi api;
+  VkInstance instance;
+  uint32_t version;
+  bool ok;
+  char why[512];
+} shared;
+static pthread_once_t sharedOnce = PTHREAD_ONCE_INIT;
+
+static void createShared(void) {
+  shared.ok = vkrtLoadLoader(&shared.api, shared.why, sizeof(shared.why));
+  if (shared.ok)
+    shared.instance =
+        createInstance(&shared.api, &shared.version, shared.why,
+                       sizeof(shared.why));
+  shared.ok = shared.ok && shared.instance != VK_NULL_HANDLE &&
+              vkrtLoadInstance(&shared.api, shared.instance, shared.why,
+                               sizeof(shared.why));
+}
+
+static bool sharedInstance(char *why, size_t size) {
+  pthread_once(&sharedOnce, createShared);
+  if (!shared.ok)
+    snprintf(why, size, "%s", shared.why);
+  return shared.ok;
+}
+
 bool vkrtProbe(char *name, size_t nameSize, VkrtFeatures *features,
                char *why, size_t whySize) {
-  VkrtApi api;
-  memset(&api, 0, sizeof(api));
-  if (!vkrtLoadLoader(&api, why, whySize))
-    return false;
-  uint32_t version;
-  VkInstance instance = createInstance(&api, &version, why, whySize);
-  bool ok = instance != VK_NULL_HANDLE &&
-            vkrtLoadInstance(&api, instance, why, whySize);
   Candidate c;
-  ok = ok && choose(&api, instance, version, &c, why, whySize);
-  if (ok) {
-    snprintf(name, nameSize, "%s", c.properties.deviceName);
-    *features = c.features;
-  }
-  if (instance != VK_NULL_HANDLE && api.vkDestroyInstance)
-    api.vkDestroyInstance(instance, NULL);
-  return ok;
+  if (!sharedInstance(why, whySize) ||
+      !choose(&shared.api, shared.instance, shared.version, &c, why, whySize))
+    return false;
+  snprintf(name, nameSize, "%s", c.properties.deviceName);
+  *features = c.features;
+  return true;
 }
 
 /* Creates the logical device with every optional feature it offers. */
@@ -253,15 +274,12 @@ static void createDevice(VkrtDevice *d, const Candidate *c) {
 static void initialise(void) {
   VkrtDevice *d = &theDevice;
   char why[512];
-  if (!vkrtLoadLoader(&d->api, why, sizeof(why)))
+  if (!sharedInstance(why, sizeof(why)))
     vkrtFail("%s", why);
-  uint32_t version;
-  d->instance = createInstance(&d->api, &version, why, sizeof(why));
-  if (d->instance == VK_NULL_HANDLE ||
-      !vkrtLoadInstance(&d->api, d->instance, why, sizeof(why)))
-    vkrtFail("%s", why);
+  d->api = shared.api;
+  d->instance = shared.instance;
   Candidate c;
-  if (!choose(&d->api, d->instance, version, &c, why, sizeof(why)))
+  if (!choose(&d->api, d->instance, shared.version, &c, why, sizeof(why)))
     vkrtFail("%s", why);
   d->physical = c.physical;
   d->properties = c.properties;
@@ -291,7 +309,8 @@ VkrtDevice *vkrtDevice(void) {
 }
 
 /* Releases the device when the library goes away (at exit or dlclose),
- * unless a failure is ending the process mid-way. */
+ * unless a failure is ending the process mid-way. The instance stays (see
+ * `shared`). */
 __attribute__((destructor)) static void release(void) {
   VkrtDevice *d = &theDevice;
   if (vkrtFailing())
@@ -301,6 +320,5 @@ __attribute__((destructor)) static void release(void) {
     return;
   d->api.vkDestroyCommandPool(d->device, d->commandPool, NULL);
   d->api.vkDestroyDevice(d->device, NULL);
-  d->api.vkDestroyInstance(d->instance, NULL);
   d->device = VK_NULL_HANDLE;
 }

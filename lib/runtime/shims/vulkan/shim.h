@@ -176,6 +176,8 @@ void vkrtCheckSpirv(const uint32_t *words, size_t numWords);
  * with, naming the capability and the device feature. */
 void vkrtCheckCapabilities(const VkrtDevice *d, const uint32_t *words,
                            size_t numWords);
+/* The bytes of the module's Workgroup variables (without padding). */
+uint64_t vkrtWorkgroupBytes(const uint32_t *words, size_t numWords);
 /* The LocalSize of entry point `name`; false when the module has none. */
 bool vkrtLocalSize(const uint32_t *words, size_t numWords, const char *name,
                    uint32_t size[3]);
