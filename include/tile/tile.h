@@ -11,6 +11,7 @@
 #include "tile/dialect.h"
 #include "tile/passes.h"
 #include "tile/pipeline.h"
+#include "tile/runtime.h"
 #include "tile/target.h"
 
 #ifdef __cplusplus

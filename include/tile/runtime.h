@@ -1,0 +1,187 @@
+/*===-- tile/runtime.h - Running compiled artifacts -----------------------===*\
+|*                                                                            *|
+|* The shared execution layer. Entry signatures are read off the source      *|
+|* module before compilation (the caller's view: memrefs and scalars);       *|
+|* buffers hold memref arguments; an executable is created from an artifact  *|
+|* by the execution backend its context names: "jit" runs the host module in *|
+|* MLIR's ExecutionEngine with the artifact's runtime library loaded, "aot"  *|
+|* hands out an object file and a C header to link into a program.           *|
+\*===----------------------------------------------------------------------===*/
+#ifndef TILE_RUNTIME_H
+#define TILE_RUNTIME_H
+
+#include "tile/artifact.h"
+#include "tile/backend.h"
+
+#include "mlir-c/IR.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// The highest memref rank the runtime passes.
+#define TILE_MAX_BUFFER_RANK 8
+
+/// A dynamic dimension in a TileArgType shape (MLIR's ShapedType::kDynamic).
+#define TILE_DYNAMIC_SIZE INT64_MIN
+
+//===--------------------------------------------------------------------===//
+// Element types
+//===--------------------------------------------------------------------===//
+
+typedef enum {
+  TileElementInvalid,
+  TileElementI1,
+  TileElementI8,
+  TileElementI16,
+  TileElementI32,
+  TileElementI64,
+  TileElementIndex,
+  TileElementF16,
+  TileElementBF16,
+  TileElementF32,
+  TileElementF64
+} TileElementType;
+
+/// The element type of an MLIR scalar type, or TileElementInvalid.
+MLIR_CAPI_EXPORTED TileElementType tileElementTypeFromMlirType(MlirType type);
+/// Bytes per element in memory (i1 takes one byte, index eight).
+MLIR_CAPI_EXPORTED size_t tileElementTypeGetSize(TileElementType type);
+/// The MLIR spelling: "f32", "bf16", "index", ...; "invalid" otherwise.
+MLIR_CAPI_EXPORTED const char *tileElementTypeGetName(TileElementType type);
+MLIR_CAPI_EXPORTED bool tileElementTypeIsFloat(TileElementType type);
+
+/// Reads the element at `p` as a double.
+MLIR_CAPI_EXPORTED double tileElementLoad(TileElementType type, const void *p);
+/// Stores `value` at `p`, rounding to nearest even for floats and clamping
+/// (NaN gives 0) for integers.
+MLIR_CAPI_EXPORTED void tileElementStore(TileElementType type, void *p,
+                                         double value);
+
+/// IEEE binary16 and bfloat16 conversions (round to nearest even; NaN stays
+/// NaN, overflow becomes infinity).
+MLIR_CAPI_EXPORTED float tileHalfToFloat(uint16_t bits);
+MLIR_CAPI_EXPORTED uint16_t tileFloatToHalf(float value);
+MLIR_CAPI_EXPORTED float tileBFloat16ToFloat(uint16_t bits);
+MLIR_CAPI_EXPORTED uint16_t tileFloatToBFloat16(float value);
+
+//===--------------------------------------------------------------------===//
+// Entry signatures
+//===--------------------------------------------------------------------===//
+
+/// An argument as the caller passes it: a memref (rank >= 0) or a scalar
+/// (rank -1). Unsupported types have elementType TileElementInvalid.
+typedef struct {
+  TileElementType elementType;
+  int rank;
+  int64_t shape[TILE_MAX_BUFFER_RANK]; ///< TILE_DYNAMIC_SIZE where dynamic
+  const char *typeName;                ///< the printed MLIR type
+} TileArgType;
+
+/// A public function of a source module.
+typedef struct {
+  const char *name;
+  MlirLocation location;
+  unsigned numArgs;
+  TileArgType args[TILE_MAX_KERNEL_ARGS];
+  unsigned numResults;
+  /// Why it cannot be called through the runtime, or NULL when it can.
+  const char *unsupported;
+} TileEntrySignature;
+
+typedef struct TileEntryTable TileEntryTable;
+
+/// Reads the public, defined func.func ops at the top of `module` (tile IR
+/// before compilation, which transforms the module in place).
+MLIR_CAPI_EXPORTED TileEntryTable *tileEntryTableCreate(MlirOperation module);
+MLIR_CAPI_EXPORTED void tileEntryTableDestroy(TileEntryTable *table);
+MLIR_CAPI_EXPORTED intptr_t
+tileEntryTableGetNumEntries(const TileEntryTable *table);
+MLIR_CAPI_EXPORTED const TileEntrySignature *
+tileEntryTableGetEntry(const TileEntryTable *table, intptr_t index);
+/// The entry named `name`, or NULL.
+MLIR_CAPI_EXPORTED const TileEntrySignature *
+tileEntryTableLookup(const TileEntryTable *table, const char *name);
+
+//===--------------------------------------------------------------------===//
+// Buffers
+//===--------------------------------------------------------------------===//
+
+/// A dense, row-major, 64-byte aligned buffer for a memref argument.
+typedef struct TileBuffer TileBuffer;
+
+/// Creates a zero-filled buffer, or returns NULL when the sizes are negative,
+/// the rank is out of range or the byte size overflows.
+MLIR_CAPI_EXPORTED TileBuffer *tileBufferCreate(TileElementType type, int rank,
+                                                const int64_t *sizes);
+MLIR_CAPI_EXPORTED TileBuffer *tileBufferClone(const TileBuffer *buffer);
+MLIR_CAPI_EXPORTED void tileBufferDestroy(TileBuffer *buffer);
+MLIR_CAPI_EXPORTED TileElementType
+tileBufferGetElementType(const TileBuffer *buffer);
+MLIR_CAPI_EXPORTED int tileBufferGetRank(const TileBuffer *buffer);
+MLIR_CAPI_EXPORTED const int64_t *tileBufferGetSizes(const TileBuffer *buffer);
+MLIR_CAPI_EXPORTED int64_t tileBufferGetNumElements(const TileBuffer *buffer);
+MLIR_CAPI_EXPORTED size_t tileBufferGetByteSize(const TileBuffer *buffer);
+MLIR_CAPI_EXPORTED void *tileBufferGetData(TileBuffer *buffer);
+MLIR_CAPI_EXPORTED const void *tileBufferGetConstData(const TileBuffer *b);
+
+//===--------------------------------------------------------------------===//
+// Executables
+//===--------------------------------------------------------------------===//
+
+/// One argument of a call: a buffer for a memref argument, a value for a
+/// scalar one (integers and index in `intValue`, floats in `floatValue`).
+typedef struct {
+  TileBuffer *buffer;
+  int64_t intValue;
+  double floatValue;
+} TileArgValue;
+
+typedef struct TileExecutable TileExecutable;
+
+/// Makes `artifact` (compiled for `ctx`) callable with the execution backend
+/// the context selected, or returns NULL after reporting why (e.g. the
+/// runtime library is missing, or the backend does not run code in this
+/// process). The artifact may be destroyed afterwards.
+MLIR_CAPI_EXPORTED TileExecutable *
+tileExecutableCreate(const TileBackendContext *ctx,
+                     const TileArtifact *artifact, TileErrorSink errors);
+MLIR_CAPI_EXPORTED void tileExecutableDestroy(TileExecutable *executable);
+
+/// Calls `entry` with one value per argument. Buffers must match the
+/// signature (element type, rank, static sizes); results of the call are
+/// left in the buffers.
+MLIR_CAPI_EXPORTED MlirLogicalResult tileExecutableInvoke(
+    TileExecutable *executable, const TileEntrySignature *entry,
+    const TileArgValue *args, TileErrorSink errors);
+
+/// Where the runtime library `name` (e.g. "tile_rt_vulkan") is found: a
+/// path to pass to the loader, newly allocated (free it), or NULL after
+/// reporting where it looked: $TILE_RUNTIME_PATH (directories separated by
+/// ':'), the directory of libtile, then the system library path.
+MLIR_CAPI_EXPORTED char *tileRuntimeLibraryFind(const char *name,
+                                                TileErrorSink errors);
+
+//===--------------------------------------------------------------------===//
+// Ahead-of-time output
+//===--------------------------------------------------------------------===//
+
+/// Prints a C header that declares the C interface of every entry of
+/// `entries`: one memref descriptor struct per element type and rank and
+/// `void _mlir_ciface_NAME(...)` per entry. The artifact supplies the
+/// runtime library to link with, if any. `guard` names the include guard.
+/// Fails (after reporting) when an entry cannot be declared.
+MLIR_CAPI_EXPORTED MlirLogicalResult tileArtifactPrintCHeader(
+    const TileArtifact *artifact, const TileEntryTable *entries,
+    const char *guard, MlirStringCallback callback, void *userData,
+    TileErrorSink errors);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif // TILE_RUNTIME_H

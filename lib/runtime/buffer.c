@@ -1,0 +1,103 @@
+/* Runtime buffers: dense row-major memory behind a memref descriptor. */
+#include "runtime/runtime.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Compiled code may use aligned vector loads on the aligned pointer. */
+enum { BufferAlignment = 64 };
+
+struct TileBuffer {
+  TileElementType type;
+  int rank;
+  int64_t sizes[TILE_MAX_BUFFER_RANK];
+  int64_t numElements;
+  size_t byteSize;
+  void *data;
+};
+
+/* The element count, or -1 when a size is negative or it overflows. */
+static int64_t countElements(int rank, const int64_t *sizes,
+                             size_t elementSize) {
+  int64_t n = 1;
+  for (int d = 0; d < rank; ++d) {
+    if (sizes[d] < 0)
+      return -1;
+    if (sizes[d] && n > (INT64_MAX / (int64_t)elementSize) / sizes[d])
+      return -1;
+    n *= sizes[d];
+  }
+  return n;
+}
+
+TileBuffer *tileBufferCreate(TileElementType type, int rank,
+                             const int64_t *sizes) {
+  size_t elementSize = tileElementTypeGetSize(type);
+  if (!elementSize || rank < 0 || rank > TILE_MAX_BUFFER_RANK)
+    return NULL;
+  int64_t n = countElements(rank, sizes, elementSize);
+  if (n < 0 || (uint64_t)n * elementSize > SIZE_MAX - BufferAlignment)
+    return NULL;
+  size_t bytes = (size_t)n * elementSize;
+  /* aligned_alloc wants a multiple of the alignment (and not zero). */
+  size_t rounded =
+      (bytes + BufferAlignment) / BufferAlignment * BufferAlignment;
+  void *data = aligned_alloc(BufferAlignment, rounded);
+  TileBuffer *b = data ? calloc(1, sizeof(TileBuffer)) : NULL;
+  if (!b) {
+    free(data);
+    return NULL;
+  }
+  memset(data, 0, rounded);
+  b->type = type;
+  b->rank = rank;
+  if (rank)
+    memcpy(b->sizes, sizes, (size_t)rank * sizeof(int64_t));
+  b->numElements = n;
+  b->byteSize = bytes;
+  b->data = data;
+  return b;
+}
+
+TileBuffer *tileBufferClone(const TileBuffer *b) {
+  TileBuffer *copy = tileBufferCreate(b->type, b->rank, b->sizes);
+  if (copy && b->byteSize)
+    memcpy(copy->data, b->data, b->byteSize);
+  return copy;
+}
+
+void tileBufferDestroy(TileBuffer *b) {
+  if (!b)
+    return;
+  free(b->data);
+  free(b);
+}
+
+TileElementType tileBufferGetElementType(const TileBuffer *b) {
+  return b->type;
+}
+
+int tileBufferGetRank(const TileBuffer *b) { return b->rank; }
+
+const int64_t *tileBufferGetSizes(const TileBuffer *b) { return b->sizes; }
+
+int64_t tileBufferGetNumElements(const TileBuffer *b) { return b->numElements; }
+
+size_t tileBufferGetByteSize(const TileBuffer *b) { return b->byteSize; }
+
+void *tileBufferGetData(TileBuffer *b) { return b->data; }
+
+const void *tileBufferGetConstData(const TileBuffer *b) { return b->data; }
+
+void tileBufferGetDescriptor(TileBuffer *b, int64_t *words) {
+  intptr_t data = (intptr_t)b->data;
+  words[0] = data;
+  words[1] = data;
+  words[2] = 0;
+  int64_t stride = 1;
+  for (int d = b->rank - 1; d >= 0; --d) {
+    words[3 + d] = b->sizes[d];
+    words[3 + b->rank + d] = stride;
+    stride *= b->sizes[d] ? b->sizes[d] : 1;
+  }
+}

@@ -1,0 +1,104 @@
+/* The "jit" execution backend: MLIR's ExecutionEngine over the host module,
+ * with the artifact's runtime library loaded for the code to call. */
+#include "runtime/runtime.h"
+
+#include "support/strbuf.h"
+
+#include "mlir-c/ExecutionEngine.h"
+#include "mlir-c/RegisterEverything.h"
+
+#include <dlfcn.h>
+#include <stdlib.h>
+
+typedef struct {
+  MlirExecutionEngine engine;
+} Jit;
+
+/* Checks that the loader accepts the library (its own dependencies
+ * included): the ExecutionEngine only warns when a library fails to load. */
+static bool loadable(const char *path, TileErrorSink errors) {
+  void *handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+  if (!handle) {
+    const char *why = dlerror();
+    tileRuntimeReport(errors, "cannot load the runtime library '%s': %s", path,
+                      why ? why : "unknown error");
+    return false;
+  }
+  dlclose(handle);
+  return true;
+}
+
+static MlirExecutionEngine createEngine(const TileBackendContext *ctx,
+                                        MlirOperation host, const char *lib) {
+  MlirStringRef libs[1] = {mlirStringRefCreateFromCString(lib ? lib : "")};
+  int optLevel = tileBackendContextGetHostTarget(ctx)->optLevel;
+  /* The engine translates a copy; the module stays with the artifact. */
+  MlirOperation copy = mlirOperationClone(host);
+  MlirExecutionEngine engine =
+      mlirExecutionEngineCreate(mlirModuleFromOperation(copy), optLevel & 3,
+                                lib ? 1 : 0, libs, false, false);
+  mlirOperationDestroy(copy);
+  return engine;
+}
+
+static void *jitCreate(const TileBackendContext *ctx,
+                       const TileArtifact *artifact, TileErrorSink errors) {
+  MlirOperation host = tileArtifactGetHostModule(artifact);
+  if (mlirOperationIsNull(host)) {
+    tileRuntimeReport(errors, "the artifact has no host module to run");
+    return NULL;
+  }
+  const char *name = tileArtifactGetRuntimeLibrary(artifact);
+  char *lib = name ? tileRuntimeLibraryFind(name, errors) : NULL;
+  if (name && (!lib || !loadable(lib, errors))) {
+    free(lib);
+    return NULL;
+  }
+  mlirRegisterAllLLVMTranslations(mlirOperationGetContext(host));
+  MlirExecutionEngine engine = createEngine(ctx, host, lib);
+  free(lib);
+  if (mlirExecutionEngineIsNull(engine)) {
+    tileRuntimeReport(errors, "the ExecutionEngine cannot compile the host "
+                              "module");
+    return NULL;
+  }
+  /* Runs global constructors, e.g. those that load device modules. */
+  mlirExecutionEngineInitialize(engine);
+  Jit *jit = malloc(sizeof(Jit));
+  jit->engine = engine;
+  return jit;
+}
+
+static MlirLogicalResult jitInvoke(void *state, const char *entry, void **args,
+                                   TileErrorSink errors) {
+  Jit *jit = state;
+  MlirStringRef name = mlirStringRefCreateFromCString(entry);
+  /* Packed calls go through the C interface wrapper the pipelines request
+   * (llvm.emit_c_interface): each argument points to a descriptor pointer
+   * or a scalar. */
+  if (!mlirExecutionEngineLookupPacked(jit->engine, name)) {
+    tileRuntimeReport(errors,
+                      "the compiled code has no C interface for '%s' (was "
+                      "it compiled with llvm-request-c-wrappers?)",
+                      entry);
+    return mlirLogicalResultFailure();
+  }
+  MlirLogicalResult result =
+      mlirExecutionEngineInvokePacked(jit->engine, name, args);
+  if (mlirLogicalResultIsFailure(result))
+    tileRuntimeReport(errors, "calling '%s' failed", entry);
+  return result;
+}
+
+static void jitDestroy(void *state) {
+  Jit *jit = state;
+  mlirExecutionEngineDestroy(jit->engine);
+  free(jit);
+}
+
+const TileExecutor tileJitExecutor = {
+    .name = "jit",
+    .create = jitCreate,
+    .invoke = jitInvoke,
+    .destroy = jitDestroy,
+};

@@ -1,0 +1,34 @@
+/* Internals shared by the execution layer: reporting and the executors. */
+#ifndef TILE_RUNTIME_RUNTIME_H
+#define TILE_RUNTIME_RUNTIME_H
+
+#include "tile/runtime.h"
+
+/* Reports through a sink, printf style. */
+void tileRuntimeReport(TileErrorSink sink, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* An execution backend as the runtime implements it, found by the name of
+ * the context's TileExecutionBackendSpec. `create` is NULL for backends
+ * that run nothing in this process; `whyNot` then says what they do. */
+typedef struct {
+  const char *name;
+  void *(*create)(const TileBackendContext *ctx, const TileArtifact *artifact,
+                  TileErrorSink errors);
+  /* Calls the C interface of `entry` with packed arguments: one pointer
+   * per argument to its value (a descriptor pointer for memrefs). */
+  MlirLogicalResult (*invoke)(void *state, const char *entry, void **args,
+                              TileErrorSink errors);
+  void (*destroy)(void *state);
+  const char *whyNot;
+} TileExecutor;
+
+/* The executors of the built-in execution backends. */
+extern const TileExecutor tileJitExecutor;
+extern const TileExecutor tileAotExecutor;
+
+/* Writes the memref descriptor of `buffer` (allocated, aligned, offset,
+ * sizes, strides: 3 + 2 * rank words) into `words`. */
+void tileBufferGetDescriptor(TileBuffer *buffer, int64_t *words);
+
+#endif

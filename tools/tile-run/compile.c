@@ -1,0 +1,93 @@
+/* Compiling tile-run's input for a target. */
+#include "compile.h"
+
+#include "ir/ir.h"
+#include "options.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void printRunError(MlirStringRef message, void *userData) {
+  (void)userData;
+  runError("%.*s", (int)message.length, message.data);
+}
+
+TileErrorSink runErrorSink(void) {
+  return (TileErrorSink){printRunError, NULL};
+}
+
+bool sessionCreate(Session *s, const char *fileName) {
+  memset(s, 0, sizeof(*s));
+  s->fileName = fileName;
+  s->text = tileReadFile(fileName, &s->size);
+  if (!s->text) {
+    runError("cannot read input file '%s': %s", fileName, strerror(errno));
+    return false;
+  }
+  s->ctx = mlirContextCreate();
+  s->printer = (TileDiagnosticPrinter){stderr, fileName, s->text, 0};
+  s->handler = tileDiagnosticPrinterAttach(s->ctx, &s->printer);
+  return mlirLogicalResultIsSuccess(tileContextLoadDialects(s->ctx)) &&
+         mlirLogicalResultIsSuccess(tileContextLoadBackendDialects(s->ctx));
+}
+
+void sessionDestroy(Session *s) {
+  if (!mlirContextIsNull(s->ctx)) {
+    mlirContextDetachDiagnosticHandler(s->ctx, s->handler);
+    mlirContextDestroy(s->ctx);
+  }
+  free(s->text);
+}
+
+MlirOperation sessionParse(Session *s) {
+  return tileParseModule(s->ctx, mlirStringRefCreate(s->text, s->size),
+                         mlirStringRefCreateFromCString(s->fileName));
+}
+
+static bool isPublicFunction(MlirOperation op) {
+  return tileOpIs(op, "func.func") &&
+         mlirAttributeIsNull(tileOpGetAttr(op, "sym_visibility"));
+}
+
+void moduleEraseFunctions(MlirOperation module, const char *name,
+                          bool keepOnly) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  MlirOperation op = mlirBlockGetFirstOperation(body);
+  while (!mlirOperationIsNull(op)) {
+    MlirOperation next = mlirOperationGetNextInBlock(op);
+    if (isPublicFunction(op)) {
+      bool named = tileStrRefEquals(
+          mlirStringAttrGetValue(tileOpGetAttr(op, "sym_name")), name);
+      if (named != keepOnly) {
+        mlirOperationRemoveFromParent(op);
+        mlirOperationDestroy(op);
+      }
+    }
+    op = next;
+  }
+}
+
+bool compileModule(Session *s, MlirOperation module, const char *target,
+                   const char *targetHost, const char *exec,
+                   const char *wantedParts, Compiled *out) {
+  out->artifact = NULL;
+  out->backend =
+      tileBackendContextCreate(target, targetHost, exec, runErrorSink());
+  if (!out->backend)
+    return false;
+  unsigned errorsBefore = s->printer.numErrors;
+  out->artifact = tileCompile(out->backend, module, wantedParts);
+  if (!out->artifact && s->printer.numErrors == errorsBefore)
+    runError("compiling '%s' for target '%s' failed", s->fileName,
+             target ? target : "auto");
+  return out->artifact != NULL;
+}
+
+void compiledDestroy(Compiled *c) {
+  tileArtifactDestroy(c->artifact);
+  tileBackendContextDestroy(c->backend);
+  c->artifact = NULL;
+  c->backend = NULL;
+}

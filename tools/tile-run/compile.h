@@ -1,0 +1,48 @@
+/* Compiling tile-run's input: parsing, keeping the functions a run needs,
+ * resolving the target, compiling and making the result callable. */
+#ifndef TILE_RUN_COMPILE_H
+#define TILE_RUN_COMPILE_H
+
+#include "support/diagnostics.h"
+#include "tile/tile.h"
+
+/* The input file in one MLIR context whose diagnostics are printed. */
+typedef struct {
+  const char *fileName;
+  char *text;
+  size_t size;
+  MlirContext ctx;
+  TileDiagnosticPrinter printer;
+  MlirDiagnosticHandlerID handler;
+} Session;
+
+/* Reads the file and prepares the context; returns false after printing. */
+bool sessionCreate(Session *s, const char *fileName);
+void sessionDestroy(Session *s);
+
+/* Parses the input into a new module (null after printing errors). */
+MlirOperation sessionParse(Session *s);
+
+/* Erases public function `name` from `module`, or every public function
+ * but `name` when `keepOnly`. */
+void moduleEraseFunctions(MlirOperation module, const char *name,
+                          bool keepOnly);
+
+/* A compilation and what runs it. */
+typedef struct {
+  TileBackendContext *backend;
+  TileArtifact *artifact;
+} Compiled;
+
+/* Compiles `module` (consumed: transformed in place) for `target` with
+ * execution backend `exec` (NULL: auto), asking for `wantedParts`.
+ * Returns false after printing errors. */
+bool compileModule(Session *s, MlirOperation module, const char *target,
+                   const char *targetHost, const char *exec,
+                   const char *wantedParts, Compiled *out);
+void compiledDestroy(Compiled *c);
+
+/* An error sink that prints "tile-run: error: ..." lines. */
+TileErrorSink runErrorSink(void);
+
+#endif
