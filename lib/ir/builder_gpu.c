@@ -87,9 +87,13 @@ MlirValue tbMinAny(TileBuilder *b, MlirValue x, MlirValue y) {
 
 MlirValue tbAbsAny(TileBuilder *b, MlirValue x) {
   MlirType type = mlirValueGetType(x);
-  if (mlirTypeIsAFloat(type))
-    return tbResult(tbCreate(b, "math.absf", 1, &x, 1, &type, 0, NULL));
-  return tbResult(tbCreate(b, "math.absi", 1, &x, 1, &type, 0, NULL));
+  if (!mlirTypeIsAFloat(type))
+    return tbResult(tbCreate(b, "math.absi", 1, &x, 1, &type, 0, NULL));
+  /* max(x, -x) rather than math.absf, which some GPU targets lower to a
+   * library call (libdevice's __nv_fabsf); -0 gives +0, NaN stays NaN. */
+  MlirValue negated =
+      tbResult(tbCreate(b, "arith.negf", 1, &x, 1, &type, 0, NULL));
+  return tbBinary(b, "arith.maximumf", x, negated);
 }
 
 MlirValue tbZeroOf(TileBuilder *b, MlirType type) {
