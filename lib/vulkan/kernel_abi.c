@@ -9,7 +9,8 @@
  *     memref<Nxi32>, appended last, which the kernel reads at entry.
  *
  * So every launch operand is a buffer, and the host can pass each as a
- * pointer and a byte size (tile-vulkan-launch-abi). See docs/vulkan.md. */
+ * pointer and a byte size (tile-vulkan-launch-abi); kernel argument i is
+ * binding i of descriptor set 0. See docs/vulkan.md. */
 #include "ir/builder_gpu.h"
 #include "ir/ir.h"
 #include "passes/pass.h"
@@ -17,7 +18,9 @@
 #include "mlir-c/Dialect/Arith.h"
 #include "mlir-c/Dialect/GPU.h"
 #include "mlir-c/Dialect/MemRef.h"
+#include "mlir-c/Dialect/SPIRV.h"
 
+#include <stdio.h>
 #include <string.h>
 
 enum { MaxParams = 64, MaxWords = 256 };
@@ -218,16 +221,27 @@ static bool flattenParam(MlirValue arg, const FlatInfo *f) {
   return ok;
 }
 
-static void setFunctionType(MlirOperation func, unsigned numParams) {
+/* The new signature, and binding i of descriptor set 0 for argument i:
+ * the order libtile_rt_vulkan binds launch buffers in. */
+static void setSignature(MlirOperation func, unsigned numParams) {
   MlirBlock entry = entryBlock(func);
   MlirType inputs[MaxParams + 1];
-  for (unsigned i = 0; i < numParams; ++i)
-    inputs[i] = mlirValueGetType(mlirBlockGetArgument(entry, i));
+  MlirAttribute argAttrs[MaxParams + 1];
   MlirContext ctx = mlirOperationGetContext(func);
+  TileBuilder b = tbBefore(func);
+  for (unsigned i = 0; i < numParams; ++i) {
+    inputs[i] = mlirValueGetType(mlirBlockGetArgument(entry, i));
+    char text[64];
+    snprintf(text, sizeof(text), "#spirv.interface_var_abi<(0, %u)>", i);
+    MlirNamedAttribute binding =
+        tbNamed(&b, "spirv.interface_var_abi", tbParseAttr(&b, text));
+    argAttrs[i] = mlirDictionaryAttrGet(ctx, 1, &binding);
+  }
   mlirOperationSetAttributeByName(
       func, tileRef("function_type"),
       mlirTypeAttrGet(mlirFunctionTypeGet(ctx, numParams, inputs, 0, NULL)));
-  mlirOperationRemoveAttributeByName(func, tileRef("arg_attrs"));
+  mlirOperationSetAttributeByName(func, tileRef("arg_attrs"),
+                                  mlirArrayAttrGet(ctx, numParams, argAttrs));
 }
 
 static MlirType wordsType(MlirContext ctx, int numWords) {
@@ -269,7 +283,7 @@ static bool rewriteKernel(const Plan *plan) {
       mlirBlockEraseArgument(entry, i);
       --kept;
     }
-  setFunctionType(func, kept + (plan->numWords ? 1 : 0));
+  setSignature(func, kept + (plan->numWords ? 1 : 0));
   return ok;
 }
 
@@ -434,7 +448,7 @@ static void run(MlirOperation op, MlirExternalPass pass,
 
 static const TileDialectHandleGetter dependent[] = {
     mlirGetDialectHandle__arith__, mlirGetDialectHandle__memref__,
-    mlirGetDialectHandle__gpu__};
+    mlirGetDialectHandle__gpu__, mlirGetDialectHandle__spirv__};
 
 const TilePassDescriptor tileVulkanKernelAbiPass = {
     .argument = "tile-vulkan-kernel-abi",
@@ -444,6 +458,6 @@ const TilePassDescriptor tileVulkanKernelAbiPass = {
                "argument buffer, in kernels and launches alike",
     .anchor = "builtin.module",
     .dependentDialects = dependent,
-    .numDependentDialects = 3,
+    .numDependentDialects = 4,
     .run = run,
 };

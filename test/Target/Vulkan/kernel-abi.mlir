@@ -2,8 +2,8 @@
 
 // Buffers of dynamic shape become flat buffers (accesses linearised, sizes
 // read from the argument buffer); scalars become words of the argument
-// buffer, appended last; static buffers stay. The launch stores the words
-// and collapses the buffers to match.
+// buffer, appended last; static buffers stay; argument i is binding i. The
+// launch stores the words and collapses the buffers to match.
 // CHECK-LABEL: func.func @host
 // CHECK-SAME: (%[[A:.*]]: memref<?x?xf32>, %[[S:.*]]: memref<16xf32>, %[[N:.*]]: index, %[[X:.*]]: f32)
 // CHECK: %[[W:.*]] = memref.alloca() : memref<4xi32>
@@ -18,7 +18,7 @@
 // CHECK: arith.bitcast %[[X]] : f32 to i32
 // CHECK: memref.store %{{.*}}, %[[W]][%c3
 // CHECK: gpu.launch_func @k::@kernel {{.*}} args(%[[FLAT]] : memref<?xf32>, %[[S]] : memref<16xf32>, %[[W]] : memref<4xi32>)
-// CHECK: gpu.func @kernel(%[[KA:.*]]: memref<?xf32>, %[[KS:.*]]: memref<16xf32>, %[[KW:.*]]: memref<4xi32>)
+// CHECK: gpu.func @kernel(%[[KA:[^:]*]]: memref<?xf32> {spirv.interface_var_abi = #spirv.interface_var_abi<(0, 0)>}, %[[KS:[^:]*]]: memref<16xf32> {spirv.interface_var_abi = #spirv.interface_var_abi<(0, 1)>}, %[[KW:[^:]*]]: memref<4xi32> {spirv.interface_var_abi = #spirv.interface_var_abi<(0, 2)>})
 // CHECK-DAG: %[[W1:.*]] = memref.load %[[KW]][%c1
 // CHECK-DAG: %[[COLS:.*]] = arith.index_cast %[[W1]] : i32 to index
 // CHECK-DAG: %[[W3:.*]] = memref.load %[[KW]][%c3
