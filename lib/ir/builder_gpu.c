@@ -19,15 +19,15 @@ MlirOperation tbBarrier(TileBuilder *b) {
 }
 
 MlirType tbMemRefTypeIn(TileBuilder *b, intptr_t rank, const int64_t *shape,
-                      MlirType element, MlirAttribute memorySpace) {
+                        MlirType element, MlirAttribute memorySpace) {
   (void)b;
   return mlirMemRefTypeContiguousGet(element, rank, shape, memorySpace);
 }
 
 MlirValue tbAllocaType(TileBuilder *b, MlirType memrefType) {
-  MlirNamedAttribute segments = tbNamed(
-      b, "operandSegmentSizes",
-      mlirDenseI32ArrayGet(b->ctx, 2, (const int32_t[]){0, 0}));
+  MlirNamedAttribute segments =
+      tbNamed(b, "operandSegmentSizes",
+              mlirDenseI32ArrayGet(b->ctx, 2, (const int32_t[]){0, 0}));
   return tbResult(
       tbCreate(b, "memref.alloca", 0, NULL, 1, &memrefType, 1, &segments));
 }

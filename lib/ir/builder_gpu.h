@@ -12,7 +12,7 @@ MlirOperation tbBarrier(TileBuilder *b);
 
 /* A statically shaped memref type with the identity layout. */
 MlirType tbMemRefTypeIn(TileBuilder *b, intptr_t rank, const int64_t *shape,
-                      MlirType element, MlirAttribute memorySpace);
+                        MlirType element, MlirAttribute memorySpace);
 /* memref.alloca of a statically shaped type. */
 MlirValue tbAllocaType(TileBuilder *b, MlirType memrefType);
 /* memref.atomic_rmw KIND (kind: "addf", "addi"); returns the old value. */

@@ -71,10 +71,10 @@ static bool intersects(const MlirValue *a, unsigned na, bool anyA,
 static bool conflicts(const Accesses *done, const Accesses *next) {
   return intersects(next->reads, next->numReads, next->anyRead, done->writes,
                     done->numWrites, done->anyWrite) ||
-         intersects(next->writes, next->numWrites, next->anyWrite,
-                    done->writes, done->numWrites, done->anyWrite) ||
-         intersects(next->writes, next->numWrites, next->anyWrite,
-                    done->reads, done->numReads, done->anyRead);
+         intersects(next->writes, next->numWrites, next->anyWrite, done->writes,
+                    done->numWrites, done->anyWrite) ||
+         intersects(next->writes, next->numWrites, next->anyWrite, done->reads,
+                    done->numReads, done->anyRead);
 }
 
 /*===--- what an op touches -----------------------------------------------===*/
@@ -99,10 +99,10 @@ static MlirValue rootOf(MlirValue v) {
 
 static MlirWalkResult gather(MlirOperation op, void *userData) {
   Accesses *a = userData;
-  int memref = tileOpIs(op, "memref.load")        ? 0
-               : tileOpIs(op, "memref.store")     ? 1
+  int memref = tileOpIs(op, "memref.load")         ? 0
+               : tileOpIs(op, "memref.store")      ? 1
                : tileOpIs(op, "memref.atomic_rmw") ? 1
-                                                  : -1;
+                                                   : -1;
   if (memref < 0 && tileOpIsTile(op)) {
     /* Unlowered tile ops: every shared operand is read and written. */
     for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
@@ -168,7 +168,8 @@ static bool uniformValue(const Pass *p, MlirValue v, int depth) {
     if (mlirOperationEqual(owner, p->kernel) || !isInside(owner, p->kernel))
       return true;
     /* The induction variable of a loop with uniform bounds. */
-    return tileOpIs(owner, "scf.for") && mlirBlockArgumentGetArgNumber(v) == 0 &&
+    return tileOpIs(owner, "scf.for") &&
+           mlirBlockArgumentGetArgNumber(v) == 0 &&
            uniformOperands(p, owner, 0, 3, depth);
   }
   MlirOperation def = mlirOpResultGetOwner(v);

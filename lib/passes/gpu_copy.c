@@ -76,16 +76,17 @@ static bool chooseNest(TileGpuKernel *k, MlirOperation op, const Copy *c,
   const TileGpuFragment *fs = tileGpuFragmentOf(k, c->src);
   const TileGpuFragment *fd = tileGpuFragmentOf(k, c->dst);
   if ((fs && c->numSrcOffsets) || (fd && c->numDstOffsets)) {
-    tileGpuFail(k, op, "takes a window of a fragment; the GPU lowering "
-                       "copies fragments whole");
+    tileGpuFail(k, op,
+                "takes a window of a fragment; the GPU lowering "
+                "copies fragments whole");
     return false;
   }
   if (fd) {
     if (fs && fs->layout != fd->layout) {
-      tileGpuFail(k, op, "copies between fragments laid out differently "
-                         "(%s and %s)",
-                  tileGpuLayoutName(fs->layout),
-                  tileGpuLayoutName(fd->layout));
+      tileGpuFail(k, op,
+                  "copies between fragments laid out differently "
+                  "(%s and %s)",
+                  tileGpuLayoutName(fs->layout), tileGpuLayoutName(fd->layout));
       return false;
     }
     *nest = tileGpuForOwned(k, b, fd->layout, c->rank, extents);
@@ -93,9 +94,10 @@ static bool chooseNest(TileGpuKernel *k, MlirOperation op, const Copy *c,
   }
   if (fs) {
     if (scopeOf(c->dst) == TileScopeLocal) {
-      tileGpuFail(k, op, "copies a fragment into a local buffer; each thread "
-                         "holds only part of a fragment (copy it into a "
-                         "shared buffer first)");
+      tileGpuFail(k, op,
+                  "copies a fragment into a local buffer; each thread "
+                  "holds only part of a fragment (copy it into a "
+                  "shared buffer first)");
       return false;
     }
     TileBuilder one = tileGpuOneReplica(k, b, fs->layout);
@@ -119,8 +121,7 @@ void tileGpuLowerCopy(TileGpuKernel *k, MlirOperation op) {
   if (!chooseNest(k, op, &c, &b, extents, &nest))
     return;
   MlirValue value = readSource(k, &nest.in, &c, nest.idx);
-  value = tbConvert(&nest.in, value,
-                    tileElementType(mlirValueGetType(c.dst)));
+  value = tbConvert(&nest.in, value, tileElementType(mlirValueGetType(c.dst)));
   writeDest(k, &nest.in, &c, value, nest.idx);
   mlirOperationDestroy(op);
 }

@@ -24,10 +24,9 @@ void tileGpuLowerFill(TileGpuKernel *k, MlirOperation op) {
   MlirType type = mlirValueGetType(dst);
   int rank = (int)tileRank(type);
   tileGpuExtents(&b, dst, extents);
-  TileGpuNest n =
-      tileMemRefTypeGetScope(type) == TileScopeLocal
-          ? tileGpuForAll(&b, rank, extents)
-          : tileGpuForCooperative(k, &b, rank, extents);
+  TileGpuNest n = tileMemRefTypeGetScope(type) == TileScopeLocal
+                      ? tileGpuForAll(&b, rank, extents)
+                      : tileGpuForCooperative(k, &b, rank, extents);
   tbStore(&n.in, value, dst, rank, n.idx);
   mlirOperationDestroy(op);
 }

@@ -58,9 +58,9 @@ static MlirValue readable(TileGpuKernel *k, TileBuilder *b, MlirValue tile,
 
 static MlirValue privateArray(TileGpuKernel *k, int64_t n, MlirType element) {
   TileBuilder entry = tileGpuEntry(k);
-  MlirType type = tbMemRefTypeIn(&entry, 1, &n, element,
-                               tileScopeGetMemorySpace(entry.ctx,
-                                                       TileScopeLocal));
+  MlirType type =
+      tbMemRefTypeIn(&entry, 1, &n, element,
+                     tileScopeGetMemorySpace(entry.ctx, TileScopeLocal));
   return tbAllocaType(&entry, type);
 }
 
@@ -71,8 +71,7 @@ static void zero(TileBuilder *b, MlirValue buffer) {
   MlirValue extents[2];
   tileGpuStaticExtents(b, type, extents);
   TileGpuNest n = tileGpuForAll(b, (int)tileRank(type), extents);
-  tbStore(&n.in, tbZeroOf(&n.in, tileElementType(type)), buffer, n.rank,
-          n.idx);
+  tbStore(&n.in, tbZeroOf(&n.in, tileElementType(type)), buffer, n.rank, n.idx);
 }
 
 static void lowerDistributed(TileGpuKernel *k, TileBuilder *b, const Gemm *g,
@@ -85,15 +84,15 @@ static void lowerDistributed(TileGpuKernel *k, TileBuilder *b, const Gemm *g,
   MlirValue ra = privateArray(k, ceilDiv(g->m, k->tr), accType);
   MlirValue rb = privateArray(k, ceilDiv(g->n, k->tc), accType);
   MlirValue m = tbConstIndex(b, g->m), n = tbConstIndex(b, g->n);
-  TileLoop kl = tbFor(b, tbConstIndex(b, 0), tbConstIndex(b, g->kk),
-                      tbConstIndex(b, 1));
+  TileLoop kl =
+      tbFor(b, tbConstIndex(b, 0), tbConstIndex(b, g->kk), tbConstIndex(b, 1));
   TileBuilder in = tbAtTerminator(kl.body, b->loc);
   TileGpuNest rows = tileGpuForOwned(k, &in, TileGpuRows, 1, &m);
   MlirValue r = tileGpuLineSlot(k, &rows.in, rows.idx[0], true);
-  tbStore(&rows.in,
-          element(k, &rows.in, a, g->transposeA, true, rows.idx[0], kl.iv,
-                  accType),
-          ra, 1, &r);
+  tbStore(
+      &rows.in,
+      element(k, &rows.in, a, g->transposeA, true, rows.idx[0], kl.iv, accType),
+      ra, 1, &r);
   TileGpuNest cols = tileGpuForOwned(k, &in, TileGpuCols, 1, &n);
   MlirValue c = tileGpuLineSlot(k, &cols.in, cols.idx[0], false);
   tbStore(&cols.in,
@@ -106,8 +105,8 @@ static void lowerDistributed(TileGpuKernel *k, TileBuilder *b, const Gemm *g,
   tileGpuSlot(k, fc, &acc.in, acc.idx, slot);
   MlirValue x = tbLoad(&acc.in, ra, 1, &slot[0]);
   MlirValue y = tbLoad(&acc.in, rb, 1, &slot[1]);
-  MlirValue sum =
-      tbAddAny(&acc.in, tbLoad(&acc.in, fc->regs, 2, slot), tbMulAny(&acc.in, x, y));
+  MlirValue sum = tbAddAny(&acc.in, tbLoad(&acc.in, fc->regs, 2, slot),
+                           tbMulAny(&acc.in, x, y));
   tbStore(&acc.in, sum, fc->regs, 2, slot);
 }
 
@@ -121,12 +120,12 @@ static void lowerWhole(TileGpuKernel *k, TileBuilder *b, const Gemm *g) {
   MlirValue extents[3] = {tbConstIndex(b, g->m), tbConstIndex(b, g->n),
                           tbConstIndex(b, g->kk)};
   TileGpuNest n = tileGpuForAll(b, 3, extents);
-  MlirValue x = element(k, &n.in, a, g->transposeA, true, n.idx[0], n.idx[2],
-                        accType);
-  MlirValue y = element(k, &n.in, bm, g->transposeB, false, n.idx[1],
-                        n.idx[2], accType);
-  MlirValue sum = tbAddAny(&n.in, tbLoad(&n.in, g->c, 2, n.idx),
-                           tbMulAny(&n.in, x, y));
+  MlirValue x =
+      element(k, &n.in, a, g->transposeA, true, n.idx[0], n.idx[2], accType);
+  MlirValue y =
+      element(k, &n.in, bm, g->transposeB, false, n.idx[1], n.idx[2], accType);
+  MlirValue sum =
+      tbAddAny(&n.in, tbLoad(&n.in, g->c, 2, n.idx), tbMulAny(&n.in, x, y));
   tbStore(&n.in, sum, g->c, 2, n.idx);
 }
 
@@ -135,8 +134,9 @@ void tileGpuLowerGemm(TileGpuKernel *k, MlirOperation op) {
   TileBuilder b = tbBefore(op);
   const TileGpuFragment *fc = tileGpuFragmentOf(k, g.c);
   if (fc && fc->layout != TileGpuGrid) {
-    tileGpuFail(k, op, "accumulates into a fragment laid out %s; a gemm "
-                       "accumulator must be laid out over the thread grid",
+    tileGpuFail(k, op,
+                "accumulates into a fragment laid out %s; a gemm "
+                "accumulator must be laid out over the thread grid",
                 tileGpuLayoutName(fc->layout));
     return;
   }

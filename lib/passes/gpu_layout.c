@@ -1,4 +1,5 @@
-/* Queries on the SIMT layout model: names, attributes, thread-parallel loops. */
+/* Queries on the SIMT layout model: names, attributes, thread-parallel loops.
+ */
 #include "passes/gpu_layout.h"
 
 #include "ir/ir.h"

@@ -63,8 +63,9 @@ static MlirWalkResult collect(MlirOperation op, void *userData) {
     MlirType type = mlirValueGetType(v);
     int rank = (int)tileRank(type);
     if (rank > 2) {
-      FAIL(k, op, "allocates a fragment of rank %d; the GPU lowering "
-                  "distributes fragments of rank 0, 1 and 2 only",
+      FAIL(k, op,
+           "allocates a fragment of rank %d; the GPU lowering "
+           "distributes fragments of rank 0, 1 and 2 only",
            rank);
     } else if (k->numFrags == MaxFragments) {
       FAIL(k, op, "is one fragment too many (at most %d per kernel)",
@@ -84,8 +85,9 @@ static MlirWalkResult collect(MlirOperation op, void *userData) {
   }
   if (tileGpuIsParallelLoop(op)) {
     if (k->numLoops == MaxLoops)
-      FAIL(k, op, "is one thread-parallel loop too many (at most %d per "
-                  "kernel)",
+      FAIL(k, op,
+           "is one thread-parallel loop too many (at most %d per "
+           "kernel)",
            MaxLoops);
     else
       k->loops[k->numLoops++] = op;
@@ -100,9 +102,10 @@ static void checkNesting(Kernel *k) {
          !mlirOperationEqual(p, k->kernel);
          p = mlirOperationGetParentOperation(p))
       if (tileGpuIsParallelLoop(p)) {
-        FAIL(k, k->loops[i], "is a thread-parallel loop nested in another "
-                             "one, which the GPU lowering does not "
-                             "distribute");
+        FAIL(k, k->loops[i],
+             "is a thread-parallel loop nested in another "
+             "one, which the GPU lowering does not "
+             "distribute");
         break;
       }
 }
@@ -187,8 +190,7 @@ static void gatherConstraints(Kernel *k) {
         MlirAttribute dim = tileOpGetAttr(user, "dim");
         if (src >= 0 && k->frags[src].rank == 2 && f->rank == 1)
           want(k, (int)i,
-               mlirIntegerAttrGetValueInt(dim) == 1 ? TileGpuRows
-                                                    : TileGpuCols,
+               mlirIntegerAttrGetValueInt(dim) == 1 ? TileGpuRows : TileGpuCols,
                user);
       }
       if (tileOpIs(user, "tile.copy")) {
@@ -200,7 +202,8 @@ static void gatherConstraints(Kernel *k) {
         MlirOperation loop = enclosingLoop(k, user);
         if (mlirOperationIsNull(loop))
           continue;
-        MlirValue index = mlirOperationGetOperand(user, accessedMemRef(user) + 1);
+        MlirValue index =
+            mlirOperationGetOperand(user, accessedMemRef(user) + 1);
         int iv = ivPosition(loop, index);
         if (tileGpuLoopRank(loop) == 2 && iv >= 0)
           want(k, (int)i, iv == 0 ? TileGpuRows : TileGpuCols, user);
@@ -357,8 +360,9 @@ static TileGpuLayout checkAccess(Kernel *k, MlirOperation loop,
   int first = accessedMemRef(access) + 1;
   if (f->layout == TileGpuScalar) {
     if (tileOpIs(access, "memref.store"))
-      FAIL(k, access, "stores into a rank-0 fragment inside a thread-parallel "
-                      "loop, whose iterations run on different threads");
+      FAIL(k, access,
+           "stores into a rank-0 fragment inside a thread-parallel "
+           "loop, whose iterations run on different threads");
     return TileGpuNone;
   }
   int iv[2] = {-1, -1};
@@ -396,8 +400,9 @@ static void decideLoop(Kernel *k, MlirOperation loop) {
       if (asks == TileGpuNone)
         continue;
       if (dist != TileGpuNone && dist != asks)
-        FAIL(k, user, "accesses a fragment laid out %s in a loop that other "
-                      "accesses distribute %s",
+        FAIL(k, user,
+             "accesses a fragment laid out %s in a loop that other "
+             "accesses distribute %s",
              layoutWord(asks), layoutWord(dist));
       dist = asks;
     }
@@ -407,13 +412,13 @@ static void decideLoop(Kernel *k, MlirOperation loop) {
   if (dist != TileGpuThreads)
     for (unsigned d = 0; d < rank; ++d)
       if (!tileGpuLoopIsDense(loop, d)) {
-        FAIL(k, loop, "accesses fragments, so its dimension %u must start at "
-                      "0 with step 1",
+        FAIL(k, loop,
+             "accesses fragments, so its dimension %u must start at "
+             "0 with step 1",
              d);
         break;
       }
-  if (tileOpIs(loop, "scf.parallel") &&
-      mlirOperationGetNumResults(loop) != 0)
+  if (tileOpIs(loop, "scf.parallel") && mlirOperationGetNumResults(loop) != 0)
     FAIL(k, loop, "has reductions, which the GPU lowering does not support");
   TileBuilder b = tbBefore(loop);
   mlirOperationSetDiscardableAttributeByName(
@@ -435,13 +440,15 @@ static void checkUses(Kernel *k, const Fragment *f) {
                    !mlirOperationIsNull(enclosingLoop(k, user))))
       continue;
     if (access)
-      FAIL(k, user, "accesses an element of a fragment outside a "
-                    "thread-parallel loop; only the threads holding it can "
-                    "(use a thread-parallel loop, or a shared buffer)");
+      FAIL(k, user,
+           "accesses an element of a fragment outside a "
+           "thread-parallel loop; only the threads holding it can "
+           "(use a thread-parallel loop, or a shared buffer)");
     else
-      FAIL(k, user, "uses a fragment in a way the GPU lowering does not "
-                    "support (fragments are used by tile ops and by "
-                    "memref.load/store in thread-parallel loops)");
+      FAIL(k, user,
+           "uses a fragment in a way the GPU lowering does not "
+           "support (fragments are used by tile ops and by "
+           "memref.load/store in thread-parallel loops)");
   }
 }
 

@@ -35,7 +35,8 @@ typedef struct {
 } Work;
 
 static TileScope scopeOfResult(MlirOperation op) {
-  return tileMemRefTypeGetScope(mlirValueGetType(mlirOperationGetResult(op, 0)));
+  return tileMemRefTypeGetScope(
+      mlirValueGetType(mlirOperationGetResult(op, 0)));
 }
 
 static MlirWalkResult collect(MlirOperation op, void *userData) {
@@ -68,10 +69,10 @@ static MlirValue registersFor(TileGpuKernel *k, MlirType type,
     shape[rank++] = ceilDiv(tileDim(type, 0), k->tc);
   }
   TileBuilder entry = tileGpuEntry(k);
-  return tbAllocaType(&entry,
-                  tbMemRefTypeIn(&entry, rank, shape, tileElementType(type),
-                               tileScopeGetMemorySpace(entry.ctx,
-                                                       TileScopeLocal)));
+  return tbAllocaType(
+      &entry,
+      tbMemRefTypeIn(&entry, rank, shape, tileElementType(type),
+                     tileScopeGetMemorySpace(entry.ctx, TileScopeLocal)));
 }
 
 static void lowerAlloc(TileGpuKernel *k, MlirOperation alloc) {
@@ -151,8 +152,9 @@ static bool setUp(TileGpuKernel *k, MlirOperation kernel) {
       mlirIntegerAttrGetValueInt(tileOpGetAttr(kernel, "tile.threads"));
   if (!tileGpuKernelGrid(kernel, &k->tr, &k->tc) ||
       k->tr * k->tc != k->threads) {
-    tileGpuFail(k, kernel, "has no valid thread grid; run tile-gpu-layout "
-                           "first");
+    tileGpuFail(k, kernel,
+                "has no valid thread grid; run tile-gpu-layout "
+                "first");
     return false;
   }
   TileBuilder entry = tbBefore(mlirBlockGetFirstOperation(body));
@@ -176,8 +178,9 @@ static unsigned lowerKernel(MlirOperation kernel) {
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
     mlirOperationWalk(op, collect, &w, MlirWalkPreOrder);
   if (w.allocs.overflow || w.loops.overflow || w.tileOps.overflow) {
-    tileGpuFail(&k, kernel, "has more than %d tile ops, allocations or "
-                            "thread-parallel loops",
+    tileGpuFail(&k, kernel,
+                "has more than %d tile ops, allocations or "
+                "thread-parallel loops",
                 MaxOps);
     return k.errors;
   }
@@ -198,8 +201,8 @@ static unsigned lowerKernel(MlirOperation kernel) {
     if (mlirOpOperandIsNull(mlirValueGetFirstUse(k.frags[i].tile)))
       mlirOperationDestroy(alloc);
     else
-      tileGpuFail(&k, mlirOpOperandGetOwner(
-                          mlirValueGetFirstUse(k.frags[i].tile)),
+      tileGpuFail(&k,
+                  mlirOpOperandGetOwner(mlirValueGetFirstUse(k.frags[i].tile)),
                   "uses a fragment in a way the GPU lowering does not "
                   "support");
   }

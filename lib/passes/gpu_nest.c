@@ -22,8 +22,9 @@ const TileGpuFragment *tileGpuFragmentOf(const TileGpuKernel *k,
 MlirValue tileGpuScratch(TileGpuKernel *k, intptr_t rank, const int64_t *shape,
                          MlirType element) {
   TileBuilder b = tileGpuEntry(k);
-  MlirType type = tbMemRefTypeIn(
-      &b, rank, shape, element, tileScopeGetMemorySpace(b.ctx, TileScopeShared));
+  MlirType type =
+      tbMemRefTypeIn(&b, rank, shape, element,
+                     tileScopeGetMemorySpace(b.ctx, TileScopeShared));
   return tbResult(tbCreate(&b, "tile.alloc", 0, NULL, 1, &type, 0, NULL));
 }
 
@@ -68,15 +69,16 @@ static int64_t constantOf(MlirValue v) {
  * on every thread: loops whose trip count depends on the thread run
  * atomics wrongly on some drivers (lavapipe), and uniform trip counts
  * unroll. */
-static MlirValue nestStrided(TileGpuNest *n, MlirValue first,
-                             MlirValue extent, int64_t step) {
+static MlirValue nestStrided(TileGpuNest *n, MlirValue first, MlirValue extent,
+                             int64_t step) {
   TileBuilder *b = &n->in;
   int64_t e = constantOf(extent);
-  MlirValue trips = e >= 0 ? tbConstIndex(b, (e + step - 1) / step)
-                           : tbBinary(b, "arith.ceildivui", extent,
-                                      tbConstIndex(b, step));
+  MlirValue trips =
+      e >= 0 ? tbConstIndex(b, (e + step - 1) / step)
+             : tbBinary(b, "arith.ceildivui", extent, tbConstIndex(b, step));
   MlirValue r = nestLoop(n, tbConstIndex(b, 0), trips, tbConstIndex(b, 1));
-  MlirValue i = tbAdd(&n->in, first, tbMul(&n->in, r, tbConstIndex(&n->in, step)));
+  MlirValue i =
+      tbAdd(&n->in, first, tbMul(&n->in, r, tbConstIndex(&n->in, step)));
   if (e < 0 || e % step) {
     MlirBlock then = tbIf(&n->in, tbCmpI(&n->in, "ult", i, extent));
     n->in = tbAtTerminator(then, n->in.loc);
@@ -202,7 +204,8 @@ static MlirValue slotOf(TileBuilder *b, MlirValue index, MlirValue first,
 
 MlirValue tileGpuLineSlot(const TileGpuKernel *k, TileBuilder *b,
                           MlirValue index, bool row) {
-  return row ? slotOf(b, index, k->ty, k->cTr) : slotOf(b, index, k->tx, k->cTc);
+  return row ? slotOf(b, index, k->ty, k->cTr)
+             : slotOf(b, index, k->tx, k->cTc);
 }
 
 int tileGpuSlot(const TileGpuKernel *k, const TileGpuFragment *f,

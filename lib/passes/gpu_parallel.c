@@ -40,18 +40,19 @@ static Bounds boundsOf(TileBuilder *b, MlirOperation loop) {
 }
 
 /* Spreads the iterations over all threads:
- *   for e = tid; e < trips; e += threads { ivs = lb + delinearize(e) * step } */
+ *   for e = tid; e < trips; e += threads { ivs = lb + delinearize(e) * step }
+ */
 static TileGpuNest strided(TileGpuKernel *k, TileBuilder *b,
                            const Bounds *bounds) {
   MlirValue trips[TILE_MAX_RANK];
   for (unsigned i = 0; i < bounds->rank; ++i)
-    trips[i] = tbBinary(b, "arith.ceildivui",
-                        tbSub(b, bounds->ub[i], bounds->lb[i]),
-                        bounds->step[i]);
+    trips[i] =
+        tbBinary(b, "arith.ceildivui", tbSub(b, bounds->ub[i], bounds->lb[i]),
+                 bounds->step[i]);
   TileGpuNest n = tileGpuForCooperative(k, b, (int)bounds->rank, trips);
   for (unsigned i = 0; i < bounds->rank; ++i)
-    n.idx[i] = tbAdd(&n.in, bounds->lb[i],
-                     tbMul(&n.in, n.idx[i], bounds->step[i]));
+    n.idx[i] =
+        tbAdd(&n.in, bounds->lb[i], tbMul(&n.in, n.idx[i], bounds->step[i]));
   return n;
 }
 
@@ -80,10 +81,10 @@ void tileGpuLowerParallel(TileGpuKernel *k, MlirOperation loop) {
   }
   TileBuilder b = tbBefore(loop);
   Bounds bounds = boundsOf(&b, loop);
-  TileGpuNest n = dist == TileGpuThreads
-                      ? strided(k, &b, &bounds)
-                      : tileGpuForOwned(k, &b, dist, (int)bounds.rank,
-                                        bounds.ub);
+  TileGpuNest n =
+      dist == TileGpuThreads
+          ? strided(k, &b, &bounds)
+          : tileGpuForOwned(k, &b, dist, (int)bounds.rank, bounds.ub);
   /* The nest's innermost block ends in a terminator; the body goes before
    * it. */
   inlineBody(loop, n.in.before, n.idx);

@@ -80,9 +80,9 @@ static void storeResult(TileGpuKernel *k, TileBuilder *b, const Reduce *r,
 
 static MlirValue privateArray(TileGpuKernel *k, int64_t n, MlirType element) {
   TileBuilder entry = tileGpuEntry(k);
-  MlirType type = tbMemRefTypeIn(
-      &entry, 1, &n, element,
-      tileScopeGetMemorySpace(entry.ctx, TileScopeLocal));
+  MlirType type =
+      tbMemRefTypeIn(&entry, 1, &n, element,
+                     tileScopeGetMemorySpace(entry.ctx, TileScopeLocal));
   return tbAllocaType(&entry, type);
 }
 
@@ -100,8 +100,8 @@ static void reduceGrid(TileGpuKernel *k, TileBuilder *b, const Reduce *r,
   TileGpuLayout line = rows ? TileGpuRows : TileGpuCols;
   int64_t lines = shape[rows ? 0 : 1];
   int64_t peers = rows ? k->tc : k->tr;
-  MlirValue part = privateArray(k, ceilDiv(lines, rows ? k->tr : k->tc),
-                                r->element);
+  MlirValue part =
+      privateArray(k, ceilDiv(lines, rows ? k->tr : k->tc), r->element);
   MlirValue numLines = tbConstIndex(b, lines);
   TileGpuNest init = tileGpuForOwned(k, b, line, 1, &numLines);
   MlirValue slot = tileGpuLineSlot(k, &init.in, init.idx[0], rows);
@@ -131,9 +131,9 @@ static void reduceGrid(TileGpuKernel *k, TileBuilder *b, const Reduce *r,
                           rows ? tbConstIndex(&get.in, 0) : get.idx[0]};
     MlirValue total = tbLoad(&get.in, scratch, 2, first);
     tbStore(&get.in, total, part, 1, &slot);
-    TileLoop peer = tbFor(&get.in, tbConstIndex(&get.in, 1),
-                          tbConstIndex(&get.in, peers),
-                          tbConstIndex(&get.in, 1));
+    TileLoop peer =
+        tbFor(&get.in, tbConstIndex(&get.in, 1), tbConstIndex(&get.in, peers),
+              tbConstIndex(&get.in, 1));
     TileBuilder in = tbAtTerminator(peer.body, b->loc);
     MlirValue from[2] = {rows ? get.idx[0] : peer.iv,
                          rows ? peer.iv : get.idx[0]};
@@ -142,9 +142,8 @@ static void reduceGrid(TileGpuKernel *k, TileBuilder *b, const Reduce *r,
     tbStore(&in, sum, part, 1, &slot);
   }
 
-  TileBuilder one = tileGpuFragmentOf(k, r->dst)
-                        ? *b
-                        : tileGpuOneReplica(k, b, line);
+  TileBuilder one =
+      tileGpuFragmentOf(k, r->dst) ? *b : tileGpuOneReplica(k, b, line);
   TileGpuNest out = tileGpuForOwned(k, &one, line, 1, &numLines);
   slot = tileGpuLineSlot(k, &out.in, out.idx[0], rows);
   storeResult(k, &out.in, r, tbLoad(&out.in, part, 1, &slot), out.idx);
@@ -198,16 +197,15 @@ static void reduceReadable(TileGpuKernel *k, TileBuilder *b, const Reduce *r) {
       extents[o++] = srcExtents[d];
   const TileGpuFragment *fd = tileGpuFragmentOf(k, r->dst);
   TileScope dstScope = tileMemRefTypeGetScope(mlirValueGetType(r->dst));
-  TileGpuNest n =
-      fd ? tileGpuForOwned(k, b, fd->layout, rank - 1, extents)
-      : dstScope == TileScopeLocal
-          ? tileGpuForAll(b, rank - 1, extents)
-          : tileGpuForCooperative(k, b, rank - 1, extents);
+  TileGpuNest n = fd ? tileGpuForOwned(k, b, fd->layout, rank - 1, extents)
+                  : dstScope == TileScopeLocal
+                      ? tileGpuForAll(b, rank - 1, extents)
+                      : tileGpuForCooperative(k, b, rank - 1, extents);
   MlirValue acc = privateArray(k, 1, r->element);
   MlirValue zero = tbConstIndex(&n.in, 0);
   tbStore(&n.in, identity(&n.in, r), acc, 1, &zero);
-  TileLoop line = tbFor(&n.in, zero, srcExtents[r->dim],
-                        tbConstIndex(&n.in, 1));
+  TileLoop line =
+      tbFor(&n.in, zero, srcExtents[r->dim], tbConstIndex(&n.in, 1));
   TileBuilder in = tbAtTerminator(line.body, b->loc);
   MlirValue at[TILE_MAX_RANK];
   for (int d = 0, o = 0; d < rank; ++d)
@@ -228,9 +226,10 @@ void tileGpuLowerReduce(TileGpuKernel *k, MlirOperation op) {
   } else if (fs->layout == TileGpuGrid) {
     TileGpuLayout want = r.dim == 1 ? TileGpuRows : TileGpuCols;
     if ((fd && fd->layout != want) || dstScope == TileScopeLocal) {
-      tileGpuFail(k, op, "reduces a grid fragment along dimension %d into "
-                         "a %s; the result must be a shared buffer or a "
-                         "fragment laid out %s",
+      tileGpuFail(k, op,
+                  "reduces a grid fragment along dimension %d into "
+                  "a %s; the result must be a shared buffer or a "
+                  "fragment laid out %s",
                   r.dim, fd ? "fragment laid out differently" : "local buffer",
                   want == TileGpuRows ? "by rows" : "by columns");
       return;

@@ -134,8 +134,8 @@ static void lowerParallel(MlirOperation forall, MlirValue tid,
 static MlirWalkResult collectShared(MlirOperation op, void *userData) {
   OpList *list = userData;
   if (!tileOpIs(op, "tile.alloc") ||
-      tileMemRefTypeGetScope(mlirValueGetType(mlirOperationGetResult(
-          op, 0))) != TileScopeShared)
+      tileMemRefTypeGetScope(mlirValueGetType(mlirOperationGetResult(op, 0))) !=
+          TileScopeShared)
     return MlirWalkResultAdvance;
   if (list->count == MaxLoops)
     list->overflow = true;
@@ -155,9 +155,8 @@ static bool attributeShared(MlirOperation launch, MlirBlock body) {
   }
   for (unsigned i = 0; i < shared.count; ++i) {
     MlirValue tile = mlirOperationGetResult(shared.ops[i], 0);
-    MlirValue arg = mlirBlockAddArgument(body, mlirValueGetType(tile),
-                                         mlirOperationGetLocation(
-                                             shared.ops[i]));
+    MlirValue arg = mlirBlockAddArgument(
+        body, mlirValueGetType(tile), mlirOperationGetLocation(shared.ops[i]));
     mlirValueReplaceAllUsesOfWith(tile, arg);
     mlirOperationDestroy(shared.ops[i]);
   }
@@ -182,10 +181,10 @@ static bool lowerKernel(MlirOperation forall) {
   MlirValue threads = tbConstIndex(&b, numThreads);
   MlirValue operands[] = {grid[0], grid[1], grid[2], threads, one, one};
   MlirNamedAttribute attrs[] = {
-      tbNamed(&b, "operandSegmentSizes",
-              mlirDenseI32ArrayGet(b.ctx, 11,
-                                   (const int32_t[]){0, 1, 1, 1, 1, 1, 1, 0, 0,
-                                                     0, 0})),
+      tbNamed(
+          &b, "operandSegmentSizes",
+          mlirDenseI32ArrayGet(
+              b.ctx, 11, (const int32_t[]){0, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0})),
       tbNamed(&b, "workgroup_attributions", tbI64Attr(&b, 0)),
       tbNamed(&b, "tile.threads", threadsAttr),
   };
@@ -209,17 +208,16 @@ static bool lowerKernel(MlirOperation forall) {
   MlirValue blockSize = tbConstIndex(&in, numThreads);
   MlirValue ivs[TILE_MAX_RANK];
   for (unsigned i = 0; i < bounds.rank; ++i)
-    ivs[i] = tbAdd(&in, bounds.lb[i],
-                   tbMul(&in, mlirBlockGetArgument(body, dims[i]),
-                         bounds.step[i]));
+    ivs[i] =
+        tbAdd(&in, bounds.lb[i],
+              tbMul(&in, mlirBlockGetArgument(body, dims[i]), bounds.step[i]));
   inlineBody(forall, terminator, ivs);
   mlirOperationDestroy(forall);
 
   OpList parallel = {0};
   mlirOperationWalk(launch, collectParallel, &parallel, MlirWalkPreOrder);
   if (parallel.overflow) {
-    tileEmitOpError(launch, "has more than %d thread-parallel loops",
-                    MaxLoops);
+    tileEmitOpError(launch, "has more than %d thread-parallel loops", MaxLoops);
     return false;
   }
   /* The thread x id is block argument 3. */

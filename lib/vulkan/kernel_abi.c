@@ -30,8 +30,8 @@ typedef enum { Keep, Flatten, Scalar } ParamKind;
 typedef struct {
   ParamKind kind;
   int rank;
-  int word;                        /* Scalar: its word */
-  int dimWord[TILE_MAX_RANK];      /* Flatten: word of each dynamic size */
+  int word;                   /* Scalar: its word */
+  int dimWord[TILE_MAX_RANK]; /* Flatten: word of each dynamic size */
 } Param;
 
 typedef struct {
@@ -57,7 +57,8 @@ static bool scalarFits(MlirType type) {
 }
 
 static bool bufferElementFits(MlirType element) {
-  return (mlirTypeIsAInteger(element) && mlirIntegerTypeGetWidth(element) >= 8) ||
+  return (mlirTypeIsAInteger(element) &&
+          mlirIntegerTypeGetWidth(element) >= 8) ||
          (mlirTypeIsAFloat(element) && !mlirTypeIsABF16(element));
 }
 
@@ -173,15 +174,14 @@ static bool rewriteFlatUse(MlirOperation user, MlirValue buffer,
                             "constant dimension");
       return false;
     }
-    mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(user, 0),
-                                  f->dims[d]);
+    mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(user, 0), f->dims[d]);
     mlirOperationDestroy(user);
     return true;
   }
-  int memrefPos = tileOpIs(user, "memref.load")        ? 0
-                  : tileOpIs(user, "memref.store")     ? 1
+  int memrefPos = tileOpIs(user, "memref.load")         ? 0
+                  : tileOpIs(user, "memref.store")      ? 1
                   : tileOpIs(user, "memref.atomic_rmw") ? 1
-                                                       : -1;
+                                                        : -1;
   if (memrefPos < 0 ||
       !mlirValueEqual(mlirOperationGetOperand(user, memrefPos), buffer)) {
     tileEmitOpError(user, "uses a kernel buffer of dynamic shape in a way "
@@ -205,9 +205,9 @@ static bool rewriteFlatUse(MlirOperation user, MlirValue buffer,
 static bool flattenParam(MlirValue arg, const FlatInfo *f) {
   MlirType type = mlirValueGetType(arg);
   int64_t dynamic = mlirShapedTypeGetDynamicSize();
-  mlirValueSetType(arg, mlirMemRefTypeContiguousGet(
-                            tileElementType(type), 1, &dynamic,
-                            mlirMemRefTypeGetMemorySpace(type)));
+  mlirValueSetType(
+      arg, mlirMemRefTypeContiguousGet(tileElementType(type), 1, &dynamic,
+                                       mlirMemRefTypeGetMemorySpace(type)));
   MlirOperation users[1024];
   unsigned numUsers = 0;
   for (MlirOpOperand use = mlirValueGetFirstUse(arg);
@@ -318,12 +318,11 @@ static MlirValue collapse(TileBuilder *b, MlirValue buffer) {
   int64_t dynamic = mlirShapedTypeGetDynamicSize();
   MlirType flat = mlirMemRefTypeContiguousGet(
       tileElementType(type), 1, &dynamic, mlirMemRefTypeGetMemorySpace(type));
-  MlirNamedAttribute reassociation = tbNamed(
-      b, "reassociation",
-      tbParseAttr(b, tileStrBufGet(&text)));
+  MlirNamedAttribute reassociation =
+      tbNamed(b, "reassociation", tbParseAttr(b, tileStrBufGet(&text)));
   tileStrBufFree(&text);
-  return tbResult(tbCreate(b, "memref.collapse_shape", 1, &buffer, 1, &flat,
-                           1, &reassociation));
+  return tbResult(tbCreate(b, "memref.collapse_shape", 1, &buffer, 1, &flat, 1,
+                           &reassociation));
 }
 
 /* The argument buffer of a host function: one alloca at its entry. */
@@ -345,8 +344,8 @@ static void rewriteLaunch(const Plan *plan, MlirOperation launch) {
   for (int i = 0; i < 11; ++i)
     first += seg[i];
   TileBuilder b = tbBefore(launch);
-  MlirValue words = plan->numWords ? hostWords(launch, plan->numWords)
-                                   : (MlirValue){NULL};
+  MlirValue words =
+      plan->numWords ? hostWords(launch, plan->numWords) : (MlirValue){NULL};
   MlirValue operands[256];
   intptr_t n = 0;
   for (intptr_t i = 0; i < first; ++i)
@@ -400,8 +399,7 @@ static MlirWalkResult collectLaunches(MlirOperation op, void *userData) {
 static MlirWalkResult collectKernels(MlirOperation op, void *userData) {
   Ops *ops = userData;
   if (tileOpIs(op, "gpu.func") &&
-      !mlirAttributeIsNull(tileOpGetAttr(op, "gpu.kernel")) &&
-      ops->count < 256)
+      !mlirAttributeIsNull(tileOpGetAttr(op, "gpu.kernel")) && ops->count < 256)
     ops->ops[ops->count++] = op;
   return MlirWalkResultAdvance;
 }

@@ -63,9 +63,9 @@ static void allocateAttributions(MlirOperation func) {
   for (int64_t i = 0; i < n; ++i) {
     MlirValue arg = mlirBlockGetArgument(entry, first + i);
     MlirType memref = mlirValueGetType(arg);
-    MlirNamedAttribute segments = tbNamed(
-        &b, "operandSegmentSizes",
-        mlirDenseI32ArrayGet(b.ctx, 2, (const int32_t[]){0, 0}));
+    MlirNamedAttribute segments =
+        tbNamed(&b, "operandSegmentSizes",
+                mlirDenseI32ArrayGet(b.ctx, 2, (const int32_t[]){0, 0}));
     MlirValue buffer = tbResult(
         tbCreate(&b, "memref.alloc", 0, NULL, 1, &memref, 1, &segments));
     mlirValueReplaceAllUsesOfWith(arg, buffer);

@@ -26,12 +26,13 @@ static VkInstance createInstance(VkrtApi *api, uint32_t *version, char *why,
   uint32_t loaderVersion = VK_API_VERSION_1_0;
   api->vkEnumerateInstanceVersion(&loaderVersion);
   if (loaderVersion < VK_API_VERSION_1_1) {
-    snprintf(why, size, "the Vulkan loader supports Vulkan 1.0 only; 1.1 is "
-                        "needed");
+    snprintf(why, size,
+             "the Vulkan loader supports Vulkan 1.0 only; 1.1 is "
+             "needed");
     return VK_NULL_HANDLE;
   }
-  *version = loaderVersion < VK_API_VERSION_1_3 ? loaderVersion
-                                                : VK_API_VERSION_1_3;
+  *version =
+      loaderVersion < VK_API_VERSION_1_3 ? loaderVersion : VK_API_VERSION_1_3;
   VkApplicationInfo app = {.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO,
                            .pApplicationName = "tile-mlir",
                            .pEngineName = "tile_rt_vulkan",
@@ -197,9 +198,8 @@ static pthread_once_t sharedOnce = PTHREAD_ONCE_INIT;
 static void createShared(void) {
   shared.ok = vkrtLoadLoader(&shared.api, shared.why, sizeof(shared.why));
   if (shared.ok)
-    shared.instance =
-        createInstance(&shared.api, &shared.version, shared.why,
-                       sizeof(shared.why));
+    shared.instance = createInstance(&shared.api, &shared.version, shared.why,
+                                     sizeof(shared.why));
   shared.ok = shared.ok && shared.instance != VK_NULL_HANDLE &&
               vkrtLoadInstance(&shared.api, shared.instance, shared.why,
                                sizeof(shared.why));
@@ -212,8 +212,8 @@ static bool sharedInstance(char *why, size_t size) {
   return shared.ok;
 }
 
-bool vkrtProbe(char *name, size_t nameSize, VkrtFeatures *features,
-               char *why, size_t whySize) {
+bool vkrtProbe(char *name, size_t nameSize, VkrtFeatures *features, char *why,
+               size_t whySize) {
   Candidate c;
   if (!sharedInstance(why, whySize) ||
       !choose(&shared.api, shared.instance, shared.version, &c, why, whySize))
@@ -294,8 +294,7 @@ static void initialise(void) {
       .sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
       .flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT,
       .queueFamilyIndex = d->queueFamily};
-  vkrtCheck(d->api.vkCreateCommandPool(d->device, &pool, NULL,
-                                       &d->commandPool),
+  vkrtCheck(d->api.vkCreateCommandPool(d->device, &pool, NULL, &d->commandPool),
             "vkCreateCommandPool");
   pthread_mutex_init(&d->lock, NULL);
   if (getenv("TILE_VULKAN_VERBOSE"))

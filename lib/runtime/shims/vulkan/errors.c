@@ -14,7 +14,9 @@ static atomic_bool exiting;
  * does not run exit handlers again. */
 static void markExiting(void) { atomic_store(&exiting, true); }
 
-__attribute__((constructor)) static void watchExit(void) { atexit(markExiting); }
+__attribute__((constructor)) static void watchExit(void) {
+  atexit(markExiting);
+}
 
 bool vkrtFailing(void) { return atomic_load(&failing); }
 

@@ -52,8 +52,7 @@ static void createBuffer(Launch *l, Binding *b) {
   if (b->bytes > d->properties.limits.maxStorageBufferRange)
     vkrtFail("kernel '%s' binds a buffer of %llu bytes; the Vulkan device "
              "'%s' binds at most %u bytes per buffer",
-             l->f->name, (unsigned long long)b->bytes,
-             d->properties.deviceName,
+             l->f->name, (unsigned long long)b->bytes, d->properties.deviceName,
              d->properties.limits.maxStorageBufferRange);
   /* An empty buffer still needs a valid, non-empty Vulkan buffer. */
   VkDeviceSize size = b->bytes ? (b->bytes + 3) & ~(VkDeviceSize)3 : 4;
@@ -73,9 +72,9 @@ static void createBuffer(Launch *l, Binding *b) {
             "vkAllocateMemory");
   vkrtCheck(d->api.vkBindBufferMemory(d->device, b->buffer, b->memory, 0),
             "vkBindBufferMemory");
-  vkrtCheck(d->api.vkMapMemory(d->device, b->memory, 0, VK_WHOLE_SIZE, 0,
-                               &b->mapped),
-            "vkMapMemory");
+  vkrtCheck(
+      d->api.vkMapMemory(d->device, b->memory, 0, VK_WHOLE_SIZE, 0, &b->mapped),
+      "vkMapMemory");
   memset(b->mapped, 0, size);
   if (b->bytes && b->host)
     memcpy(b->mapped, b->host, b->bytes);
@@ -94,8 +93,8 @@ static void readParameters(Launch *l, void **params) {
     b->host = *(void **)params[2 * i];
     int64_t bytes = *(int64_t *)params[2 * i + 1];
     if (bytes < 0)
-      vkrtFail("kernel '%s' got a buffer of negative size %lld",
-               l->f->name, (long long)bytes);
+      vkrtFail("kernel '%s' got a buffer of negative size %lld", l->f->name,
+               (long long)bytes);
     b->bytes = (VkDeviceSize)bytes;
     b->alias = -1;
     for (uint32_t j = 0; j < i && b->alias < 0; ++j)
@@ -120,8 +119,7 @@ static VkDescriptorSet bindBuffers(Launch *l, const VkrtPipeline *p) {
       .maxSets = 1,
       .poolSizeCount = 1,
       .pPoolSizes = &size};
-  vkrtCheck(d->api.vkCreateDescriptorPool(d->device, &poolInfo, NULL,
-                                          &l->pool),
+  vkrtCheck(d->api.vkCreateDescriptorPool(d->device, &poolInfo, NULL, &l->pool),
             "vkCreateDescriptorPool");
   VkDescriptorSetAllocateInfo setInfo = {
       .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
@@ -182,8 +180,7 @@ static void record(Launch *l, const VkrtPipeline *p, VkDescriptorSet set,
   VkMemoryBarrier toHost = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
                             .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
                             .dstAccessMask = VK_ACCESS_HOST_READ_BIT};
-  d->api.vkCmdPipelineBarrier(l->commands,
-                              VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+  d->api.vkCmdPipelineBarrier(l->commands, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
                               VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &toHost, 0,
                               NULL, 0, NULL);
   vkrtCheck(d->api.vkEndCommandBuffer(l->commands), "vkEndCommandBuffer");
@@ -213,10 +210,10 @@ static void copyBack(Launch *l) {
     if (b->alias >= 0)
       continue;
     if (!b->coherent) {
-      VkMappedMemoryRange range = {
-          .sType = VK_STRUCTURE_TYPE_MAPPED_MEMORY_RANGE,
-          .memory = b->memory,
-          .size = VK_WHOLE_SIZE};
+      VkMappedMemoryRange range = {.sType =
+                                       VK_STRUCTURE_TYPE_MAPPED_MEMORY_RANGE,
+                                   .memory = b->memory,
+                                   .size = VK_WHOLE_SIZE};
       vkrtCheck(d->api.vkInvalidateMappedMemoryRanges(d->device, 1, &range),
                 "vkInvalidateMappedMemoryRanges");
     }
@@ -251,8 +248,8 @@ static void checkShape(const VkrtFunction *f, const intptr_t grid[3],
              "vulkan target)",
              f->name, paramsCount);
   if (paramsCount / 2 > 64)
-    vkrtFail("kernel '%s' takes %zu buffers; at most 64 are supported",
-             f->name, paramsCount / 2);
+    vkrtFail("kernel '%s' takes %zu buffers; at most 64 are supported", f->name,
+             paramsCount / 2);
   for (int i = 0; i < 3; ++i)
     if (grid[i] < 0 || grid[i] > UINT32_MAX)
       vkrtFail("kernel '%s' launched with a grid of %ld x %ld x %ld blocks",
@@ -269,11 +266,12 @@ static void checkShape(const VkrtFunction *f, const intptr_t grid[3],
              f->name, sharedBytes);
 }
 
-TILE_RT_EXPORT void
-mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY,
-                 intptr_t gridZ, intptr_t blockX, intptr_t blockY,
-                 intptr_t blockZ, int32_t sharedBytes, void *stream,
-                 void **params, void **extra, size_t paramsCount) {
+TILE_RT_EXPORT void mgpuLaunchKernel(void *function, intptr_t gridX,
+                                     intptr_t gridY, intptr_t gridZ,
+                                     intptr_t blockX, intptr_t blockY,
+                                     intptr_t blockZ, int32_t sharedBytes,
+                                     void *stream, void **params, void **extra,
+                                     size_t paramsCount) {
   (void)stream;
   (void)extra;
   VkrtFunction *f = function;

@@ -111,8 +111,8 @@ TILE_RT_EXPORT void *mgpuModuleGetFunction(void *module, const char *name) {
                "(or has no LocalSize)",
                name);
     }
-    m->functions = realloc(m->functions,
-                           (m->numFunctions + 1) * sizeof(*m->functions));
+    m->functions =
+        realloc(m->functions, (m->numFunctions + 1) * sizeof(*m->functions));
     m->functions[m->numFunctions++] = f;
   }
   pthread_mutex_unlock(&modulesLock);
@@ -157,9 +157,9 @@ static void createPipeline(VkrtDevice *d, VkrtFunction *f, VkrtPipeline *p) {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
       .setLayoutCount = 1,
       .pSetLayouts = &p->setLayout};
-  vkrtCheck(d->api.vkCreatePipelineLayout(d->device, &layoutInfo, NULL,
-                                          &p->layout),
-            "vkCreatePipelineLayout");
+  vkrtCheck(
+      d->api.vkCreatePipelineLayout(d->device, &layoutInfo, NULL, &p->layout),
+      "vkCreatePipelineLayout");
   VkComputePipelineCreateInfo info = {
       .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
       /* Grids beyond the device's group count limit run in slices. */
@@ -182,8 +182,8 @@ VkrtPipeline *vkrtPipelineFor(VkrtDevice *d, VkrtFunction *f,
     if (f->pipelines[i].bindings == bindings)
       return &f->pipelines[i];
   if (bindings > 64)
-    vkrtFail("kernel '%s' takes %u buffers; at most 64 are supported",
-             f->name, bindings);
+    vkrtFail("kernel '%s' takes %u buffers; at most 64 are supported", f->name,
+             bindings);
   uint32_t limit = d->properties.limits.maxPerStageDescriptorStorageBuffers;
   if (bindings > limit)
     vkrtFail("kernel '%s' takes %u buffers; the Vulkan device '%s' binds at "

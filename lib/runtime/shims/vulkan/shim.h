@@ -128,8 +128,8 @@ typedef struct {
 VkrtDevice *vkrtDevice(void);
 /* Creates an instance and picks a device without creating it: for
  * tileRtVulkanAvailable and the probe. Fills `name`. */
-bool vkrtProbe(char *name, size_t nameSize, VkrtFeatures *features,
-               char *why, size_t whySize);
+bool vkrtProbe(char *name, size_t nameSize, VkrtFeatures *features, char *why,
+               size_t whySize);
 
 /*===--- modules (module.c) -----------------------------------------------===*/
 

@@ -32,8 +32,8 @@ void vkrtCheckSpirv(const uint32_t *words, size_t numWords) {
 }
 
 /* Calls `visit` on each instruction: opcode, operands, operand count. */
-typedef bool (*Visit)(uint32_t opcode, const uint32_t *operands,
-                      size_t count, void *userData);
+typedef bool (*Visit)(uint32_t opcode, const uint32_t *operands, size_t count,
+                      void *userData);
 
 static void forEachInstruction(const uint32_t *words, size_t numWords,
                                Visit visit, void *userData) {

@@ -21,10 +21,10 @@ TILE_RT_VULKAN_EXPORT void mgpuModuleUnload(void *module);
 TILE_RT_VULKAN_EXPORT void *mgpuModuleGetFunction(void *module,
                                                   const char *name);
 TILE_RT_VULKAN_EXPORT void
-mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY,
-                 intptr_t gridZ, intptr_t blockX, intptr_t blockY,
-                 intptr_t blockZ, int32_t sharedBytes, void *stream,
-                 void **params, void **extra, size_t paramsCount);
+mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY, intptr_t gridZ,
+                 intptr_t blockX, intptr_t blockY, intptr_t blockZ,
+                 int32_t sharedBytes, void *stream, void **params, void **extra,
+                 size_t paramsCount);
 TILE_RT_VULKAN_EXPORT void *mgpuStreamCreate(void);
 TILE_RT_VULKAN_EXPORT void mgpuStreamDestroy(void *stream);
 TILE_RT_VULKAN_EXPORT void mgpuStreamSynchronize(void *stream);

@@ -12,9 +12,8 @@
 typedef void *(*Load)(const void *, size_t);
 typedef void (*Unload)(void *);
 typedef void *(*GetFunction)(void *, const char *);
-typedef void (*Launch)(void *, intptr_t, intptr_t, intptr_t, intptr_t,
-                       intptr_t, intptr_t, int32_t, void *, void **, void **,
-                       size_t);
+typedef void (*Launch)(void *, intptr_t, intptr_t, intptr_t, intptr_t, intptr_t,
+                       intptr_t, int32_t, void *, void **, void **, size_t);
 typedef bool (*Available)(char *, size_t);
 
 static void *symbol(void *lib, const char *name) {
@@ -74,7 +73,7 @@ int main(int argc, char **argv) {
     return 0;
   }
   void *kernel = get(module, strcmp(mode, "missing-kernel") ? "inplace_kernel"
-                                                             : "no_such_kernel");
+                                                            : "no_such_kernel");
   float data[64];
   for (int i = 0; i < 64; ++i)
     data[i] = (float)i;
