@@ -140,26 +140,34 @@ const ArgOption *optionsFind(const ArgOptionList *list, unsigned index) {
   return NULL;
 }
 
-static int parseNumber(const char *raw, const char *value, Options *o) {
-  if (!strncmp(raw, "--seed=", 7))
-    return parseU64(value, &o->seed)
-               ? -1
-               : runError("'%s': the seed must be a non-negative integer", raw);
-  uint64_t repeat;
-  if (!strncmp(raw, "--repeat=", 9)) {
-    if (!parseU64(value, &repeat) || repeat < 1 || repeat > 1000000)
-      return runError("'%s': the repeat count must be in [1, 1000000]", raw);
-    o->repeat = (long)repeat;
+/* --seed, --repeat, --atol, --rtol and --flops (`name`) with `value`. */
+static int parseNumber(const char *raw, const char *name, const char *value,
+                       Options *o) {
+  uint64_t count;
+  if (!strcmp(name, "--seed")) {
+    if (!parseU64(value, &o->seed))
+      return runError("'%s': the seed must be a non-negative integer", raw);
     return -1;
   }
-  double *target = !strncmp(raw, "--atol=", 7)   ? &o->atol
-                   : !strncmp(raw, "--rtol=", 7) ? &o->rtol
-                                                 : &o->flops;
-  if (!parseDouble(value, target) || *target < 0)
+  if (!strcmp(name, "--repeat")) {
+    if (!parseU64(value, &count) || count < 1 || count > 1000000)
+      return runError("'%s': the repeat count must be in [1, 1000000]", raw);
+    o->repeat = (long)count;
+    return -1;
+  }
+  double number;
+  if (!parseDouble(value, &number) || number < 0)
     return runError("'%s' needs a non-negative number", raw);
-  *(target == &o->atol   ? &o->hasAtol
-    : target == &o->rtol ? &o->hasRtol
-                         : &o->hasFlops) = true;
+  if (!strcmp(name, "--atol")) {
+    o->atol = number;
+    o->hasAtol = true;
+  } else if (!strcmp(name, "--rtol")) {
+    o->rtol = number;
+    o->hasRtol = true;
+  } else {
+    o->flops = number;
+    o->hasFlops = true;
+  }
   return -1;
 }
 
@@ -206,7 +214,7 @@ static int parseValueOption(const char *raw, Options *o) {
                                         "--rtol", "--flops"};
   for (size_t k = 0; k < sizeof(numbers) / sizeof(numbers[0]); ++k)
     if ((value = valueOf(raw, numbers[k])))
-      return parseNumber(raw, value, o);
+      return parseNumber(raw, numbers[k], value, o);
   return 0;
 }
 
