@@ -104,6 +104,10 @@ typedef struct {
   /// The runtime library that provides the mgpu* ABI for this backend's
   /// device code (e.g. "tile_rt_vulkan"), or NULL.
   const char *runtimeLibrary;
+  /// Kernels read memref arguments from device memory: the runtime places
+  /// them there (mgpuMemAlloc, mgpuMemcpy of the runtime library) around
+  /// calls, and keeps them there across the timed calls of a benchmark.
+  bool argumentsInDeviceMemory;
 } TileExecutionBackendSpec;
 
 typedef struct {

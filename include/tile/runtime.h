@@ -159,6 +159,16 @@ MLIR_CAPI_EXPORTED MlirLogicalResult tileExecutableInvoke(
     TileExecutable *executable, const TileEntrySignature *entry,
     const TileArgValue *args, TileErrorSink errors);
 
+/// Calls `entry` `count` times on the same arguments, storing the wall time
+/// of each call in seconds in `times`. Execution backends whose kernels read
+/// device memory (TileExecutionBackendSpec::argumentsInDeviceMemory) place
+/// the arguments there once for all the calls, so that only the calls are
+/// timed. Results are left in the buffers.
+MLIR_CAPI_EXPORTED MlirLogicalResult tileExecutableTime(
+    TileExecutable *executable, const TileEntrySignature *entry,
+    const TileArgValue *args, unsigned count, double *times,
+    TileErrorSink errors);
+
 /// Where the runtime library `name` (e.g. "tile_rt_vulkan") is found: a
 /// path to pass to the loader, newly allocated (free it), or NULL after
 /// reporting where it looked: $TILE_RUNTIME_PATH (directories separated by

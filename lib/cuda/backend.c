@@ -20,7 +20,8 @@ static const TileExecutionBackendSpec executionBackends[] = {
     {.name = "jit",
      .isAvailable = tileCudaDriverAvailable,
      .needsHostCodegen = true,
-     .runtimeLibrary = "tile_rt_cuda"},
+     .runtimeLibrary = "tile_rt_cuda",
+     .argumentsInDeviceMemory = true},
     {.name = "aot", .needsHostCodegen = true, .runtimeLibrary = "tile_rt_cuda"},
 };
 

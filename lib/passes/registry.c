@@ -23,6 +23,7 @@ extern const TilePassDescriptor tileCudaWgmmaPass;
 extern const TilePassDescriptor tileCudaDynamicSharedPass;
 extern const TilePassDescriptor tileCudaLaunchSharedPass;
 extern const TilePassDescriptor tileMergeGpuModulesPass;
+extern const TilePassDescriptor tileCudaMathPass;
 extern const TilePassDescriptor tileCpuAllocPass;
 extern const TilePassDescriptor tileCpuGemmPass;
 extern const TilePassDescriptor tileCpuCopyPass;
@@ -50,6 +51,7 @@ const TilePassDescriptor *const tilePassDescriptors[] = {
     &tileCudaDynamicSharedPass,
     &tileCudaLaunchSharedPass,
     &tileMergeGpuModulesPass,
+    &tileCudaMathPass,
     &tileCpuAllocPass,
     &tileCpuGemmPass,
     &tileCpuCopyPass,

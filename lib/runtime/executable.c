@@ -2,17 +2,76 @@
  * context selected, and calls with checked, packed arguments. */
 #include "runtime/runtime.h"
 
+#include <dlfcn.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 /* The execution backends the runtime implements, by spec name. */
 static const TileExecutor *const executors[] = {&tileJitExecutor,
                                                 &tileAotExecutor};
 
+/* The device-memory half of the mgpu* ABI, from the runtime library, for
+ * execution backends whose kernels read their arguments from device memory. */
+typedef struct {
+  void *library;
+  void *(*streamCreate)(void);
+  void (*streamSynchronize)(void *stream);
+  void (*streamDestroy)(void *stream);
+  void *(*memAlloc)(uint64_t bytes, void *stream, bool hostShared);
+  void (*memFree)(void *pointer, void *stream);
+  void (*memcpy)(void *dst, void *src, size_t bytes, void *stream);
+} DeviceMemory;
+
 struct TileExecutable {
   const TileExecutor *executor;
   void *state;
+  DeviceMemory *device; /* NULL: arguments stay in host memory */
 };
+
+static void *symbol(DeviceMemory *d, const char *name, bool *ok) {
+  void *p = dlsym(d->library, name);
+  *ok = *ok && p;
+  return p;
+}
+
+/* Opens the runtime library (the instance the host code uses) for its
+ * memory functions. */
+static DeviceMemory *openDeviceMemory(const TileArtifact *artifact,
+                                      TileErrorSink errors) {
+  const char *name = tileArtifactGetRuntimeLibrary(artifact);
+  char *path = name ? tileRuntimeLibraryFind(name, errors) : NULL;
+  void *library = path ? dlopen(path, RTLD_NOW | RTLD_GLOBAL) : NULL;
+  free(path);
+  if (!library) {
+    if (name)
+      tileRuntimeReport(errors, "cannot open the runtime library of '%s' for "
+                                "device memory",
+                        name);
+    else
+      tileRuntimeReport(errors, "arguments go to device memory, but the "
+                                "artifact names no runtime library");
+    return NULL;
+  }
+  DeviceMemory *d = calloc(1, sizeof(DeviceMemory));
+  d->library = library;
+  bool ok = true;
+  *(void **)&d->streamCreate = symbol(d, "mgpuStreamCreate", &ok);
+  *(void **)&d->streamSynchronize = symbol(d, "mgpuStreamSynchronize", &ok);
+  *(void **)&d->streamDestroy = symbol(d, "mgpuStreamDestroy", &ok);
+  *(void **)&d->memAlloc = symbol(d, "mgpuMemAlloc", &ok);
+  *(void **)&d->memFree = symbol(d, "mgpuMemFree", &ok);
+  *(void **)&d->memcpy = symbol(d, "mgpuMemcpy", &ok);
+  if (!ok) {
+    tileRuntimeReport(errors, "the runtime library '%s' lacks the mgpu* "
+                              "memory functions",
+                      name);
+    dlclose(library);
+    free(d);
+    return NULL;
+  }
+  return d;
+}
 
 static const TileExecutor *lookupExecutor(const char *name) {
   for (size_t i = 0; i < sizeof(executors) / sizeof(executors[0]); ++i)
@@ -38,12 +97,24 @@ TileExecutable *tileExecutableCreate(const TileBackendContext *ctx,
                       executor->whyNot);
     return NULL;
   }
+  DeviceMemory *device = NULL;
+  if (tileBackendContextGetExecutionBackend(ctx)->argumentsInDeviceMemory) {
+    device = openDeviceMemory(artifact, errors);
+    if (!device)
+      return NULL;
+  }
   void *state = executor->create(ctx, artifact, errors);
-  if (!state)
+  if (!state) {
+    if (device) {
+      dlclose(device->library);
+      free(device);
+    }
     return NULL;
+  }
   TileExecutable *e = malloc(sizeof(TileExecutable));
   e->executor = executor;
   e->state = state;
+  e->device = device;
   return e;
 }
 
@@ -51,6 +122,10 @@ void tileExecutableDestroy(TileExecutable *e) {
   if (!e)
     return;
   e->executor->destroy(e->state);
+  if (e->device) {
+    dlclose(e->device->library);
+    free(e->device);
+  }
   free(e);
 }
 
@@ -100,10 +175,54 @@ static void packScalar(TileElementType type, const TileArgValue *v,
     memcpy(&slot->scalar, &v->intValue, tileElementTypeGetSize(type));
 }
 
-MlirLogicalResult tileExecutableInvoke(TileExecutable *e,
-                                       const TileEntrySignature *entry,
-                                       const TileArgValue *args,
-                                       TileErrorSink errors) {
+static double now(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* Copies of the memref arguments in device memory, in place of the host
+ * pointers of the packed descriptors. */
+typedef struct {
+  void *stream;
+  void *pointers[TILE_MAX_KERNEL_ARGS];
+} DeviceArguments;
+
+static void upload(DeviceMemory *d, const TileEntrySignature *entry,
+                   const TileArgValue *args, Slot *slots, DeviceArguments *a) {
+  a->stream = d->streamCreate();
+  for (unsigned i = 0; i < entry->numArgs; ++i) {
+    a->pointers[i] = NULL;
+    if (entry->args[i].rank < 0)
+      continue;
+    size_t bytes = tileBufferGetByteSize(args[i].buffer);
+    a->pointers[i] = d->memAlloc(bytes, a->stream, false);
+    d->memcpy(a->pointers[i], tileBufferGetData(args[i].buffer), bytes,
+              a->stream);
+    /* allocated and aligned pointers; the offset stays 0 */
+    slots[i].descriptor[0] = (int64_t)(intptr_t)a->pointers[i];
+    slots[i].descriptor[1] = (int64_t)(intptr_t)a->pointers[i];
+  }
+  d->streamSynchronize(a->stream);
+}
+
+static void download(DeviceMemory *d, const TileEntrySignature *entry,
+                     const TileArgValue *args, DeviceArguments *a) {
+  for (unsigned i = 0; i < entry->numArgs; ++i)
+    if (a->pointers[i])
+      d->memcpy(tileBufferGetData(args[i].buffer), a->pointers[i],
+                tileBufferGetByteSize(args[i].buffer), a->stream);
+  d->streamSynchronize(a->stream);
+  for (unsigned i = 0; i < entry->numArgs; ++i)
+    if (a->pointers[i])
+      d->memFree(a->pointers[i], a->stream);
+  d->streamDestroy(a->stream);
+}
+
+MlirLogicalResult tileExecutableTime(TileExecutable *e,
+                                     const TileEntrySignature *entry,
+                                     const TileArgValue *args, unsigned count,
+                                     double *times, TileErrorSink errors) {
   if (entry->unsupported) {
     tileRuntimeReport(errors, "'%s' cannot be called: %s", entry->name,
                       entry->unsupported);
@@ -125,5 +244,24 @@ MlirLogicalResult tileExecutableInvoke(TileExecutable *e,
     packed[i] = &slots[i].descriptorAddress;
   }
   packed[entry->numArgs] = NULL;
-  return e->executor->invoke(e->state, entry->name, packed, errors);
+  DeviceArguments device;
+  if (e->device)
+    upload(e->device, entry, args, slots, &device);
+  MlirLogicalResult result = mlirLogicalResultSuccess();
+  for (unsigned i = 0; i < count && mlirLogicalResultIsSuccess(result); ++i) {
+    double start = now();
+    result = e->executor->invoke(e->state, entry->name, packed, errors);
+    if (times)
+      times[i] = now() - start;
+  }
+  if (e->device)
+    download(e->device, entry, args, &device);
+  return result;
+}
+
+MlirLogicalResult tileExecutableInvoke(TileExecutable *e,
+                                       const TileEntrySignature *entry,
+                                       const TileArgValue *args,
+                                       TileErrorSink errors) {
+  return tileExecutableTime(e, entry, args, 1, NULL, errors);
 }

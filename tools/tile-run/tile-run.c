@@ -153,12 +153,6 @@ static bool runReference(const Options *o, Session *s,
   return ok;
 }
 
-static double now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
 static int compareDoubles(const void *a, const void *b) {
   double x = *(const double *)a, y = *(const double *)b;
   return (x > y) - (x < y);
@@ -172,13 +166,9 @@ static bool timeRuns(const Options *o, TileExecutable *exe,
   if (!argumentsClone(args, &copy))
     return false;
   double *times = malloc((size_t)o->repeat * sizeof(double));
-  bool ok = true;
-  for (long i = 0; i < o->repeat && ok; ++i) {
-    double start = now();
-    ok = mlirLogicalResultIsSuccess(
-        tileExecutableInvoke(exe, args->entry, copy.values, runErrorSink()));
-    times[i] = now() - start;
-  }
+  bool ok = mlirLogicalResultIsSuccess(
+      tileExecutableTime(exe, args->entry, copy.values, (unsigned)o->repeat,
+                         times, runErrorSink()));
   if (ok) {
     qsort(times, (size_t)o->repeat, sizeof(double), compareDoubles);
     long mid = o->repeat / 2;
