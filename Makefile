@@ -29,7 +29,8 @@ build: deps $(BUILD)/build.ninja
 	cmake --build $(BUILD)
 
 run: build
-	$(BUILD)/bin/tile-opt --pass-pipeline='builtin.module(func.func(tile-verify,canonicalize,cse))' examples/gemm.mlir
+	$(BUILD)/bin/tile-run examples/gemm.mlir --target=cpu --shape=0,1,2=1024x1024 \
+	  --check=gemm --repeat=20
 
 check: build
 	cmake --build $(BUILD) --target check-tile

@@ -5,6 +5,7 @@
  * run in order). */
 #include "cpu/lowering.h"
 
+#include "mlir-c/Dialect/MemRef.h"
 #include "mlir-c/Dialect/SCF.h"
 
 #include <stdlib.h>
@@ -77,6 +78,51 @@ static void sequentialise(MlirOperation loop, const Bounds *bounds) {
   }
   inlineBody(loop, at.before, ivs);
   mlirOperationDestroy(loop);
+}
+
+static int64_t bytesOf(MlirType memref) {
+  int64_t bytes = (tileCpuBitWidth(tileElementType(memref)) + 7) / 8;
+  for (intptr_t d = 0; d < tileRank(memref); ++d)
+    bytes *= tileDim(memref, d);
+  return bytes;
+}
+
+/* A block's buffers live on the stack of the host thread that runs it.
+ * Past `limit` bytes (OpenMP threads have a few MiB of stack), they go to
+ * the heap for the block's lifetime instead. */
+static void moveLargeBuffers(MlirOperation kernel, int64_t limit) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(kernel, 0));
+  int64_t total = 0;
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+    if (tileOpIs(op, "memref.alloca") &&
+        mlirShapedTypeHasStaticShape(
+            mlirValueGetType(mlirOperationGetResult(op, 0))))
+      total += bytesOf(mlirValueGetType(mlirOperationGetResult(op, 0)));
+  if (limit <= 0 || total <= limit)
+    return;
+  MlirOperation end = mlirBlockGetTerminator(body);
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op);) {
+    MlirOperation next = mlirOperationGetNextInBlock(op);
+    if (tileOpIs(op, "memref.alloca")) {
+      TileBuilder b = tbBefore(op);
+      MlirValue old = mlirOperationGetResult(op, 0);
+      MlirType type = mlirValueGetType(old);
+      MlirNamedAttribute attrs[] = {
+          tbNamed(&b, "operandSegmentSizes",
+                  mlirDenseI32ArrayGet(b.ctx, 2, (const int32_t[]){0, 0})),
+          tbNamed(&b, "alignment", tbI64Attr(&b, 64)),
+      };
+      MlirValue heap =
+          tbResult(tbCreate(&b, "memref.alloc", 0, NULL, 1, &type, 2, attrs));
+      mlirValueReplaceAllUsesOfWith(old, heap);
+      mlirOperationDestroy(op);
+      TileBuilder atEnd = tbBefore(end);
+      tbCreate(&atEnd, "memref.dealloc", 1, &heap, 0, NULL, 0, NULL);
+    }
+    op = next;
+  }
 }
 
 /* Replaces a kernel scf.forall by an scf.parallel over its blocks. */
@@ -160,15 +206,16 @@ static MlirWalkResult collectLoops(MlirOperation op, void *userData) {
 
 static void run(MlirOperation op, MlirExternalPass pass,
                 const TileOptionValue *options) {
-  (void)options;
   TileOpList loops = {0};
   mlirOperationWalk(op, collectLoops, &loops, MlirWalkPostOrder);
   bool ok = true;
   /* Post-order: inner loops go first, so a kernel is lowered after the
    * thread loops it holds (which need it to be recognised). */
   for (size_t i = 0; i < loops.count; ++i) {
-    if (tileIsKernelLoop(loops.ops[i]))
+    if (tileIsKernelLoop(loops.ops[i])) {
+      moveLargeBuffers(loops.ops[i], options[0].i * 1024);
       parallelise(loops.ops[i]);
+    }
     else
       ok &= lowerThreadLoop(loops.ops[i]);
   }
@@ -178,7 +225,15 @@ static void run(MlirOperation op, MlirExternalPass pass,
     mlirExternalPassSignalFailure(pass);
 }
 
-static const TileDialectHandleGetter dependent[] = {mlirGetDialectHandle__scf__};
+static const TilePassOption options[] = {
+    {"stack-limit-kib", TileOptionInt, "2048",
+     "Largest stack a block's buffers may take, in KiB; larger blocks keep "
+     "them on the heap (0: no limit)",
+     NULL},
+};
+
+static const TileDialectHandleGetter dependent[] = {
+    mlirGetDialectHandle__memref__, mlirGetDialectHandle__scf__};
 
 const TilePassDescriptor tileCpuKernelsPass = {
     .argument = "tile-cpu-kernels",
@@ -187,7 +242,9 @@ const TilePassDescriptor tileCpuKernelsPass = {
                "thread-parallel loops into sequential loops over the tile, and "
                "pipelined loops into plain loops (cpu)",
     .anchor = "func.func",
+    .options = options,
+    .numOptions = 1,
     .dependentDialects = dependent,
-    .numDependentDialects = 1,
+    .numDependentDialects = 2,
     .run = run,
 };

@@ -43,6 +43,22 @@ static MlirValue rowMask(TileBuilder *b, const Pack *pk, int64_t width,
   return tbVCreateMask(b, width, count);
 }
 
+/* Rows of the source are far apart in memory (a window of a larger
+ * buffer): the hardware prefetcher restarts on each, so reading a row also
+ * asks for the same columns `PrefetchRows` rows further. */
+enum { PrefetchRows = 8 };
+
+static void prefetchAhead(TileBuilder *b, const Pack *pk, const MlirValue *idx) {
+  const TileWindow *w = &pk->s->window;
+  if (!pk->s->windowed || w->rank < 2)
+    return;
+  MlirValue ahead[TILE_MAX_RANK];
+  for (intptr_t d = 0; d < w->rank; ++d)
+    ahead[d] = idx[d];
+  ahead[w->lead] = tbAdd(b, idx[w->lead], tbConstIndex(b, PrefetchRows));
+  tbPrefetch(b, pk->s->source, w->rank, ahead);
+}
+
 /* Loads `width` consecutive elements of the source, converted. */
 static MlirValue loadRun(TileBuilder *b, const Pack *pk, MlirValue *idx,
                          int64_t width, MlirValue rowValid) {
@@ -50,6 +66,7 @@ static MlirValue loadRun(TileBuilder *b, const Pack *pk, MlirValue *idx,
   intptr_t rank = pk->s->window.rank;
   MlirValue v;
   if (!pk->checked) {
+    prefetchAhead(b, pk, idx);
     v = tbVLoad(b, vectorType, pk->s->source, rank, idx);
   } else {
     MlirValue mask = rowMask(b, pk, width, rowValid, idx[rank - 1]);
@@ -146,38 +163,57 @@ static void packRows(TileBuilder *b, Pack *pk, int64_t valid) {
   }
 }
 
-/* One panel whose first `valid` lanes lie in the tile. */
-static void packPanel(TileBuilder *b, Pack *pk, MlirValue panel,
-                      int64_t valid) {
+/* Step k of a [k][r] panel whose first `valid` lanes lie in the tile. */
+static void packStep(TileBuilder *b, Pack *pk, MlirValue panel,
+                     int64_t valid) {
   pk->panel = panel;
   pk->l0 = tbMul(b, panel, tbConstIndex(b, pk->p->panel));
-  if (pk->p->kInner) {
-    packRows(b, pk, valid);
-    return;
-  }
-  TileLoop loop = tbFor(b, tbConstIndex(b, 0), tbConstIndex(b, pk->p->depth),
-                        tbConstIndex(b, 1));
-  TileBuilder in = tbAtTerminator(loop.body, b->loc);
-  pk->k = loop.iv;
   if (tilePackedIsLMajor(pk->p))
     for (int64_t r = 0; r < valid; ++r)
-      packElement(&in, pk, r);
+      packElement(b, pk, r);
   else
-    tileCpuForEachChunk(&in, valid, pk->lanes, packRun, pk);
-  zeroTail(&in, pk, valid);
+    tileCpuForEachChunk(b, valid, pk->lanes, packRun, pk);
+  zeroTail(b, pk, valid);
 }
 
-static void packPanels(TileBuilder *b, Pack *pk) {
+/* Calls `each` for every panel: a loop over the full ones, then the last
+ * one if it is partly past the tile. */
+typedef void (*PanelFn)(TileBuilder *b, Pack *pk, MlirValue panel,
+                        int64_t valid);
+static void forEachPanel(TileBuilder *b, Pack *pk, PanelFn each) {
   const TilePacked *p = pk->p;
   int64_t full = p->length / p->panel, rest = p->length % p->panel;
   if (full > 0) {
     TileLoop loop = tbFor(b, tbConstIndex(b, 0), tbConstIndex(b, full),
                           tbConstIndex(b, 1));
     TileBuilder in = tbAtTerminator(loop.body, b->loc);
-    packPanel(&in, pk, loop.iv, p->panel);
+    each(&in, pk, loop.iv, p->panel);
   }
   if (rest > 0)
-    packPanel(b, pk, tbConstIndex(b, full), rest);
+    each(b, pk, tbConstIndex(b, full), rest);
+}
+
+static void packRowPanel(TileBuilder *b, Pack *pk, MlirValue panel,
+                         int64_t valid) {
+  pk->panel = panel;
+  pk->l0 = tbMul(b, panel, tbConstIndex(b, pk->p->panel));
+  packRows(b, pk, valid);
+}
+
+/* [r][k] panels go panel by panel, row by row; [k][r] panels go step by
+ * step of K over all panels, so that each step reads along a source row
+ * when the source is stored [k][l], rather than a column of rows far
+ * apart. */
+static void packPanels(TileBuilder *b, Pack *pk) {
+  if (pk->p->kInner) {
+    forEachPanel(b, pk, packRowPanel);
+    return;
+  }
+  TileLoop loop = tbFor(b, tbConstIndex(b, 0), tbConstIndex(b, pk->p->depth),
+                        tbConstIndex(b, 1));
+  TileBuilder in = tbAtTerminator(loop.body, b->loc);
+  pk->k = loop.iv;
+  forEachPanel(&in, pk, packStep);
 }
 
 void tileCpuEmitPack(TileBuilder *b, const TilePacked *p,

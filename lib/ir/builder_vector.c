@@ -42,6 +42,19 @@ static intptr_t gather(MlirValue *out, intptr_t numHead, const MlirValue *head,
   return k;
 }
 
+void tbPrefetch(TileBuilder *b, MlirValue memref, intptr_t n,
+                const MlirValue *indices) {
+  MlirValue operands[TILE_MAX_RANK + 1];
+  intptr_t k = gather(operands, 1, &memref, n, indices, 0, NULL);
+  MlirNamedAttribute attrs[] = {
+      tbNamed(b, "isWrite", tbBoolAttr(b, false)),
+      tbNamed(b, "localityHint",
+              mlirIntegerAttrGet(mlirIntegerTypeGet(b->ctx, 32), 3)),
+      tbNamed(b, "isDataCache", tbBoolAttr(b, true)),
+  };
+  tbCreate(b, "memref.prefetch", k, operands, 0, NULL, 3, attrs);
+}
+
 MlirValue tbVLoad(TileBuilder *b, MlirType vectorType, MlirValue memref,
                   intptr_t n, const MlirValue *indices) {
   MlirValue operands[TILE_MAX_RANK + 1];

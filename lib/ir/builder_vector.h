@@ -14,6 +14,10 @@ MlirType tbI64(TileBuilder *b);
 /* memref.alloca with an alignment in bytes. */
 MlirValue tbAlloca(TileBuilder *b, MlirType memref, int64_t alignment);
 
+/* memref.prefetch for reading into all cache levels. */
+void tbPrefetch(TileBuilder *b, MlirValue memref, intptr_t n,
+                const MlirValue *indices);
+
 /* vector.load / vector.store of `vectorType` at `indices`. */
 MlirValue tbVLoad(TileBuilder *b, MlirType vectorType, MlirValue memref,
                   intptr_t n, const MlirValue *indices);

@@ -20,12 +20,13 @@
 // CHECK:         %[[LAST:.*]] = vector.load %[[A]][%c2, %c0] : memref<3x4xf32>, vector<4xf32>
 // CHECK:         vector.store %[[LAST]], %[[AP]][%c1, %c0, %c0]
 // CHECK:         vector.store %{{.*}}, %[[AP]][%c1, %c1, %c0] : memref<2x2x4xf32>, vector<4xf32>
+// B packs step by step of K, all panels of a step from one source row.
 // CHECK:         scf.for %[[K:.*]] = %c0 to %c4 step %c1 {
 // CHECK-NEXT:      %[[ROW:.*]] = vector.load %[[B]][%[[K]], %c0] : memref<4x20xf32>, vector<16xf32>
 // CHECK-NEXT:      vector.store %[[ROW]], %[[BP]][%c0, %[[K]], %c0]
-// CHECK:         scf.for %[[K:.*]] = %c0 to %c4 step %c1 {
-// CHECK:           vector.load %[[B]][%[[K]], %c16] : memref<4x20xf32>, vector<4xf32>
-// CHECK:           vector.store %{{.*}}, %[[BP]][%c1, %[[K]], %c4] : memref<2x4x16xf32>, vector<12xf32>
+// CHECK-NEXT:      %[[REST:.*]] = vector.load %[[B]][%[[K]], %c16] : memref<4x20xf32>, vector<4xf32>
+// CHECK-NEXT:      vector.store %[[REST]], %[[BP]][%c1, %[[K]], %c0]
+// CHECK-NEXT:      vector.store %{{.*}}, %[[BP]][%c1, %[[K]], %c4] : memref<2x4x16xf32>, vector<12xf32>
 // CHECK:         %[[C0:.*]] = vector.load %[[C]][%c0, %c0] : memref<3x20xf32>, vector<16xf32>
 // CHECK:         %[[C1:.*]] = vector.load %[[C]][%c1, %c0] : memref<3x20xf32>, vector<16xf32>
 // CHECK:         %[[R:.*]]:2 = scf.for %[[K:.*]] = %c0 to %c4 step %c2 iter_args(%[[X0:.*]] = %[[C0]], %[[X1:.*]] = %[[C1]]) -> (vector<16xf32>, vector<16xf32>) {
@@ -64,7 +65,8 @@ func.func @kernel(%a: memref<3x4xf32>, %b: memref<4x20xf32>, %c: memref<3x20xf32
 
 // Tiles that only copies fill and GEMMs read are replaced by their panels:
 // the copies pack straight from global memory, converting f16 to the f32 of
-// the accumulator, and the tiles disappear.
+// the accumulator, and the tiles disappear. Rows of a window are far apart
+// in memory: reading one prefetches the row 8 further.
 // CHECK-LABEL: func.func @packing_copies
 // CHECK-SAME:    (%[[A:.*]]: memref<?x?xf16>, %[[B:.*]]: memref<?x?xf16>,
 // CHECK-NOT:     memref<4x2xf16>
@@ -72,6 +74,7 @@ func.func @kernel(%a: memref<3x4xf32>, %b: memref<4x20xf32>, %c: memref<3x20xf32
 // CHECK-DAG:     %[[AP:.*]] = memref.alloca() {alignment = 64 : i64} : memref<2x2x2xf32>
 // CHECK-DAG:     %[[BP:.*]] = memref.alloca() {alignment = 64 : i64} : memref<1x2x16xf32>
 // CHECK:         scf.if
+// CHECK:           memref.prefetch %[[A]][%{{.*}}, %{{.*}}], read, locality<3>, data
 // CHECK:           %[[X:.*]] = vector.load %[[A]][%{{.*}}, %{{.*}}] : memref<?x?xf16>, vector<2xf16>
 // CHECK:           %[[Y:.*]] = arith.extf %[[X]] : vector<2xf16> to vector<2xf32>
 // CHECK:           vector.store %[[Y]], %[[AP]]

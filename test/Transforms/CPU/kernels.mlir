@@ -59,3 +59,40 @@ func.func @bounds(%X: memref<?xf32>) {
   } {mapping = [#gpu.block<x>], tile.threads = 32 : i64}
   return
 }
+
+// -----
+
+// A block's buffers live on the stack of the host thread that runs it;
+// beyond stack-limit-kib (2 MiB by default) they move to the heap for the
+// block's lifetime.
+// CHECK-LABEL: func.func @large_block
+// CHECK:         scf.parallel
+// CHECK-NEXT:      %[[T:.*]] = memref.alloc() {alignment = 64 : i64} : memref<1024x1024xf32>
+// CHECK-NEXT:      %[[S:.*]] = memref.alloc() {alignment = 64 : i64} : memref<16xf32>
+// CHECK:           memref.dealloc %[[T]]
+// CHECK-NEXT:      memref.dealloc %[[S]]
+// CHECK-NEXT:      scf.reduce
+// CHECK-LABEL: func.func @small_block
+// CHECK:         scf.parallel
+// CHECK-NEXT:      memref.alloca() {alignment = 64 : i64} : memref<256x256xf32>
+// CHECK-NOT:       memref.dealloc
+func.func @large_block(%X: memref<?x?xf32>) {
+  scf.forall (%b) in (4) {
+    %t = memref.alloca() {alignment = 64 : i64} : memref<1024x1024xf32>
+    %s = memref.alloca() {alignment = 64 : i64} : memref<16xf32>
+    %c0 = arith.constant 0 : index
+    %v = memref.load %t[%b, %c0] : memref<1024x1024xf32>
+    memref.store %v, %s[%c0] : memref<16xf32>
+    memref.store %v, %X[%b, %c0] : memref<?x?xf32>
+  } {mapping = [#gpu.block<x>], tile.threads = 32 : i64}
+  return
+}
+func.func @small_block(%X: memref<?x?xf32>) {
+  scf.forall (%b) in (4) {
+    %t = memref.alloca() {alignment = 64 : i64} : memref<256x256xf32>
+    %c0 = arith.constant 0 : index
+    %v = memref.load %t[%b, %c0] : memref<256x256xf32>
+    memref.store %v, %X[%b, %c0] : memref<?x?xf32>
+  } {mapping = [#gpu.block<x>], tile.threads = 32 : i64}
+  return
+}
