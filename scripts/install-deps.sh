@@ -7,6 +7,7 @@ packages=(
   libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools clang-22 lld-22
   spirv-tools mesa-vulkan-drivers libvulkan-dev vulkan-tools
   libopenblas-dev python3-numpy
+  libomp-22-dev
 )
 
 sudo=""
