@@ -85,6 +85,11 @@ void tileCpuForEachChunk(TileBuilder *b, int64_t extent, int64_t lanes,
 MlirValue tileCpuBoundsMask(TileBuilder *b, int64_t lanes, MlirValue at,
                             MlirValue limit);
 
+/* Transposes the n x n block held by `rows` (n vectors of n lanes, n a
+ * power of two up to 64) in place with n log2(n) vector shuffles; returns
+ * false for other n. */
+bool tileCpuTranspose(TileBuilder *b, int64_t n, MlirValue *rows);
+
 /*===-- Windows ------------------------------------------------------------===*/
 
 /* The window of a buffer that a copy or atomic add indexes with offsets:

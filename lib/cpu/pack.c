@@ -200,20 +200,84 @@ static void packRowPanel(TileBuilder *b, Pack *pk, MlirValue panel,
   packRows(b, pk, valid);
 }
 
+/* Whether [k][r] panels of an [l][k] source (B transposed) can be packed
+ * by lanes x lanes blocks transposed in registers. */
+static bool packsByBlocks(const Pack *pk) {
+  int64_t n = pk->lanes;
+  return tilePackedIsLMajor(pk->p) && !pk->checked && n >= 2 && n <= 64 &&
+         (n & (n - 1)) == 0 && pk->p->panel % n == 0 &&
+         pk->p->length >= pk->p->panel && pk->p->depth >= n;
+}
+
+/* Block (p, g, k0): source rows l0 + g*n + i, steps k0 .. k0+n-1, loaded
+ * as n vectors along k and stored as n vectors along r. */
+static void packBlock(TileBuilder *b, Pack *pk, MlirValue k0, int64_t g) {
+  int64_t n = pk->lanes;
+  MlirValue rows[64];
+  pk->k = k0;
+  for (int64_t i = 0; i < n; ++i) {
+    MlirValue l = tbAdd(b, pk->l0, tbConstIndex(b, g * n + i));
+    MlirValue idx[TILE_MAX_RANK];
+    sourceIndices(b, pk, l, idx);
+    rows[i] = loadRun(b, pk, idx, n, (MlirValue){NULL});
+  }
+  tileCpuTranspose(b, n, rows);
+  for (int64_t t = 0; t < n; ++t) {
+    MlirValue dst[] = {pk->panel, tbAdd(b, k0, tbConstIndex(b, t)),
+                       tbConstIndex(b, g * n)};
+    tbVStore(b, rows[t], pk->p->buffer, 3, dst);
+  }
+}
+
+/* The full panels over the first steps of K that fill whole blocks;
+ * returns how many steps that is. */
+static int64_t packBlocks(TileBuilder *b, Pack *pk) {
+  int64_t n = pk->lanes;
+  int64_t steps = pk->p->depth / n * n;
+  TileLoop panels =
+      tbFor(b, tbConstIndex(b, 0),
+            tbConstIndex(b, pk->p->length / pk->p->panel), tbConstIndex(b, 1));
+  TileBuilder inPanel = tbAtTerminator(panels.body, b->loc);
+  pk->panel = panels.iv;
+  pk->l0 = tbMul(&inPanel, panels.iv, tbConstIndex(&inPanel, pk->p->panel));
+  TileLoop ks = tbFor(&inPanel, tbConstIndex(&inPanel, 0),
+                      tbConstIndex(&inPanel, steps), tbConstIndex(&inPanel, n));
+  TileBuilder in = tbAtTerminator(ks.body, b->loc);
+  for (int64_t g = 0; g < pk->p->panel / n; ++g)
+    packBlock(&in, pk, ks.iv, g);
+  return steps;
+}
+
+/* Steps [from, to) of K over every panel (or only the last, partial one). */
+static void packSteps(TileBuilder *b, Pack *pk, int64_t from, int64_t to,
+                      bool lastOnly) {
+  if (from >= to)
+    return;
+  TileLoop loop = tbFor(b, tbConstIndex(b, from), tbConstIndex(b, to),
+                        tbConstIndex(b, 1));
+  TileBuilder in = tbAtTerminator(loop.body, b->loc);
+  pk->k = loop.iv;
+  const TilePacked *p = pk->p;
+  if (!lastOnly)
+    forEachPanel(&in, pk, packStep);
+  else if (p->length % p->panel)
+    packStep(&in, pk, tbConstIndex(&in, p->length / p->panel),
+             p->length % p->panel);
+}
+
 /* [r][k] panels go panel by panel, row by row; [k][r] panels go step by
  * step of K over all panels, so that each step reads along a source row
  * when the source is stored [k][l], rather than a column of rows far
- * apart. */
+ * apart. A source stored [l][k] is transposed by blocks in registers where
+ * it can be, and element by element elsewhere. */
 static void packPanels(TileBuilder *b, Pack *pk) {
   if (pk->p->kInner) {
     forEachPanel(b, pk, packRowPanel);
     return;
   }
-  TileLoop loop = tbFor(b, tbConstIndex(b, 0), tbConstIndex(b, pk->p->depth),
-                        tbConstIndex(b, 1));
-  TileBuilder in = tbAtTerminator(loop.body, b->loc);
-  pk->k = loop.iv;
-  forEachPanel(&in, pk, packStep);
+  int64_t done = packsByBlocks(pk) ? packBlocks(b, pk) : 0;
+  packSteps(b, pk, 0, done, true);
+  packSteps(b, pk, done, pk->p->depth, false);
 }
 
 void tileCpuEmitPack(TileBuilder *b, const TilePacked *p,

@@ -116,6 +116,17 @@ MlirValue tbVReduce(TileBuilder *b, const char *kind, MlirValue vector) {
       tbCreate(b, "vector.reduction", 1, &vector, 1, &type, 1, &attr));
 }
 
+MlirValue tbVShuffle(TileBuilder *b, MlirValue x, MlirValue y, intptr_t n,
+                     const int64_t *mask) {
+  MlirValue operands[] = {x, y};
+  MlirType type = tbVectorType(
+      mlirShapedTypeGetElementType(mlirValueGetType(x)), n);
+  MlirNamedAttribute attr =
+      tbNamed(b, "mask", mlirDenseI64ArrayGet(b->ctx, n, mask));
+  return tbResult(
+      tbCreate(b, "vector.shuffle", 2, operands, 1, &type, 1, &attr));
+}
+
 MlirValue tbVExtract(TileBuilder *b, MlirValue vector, int64_t lane) {
   MlirNamedAttribute attr = tbNamed(
       b, "static_position", mlirDenseI64ArrayGet(b->ctx, 1, &lane));

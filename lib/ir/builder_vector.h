@@ -36,6 +36,9 @@ MlirValue tbVBroadcast(TileBuilder *b, MlirType vectorType, MlirValue scalar);
 MlirValue tbVFma(TileBuilder *b, MlirValue x, MlirValue y, MlirValue acc);
 /* vector.reduction <kind> (add, maximumf, minsi, ...) to a scalar. */
 MlirValue tbVReduce(TileBuilder *b, const char *kind, MlirValue vector);
+/* vector.shuffle: lane i of the result is lane mask[i] of x ++ y. */
+MlirValue tbVShuffle(TileBuilder *b, MlirValue x, MlirValue y, intptr_t n,
+                     const int64_t *mask);
 /* vector.extract of one lane at a static position. */
 MlirValue tbVExtract(TileBuilder *b, MlirValue vector, int64_t lane);
 

@@ -31,6 +31,7 @@ extern const TilePassDescriptor tileCpuFillPass;
 extern const TilePassDescriptor tileCpuReducePass;
 extern const TilePassDescriptor tileCpuAtomicAddPass;
 extern const TilePassDescriptor tileCpuKernelsPass;
+extern const TilePassDescriptor tileCpuMathPass;
 
 /* Every tile pass, in the order --list-passes shows them. Adding a pass
  * means adding its descriptor here; nothing else enumerates passes. */
@@ -59,6 +60,7 @@ const TilePassDescriptor *const tilePassDescriptors[] = {
     &tileCpuReducePass,
     &tileCpuAtomicAddPass,
     &tileCpuKernelsPass,
+    &tileCpuMathPass,
 };
 const unsigned tilePassDescriptorsCount =
     sizeof(tilePassDescriptors) / sizeof(tilePassDescriptors[0]);

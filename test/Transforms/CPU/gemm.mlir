@@ -129,3 +129,19 @@ func.func @integers(%a: memref<2x4xi8>, %b: memref<4x16xi8>, %c: memref<2x16xi32
   "tile.gemm"(%a, %b, %c) : (memref<2x4xi8>, memref<4x16xi8>, memref<2x16xi32>) -> ()
   return
 }
+
+// -----
+
+// A transposed B whose panels are whole vectors: blocks of 16 x 16
+// elements are loaded along K (16 source rows), transposed in registers
+// with 64 vector shuffles, and stored along N.
+// CHECK-LABEL: func.func @transposed_blocks
+// AVX512-LABEL: func.func @transposed_blocks
+// AVX512-COUNT-16: vector.load %{{.*}} : memref<32x16xf32>, vector<16xf32>
+// AVX512-COUNT-64: vector.shuffle
+// AVX512-COUNT-16: vector.store %{{.*}} : memref<1x16x32xf32>, vector<16xf32>
+func.func @transposed_blocks(%a: memref<8x16xf32>, %b: memref<32x16xf32>, %c: memref<8x32xf32>) {
+  "tile.gemm"(%a, %b, %c) {transpose_b = true}
+      : (memref<8x16xf32>, memref<32x16xf32>, memref<8x32xf32>) -> ()
+  return
+}
