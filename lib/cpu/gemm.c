@@ -141,17 +141,11 @@ static bool checkCopySource(MlirOperation copy) {
 /* Replaces `tile` by panels: every copy into it packs. */
 static bool replaceByPanels(MlirValue tile, TilePacked *p, GemmPlan *plan) {
   TileOpList copies = {0};
+  bool ok = true;
   for (MlirOpOperand use = mlirValueGetFirstUse(tile);
        !mlirOpOperandIsNull(use); use = mlirOpOperandGetNextUse(use))
-    if (tileOpIs(mlirOpOperandGetOwner(use), "tile.copy")) {
-      if (copies.count == copies.capacity) {
-        size_t capacity = copies.capacity ? 2 * copies.capacity : 4;
-        copies.ops = realloc(copies.ops, capacity * sizeof(MlirOperation));
-        copies.capacity = capacity;
-      }
-      copies.ops[copies.count++] = mlirOpOperandGetOwner(use);
-    }
-  bool ok = true;
+    if (tileOpIs(mlirOpOperandGetOwner(use), "tile.copy"))
+      ok &= tileOpListAppend(&copies, mlirOpOperandGetOwner(use));
   for (size_t i = 0; i < copies.count; ++i)
     ok &= checkCopySource(copies.ops[i]);
   if (ok) {
@@ -164,8 +158,12 @@ static bool replaceByPanels(MlirValue tile, TilePacked *p, GemmPlan *plan) {
   if (!ok)
     return false;
   if (plan->count == plan->capacity) {
-    plan->capacity = plan->capacity ? 2 * plan->capacity : 8;
-    plan->tiles = realloc(plan->tiles, plan->capacity * sizeof(PackedTile));
+    size_t capacity = plan->capacity ? 2 * plan->capacity : 8;
+    PackedTile *tiles = realloc(plan->tiles, capacity * sizeof(PackedTile));
+    if (!tiles)
+      return false;
+    plan->tiles = tiles;
+    plan->capacity = capacity;
   }
   plan->tiles[plan->count++] = (PackedTile){tile, *p};
   return true;

@@ -27,8 +27,8 @@ typedef struct {
   MlirType elem;     /* E */
 } TilePacked;
 
-/* Whether the tile buffer of `p` stores op(X) row by row of length...:
- * [l][k] (A, or B transposed) rather than [k][l]. */
+/* Whether the tile buffer of `p` is stored [l][k] (A, or B transposed),
+ * where l runs over M for A and over N for B, rather than [k][l]. */
 bool tilePackedIsLMajor(const TilePacked *p);
 
 /* Where a packing copy reads from: a window of `source` (offsets of the

@@ -190,17 +190,9 @@ static MlirWalkResult dropStages(MlirOperation op, void *userData) {
 
 static MlirWalkResult collectLoops(MlirOperation op, void *userData) {
   TileOpList *list = userData;
-  if (isThreadLoop(op) || tileIsKernelLoop(op)) {
-    if (list->count == list->capacity) {
-      size_t capacity = list->capacity ? 2 * list->capacity : 16;
-      MlirOperation *ops = realloc(list->ops, capacity * sizeof(*ops));
-      if (!ops)
-        return MlirWalkResultInterrupt;
-      list->ops = ops;
-      list->capacity = capacity;
-    }
-    list->ops[list->count++] = op;
-  }
+  if ((isThreadLoop(op) || tileIsKernelLoop(op)) &&
+      !tileOpListAppend(list, op))
+    return MlirWalkResultInterrupt;
   return MlirWalkResultAdvance;
 }
 

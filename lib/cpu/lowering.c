@@ -18,21 +18,25 @@ typedef struct {
   TileOpList *list;
 } Collector;
 
-static MlirWalkResult collect(MlirOperation op, void *userData) {
-  Collector *c = userData;
-  if (!tileOpIs(op, c->name))
-    return MlirWalkResultAdvance;
-  TileOpList *list = c->list;
+bool tileOpListAppend(TileOpList *list, MlirOperation op) {
   if (list->count == list->capacity) {
     size_t capacity = list->capacity ? 2 * list->capacity : 16;
     MlirOperation *ops = realloc(list->ops, capacity * sizeof(MlirOperation));
     if (!ops)
-      return MlirWalkResultInterrupt;
+      return false;
     list->ops = ops;
     list->capacity = capacity;
   }
   list->ops[list->count++] = op;
-  return MlirWalkResultAdvance;
+  return true;
+}
+
+static MlirWalkResult collect(MlirOperation op, void *userData) {
+  Collector *c = userData;
+  if (!tileOpIs(op, c->name))
+    return MlirWalkResultAdvance;
+  return tileOpListAppend(c->list, op) ? MlirWalkResultAdvance
+                                       : MlirWalkResultInterrupt;
 }
 
 void tileCollectOps(MlirOperation root, const char *name, TileOpList *list) {

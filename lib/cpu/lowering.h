@@ -38,6 +38,8 @@ typedef struct {
 
 /* Appends every op named `name` under `root`, in pre-order. */
 void tileCollectOps(MlirOperation root, const char *name, TileOpList *list);
+/* Appends `op`; false when out of memory. */
+bool tileOpListAppend(TileOpList *list, MlirOperation op);
 void tileOpListFree(TileOpList *list);
 
 /* A builder at the start of the body of the kernel enclosing `op`, or of
