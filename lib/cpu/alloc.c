@@ -53,8 +53,7 @@ static void lowerAlloc(MlirOperation alloc) {
   MlirValue result = mlirOperationGetResult(alloc, 0);
   TileBuilder b = tileCpuScopeStart(alloc);
   b.loc = mlirOperationGetLocation(alloc);
-  MlirValue buffer =
-      tbAlloca(&b, withoutScope(mlirValueGetType(result)), 64);
+  MlirValue buffer = tbAlloca(&b, withoutScope(mlirValueGetType(result)), 64);
   mlirValueReplaceAllUsesOfWith(result, buffer);
   mlirOperationDestroy(alloc);
 }
@@ -64,16 +63,15 @@ static void lowerAlloc(MlirOperation alloc) {
 static bool checkArguments(MlirOperation func) {
   MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
   bool ok = true;
-  for (intptr_t i = 0; !mlirBlockIsNull(entry) &&
-                       i < mlirBlockGetNumArguments(entry);
-       ++i)
+  for (intptr_t i = 0;
+       !mlirBlockIsNull(entry) && i < mlirBlockGetNumArguments(entry); ++i)
     if (hasTileScope(mlirValueGetType(mlirBlockGetArgument(entry, i)))) {
       tileEmitOpError(func,
                       "argument #%d is a %s buffer; on the cpu target "
                       "arguments are global buffers (no memory space)",
                       (int)i,
-                      tileScopeGetName(tileMemRefTypeGetScope(mlirValueGetType(
-                          mlirBlockGetArgument(entry, i)))));
+                      tileScopeGetName(tileMemRefTypeGetScope(
+                          mlirValueGetType(mlirBlockGetArgument(entry, i)))));
       ok = false;
     }
   return ok;

@@ -88,8 +88,8 @@ static bool lowerAtomicAdd(MlirOperation op, int vectorBits) {
     a.shape[d] = tileDim(srcType, d);
   a.lanes = tileCpuLanes(vectorBits, a.elem);
   TileBuilder b = tbBefore(op);
-  a.w = tileCpuWindow(&b, op, a.dst, 2,
-                      mlirOperationGetNumOperands(op) - 2, a.rank);
+  a.w = tileCpuWindow(&b, op, a.dst, 2, mlirOperationGetNumOperands(op) - 2,
+                      a.rank);
   bool local = isBlockLocal(a.dst) && a.rank > 0 &&
                tileCpuUnitInnerStride(srcType) &&
                tileCpuUnitInnerStride(mlirValueGetType(a.dst));
@@ -98,7 +98,7 @@ static bool lowerAtomicAdd(MlirOperation op, int vectorBits) {
   } else {
     MlirValue inBounds = tileCpuWindowInBounds(&b, &a.w, a.shape);
     MlirBlock thenBlock, elseBlock;
-  tbIfElse(&b, inBounds, &thenBlock, &elseBlock);
+    tbIfElse(&b, inBounds, &thenBlock, &elseBlock);
     TileBuilder fast = tbAtTerminator(thenBlock, b.loc);
     emitAtomic(&fast, &a, false);
     TileBuilder edge = tbAtTerminator(elseBlock, b.loc);

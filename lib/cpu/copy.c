@@ -13,9 +13,9 @@ typedef struct {
   MlirOperation op;
   MlirValue src, dst;
   MlirType srcElem, dstElem;
-  bool read;        /* the window is the source (or there is none) */
-  TileWindow w;     /* the larger side */
-  intptr_t rank;    /* of the tile */
+  bool read;     /* the window is the source (or there is none) */
+  TileWindow w;  /* the larger side */
+  intptr_t rank; /* of the tile */
   int64_t shape[TILE_MAX_RANK];
   int64_t lanes;
   MlirValue padSrc; /* reads outside the source, in its element type */
@@ -36,9 +36,9 @@ static void uncheckedChunk(TileBuilder *b, MlirValue at, int64_t width,
   c->ivs[c->rank - 1] = at;
   MlirValue window[TILE_MAX_RANK];
   tileCpuWindowIndices(b, &c->w, c->ivs, window);
-  MlirValue v = tbVLoad(b, tbVectorType(c->srcElem, width), c->src,
-                        tileRank(mlirValueGetType(c->src)),
-                        srcIndices(c, window));
+  MlirValue v =
+      tbVLoad(b, tbVectorType(c->srcElem, width), c->src,
+              tileRank(mlirValueGetType(c->src)), srcIndices(c, window));
   tbVStore(b, tileCpuConvert(b, v, c->dstElem), c->dst,
            tileRank(mlirValueGetType(c->dst)), dstIndices(c, window));
 }
@@ -51,8 +51,7 @@ static void checkedChunk(TileBuilder *b, MlirValue at, int64_t width,
   MlirValue window[TILE_MAX_RANK];
   tileCpuWindowIndices(b, &c->w, c->ivs, window);
   intptr_t last = c->w.rank - 1;
-  MlirValue mask =
-      tileCpuBoundsMask(b, width, window[last], c->w.sizes[last]);
+  MlirValue mask = tileCpuBoundsMask(b, width, window[last], c->w.sizes[last]);
   if (c->read) {
     MlirValue pad = tbVBroadcast(b, tbVectorType(c->srcElem, width), c->padSrc);
     MlirValue v = tbVMaskedLoad(b, c->src, c->w.rank, window, mask, pad);
@@ -110,15 +109,9 @@ static void emitScalar(TileBuilder *b, Copy *c) {
   }
 }
 
-static bool lowerCopy(MlirOperation op, int vectorBits) {
-  Copy c = {.op = op};
-  c.src = mlirOperationGetOperand(op, 0);
-  c.dst = mlirOperationGetOperand(op, 1);
-  MlirType srcType = mlirValueGetType(c.src), dstType = mlirValueGetType(c.dst);
-  c.srcElem = tileElementType(srcType);
-  c.dstElem = tileElementType(dstType);
-  if (!tileCpuCheckElement(op, c.srcElem, "source") ||
-      !tileCpuCheckElement(op, c.dstElem, "dest"))
+static bool checkCopy(MlirOperation op, MlirType srcType, MlirType dstType) {
+  if (!tileCpuCheckElement(op, tileElementType(srcType), "source") ||
+      !tileCpuCheckElement(op, tileElementType(dstType), "dest"))
     return false;
   if (!tileCpuUnitInnerStride(srcType) || !tileCpuUnitInnerStride(dstType)) {
     tileEmitOpError(op, "copies between buffers whose rows are not "
@@ -126,19 +119,35 @@ static bool lowerCopy(MlirOperation op, int vectorBits) {
                         "target does not support");
     return false;
   }
+  return true;
+}
+
+/* The tile side (the one without offsets) gives the shape; vectors hold
+ * as many elements as the wider element type fits in a register. */
+static void describeTile(Copy *c, MlirType tileType, int vectorBits) {
+  c->rank = tileRank(tileType);
+  for (intptr_t d = 0; d < c->rank; ++d)
+    c->shape[d] = tileDim(tileType, d);
+  unsigned srcBits = tileCpuBitWidth(c->srcElem);
+  unsigned dstBits = tileCpuBitWidth(c->dstElem);
+  unsigned widest = srcBits > dstBits ? srcBits : dstBits;
+  c->lanes = vectorBits / widest > 0 ? vectorBits / widest : 1;
+}
+
+static bool lowerCopy(MlirOperation op, int vectorBits) {
+  Copy c = {.op = op};
+  c.src = mlirOperationGetOperand(op, 0);
+  c.dst = mlirOperationGetOperand(op, 1);
+  MlirType srcType = mlirValueGetType(c.src), dstType = mlirValueGetType(c.dst);
+  if (!checkCopy(op, srcType, dstType))
+    return false;
+  c.srcElem = tileElementType(srcType);
+  c.dstElem = tileElementType(dstType);
   intptr_t firstSrc, firstDst;
   intptr_t numSrc = tileOperandGroup(op, 2, &firstSrc);
   intptr_t numDst = tileOperandGroup(op, 3, &firstDst);
   c.read = numDst == 0;
-  MlirType tileType = c.read ? dstType : srcType;
-  c.rank = tileRank(tileType);
-  for (intptr_t d = 0; d < c.rank; ++d)
-    c.shape[d] = tileDim(tileType, d);
-  unsigned widest = tileCpuBitWidth(c.srcElem) > tileCpuBitWidth(c.dstElem)
-                        ? tileCpuBitWidth(c.srcElem)
-                        : tileCpuBitWidth(c.dstElem);
-  c.lanes = vectorBits / widest > 0 ? vectorBits / widest : 1;
-
+  describeTile(&c, c.read ? dstType : srcType, vectorBits);
   TileBuilder b = tbBefore(op);
   c.w = c.read ? tileCpuWindow(&b, op, c.src, firstSrc, numSrc, c.rank)
                : tileCpuWindow(&b, op, c.dst, firstDst, numDst, c.rank);
@@ -150,7 +159,7 @@ static bool lowerCopy(MlirOperation op, int vectorBits) {
   } else {
     MlirValue inBounds = tileCpuWindowInBounds(&b, &c.w, c.shape);
     MlirBlock thenBlock, elseBlock;
-  tbIfElse(&b, inBounds, &thenBlock, &elseBlock);
+    tbIfElse(&b, inBounds, &thenBlock, &elseBlock);
     TileBuilder fast = tbAtTerminator(thenBlock, b.loc);
     emitRows(&fast, &c, false);
     TileBuilder edge = tbAtTerminator(elseBlock, b.loc);

@@ -32,8 +32,7 @@ static void fillStatic(TileBuilder *b, Fill *f, MlirType type, int64_t lanes) {
 
 /* Rows of a buffer with dynamic sizes: masked vector stores; element by
  * element when its rows are not contiguous. */
-static void fillDynamic(TileBuilder *b, Fill *f, MlirType type,
-                        int64_t lanes) {
+static void fillDynamic(TileBuilder *b, Fill *f, MlirType type, int64_t lanes) {
   if (!tileCpuUnitInnerStride(type))
     lanes = 1;
   TileBuilder at = *b;

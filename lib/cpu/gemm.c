@@ -63,9 +63,9 @@ static TilePacked packedShape(MlirOperation gemm, TileGemmRole role,
 
 static bool samePacking(const TilePacked *x, const TilePacked *y) {
   return x->role == y->role && x->transposed == y->transposed &&
-         x->kInner == y->kInner &&
-         x->length == y->length && x->depth == y->depth &&
-         x->panel == y->panel && mlirTypeEqual(x->elem, y->elem);
+         x->kInner == y->kInner && x->length == y->length &&
+         x->depth == y->depth && x->panel == y->panel &&
+         mlirTypeEqual(x->elem, y->elem);
 }
 
 static MlirValue allocPanels(TileBuilder *b, const TilePacked *p) {
@@ -197,8 +197,9 @@ static bool operandPanels(MlirOperation gemm, TileGemmRole role,
   if (!tileCpuCheckElement(gemm, tileElementType(type), what))
     return false;
   if (!tileCpuUnitInnerStride(type)) {
-    tileEmitOpError(gemm, "operand %s is not a contiguous tile, which the "
-                          "cpu target does not support",
+    tileEmitOpError(gemm,
+                    "operand %s is not a contiguous tile, which the "
+                    "cpu target does not support",
                     what);
     return false;
   }
@@ -227,8 +228,9 @@ static bool lowerGemm(MlirOperation gemm, GemmPlan *plan) {
   }
   TileMicroKernel mk = microKernelFor(plan, acc);
   if (mk.rows * mk.vectors > 64) {
-    tileEmitOpError(gemm, "needs %lld accumulators (rows=%lld x vectors=%lld); "
-                          "the cpu micro-kernel holds at most 64",
+    tileEmitOpError(gemm,
+                    "needs %lld accumulators (rows=%lld x vectors=%lld); "
+                    "the cpu micro-kernel holds at most 64",
                     (long long)(mk.rows * mk.vectors), (long long)mk.rows,
                     (long long)mk.vectors);
     return false;

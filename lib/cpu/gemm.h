@@ -38,7 +38,7 @@ typedef struct {
   MlirValue source;
   TileWindow window;
   bool windowed;
-  MlirValue pad;   /* in the source element type */
+  MlirValue pad;    /* in the source element type */
   MlirType through; /* the element type of X: values are rounded to it */
   int64_t shape[2];
 } TilePackSource;

@@ -40,8 +40,8 @@ static int applyFeatures(int bits, const char *features) {
     bits = 512;
   else if (bits > 256 && hasFeature(features, "-avx512f"))
     bits = 256;
-  if (bits < 256 && (hasFeature(features, "+avx2") ||
-                     hasFeature(features, "+avx")))
+  if (bits < 256 &&
+      (hasFeature(features, "+avx2") || hasFeature(features, "+avx")))
     bits = 256;
   if (bits > 128 && (hasFeature(features, "-avx") ||
                      (bits == 256 && hasFeature(features, "-avx2"))))
@@ -69,4 +69,6 @@ int tileCpuVectorBits(const char *chip, const char *features) {
   return applyFeatures(bits, features);
 }
 
-int tileCpuVectorRegisters(int vectorBits) { return vectorBits >= 512 ? 32 : 16; }
+int tileCpuVectorRegisters(int vectorBits) {
+  return vectorBits >= 512 ? 32 : 16;
+}

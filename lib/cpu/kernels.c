@@ -137,8 +137,8 @@ static void parallelise(MlirOperation forall) {
     operands[2 * n + i] = bounds.step[i];
   }
   int32_t segments[] = {(int32_t)n, (int32_t)n, (int32_t)n, 0};
-  MlirNamedAttribute attr = tbNamed(
-      &b, "operandSegmentSizes", mlirDenseI32ArrayGet(b.ctx, 4, segments));
+  MlirNamedAttribute attr = tbNamed(&b, "operandSegmentSizes",
+                                    mlirDenseI32ArrayGet(b.ctx, 4, segments));
   MlirOperation parallel = tbCreateWithRegions(&b, "scf.parallel", 3 * n,
                                                operands, 0, NULL, 1, &attr, 1);
   MlirType types[TILE_MAX_RANK];
@@ -150,8 +150,7 @@ static void parallelise(MlirOperation forall) {
   MlirBlock body = mlirBlockCreate(n, types, locs);
   mlirRegionAppendOwnedBlock(mlirOperationGetRegion(parallel, 0), body);
   TileBuilder in = tbAtEnd(body, b.loc);
-  MlirOperation reduce =
-      tbCreate(&in, "scf.reduce", 0, NULL, 0, NULL, 0, NULL);
+  MlirOperation reduce = tbCreate(&in, "scf.reduce", 0, NULL, 0, NULL, 0, NULL);
   MlirValue ivs[TILE_MAX_RANK];
   for (intptr_t i = 0; i < n; ++i)
     ivs[i] = mlirBlockGetArgument(body, i);
@@ -190,8 +189,7 @@ static MlirWalkResult dropStages(MlirOperation op, void *userData) {
 
 static MlirWalkResult collectLoops(MlirOperation op, void *userData) {
   TileOpList *list = userData;
-  if ((isThreadLoop(op) || tileIsKernelLoop(op)) &&
-      !tileOpListAppend(list, op))
+  if ((isThreadLoop(op) || tileIsKernelLoop(op)) && !tileOpListAppend(list, op))
     return MlirWalkResultInterrupt;
   return MlirWalkResultAdvance;
 }
@@ -207,8 +205,7 @@ static void run(MlirOperation op, MlirExternalPass pass,
     if (tileIsKernelLoop(loops.ops[i])) {
       moveLargeBuffers(loops.ops[i], options[0].i * 1024);
       parallelise(loops.ops[i]);
-    }
-    else
+    } else
       ok &= lowerThreadLoop(loops.ops[i]);
   }
   tileOpListFree(&loops);

@@ -93,7 +93,7 @@ void tileCpuForEachChunk(TileBuilder *b, int64_t extent, int64_t lanes,
 MlirValue tileCpuBoundsMask(TileBuilder *b, int64_t lanes, MlirValue at,
                             MlirValue limit) {
   MlirValue left = tbSub(b, limit, at);
-  MlirValue count = tbMinS(b, tbMaxS(b, left, tbConstIndex(b, 0)),
-                           tbConstIndex(b, lanes));
+  MlirValue count =
+      tbMinS(b, tbMaxS(b, left, tbConstIndex(b, 0)), tbConstIndex(b, lanes));
   return tbVCreateMask(b, lanes, count);
 }

@@ -11,7 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/*===-- Target -------------------------------------------------------------===*/
+/*===-- Target
+ * -------------------------------------------------------------===*/
 
 /* Vector register width in bits of `chip` ("native": this machine) with
  * `features` ("+avx512f,-avx2", may be empty) applied on top. */
@@ -23,13 +24,16 @@ int tileCpuVectorRegisters(int vectorBits);
 #define TILE_CPU_TARGET_OPTIONS                                                \
   {"cpu", TileOptionString, "native",                                          \
    "Target cpu whose vector width is used (native: this machine)", NULL},      \
-      {"features", TileOptionString, "",                                       \
-       "Target features on top of the cpu, e.g. +avx512f or -avx512f", NULL}
+  {                                                                            \
+    "features", TileOptionString, "",                                          \
+        "Target features on top of the cpu, e.g. +avx512f or -avx512f", NULL   \
+  }
 int tileCpuOptionsVectorBits(const TileOptionValue *options);
 /* Lanes of a vector register for elements of `type` (at least 1). */
 int64_t tileCpuLanes(int vectorBits, MlirType type);
 
-/*===-- Ops ----------------------------------------------------------------===*/
+/*===-- Ops
+ * ----------------------------------------------------------------===*/
 
 typedef struct {
   MlirOperation *ops;
@@ -46,7 +50,8 @@ void tileOpListFree(TileOpList *list);
  * the function enclosing it outside kernels: where block buffers go. */
 TileBuilder tileCpuScopeStart(MlirOperation op);
 
-/*===-- Elements -----------------------------------------------------------===*/
+/*===-- Elements
+ * -----------------------------------------------------------===*/
 
 /* Whether the cpu target computes with elements of `type`: f16, bf16, f32,
  * f64 and signless integers of 8 to 64 bits. Emits an error at `op`
@@ -67,7 +72,8 @@ MlirValue tileCpuMulAdd(TileBuilder *b, MlirValue x, MlirValue y,
                         MlirValue acc);
 MlirValue tileCpuAddValues(TileBuilder *b, MlirValue x, MlirValue y);
 
-/*===-- Loops --------------------------------------------------------------===*/
+/*===-- Loops
+ * --------------------------------------------------------------===*/
 
 /* Nested scf.for loops 0..extents[i] step 1; returns a builder inside the
  * innermost loop and sets `ivs`. With n == 0, returns *b. */
@@ -92,7 +98,8 @@ MlirValue tileCpuBoundsMask(TileBuilder *b, int64_t lanes, MlirValue at,
  * false for other n. */
 bool tileCpuTranspose(TileBuilder *b, int64_t n, MlirValue *rows);
 
-/*===-- Windows ------------------------------------------------------------===*/
+/*===-- Windows
+ * ------------------------------------------------------------===*/
 
 /* The window of a buffer that a copy or atomic add indexes with offsets:
  * the tile's dimensions line up with its trailing dimensions, and leading
@@ -105,7 +112,8 @@ typedef struct {
 } TileWindow;
 
 /* Builds the window over `buffer` with `numOffsets` offsets starting at
- * operand `firstOffset` of `op` (none: all zero) for a tile of `tileDims` dimensions. */
+ * operand `firstOffset` of `op` (none: all zero) for a tile of `tileDims`
+ * dimensions. */
 TileWindow tileCpuWindow(TileBuilder *b, MlirOperation op, MlirValue buffer,
                          intptr_t firstOffset, intptr_t numOffsets,
                          intptr_t tileDims);

@@ -43,9 +43,9 @@ static MlirType i32Like(TileBuilder *b, MlirValue like) {
 
 /* 2^e for an i32 `e` in [-126, 127], from the exponent bits. */
 static MlirValue powerOfTwo(TileBuilder *b, MlirValue e, MlirValue like) {
-  MlirValue bits = tbBinary(b, "arith.shli",
-                            tbAdd(b, e, splatLike(b, like, tbI32(b), 127)),
-                            splatLike(b, like, tbI32(b), 23));
+  MlirValue bits =
+      tbBinary(b, "arith.shli", tbAdd(b, e, splatLike(b, like, tbI32(b), 127)),
+               splatLike(b, like, tbI32(b), 23));
   return tbConvertOp(b, "arith.bitcast", bits, mlirValueGetType(like));
 }
 
@@ -56,11 +56,11 @@ static MlirValue powerOfTwo(TileBuilder *b, MlirValue e, MlirValue like) {
  * is 0, above the largest float +inf, and NaN stays NaN. */
 static MlirValue expand(TileBuilder *b, MlirValue x) {
   MlirValue lo = fconst(b, x, -103.972084), hi = fconst(b, x, 88.7228391);
-  MlirValue xc = tbBinary(b, "arith.minimumf",
-                          tbBinary(b, "arith.maximumf", x, lo), hi);
-  MlirValue k = tbUnary(
-      b, "math.roundeven",
-      tbBinary(b, "arith.mulf", xc, fconst(b, x, 1.44269504088896341)));
+  MlirValue xc =
+      tbBinary(b, "arith.minimumf", tbBinary(b, "arith.maximumf", x, lo), hi);
+  MlirValue k =
+      tbUnary(b, "math.roundeven",
+              tbBinary(b, "arith.mulf", xc, fconst(b, x, 1.44269504088896341)));
   MlirValue negK = tbUnary(b, "arith.negf", k);
   MlirValue r = fma3(b, negK, fconst(b, x, 0.693359375), xc);
   r = fma3(b, negK, fconst(b, x, -2.12194440e-4), r);

@@ -38,8 +38,8 @@ static MlirValue laneMask(TileBuilder *b, const Gemm *g, int64_t v) {
 }
 
 static void loadAccumulators(TileBuilder *b, const Gemm *g, MlirValue *acc) {
-  MlirValue zero = tbVBroadcast(b, accType(g),
-                                tileCpuConstant(b, g->a->elem, 0));
+  MlirValue zero =
+      tbVBroadcast(b, accType(g), tileCpuConstant(b, g->a->elem, 0));
   for (int64_t r = 0; r < g->rows; ++r)
     for (int64_t v = 0; v < g->vectors; ++v) {
       MlirValue *slot = &acc[r * g->vectors + v];
@@ -119,8 +119,8 @@ static void emitColumn(TileBuilder *b, Gemm *g) {
   int64_t mr = g->a->panel;
   int64_t full = g->a->length / mr, rest = g->a->length % mr;
   if (full > 0) {
-    TileLoop loop = tbFor(b, tbConstIndex(b, 0), tbConstIndex(b, full),
-                          tbConstIndex(b, 1));
+    TileLoop loop =
+        tbFor(b, tbConstIndex(b, 0), tbConstIndex(b, full), tbConstIndex(b, 1));
     TileBuilder in = tbAtTerminator(loop.body, b->loc);
     g->p = loop.iv;
     g->rows = mr;
@@ -140,8 +140,8 @@ void tileCpuEmitGemm(TileBuilder *b, const TileMicroKernel *mk,
   int64_t nr = bp->panel, lanes = mk->lanes;
   int64_t full = bp->length / nr, rest = bp->length % nr;
   if (full > 0) {
-    TileLoop loop = tbFor(b, tbConstIndex(b, 0), tbConstIndex(b, full),
-                          tbConstIndex(b, 1));
+    TileLoop loop =
+        tbFor(b, tbConstIndex(b, 0), tbConstIndex(b, full), tbConstIndex(b, 1));
     TileBuilder in = tbAtTerminator(loop.body, b->loc);
     g.q = loop.iv;
     g.vectors = mk->vectors;

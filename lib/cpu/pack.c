@@ -37,8 +37,8 @@ static MlirValue rowMask(TileBuilder *b, const Pack *pk, int64_t width,
                          MlirValue rowValid, MlirValue at) {
   const TileWindow *w = &pk->s->window;
   MlirValue left = tbSub(b, w->sizes[w->rank - 1], at);
-  MlirValue count = tbMinS(b, tbMaxS(b, left, tbConstIndex(b, 0)),
-                           tbConstIndex(b, width));
+  MlirValue count =
+      tbMinS(b, tbMaxS(b, left, tbConstIndex(b, 0)), tbConstIndex(b, width));
   count = tbSelect(b, rowValid, count, tbConstIndex(b, 0));
   return tbVCreateMask(b, width, count);
 }
@@ -48,7 +48,8 @@ static MlirValue rowMask(TileBuilder *b, const Pack *pk, int64_t width,
  * asks for the same columns `PrefetchRows` rows further. */
 enum { PrefetchRows = 8 };
 
-static void prefetchAhead(TileBuilder *b, const Pack *pk, const MlirValue *idx) {
+static void prefetchAhead(TileBuilder *b, const Pack *pk,
+                          const MlirValue *idx) {
   const TileWindow *w = &pk->s->window;
   if (!pk->s->windowed || w->rank < 2)
     return;
@@ -83,9 +84,9 @@ static void packRun(TileBuilder *b, MlirValue r, int64_t width,
   Pack *pk = userData;
   MlirValue idx[TILE_MAX_RANK];
   sourceIndices(b, pk, tbAdd(b, pk->l0, r), idx);
-  MlirValue rowValid =
-      pk->checked ? tileCpuWindowRowValid(b, &pk->s->window, &pk->k, 1)
-                  : (MlirValue){NULL};
+  MlirValue rowValid = pk->checked
+                           ? tileCpuWindowRowValid(b, &pk->s->window, &pk->k, 1)
+                           : (MlirValue){NULL};
   MlirValue v = loadRun(b, pk, idx, width, rowValid);
   MlirValue dst[] = {pk->panel, pk->k, r};
   tbVStore(b, v, pk->p->buffer, 3, dst);
@@ -103,8 +104,7 @@ static void packElement(TileBuilder *b, Pack *pk, int64_t r) {
     v = tileCpuConvert(b, tileCpuConvert(b, v, pk->s->through), pk->p->elem);
   } else {
     MlirValue storage[2] = {l, pk->k};
-    MlirValue rowValid =
-        tileCpuWindowRowValid(b, &pk->s->window, storage, 1);
+    MlirValue rowValid = tileCpuWindowRowValid(b, &pk->s->window, storage, 1);
     v = tbVExtract(b, loadRun(b, pk, idx, 1, rowValid), 0);
   }
   MlirValue dst[] = {pk->panel, pk->k, rIndex};
@@ -132,9 +132,9 @@ static void packRowRun(TileBuilder *b, MlirValue k, int64_t width,
   MlirValue l = tbAdd(b, pk->l0, pk->r);
   MlirValue idx[TILE_MAX_RANK];
   sourceIndices(b, pk, l, idx);
-  MlirValue rowValid =
-      pk->checked ? tileCpuWindowRowValid(b, &pk->s->window, &l, 1)
-                  : (MlirValue){NULL};
+  MlirValue rowValid = pk->checked
+                           ? tileCpuWindowRowValid(b, &pk->s->window, &l, 1)
+                           : (MlirValue){NULL};
   MlirValue v = loadRun(b, pk, idx, width, rowValid);
   MlirValue dst[] = {pk->panel, pk->r, k};
   tbVStore(b, v, pk->p->buffer, 3, dst);
@@ -152,8 +152,8 @@ static void zeroRowRun(TileBuilder *b, MlirValue k, int64_t width,
 
 /* An [r][k] panel: rows [0, valid) are runs of source rows, the rest zero. */
 static void packRows(TileBuilder *b, Pack *pk, int64_t valid) {
-  TileLoop loop = tbFor(b, tbConstIndex(b, 0), tbConstIndex(b, valid),
-                        tbConstIndex(b, 1));
+  TileLoop loop =
+      tbFor(b, tbConstIndex(b, 0), tbConstIndex(b, valid), tbConstIndex(b, 1));
   TileBuilder in = tbAtTerminator(loop.body, b->loc);
   pk->r = loop.iv;
   tileCpuForEachChunk(&in, pk->p->depth, pk->lanes, packRowRun, pk);
@@ -164,8 +164,7 @@ static void packRows(TileBuilder *b, Pack *pk, int64_t valid) {
 }
 
 /* Step k of a [k][r] panel whose first `valid` lanes lie in the tile. */
-static void packStep(TileBuilder *b, Pack *pk, MlirValue panel,
-                     int64_t valid) {
+static void packStep(TileBuilder *b, Pack *pk, MlirValue panel, int64_t valid) {
   pk->panel = panel;
   pk->l0 = tbMul(b, panel, tbConstIndex(b, pk->p->panel));
   if (tilePackedIsLMajor(pk->p))
@@ -184,8 +183,8 @@ static void forEachPanel(TileBuilder *b, Pack *pk, PanelFn each) {
   const TilePacked *p = pk->p;
   int64_t full = p->length / p->panel, rest = p->length % p->panel;
   if (full > 0) {
-    TileLoop loop = tbFor(b, tbConstIndex(b, 0), tbConstIndex(b, full),
-                          tbConstIndex(b, 1));
+    TileLoop loop =
+        tbFor(b, tbConstIndex(b, 0), tbConstIndex(b, full), tbConstIndex(b, 1));
     TileBuilder in = tbAtTerminator(loop.body, b->loc);
     each(&in, pk, loop.iv, p->panel);
   }
@@ -253,8 +252,8 @@ static void packSteps(TileBuilder *b, Pack *pk, int64_t from, int64_t to,
                       bool lastOnly) {
   if (from >= to)
     return;
-  TileLoop loop = tbFor(b, tbConstIndex(b, from), tbConstIndex(b, to),
-                        tbConstIndex(b, 1));
+  TileLoop loop =
+      tbFor(b, tbConstIndex(b, from), tbConstIndex(b, to), tbConstIndex(b, 1));
   TileBuilder in = tbAtTerminator(loop.body, b->loc);
   pk->k = loop.iv;
   const TilePacked *p = pk->p;
@@ -288,8 +287,7 @@ void tileCpuEmitPack(TileBuilder *b, const TilePacked *p,
     packPanels(b, &pk);
     return;
   }
-  MlirValue inBounds =
-      tileCpuWindowInBounds(b, &source->window, source->shape);
+  MlirValue inBounds = tileCpuWindowInBounds(b, &source->window, source->shape);
   MlirBlock thenBlock, elseBlock;
   tbIfElse(b, inBounds, &thenBlock, &elseBlock);
   TileBuilder fast = tbAtTerminator(thenBlock, b->loc);

@@ -83,9 +83,9 @@ static MlirValue identity(TileBuilder *b, const Reduce *r) {
 static MlirValue foldLanes(TileBuilder *b, const Reduce *r, MlirValue v) {
   MlirValue scalar = tbVReduce(b, vectorKind(r), v);
   if (r->isFloat && r->kind == KindSum)
-    mlirOperationSetAttributeByName(
-        mlirOpResultGetOwner(scalar), tileRef("fastmath"),
-        tbParseAttr(b, "#arith.fastmath<reassoc>"));
+    mlirOperationSetAttributeByName(mlirOpResultGetOwner(scalar),
+                                    tileRef("fastmath"),
+                                    tbParseAttr(b, "#arith.fastmath<reassoc>"));
   return scalar;
 }
 
@@ -103,7 +103,8 @@ static MlirValue reduceRow(TileBuilder *b, const Reduce *r, MlirValue *idx) {
     TileBuilder in = tbAtEnd(loop.body, b->loc);
     idx[last] = loop.iv;
     MlirValue v = tbVLoad(&in, vectorType, r->src, r->rank, idx);
-    MlirValue acc = combine(&in, r, tbIterArg(loop, 0), contribution(&in, r, v));
+    MlirValue acc =
+        combine(&in, r, tbIterArg(loop, 0), contribution(&in, r, v));
     tbYield(&in, 1, &acc);
     result = foldLanes(b, r, tbLoopResult(loop, 0));
   }
@@ -140,12 +141,12 @@ static void reduceColumns(TileBuilder *b, MlirValue at, int64_t width,
   c->srcIdx[r->rank - 1] = at;
   c->dstIdx[r->rank - 2] = at;
   MlirType vectorType = tbVectorType(r->elem, width);
-  MlirValue init = r->clear ? tbVBroadcast(b, vectorType, identity(b, r))
-                            : tbVLoad(b, vectorType, r->dst, r->rank - 1,
-                                      c->dstIdx);
-  TileLoop loop = tbForIter(b, tbConstIndex(b, 0),
-                            tbConstIndex(b, r->shape[r->dim]),
-                            tbConstIndex(b, 1), 1, &init);
+  MlirValue init = r->clear
+                       ? tbVBroadcast(b, vectorType, identity(b, r))
+                       : tbVLoad(b, vectorType, r->dst, r->rank - 1, c->dstIdx);
+  TileLoop loop =
+      tbForIter(b, tbConstIndex(b, 0), tbConstIndex(b, r->shape[r->dim]),
+                tbConstIndex(b, 1), 1, &init);
   TileBuilder in = tbAtEnd(loop.body, b->loc);
   c->srcIdx[r->dim] = loop.iv;
   MlirValue v = tbVLoad(&in, vectorType, r->src, r->rank, c->srcIdx);
@@ -171,8 +172,7 @@ static void reduceOuter(TileBuilder *b, const Reduce *r) {
       ++k;
     }
   Columns c = {r, srcIdx, dstIdx};
-  tileCpuForEachChunk(&at, r->shape[r->rank - 1], r->lanes, reduceColumns,
-                      &c);
+  tileCpuForEachChunk(&at, r->shape[r->rank - 1], r->lanes, reduceColumns, &c);
 }
 
 static bool parseKind(MlirOperation op, Kind *kind) {

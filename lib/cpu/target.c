@@ -34,8 +34,9 @@ MlirLogicalResult tileCpuNormalizeTarget(TileTarget *t, TileErrorSink errors) {
     char *end;
     long n = strtol(t->options[i].value, &end, 10);
     if (*end || n < 1 || n > 4096) {
-      tileReport(errors, "cpu option threads=%s must be an integer in "
-                         "[1, 4096]",
+      tileReport(errors,
+                 "cpu option threads=%s must be an integer in "
+                 "[1, 4096]",
                  t->options[i].value);
       return mlirLogicalResultFailure();
     }

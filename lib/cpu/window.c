@@ -48,8 +48,8 @@ MlirValue tileCpuWindowRowValid(TileBuilder *b, const TileWindow *w,
                                 const MlirValue *outer, intptr_t numOuter) {
   MlirValue ok = tbConstInt(b, tbI1(b), 1);
   for (intptr_t d = 0; d < w->lead + numOuter && d < w->rank; ++d) {
-    MlirValue index =
-        d < w->lead ? w->offsets[d] : tbAdd(b, w->offsets[d], outer[d - w->lead]);
+    MlirValue index = d < w->lead ? w->offsets[d]
+                                  : tbAdd(b, w->offsets[d], outer[d - w->lead]);
     ok = tbAnd(b, ok, tbCmpI(b, "ult", index, w->sizes[d]));
   }
   return ok;

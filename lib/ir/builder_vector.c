@@ -24,8 +24,7 @@ MlirValue tbAlloca(TileBuilder *b, MlirType memref, int64_t alignment) {
               mlirDenseI32ArrayGet(b->ctx, 2, (const int32_t[]){0, 0})),
       tbNamed(b, "alignment", tbI64Attr(b, alignment)),
   };
-  return tbResult(
-      tbCreate(b, "memref.alloca", 0, NULL, 1, &memref, 2, attrs));
+  return tbResult(tbCreate(b, "memref.alloca", 0, NULL, 1, &memref, 2, attrs));
 }
 
 /* Operands `head`, then `indices`, then `tail`. */
@@ -119,8 +118,8 @@ MlirValue tbVReduce(TileBuilder *b, const char *kind, MlirValue vector) {
 MlirValue tbVShuffle(TileBuilder *b, MlirValue x, MlirValue y, intptr_t n,
                      const int64_t *mask) {
   MlirValue operands[] = {x, y};
-  MlirType type = tbVectorType(
-      mlirShapedTypeGetElementType(mlirValueGetType(x)), n);
+  MlirType type =
+      tbVectorType(mlirShapedTypeGetElementType(mlirValueGetType(x)), n);
   MlirNamedAttribute attr =
       tbNamed(b, "mask", mlirDenseI64ArrayGet(b->ctx, n, mask));
   return tbResult(
@@ -128,8 +127,8 @@ MlirValue tbVShuffle(TileBuilder *b, MlirValue x, MlirValue y, intptr_t n,
 }
 
 MlirValue tbVExtract(TileBuilder *b, MlirValue vector, int64_t lane) {
-  MlirNamedAttribute attr = tbNamed(
-      b, "static_position", mlirDenseI64ArrayGet(b->ctx, 1, &lane));
+  MlirNamedAttribute attr =
+      tbNamed(b, "static_position", mlirDenseI64ArrayGet(b->ctx, 1, &lane));
   MlirType type = mlirShapedTypeGetElementType(mlirValueGetType(vector));
   return tbResult(
       tbCreate(b, "vector.extract", 1, &vector, 1, &type, 1, &attr));
@@ -156,13 +155,11 @@ MlirValue tbCmpF(TileBuilder *b, const char *predicate, MlirValue x,
       code = i;
   MlirType type = mlirValueGetType(x);
   MlirType i1 = tbI1(b);
-  MlirType result = mlirTypeIsAVector(type)
-                        ? mlirVectorTypeGet(1,
-                                            (const int64_t[]){
-                                                mlirShapedTypeGetDimSize(type,
-                                                                         0)},
-                                            i1)
-                        : i1;
+  MlirType result =
+      mlirTypeIsAVector(type)
+          ? mlirVectorTypeGet(
+                1, (const int64_t[]){mlirShapedTypeGetDimSize(type, 0)}, i1)
+          : i1;
   MlirValue operands[] = {x, y};
   MlirNamedAttribute attr = tbNamed(b, "predicate", tbI64Attr(b, code));
   return tbResult(tbCreate(b, "arith.cmpf", 2, operands, 1, &result, 1, &attr));

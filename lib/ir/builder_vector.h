@@ -44,8 +44,7 @@ MlirValue tbVExtract(TileBuilder *b, MlirValue vector, int64_t lane);
 
 /* arith on any type: one result of the operand's type. */
 MlirValue tbUnary(TileBuilder *b, const char *op, MlirValue x);
-MlirValue tbConvertOp(TileBuilder *b, const char *op, MlirValue x,
-                      MlirType to);
+MlirValue tbConvertOp(TileBuilder *b, const char *op, MlirValue x, MlirType to);
 /* arith.cmpf with a predicate name: "olt", "oge", "uno", ... */
 MlirValue tbCmpF(TileBuilder *b, const char *predicate, MlirValue x,
                  MlirValue y);
