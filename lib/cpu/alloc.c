@@ -19,7 +19,7 @@ static bool hasTileScope(MlirType type) {
 static MlirType withoutScope(MlirType type) {
   intptr_t rank = tileRank(type);
   int64_t shape[TILE_MAX_RANK];
-  for (intptr_t i = 0; i < rank && i < TILE_MAX_RANK; ++i)
+  for (intptr_t i = 0; i < rank; ++i)
     shape[i] = tileDim(type, i);
   return mlirMemRefTypeGet(tileElementType(type), rank, shape,
                            mlirMemRefTypeGetLayout(type),
@@ -28,7 +28,7 @@ static MlirType withoutScope(MlirType type) {
 
 static void stripValue(MlirValue v) {
   MlirType type = mlirValueGetType(v);
-  if (hasTileScope(type))
+  if (hasTileScope(type) && tileRank(type) <= TILE_MAX_RANK)
     mlirValueSetType(v, withoutScope(type));
 }
 
@@ -49,13 +49,20 @@ static MlirWalkResult stripScopes(MlirOperation op, void *userData) {
   return MlirWalkResultAdvance;
 }
 
-static void lowerAlloc(MlirOperation alloc) {
+static bool lowerAlloc(MlirOperation alloc) {
   MlirValue result = mlirOperationGetResult(alloc, 0);
+  MlirType type = mlirValueGetType(result);
+  if (!mlirShapedTypeHasStaticShape(type) || tileRank(type) > TILE_MAX_RANK) {
+    tileEmitOpError(alloc, "cannot be lowered for the cpu: a tile buffer is "
+                           "statically shaped with at most 8 dimensions");
+    return false;
+  }
   TileBuilder b = tileCpuScopeStart(alloc);
   b.loc = mlirOperationGetLocation(alloc);
   MlirValue buffer = tbAlloca(&b, withoutScope(mlirValueGetType(result)), 64);
   mlirValueReplaceAllUsesOfWith(result, buffer);
   mlirOperationDestroy(alloc);
+  return true;
 }
 
 /* Buffers in a block- or thread-distributed scope can only be made by
@@ -88,10 +95,13 @@ static void run(MlirOperation op, MlirExternalPass pass,
   tileCollectOps(op, "tile.alloc", &allocs);
   /* In reverse, so that buffers keep their program order at the start of
    * the block. */
+  bool ok = true;
   for (size_t i = allocs.count; i-- > 0;)
-    lowerAlloc(allocs.ops[i]);
+    ok &= lowerAlloc(allocs.ops[i]);
   tileOpListFree(&allocs);
   mlirOperationWalk(op, stripScopes, NULL, MlirWalkPreOrder);
+  if (!ok)
+    mlirExternalPassSignalFailure(pass);
 }
 
 static const TileDialectHandleGetter dependent[] = {

@@ -76,6 +76,8 @@ static void emitLocal(TileBuilder *b, AtomicAdd *a) {
 }
 
 static bool lowerAtomicAdd(MlirOperation op, int vectorBits) {
+  if (!tileCpuCheckOp(op))
+    return false;
   AtomicAdd a;
   a.src = mlirOperationGetOperand(op, 0);
   a.dst = mlirOperationGetOperand(op, 1);

@@ -139,7 +139,7 @@ static bool lowerCopy(MlirOperation op, int vectorBits) {
   c.src = mlirOperationGetOperand(op, 0);
   c.dst = mlirOperationGetOperand(op, 1);
   MlirType srcType = mlirValueGetType(c.src), dstType = mlirValueGetType(c.dst);
-  if (!checkCopy(op, srcType, dstType))
+  if (!tileCpuCheckOp(op) || !checkCopy(op, srcType, dstType))
     return false;
   c.srcElem = tileElementType(srcType);
   c.dstElem = tileElementType(dstType);

@@ -62,7 +62,8 @@ static bool lowerFill(MlirOperation op, int vectorBits) {
   MlirValue dest = mlirOperationGetOperand(op, 0);
   MlirValue value = mlirOperationGetOperand(op, 1);
   MlirType type = mlirValueGetType(dest);
-  if (!tileCpuCheckElement(op, tileElementType(type), "dest"))
+  if (!tileCpuCheckOp(op) ||
+      !tileCpuCheckElement(op, tileElementType(type), "dest"))
     return false;
   TileBuilder b = tbBefore(op);
   MlirValue indices[TILE_MAX_RANK];

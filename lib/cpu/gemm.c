@@ -126,6 +126,8 @@ static void packCopy(MlirOperation copy, const TilePacked *p,
 }
 
 static bool checkCopySource(MlirOperation copy) {
+  if (!tileCpuCheckOp(copy))
+    return false;
   MlirType type = mlirValueGetType(mlirOperationGetOperand(copy, 0));
   if (!tileCpuCheckElement(copy, tileElementType(type), "source"))
     return false;
@@ -262,8 +264,11 @@ static void run(MlirOperation op, MlirExternalPass pass,
   }
   TileOpList gemms = {0};
   tileCollectOps(op, "tile.gemm", &gemms);
+  /* Planning one GEMM looks at the others that share its operands. */
   bool ok = true;
   for (size_t i = 0; i < gemms.count; ++i)
+    ok &= tileCpuCheckOp(gemms.ops[i]);
+  for (size_t i = 0; ok && i < gemms.count; ++i)
     ok &= lowerGemm(gemms.ops[i], &plan);
   tileOpListFree(&gemms);
   /* The tiles replaced by panels have no uses left. */

@@ -46,6 +46,11 @@ void tileCollectOps(MlirOperation root, const char *name, TileOpList *list);
 bool tileOpListAppend(TileOpList *list, MlirOperation op);
 void tileOpListFree(TileOpList *list);
 
+/* Whether `op` (a tile op) has what the cpu lowerings index by: offsets
+ * for each dimension of a window, static tiles, agreeing shapes, ranks up
+ * to TILE_MAX_RANK. Emits an error at `op` otherwise. */
+bool tileCpuCheckOp(MlirOperation op);
+
 /* A builder at the start of the body of the kernel enclosing `op`, or of
  * the function enclosing it outside kernels: where block buffers go. */
 TileBuilder tileCpuScopeStart(MlirOperation op);

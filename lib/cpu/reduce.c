@@ -188,6 +188,8 @@ static bool parseKind(MlirOperation op, Kind *kind) {
 }
 
 static bool lowerReduce(MlirOperation op, int vectorBits) {
+  if (!tileCpuCheckOp(op))
+    return false;
   Reduce r;
   r.src = mlirOperationGetOperand(op, 0);
   r.dst = mlirOperationGetOperand(op, 1);

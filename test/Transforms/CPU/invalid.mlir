@@ -92,3 +92,47 @@ func.func @thread_loop_results(%X: memref<?xf32>) {
   } {mapping = [#gpu.block<x>], tile.threads = 32 : i64}
   return
 }
+
+// -----
+
+// Passes run on input that tile-verify rejects report what they rely on
+// instead of crashing.
+func.func @unverified_copy(%X: memref<?x?xf32>, %i: index) {
+  %t = memref.alloca() : memref<4x4xf32>
+  // expected-error @+1 {{'tile.copy' op cannot be lowered for the cpu: the offsets do not match the rank of the windowed buffer (tile-verify reports the rules it breaks)}}
+  "tile.copy"(%X, %t, %i) {operandSegmentSizes = array<i32: 1, 1, 1, 0>}
+      : (memref<?x?xf32>, memref<4x4xf32>, index) -> ()
+  return
+}
+
+// -----
+
+func.func @unverified_gemm(%a: memref<4x8xf32>, %b: memref<4x8xf32>, %c: memref<4x8xf32>) {
+  // expected-error @+1 {{'tile.gemm' op cannot be lowered for the cpu: the shapes of A, B and C do not agree}}
+  "tile.gemm"(%a, %b, %c) : (memref<4x8xf32>, memref<4x8xf32>, memref<4x8xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @unverified_reduce(%x: memref<4x8xf32>, %r: memref<8xf32>) {
+  // expected-error @+1 {{'tile.reduce' op cannot be lowered for the cpu: dest is not the source's shape without dim}}
+  "tile.reduce"(%x, %r) {kind = "sum", dim = 1 : i64} : (memref<4x8xf32>, memref<8xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @unverified_atomic(%x: memref<?x8xf32>, %g: memref<?x?xf32>, %i: index) {
+  // expected-error @+1 {{'tile.atomic_add' op cannot be lowered for the cpu: the tile side is not statically shaped}}
+  "tile.atomic_add"(%x, %g, %i, %i) : (memref<?x8xf32>, memref<?x?xf32>, index, index) -> ()
+  return
+}
+
+// -----
+
+func.func @unverified_alloc() {
+  // expected-error @+1 {{'tile.alloc' op cannot be lowered for the cpu: a tile buffer is statically shaped with at most 8 dimensions}}
+  %t = "tile.alloc"() : () -> memref<?xf32, #tile.fragment>
+  return
+}
