@@ -244,7 +244,7 @@ MlirLogicalResult tileExecutableTime(TileExecutable *e,
     packed[i] = &slots[i].descriptorAddress;
   }
   packed[entry->numArgs] = NULL;
-  DeviceArguments device;
+  DeviceArguments device = {NULL, {NULL}};
   if (e->device)
     upload(e->device, entry, args, slots, &device);
   MlirLogicalResult result = mlirLogicalResultSuccess();
