@@ -39,7 +39,9 @@ static bool closeEnough(double got, double expected, Tolerance t,
     return false;
   if (diff > stats->maxAbs)
     stats->maxAbs = diff;
-  if (expected != 0 && diff / fabs(expected) > stats->maxRel)
+  /* Relative error means little where the absolute tolerance dominates
+   * (sums that cancel to nearly zero): count it above that floor. */
+  if (fabs(expected) > t.atol && diff / fabs(expected) > stats->maxRel)
     stats->maxRel = diff / fabs(expected);
   return diff <= t.atol + t.rtol * fabs(expected);
 }
