@@ -10,36 +10,10 @@
 
 #include <stdlib.h>
 
-/* The bounds of an scf.forall as values: static entries become constants. */
-typedef struct {
-  intptr_t rank;
-  MlirValue lb[TILE_MAX_RANK], ub[TILE_MAX_RANK], step[TILE_MAX_RANK];
-} Bounds;
-
-static void mixed(TileBuilder *b, MlirOperation forall, const char *attrName,
-                  intptr_t *nextOperand, intptr_t rank, MlirValue *out) {
-  MlirAttribute statics = tileOpGetAttr(forall, attrName);
-  for (intptr_t i = 0; i < rank; ++i) {
-    int64_t v = mlirDenseI64ArrayGetElement(statics, i);
-    out[i] = v == INT64_MIN ? mlirOperationGetOperand(forall, (*nextOperand)++)
-                            : tbConstIndex(b, v);
-  }
-}
-
-static Bounds forallBounds(TileBuilder *b, MlirOperation forall) {
-  Bounds bounds;
-  MlirAttribute ubs = tileOpGetAttr(forall, "staticUpperBound");
-  bounds.rank = mlirDenseArrayGetNumElements(ubs);
-  intptr_t next = 0;
-  mixed(b, forall, "staticLowerBound", &next, bounds.rank, bounds.lb);
-  mixed(b, forall, "staticUpperBound", &next, bounds.rank, bounds.ub);
-  mixed(b, forall, "staticStep", &next, bounds.rank, bounds.step);
-  return bounds;
-}
 
 /* scf.parallel operands are lower bounds, upper bounds, steps, inits. */
-static Bounds parallelBounds(MlirOperation parallel) {
-  Bounds bounds;
+static TileLoopBounds parallelBounds(MlirOperation parallel) {
+  TileLoopBounds bounds;
   MlirAttribute sizes = tileOpGetAttr(parallel, "operandSegmentSizes");
   bounds.rank = mlirDenseI32ArrayGetElement(sizes, 0);
   for (intptr_t i = 0; i < bounds.rank; ++i) {
@@ -67,7 +41,7 @@ static void inlineBody(MlirOperation loop, MlirOperation dest,
 }
 
 /* Replaces a thread-parallel loop by nested scf.for loops. */
-static void sequentialise(MlirOperation loop, const Bounds *bounds) {
+static void sequentialise(MlirOperation loop, const TileLoopBounds *bounds) {
   TileBuilder b = tbBefore(loop);
   MlirValue ivs[TILE_MAX_RANK];
   TileBuilder at = b;
@@ -128,7 +102,7 @@ static void moveLargeBuffers(MlirOperation kernel, int64_t limit) {
 /* Replaces a kernel scf.forall by an scf.parallel over its blocks. */
 static void parallelise(MlirOperation forall) {
   TileBuilder b = tbBefore(forall);
-  Bounds bounds = forallBounds(&b, forall);
+  TileLoopBounds bounds = tbForallBounds(&b, forall);
   intptr_t n = bounds.rank;
   MlirValue operands[3 * TILE_MAX_RANK];
   for (intptr_t i = 0; i < n; ++i) {
@@ -171,7 +145,7 @@ static bool lowerThreadLoop(MlirOperation loop) {
     return false;
   }
   TileBuilder b = tbBefore(loop);
-  Bounds bounds = tileOpIs(loop, "scf.forall") ? forallBounds(&b, loop)
+  TileLoopBounds bounds = tileOpIs(loop, "scf.forall") ? tbForallBounds(&b, loop)
                                                : parallelBounds(loop);
   sequentialise(loop, &bounds);
   return true;

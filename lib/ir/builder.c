@@ -251,3 +251,26 @@ void tbIfElse(TileBuilder *b, MlirValue cond, MlirBlock *thenBlock,
   *thenBlock = blocks[0];
   *elseBlock = blocks[1];
 }
+
+static void mixedBounds(TileBuilder *b, MlirOperation forall,
+                        const char *attrName, intptr_t *nextOperand,
+                        intptr_t rank, MlirValue *out) {
+  MlirAttribute statics = tileOpGetAttr(forall, attrName);
+  for (intptr_t i = 0; i < rank; ++i) {
+    int64_t v = mlirDenseI64ArrayGetElement(statics, i);
+    out[i] = v == INT64_MIN ? mlirOperationGetOperand(forall, (*nextOperand)++)
+                            : tbConstIndex(b, v);
+  }
+}
+
+TileLoopBounds tbForallBounds(TileBuilder *b, MlirOperation forall) {
+  TileLoopBounds bounds;
+  bounds.rank = mlirDenseArrayGetNumElements(
+      tileOpGetAttr(forall, "staticUpperBound"));
+  /* Dynamic entries are the operands, in the order lbs, ubs, steps. */
+  intptr_t next = 0;
+  mixedBounds(b, forall, "staticLowerBound", &next, bounds.rank, bounds.lb);
+  mixedBounds(b, forall, "staticUpperBound", &next, bounds.rank, bounds.ub);
+  mixedBounds(b, forall, "staticStep", &next, bounds.rank, bounds.step);
+  return bounds;
+}

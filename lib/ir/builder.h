@@ -6,6 +6,8 @@
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/IR.h"
 
+#include "ir/ir.h"
+
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -80,6 +82,16 @@ MlirValue tbLoad(TileBuilder *b, MlirValue memref, intptr_t n,
 void tbStore(TileBuilder *b, MlirValue value, MlirValue memref, intptr_t n,
              const MlirValue *indices);
 MlirValue tbDim(TileBuilder *b, MlirValue memref, int64_t dim);
+
+/* The bounds of a loop nest as values, one per dimension. */
+typedef struct {
+  intptr_t rank;
+  MlirValue lb[TILE_MAX_RANK], ub[TILE_MAX_RANK], step[TILE_MAX_RANK];
+} TileLoopBounds;
+
+/* The lower and upper bounds and steps of an scf.forall: its mixed static
+ * and dynamic entries, static ones as constants built at `b`. */
+TileLoopBounds tbForallBounds(TileBuilder *b, MlirOperation forall);
 
 /* scf: a loop whose body is built with tbAtTerminator(loop.body, loc). */
 typedef struct {

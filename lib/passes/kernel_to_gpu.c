@@ -42,36 +42,10 @@ static MlirWalkResult collectParallel(MlirOperation op, void *userData) {
   return MlirWalkResultSkip;
 }
 
-/* The lower bounds, upper bounds and steps of an scf.forall as values:
- * static entries become constants. */
-typedef struct {
-  unsigned rank;
-  MlirValue lb[TILE_MAX_RANK], ub[TILE_MAX_RANK], step[TILE_MAX_RANK];
-} Bounds;
-
-static void mixed(TileBuilder *b, MlirOperation forall, const char *attrName,
-                  intptr_t *nextOperand, unsigned rank, MlirValue *out) {
-  MlirAttribute statics = tileOpGetAttr(forall, attrName);
-  for (unsigned i = 0; i < rank; ++i) {
-    int64_t v = mlirDenseI64ArrayGetElement(statics, i);
-    out[i] = v == INT64_MIN ? mlirOperationGetOperand(forall, (*nextOperand)++)
-                            : tbConstIndex(b, v);
-  }
-}
-
-static Bounds boundsOf(TileBuilder *b, MlirOperation forall) {
-  Bounds bounds;
-  MlirAttribute ubs = tileOpGetAttr(forall, "staticUpperBound");
-  bounds.rank = (unsigned)mlirDenseArrayGetNumElements(ubs);
-  intptr_t next = 0;
-  mixed(b, forall, "staticLowerBound", &next, bounds.rank, bounds.lb);
-  mixed(b, forall, "staticUpperBound", &next, bounds.rank, bounds.ub);
-  mixed(b, forall, "staticStep", &next, bounds.rank, bounds.step);
-  return bounds;
-}
 
 /* ceil((ub - lb) / step) */
-static MlirValue tripCount(TileBuilder *b, const Bounds *bounds, unsigned i) {
+static MlirValue tripCount(TileBuilder *b, const TileLoopBounds *bounds,
+                           intptr_t i) {
   MlirValue span = tbSub(b, bounds->ub[i], bounds->lb[i]);
   return tbBinary(b, "arith.ceildivui", span, bounds->step[i]);
 }
@@ -107,10 +81,10 @@ static int mappedDim(MlirOperation forall, unsigned i) {
 static void lowerParallel(MlirOperation forall, MlirValue tid,
                           MlirValue threads) {
   TileBuilder b = tbBefore(forall);
-  Bounds bounds = boundsOf(&b, forall);
+  TileLoopBounds bounds = tbForallBounds(&b, forall);
   MlirValue trips[TILE_MAX_RANK];
   MlirValue total = tbConstIndex(&b, 1);
-  for (unsigned i = 0; i < bounds.rank; ++i) {
+  for (intptr_t i = 0; i < bounds.rank; ++i) {
     trips[i] = tripCount(&b, &bounds, i);
     total = tbMul(&b, total, trips[i]);
   }
@@ -118,7 +92,7 @@ static void lowerParallel(MlirOperation forall, MlirValue tid,
   TileBuilder in = tbAtTerminator(loop.body, b.loc);
   MlirValue ivs[TILE_MAX_RANK];
   MlirValue rest = loop.iv;
-  for (unsigned i = bounds.rank; i-- > 0;) {
+  for (intptr_t i = bounds.rank; i-- > 0;) {
     MlirValue index = i ? tbRemU(&in, rest, trips[i]) : rest;
     if (i)
       rest = tbDivU(&in, rest, trips[i]);
@@ -168,11 +142,11 @@ static bool attributeShared(MlirOperation launch, MlirBlock body) {
 
 static bool lowerKernel(MlirOperation forall) {
   TileBuilder b = tbBefore(forall);
-  Bounds bounds = boundsOf(&b, forall);
+  TileLoopBounds bounds = tbForallBounds(&b, forall);
   MlirValue one = tbConstIndex(&b, 1);
   MlirValue grid[3] = {one, one, one};
   int dims[TILE_MAX_RANK];
-  for (unsigned i = 0; i < bounds.rank; ++i) {
+  for (intptr_t i = 0; i < bounds.rank; ++i) {
     dims[i] = mappedDim(forall, i);
     grid[dims[i]] = tripCount(&b, &bounds, i);
   }
@@ -207,7 +181,7 @@ static bool lowerKernel(MlirOperation forall) {
    * block-dimension query (which some targets implement in a library). */
   MlirValue blockSize = tbConstIndex(&in, numThreads);
   MlirValue ivs[TILE_MAX_RANK];
-  for (unsigned i = 0; i < bounds.rank; ++i)
+  for (intptr_t i = 0; i < bounds.rank; ++i)
     ivs[i] =
         tbAdd(&in, bounds.lb[i],
               tbMul(&in, mlirBlockGetArgument(body, dims[i]), bounds.step[i]));
