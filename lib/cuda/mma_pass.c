@@ -14,22 +14,6 @@
 
 #include <stdio.h>
 
-enum { MaxKernels = 64 };
-
-typedef struct {
-  MlirOperation ops[MaxKernels];
-  unsigned count;
-} Kernels;
-
-static MlirWalkResult collect(MlirOperation op, void *userData) {
-  Kernels *k = userData;
-  if (!tileIsKernelLoop(op))
-    return MlirWalkResultAdvance;
-  if (k->count < MaxKernels)
-    k->ops[k->count++] = op;
-  return MlirWalkResultSkip;
-}
-
 static void lowerKernel(TileMmaPlan *p) {
   MlirBlock body =
       mlirRegionGetFirstBlock(mlirOperationGetRegion(p->kernel, 0));
@@ -52,17 +36,19 @@ static void lowerKernel(TileMmaPlan *p) {
     mlirOperationDestroy(mlirOpResultGetOwner(olds[i]));
 }
 
+static unsigned planAndLower(MlirOperation kernel, void *userData) {
+  (void)userData;
+  TileMmaPlan plan;
+  if (tileMmaPlanKernel(kernel, &plan))
+    lowerKernel(&plan);
+  return 0;
+}
+
 static void run(MlirOperation op, MlirExternalPass pass,
                 const TileOptionValue *options) {
   (void)pass;
   (void)options;
-  Kernels kernels = {{{0}}, 0};
-  mlirOperationWalk(op, collect, &kernels, MlirWalkPreOrder);
-  for (unsigned i = 0; i < kernels.count; ++i) {
-    TileMmaPlan plan;
-    if (tileMmaPlanKernel(kernels.ops[i], &plan))
-      lowerKernel(&plan);
-  }
+  tileForEachKernel(op, planAndLower, NULL);
 }
 
 static const TileDialectHandleGetter dependent[] = {

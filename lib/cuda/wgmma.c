@@ -369,18 +369,12 @@ static void lowerKernel(Wgmma *w, MlirOperation kernel) {
     mlirOperationDestroy(mlirOpResultGetOwner(olds[i]));
 }
 
-enum { MaxKernels = 64 };
-
-typedef struct {
-  MlirOperation ops[MaxKernels];
-  unsigned count;
-} Kernels;
-
-static MlirWalkResult collect(MlirOperation op, void *userData) {
-  Kernels *k = userData;
-  if (tileIsKernelLoop(op) && k->count < MaxKernels)
-    k->ops[k->count++] = op;
-  return tileIsKernelLoop(op) ? MlirWalkResultSkip : MlirWalkResultAdvance;
+static unsigned lowerIfEligible(MlirOperation kernel, void *userData) {
+  (void)userData;
+  Wgmma w;
+  if (eligible(kernel, &w))
+    lowerKernel(&w, kernel);
+  return 0;
 }
 
 enum { OptChip };
@@ -397,13 +391,7 @@ static void run(MlirOperation op, MlirExternalPass pass,
   (void)pass;
   if (strcmp(values[OptChip].s, "sm_90a") != 0)
     return;
-  Kernels kernels = {{{0}}, 0};
-  mlirOperationWalk(op, collect, &kernels, MlirWalkPreOrder);
-  for (unsigned i = 0; i < kernels.count; ++i) {
-    Wgmma w;
-    if (eligible(kernels.ops[i], &w))
-      lowerKernel(&w, kernels.ops[i]);
-  }
+  tileForEachKernel(op, lowerIfEligible, NULL);
 }
 
 static const TileDialectHandleGetter dependent[] = {

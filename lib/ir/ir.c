@@ -4,6 +4,8 @@
 #include "mlir-c/Diagnostics.h"
 
 #include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 
@@ -196,4 +198,39 @@ bool tileGetBoolAttr(MlirOperation op, const char *name, bool fallback,
     return mlirBoolAttrGetValue(attr);
   *ok = false;
   return fallback;
+}
+
+typedef struct {
+  MlirOperation *ops;
+  unsigned count, capacity;
+} KernelList;
+
+static MlirWalkResult collectKernel(MlirOperation op, void *userData) {
+  KernelList *list = userData;
+  if (!tileIsKernelLoop(op))
+    return MlirWalkResultAdvance;
+  if (list->count == list->capacity) {
+    unsigned capacity = list->capacity ? 2 * list->capacity : 8;
+    MlirOperation *ops = realloc(list->ops, capacity * sizeof(MlirOperation));
+    if (!ops) {
+      fputs("tile: out of memory while collecting kernels\n", stderr);
+      abort();
+    }
+    list->ops = ops;
+    list->capacity = capacity;
+  }
+  list->ops[list->count++] = op;
+  return MlirWalkResultSkip;
+}
+
+unsigned tileForEachKernel(MlirOperation root,
+                           unsigned (*fn)(MlirOperation kernel, void *userData),
+                           void *userData) {
+  KernelList list = {NULL, 0, 0};
+  mlirOperationWalk(root, collectKernel, &list, MlirWalkPreOrder);
+  unsigned errors = 0;
+  for (unsigned i = 0; i < list.count; ++i)
+    errors += fn(list.ops[i], userData);
+  free(list.ops);
+  return errors;
 }

@@ -61,6 +61,13 @@ bool tileIsKernelLoop(MlirOperation op);
 /* The enclosing kernel loop of `op`, or a null operation. */
 MlirOperation tileEnclosingKernel(MlirOperation op);
 
+/* Calls `fn` on every kernel loop under `root` (kernels do not nest),
+ * collected first so that `fn` may rewrite them; returns the sum of what
+ * `fn` returned (error counts, by convention). */
+unsigned tileForEachKernel(MlirOperation root,
+                           unsigned (*fn)(MlirOperation kernel, void *userData),
+                           void *userData);
+
 /* Reads a bool attribute (absent: `fallback`); false if it is not a bool. */
 bool tileGetBoolAttr(MlirOperation op, const char *name, bool fallback,
                      bool *ok);

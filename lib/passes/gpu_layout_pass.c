@@ -465,7 +465,8 @@ static void annotate(Kernel *k) {
         tbStrAttr(&b, tileGpuLayoutName(k->frags[i].layout)));
 }
 
-static unsigned layoutKernel(MlirOperation kernel) {
+static unsigned layoutKernel(MlirOperation kernel, void *userData) {
+  (void)userData;
   static Kernel k; /* large; one kernel at a time */
   memset(&k, 0, sizeof(k));
   k.kernel = kernel;
@@ -492,29 +493,10 @@ static unsigned layoutKernel(MlirOperation kernel) {
   return k.errors;
 }
 
-typedef struct {
-  MlirOperation ops[64];
-  unsigned count;
-} Kernels;
-
-static MlirWalkResult collectKernels(MlirOperation op, void *userData) {
-  Kernels *list = userData;
-  if (!tileIsKernelLoop(op))
-    return MlirWalkResultAdvance;
-  if (list->count < 64)
-    list->ops[list->count++] = op;
-  return MlirWalkResultSkip;
-}
-
 static void run(MlirOperation op, MlirExternalPass pass,
                 const TileOptionValue *options) {
   (void)options;
-  Kernels kernels = {{{0}}, 0};
-  mlirOperationWalk(op, collectKernels, &kernels, MlirWalkPreOrder);
-  unsigned errors = 0;
-  for (unsigned i = 0; i < kernels.count; ++i)
-    errors += layoutKernel(kernels.ops[i]);
-  if (errors)
+  if (tileForEachKernel(op, layoutKernel, NULL))
     mlirExternalPassSignalFailure(pass);
 }
 

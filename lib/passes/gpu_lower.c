@@ -168,7 +168,8 @@ static bool setUp(TileGpuKernel *k, MlirOperation kernel) {
   return true;
 }
 
-static unsigned lowerKernel(MlirOperation kernel) {
+static unsigned lowerKernel(MlirOperation kernel, void *userData) {
+  (void)userData;
   static TileGpuKernel k;
   static Work w;
   if (!setUp(&k, kernel))
@@ -209,29 +210,10 @@ static unsigned lowerKernel(MlirOperation kernel) {
   return k.errors;
 }
 
-typedef struct {
-  MlirOperation ops[64];
-  unsigned count;
-} Kernels;
-
-static MlirWalkResult collectKernels(MlirOperation op, void *userData) {
-  Kernels *list = userData;
-  if (!tileIsKernelLoop(op))
-    return MlirWalkResultAdvance;
-  if (list->count < 64)
-    list->ops[list->count++] = op;
-  return MlirWalkResultSkip;
-}
-
 static void run(MlirOperation op, MlirExternalPass pass,
                 const TileOptionValue *options) {
   (void)options;
-  Kernels kernels = {{{0}}, 0};
-  mlirOperationWalk(op, collectKernels, &kernels, MlirWalkPreOrder);
-  unsigned errors = 0;
-  for (unsigned i = 0; i < kernels.count; ++i)
-    errors += lowerKernel(kernels.ops[i]);
-  if (errors)
+  if (tileForEachKernel(op, lowerKernel, NULL))
     mlirExternalPassSignalFailure(pass);
 }
 
