@@ -17,16 +17,10 @@ static const TileBackendModule *registered[TILE_MAX_BACKENDS];
 static unsigned numRegistered;
 
 void tileReport(TileErrorSink sink, const char *fmt, ...) {
-  if (!sink.callback)
-    return;
-  TileStrBuf buf = TILE_STRBUF_INIT;
   va_list args;
   va_start(args, fmt);
-  tileStrBufVPrintf(&buf, fmt, args);
+  tileVReportTo(sink.callback, sink.userData, fmt, args);
   va_end(args);
-  sink.callback(mlirStringRefCreate(tileStrBufGet(&buf), buf.size),
-                sink.userData);
-  tileStrBufFree(&buf);
 }
 
 static bool empty(const char *s) { return !s || !s[0]; }

@@ -8,21 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void report(MlirStringCallback callback, void *userData,
-                   const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-
-static void report(MlirStringCallback callback, void *userData,
-                   const char *fmt, ...) {
-  TileStrBuf buf = TILE_STRBUF_INIT;
-  va_list args;
-  va_start(args, fmt);
-  tileStrBufVPrintf(&buf, fmt, args);
-  va_end(args);
-  if (callback)
-    callback(mlirStringRefCreate(buf.data, buf.size), userData);
-  tileStrBufFree(&buf);
-}
-
 static bool copyField(char *dst, size_t size, const char *src, size_t length) {
   if (length >= size)
     return false;
@@ -36,9 +21,9 @@ static bool applyOption(TileTarget *t, const char *item, size_t length,
                         MlirStringCallback callback, void *userData) {
   const char *eq = memchr(item, '=', length);
   if (!eq || eq == item) {
-    report(callback, userData,
-           "target option '%.*s' is not of the form key=value", (int)length,
-           item);
+    tileReportTo(callback, userData,
+                 "target option '%.*s' is not of the form key=value",
+                 (int)length, item);
     return false;
   }
   size_t keyLength = (size_t)(eq - item);
@@ -46,8 +31,9 @@ static bool applyOption(TileTarget *t, const char *item, size_t length,
   size_t valueLength = length - keyLength - 1;
   if (keyLength == 3 && strncmp(item, "opt", 3) == 0) {
     if (valueLength != 1 || value[0] < '0' || value[0] > '3') {
-      report(callback, userData, "target option opt=%.*s must be 0, 1, 2 or 3",
-             (int)valueLength, value);
+      tileReportTo(callback, userData,
+                   "target option opt=%.*s must be 0, 1, 2 or 3",
+                   (int)valueLength, value);
       return false;
     }
     t->optLevel = value[0] - '0';
@@ -55,7 +41,7 @@ static bool applyOption(TileTarget *t, const char *item, size_t length,
   }
   if (keyLength == 8 && strncmp(item, "features", 8) == 0) {
     if (!copyField(t->features, sizeof(t->features), value, valueLength)) {
-      report(callback, userData, "target features are too long");
+      tileReportTo(callback, userData, "target features are too long");
       return false;
     }
     return true;
@@ -63,20 +49,20 @@ static bool applyOption(TileTarget *t, const char *item, size_t length,
   for (unsigned i = 0; i < t->numOptions; ++i)
     if (strlen(t->options[i].key) == keyLength &&
         strncmp(t->options[i].key, item, keyLength) == 0) {
-      report(callback, userData, "target option '%.*s' is given twice",
-             (int)keyLength, item);
+      tileReportTo(callback, userData, "target option '%.*s' is given twice",
+                   (int)keyLength, item);
       return false;
     }
   if (t->numOptions == TILE_TARGET_MAX_OPTIONS) {
-    report(callback, userData, "too many target options (at most %d)",
-           TILE_TARGET_MAX_OPTIONS);
+    tileReportTo(callback, userData, "too many target options (at most %d)",
+                 TILE_TARGET_MAX_OPTIONS);
     return false;
   }
   TileTargetOption *o = &t->options[t->numOptions];
   if (!copyField(o->key, sizeof(o->key), item, keyLength) ||
       !copyField(o->value, sizeof(o->value), value, valueLength)) {
-    report(callback, userData, "target option '%.*s' is too long",
-           (int)length, item);
+    tileReportTo(callback, userData, "target option '%.*s' is too long",
+                 (int)length, item);
     return false;
   }
   ++t->numOptions;
@@ -98,33 +84,33 @@ MlirLogicalResult tileTargetParse(MlirStringRef text, TileTarget *t,
   const char *colon = memchr(p, ':', (size_t)(head_end - p));
   const char *kind_end = colon ? colon : head_end;
   if (kind_end == p) {
-    report(callback, userData, "empty target kind in '%.*s'",
-           (int)text.length, text.data);
+    tileReportTo(callback, userData, "empty target kind in '%.*s'",
+                 (int)text.length, text.data);
     return mlirLogicalResultFailure();
   }
   for (const char *q = p; q < kind_end; ++q)
     if (!isalnum((unsigned char)*q) && *q != '_' && *q != '-') {
-      report(callback, userData, "invalid target kind '%.*s'",
-             (int)(kind_end - p), p);
+      tileReportTo(callback, userData, "invalid target kind '%.*s'",
+                   (int)(kind_end - p), p);
       return mlirLogicalResultFailure();
     }
   if (!copyField(t->kind, sizeof(t->kind), p, (size_t)(kind_end - p)) ||
       (colon && !copyField(t->chip, sizeof(t->chip), colon + 1,
                            (size_t)(head_end - colon - 1)))) {
-    report(callback, userData, "target '%.*s' is too long", (int)text.length,
-           text.data);
+    tileReportTo(callback, userData, "target '%.*s' is too long",
+                 (int)text.length, text.data);
     return mlirLogicalResultFailure();
   }
   if (colon && !t->chip[0]) {
-    report(callback, userData, "empty chip after '%s:'", t->kind);
+    tileReportTo(callback, userData, "empty chip after '%s:'", t->kind);
     return mlirLogicalResultFailure();
   }
   for (const char *item = comma ? comma + 1 : NULL; item;) {
     const char *next = memchr(item, ',', (size_t)(end - item));
     const char *item_end = next ? next : end;
     if (item_end == item) {
-      report(callback, userData, "empty target option in '%.*s'",
-             (int)text.length, text.data);
+      tileReportTo(callback, userData, "empty target option in '%.*s'",
+                   (int)text.length, text.data);
       return mlirLogicalResultFailure();
     }
     if (!applyOption(t, item, (size_t)(item_end - item), callback, userData))

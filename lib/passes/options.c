@@ -8,21 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void report(MlirStringCallback callback, void *userData,
-                   const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-
-static void report(MlirStringCallback callback, void *userData,
-                   const char *fmt, ...) {
-  TileStrBuf buf = TILE_STRBUF_INIT;
-  va_list args;
-  va_start(args, fmt);
-  tileStrBufVPrintf(&buf, fmt, args);
-  va_end(args);
-  if (callback)
-    callback(mlirStringRefCreate(buf.data, buf.size), userData);
-  tileStrBufFree(&buf);
-}
-
 static bool choiceAllowed(const char *choices, const char *value) {
   size_t n = strlen(value);
   for (const char *p = choices; *p;) {
@@ -81,15 +66,16 @@ static bool setValue(const TilePassDescriptor *desc,
       value->s = strdup(text);
       return true;
     }
-    report(callback, userData,
-           "invalid value '%s' for option '%s' of pass '%s' (expected one "
-           "of: %s)",
-           text, option->name, desc->argument, option->choices);
+    tileReportTo(
+        callback, userData,
+        "invalid value '%s' for option '%s' of pass '%s' (expected one "
+        "of: %s)",
+        text, option->name, desc->argument, option->choices);
     return false;
   }
-  report(callback, userData,
-         "invalid value '%s' for %s option '%s' of pass '%s'", text,
-         kindName(option->kind), option->name, desc->argument);
+  tileReportTo(callback, userData,
+               "invalid value '%s' for %s option '%s' of pass '%s'", text,
+               kindName(option->kind), option->name, desc->argument);
   return false;
 }
 
@@ -180,24 +166,24 @@ TileOptionValue *tileParsePassOptions(const TilePassDescriptor *desc,
     if (!option) {
       TileStrBuf names = TILE_STRBUF_INIT;
       listOptionNames(desc, &names);
-      report(callback, userData, "unknown option '%s' for pass '%s' (%s)",
-             key.data, desc->argument, tileStrBufGet(&names));
+      tileReportTo(callback, userData, "unknown option '%s' for pass '%s' (%s)",
+                   key.data, desc->argument, tileStrBufGet(&names));
       tileStrBufFree(&names);
       goto failBufs;
     }
     if (p < end && *p == '=') {
       ++p;
       if (!readValue(&p, end, &value)) {
-        report(callback, userData,
-               "unterminated value for option '%s' of pass '%s'", key.data,
-               desc->argument);
+        tileReportTo(callback, userData,
+                     "unterminated value for option '%s' of pass '%s'",
+                     key.data, desc->argument);
         goto failBufs;
       }
     } else if (option->kind == TileOptionBool) {
       tileStrBufAppendStr(&value, "true");
     } else {
-      report(callback, userData, "option '%s' of pass '%s' needs a value",
-             key.data, desc->argument);
+      tileReportTo(callback, userData, "option '%s' of pass '%s' needs a value",
+                   key.data, desc->argument);
       goto failBufs;
     }
     if (!setValue(desc, option, tileStrBufGet(&value), &values[index],

@@ -28,29 +28,14 @@ typedef struct {
   bool failed;
 } Parser;
 
-static void reportf(MlirStringCallback callback, void *userData,
-                    const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-
-static void reportf(MlirStringCallback callback, void *userData,
-                    const char *fmt, ...) {
-  TileStrBuf buf = TILE_STRBUF_INIT;
-  va_list args;
-  va_start(args, fmt);
-  tileStrBufVPrintf(&buf, fmt, args);
-  va_end(args);
-  if (callback)
-    callback(mlirStringRefCreate(buf.data, buf.size), userData);
-  tileStrBufFree(&buf);
-}
-
 static void parseError(Parser *parser, const char *message) {
   if (parser->failed)
     return;
   parser->failed = true;
-  reportf(parser->callback, parser->userData,
-          "invalid pass pipeline '%.*s': %s at column %d",
-          (int)(parser->end - parser->begin), parser->begin, message,
-          (int)(parser->p - parser->begin) + 1);
+  tileReportTo(parser->callback, parser->userData,
+               "invalid pass pipeline '%.*s': %s at column %d",
+               (int)(parser->end - parser->begin), parser->begin, message,
+               (int)(parser->p - parser->begin) + 1);
 }
 
 static void skipSpace(Parser *parser) {
@@ -269,8 +254,8 @@ static bool addUpstream(MlirOpPassManager opm, const char *text,
     return true;
   appendSuggestion(error);
   if (reporter)
-    reportf(reporter->callback, reporter->userData, "%s",
-            tileStrBufGet(error));
+    tileReportTo(reporter->callback, reporter->userData, "%s",
+                 tileStrBufGet(error));
   return false;
 }
 
@@ -295,12 +280,12 @@ static bool addTilePass(MlirOpPassManager opm, const Element *e,
   MlirStringRef pmAnchor = anchorOf(opm, &anchor);
   bool compatible = anchorsCompatible(desc->anchor, pmAnchor);
   if (!compatible && !implicitNesting) {
-    reportf(reporter->callback, reporter->userData,
-            "pass '%s' runs on '%s' operations but is placed in a '%.*s' "
-            "pipeline; nest it: %.*s(%s(%s))",
-            desc->argument, desc->anchor, (int)pmAnchor.length, pmAnchor.data,
-            (int)pmAnchor.length, pmAnchor.data, desc->anchor,
-            desc->argument);
+    tileReportTo(reporter->callback, reporter->userData,
+                 "pass '%s' runs on '%s' operations but is placed in a '%.*s' "
+                 "pipeline; nest it: %.*s(%s(%s))",
+                 desc->argument, desc->anchor, (int)pmAnchor.length,
+                 pmAnchor.data, (int)pmAnchor.length, pmAnchor.data,
+                 desc->anchor, desc->argument);
     tileStrBufFree(&anchor);
     return false;
   }
@@ -429,16 +414,16 @@ MlirLogicalResult tileOpPassManagerParsePipeline(MlirOpPassManager passManager,
   MlirStringRef pmAnchor = anchorOf(passManager, &anchor);
   bool ok = false;
   if (n != 1 || !elements[0].isNest) {
-    reportf(callback, userData,
-            "invalid pass pipeline '%.*s': expected one anchor operation "
-            "around the passes, e.g. %.*s(...)",
-            (int)pipeline.length, pipeline.data, (int)pmAnchor.length,
-            pmAnchor.data);
+    tileReportTo(callback, userData,
+                 "invalid pass pipeline '%.*s': expected one anchor operation "
+                 "around the passes, e.g. %.*s(...)",
+                 (int)pipeline.length, pipeline.data, (int)pmAnchor.length,
+                 pmAnchor.data);
   } else if (!mlirStringRefEqual(elements[0].name, pmAnchor)) {
-    reportf(callback, userData,
-            "pass pipeline is anchored on '%.*s' but runs on '%.*s'",
-            (int)elements[0].name.length, elements[0].name.data,
-            (int)pmAnchor.length, pmAnchor.data);
+    tileReportTo(callback, userData,
+                 "pass pipeline is anchored on '%.*s' but runs on '%.*s'",
+                 (int)elements[0].name.length, elements[0].name.data,
+                 (int)pmAnchor.length, pmAnchor.data);
   } else {
     Reporter reporter = {callback, userData};
     Addition addition = {elements[0].children, elements[0].numChildren,
@@ -484,8 +469,8 @@ static bool addPassImplicitly(MlirOpPassManager opm, MlirStringRef argument,
     ok = addUpstream(nested, text.data, NULL, &error);
   }
   if (!ok)
-    reportf(reporter->callback, reporter->userData, "%s",
-            tileStrBufGet(&error));
+    tileReportTo(reporter->callback, reporter->userData, "%s",
+                 tileStrBufGet(&error));
   tileStrBufFree(&text);
   tileStrBufFree(&error);
   tileStrBufFree(&anchor);

@@ -4,14 +4,8 @@
 #include "support/strbuf.h"
 
 void tileRuntimeReport(TileErrorSink sink, const char *fmt, ...) {
-  if (!sink.callback)
-    return;
-  TileStrBuf text = TILE_STRBUF_INIT;
   va_list args;
   va_start(args, fmt);
-  tileStrBufVPrintf(&text, fmt, args);
+  tileVReportTo(sink.callback, sink.userData, fmt, args);
   va_end(args);
-  sink.callback(mlirStringRefCreate(tileStrBufGet(&text), text.size),
-                sink.userData);
-  tileStrBufFree(&text);
 }

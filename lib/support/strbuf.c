@@ -56,6 +56,24 @@ void tileStrBufPrintf(TileStrBuf *buf, const char *fmt, ...) {
   va_end(args);
 }
 
+void tileVReportTo(MlirStringCallback callback, void *userData, const char *fmt,
+                   va_list args) {
+  if (!callback)
+    return;
+  TileStrBuf buf = TILE_STRBUF_INIT;
+  tileStrBufVPrintf(&buf, fmt, args);
+  callback(mlirStringRefCreate(tileStrBufGet(&buf), buf.size), userData);
+  tileStrBufFree(&buf);
+}
+
+void tileReportTo(MlirStringCallback callback, void *userData, const char *fmt,
+                  ...) {
+  va_list args;
+  va_start(args, fmt);
+  tileVReportTo(callback, userData, fmt, args);
+  va_end(args);
+}
+
 const char *tileStrBufGet(const TileStrBuf *buf) {
   return buf->data ? buf->data : "";
 }

@@ -29,6 +29,13 @@ void tileStrBufFree(TileStrBuf *buf);
 /* Hands the heap string to the caller (who frees it) and empties the buffer. */
 char *tileStrBufTake(TileStrBuf *buf);
 
+/* Formats a message and hands it to `callback` in one piece (nothing
+ * happens when `callback` is NULL). */
+void tileReportTo(MlirStringCallback callback, void *userData, const char *fmt,
+                  ...) __attribute__((format(printf, 3, 4)));
+void tileVReportTo(MlirStringCallback callback, void *userData, const char *fmt,
+                   va_list args);
+
 /* An MlirStringCallback that appends to the TileStrBuf in userData. */
 void tileStrBufCallback(MlirStringRef chunk, void *userData);
 
