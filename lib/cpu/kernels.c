@@ -24,22 +24,6 @@ static TileLoopBounds parallelBounds(MlirOperation parallel) {
   return bounds;
 }
 
-/* Moves the body of `loop` (minus its terminator) before `dest`, with the
- * induction variables replaced by `ivs`. */
-static void inlineBody(MlirOperation loop, MlirOperation dest,
-                       const MlirValue *ivs) {
-  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(loop, 0));
-  for (intptr_t i = 0; i < mlirBlockGetNumArguments(body); ++i)
-    mlirValueReplaceAllUsesOfWith(mlirBlockGetArgument(body, i), ivs[i]);
-  MlirOperation terminator = mlirBlockGetTerminator(body);
-  for (MlirOperation op = mlirBlockGetFirstOperation(body);
-       !mlirOperationIsNull(op) && !mlirOperationEqual(op, terminator);) {
-    MlirOperation next = mlirOperationGetNextInBlock(op);
-    mlirOperationMoveBefore(op, dest);
-    op = next;
-  }
-}
-
 /* Replaces a thread-parallel loop by nested scf.for loops. */
 static void sequentialise(MlirOperation loop, const TileLoopBounds *bounds) {
   TileBuilder b = tbBefore(loop);
@@ -50,7 +34,7 @@ static void sequentialise(MlirOperation loop, const TileLoopBounds *bounds) {
     ivs[i] = l.iv;
     at = tbAtTerminator(l.body, b.loc);
   }
-  inlineBody(loop, at.before, ivs);
+  tileInlineLoopBody(loop, at.before, ivs);
   mlirOperationDestroy(loop);
 }
 
@@ -128,7 +112,7 @@ static void parallelise(MlirOperation forall) {
   MlirValue ivs[TILE_MAX_RANK];
   for (intptr_t i = 0; i < n; ++i)
     ivs[i] = mlirBlockGetArgument(body, i);
-  inlineBody(forall, reduce, ivs);
+  tileInlineLoopBody(forall, reduce, ivs);
   mlirOperationDestroy(forall);
 }
 

@@ -234,3 +234,17 @@ unsigned tileForEachKernel(MlirOperation root,
   free(list.ops);
   return errors;
 }
+
+void tileInlineLoopBody(MlirOperation loop, MlirOperation dest,
+                        const MlirValue *ivs) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(loop, 0));
+  for (intptr_t i = 0; i < mlirBlockGetNumArguments(body); ++i)
+    mlirValueReplaceAllUsesOfWith(mlirBlockGetArgument(body, i), ivs[i]);
+  MlirOperation terminator = mlirBlockGetTerminator(body);
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op) && !mlirOperationEqual(op, terminator);) {
+    MlirOperation next = mlirOperationGetNextInBlock(op);
+    mlirOperationMoveBefore(op, dest);
+    op = next;
+  }
+}

@@ -61,6 +61,12 @@ bool tileIsKernelLoop(MlirOperation op);
 /* The enclosing kernel loop of `op`, or a null operation. */
 MlirOperation tileEnclosingKernel(MlirOperation op);
 
+/* Moves the body of the single-block loop `loop` (minus its terminator)
+ * before `dest`, with the block arguments (induction variables) replaced by
+ * `ivs`. */
+void tileInlineLoopBody(MlirOperation loop, MlirOperation dest,
+                        const MlirValue *ivs);
+
 /* Calls `fn` on every kernel loop under `root` (kernels do not nest),
  * collected first so that `fn` may rewrite them; returns the sum of what
  * `fn` returned (error counts, by convention). */

@@ -56,22 +56,6 @@ static TileGpuNest strided(TileGpuKernel *k, TileBuilder *b,
   return n;
 }
 
-/* Moves the body of `loop` (minus its terminator) before `dest`, with the
- * induction variables replaced by `ivs`. */
-static void inlineBody(MlirOperation loop, MlirOperation dest,
-                       const MlirValue *ivs) {
-  MlirBlock body = tileGpuLoopBody(loop);
-  for (intptr_t i = 0; i < mlirBlockGetNumArguments(body); ++i)
-    mlirValueReplaceAllUsesOfWith(mlirBlockGetArgument(body, i), ivs[i]);
-  MlirOperation terminator = mlirBlockGetTerminator(body);
-  for (MlirOperation op = mlirBlockGetFirstOperation(body);
-       !mlirOperationIsNull(op) && !mlirOperationEqual(op, terminator);) {
-    MlirOperation next = mlirOperationGetNextInBlock(op);
-    mlirOperationMoveBefore(op, dest);
-    op = next;
-  }
-}
-
 void tileGpuLowerParallel(TileGpuKernel *k, MlirOperation loop) {
   TileGpuLayout dist =
       tileGpuLayoutFromAttr(tileOpGetAttr(loop, TILE_GPU_DISTRIBUTE_ATTR));
@@ -87,6 +71,6 @@ void tileGpuLowerParallel(TileGpuKernel *k, MlirOperation loop) {
           : tileGpuForOwned(k, &b, dist, (int)bounds.rank, bounds.ub);
   /* The nest's innermost block ends in a terminator; the body goes before
    * it. */
-  inlineBody(loop, n.in.before, n.idx);
+  tileInlineLoopBody(loop, n.in.before, n.idx);
   mlirOperationDestroy(loop);
 }

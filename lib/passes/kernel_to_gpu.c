@@ -50,22 +50,6 @@ static MlirValue tripCount(TileBuilder *b, const TileLoopBounds *bounds,
   return tbBinary(b, "arith.ceildivui", span, bounds->step[i]);
 }
 
-/* Moves the body of `forall` (minus its terminator) before `dest`, with
- * the induction variables replaced by `ivs`. */
-static void inlineBody(MlirOperation forall, MlirOperation dest,
-                       const MlirValue *ivs) {
-  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(forall, 0));
-  for (intptr_t i = 0; i < mlirBlockGetNumArguments(body); ++i)
-    mlirValueReplaceAllUsesOfWith(mlirBlockGetArgument(body, i), ivs[i]);
-  MlirOperation terminator = mlirBlockGetTerminator(body);
-  for (MlirOperation op = mlirBlockGetFirstOperation(body);
-       !mlirOperationIsNull(op) && !mlirOperationEqual(op, terminator);) {
-    MlirOperation next = mlirOperationGetNextInBlock(op);
-    mlirOperationMoveBefore(op, dest);
-    op = next;
-  }
-}
-
 static int mappedDim(MlirOperation forall, unsigned i) {
   MlirAttribute mapping = tileOpGetAttr(forall, "mapping");
   TileStrBuf text = TILE_STRBUF_INIT;
@@ -98,7 +82,7 @@ static void lowerParallel(MlirOperation forall, MlirValue tid,
       rest = tbDivU(&in, rest, trips[i]);
     ivs[i] = tbAdd(&in, bounds.lb[i], tbMul(&in, index, bounds.step[i]));
   }
-  inlineBody(forall, mlirBlockGetTerminator(loop.body), ivs);
+  tileInlineLoopBody(forall, mlirBlockGetTerminator(loop.body), ivs);
   /* Elements written by one thread are read by others afterwards. */
   TileBuilder after = tbAfter(loop.op);
   tbCreate(&after, "gpu.barrier", 0, NULL, 0, NULL, 0, NULL);
@@ -185,7 +169,7 @@ static bool lowerKernel(MlirOperation forall) {
     ivs[i] =
         tbAdd(&in, bounds.lb[i],
               tbMul(&in, mlirBlockGetArgument(body, dims[i]), bounds.step[i]));
-  inlineBody(forall, terminator, ivs);
+  tileInlineLoopBody(forall, terminator, ivs);
   mlirOperationDestroy(forall);
 
   OpList parallel = {0};
