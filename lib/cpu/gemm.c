@@ -147,7 +147,7 @@ static bool replaceByPanels(MlirValue tile, TilePacked *p, GemmPlan *plan) {
   for (MlirOpOperand use = mlirValueGetFirstUse(tile);
        !mlirOpOperandIsNull(use); use = mlirOpOperandGetNextUse(use))
     if (tileOpIs(mlirOpOperandGetOwner(use), "tile.copy"))
-      ok &= tileOpListAppend(&copies, mlirOpOperandGetOwner(use));
+      tileOpListAppend(&copies, mlirOpOperandGetOwner(use));
   for (size_t i = 0; i < copies.count; ++i)
     ok &= checkCopySource(copies.ops[i]);
   if (ok) {

@@ -147,8 +147,8 @@ static MlirWalkResult dropStages(MlirOperation op, void *userData) {
 
 static MlirWalkResult collectLoops(MlirOperation op, void *userData) {
   TileOpList *list = userData;
-  if ((isThreadLoop(op) || tileIsKernelLoop(op)) && !tileOpListAppend(list, op))
-    return MlirWalkResultInterrupt;
+  if (isThreadLoop(op) || tileIsKernelLoop(op))
+    tileOpListAppend(list, op);
   return MlirWalkResultAdvance;
 }
 

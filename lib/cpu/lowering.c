@@ -13,42 +13,6 @@ int64_t tileCpuLanes(int vectorBits, MlirType type) {
   return lanes > 0 ? lanes : 1;
 }
 
-typedef struct {
-  const char *name;
-  TileOpList *list;
-} Collector;
-
-bool tileOpListAppend(TileOpList *list, MlirOperation op) {
-  if (list->count == list->capacity) {
-    size_t capacity = list->capacity ? 2 * list->capacity : 16;
-    MlirOperation *ops = realloc(list->ops, capacity * sizeof(MlirOperation));
-    if (!ops)
-      return false;
-    list->ops = ops;
-    list->capacity = capacity;
-  }
-  list->ops[list->count++] = op;
-  return true;
-}
-
-static MlirWalkResult collect(MlirOperation op, void *userData) {
-  Collector *c = userData;
-  if (!tileOpIs(op, c->name))
-    return MlirWalkResultAdvance;
-  return tileOpListAppend(c->list, op) ? MlirWalkResultAdvance
-                                       : MlirWalkResultInterrupt;
-}
-
-void tileCollectOps(MlirOperation root, const char *name, TileOpList *list) {
-  Collector c = {name, list};
-  mlirOperationWalk(root, collect, &c, MlirWalkPreOrder);
-}
-
-void tileOpListFree(TileOpList *list) {
-  free(list->ops);
-  *list = (TileOpList){0};
-}
-
 TileBuilder tileCpuScopeStart(MlirOperation op) {
   MlirOperation scope = tileEnclosingKernel(op);
   if (mlirOperationIsNull(scope))

@@ -32,20 +32,6 @@ int tileCpuOptionsVectorBits(const TileOptionValue *options);
 /* Lanes of a vector register for elements of `type` (at least 1). */
 int64_t tileCpuLanes(int vectorBits, MlirType type);
 
-/*===-- Ops
- * ----------------------------------------------------------------===*/
-
-typedef struct {
-  MlirOperation *ops;
-  size_t count, capacity;
-} TileOpList;
-
-/* Appends every op named `name` under `root`, in pre-order. */
-void tileCollectOps(MlirOperation root, const char *name, TileOpList *list);
-/* Appends `op`; false when out of memory. */
-bool tileOpListAppend(TileOpList *list, MlirOperation op);
-void tileOpListFree(TileOpList *list);
-
 /* Whether `op` (a tile op) has what the cpu lowerings index by: offsets
  * for each dimension of a window, static tiles, agreeing shapes, ranks up
  * to TILE_MAX_RANK. Emits an error at `op` otherwise. */

@@ -26,24 +26,22 @@ static const Rule rules[] = {
     {"math.tanh", "llvm.nvvm.tanh.approx.f32", 0, 0},
 };
 
-enum { MaxOps = 4096 };
-
-typedef struct {
-  MlirOperation ops[MaxOps];
-  const Rule *rule[MaxOps];
-  unsigned n;
-} Matches;
+/* The rule for `op`, or NULL when it has none or its type is not a float
+ * the approximations serve. */
+static const Rule *ruleFor(MlirOperation op) {
+  for (size_t i = 0; i < sizeof(rules) / sizeof(rules[0]); ++i)
+    if (tileOpIs(op, rules[i].op)) {
+      MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
+      bool served =
+          mlirTypeIsAF32(t) || mlirTypeIsAF16(t) || mlirTypeIsABF16(t);
+      return served ? &rules[i] : NULL;
+    }
+  return NULL;
+}
 
 static MlirWalkResult collect(MlirOperation op, void *userData) {
-  Matches *m = userData;
-  for (size_t i = 0; i < sizeof(rules) / sizeof(rules[0]); ++i)
-    if (tileOpIs(op, rules[i].op) && m->n < MaxOps) {
-      MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
-      if (mlirTypeIsAF32(t) || mlirTypeIsAF16(t) || mlirTypeIsABF16(t)) {
-        m->ops[m->n] = op;
-        m->rule[m->n++] = &rules[i];
-      }
-    }
+  if (ruleFor(op))
+    tileOpListAppend(userData, op);
   return MlirWalkResultAdvance;
 }
 
@@ -80,11 +78,11 @@ static void run(MlirOperation op, MlirExternalPass pass,
                 const TileOptionValue *options) {
   (void)pass;
   (void)options;
-  static Matches matches; /* large; the pass runs on one module at a time */
-  matches.n = 0;
+  TileOpList matches = {0};
   mlirOperationWalk(op, collect, &matches, MlirWalkPreOrder);
-  for (unsigned i = 0; i < matches.n; ++i)
-    rewrite(matches.ops[i], matches.rule[i]);
+  for (size_t i = 0; i < matches.count; ++i)
+    rewrite(matches.ops[i], ruleFor(matches.ops[i]));
+  tileOpListFree(&matches);
 }
 
 static const TileDialectHandleGetter dependent[] = {

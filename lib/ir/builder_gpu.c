@@ -5,6 +5,7 @@
 #include "ir/ir.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 MlirValue tbThreadIdX(TileBuilder *b) {
@@ -119,4 +120,51 @@ MlirValue tbHighestOf(TileBuilder *b, MlirType type) {
   return mlirTypeIsAFloat(type)
              ? tbConstFloat(b, type, INFINITY)
              : tbConstInt(b, type, signedExtreme(type, true));
+}
+
+/* gpu.launch_func's operand segments: async dependencies, grid x/y/z,
+ * block x/y/z, cluster x/y/z, dynamic shared size, kernel operands, async
+ * object. */
+enum { LaunchSegments = 13, KernelOperandSegment = 11 };
+
+static void launchSegments(MlirOperation launch, int32_t *seg) {
+  MlirAttribute sizes = tileOpGetAttr(launch, "operandSegmentSizes");
+  intptr_t n =
+      mlirAttributeIsNull(sizes) ? 0 : mlirDenseArrayGetNumElements(sizes);
+  for (intptr_t i = 0; i < LaunchSegments; ++i)
+    seg[i] = i < n ? mlirDenseI32ArrayGetElement(sizes, i) : 0;
+}
+
+void tbLaunchKernelOperands(MlirOperation launch, intptr_t *first,
+                            intptr_t *count) {
+  int32_t seg[LaunchSegments];
+  launchSegments(launch, seg);
+  *first = 0;
+  for (int i = 0; i < KernelOperandSegment; ++i)
+    *first += seg[i];
+  *count = seg[KernelOperandSegment];
+}
+
+void tbSetLaunchKernelOperands(MlirOperation launch, intptr_t n,
+                               const MlirValue *operands) {
+  int32_t seg[LaunchSegments];
+  launchSegments(launch, seg);
+  intptr_t first, count;
+  tbLaunchKernelOperands(launch, &first, &count);
+  intptr_t total = mlirOperationGetNumOperands(launch);
+  intptr_t rest = total - first - count;
+  MlirValue *all = malloc((size_t)(first + n + rest) * sizeof(MlirValue));
+  for (intptr_t i = 0; i < first; ++i)
+    all[i] = mlirOperationGetOperand(launch, i);
+  for (intptr_t i = 0; i < n; ++i)
+    all[first + i] = operands[i];
+  for (intptr_t i = 0; i < rest; ++i)
+    all[first + n + i] = mlirOperationGetOperand(launch, first + count + i);
+  mlirOperationSetOperands(launch, first + n + rest, all);
+  free(all);
+  seg[KernelOperandSegment] = (int32_t)n;
+  mlirOperationSetAttributeByName(
+      launch, mlirStringRefCreateFromCString("operandSegmentSizes"),
+      mlirDenseI32ArrayGet(mlirOperationGetContext(launch), LaunchSegments,
+                           seg));
 }

@@ -19,6 +19,16 @@ MlirValue tbAllocaType(TileBuilder *b, MlirType memrefType);
 MlirValue tbAtomicRmw(TileBuilder *b, const char *kind, MlirValue value,
                       MlirValue memref, intptr_t n, const MlirValue *indices);
 
+/* The kernel operands of a gpu.launch_func: where they start among its
+ * operands and how many there are. */
+void tbLaunchKernelOperands(MlirOperation launch, intptr_t *first,
+                            intptr_t *count);
+/* Replaces the kernel operands of a gpu.launch_func by `operands`, keeping
+ * the others (dependencies, sizes, async object) and the segment sizes in
+ * step. */
+void tbSetLaunchKernelOperands(MlirOperation launch, intptr_t n,
+                               const MlirValue *operands);
+
 /* scf.if with one result of `type`: the caller ends both blocks with
  * tbYield. */
 typedef struct {

@@ -200,38 +200,58 @@ bool tileGetBoolAttr(MlirOperation op, const char *name, bool fallback,
   return fallback;
 }
 
-typedef struct {
-  MlirOperation *ops;
-  unsigned count, capacity;
-} KernelList;
-
-static MlirWalkResult collectKernel(MlirOperation op, void *userData) {
-  KernelList *list = userData;
-  if (!tileIsKernelLoop(op))
-    return MlirWalkResultAdvance;
+void tileOpListAppend(TileOpList *list, MlirOperation op) {
   if (list->count == list->capacity) {
-    unsigned capacity = list->capacity ? 2 * list->capacity : 8;
+    size_t capacity = list->capacity ? 2 * list->capacity : 16;
     MlirOperation *ops = realloc(list->ops, capacity * sizeof(MlirOperation));
     if (!ops) {
-      fputs("tile: out of memory while collecting kernels\n", stderr);
+      fputs("tile: out of memory while collecting operations\n", stderr);
       abort();
     }
     list->ops = ops;
     list->capacity = capacity;
   }
   list->ops[list->count++] = op;
+}
+
+void tileOpListFree(TileOpList *list) {
+  free(list->ops);
+  *list = (TileOpList){0};
+}
+
+typedef struct {
+  const char *name;
+  TileOpList *list;
+} Collector;
+
+static MlirWalkResult collectNamed(MlirOperation op, void *userData) {
+  Collector *c = userData;
+  if (tileOpIs(op, c->name))
+    tileOpListAppend(c->list, op);
+  return MlirWalkResultAdvance;
+}
+
+void tileCollectOps(MlirOperation root, const char *name, TileOpList *list) {
+  Collector c = {name, list};
+  mlirOperationWalk(root, collectNamed, &c, MlirWalkPreOrder);
+}
+
+static MlirWalkResult collectKernel(MlirOperation op, void *userData) {
+  if (!tileIsKernelLoop(op))
+    return MlirWalkResultAdvance;
+  tileOpListAppend(userData, op);
   return MlirWalkResultSkip;
 }
 
 unsigned tileForEachKernel(MlirOperation root,
                            unsigned (*fn)(MlirOperation kernel, void *userData),
                            void *userData) {
-  KernelList list = {NULL, 0, 0};
+  TileOpList list = {0};
   mlirOperationWalk(root, collectKernel, &list, MlirWalkPreOrder);
   unsigned errors = 0;
-  for (unsigned i = 0; i < list.count; ++i)
+  for (size_t i = 0; i < list.count; ++i)
     errors += fn(list.ops[i], userData);
-  free(list.ops);
+  tileOpListFree(&list);
   return errors;
 }
 

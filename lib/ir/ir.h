@@ -61,6 +61,18 @@ bool tileIsKernelLoop(MlirOperation op);
 /* The enclosing kernel loop of `op`, or a null operation. */
 MlirOperation tileEnclosingKernel(MlirOperation op);
 
+/* A growable list of operations. */
+typedef struct {
+  MlirOperation *ops;
+  size_t count, capacity;
+} TileOpList;
+
+/* Appends `op` (aborts when out of memory). */
+void tileOpListAppend(TileOpList *list, MlirOperation op);
+/* Appends every op named `name` under `root`, in pre-order. */
+void tileCollectOps(MlirOperation root, const char *name, TileOpList *list);
+void tileOpListFree(TileOpList *list);
+
 /* Moves the body of the single-block loop `loop` (minus its terminator)
  * before `dest`, with the block arguments (induction variables) replaced by
  * `ivs`. */

@@ -75,6 +75,8 @@ static void checkAttributeNames(Verifier *v, MlirOperation op) {
     for (size_t k = 0; k < sizeof(structureAttrs) / sizeof(*structureAttrs);
          ++k)
       known |= tileStrRefEquals(name, structureAttrs[k]);
+    known |= v->options->loweringAttributes &&
+             tileStrRefEquals(name, "tile.dynamic_shared_bytes");
     if (!known)
       FAIL(op,
            "has unknown tile attribute '%.*s' (valid: tile.threads, "

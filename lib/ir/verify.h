@@ -10,6 +10,10 @@ typedef struct {
   /* Ops on shared or fragment buffers, gemm and reduce must sit inside a
    * kernel loop. Off for libraries of device helpers checked in isolation. */
   bool kernelRequired;
+  /* Also accept the attributes that lowering passes leave on kernel loops
+   * (tile.dynamic_shared_bytes), for passes that check partly lowered IR.
+   * Off for input: a hand-written one would go unchecked. */
+  bool loweringAttributes;
 } TileVerifyOptions;
 
 /* Checks every tile rule under `root` (root included), emitting one error

@@ -56,16 +56,6 @@ static MlirValue readable(TileGpuKernel *k, TileBuilder *b, MlirValue tile,
   return tileGpuStageFragment(k, b, f);
 }
 
-static MlirValue privateArray(TileGpuKernel *k, int64_t n, MlirType element) {
-  TileBuilder entry = tileGpuEntry(k);
-  MlirType type =
-      tbMemRefTypeIn(&entry, 1, &n, element,
-                     tileScopeGetMemorySpace(entry.ctx, TileScopeLocal));
-  return tbAllocaType(&entry, type);
-}
-
-static int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
-
 static void zero(TileBuilder *b, MlirValue buffer) {
   MlirType type = mlirValueGetType(buffer);
   MlirValue extents[2];
@@ -81,8 +71,8 @@ static void lowerDistributed(TileGpuKernel *k, TileBuilder *b, const Gemm *g,
   MlirValue bm = readable(k, b, g->b, !g->transposeB && k->tr == 1);
   if (g->clear)
     zero(b, fc->regs);
-  MlirValue ra = privateArray(k, ceilDiv(g->m, k->tr), accType);
-  MlirValue rb = privateArray(k, ceilDiv(g->n, k->tc), accType);
+  MlirValue ra = tileGpuPrivateArray(k, tileCeilDiv(g->m, k->tr), accType);
+  MlirValue rb = tileGpuPrivateArray(k, tileCeilDiv(g->n, k->tc), accType);
   MlirValue m = tbConstIndex(b, g->m), n = tbConstIndex(b, g->n);
   TileLoop kl =
       tbFor(b, tbConstIndex(b, 0), tbConstIndex(b, g->kk), tbConstIndex(b, 1));

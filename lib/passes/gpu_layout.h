@@ -22,6 +22,11 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+/* ceil(a / b) for positive b. */
+static inline int64_t tileCeilDiv(int64_t a, int64_t b) {
+  return (a + b - 1) / b;
+}
+
 /* On the kernel scf.forall: array<i64: tr, tc>. */
 #define TILE_GPU_GRID_ATTR "simt.grid"
 /* On a fragment tile.alloc: "grid", "rows", "cols" or "scalar". */

@@ -6,6 +6,7 @@
 
 #include "ir/builder.h"
 #include "ir/ir.h"
+#include "ir/verify.h"
 #include "passes/pass.h"
 #include "tile/dialect.h"
 
@@ -288,13 +289,11 @@ static MlirWalkResult gemmNeeds(MlirOperation op, void *userData) {
   return MlirWalkResultAdvance;
 }
 
-static int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
-
 /* Cost of grid (tr, tc) for an M x N fragment: idle slots first, then how
  * far per-thread tiles are from square; wider tc wins ties (neighbouring
  * threads then touch neighbouring columns). */
 static double gridCost(int64_t m, int64_t n, int64_t tr, int64_t tc) {
-  int64_t em = ceilDiv(m, tr), en = ceilDiv(n, tc);
+  int64_t em = tileCeilDiv(m, tr), en = tileCeilDiv(n, tc);
   double idle = (double)(em * tr * en * tc - m * n) / (double)(m * n);
   double skew = fabs(log2((double)em) - log2((double)en));
   return idle * 1000.0 + skew * 10.0 - (double)tc / (double)(tr * tc + 1);
@@ -467,6 +466,14 @@ static void annotate(Kernel *k) {
 
 static unsigned layoutKernel(MlirOperation kernel, void *userData) {
   (void)userData;
+  /* The layout and the lowering index by what the tile rules guarantee
+   * (static tiles, agreeing shapes): input that breaks them is reported
+   * here rather than lowered into a wrong kernel. */
+  unsigned violations =
+      tileVerify(kernel, &(TileVerifyOptions){.kernelRequired = true,
+                                              .loweringAttributes = true});
+  if (violations)
+    return violations;
   static Kernel k; /* large; one kernel at a time */
   memset(&k, 0, sizeof(k));
   k.kernel = kernel;

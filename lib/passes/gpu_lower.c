@@ -53,20 +53,18 @@ static MlirWalkResult collect(MlirOperation op, void *userData) {
   return MlirWalkResultAdvance;
 }
 
-static int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
-
 /* The register array of a fragment: this thread's slots. */
 static MlirValue registersFor(TileGpuKernel *k, MlirType type,
                               TileGpuLayout layout) {
   int64_t shape[2];
   int rank = 0;
   if (layout == TileGpuGrid) {
-    shape[rank++] = ceilDiv(tileDim(type, 0), k->tr);
-    shape[rank++] = ceilDiv(tileDim(type, 1), k->tc);
+    shape[rank++] = tileCeilDiv(tileDim(type, 0), k->tr);
+    shape[rank++] = tileCeilDiv(tileDim(type, 1), k->tc);
   } else if (layout == TileGpuRows) {
-    shape[rank++] = ceilDiv(tileDim(type, 0), k->tr);
+    shape[rank++] = tileCeilDiv(tileDim(type, 0), k->tr);
   } else if (layout == TileGpuCols) {
-    shape[rank++] = ceilDiv(tileDim(type, 0), k->tc);
+    shape[rank++] = tileCeilDiv(tileDim(type, 0), k->tc);
   }
   TileBuilder entry = tileGpuEntry(k);
   return tbAllocaType(

@@ -28,6 +28,13 @@ MlirValue tileGpuScratch(TileGpuKernel *k, intptr_t rank, const int64_t *shape,
   return tbResult(tbCreate(&b, "tile.alloc", 0, NULL, 1, &type, 0, NULL));
 }
 
+MlirValue tileGpuPrivateArray(TileGpuKernel *k, int64_t n, MlirType element) {
+  TileBuilder b = tileGpuEntry(k);
+  MlirType type = tbMemRefTypeIn(
+      &b, 1, &n, element, tileScopeGetMemorySpace(b.ctx, TileScopeLocal));
+  return tbAllocaType(&b, type);
+}
+
 void tileGpuFail(TileGpuKernel *k, MlirOperation op, const char *fmt, ...) {
   TileStrBuf text = TILE_STRBUF_INIT;
   va_list args;

@@ -78,16 +78,6 @@ static void storeResult(TileGpuKernel *k, TileBuilder *b, const Reduce *r,
   tileGpuStore(k, b, result, r->dst, idx);
 }
 
-static MlirValue privateArray(TileGpuKernel *k, int64_t n, MlirType element) {
-  TileBuilder entry = tileGpuEntry(k);
-  MlirType type =
-      tbMemRefTypeIn(&entry, 1, &n, element,
-                     tileScopeGetMemorySpace(entry.ctx, TileScopeLocal));
-  return tbAllocaType(&entry, type);
-}
-
-static int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
-
 /*===--- grid fragment -> rows / cols -------------------------------------===*/
 
 /* Reduces a grid fragment along `dim` into per-line partials `part`
@@ -100,8 +90,8 @@ static void reduceGrid(TileGpuKernel *k, TileBuilder *b, const Reduce *r,
   TileGpuLayout line = rows ? TileGpuRows : TileGpuCols;
   int64_t lines = shape[rows ? 0 : 1];
   int64_t peers = rows ? k->tc : k->tr;
-  MlirValue part =
-      privateArray(k, ceilDiv(lines, rows ? k->tr : k->tc), r->element);
+  MlirValue part = tileGpuPrivateArray(
+      k, tileCeilDiv(lines, rows ? k->tr : k->tc), r->element);
   MlirValue numLines = tbConstIndex(b, lines);
   TileGpuNest init = tileGpuForOwned(k, b, line, 1, &numLines);
   MlirValue slot = tileGpuLineSlot(k, &init.in, init.idx[0], rows);
@@ -153,7 +143,7 @@ static void reduceGrid(TileGpuKernel *k, TileBuilder *b, const Reduce *r,
 
 static void reduceVector(TileGpuKernel *k, TileBuilder *b, const Reduce *r,
                          const TileGpuFragment *fs) {
-  MlirValue part = privateArray(k, 1, r->element);
+  MlirValue part = tileGpuPrivateArray(k, 1, r->element);
   MlirValue zero = tbConstIndex(b, 0);
   tbStore(b, identity(b, r), part, 1, &zero);
   MlirValue extent = tbConstIndex(b, tileDim(mlirValueGetType(r->src), 0));
@@ -201,7 +191,7 @@ static void reduceReadable(TileGpuKernel *k, TileBuilder *b, const Reduce *r) {
                   : dstScope == TileScopeLocal
                       ? tileGpuForAll(b, rank - 1, extents)
                       : tileGpuForCooperative(k, b, rank - 1, extents);
-  MlirValue acc = privateArray(k, 1, r->element);
+  MlirValue acc = tileGpuPrivateArray(k, 1, r->element);
   MlirValue zero = tbConstIndex(&n.in, 0);
   tbStore(&n.in, identity(&n.in, r), acc, 1, &zero);
   TileLoop line =

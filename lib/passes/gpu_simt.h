@@ -39,6 +39,9 @@ const TileGpuFragment *tileGpuFragmentOf(const TileGpuKernel *k,
 /* A shared buffer private to one lowering (allocated at kernel entry). */
 MlirValue tileGpuScratch(TileGpuKernel *k, intptr_t rank, const int64_t *shape,
                          MlirType element);
+/* A local array of `n` elements private to each thread (allocated at kernel
+ * entry). */
+MlirValue tileGpuPrivateArray(TileGpuKernel *k, int64_t n, MlirType element);
 /* Reports an error at `op` and counts it. */
 void tileGpuFail(TileGpuKernel *k, MlirOperation op, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));

@@ -9,13 +9,6 @@
 
 #include <string.h>
 
-enum { MaxModules = 64 };
-
-typedef struct {
-  MlirOperation modules[MaxModules];
-  unsigned n;
-} Modules;
-
 static MlirStringRef nameOf(MlirOperation op) {
   return mlirStringAttrGetValue(tileOpGetAttr(op, "sym_name"));
 }
@@ -47,21 +40,24 @@ static void run(MlirOperation op, MlirExternalPass pass,
                 const TileOptionValue *options) {
   (void)pass;
   (void)options;
-  Modules m = {{{0}}, 0};
+  TileOpList m = {0};
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
   for (MlirOperation o = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o))
-    if (tileOpIs(o, "gpu.module") && m.n < MaxModules)
-      m.modules[m.n++] = o;
-  if (m.n < 2)
+    if (tileOpIs(o, "gpu.module"))
+      tileOpListAppend(&m, o);
+  if (m.count < 2) {
+    tileOpListFree(&m);
     return;
-  MlirOperation into = m.modules[0];
+  }
+  MlirOperation into = m.ops[0];
   MlirBlock intoBody = mlirRegionGetFirstBlock(mlirOperationGetRegion(into, 0));
   MlirAttribute intoRef = mlirFlatSymbolRefAttrGet(mlirOperationGetContext(op),
                                                    nameOf(into));
-  for (unsigned i = 1; i < m.n; ++i) {
-    MlirBlock from = mlirRegionGetFirstBlock(mlirOperationGetRegion(m.modules[i], 0));
-    MlirStringRef moduleName = nameOf(m.modules[i]);
+  for (size_t i = 1; i < m.count; ++i) {
+    MlirBlock from =
+        mlirRegionGetFirstBlock(mlirOperationGetRegion(m.ops[i], 0));
+    MlirStringRef moduleName = nameOf(m.ops[i]);
     for (MlirOperation o = mlirBlockGetFirstOperation(from);
          !mlirOperationIsNull(o);) {
       MlirOperation next = mlirOperationGetNextInBlock(o);
@@ -85,8 +81,9 @@ static void run(MlirOperation op, MlirExternalPass pass,
       mlirBlockAppendOwnedOperation(intoBody, o);
       o = next;
     }
-    mlirOperationDestroy(m.modules[i]);
+    mlirOperationDestroy(m.ops[i]);
   }
+  tileOpListFree(&m);
 }
 
 const TilePassDescriptor tileMergeGpuModulesPass = {

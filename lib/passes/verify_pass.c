@@ -13,7 +13,8 @@ static const TilePassOption options[] = {
 
 static void run(MlirOperation op, MlirExternalPass pass,
                 const TileOptionValue *values) {
-  TileVerifyOptions verifyOptions = {values[OptKernelRequired].b};
+  TileVerifyOptions verifyOptions = {.kernelRequired =
+                                         values[OptKernelRequired].b};
   if (tileVerify(op, &verifyOptions))
     mlirExternalPassSignalFailure(pass);
 }

@@ -10,15 +10,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-typedef struct {
-  MlirOperation ops[64];
-  unsigned count;
-} Ops;
-
 static MlirWalkResult collectSpirvModules(MlirOperation op, void *userData) {
-  Ops *ops = userData;
-  if (tileOpIs(op, "spirv.module") && ops->count < 64)
-    ops->ops[ops->count++] = op;
+  if (tileOpIs(op, "spirv.module"))
+    tileOpListAppend(userData, op);
   return tileOpIs(op, "builtin.module") ? MlirWalkResultAdvance
                                         : MlirWalkResultSkip;
 }
@@ -40,9 +34,10 @@ static MlirOperation findGpuModule(MlirOperation module, MlirStringRef name) {
  * `gpu.module @NAME`, but gpu-module-to-binary serialises the spirv.module
  * inside a gpu.module: move each one in, replacing the gpu.module's body. */
 static bool nestSpirvModules(MlirOperation module) {
-  Ops spirv = {{{0}}, 0};
+  TileOpList spirv = {0};
   mlirOperationWalk(module, collectSpirvModules, &spirv, MlirWalkPreOrder);
-  for (unsigned i = 0; i < spirv.count; ++i) {
+  bool ok = true;
+  for (size_t i = 0; i < spirv.count && ok; ++i) {
     MlirStringRef name =
         mlirStringAttrGetValue(tileOpGetAttr(spirv.ops[i], "sym_name"));
     const char *prefix = "__spv__";
@@ -54,7 +49,8 @@ static bool nestSpirvModules(MlirOperation module) {
                                     name.length - strlen(prefix)));
     if (mlirOperationIsNull(gpuModule)) {
       tileEmitOpError(spirv.ops[i], "has no gpu.module to go into");
-      return false;
+      ok = false;
+      break;
     }
     MlirBlock body =
         mlirRegionGetFirstBlock(mlirOperationGetRegion(gpuModule, 0));
@@ -67,7 +63,8 @@ static bool nestSpirvModules(MlirOperation module) {
     mlirOperationRemoveFromParent(spirv.ops[i]);
     mlirBlockAppendOwnedOperation(body, spirv.ops[i]);
   }
-  return true;
+  tileOpListFree(&spirv);
+  return ok;
 }
 
 static void reportAtModule(MlirStringRef message, void *userData) {

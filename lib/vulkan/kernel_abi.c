@@ -334,22 +334,19 @@ static MlirValue hostWords(MlirOperation launch, int numWords) {
   return tbAllocaType(&b, wordsType(b.ctx, numWords));
 }
 
-static void rewriteLaunch(const Plan *plan, MlirOperation launch) {
-  MlirAttribute sizes = tileOpGetAttr(launch, "operandSegmentSizes");
-  int32_t seg[13] = {0};
-  intptr_t numSegments = mlirDenseArrayGetNumElements(sizes);
-  for (intptr_t i = 0; i < numSegments && i < 13; ++i)
-    seg[i] = mlirDenseI32ArrayGetElement(sizes, i);
-  intptr_t first = 0;
-  for (int i = 0; i < 11; ++i)
-    first += seg[i];
+static bool rewriteLaunch(const Plan *plan, MlirOperation launch) {
+  intptr_t first, count;
+  tbLaunchKernelOperands(launch, &first, &count);
+  if (count != (intptr_t)plan->numParams) {
+    tileEmitOpError(launch, "passes %ld operands to a kernel of %u arguments",
+                    (long)count, plan->numParams);
+    return false;
+  }
   TileBuilder b = tbBefore(launch);
   MlirValue words =
       plan->numWords ? hostWords(launch, plan->numWords) : (MlirValue){NULL};
-  MlirValue operands[256];
+  MlirValue operands[MaxParams + 1];
   intptr_t n = 0;
-  for (intptr_t i = 0; i < first; ++i)
-    operands[n++] = mlirOperationGetOperand(launch, i);
   for (unsigned i = 0; i < plan->numParams; ++i) {
     const Param *p = &plan->params[i];
     MlirValue v = mlirOperationGetOperand(launch, first + i);
@@ -366,43 +363,13 @@ static void rewriteLaunch(const Plan *plan, MlirOperation launch) {
     }
     operands[n++] = p->kind == Flatten ? collapse(&b, v) : v;
   }
-  int32_t numKernelOperands = (int32_t)(n - first);
-  if (plan->numWords) {
+  if (plan->numWords)
     operands[n++] = words;
-    ++numKernelOperands;
-  }
-  for (intptr_t i = first + seg[11]; i < mlirOperationGetNumOperands(launch);
-       ++i)
-    operands[n++] = mlirOperationGetOperand(launch, i);
-  seg[11] = numKernelOperands;
-  mlirOperationSetOperands(launch, n, operands);
-  mlirOperationSetAttributeByName(
-      launch, tileRef("operandSegmentSizes"),
-      mlirDenseI32ArrayGet(b.ctx, numSegments, seg));
+  tbSetLaunchKernelOperands(launch, n, operands);
+  return true;
 }
 
 /*===--- the pass ---------------------------------------------------------===*/
-
-typedef struct {
-  MlirOperation ops[256];
-  unsigned count;
-} Ops;
-
-static MlirWalkResult collectLaunches(MlirOperation op, void *userData) {
-  Ops *ops = userData;
-  if (tileOpIs(op, "gpu.launch_func") && ops->count < 256)
-    ops->ops[ops->count++] = op;
-  return tileOpIs(op, "gpu.module") ? MlirWalkResultSkip
-                                    : MlirWalkResultAdvance;
-}
-
-static MlirWalkResult collectKernels(MlirOperation op, void *userData) {
-  Ops *ops = userData;
-  if (tileOpIs(op, "gpu.func") &&
-      !mlirAttributeIsNull(tileOpGetAttr(op, "gpu.kernel")) && ops->count < 256)
-    ops->ops[ops->count++] = op;
-  return MlirWalkResultAdvance;
-}
 
 /* Whether `launch` launches `func`: @module::@func. */
 static bool launches(MlirOperation launch, MlirOperation func) {
@@ -424,22 +391,26 @@ static bool launches(MlirOperation launch, MlirOperation func) {
 static void run(MlirOperation op, MlirExternalPass pass,
                 const TileOptionValue *options) {
   (void)options;
-  static Ops kernels, launchOps;
   static Plan plan;
-  kernels.count = launchOps.count = 0;
-  mlirOperationWalk(op, collectKernels, &kernels, MlirWalkPreOrder);
-  mlirOperationWalk(op, collectLaunches, &launchOps, MlirWalkPreOrder);
+  TileOpList funcs = {0}, launchOps = {0};
+  tileCollectOps(op, "gpu.func", &funcs);
+  tileCollectOps(op, "gpu.launch_func", &launchOps);
   bool ok = true;
-  for (unsigned i = 0; i < kernels.count; ++i) {
-    if (!makePlan(&plan, kernels.ops[i])) {
+  for (size_t i = 0; i < funcs.count; ++i) {
+    MlirOperation kernel = funcs.ops[i];
+    if (mlirAttributeIsNull(tileOpGetAttr(kernel, "gpu.kernel")))
+      continue;
+    if (!makePlan(&plan, kernel)) {
       ok = false;
       continue;
     }
-    for (unsigned l = 0; l < launchOps.count; ++l)
-      if (launches(launchOps.ops[l], kernels.ops[i]))
-        rewriteLaunch(&plan, launchOps.ops[l]);
+    for (size_t l = 0; l < launchOps.count; ++l)
+      if (launches(launchOps.ops[l], kernel))
+        ok &= rewriteLaunch(&plan, launchOps.ops[l]);
     ok &= rewriteKernel(&plan);
   }
+  tileOpListFree(&funcs);
+  tileOpListFree(&launchOps);
   if (!ok)
     mlirExternalPassSignalFailure(pass);
 }

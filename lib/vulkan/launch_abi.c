@@ -6,12 +6,14 @@
  * convention does the same for statically shaped buffers only; this works
  * for any size. Runs after tile-vulkan-kernel-abi made every operand a
  * buffer, and after device codegen removed the kernels. */
-#include "ir/builder.h"
+#include "ir/builder_gpu.h"
 #include "ir/ir.h"
 #include "passes/pass.h"
 
 #include "mlir-c/Dialect/LLVM.h"
 #include "mlir-c/Dialect/MemRef.h"
+
+#include <stdlib.h>
 
 static MlirValue address(TileBuilder *b, MlirValue buffer) {
   MlirType index = tbIndex(b), i64 = mlirIntegerTypeGet(b->ctx, 64);
@@ -36,38 +38,26 @@ static MlirValue byteSize(TileBuilder *b, MlirValue buffer) {
 }
 
 static bool rewrite(MlirOperation launch) {
-  MlirAttribute sizes = tileOpGetAttr(launch, "operandSegmentSizes");
-  int32_t seg[13] = {0};
-  intptr_t numSegments = mlirDenseArrayGetNumElements(sizes);
-  for (intptr_t i = 0; i < numSegments && i < 13; ++i)
-    seg[i] = mlirDenseI32ArrayGetElement(sizes, i);
-  intptr_t first = 0;
-  for (int i = 0; i < 11; ++i)
-    first += seg[i];
+  intptr_t first, count;
+  tbLaunchKernelOperands(launch, &first, &count);
   TileBuilder b = tbBefore(launch);
-  MlirValue operands[512];
-  intptr_t n = 0;
-  for (intptr_t i = 0; i < first; ++i)
-    operands[n++] = mlirOperationGetOperand(launch, i);
-  for (int32_t i = 0; i < seg[11] && n < 500; ++i) {
+  MlirValue *operands = malloc((size_t)(2 * count + 1) * sizeof(MlirValue));
+  bool ok = true;
+  for (intptr_t i = 0; i < count && ok; ++i) {
     MlirValue v = mlirOperationGetOperand(launch, first + i);
     if (!mlirTypeIsAMemRef(mlirValueGetType(v))) {
       tileEmitOpError(launch, "passes a kernel operand that is not a buffer; "
                               "run tile-vulkan-kernel-abi first");
-      return false;
+      ok = false;
+      break;
     }
-    operands[n++] = address(&b, v);
-    operands[n++] = byteSize(&b, v);
+    operands[2 * i] = address(&b, v);
+    operands[2 * i + 1] = byteSize(&b, v);
   }
-  for (intptr_t i = first + seg[11]; i < mlirOperationGetNumOperands(launch);
-       ++i)
-    operands[n++] = mlirOperationGetOperand(launch, i);
-  seg[11] *= 2;
-  mlirOperationSetOperands(launch, n, operands);
-  mlirOperationSetAttributeByName(
-      launch, tileRef("operandSegmentSizes"),
-      mlirDenseI32ArrayGet(b.ctx, numSegments, seg));
-  return true;
+  if (ok)
+    tbSetLaunchKernelOperands(launch, 2 * count, operands);
+  free(operands);
+  return ok;
 }
 
 static MlirWalkResult visit(MlirOperation op, void *userData) {

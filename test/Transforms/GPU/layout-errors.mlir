@@ -97,3 +97,15 @@ func.func @other_use() {
   } {mapping = [#gpu.block<x>], tile.threads = 32 : i64}
   return
 }
+
+// -----
+
+// Input that breaks the tile rules is reported, not lowered: a copy without
+// offsets has no static extent to distribute over the threads.
+func.func @unverified(%X: memref<?x?xf32>, %Y: memref<?x?xf32>) {
+  scf.forall (%b) in (4) {
+    // expected-error @+1 {{'tile.copy' op without offsets, source and dest must have the same static shape}}
+    "tile.copy"(%X, %Y) {operandSegmentSizes = array<i32: 1, 1, 0, 0>} : (memref<?x?xf32>, memref<?x?xf32>) -> ()
+  } {mapping = [#gpu.block<x>], tile.threads = 32 : i64}
+  return
+}
