@@ -32,6 +32,20 @@ if config.tile_sanitize:
     # ASan leaves __tls_get_addr alone (leaks are still found).
     config.environment["ASAN_OPTIONS"] = "detect_leaks=1:abort_on_error=1:intercept_tls_get_addr=0"
     config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1:abort_on_error=1"
+# Runs a command without leak checking, for processes that drive the Vulkan
+# driver: LeakSanitizer stops every thread to scan at exit, and with the
+# driver's worker threads alive that has been seen to hang.
+config.substitutions.append(
+    ("%no_leak_check",
+     "env ASAN_OPTIONS=detect_leaks=0:abort_on_error=1" if config.tile_sanitize else ""))
+
+# A test that hangs fails after ten minutes instead of stalling the run (lit
+# needs psutil to enforce it; without it there is no limit).
+try:
+    import psutil  # noqa: F401
+    lit_config.maxIndividualTestTime = 600
+except ImportError:
+    pass
 
 # Toolchains that check generated code. Tests needing one are UNSUPPORTED
 # (and reported as such) where it is missing.
