@@ -114,6 +114,6 @@ const TilePassDescriptor tileCpuAllocPass = {
                "start of their kernel block, and drop scopes (cpu)",
     .anchor = "func.func",
     .dependentDialects = dependent,
-    .numDependentDialects = 1,
+    .numDependentDialects = TILE_COUNT(dependent),
     .run = run,
 };

@@ -136,8 +136,8 @@ const TilePassDescriptor tileCpuAtomicAddPass = {
                "buffers and vector adds on block buffers (cpu)",
     .anchor = "func.func",
     .options = options,
-    .numOptions = 2,
+    .numOptions = TILE_COUNT(options),
     .dependentDialects = dependent,
-    .numDependentDialects = 4,
+    .numDependentDialects = TILE_COUNT(dependent),
     .run = run,
 };

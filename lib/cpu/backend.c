@@ -1,6 +1,7 @@
 /* The cpu backend's manifest: the one place that assembles it. */
 #include "backend/backend.h"
 #include "cpu/cpu.h"
+#include "support/count.h"
 
 static const char *const kinds[] = {"cpu"};
 
@@ -30,20 +31,20 @@ static const TileExecutionBackendSpec executionBackends[] = {
 const TileBackendModule tileCpuBackend = {
     .name = "cpu",
     .targetKinds = kinds,
-    .numTargetKinds = 1,
+    .numTargetKinds = TILE_COUNT(kinds),
     .aliases = aliases,
-    .numAliases = 2,
+    .numAliases = TILE_COUNT(aliases),
     .normalizeTarget = tileCpuNormalizeTarget,
     .detectTarget = tileCpuDetectTarget,
     .chips = "native, x86-64, x86-64-v2, x86-64-v3, x86-64-v4, haswell, "
              "skylake, skylake-avx512, icelake-server, sapphirerapids, "
              "znver3, znver4",
     .pipelines = pipelines,
-    .numPipelines = 1,
+    .numPipelines = TILE_COUNT(pipelines),
     .deviceCodegens = deviceCodegens,
-    .numDeviceCodegens = 1,
+    .numDeviceCodegens = TILE_COUNT(deviceCodegens),
     .hostCodegens = hostCodegens,
-    .numHostCodegens = 1,
+    .numHostCodegens = TILE_COUNT(hostCodegens),
     .executionBackends = executionBackends,
-    .numExecutionBackends = 2,
+    .numExecutionBackends = TILE_COUNT(executionBackends),
 };

@@ -196,8 +196,8 @@ const TilePassDescriptor tileCpuCopyPass = {
                "at the edges (cpu)",
     .anchor = "func.func",
     .options = options,
-    .numOptions = 2,
+    .numOptions = TILE_COUNT(options),
     .dependentDialects = dependent,
-    .numDependentDialects = 4,
+    .numDependentDialects = TILE_COUNT(dependent),
     .run = run,
 };

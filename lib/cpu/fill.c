@@ -106,8 +106,8 @@ const TilePassDescriptor tileCpuFillPass = {
     .summary = "Lower tile.fill to vector stores (cpu)",
     .anchor = "func.func",
     .options = options,
-    .numOptions = 2,
+    .numOptions = TILE_COUNT(options),
     .dependentDialects = dependent,
-    .numDependentDialects = 3,
+    .numDependentDialects = TILE_COUNT(dependent),
     .run = run,
 };

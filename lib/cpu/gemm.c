@@ -304,8 +304,8 @@ const TilePassDescriptor tileCpuGemmPass = {
                "packed panels; copies that fill GEMM operands pack (cpu)",
     .anchor = "func.func",
     .options = options,
-    .numOptions = 5,
+    .numOptions = TILE_COUNT(options),
     .dependentDialects = dependent,
-    .numDependentDialects = 4,
+    .numDependentDialects = TILE_COUNT(dependent),
     .run = run,
 };

@@ -190,8 +190,8 @@ const TilePassDescriptor tileCpuKernelsPass = {
                "pipelined loops into plain loops (cpu)",
     .anchor = "func.func",
     .options = options,
-    .numOptions = 1,
+    .numOptions = TILE_COUNT(options),
     .dependentDialects = dependent,
-    .numDependentDialects = 2,
+    .numDependentDialects = TILE_COUNT(dependent),
     .run = run,
 };

@@ -118,6 +118,6 @@ const TilePassDescriptor tileCpuMathPass = {
                "vectorises (cpu)",
     .anchor = "func.func",
     .dependentDialects = dependent,
-    .numDependentDialects = 2,
+    .numDependentDialects = TILE_COUNT(dependent),
     .run = run,
 };

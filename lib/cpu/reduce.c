@@ -247,8 +247,8 @@ const TilePassDescriptor tileCpuReducePass = {
                "to vector code (cpu)",
     .anchor = "func.func",
     .options = options,
-    .numOptions = 2,
+    .numOptions = TILE_COUNT(options),
     .dependentDialects = dependent,
-    .numDependentDialects = 5,
+    .numDependentDialects = TILE_COUNT(dependent),
     .run = run,
 };

@@ -1,6 +1,7 @@
 /* The cuda backend's manifest: the one place that assembles it. */
 #include "backend/backend.h"
 #include "cuda/cuda.h"
+#include "support/count.h"
 
 static const char *const kinds[] = {"cuda"};
 
@@ -30,20 +31,20 @@ static const TileToolchainCallback callbacks[] = {{"ptxas", tileCudaPtxas}};
 const TileBackendModule tileCudaBackend = {
     .name = "cuda",
     .targetKinds = kinds,
-    .numTargetKinds = 1,
+    .numTargetKinds = TILE_COUNT(kinds),
     .aliases = aliases,
-    .numAliases = 1,
+    .numAliases = TILE_COUNT(aliases),
     .normalizeTarget = tileCudaNormalizeTarget,
     .detectTarget = tileCudaDetectTarget,
     .chips = "sm_75, sm_80, sm_86, sm_87, sm_89, sm_90, sm_90a",
     .pipelines = pipelines,
-    .numPipelines = 1,
+    .numPipelines = TILE_COUNT(pipelines),
     .deviceCodegens = deviceCodegens,
-    .numDeviceCodegens = 1,
+    .numDeviceCodegens = TILE_COUNT(deviceCodegens),
     .hostCodegens = hostCodegens,
-    .numHostCodegens = 1,
+    .numHostCodegens = TILE_COUNT(hostCodegens),
     .executionBackends = executionBackends,
-    .numExecutionBackends = 2,
+    .numExecutionBackends = TILE_COUNT(executionBackends),
     .callbacks = callbacks,
-    .numCallbacks = 1,
+    .numCallbacks = TILE_COUNT(callbacks),
 };

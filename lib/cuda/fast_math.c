@@ -95,6 +95,6 @@ const TilePassDescriptor tileCudaMathPass = {
                "approximate instructions (no libdevice needed)",
     .anchor = "gpu.module",
     .dependentDialects = dependent,
-    .numDependentDialects = 1,
+    .numDependentDialects = TILE_COUNT(dependent),
     .run = run,
 };

@@ -64,6 +64,6 @@ const TilePassDescriptor tileCudaMmaPass = {
                "are left to the SIMT lowering",
     .anchor = "func.func",
     .dependentDialects = dependent,
-    .numDependentDialects = 6,
+    .numDependentDialects = TILE_COUNT(dependent),
     .run = run,
 };

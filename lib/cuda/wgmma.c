@@ -405,8 +405,8 @@ const TilePassDescriptor tileCudaWgmmaPass = {
                "stages and warpgroup MMA (others are left to tile-cuda-mma)",
     .anchor = "func.func",
     .options = options,
-    .numOptions = 1,
+    .numOptions = TILE_COUNT(options),
     .dependentDialects = dependent,
-    .numDependentDialects = 4,
+    .numDependentDialects = TILE_COUNT(dependent),
     .run = run,
 };

@@ -281,6 +281,6 @@ const TilePassDescriptor tileGpuBarriersPass = {
                "memory, only where control flow is uniform",
     .anchor = "func.func",
     .dependentDialects = dependent,
-    .numDependentDialects = 1,
+    .numDependentDialects = TILE_COUNT(dependent),
     .run = run,
 };

@@ -227,6 +227,6 @@ const TilePassDescriptor tileGpuLowerPass = {
                "of tile-gpu-layout",
     .anchor = "func.func",
     .dependentDialects = dependent,
-    .numDependentDialects = 4,
+    .numDependentDialects = TILE_COUNT(dependent),
     .run = run,
 };

@@ -209,6 +209,6 @@ const TilePassDescriptor tileKernelToGpuPass = {
                "into loops strided over the block's threads",
     .anchor = "func.func",
     .dependentDialects = dependent,
-    .numDependentDialects = 2,
+    .numDependentDialects = TILE_COUNT(dependent),
     .run = run,
 };

@@ -2,6 +2,8 @@
 #ifndef TILE_PASSES_PASS_H
 #define TILE_PASSES_PASS_H
 
+#include "support/count.h"
+
 #include "mlir-c/IR.h"
 #include "mlir-c/Pass.h"
 

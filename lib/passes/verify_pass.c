@@ -26,6 +26,6 @@ const TilePassDescriptor tileVerifyPass = {
                "scopes, structure attributes)",
     .anchor = "",
     .options = options,
-    .numOptions = sizeof(options) / sizeof(options[0]),
+    .numOptions = TILE_COUNT(options),
     .run = run,
 };

@@ -1,6 +1,7 @@
 /* The rocm backend's manifest: the one place that assembles it. */
 #include "backend/backend.h"
 #include "rocm/rocm.h"
+#include "support/count.h"
 
 static const char *const kinds[] = {"rocm"};
 
@@ -32,18 +33,18 @@ static const TileExecutionBackendSpec executionBackends[] = {
 const TileBackendModule tileRocmBackend = {
     .name = "rocm",
     .targetKinds = kinds,
-    .numTargetKinds = 1,
+    .numTargetKinds = TILE_COUNT(kinds),
     .aliases = aliases,
-    .numAliases = 2,
+    .numAliases = TILE_COUNT(aliases),
     .normalizeTarget = tileRocmNormalizeTarget,
     .detectTarget = tileRocmDetectTarget,
     .chips = "gfx908, gfx90a, gfx942, gfx950, gfx1100, gfx1201",
     .pipelines = pipelines,
-    .numPipelines = 1,
+    .numPipelines = TILE_COUNT(pipelines),
     .deviceCodegens = deviceCodegens,
-    .numDeviceCodegens = 1,
+    .numDeviceCodegens = TILE_COUNT(deviceCodegens),
     .hostCodegens = hostCodegens,
-    .numHostCodegens = 1,
+    .numHostCodegens = TILE_COUNT(hostCodegens),
     .executionBackends = executionBackends,
-    .numExecutionBackends = 2,
+    .numExecutionBackends = TILE_COUNT(executionBackends),
 };

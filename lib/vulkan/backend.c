@@ -1,5 +1,6 @@
 /* The vulkan backend's manifest: the one place that assembles it. */
 #include "backend/backend.h"
+#include "support/count.h"
 #include "vulkan/vulkan.h"
 
 static const char *const kinds[] = {"vulkan"};
@@ -34,20 +35,20 @@ static const TileToolchainCallback callbacks[] = {
 const TileBackendModule tileVulkanBackend = {
     .name = "vulkan",
     .targetKinds = kinds,
-    .numTargetKinds = 1,
+    .numTargetKinds = TILE_COUNT(kinds),
     .aliases = aliases,
-    .numAliases = 1,
+    .numAliases = TILE_COUNT(aliases),
     .normalizeTarget = tileVulkanNormalizeTarget,
     .detectTarget = tileVulkanDetectTarget,
     .chips = "v1.1, v1.2, v1.3",
     .pipelines = pipelines,
-    .numPipelines = 1,
+    .numPipelines = TILE_COUNT(pipelines),
     .deviceCodegens = deviceCodegens,
-    .numDeviceCodegens = 1,
+    .numDeviceCodegens = TILE_COUNT(deviceCodegens),
     .hostCodegens = hostCodegens,
-    .numHostCodegens = 1,
+    .numHostCodegens = TILE_COUNT(hostCodegens),
     .executionBackends = executionBackends,
-    .numExecutionBackends = 2,
+    .numExecutionBackends = TILE_COUNT(executionBackends),
     .callbacks = callbacks,
-    .numCallbacks = 1,
+    .numCallbacks = TILE_COUNT(callbacks),
 };

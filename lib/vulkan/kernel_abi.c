@@ -427,6 +427,6 @@ const TilePassDescriptor tileVulkanKernelAbiPass = {
                "argument buffer, in kernels and launches alike",
     .anchor = "builtin.module",
     .dependentDialects = dependent,
-    .numDependentDialects = 4,
+    .numDependentDialects = TILE_COUNT(dependent),
     .run = run,
 };

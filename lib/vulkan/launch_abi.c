@@ -86,6 +86,6 @@ const TilePassDescriptor tileVulkanLaunchAbiPass = {
                "address and its size in bytes",
     .anchor = "builtin.module",
     .dependentDialects = dependent,
-    .numDependentDialects = 2,
+    .numDependentDialects = TILE_COUNT(dependent),
     .run = run,
 };

@@ -119,6 +119,6 @@ const TilePassDescriptor tileVulkanMemorySpacesPass = {
                "private memrefs to the Function storage class",
     .anchor = "gpu.module",
     .dependentDialects = dependent,
-    .numDependentDialects = 2,
+    .numDependentDialects = TILE_COUNT(dependent),
     .run = run,
 };
