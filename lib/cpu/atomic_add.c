@@ -112,15 +112,7 @@ static bool lowerAtomicAdd(MlirOperation op, int vectorBits) {
 
 static void run(MlirOperation op, MlirExternalPass pass,
                 const TileOptionValue *options) {
-  int vectorBits = tileCpuOptionsVectorBits(options);
-  TileOpList adds = {0};
-  tileCollectOps(op, "tile.atomic_add", &adds);
-  bool ok = true;
-  for (size_t i = 0; i < adds.count; ++i)
-    ok &= lowerAtomicAdd(adds.ops[i], vectorBits);
-  tileOpListFree(&adds);
-  if (!ok)
-    mlirExternalPassSignalFailure(pass);
+  tileCpuLowerEach(op, pass, options, "tile.atomic_add", lowerAtomicAdd);
 }
 
 static const TilePassOption options[] = {TILE_CPU_TARGET_OPTIONS};

@@ -171,15 +171,7 @@ static bool lowerCopy(MlirOperation op, int vectorBits) {
 
 static void run(MlirOperation op, MlirExternalPass pass,
                 const TileOptionValue *options) {
-  int vectorBits = tileCpuOptionsVectorBits(options);
-  TileOpList copies = {0};
-  tileCollectOps(op, "tile.copy", &copies);
-  bool ok = true;
-  for (size_t i = 0; i < copies.count; ++i)
-    ok &= lowerCopy(copies.ops[i], vectorBits);
-  tileOpListFree(&copies);
-  if (!ok)
-    mlirExternalPassSignalFailure(pass);
+  tileCpuLowerEach(op, pass, options, "tile.copy", lowerCopy);
 }
 
 static const TilePassOption options[] = {TILE_CPU_TARGET_OPTIONS};

@@ -83,15 +83,7 @@ static bool lowerFill(MlirOperation op, int vectorBits) {
 
 static void run(MlirOperation op, MlirExternalPass pass,
                 const TileOptionValue *options) {
-  int vectorBits = tileCpuOptionsVectorBits(options);
-  TileOpList fills = {0};
-  tileCollectOps(op, "tile.fill", &fills);
-  bool ok = true;
-  for (size_t i = 0; i < fills.count; ++i)
-    ok &= lowerFill(fills.ops[i], vectorBits);
-  tileOpListFree(&fills);
-  if (!ok)
-    mlirExternalPassSignalFailure(pass);
+  tileCpuLowerEach(op, pass, options, "tile.fill", lowerFill);
 }
 
 static const TilePassOption options[] = {TILE_CPU_TARGET_OPTIONS};

@@ -8,6 +8,20 @@ int tileCpuOptionsVectorBits(const TileOptionValue *options) {
   return tileCpuVectorBits(options[0].s, options[1].s);
 }
 
+void tileCpuLowerEach(MlirOperation root, MlirExternalPass pass,
+                      const TileOptionValue *options, const char *name,
+                      bool (*lower)(MlirOperation op, int vectorBits)) {
+  int vectorBits = tileCpuOptionsVectorBits(options);
+  TileOpList ops = {0};
+  tileCollectOps(root, name, &ops);
+  bool ok = true;
+  for (size_t i = 0; i < ops.count; ++i)
+    ok &= lower(ops.ops[i], vectorBits);
+  tileOpListFree(&ops);
+  if (!ok)
+    mlirExternalPassSignalFailure(pass);
+}
+
 int64_t tileCpuLanes(int vectorBits, MlirType type) {
   int64_t lanes = vectorBits / (int64_t)tileCpuBitWidth(type);
   return lanes > 0 ? lanes : 1;

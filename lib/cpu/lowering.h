@@ -29,6 +29,13 @@ int tileCpuVectorRegisters(int vectorBits);
         "Target features on top of the cpu, e.g. +avx512f or -avx512f", NULL   \
   }
 int tileCpuOptionsVectorBits(const TileOptionValue *options);
+
+/* The run of a pass that lowers every op named `name` under `root` with
+ * `lower`, at the vector width its target options give; signals failure
+ * when one of them does not lower. */
+void tileCpuLowerEach(MlirOperation root, MlirExternalPass pass,
+                      const TileOptionValue *options, const char *name,
+                      bool (*lower)(MlirOperation op, int vectorBits));
 /* Lanes of a vector register for elements of `type` (at least 1). */
 int64_t tileCpuLanes(int vectorBits, MlirType type);
 

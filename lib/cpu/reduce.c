@@ -222,15 +222,7 @@ static bool lowerReduce(MlirOperation op, int vectorBits) {
 
 static void run(MlirOperation op, MlirExternalPass pass,
                 const TileOptionValue *options) {
-  int vectorBits = tileCpuOptionsVectorBits(options);
-  TileOpList reduces = {0};
-  tileCollectOps(op, "tile.reduce", &reduces);
-  bool ok = true;
-  for (size_t i = 0; i < reduces.count; ++i)
-    ok &= lowerReduce(reduces.ops[i], vectorBits);
-  tileOpListFree(&reduces);
-  if (!ok)
-    mlirExternalPassSignalFailure(pass);
+  tileCpuLowerEach(op, pass, options, "tile.reduce", lowerReduce);
 }
 
 static const TilePassOption options[] = {TILE_CPU_TARGET_OPTIONS};
