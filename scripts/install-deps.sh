@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs the Debian 12 packages tile-mlir builds, tests and benchmarks with.
+# Installs the Debian 12 packages tile-mlir builds, tests and benchmarks with
+# (apt-get, as root or through sudo). `--list` prints them instead.
 set -euo pipefail
 
 packages=(
@@ -9,6 +10,11 @@ packages=(
   libopenblas-dev python3-numpy python3-psutil
   libomp-22-dev
 )
+
+if [ "${1:-}" = "--list" ]; then
+  echo "${packages[@]}"
+  exit 0
+fi
 
 sudo=""
 if [ "$(id -u)" -ne 0 ]; then
