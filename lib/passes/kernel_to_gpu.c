@@ -12,37 +12,6 @@
 
 #include <string.h>
 
-enum { MaxLoops = 64 };
-
-typedef struct {
-  MlirOperation ops[MaxLoops];
-  unsigned count;
-  bool overflow;
-} OpList;
-
-static MlirWalkResult collectKernels(MlirOperation op, void *userData) {
-  OpList *list = userData;
-  if (!tileIsKernelLoop(op))
-    return MlirWalkResultAdvance;
-  if (list->count == MaxLoops)
-    list->overflow = true;
-  else
-    list->ops[list->count++] = op;
-  return MlirWalkResultSkip;
-}
-
-static MlirWalkResult collectParallel(MlirOperation op, void *userData) {
-  OpList *list = userData;
-  if (!tileOpIs(op, "scf.forall") || tileIsKernelLoop(op))
-    return MlirWalkResultAdvance;
-  if (list->count == MaxLoops)
-    list->overflow = true;
-  else
-    list->ops[list->count++] = op;
-  return MlirWalkResultSkip;
-}
-
-
 /* ceil((ub - lb) / step) */
 static MlirValue tripCount(TileBuilder *b, const TileLoopBounds *bounds,
                            intptr_t i) {
@@ -89,42 +58,30 @@ static void lowerParallel(MlirOperation forall, MlirValue tid,
   mlirOperationDestroy(forall);
 }
 
-static MlirWalkResult collectShared(MlirOperation op, void *userData) {
-  OpList *list = userData;
-  if (!tileOpIs(op, "tile.alloc") ||
-      tileMemRefTypeGetScope(mlirValueGetType(mlirOperationGetResult(op, 0))) !=
-          TileScopeShared)
-    return MlirWalkResultAdvance;
-  if (list->count == MaxLoops)
-    list->overflow = true;
-  else
-    list->ops[list->count++] = op;
-  return MlirWalkResultAdvance;
-}
-
 /* Shared tiles become workgroup attributions of the launch: one buffer per
  * block, wherever in the kernel they were allocated. */
-static bool attributeShared(MlirOperation launch, MlirBlock body) {
-  OpList shared = {0};
-  mlirOperationWalk(launch, collectShared, &shared, MlirWalkPreOrder);
-  if (shared.overflow) {
-    tileEmitOpError(launch, "has more than %d shared buffers", MaxLoops);
-    return false;
-  }
-  for (unsigned i = 0; i < shared.count; ++i) {
-    MlirValue tile = mlirOperationGetResult(shared.ops[i], 0);
+static void attributeShared(MlirOperation launch, MlirBlock body) {
+  TileOpList allocs = {0};
+  tileCollectOps(launch, "tile.alloc", &allocs);
+  int64_t numShared = 0;
+  for (size_t i = 0; i < allocs.count; ++i) {
+    MlirValue tile = mlirOperationGetResult(allocs.ops[i], 0);
+    if (tileMemRefTypeGetScope(mlirValueGetType(tile)) != TileScopeShared)
+      continue;
     MlirValue arg = mlirBlockAddArgument(
-        body, mlirValueGetType(tile), mlirOperationGetLocation(shared.ops[i]));
+        body, mlirValueGetType(tile), mlirOperationGetLocation(allocs.ops[i]));
     mlirValueReplaceAllUsesOfWith(tile, arg);
-    mlirOperationDestroy(shared.ops[i]);
+    mlirOperationDestroy(allocs.ops[i]);
+    ++numShared;
   }
+  tileOpListFree(&allocs);
   TileBuilder b = tbBefore(launch);
   mlirOperationSetAttributeByName(launch, tileRef("workgroup_attributions"),
-                                  tbI64Attr(&b, shared.count));
-  return true;
+                                  tbI64Attr(&b, numShared));
 }
 
-static bool lowerKernel(MlirOperation forall) {
+static unsigned lowerKernel(MlirOperation forall, void *userData) {
+  (void)userData;
   TileBuilder b = tbBefore(forall);
   TileLoopBounds bounds = tbForallBounds(&b, forall);
   MlirValue one = tbConstIndex(&b, 1);
@@ -172,31 +129,22 @@ static bool lowerKernel(MlirOperation forall) {
   tileInlineLoopBody(forall, terminator, ivs);
   mlirOperationDestroy(forall);
 
-  OpList parallel = {0};
-  mlirOperationWalk(launch, collectParallel, &parallel, MlirWalkPreOrder);
-  if (parallel.overflow) {
-    tileEmitOpError(launch, "has more than %d thread-parallel loops", MaxLoops);
-    return false;
-  }
-  /* The thread x id is block argument 3. */
-  for (unsigned i = 0; i < parallel.count; ++i)
-    lowerParallel(parallel.ops[i], mlirBlockGetArgument(body, 3), blockSize);
-  return attributeShared(launch, body);
+  /* Thread-parallel loops; the thread x id is block argument 3. */
+  TileOpList parallel = {0};
+  tileCollectOps(launch, "scf.forall", &parallel);
+  for (size_t i = 0; i < parallel.count; ++i)
+    if (!tileIsKernelLoop(parallel.ops[i]))
+      lowerParallel(parallel.ops[i], mlirBlockGetArgument(body, 3), blockSize);
+  tileOpListFree(&parallel);
+  attributeShared(launch, body);
+  return 0;
 }
 
 static void run(MlirOperation op, MlirExternalPass pass,
                 const TileOptionValue *options) {
   (void)options;
-  OpList kernels = {0};
-  mlirOperationWalk(op, collectKernels, &kernels, MlirWalkPreOrder);
-  if (kernels.overflow) {
-    tileEmitOpError(op, "has more than %d kernels", MaxLoops);
-    mlirExternalPassSignalFailure(pass);
-    return;
-  }
-  for (unsigned i = 0; i < kernels.count; ++i)
-    if (!lowerKernel(kernels.ops[i]))
-      mlirExternalPassSignalFailure(pass);
+  (void)pass;
+  tileForEachKernel(op, lowerKernel, NULL);
 }
 
 static const TileDialectHandleGetter dependent[] = {
