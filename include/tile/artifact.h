@@ -19,6 +19,12 @@ extern "C" {
 
 typedef struct TileArtifact TileArtifact;
 
+/// Reports problems; `userData` is what the caller passed along.
+typedef struct {
+  MlirStringCallback callback;
+  void *userData;
+} TileErrorSink;
+
 #define TILE_MAX_KERNEL_ARGS 32
 
 /// A device kernel and how the host launches it.
@@ -52,6 +58,15 @@ MLIR_CAPI_EXPORTED MlirStringRef tileArtifactGetPart(const TileArtifact *a,
 MLIR_CAPI_EXPORTED intptr_t tileArtifactGetNumParts(const TileArtifact *a);
 MLIR_CAPI_EXPORTED const char *tileArtifactGetPartName(const TileArtifact *a,
                                                        intptr_t index);
+/// Writes a part to the file `path`, whole or not at all: the bytes go to a
+/// temporary file beside it that replaces `path` only once every write and
+/// the close succeeded, so a failure leaves an existing file as it was.
+/// Devices (e.g. /dev/null) are written in place and never removed. Fails,
+/// reporting through `errors`, when the part does not exist or the file
+/// cannot be written. Safe to call from several threads on distinct paths.
+MLIR_CAPI_EXPORTED MlirLogicalResult tileArtifactWritePart(
+    const TileArtifact *artifact, const char *part, const char *path,
+    TileErrorSink errors);
 /// Whether the caller of the compilation asked for a part (e.g. "obj").
 MLIR_CAPI_EXPORTED bool tileArtifactWantsPart(const TileArtifact *a,
                                               const char *name);

@@ -27,12 +27,6 @@ extern "C" {
 
 typedef struct TileBackendContext TileBackendContext;
 
-/// Reports problems; `userData` is what the caller passed along.
-typedef struct {
-  MlirStringCallback callback;
-  void *userData;
-} TileErrorSink;
-
 /// Generates device code for the device part of a lowered module. With
 /// `compile`, emits a loadable binary (e.g. cubin), else source (e.g. PTX).
 /// Device modules (gpu.module ops) are replaced by what the host refers to.

@@ -1,6 +1,8 @@
 /* The result of a compilation: named parts, kernels, entries, host module. */
 #include "backend/backend.h"
 
+#include "support/output_file.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -142,7 +144,8 @@ const char *tileArtifactIntern(TileArtifact *a, MlirStringRef text) {
 }
 
 TileKernelInfo *tileArtifactAddKernel(TileArtifact *a, const char *name) {
-  a->kernels = realloc(a->kernels, (a->numKernels + 1) * sizeof(TileKernelInfo));
+  a->kernels =
+      realloc(a->kernels, (a->numKernels + 1) * sizeof(TileKernelInfo));
   TileKernelInfo *k = &a->kernels[a->numKernels++];
   memset(k, 0, sizeof(*k));
   k->name = tileArtifactIntern(a, mlirStringRefCreateFromCString(name));
@@ -175,4 +178,20 @@ const TileEntryInfo *tileArtifactGetEntry(const TileArtifact *a,
                                           intptr_t index) {
   return index >= 0 && index < (intptr_t)a->numEntries ? &a->entries[index]
                                                        : NULL;
+}
+
+MlirLogicalResult tileArtifactWritePart(const TileArtifact *a, const char *part,
+                                        const char *path,
+                                        TileErrorSink errors) {
+  MlirStringRef bytes = tileArtifactGetPart(a, part);
+  if (!bytes.data) {
+    tileReport(errors, "the artifact has no part '%s'", part);
+    return mlirLogicalResultFailure();
+  }
+  TileStrBuf error = TILE_STRBUF_INIT;
+  bool ok = tileWriteFile(path, bytes.data, bytes.length, &error);
+  if (!ok)
+    tileReport(errors, "%s", tileStrBufGet(&error));
+  tileStrBufFree(&error);
+  return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }

@@ -6,7 +6,8 @@
 |* tileCompile's error path.                                                  *|
 \*===----------------------------------------------------------------------===*/
 
-// RUN: tile-capi-backend 2>&1 | FileCheck %s
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: tile-capi-backend %t 2>&1 | FileCheck %s
 
 #include "tile/tile.h"
 
@@ -1208,6 +1209,53 @@ static void testCompileErrors(void) {
   // CHECK-NEXT: compile for 'testcpu': NULL, diagnostics 1
 }
 
+/*===--- writing parts to files ------------------------------------------===*/
+
+static void writePart(const TileArtifact *a, const char *part, const char *path,
+                      const char *label) {
+  Text why = {NULL, 0};
+  MlirLogicalResult r =
+      tileArtifactWritePart(a, part, path, (TileErrorSink){appendText, &why});
+  fprintf(stderr, "write %s: %s%s%s\n", label, result(r), why.size ? ": " : "",
+          textGet(&why));
+  textFree(&why);
+}
+
+static void printFile(const char *path) {
+  char text[64] = {0};
+  FILE *f = fopen(path, "rb");
+  size_t n = f ? fread(text, 1, sizeof(text) - 1, f) : 0;
+  if (f)
+    fclose(f);
+  fprintf(stderr, "file: '%.*s'\n", (int)n, text);
+}
+
+static void testArtifactWritePart(const char *dir) {
+  fprintf(stderr, "@testArtifactWritePart\n");
+  // CHECK-LABEL: @testArtifactWritePart
+  char path[4096];
+  snprintf(path, sizeof(path), "%s/part.o", dir);
+  FILE *f = fopen(path, "wb");
+  fputs("old", f);
+  fclose(f);
+  TileArtifact *a = tileArtifactCreate();
+  tileArtifactSetPart(a, "obj", str("new bytes"));
+  writePart(a, "ptx", path, "missing part");
+  // CHECK-NEXT: write missing part: failure: the artifact has no part 'ptx'
+  printFile(path);
+  // CHECK-NEXT: file: 'old'
+  writePart(a, "obj", "/dev/full", "full device");
+  // CHECK-NEXT: write full device: failure: cannot write '/dev/full': No space left on device
+  writePart(a, "obj", path, "file");
+  // CHECK-NEXT: write file: success
+  printFile(path);
+  // CHECK-NEXT: file: 'new bytes'
+  snprintf(path, sizeof(path), "%s/no/such/dir/part.o", dir);
+  writePart(a, "obj", path, "no directory");
+  // CHECK-NEXT: write no directory: failure: cannot open output file '{{.*}}/no/such/dir/part.o': No such file or directory
+  tileArtifactDestroy(a);
+}
+
 /*===--- a full registry --------------------------------------------------===*/
 
 /* Fills the registry with valid backends; the one after the last fits is
@@ -1252,7 +1300,7 @@ static void testRegistryFull(void) {
   // CHECK-NEXT: 'filler0:x': module filler0, exec run, target filler0:x, host cpu:native, no errors
 }
 
-int main(void) {
+int main(int argc, char **argv) {
   tileRegisterUpstreamPasses();
   tileRegisterBuiltinBackends();
   testBuiltinBackends();
@@ -1267,6 +1315,7 @@ int main(void) {
   testOwnBackend();
   testOwnBackendParts();
   testCompileErrors();
+  testArtifactWritePart(argc > 1 ? argv[1] : ".");
   testRegistryFull();
   fprintf(stderr, "@done\n");
   // CHECK-LABEL: @done

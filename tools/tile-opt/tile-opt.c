@@ -3,6 +3,7 @@
 
 #include "ir/ir.h"
 #include "support/diagnostics.h"
+#include "support/output_file.h"
 #include "support/strbuf.h"
 #include "verify_diagnostics.h"
 
@@ -256,8 +257,8 @@ static int parseArgs(int argc, char **argv, Options *o) {
     if (flag(arg, "irdl-file", &value)) {
       if (!value)
         return fail("%s needs a file name", raw);
-      o->irdlFiles = realloc(o->irdlFiles,
-                             (o->numIrdlFiles + 1) * sizeof(const char *));
+      o->irdlFiles =
+          realloc(o->irdlFiles, (o->numIrdlFiles + 1) * sizeof(const char *));
       o->irdlFiles[o->numIrdlFiles++] = value;
       continue;
     }
@@ -292,8 +293,7 @@ static int parseArgs(int argc, char **argv, Options *o) {
       continue;
     }
     bool matched = false;
-    for (size_t k = 0; k < sizeof(bools) / sizeof(bools[0]) && !matched;
-         ++k) {
+    for (size_t k = 0; k < sizeof(bools) / sizeof(bools[0]) && !matched; ++k) {
       if (!flag(arg, bools[k].name, &value))
         continue;
       if (!boolValue(value, (bool *)((char *)o + bools[k].offset)))
@@ -317,8 +317,8 @@ static int parseArgs(int argc, char **argv, Options *o) {
   if (o->target && (o->pipeline || o->numPasses))
     return fail("%s", "--target runs the target's own pipeline; it cannot be "
                       "combined with --pass-pipeline or pass flags");
-  static const char *const parts[] = {"mlir", "llvm",  "ptx",       "cubin",
-                                      "isa",  "hsaco", "spirv",     "spirv-asm",
+  static const char *const parts[] = {"mlir", "llvm",  "ptx",   "cubin",
+                                      "isa",  "hsaco", "spirv", "spirv-asm",
                                       "obj",  "asm"};
   bool knownPart = !o->emit;
   for (size_t k = 0; k < sizeof(parts) / sizeof(parts[0]) && !knownPart; ++k)
@@ -342,16 +342,14 @@ static void freeOptions(Options *o) {
 /* Prints pipeline errors as tile-opt errors. */
 static void pipelineError(MlirStringRef message, void *userData) {
   (void)userData;
-  fprintf(stderr, "tile-opt: error: %.*s\n", (int)message.length,
-          message.data);
+  fprintf(stderr, "tile-opt: error: %.*s\n", (int)message.length, message.data);
 }
 
 static bool buildPipeline(MlirPassManager pm, const Options *o) {
   MlirOpPassManager opm = mlirPassManagerGetAsOpPassManager(pm);
   if (o->pipeline)
     return mlirLogicalResultIsSuccess(tileOpPassManagerParsePipeline(
-        opm, mlirStringRefCreateFromCString(o->pipeline), pipelineError,
-        NULL));
+        opm, mlirStringRefCreateFromCString(o->pipeline), pipelineError, NULL));
   for (unsigned i = 0; i < o->numPasses; ++i) {
     TileStrBuf error = TILE_STRBUF_INIT;
     MlirLogicalResult r = tileOpPassManagerAddPass(
@@ -442,9 +440,9 @@ static bool processChunk(MlirContext ctx, const Options *o,
   for (unsigned i = 1; i < firstLine; ++i)
     tileStrBufAppend(&text, "\n", 1);
   tileStrBufAppend(&text, chunk, chunkSize);
-  MlirOperation op = tileParseModule(
-      ctx, mlirStringRefCreate(text.data, text.size),
-      mlirStringRefCreateFromCString(fileName));
+  MlirOperation op =
+      tileParseModule(ctx, mlirStringRefCreate(text.data, text.size),
+                      mlirStringRefCreateFromCString(fileName));
   tileStrBufFree(&text);
   if (mlirOperationIsNull(op))
     return false;
@@ -511,9 +509,9 @@ static bool loadDialects(MlirContext ctx, const Options *o) {
       fail("cannot read IRDL file '%s'", o->irdlFiles[i]);
       return false;
     }
-    MlirLogicalResult r = tileContextLoadIRDL(
-        ctx, mlirStringRefCreate(text, size),
-        mlirStringRefCreateFromCString(o->irdlFiles[i]));
+    MlirLogicalResult r =
+        tileContextLoadIRDL(ctx, mlirStringRefCreate(text, size),
+                            mlirStringRefCreateFromCString(o->irdlFiles[i]));
     free(text);
     if (mlirLogicalResultIsFailure(r))
       return false;
@@ -524,9 +522,8 @@ static bool loadDialects(MlirContext ctx, const Options *o) {
 /* Resolves --target once; NULL (after reporting) when it cannot be. */
 static TileBackendContext *createBackendContext(const Options *o) {
   TileStrBuf why = TILE_STRBUF_INIT;
-  TileBackendContext *backend =
-      tileBackendContextCreate(o->target, o->targetHost, o->exec,
-                               (TileErrorSink){printErrorLine, &why});
+  TileBackendContext *backend = tileBackendContextCreate(
+      o->target, o->targetHost, o->exec, (TileErrorSink){printErrorLine, &why});
   if (!backend)
     fail("%s", tileStrBufGet(&why));
   tileStrBufFree(&why);
@@ -558,18 +555,8 @@ int main(int argc, char **argv) {
   }
   size_t size;
   char *input = tileReadFile(o.input, &size);
-  FILE *out = stdout;
-  if (input && o.output && strcmp(o.output, "-") != 0) {
-    out = fopen(o.output, "wb");
-    if (!out) {
-      code = fail("cannot open output file '%s'", o.output);
-      free(input);
-      input = NULL;
-    }
-  } else if (!input) {
-    code = fail("cannot read input file '%s'", o.input);
-  }
   if (!input) {
+    code = fail("cannot read input file '%s'", o.input);
     tileBackendContextDestroy(backend);
     freeOptions(&o);
     return code;
@@ -578,7 +565,8 @@ int main(int argc, char **argv) {
 
   MlirContext ctx = createContext(&o);
   TileDiagnosticPrinter printer = {stderr, fileName, input, 0};
-  MlirDiagnosticHandlerID printerId = tileDiagnosticPrinterAttach(ctx, &printer);
+  MlirDiagnosticHandlerID printerId =
+      tileDiagnosticPrinterAttach(ctx, &printer);
   bool ok = loadDialects(ctx, &o);
   bool failed = !ok;
 
@@ -588,6 +576,16 @@ int main(int argc, char **argv) {
   if (o.genericForm)
     mlirOpPrintingFlagsPrintGenericOpForm(flags);
 
+  /* The output exists only in a temporary file until the run succeeded. */
+  TileStrBuf error = TILE_STRBUF_INIT;
+  TileOutputFile *output =
+      ok ? tileOutputFileOpen(o.output ? o.output : "-", &error) : NULL;
+  if (ok && !output) {
+    fail("%s", tileStrBufGet(&error));
+    ok = false;
+    failed = true;
+  }
+  FILE *out = output ? tileOutputFileStream(output) : NULL;
   const char *chunk = input;
   unsigned firstLine = 1;
   while (ok) {
@@ -602,8 +600,8 @@ int main(int argc, char **argv) {
       TileDiagnosticVerifier *verifier =
           tileDiagnosticVerifierCreate(fileName, input, firstLine, lastLine);
       MlirDiagnosticHandlerID id = tileDiagnosticVerifierAttach(ctx, verifier);
-      processChunk(ctx, &o, backend, fileName, chunk, chunkSize, firstLine,
-                   out, flags);
+      processChunk(ctx, &o, backend, fileName, chunk, chunkSize, firstLine, out,
+                   flags);
       mlirContextDetachDiagnosticHandler(ctx, id);
       chunkOk = tileDiagnosticVerifierFinish(verifier, stderr);
       tileDiagnosticVerifierDestroy(verifier);
@@ -625,15 +623,15 @@ int main(int argc, char **argv) {
   tileBackendContextDestroy(backend);
   mlirContextDetachDiagnosticHandler(ctx, printerId);
   mlirContextDestroy(ctx);
-  if (out != stdout) {
-    fclose(out);
-    /* Like mlir-opt, leave no partial output behind. */
-    if (failed || printer.numErrors)
-      remove(o.output);
-  } else {
-    fflush(out);
+  failed |= printer.numErrors != 0;
+  if (output && failed) {
+    tileOutputFileDiscard(output);
+  } else if (output && !tileOutputFileCommit(output, &error)) {
+    fail("%s", tileStrBufGet(&error));
+    failed = true;
   }
+  tileStrBufFree(&error);
   free(input);
   freeOptions(&o);
-  return failed || printer.numErrors ? 1 : 0;
+  return failed ? 1 : 0;
 }

@@ -1,6 +1,8 @@
 /* NumPy .npy reading and writing for tile-run's buffers. */
 #include "npy.h"
 
+#include "support/output_file.h"
+
 #include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
@@ -262,15 +264,18 @@ bool npyWrite(const char *path, const TileBuffer *b, TileStrBuf *error) {
   prefix[7] = 0;
   for (int i = 0; i < (v2 ? 4 : 2); ++i)
     prefix[8 + i] = (unsigned char)(dict.size >> (8 * i));
-  FILE *f = fopen(path, "wb");
+  TileOutputFile *out = tileOutputFileOpen(path, error);
+  FILE *f = out ? tileOutputFileStream(out) : NULL;
   bool ok = f && fwrite(prefix, 1, v2 ? 12 : 10, f) == (v2 ? 12u : 10u) &&
             fwrite(dict.data, 1, dict.size, f) == dict.size &&
             fwrite(tileBufferGetConstData(b), 1, tileBufferGetByteSize(b), f) ==
                 tileBufferGetByteSize(b);
-  if (f && fclose(f) != 0)
-    ok = false;
-  if (!ok)
+  if (out && !ok) {
     tileStrBufPrintf(error, "cannot write '%s': %s", path, strerror(errno));
+    tileOutputFileDiscard(out);
+  } else if (out) {
+    ok = tileOutputFileCommit(out, error);
+  }
   tileStrBufFree(&dict);
   return ok;
 }

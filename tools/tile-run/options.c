@@ -3,6 +3,8 @@
 
 #include "tile/tile.h"
 
+#include "support/output_file.h"
+
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
@@ -259,6 +261,11 @@ static int checkCombinations(Options *o) {
     return runError("--emit-object and --emit-header write aot output; they "
                     "cannot be combined with --exec=%s",
                     o->exec);
+  if (o->emitObject && o->emitHeader &&
+      tileSamePath(o->emitObject, o->emitHeader))
+    return runError("--emit-object and --emit-header name the same file "
+                    "'%s'",
+                    o->emitHeader);
   if (emits && (o->check || o->repeat || o->outputs.count || o->prints.count))
     return runError("--emit-object and --emit-header only compile; --check, "
                     "--repeat, --output and --print need a run");

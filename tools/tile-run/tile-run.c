@@ -4,9 +4,11 @@
 #include "compile.h"
 #include "options.h"
 
+#include "support/output_file.h"
 #include "support/strbuf.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,13 +57,40 @@ static const TileEntrySignature *chooseEntry(const Options *o,
   return e;
 }
 
-static bool writeFile(const char *path, const char *data, size_t size) {
-  FILE *f = fopen(path, "wb");
-  bool ok = f && fwrite(data, 1, size, f) == size;
-  if (f && fclose(f) != 0)
-    ok = false;
-  if (!ok)
-    runError("cannot write '%s'", path);
+/* Opens `path` for writing, reporting failure as a tile-run error. */
+static TileOutputFile *openOutput(const char *path) {
+  TileStrBuf error = TILE_STRBUF_INIT;
+  TileOutputFile *f = tileOutputFileOpen(path, &error);
+  if (!f)
+    runError("%s", tileStrBufGet(&error));
+  tileStrBufFree(&error);
+  return f;
+}
+
+/* Writes both files or neither: each goes to a temporary file first, and
+ * both are put in place only once both were written. */
+static bool writeOutputs(const char *paths[2], const MlirStringRef data[2]) {
+  TileOutputFile *files[2] = {NULL, NULL};
+  bool ok = true;
+  for (int i = 0; i < 2 && ok; ++i) {
+    if (!paths[i])
+      continue;
+    ok = (files[i] = openOutput(paths[i])) != NULL;
+    FILE *stream = ok ? tileOutputFileStream(files[i]) : NULL;
+    if (ok && data[i].length &&
+        fwrite(data[i].data, 1, data[i].length, stream) != data[i].length)
+      ok = runError("cannot write '%s': %s", paths[i], strerror(errno)) == 0;
+  }
+  TileStrBuf error = TILE_STRBUF_INIT;
+  for (int i = 0; i < 2; ++i) {
+    if (!files[i])
+      continue;
+    if (!ok)
+      tileOutputFileDiscard(files[i]);
+    else if (!tileOutputFileCommit(files[i], &error))
+      ok = runError("%s", tileStrBufGet(&error)) == 0;
+  }
+  tileStrBufFree(&error);
   return ok;
 }
 
@@ -82,23 +111,26 @@ static int emitAot(const Options *o, Session *s, MlirOperation module,
   Compiled c;
   bool ok = compileModule(s, module, o->target, o->targetHost, o->exec,
                           o->emitObject ? "obj" : NULL, &c);
+  MlirStringRef obj = {NULL, 0};
   if (ok && o->emitObject) {
-    MlirStringRef obj = tileArtifactGetPart(c.artifact, "obj");
-    if (obj.data)
-      ok = writeFile(o->emitObject, obj.data, obj.length);
-    else
+    obj = tileArtifactGetPart(c.artifact, "obj");
+    if (!obj.data)
       ok = runError("the target produced no host object") == 0;
   }
+  TileStrBuf text = TILE_STRBUF_INIT, guard = TILE_STRBUF_INIT;
   if (ok && o->emitHeader) {
-    TileStrBuf text = TILE_STRBUF_INIT, guard = TILE_STRBUF_INIT;
     headerGuard(o->emitHeader, &guard);
-    ok = mlirLogicalResultIsSuccess(tileArtifactPrintCHeader(
-             c.artifact, entries, tileStrBufGet(&guard), tileStrBufCallback,
-             &text, runErrorSink())) &&
-         writeFile(o->emitHeader, tileStrBufGet(&text), text.size);
-    tileStrBufFree(&text);
-    tileStrBufFree(&guard);
+    ok = mlirLogicalResultIsSuccess(
+        tileArtifactPrintCHeader(c.artifact, entries, tileStrBufGet(&guard),
+                                 tileStrBufCallback, &text, runErrorSink()));
   }
+  if (ok)
+    ok = writeOutputs(
+        (const char *[2]){o->emitObject, o->emitHeader},
+        (const MlirStringRef[2]){
+            obj, mlirStringRefCreate(text.data ? text.data : "", text.size)});
+  tileStrBufFree(&text);
+  tileStrBufFree(&guard);
   compiledDestroy(&c);
   return ok ? 0 : 1;
 }

@@ -12,5 +12,5 @@
 // CHECK: func.func @kernel
 // CHECK: "tile.fill"
 // MISSING: tile-opt: error: cannot read input file '{{.*}}does-not-exist.mlir'
-// BADOUT: tile-opt: error: cannot open output file
+// BADOUT: tile-opt: error: cannot open output file {{.*}}: No such file or directory
 // TWO: tile-opt: error: more than one input file given
