@@ -1,4 +1,5 @@
-/* --verify-diagnostics: matches emitted diagnostics against expected-* comments. */
+/* --verify-diagnostics: matches emitted diagnostics against expected-*
+ * comments. */
 #include "verify_diagnostics.h"
 
 #include "ir/ir.h"
@@ -11,11 +12,12 @@
 
 typedef struct {
   MlirDiagnosticSeverity severity;
-  unsigned line;      /* the line the diagnostic is expected on */
-  unsigned fromLine;  /* the line holding the comment */
-  unsigned column;    /* of the comment, for reports */
-  char *text;         /* substring, or regex source for -re */
+  unsigned line;     /* the line the diagnostic is expected on */
+  unsigned fromLine; /* the line holding the comment */
+  unsigned column;   /* of the comment, for reports */
+  char *text;        /* substring, or regex source for -re */
   bool isRegex;
+  bool unknownLocation; /* @unknown */
   regex_t regex;
   bool matched;
 } Expectation;
@@ -82,81 +84,70 @@ static void problem(TileDiagnosticVerifier *v, unsigned line, unsigned column,
                    column, message);
 }
 
-/* Parses one expected-* designator starting at `p` on `line`. */
-static void parseExpectation(TileDiagnosticVerifier *v, const char *lineStart,
-                             const char *p, const char *lineEnd,
-                             unsigned line, unsigned lastLine) {
-  unsigned column = (unsigned)(p - lineStart) + 1;
-  p += strlen("expected-");
+/* A designator as mlir-opt reads it: the first match on a line, with the
+ * message running to the last "}}" of the line. */
+static const char *const designator =
+    "expected-(error|note|remark|warning)(-re)? *"
+    "(@([+-][0-9]+|above|below|unknown))? *\\{\\{(.*)\\}\\}$";
+
+enum { Whole, Severity, Re, At, Where, Message, NumGroups };
+
+static char *group(const char *line, const regmatch_t *m) {
+  return strndup(line + m->rm_so, (size_t)(m->rm_eo - m->rm_so));
+}
+
+static void addExpectation(TileDiagnosticVerifier *v, Expectation e) {
+  Expectation *grown =
+      realloc(v->expected, (v->numExpected + 1) * sizeof(Expectation));
+  if (!grown) {
+    free(e.text);
+    return;
+  }
+  v->expected = grown;
+  v->expected[v->numExpected++] = e;
+}
+
+/* Reads the designator on `line` (NUL-terminated, trailing blanks removed);
+ * returns false when the line holds none. `@below` expectations get line 0
+ * and are resolved by the caller. */
+static bool parseDesignator(TileDiagnosticVerifier *v, const regex_t *re,
+                            const char *text, unsigned line,
+                            unsigned lastNonDesignator) {
+  regmatch_t m[NumGroups];
+  if (regexec(re, text, NumGroups, m, 0) != 0)
+    return false;
   Expectation e = {0};
-  if (!parseSeverity(&p, &e.severity))
-    return;
-  if (strncmp(p, "-re", 3) == 0) {
-    e.isRegex = true;
-    p += 3;
+  const char *p = text + m[Severity].rm_so;
+  parseSeverity(&p, &e.severity);
+  e.isRegex = m[Re].rm_so >= 0;
+  e.line = e.fromLine = line;
+  e.column = (unsigned)m[Whole].rm_so + 1;
+  e.text = group(text, &m[Message]);
+  if (m[Where].rm_so >= 0) {
+    const char *where = text + m[Where].rm_so;
+    if (*where == '+' || *where == '-')
+      e.line = (unsigned)((long)line + strtol(where, NULL, 10));
+    else if (*where == 'a')
+      e.line = lastNonDesignator;
+    else if (*where == 'b')
+      e.line = 0;
+    else
+      e.unknownLocation = true;
   }
-  e.line = line;
-  e.fromLine = line;
-  e.column = column;
-  while (p < lineEnd && *p == ' ')
-    ++p;
-  if (*p == '@') {
-    ++p;
-    if (strncmp(p, "above", 5) == 0) {
-      e.line = line - 1;
-      p += 5;
-    } else if (strncmp(p, "below", 5) == 0) {
-      e.line = line + 1;
-      p += 5;
-    } else if (*p == '+' || *p == '-') {
-      char *end;
-      long offset = strtol(p, &end, 10);
-      if (end == p + 1) {
-        problem(v, line, column, "expected an offset after '@+' or '@-'");
-        return;
-      }
-      e.line = (unsigned)((long)line + offset);
-      p = end;
-    } else {
-      problem(v, line, column, "expected '@above', '@below' or '@+N'");
-      return;
-    }
-  }
-  (void)lastLine;
-  while (p < lineEnd && *p == ' ')
-    ++p;
-  const char *open = p;
-  const char *close = NULL;
-  for (const char *q = lineEnd - 1; q > open + 2; --q)
-    if (q[-1] == '}' && q[0] == '}') {
-      close = q - 1;
-      break;
-    }
-  if (strncmp(open, "{{", 2) != 0 || !close) {
-    problem(v, line, column,
-            "expected '{{message}}' after the expected-* designator");
-    return;
-  }
-  e.text = malloc((size_t)(close - open - 2) + 1);
-  memcpy(e.text, open + 2, (size_t)(close - open - 2));
-  e.text[close - open - 2] = '\0';
   if (e.isRegex) {
     TileStrBuf pattern = TILE_STRBUF_INIT;
     buildRegex(e.text, &pattern);
-    if (regcomp(&e.regex, tileStrBufGet(&pattern), REG_EXTENDED | REG_NOSUB)) {
-      problem(v, line, column, "invalid regular expression in expected-*-re");
-      tileStrBufFree(&pattern);
-      free(e.text);
-      return;
-    }
+    int bad =
+        regcomp(&e.regex, tileStrBufGet(&pattern), REG_EXTENDED | REG_NOSUB);
     tileStrBufFree(&pattern);
+    if (bad) {
+      problem(v, line, e.column, "invalid regex in expected-*-re");
+      free(e.text);
+      return true;
+    }
   }
-  Expectation *grown =
-      realloc(v->expected, (v->numExpected + 1) * sizeof(Expectation));
-  if (!grown)
-    return;
-  v->expected = grown;
-  v->expected[v->numExpected++] = e;
+  addExpectation(v, e);
+  return true;
 }
 
 TileDiagnosticVerifier *tileDiagnosticVerifierCreate(const char *fileName,
@@ -166,28 +157,32 @@ TileDiagnosticVerifier *tileDiagnosticVerifierCreate(const char *fileName,
   TileDiagnosticVerifier *v = calloc(1, sizeof(TileDiagnosticVerifier));
   v->fileName = fileName;
   v->text = text;
+  regex_t re;
+  regcomp(&re, designator, REG_EXTENDED);
+  unsigned lastNonDesignator = 0, firstBelow = 0;
   const char *p = text;
   for (unsigned line = 1; *p && line <= lastLine; ++line) {
     const char *end = strchr(p, '\n');
     if (!end)
       end = p + strlen(p);
-    if (line >= firstLine) {
-      const char *comment = NULL;
-      for (const char *q = p; q + 1 < end; ++q)
-        if (q[0] == '/' && q[1] == '/') {
-          comment = q;
-          break;
-        }
-      for (const char *q = comment; q && q < end;) {
-        const char *found = strstr(q, "expected-");
-        if (!found || found >= end)
-          break;
-        parseExpectation(v, p, found, end, line, lastLine);
-        q = found + 9;
-      }
+    const char *trimmed = end;
+    while (trimmed > p &&
+           (trimmed[-1] == ' ' || trimmed[-1] == '\t' || trimmed[-1] == '\r'))
+      --trimmed;
+    char *lineText = strndup(p, (size_t)(trimmed - p));
+    if (line < firstLine ||
+        !parseDesignator(v, &re, lineText, line, lastNonDesignator)) {
+      /* A line without a designator: `@below` ones point here. */
+      for (unsigned i = firstBelow; i < v->numExpected; ++i)
+        if (v->expected[i].line == 0 && !v->expected[i].unknownLocation)
+          v->expected[i].line = line;
+      firstBelow = v->numExpected;
+      lastNonDesignator = line;
     }
+    free(lineText);
     p = *end ? end + 1 : end;
   }
+  regfree(&re);
   return v;
 }
 
@@ -228,16 +223,30 @@ static void process(TileDiagnosticVerifier *v, MlirDiagnostic diag) {
                                              &file, &line, &column);
   if (located)
     file = tileDiagnosticFileName(file, v->fileName);
-  if (located && tileStrRefEquals(file, v->fileName)) {
-    for (unsigned i = 0; i < v->numExpected; ++i) {
-      Expectation *e = &v->expected[i];
-      if (!e->matched && e->severity == severity && e->line == line &&
-          matches(e, tileStrBufGet(&message))) {
-        e->matched = true;
-        tileStrBufFree(&message);
-        return;
-      }
+  bool inFile = located && tileStrRefEquals(file, v->fileName);
+  Expectation *nearMiss = NULL;
+  for (unsigned i = 0; i < v->numExpected && (inFile || !located); ++i) {
+    Expectation *e = &v->expected[i];
+    bool here =
+        located ? !e->unknownLocation && e->line == line : e->unknownLocation;
+    if (e->matched || !here || !matches(e, tileStrBufGet(&message)))
+      continue;
+    if (e->severity == severity) {
+      e->matched = true;
+      tileStrBufFree(&message);
+      return;
     }
+    nearMiss = e;
+  }
+  if (nearMiss) {
+    tileStrBufPrintf(&v->problems,
+                     "%s:%u:%u: error: '%s' diagnostic emitted when "
+                     "expecting a '%s'\n",
+                     v->fileName, nearMiss->fromLine, nearMiss->column,
+                     tileDiagnosticSeverityName(severity),
+                     tileDiagnosticSeverityName(nearMiss->severity));
+    tileStrBufFree(&message);
+    return;
   }
   Unexpected *grown =
       realloc(v->unexpected, (v->numUnexpected + 1) * sizeof(Unexpected));

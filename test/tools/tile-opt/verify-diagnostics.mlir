@@ -37,3 +37,27 @@ func.func @parse_error() {
 // CHECK: wrong-expectations.mlir:5:3: error: unexpected error: 'tile.fill' op must be inside a kernel
 // CHECK: wrong-expectations.mlir:4:6: error: expected error "this is not what is reported" was not produced
 // CHECK: wrong-expectations.mlir:11:4: error: expected warning "never emitted" was not produced
+// CHECK: wrong-expectations.mlir:19:6: error: 'error' diagnostic emitted when expecting a 'warning'
+
+// -----
+
+// Stacked @below designators all point at the next line that holds none;
+// stacked @above ones at the last such line.
+func.func @stacked(%f: memref<4xf32, #tile.fragment>, %v: f32) {
+  // expected-error @below {{must be inside a kernel}}
+  // expected-error @below {{must be inside a kernel}}
+  "tile.fill"(%f, %v) : (memref<4xf32, #tile.fragment>, f32) -> () "tile.fill"(%f, %v) : (memref<4xf32, #tile.fragment>, f32) -> ()
+  "tile.fill"(%f, %v) : (memref<4xf32, #tile.fragment>, f32) -> () "tile.fill"(%f, %v) : (memref<4xf32, #tile.fragment>, f32) -> ()
+  // expected-error @above {{must be inside a kernel}}
+  // expected-error @above {{must be inside a kernel}}
+  return
+}
+
+// -----
+
+// @unknown matches diagnostics without a file location.
+func.func @unknown(%f: memref<4xf32, #tile.fragment>, %v: f32) {
+  // expected-error @unknown {{must be inside a kernel}}
+  "tile.fill"(%f, %v) : (memref<4xf32, #tile.fragment>, f32) -> () loc(unknown)
+  return
+}

@@ -12,3 +12,11 @@ func.func @mismatch(%f: memref<4xf32, #tile.fragment>, %v: f32) {
 func.func @fine() {
   return
 }
+
+// -----
+
+func.func @severity(%f: memref<4xf32, #tile.fragment>, %v: f32) {
+  // expected-warning @below {{must be inside a kernel}}
+  "tile.fill"(%f, %v) : (memref<4xf32, #tile.fragment>, f32) -> ()
+  return
+}
