@@ -18,6 +18,7 @@
 #include "tile/target.h"
 
 #include "mlir-c/IR.h"
+#include "mlir-c/Pass.h"
 
 #include <stdbool.h>
 
@@ -114,7 +115,8 @@ typedef struct {
   /// when several share a kind.
   bool (*supportsTarget)(const TileTarget *target);
   /// Validates the chip and options of an owned kind and fills defaults.
-  MlirLogicalResult (*normalizeTarget)(TileTarget *target, TileErrorSink errors);
+  MlirLogicalResult (*normalizeTarget)(TileTarget *target,
+                                       TileErrorSink errors);
   /// Optional: for `auto`, fills a target when this machine can run this
   /// backend's code (checked in registration order).
   bool (*detectTarget)(TileTarget *target);
@@ -206,6 +208,22 @@ MLIR_CAPI_EXPORTED MlirLogicalResult tileBackendContextRunCallback(
 MLIR_CAPI_EXPORTED TileArtifact *tileCompile(const TileBackendContext *ctx,
                                              MlirOperation module,
                                              const char *wantedParts);
+
+/// Called on every pass manager a compilation creates, before it runs, so
+/// that a driver can turn on what its flags ask for (timing, statistics, IR
+/// printing, the verifier) for the passes of the backend pipelines too.
+typedef void (*TilePassManagerHook)(MlirPassManager pm, void *userData);
+
+typedef struct {
+  const char *wantedParts;                  ///< as for tileCompile; may be NULL
+  TilePassManagerHook configurePassManager; ///< may be NULL
+  void *userData;                           ///< passed to configurePassManager
+} TileCompileOptions;
+
+/// tileCompile with options; `options` may be NULL.
+MLIR_CAPI_EXPORTED TileArtifact *
+tileCompileWithOptions(const TileBackendContext *ctx, MlirOperation module,
+                       const TileCompileOptions *options);
 
 #ifdef __cplusplus
 }

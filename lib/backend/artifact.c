@@ -30,6 +30,8 @@ struct TileArtifact {
   TileEntryInfo *entries;
   unsigned numEntries;
   Interned *strings;
+  TilePassManagerHook passManagerHook;
+  void *passManagerHookData;
 };
 
 TileArtifact *tileArtifactCreate(void) {
@@ -194,4 +196,16 @@ MlirLogicalResult tileArtifactWritePart(const TileArtifact *a, const char *part,
     tileReport(errors, "%s", tileStrBufGet(&error));
   tileStrBufFree(&error);
   return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+}
+
+void tileArtifactSetPassManagerHook(TileArtifact *a, TilePassManagerHook hook,
+                                    void *userData) {
+  a->passManagerHook = hook;
+  a->passManagerHookData = userData;
+}
+
+void tileArtifactConfigurePassManager(const TileArtifact *a,
+                                      MlirPassManager pm) {
+  if (a && a->passManagerHook)
+    a->passManagerHook(pm, a->passManagerHookData);
 }

@@ -26,10 +26,11 @@ MlirStringRef tileGetPipelineFile(const char *file);
 bool tileExpandPipelineFile(const char *file, const TileTarget *target,
                             TileStrBuf *out, TileErrorSink errors);
 
-/* Runs a textual pipeline (anchored on the op's name) on `op`; failures are
- * reported as diagnostics, naming `what`. */
-MlirLogicalResult tileRunPipeline(MlirOperation op, const char *pipeline,
-                                  const char *what);
+/* Runs a textual pipeline (anchored on the op's name) on `op` for the
+ * compilation that produces `a` (whose pass manager hook it applies);
+ * failures are reported as diagnostics, naming `what`. */
+MlirLogicalResult tileRunPipeline(const TileArtifact *a, MlirOperation op,
+                                  const char *pipeline, const char *what);
 
 /* Host codegen shared by backends: translates the LLVM-dialect host module
  * to LLVM IR ("llvm" part) and, when asked, machine code for the host target
@@ -49,6 +50,10 @@ MlirLogicalResult tileSerializeGpuModules(MlirOperation module,
 void tileArtifactSetWanted(TileArtifact *a, const char *wantedParts);
 void tileArtifactSetRuntimeLibrary(TileArtifact *a, const char *library);
 void tileArtifactTakeHostModule(TileArtifact *a, MlirOperation module);
+void tileArtifactSetPassManagerHook(TileArtifact *a, TilePassManagerHook hook,
+                                    void *userData);
+void tileArtifactConfigurePassManager(const TileArtifact *a,
+                                      MlirPassManager pm);
 TileKernelInfo *tileArtifactAddKernel(TileArtifact *a, const char *name);
 TileEntryInfo *tileArtifactAddEntry(TileArtifact *a, const char *name);
 /* Copies a string into storage owned by the artifact. */

@@ -20,8 +20,8 @@ static void pipelineError(MlirStringRef message, void *userData) {
                   (int)message.length, message.data);
 }
 
-MlirLogicalResult tileRunPipeline(MlirOperation op, const char *pipeline,
-                                  const char *what) {
+MlirLogicalResult tileRunPipeline(const TileArtifact *a, MlirOperation op,
+                                  const char *pipeline, const char *what) {
   MlirContext ctx = mlirOperationGetContext(op);
   MlirPassManager pm = mlirPassManagerCreateOnOperation(
       ctx, mlirIdentifierStr(mlirOperationGetName(op)));
@@ -29,8 +29,10 @@ MlirLogicalResult tileRunPipeline(MlirOperation op, const char *pipeline,
   MlirLogicalResult result = tileOpPassManagerParsePipeline(
       mlirPassManagerGetAsOpPassManager(pm),
       mlirStringRefCreateFromCString(pipeline), pipelineError, &info);
-  if (mlirLogicalResultIsSuccess(result))
+  if (mlirLogicalResultIsSuccess(result)) {
+    tileArtifactConfigurePassManager(a, pm);
     result = mlirPassManagerRunOnOp(pm, op);
+  }
   mlirPassManagerDestroy(pm);
   return result;
 }
@@ -42,6 +44,7 @@ static void expansionError(MlirStringRef message, void *userData) {
 }
 
 static MlirLogicalResult runPipelineFile(const TileBackendContext *ctx,
+                                         const TileArtifact *a,
                                          MlirOperation module,
                                          const char *file) {
   TileStrBuf text = TILE_STRBUF_INIT;
@@ -50,7 +53,7 @@ static MlirLogicalResult runPipelineFile(const TileBackendContext *ctx,
   if (tileExpandPipelineFile(file, &ctx->target, &text, errors)) {
     TileStrBuf what = TILE_STRBUF_INIT;
     tileStrBufPrintf(&what, "pipelines/%s", file);
-    result = tileRunPipeline(module, text.data, what.data);
+    result = tileRunPipeline(a, module, text.data, what.data);
     tileStrBufFree(&what);
   }
   tileStrBufFree(&text);
@@ -60,7 +63,8 @@ static MlirLogicalResult runPipelineFile(const TileBackendContext *ctx,
 static const char *internType(TileArtifact *a, MlirType type) {
   TileStrBuf text = TILE_STRBUF_INIT;
   tileAppendType(&text, type);
-  const char *s = tileArtifactIntern(a, mlirStringRefCreate(text.data, text.size));
+  const char *s =
+      tileArtifactIntern(a, mlirStringRefCreate(text.data, text.size));
   tileStrBufFree(&text);
   return s;
 }
@@ -75,7 +79,7 @@ static int64_t constantOf(MlirValue v) {
   MlirAttribute value = tileOpGetAttr(def, "value");
   return !mlirAttributeIsNull(value) && mlirAttributeIsAInteger(value)
              ? mlirIntegerAttrGetValueInt(value)
-                                        : -1;
+             : -1;
 }
 
 /* Launch metadata from gpu.launch_func: operands are grouped as async deps,
@@ -92,18 +96,17 @@ static MlirWalkResult collectLaunch(MlirOperation op, void *userData) {
     for (intptr_t i = 0; i < mlirSymbolRefAttrGetNumNestedReferences(kernel);
          ++i) {
       tileStrBufAppendStr(&name, "::");
-      tileStrBufAppendRef(&name, mlirFlatSymbolRefAttrGetValue(
-                                     mlirSymbolRefAttrGetNestedReference(
-                                         kernel, i)));
+      tileStrBufAppendRef(&name,
+                          mlirFlatSymbolRefAttrGetValue(
+                              mlirSymbolRefAttrGetNestedReference(kernel, i)));
     }
   }
   TileKernelInfo *k = tileArtifactAddKernel(a, tileStrBufGet(&name));
   tileStrBufFree(&name);
   MlirAttribute sizes = tileOpGetAttr(op, "operandSegmentSizes");
   int32_t seg[13] = {0};
-  intptr_t numSegments = mlirAttributeIsNull(sizes)
-                             ? 0
-                             : mlirDenseArrayGetNumElements(sizes);
+  intptr_t numSegments =
+      mlirAttributeIsNull(sizes) ? 0 : mlirDenseArrayGetNumElements(sizes);
   for (intptr_t i = 0; i < numSegments && i < 13; ++i)
     seg[i] = mlirDenseI32ArrayGetElement(sizes, i);
   intptr_t pos = seg[0];
@@ -117,9 +120,10 @@ static MlirWalkResult collectLaunch(MlirOperation op, void *userData) {
       seg[10] ? constantOf(mlirOperationGetOperand(op, pos)) : 0;
   pos += seg[10];
   MlirAttribute shared = tileOpGetAttr(op, "tile.shared_bytes");
-  k->sharedBytes = !mlirAttributeIsNull(shared) && mlirAttributeIsAInteger(shared)
-                       ? mlirIntegerAttrGetValueInt(shared)
-                       : 0;
+  k->sharedBytes =
+      !mlirAttributeIsNull(shared) && mlirAttributeIsAInteger(shared)
+          ? mlirIntegerAttrGetValueInt(shared)
+          : 0;
   for (int32_t i = 0; i < seg[11] && k->numArgs < TILE_MAX_KERNEL_ARGS; ++i)
     k->argTypes[k->numArgs++] =
         internType(a, mlirValueGetType(mlirOperationGetOperand(op, pos + i)));
@@ -179,14 +183,14 @@ static MlirLogicalResult compile(const TileBackendContext *ctx,
   const TileBackendModule *m = ctx->module;
   const char *kind = ctx->target.kind;
   /* 1. The shared semantic boundary. */
-  if (mlirLogicalResultIsFailure(
-          tileRunPipeline(module, "builtin.module(tile-verify)", "tile-verify")))
+  if (mlirLogicalResultIsFailure(tileRunPipeline(
+          a, module, "builtin.module(tile-verify)", "tile-verify")))
     return mlirLogicalResultFailure();
   /* 2. The backend's lowering, exactly as its pipeline file says. */
   for (unsigned i = 0; i < m->numPipelines; ++i)
     if (strcmp(m->pipelines[i].kind, kind) == 0 &&
         mlirLogicalResultIsFailure(
-            runPipelineFile(ctx, module, m->pipelines[i].file)))
+            runPipelineFile(ctx, a, module, m->pipelines[i].file)))
       return mlirLogicalResultFailure();
   if (tileArtifactWantsPart(a, "mlir"))
     setPrintedPart(a, "mlir", module);
@@ -219,8 +223,8 @@ static MlirLogicalResult compile(const TileBackendContext *ctx,
     const TileHostCodegen *h = &m->hostCodegens[i];
     if (strcmp(h->hostKind, ctx->hostTarget.kind) != 0)
       continue;
-    if (h->pipeline &&
-        mlirLogicalResultIsFailure(runPipelineFile(ctx, module, h->pipeline)))
+    if (h->pipeline && mlirLogicalResultIsFailure(
+                           runPipelineFile(ctx, a, module, h->pipeline)))
       return mlirLogicalResultFailure();
     return h->codegen(ctx, module, a);
   }
@@ -232,8 +236,19 @@ static MlirLogicalResult compile(const TileBackendContext *ctx,
 
 TileArtifact *tileCompile(const TileBackendContext *ctx, MlirOperation module,
                           const char *wantedParts) {
+  TileCompileOptions options = {wantedParts, NULL, NULL};
+  return tileCompileWithOptions(ctx, module, &options);
+}
+
+TileArtifact *tileCompileWithOptions(const TileBackendContext *ctx,
+                                     MlirOperation module,
+                                     const TileCompileOptions *options) {
   TileArtifact *a = tileArtifactCreate();
-  tileArtifactSetWanted(a, wantedParts);
+  if (options) {
+    tileArtifactSetWanted(a, options->wantedParts);
+    tileArtifactSetPassManagerHook(a, options->configurePassManager,
+                                   options->userData);
+  }
   tileArtifactSetRuntimeLibrary(a, ctx->executionBackend->runtimeLibrary);
   if (mlirLogicalResultIsFailure(compile(ctx, module, a))) {
     tileArtifactDestroy(a);

@@ -21,8 +21,7 @@ static MlirWalkResult collectObjects(MlirOperation op, void *userData) {
     MlirAttribute object = mlirArrayAttrGetElement(list, i);
     if (!mlirAttributeIsAGPUObjectAttr(object))
       continue;
-    tileStrBufAppendRef(objects->bytes,
-                        mlirGPUObjectAttrGetObject(object));
+    tileStrBufAppendRef(objects->bytes, mlirGPUObjectAttrGetObject(object));
     ++objects->count;
   }
   return MlirWalkResultSkip;
@@ -37,7 +36,7 @@ MlirLogicalResult tileSerializeGpuModules(MlirOperation module,
   tileStrBufPrintf(&pipeline, "builtin.module(gpu-module-to-binary{format=%s})",
                    format);
   MlirLogicalResult result =
-      tileRunPipeline(module, pipeline.data, "device codegen");
+      tileRunPipeline(artifact, module, pipeline.data, "device codegen");
   tileStrBufFree(&pipeline);
   if (mlirLogicalResultIsFailure(result))
     return result;

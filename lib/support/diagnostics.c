@@ -82,6 +82,11 @@ static void printOne(TileDiagnosticPrinter *printer, MlirDiagnostic diag) {
     ++printer->numErrors;
   TileStrBuf message = TILE_STRBUF_INIT;
   mlirDiagnosticPrint(diag, tileStrBufCallback, &message);
+  if (printer->hideOperationNotes && severity == MlirDiagnosticNote &&
+      strncmp(tileStrBufGet(&message), "see current operation", 21) == 0) {
+    tileStrBufFree(&message);
+    return;
+  }
   MlirStringRef file;
   unsigned line = 0, column = 0;
   if (tileLocationGetFilePosition(mlirDiagnosticGetLocation(diag), &file,

@@ -22,6 +22,7 @@ typedef struct {
   const char *sourceName; /* may be NULL */
   const char *sourceText; /* may be NULL */
   unsigned numErrors;
+  bool hideOperationNotes; /* drop "see current operation" notes */
 } TileDiagnosticPrinter;
 
 MlirDiagnosticHandlerID

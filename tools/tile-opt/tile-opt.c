@@ -2,6 +2,7 @@
 #include "tile/tile.h"
 
 #include "ir/ir.h"
+#include "options.h"
 #include "support/diagnostics.h"
 #include "support/output_file.h"
 #include "support/strbuf.h"
@@ -14,94 +15,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* One pass flag (--name or --name=options), in command-line order. */
-typedef struct {
-  const char *name;
-  const char *options;
-} PassFlag;
-
-typedef struct {
-  const char *input;
-  const char *output;
-  const char *pipeline;
-  PassFlag *passes;
-  unsigned numPasses;
-  const char **irdlFiles;
-  unsigned numIrdlFiles;
-  const char *treeDir;
-  const char *target;
-  const char *targetHost;
-  const char *exec;
-  const char *emit;
-  bool printPipeline;
-  bool splitInputFile;
-  bool verifyDiagnostics;
-  bool printBefore, printAfter, printAfterChange, printAfterFailure;
-  bool printModuleScope;
-  bool timing;
-  bool debugInfo;
-  bool genericForm;
-  bool disableThreading;
-  bool allowUnregistered;
-  bool verifyEach;
-} Options;
-
-static const char *const usage =
-    "OVERVIEW: tile-mlir optimizer driver\n"
-    "\n"
-    "USAGE: tile-opt [options] [input file]\n"
-    "\n"
-    "Reads MLIR (tile IR and any upstream dialect) from the input file or\n"
-    "stdin, runs a pass pipeline on it and prints the result.\n"
-    "\n"
-    "OPTIONS:\n"
-    "  -o <file>                      Output file (default: stdout)\n"
-    "  --pass-pipeline=<pipeline>     Textual pipeline, e.g.\n"
-    "                                 'builtin.module(func.func(tile-verify,"
-    "cse))'\n"
-    "  --<pass>[=<options>]           Add one pass (tile or upstream), e.g.\n"
-    "                                 --tile-verify "
-    "--canonicalize='max-iterations=2'\n"
-    "  --split-input-file             Process chunks separated by '// -----'\n"
-    "  --verify-diagnostics           Check diagnostics against "
-    "expected-* comments\n"
-    "  --verify-each[=false]          Verify the IR after each pass "
-    "(default on)\n"
-    "  --allow-unregistered-dialect   Accept ops of unknown dialects\n"
-    "  --irdl-file=<file>             Load extra IRDL dialects (repeatable)\n"
-    "  --mlir-print-ir-before-all     Print the IR before every pass\n"
-    "  --mlir-print-ir-after-all      Print the IR after every pass\n"
-    "  --mlir-print-ir-after-change   Print the IR after passes that change "
-    "it\n"
-    "  --mlir-print-ir-after-failure  Print the IR after a pass fails\n"
-    "  --mlir-print-ir-module-scope   Print the whole module in IR dumps\n"
-    "  --mlir-print-ir-tree-dir=<dir> Write IR dumps to a tree of files\n"
-    "  --mlir-print-debuginfo         Print locations\n"
-    "  --mlir-print-op-generic        Print every op in generic form\n"
-    "  --mlir-timing                  Report the time of every pass\n"
-    "  --mlir-disable-threading       Run passes on one thread\n"
-    "  --target=<target>              Compile for a target: cpu[:<cpu>], \n"
-    "                                 cuda[:sm_XX], rocm[:gfxNNN], "
-    "vulkan[:vX.Y], auto\n"
-    "  --target-host=<target>         Host target (default: this machine)\n"
-    "  --exec=<name>                  Execution backend the code is for "
-    "(jit, aot)\n"
-    "  --emit=<part>                  What to write for --target: mlir, "
-    "llvm, ptx,\n"
-    "                                 cubin, isa, hsaco, spirv, spirv-asm, "
-    "obj, asm\n"
-    "  --print-pipeline               Print the resolved pipeline of "
-    "--target\n"
-    "  --list-targets                 List backends, target kinds, chips "
-    "and\n"
-    "                                 execution backends (and whether "
-    "each runs here)\n"
-    "  --list-passes                  List the tile passes and their options\n"
-    "  --version                      Print the version\n"
-    "  -h, --help                     Print this help\n"
-    "\n"
-    "Upstream MLIR passes are accepted by the names mlir-opt knows them by.\n";
 
 static void listPasses(void) {
   printf("Tile passes:\n");
@@ -160,183 +73,38 @@ static void listTargets(void) {
   }
 }
 
-static int fail(const char *fmt, const char *arg) {
-  fputs("tile-opt: error: ", stderr);
-  fprintf(stderr, fmt, arg);
-  fputc('\n', stderr);
-  return 1;
+/* The dialects of MLIR 22 (and tile); --show-dialects lists those that this
+ * build registers, asking the context for each by name. */
+static const char *const knownDialects[] = {
+    "acc",      "affine",  "amdgpu",        "amx",        "arith",
+    "arm_neon", "arm_sme", "arm_sve",       "async",      "bufferization",
+    "builtin",  "cf",      "complex",       "dlti",       "emitc",
+    "func",     "gpu",     "index",         "irdl",       "linalg",
+    "llvm",     "math",    "memref",        "ml_program", "mpi",
+    "nvgpu",    "nvvm",    "omp",           "pdl",        "pdl_interp",
+    "ptr",      "quant",   "rocdl",         "scf",        "shape",
+    "shard",    "smt",     "sparse_tensor", "spirv",      "tensor",
+    "tile",     "tosa",    "transform",     "ub",         "vcix",
+    "vector",   "wasmssa", "x86vector",     "xegpu",      "xevm"};
+
+static void showDialects(MlirContext ctx) {
+  printf("Available Dialects: ");
+  const char *sep = "";
+  for (size_t i = 0; i < sizeof(knownDialects) / sizeof(knownDialects[0]);
+       ++i) {
+    MlirDialect d = mlirContextGetOrLoadDialect(
+        ctx, mlirStringRefCreateFromCString(knownDialects[i]));
+    if (!mlirDialectIsNull(d)) {
+      printf("%s%s", sep, knownDialects[i]);
+      sep = ",";
+    }
+  }
+  printf("\n");
 }
 
-/* Matches `arg` (without leading dashes) against `name`, taking "name" or
- * "name=value"; sets *value to the text after '=' (NULL without one). */
-static bool flag(const char *arg, const char *name, const char **value) {
-  size_t n = strlen(name);
-  if (strncmp(arg, name, n) != 0)
-    return false;
-  if (arg[n] == '\0') {
-    *value = NULL;
-    return true;
-  }
-  if (arg[n] == '=') {
-    *value = arg + n + 1;
-    return true;
-  }
-  return false;
-}
-
-static bool boolValue(const char *value, bool *out) {
-  if (!value || !strcmp(value, "true") || !strcmp(value, "1")) {
-    *out = true;
-    return true;
-  }
-  if (!strcmp(value, "false") || !strcmp(value, "0")) {
-    *out = false;
-    return true;
-  }
-  return false;
-}
-
-/* Parses argv; returns -1 to continue, else an exit code. */
-static int parseArgs(int argc, char **argv, Options *o) {
-  static const struct {
-    const char *name;
-    size_t offset;
-  } bools[] = {
-      {"split-input-file", offsetof(Options, splitInputFile)},
-      {"verify-diagnostics", offsetof(Options, verifyDiagnostics)},
-      {"verify-each", offsetof(Options, verifyEach)},
-      {"mlir-print-ir-before-all", offsetof(Options, printBefore)},
-      {"mlir-print-ir-after-all", offsetof(Options, printAfter)},
-      {"mlir-print-ir-after-change", offsetof(Options, printAfterChange)},
-      {"mlir-print-ir-after-failure", offsetof(Options, printAfterFailure)},
-      {"mlir-print-ir-module-scope", offsetof(Options, printModuleScope)},
-      {"mlir-timing", offsetof(Options, timing)},
-      {"mlir-print-debuginfo", offsetof(Options, debugInfo)},
-      {"mlir-print-op-generic", offsetof(Options, genericForm)},
-      {"mlir-disable-threading", offsetof(Options, disableThreading)},
-      {"allow-unregistered-dialect", offsetof(Options, allowUnregistered)},
-      {"print-pipeline", offsetof(Options, printPipeline)},
-  };
-  o->verifyEach = true;
-  for (int i = 1; i < argc; ++i) {
-    const char *raw = argv[i];
-    if (raw[0] != '-' || raw[1] == '\0') {
-      if (o->input)
-        return fail("more than one input file given ('%s')", raw);
-      o->input = raw;
-      continue;
-    }
-    const char *arg = raw + (raw[1] == '-' ? 2 : 1);
-    const char *value;
-    if (!strcmp(arg, "h") || !strcmp(arg, "help")) {
-      fputs(usage, stdout);
-      return 0;
-    }
-    if (!strcmp(arg, "version")) {
-      printf("tile-opt (tile-mlir) %s\n", tileGetVersion());
-      return 0;
-    }
-    if (!strcmp(arg, "list-passes")) {
-      listPasses();
-      return 0;
-    }
-    if (flag(arg, "o", &value)) {
-      o->output = value ? value : (i + 1 < argc ? argv[++i] : NULL);
-      if (!o->output)
-        return fail("%s needs a file name", raw);
-      continue;
-    }
-    if (flag(arg, "pass-pipeline", &value)) {
-      if (!value)
-        return fail("%s needs a pipeline, e.g. --pass-pipeline="
-                    "'builtin.module(tile-verify)'",
-                    raw);
-      o->pipeline = value;
-      continue;
-    }
-    if (flag(arg, "irdl-file", &value)) {
-      if (!value)
-        return fail("%s needs a file name", raw);
-      o->irdlFiles =
-          realloc(o->irdlFiles, (o->numIrdlFiles + 1) * sizeof(const char *));
-      o->irdlFiles[o->numIrdlFiles++] = value;
-      continue;
-    }
-    static const struct {
-      const char *name;
-      size_t offset;
-    } strings[] = {
-        {"target", offsetof(Options, target)},
-        {"target-host", offsetof(Options, targetHost)},
-        {"exec", offsetof(Options, exec)},
-        {"emit", offsetof(Options, emit)},
-    };
-    bool isString = false;
-    for (size_t k = 0; k < sizeof(strings) / sizeof(strings[0]); ++k) {
-      if (!flag(arg, strings[k].name, &value))
-        continue;
-      if (!value || !value[0])
-        return fail("%s needs a value", raw);
-      *(const char **)((char *)o + strings[k].offset) = value;
-      isString = true;
-    }
-    if (isString)
-      continue;
-    if (!strcmp(arg, "list-targets")) {
-      listTargets();
-      return 0;
-    }
-    if (flag(arg, "mlir-print-ir-tree-dir", &value)) {
-      if (!value)
-        return fail("%s needs a directory", raw);
-      o->treeDir = value;
-      continue;
-    }
-    bool matched = false;
-    for (size_t k = 0; k < sizeof(bools) / sizeof(bools[0]) && !matched; ++k) {
-      if (!flag(arg, bools[k].name, &value))
-        continue;
-      if (!boolValue(value, (bool *)((char *)o + bools[k].offset)))
-        return fail("invalid value for boolean option '%s'", raw);
-      matched = true;
-    }
-    if (matched)
-      continue;
-    /* Anything else names a pass: --name or --name=options. */
-    const char *eq = strchr(arg, '=');
-    PassFlag pass = {strndup(arg, eq ? (size_t)(eq - arg) : strlen(arg)),
-                     eq ? eq + 1 : ""};
-    o->passes = realloc(o->passes, (o->numPasses + 1) * sizeof(PassFlag));
-    o->passes[o->numPasses++] = pass;
-  }
-  if (o->pipeline && o->numPasses)
-    return fail("%s", "--pass-pipeline cannot be combined with individual "
-                      "pass flags");
-  if ((o->emit || o->exec || o->targetHost) && !o->target)
-    return fail("%s", "--emit, --exec and --target-host need --target");
-  if (o->target && (o->pipeline || o->numPasses))
-    return fail("%s", "--target runs the target's own pipeline; it cannot be "
-                      "combined with --pass-pipeline or pass flags");
-  static const char *const parts[] = {"mlir", "llvm",  "ptx",   "cubin",
-                                      "isa",  "hsaco", "spirv", "spirv-asm",
-                                      "obj",  "asm"};
-  bool knownPart = !o->emit;
-  for (size_t k = 0; k < sizeof(parts) / sizeof(parts[0]) && !knownPart; ++k)
-    knownPart = strcmp(o->emit, parts[k]) == 0;
-  if (!knownPart)
-    return fail("unknown --emit format '%s' (valid: mlir, llvm, ptx, cubin, "
-                "isa, hsaco, spirv, spirv-asm, obj, asm)",
-                o->emit);
-  if (!o->input)
-    o->input = "-";
-  return -1;
-}
-
-static void freeOptions(Options *o) {
-  for (unsigned i = 0; i < o->numPasses; ++i)
-    free((char *)o->passes[i].name);
-  free(o->passes);
-  free(o->irdlFiles);
+static void printToStdout(MlirStringRef chunk, void *userData) {
+  (void)userData;
+  fwrite(chunk.data, 1, chunk.length, stdout);
 }
 
 /* Prints pipeline errors as tile-opt errors. */
@@ -345,66 +113,149 @@ static void pipelineError(MlirStringRef message, void *userData) {
   fprintf(stderr, "tile-opt: error: %.*s\n", (int)message.length, message.data);
 }
 
-static bool buildPipeline(MlirPassManager pm, const Options *o) {
-  MlirOpPassManager opm = mlirPassManagerGetAsOpPassManager(pm);
-  if (o->pipeline)
-    return mlirLogicalResultIsSuccess(tileOpPassManagerParsePipeline(
-        opm, mlirStringRefCreateFromCString(o->pipeline), pipelineError, NULL));
-  for (unsigned i = 0; i < o->numPasses; ++i) {
-    TileStrBuf error = TILE_STRBUF_INIT;
-    MlirLogicalResult r = tileOpPassManagerAddPass(
-        opm, mlirStringRefCreateFromCString(o->passes[i].name),
-        mlirStringRefCreateFromCString(o->passes[i].options),
-        tileStrBufCallback, &error);
-    if (mlirLogicalResultIsSuccess(r))
-      continue;
-    /* A flag that is no pass either is an unknown option. */
-    const char *text = tileStrBufGet(&error);
-    const char *hint = strstr(text, "; did you mean");
-    if (strstr(text, "does not refer to a registered pass"))
-      fprintf(stderr, "tile-opt: error: unknown option or pass '--%s'%s\n",
-              o->passes[i].name, hint ? hint : "");
-    else
-      fprintf(stderr, "tile-opt: error: %s\n", text);
-    tileStrBufFree(&error);
-    return false;
-  }
-  return true;
+/* Adds a pass flag; reports a flag that names no pass as an unknown
+ * option. */
+static bool addPassFlag(MlirOpPassManager opm, const PassFlag *pass) {
+  TileStrBuf error = TILE_STRBUF_INIT;
+  MlirLogicalResult r =
+      tileOpPassManagerAddPass(opm, mlirStringRefCreateFromCString(pass->name),
+                               mlirStringRefCreateFromCString(pass->options),
+                               tileStrBufCallback, &error);
+  const char *text = tileStrBufGet(&error);
+  const char *hint = strstr(text, "; did you mean");
+  if (mlirLogicalResultIsFailure(r) &&
+      strstr(text, "does not refer to a registered pass"))
+    fail("unknown option or pass '--%s'%s", pass->name, hint ? hint : "");
+  else if (mlirLogicalResultIsFailure(r))
+    fail("%s", text);
+  tileStrBufFree(&error);
+  return mlirLogicalResultIsSuccess(r);
 }
 
-static void configurePassManager(MlirPassManager pm, const Options *o,
-                                 MlirOpPrintingFlags flags) {
+static bool buildPipeline(MlirPassManager pm, const Options *o) {
+  MlirOpPassManager opm = mlirPassManagerGetAsOpPassManager(pm);
+  for (unsigned i = 0; i < o->numPasses; ++i)
+    if (!addPassFlag(opm, &o->passes[i]))
+      return false;
+  return !o->pipeline ||
+         mlirLogicalResultIsSuccess(tileOpPassManagerParsePipeline(
+             opm, mlirStringRefCreateFromCString(o->pipeline), pipelineError,
+             NULL));
+}
+
+/* Pass flags cannot go with --pass-pipeline or --target; a flag that names
+ * no pass is reported as an unknown option first. */
+static bool checkPassFlags(MlirContext ctx, const Options *o) {
+  if (!o->numPasses || (!o->pipeline && !o->target))
+    return true;
+  MlirPassManager pm = mlirPassManagerCreate(ctx);
+  bool ok = true;
+  for (unsigned i = 0; i < o->numPasses && ok; ++i)
+    ok = addPassFlag(mlirPassManagerGetAsOpPassManager(pm), &o->passes[i]);
+  mlirPassManagerDestroy(pm);
+  if (ok)
+    fail("%s cannot be combined with individual pass flags",
+         o->pipeline ? "--pass-pipeline"
+                     : "--target (which runs the target's own pipeline)");
+  return false;
+}
+
+typedef struct {
+  const Options *options;
+  MlirOpPrintingFlags flags;
+} PassManagerSetup;
+
+/* Turns on what the flags ask for; also applied to every pass manager a
+ * --target compilation runs. */
+static void configurePassManager(MlirPassManager pm, void *userData) {
+  const PassManagerSetup *setup = userData;
+  const Options *o = setup->options;
   mlirPassManagerEnableVerifier(pm, o->verifyEach);
   if (o->printBefore || o->printAfter || o->printAfterChange ||
       o->printAfterFailure || o->treeDir)
     mlirPassManagerEnableIRPrinting(
         pm, o->printBefore,
         o->printAfter || o->printAfterChange || o->printAfterFailure,
-        o->printModuleScope, o->printAfterChange, o->printAfterFailure, flags,
+        o->printModuleScope, o->printAfterChange, o->printAfterFailure,
+        setup->flags,
         mlirStringRefCreateFromCString(o->treeDir ? o->treeDir : ""));
   if (o->timing)
     mlirPassManagerEnableTiming(pm);
+  if (o->passStatistics)
+    mlirPassManagerEnableStatistics(
+        pm,
+        o->passStatisticsDisplay && !strcmp(o->passStatisticsDisplay, "list")
+            ? MLIR_PASS_DISPLAY_MODE_LIST
+            : MLIR_PASS_DISPLAY_MODE_PIPELINE);
 }
 
-typedef struct {
-  FILE *out;
-} Writer;
-
-static void writeChunkToFile(MlirStringRef chunk, void *userData) {
-  fwrite(chunk.data, 1, chunk.length, (FILE *)userData);
+/* --dump-pass-pipeline, in mlir-opt's words. */
+static void dumpPipeline(MlirPassManager pm) {
+  TileStrBuf text = TILE_STRBUF_INIT;
+  mlirPrintPassPipeline(mlirPassManagerGetAsOpPassManager(pm),
+                        tileStrBufCallback, &text);
+  const char *p = strchr(tileStrBufGet(&text), '(');
+  unsigned passes = 0, depth = 0;
+  for (; p && *p; ++p) {
+    depth += *p == '(' || *p == '{';
+    depth -= *p == ')' || *p == '}';
+    if (depth == 1 && p[0] != '(' && p[0] != ',' &&
+        (p[-1] == '(' || p[-1] == ','))
+      ++passes;
+  }
+  fprintf(stderr, "Pass Manager with %u passes:\n%s\n\n", passes,
+          tileStrBufGet(&text));
+  tileStrBufFree(&text);
 }
 
-static void writeChunk(MlirStringRef chunk, void *userData) {
-  fwrite(chunk.data, 1, chunk.length, ((Writer *)userData)->out);
+static void appendOp(TileStrBuf *out, MlirOperation op, bool bytecode,
+                     MlirOpPrintingFlags flags) {
+  if (bytecode)
+    mlirOperationWriteBytecode(op, tileStrBufCallback, out);
+  else
+    mlirOperationPrintWithFlags(op, flags, tileStrBufCallback, out);
 }
 
-/* Parses, transforms and prints one chunk of the input. The chunk is padded
- * with newlines so that locations keep the line numbers of the whole file. */
+/* --verify-roundtrip: the op printed generically (with locations), read
+ * back from generic text or bytecode and printed again, is unchanged. */
+static bool roundTrips(MlirOperation op, bool bytecode) {
+  const char *form = bytecode ? "bytecode" : "generic text";
+  MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
+  mlirOpPrintingFlagsPrintGenericOpForm(flags);
+  mlirOpPrintingFlagsEnableDebugInfo(flags, true, false);
+  TileStrBuf reference = TILE_STRBUF_INIT, encoded = TILE_STRBUF_INIT,
+             again = TILE_STRBUF_INIT;
+  appendOp(&reference, op, false, flags);
+  appendOp(&encoded, op, bytecode, flags);
+  MlirOperation parsed = mlirOperationCreateParse(
+      mlirOperationGetContext(op),
+      mlirStringRefCreate(tileStrBufGet(&encoded), encoded.size),
+      mlirStringRefCreateFromCString("roundtrip"));
+  bool ok = !mlirOperationIsNull(parsed);
+  if (ok) {
+    appendOp(&again, parsed, false, flags);
+    ok = reference.size == again.size &&
+         memcmp(tileStrBufGet(&reference), tileStrBufGet(&again),
+                reference.size) == 0;
+    mlirOperationDestroy(parsed);
+  }
+  if (!ok)
+    tileEmitErrorAt(mlirOperationGetLocation(op),
+                    "the output does not survive a round trip through %s",
+                    form);
+  tileStrBufFree(&reference);
+  tileStrBufFree(&encoded);
+  tileStrBufFree(&again);
+  mlirOpPrintingFlagsDestroy(flags);
+  return ok;
+}
+
 /* Compiles `op` for the target and writes the part --emit asks for. */
-static bool compileChunk(const TileBackendContext *backend, const Options *o,
-                         MlirOperation op, FILE *out) {
-  const char *part = o->emit ? o->emit : "mlir";
-  TileArtifact *artifact = tileCompile(backend, op, part);
+static bool compileChunk(const TileBackendContext *backend,
+                         PassManagerSetup *setup, MlirOperation op, FILE *out) {
+  const char *part = setup->options->emit ? setup->options->emit : "mlir";
+  TileCompileOptions options = {part, configurePassManager, setup};
+  TileArtifact *artifact = tileCompileWithOptions(backend, op, &options);
   if (!artifact)
     return false;
   MlirStringRef bytes = tileArtifactGetPart(artifact, part);
@@ -431,47 +282,83 @@ static bool compileChunk(const TileBackendContext *backend, const Options *o,
   return ok;
 }
 
-static bool processChunk(MlirContext ctx, const Options *o,
+/* Parses a chunk; without --no-implicit-module, several top-level ops (or
+ * one that is not a module) are wrapped in a builtin.module. */
+static MlirOperation parseChunk(MlirContext ctx, const Options *o,
+                                MlirStringRef text, const char *fileName) {
+  MlirStringRef name = mlirStringRefCreateFromCString(fileName);
+  return o->noImplicitModule ? mlirOperationCreateParse(ctx, text, name)
+                             : tileParseModule(ctx, text, name);
+}
+
+/* Runs the passes on a parsed chunk and writes the result. */
+static bool transformChunk(MlirContext ctx, PassManagerSetup *setup,
+                           MlirOperation op, FILE *out) {
+  const Options *o = setup->options;
+  MlirStringRef opName = mlirIdentifierStr(mlirOperationGetName(op));
+  MlirPassManager pm = mlirPassManagerCreateOnOperation(ctx, opName);
+  configurePassManager(pm, setup);
+  bool ok = buildPipeline(pm, o);
+  if (ok && o->dumpPassPipeline)
+    dumpPipeline(pm);
+  if (ok)
+    ok = mlirLogicalResultIsSuccess(mlirPassManagerRunOnOp(pm, op));
+  mlirPassManagerDestroy(pm);
+  if (ok && o->verifyRoundtrip)
+    ok = roundTrips(op, false) && roundTrips(op, true);
+  if (!ok)
+    return false;
+  TileStrBuf text = TILE_STRBUF_INIT;
+  if (o->emitBytecode && o->emitBytecodeVersion >= 0) {
+    MlirBytecodeWriterConfig config = mlirBytecodeWriterConfigCreate();
+    mlirBytecodeWriterConfigDesiredEmitVersion(config, o->emitBytecodeVersion);
+    ok = mlirLogicalResultIsSuccess(mlirOperationWriteBytecodeWithConfig(
+        op, config, tileStrBufCallback, &text));
+    mlirBytecodeWriterConfigDestroy(config);
+    if (!ok)
+      tileEmitErrorAt(mlirOperationGetLocation(op),
+                      "cannot write bytecode version %lld",
+                      (long long)o->emitBytecodeVersion);
+  } else {
+    appendOp(&text, op, o->emitBytecode, setup->flags);
+    if (!o->emitBytecode)
+      tileStrBufAppendStr(&text, "\n");
+  }
+  if (ok)
+    fwrite(tileStrBufGet(&text), 1, text.size, out);
+  tileStrBufFree(&text);
+  return ok;
+}
+
+/* Parses, transforms (or compiles) and prints one chunk of the input. The
+ * chunk is padded with newlines so that locations keep the line numbers of
+ * the whole file. */
+static bool processChunk(MlirContext ctx, PassManagerSetup *setup,
                          const TileBackendContext *backend,
                          const char *fileName, const char *chunk,
-                         size_t chunkSize, unsigned firstLine, FILE *out,
-                         MlirOpPrintingFlags flags) {
+                         size_t chunkSize, unsigned firstLine, FILE *out) {
   TileStrBuf text = TILE_STRBUF_INIT;
   for (unsigned i = 1; i < firstLine; ++i)
     tileStrBufAppend(&text, "\n", 1);
   tileStrBufAppend(&text, chunk, chunkSize);
-  MlirOperation op =
-      tileParseModule(ctx, mlirStringRefCreate(text.data, text.size),
-                      mlirStringRefCreateFromCString(fileName));
+  MlirOperation op = parseChunk(
+      ctx, setup->options, mlirStringRefCreate(text.data, text.size), fileName);
   tileStrBufFree(&text);
   if (mlirOperationIsNull(op))
     return false;
-  if (backend) {
-    bool ok = compileChunk(backend, o, op, out);
-    mlirOperationDestroy(op);
-    return ok;
-  }
-  MlirStringRef opName = mlirIdentifierStr(mlirOperationGetName(op));
-  MlirPassManager pm = mlirPassManagerCreateOnOperation(ctx, opName);
-  configurePassManager(pm, o, flags);
-  bool ok = buildPipeline(pm, o);
-  if (ok)
-    ok = mlirLogicalResultIsSuccess(mlirPassManagerRunOnOp(pm, op));
-  mlirPassManagerDestroy(pm);
-  if (ok) {
-    Writer writer = {out};
-    mlirOperationPrintWithFlags(op, flags, writeChunk, &writer);
-    fputc('\n', out);
-  }
+  bool ok = backend ? compileChunk(backend, setup, op, out)
+                    : transformChunk(ctx, setup, op, out);
   mlirOperationDestroy(op);
   return ok;
 }
 
-/* Finds the next split marker ("// -----" on a line of its own). */
-static const char *findSplit(const char *p) {
-  for (const char *q = p; (q = strstr(q, "// -----")) != NULL; q += 8) {
+/* Finds the next split marker: `marker` on a line of its own (more dashes
+ * and trailing blanks allowed). */
+static const char *findSplit(const char *p, const char *marker) {
+  size_t n = strlen(marker);
+  for (const char *q = p; (q = strstr(q, marker)) != NULL; q += n) {
     bool lineStart = q == p || q[-1] == '\n';
-    const char *rest = q + 8;
+    const char *rest = q + n;
     while (*rest == '-')
       ++rest;
     while (*rest == ' ' || *rest == '\t' || *rest == '\r')
@@ -519,6 +406,27 @@ static bool loadDialects(MlirContext ctx, const Options *o) {
   return true;
 }
 
+static MlirOpPrintingFlags createPrintingFlags(const Options *o) {
+  MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
+  if (o->debugInfo || o->debugInfoPretty)
+    mlirOpPrintingFlagsEnableDebugInfo(flags, true, o->debugInfoPretty);
+  if (o->genericForm)
+    mlirOpPrintingFlagsPrintGenericOpForm(flags);
+  if (o->localScope)
+    mlirOpPrintingFlagsUseLocalScope(flags);
+  if (o->skipRegions)
+    mlirOpPrintingFlagsSkipRegions(flags);
+  if (o->assumeVerified)
+    mlirOpPrintingFlagsAssumeVerified(flags);
+  if (o->nameLocAsPrefix)
+    mlirOpPrintingFlagsPrintNameLocAsPrefix(flags);
+  if (o->elideElementsLarger >= 0)
+    mlirOpPrintingFlagsElideLargeElementsAttrs(flags, o->elideElementsLarger);
+  if (o->elideResourcesLarger >= 0)
+    mlirOpPrintingFlagsElideLargeResourceString(flags, o->elideResourcesLarger);
+  return flags;
+}
+
 /* Resolves --target once; NULL (after reporting) when it cannot be. */
 static TileBackendContext *createBackendContext(const Options *o) {
   TileStrBuf why = TILE_STRBUF_INIT;
@@ -530,9 +438,131 @@ static TileBackendContext *createBackendContext(const Options *o) {
   return backend;
 }
 
+/* One run over the input: every chunk (each is processed even after a
+ * failure, so that every error is reported). */
+typedef struct {
+  MlirContext ctx;
+  PassManagerSetup setup;
+  const TileBackendContext *backend;
+  const char *fileName;
+  const char *input;
+  size_t size;
+} Run;
+
+static bool processChunkChecked(Run *r, const char *chunk, const char *end,
+                                unsigned firstLine, FILE *out) {
+  const Options *o = r->setup.options;
+  size_t chunkSize = (size_t)(end - chunk);
+  if (!o->verifyDiagnostics)
+    return processChunk(r->ctx, &r->setup, r->backend, r->fileName, chunk,
+                        chunkSize, firstLine, out);
+  unsigned lastLine = firstLine + countLines(chunk, end);
+  TileDiagnosticVerifier *verifier = tileDiagnosticVerifierCreate(
+      r->fileName, r->input, firstLine, lastLine,
+      !strcmp(o->verifyDiagnostics, "only-expected"));
+  MlirDiagnosticHandlerID id = tileDiagnosticVerifierAttach(r->ctx, verifier);
+  processChunk(r->ctx, &r->setup, r->backend, r->fileName, chunk, chunkSize,
+               firstLine, out);
+  mlirContextDetachDiagnosticHandler(r->ctx, id);
+  bool ok = tileDiagnosticVerifierFinish(verifier, stderr);
+  tileDiagnosticVerifierDestroy(verifier);
+  return ok;
+}
+
+static bool processInput(Run *r, FILE *out) {
+  const Options *o = r->setup.options;
+  const char *marker = o->splitInputFile && o->splitInputFile[0]
+                           ? o->splitInputFile
+                           : "// -----";
+  const char *outMarker =
+      o->outputSplitMarker ? o->outputSplitMarker : "// -----";
+  bool ok = true;
+  const char *chunk = r->input;
+  for (unsigned firstLine = 1;;) {
+    const char *split = o->splitInputFile ? findSplit(chunk, marker) : NULL;
+    const char *end = split ? split : r->input + r->size;
+    if (chunk != r->input)
+      fprintf(out, "%s\n", outMarker);
+    ok &= processChunkChecked(r, chunk, end, firstLine, out);
+    if (!split)
+      return ok;
+    const char *next = strchr(split, '\n');
+    next = next ? next + 1 : r->input + r->size;
+    firstLine += countLines(chunk, next);
+    chunk = next;
+  }
+}
+
+/* Writes the output only when every chunk succeeded. */
+static bool runWithOutput(Run *r, TileDiagnosticPrinter *printer) {
+  const Options *o = r->setup.options;
+  TileStrBuf error = TILE_STRBUF_INIT;
+  TileOutputFile *output =
+      tileOutputFileOpen(o->output ? o->output : "-", &error);
+  bool ok = output != NULL;
+  if (!ok)
+    fail("%s", tileStrBufGet(&error));
+  else
+    ok = processInput(r, tileOutputFileStream(output));
+  /* Compiling for a target fails on any error; passes follow mlir-opt's rule
+   * (a pass that reports an error but does not fail does not fail the run). */
+  if (r->backend && printer->numErrors)
+    ok = false;
+  if (output && !ok) {
+    tileOutputFileDiscard(output);
+  } else if (output && !tileOutputFileCommit(output, &error)) {
+    fail("%s", tileStrBufGet(&error));
+    ok = false;
+  }
+  tileStrBufFree(&error);
+  return ok;
+}
+
+static int runOnInput(const Options *o, const TileBackendContext *backend) {
+  size_t size;
+  char *input = tileReadFile(o->input, &size);
+  if (!input)
+    return fail("cannot read input file '%s'", o->input);
+  const char *fileName = strcmp(o->input, "-") == 0 ? "<stdin>" : o->input;
+  MlirContext ctx = createContext(o);
+  TileDiagnosticPrinter printer = {stderr, fileName, input, 0,
+                                   !o->printOpOnDiagnostic};
+  MlirDiagnosticHandlerID printerId =
+      tileDiagnosticPrinterAttach(ctx, &printer);
+  MlirOpPrintingFlags flags = createPrintingFlags(o);
+  Run r = {ctx, {o, flags}, backend, fileName, input, size};
+  bool ok = loadDialects(ctx, o) && checkPassFlags(ctx, o);
+  if (ok && o->showDialects)
+    showDialects(ctx);
+  else if (ok)
+    ok = runWithOutput(&r, &printer);
+  mlirOpPrintingFlagsDestroy(flags);
+  mlirContextDetachDiagnosticHandler(ctx, printerId);
+  mlirContextDestroy(ctx);
+  free(input);
+  return ok ? 0 : 1;
+}
+
+/* --help, --version, --list-*: returns the exit code, or -1 for none. */
+static int printInformation(const Options *o) {
+  if (o->help)
+    printUsage();
+  else if (o->version)
+    printf("tile-opt (tile-mlir) %s\n", tileGetVersion());
+  else if (o->listPasses)
+    listPasses();
+  else if (o->listTargets)
+    listTargets();
+  else
+    return -1;
+  return 0;
+}
+
 int main(int argc, char **argv) {
   Options o = {0};
-  int code = parseArgs(argc, argv, &o);
+  int code = parseOptions(argc, argv, &o);
+  if (code < 0)
+    code = printInformation(&o);
   if (code >= 0) {
     freeOptions(&o);
     return code;
@@ -540,98 +570,13 @@ int main(int argc, char **argv) {
   tileRegisterUpstreamPasses();
   tileRegisterBuiltinBackends();
   TileBackendContext *backend = NULL;
-  if (o.target || o.printPipeline) {
-    backend = createBackendContext(&o);
-    if (!backend) {
-      freeOptions(&o);
-      return 1;
-    }
-  }
-  if (o.printPipeline) {
-    tileBackendContextPrintPipeline(backend, writeChunkToFile, stdout);
-    tileBackendContextDestroy(backend);
-    freeOptions(&o);
-    return 0;
-  }
-  size_t size;
-  char *input = tileReadFile(o.input, &size);
-  if (!input) {
-    code = fail("cannot read input file '%s'", o.input);
-    tileBackendContextDestroy(backend);
-    freeOptions(&o);
-    return code;
-  }
-  const char *fileName = strcmp(o.input, "-") == 0 ? "<stdin>" : o.input;
-
-  MlirContext ctx = createContext(&o);
-  TileDiagnosticPrinter printer = {stderr, fileName, input, 0};
-  MlirDiagnosticHandlerID printerId =
-      tileDiagnosticPrinterAttach(ctx, &printer);
-  bool ok = loadDialects(ctx, &o);
-  bool failed = !ok;
-
-  MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
-  if (o.debugInfo)
-    mlirOpPrintingFlagsEnableDebugInfo(flags, true, false);
-  if (o.genericForm)
-    mlirOpPrintingFlagsPrintGenericOpForm(flags);
-
-  /* The output exists only in a temporary file until the run succeeded. */
-  TileStrBuf error = TILE_STRBUF_INIT;
-  TileOutputFile *output =
-      ok ? tileOutputFileOpen(o.output ? o.output : "-", &error) : NULL;
-  if (ok && !output) {
-    fail("%s", tileStrBufGet(&error));
-    ok = false;
-    failed = true;
-  }
-  FILE *out = output ? tileOutputFileStream(output) : NULL;
-  const char *chunk = input;
-  unsigned firstLine = 1;
-  while (ok) {
-    const char *split = o.splitInputFile ? findSplit(chunk) : NULL;
-    const char *end = split ? split : input + size;
-    size_t chunkSize = (size_t)(end - chunk);
-    if (chunk != input)
-      fputs("// -----\n", out);
-    bool chunkOk;
-    if (o.verifyDiagnostics) {
-      unsigned lastLine = firstLine + countLines(chunk, end);
-      TileDiagnosticVerifier *verifier =
-          tileDiagnosticVerifierCreate(fileName, input, firstLine, lastLine);
-      MlirDiagnosticHandlerID id = tileDiagnosticVerifierAttach(ctx, verifier);
-      processChunk(ctx, &o, backend, fileName, chunk, chunkSize, firstLine, out,
-                   flags);
-      mlirContextDetachDiagnosticHandler(ctx, id);
-      chunkOk = tileDiagnosticVerifierFinish(verifier, stderr);
-      tileDiagnosticVerifierDestroy(verifier);
-    } else {
-      chunkOk = processChunk(ctx, &o, backend, fileName, chunk, chunkSize,
-                             firstLine, out, flags);
-    }
-    failed |= !chunkOk;
-    if (!split)
-      break;
-    /* Later chunks still run so that every failure is reported. */
-    const char *next = strchr(split, '\n');
-    next = next ? next + 1 : input + size;
-    firstLine += countLines(chunk, next);
-    chunk = next;
-  }
-
-  mlirOpPrintingFlagsDestroy(flags);
+  if ((o.target || o.printPipeline) && !(backend = createBackendContext(&o)))
+    code = 1;
+  else if (o.printPipeline)
+    tileBackendContextPrintPipeline(backend, printToStdout, NULL);
+  else
+    code = runOnInput(&o, backend);
   tileBackendContextDestroy(backend);
-  mlirContextDetachDiagnosticHandler(ctx, printerId);
-  mlirContextDestroy(ctx);
-  failed |= printer.numErrors != 0;
-  if (output && failed) {
-    tileOutputFileDiscard(output);
-  } else if (output && !tileOutputFileCommit(output, &error)) {
-    fail("%s", tileStrBufGet(&error));
-    failed = true;
-  }
-  tileStrBufFree(&error);
-  free(input);
   freeOptions(&o);
-  return failed ? 1 : 0;
+  return code < 0 ? 0 : code;
 }

@@ -37,6 +37,7 @@ struct TileDiagnosticVerifier {
   Unexpected *unexpected;
   unsigned numUnexpected;
   TileStrBuf problems; /* malformed expectations */
+  bool onlyExpected;
 };
 
 static bool parseSeverity(const char **p, MlirDiagnosticSeverity *severity) {
@@ -153,8 +154,10 @@ static bool parseDesignator(TileDiagnosticVerifier *v, const regex_t *re,
 TileDiagnosticVerifier *tileDiagnosticVerifierCreate(const char *fileName,
                                                      const char *text,
                                                      unsigned firstLine,
-                                                     unsigned lastLine) {
+                                                     unsigned lastLine,
+                                                     bool onlyExpected) {
   TileDiagnosticVerifier *v = calloc(1, sizeof(TileDiagnosticVerifier));
+  v->onlyExpected = onlyExpected;
   v->fileName = fileName;
   v->text = text;
   regex_t re;
@@ -237,6 +240,10 @@ static void process(TileDiagnosticVerifier *v, MlirDiagnostic diag) {
       return;
     }
     nearMiss = e;
+  }
+  if (v->onlyExpected) {
+    tileStrBufFree(&message);
+    return;
   }
   if (nearMiss) {
     tileStrBufPrintf(&v->problems,

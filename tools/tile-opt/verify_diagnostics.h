@@ -1,4 +1,5 @@
-/* --verify-diagnostics: matches emitted diagnostics against expected-* comments. */
+/* --verify-diagnostics: matches emitted diagnostics against expected-*
+ * comments. */
 #ifndef TILE_OPT_VERIFY_DIAGNOSTICS_H
 #define TILE_OPT_VERIFY_DIAGNOSTICS_H
 
@@ -11,11 +12,13 @@
 typedef struct TileDiagnosticVerifier TileDiagnosticVerifier;
 
 /* Reads the expectations in lines [firstLine, lastLine] (1-based) of `text`,
- * the contents of `fileName`. */
+ * the contents of `fileName`. With `onlyExpected`, diagnostics that no
+ * expectation names are let through instead of failing the check. */
 TileDiagnosticVerifier *tileDiagnosticVerifierCreate(const char *fileName,
                                                      const char *text,
                                                      unsigned firstLine,
-                                                     unsigned lastLine);
+                                                     unsigned lastLine,
+                                                     bool onlyExpected);
 void tileDiagnosticVerifierDestroy(TileDiagnosticVerifier *verifier);
 
 MlirDiagnosticHandlerID

@@ -27,7 +27,8 @@ bool sessionCreate(Session *s, const char *fileName) {
     return false;
   }
   s->ctx = mlirContextCreate();
-  s->printer = (TileDiagnosticPrinter){stderr, fileName, s->text, 0};
+  s->printer = (TileDiagnosticPrinter){
+      .out = stderr, .sourceName = fileName, .sourceText = s->text};
   s->handler = tileDiagnosticPrinterAttach(s->ctx, &s->printer);
   return mlirLogicalResultIsSuccess(tileContextLoadDialects(s->ctx)) &&
          mlirLogicalResultIsSuccess(tileContextLoadBackendDialects(s->ctx));

@@ -21,4 +21,4 @@
 // UNKNOWN: tile-opt: error: 'tile-verfy' does not refer to a registered pass or pass pipeline; did you mean 'tile-verify'?
 // NEST: tile-opt: error: Can't add pass 'ConvertGpuOpsToNVVMOps' restricted to 'gpu.module' on a PassManager intended to run on 'builtin.module', did you intend to nest?
 // BOTH: tile-opt: error: --pass-pipeline cannot be combined with individual pass flags
-// EMPTY: tile-opt: error: --pass-pipeline needs a pipeline
+// EMPTY: tile-opt: error: '--pass-pipeline' needs a value: <pipeline>

@@ -1,0 +1,52 @@
+/* tile-opt's command line: the flags of mlir-opt it takes, and its own. */
+#ifndef TILE_OPT_OPTIONS_H
+#define TILE_OPT_OPTIONS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* One pass flag (--name or --name=options), in command-line order. */
+typedef struct {
+  char *name;
+  const char *options;
+} PassFlag;
+
+typedef struct {
+  const char *input;
+  const char *output;
+  const char *pipeline;
+  PassFlag *passes;
+  unsigned numPasses;
+  const char **irdlFiles;
+  unsigned numIrdlFiles;
+  /* Input and output. */
+  const char *splitInputFile;    /* NULL: no split; "": the default marker */
+  const char *outputSplitMarker; /* between the outputs of split chunks */
+  const char *verifyDiagnostics; /* NULL, "", "all" or "only-expected" */
+  bool verifyEach, verifyRoundtrip, noImplicitModule, allowUnregistered;
+  bool emitBytecode;
+  int64_t emitBytecodeVersion; /* -1: the current version */
+  /* Printing (mlir-print-*). */
+  bool printBefore, printAfter, printAfterChange, printAfterFailure;
+  bool printModuleScope, debugInfo, debugInfoPretty, genericForm, localScope;
+  bool skipRegions, assumeVerified, nameLocAsPrefix, printOpOnDiagnostic;
+  int64_t elideElementsLarger, elideResourcesLarger; /* -1: never */
+  const char *treeDir;
+  /* Pass manager. */
+  bool timing, passStatistics, disableThreading, dumpPassPipeline;
+  const char *timingDisplay, *passStatisticsDisplay;
+  /* Compilation for a target. */
+  const char *target, *targetHost, *exec, *emit;
+  /* Information. */
+  bool printPipeline, showDialects, listTargets, listPasses, help, version;
+} Options;
+
+/* Parses argv into `o`; returns -1 to go on, else the exit code. */
+int parseOptions(int argc, char **argv, Options *o);
+void freeOptions(Options *o);
+void printUsage(void);
+
+/* Reports "tile-opt: error: ..." and returns 1. */
+int fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+#endif
