@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Builds tile-fuzz (clang-22, libFuzzer + ASan + UBSan, in build-fuzz/) and
+# fuzzes each target's whole compile path for a while, seeded with the
+# examples and the test inputs.
+#
+#   scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]
+#
+# Default: 60 seconds for each of cpu, cuda:sm_80, cuda:sm_90a, rocm:gfx942
+# and vulkan. Crashing inputs are kept in build-fuzz/crashes/<target>/;
+# each one found is a bug: fix it and keep the input as a regression test
+# in test/fuzz/crashers/. Exit status 1 when any target found a crash or hang.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+seconds=${1:-60}
+shift || true
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=(cpu cuda:sm_80 cuda:sm_90a rocm:gfx942 vulkan)
+
+build=build-fuzz
+if [ ! -f $build/build.ninja ]; then
+  cmake -S . -B $build -G Ninja -DTILE_FUZZ=ON \
+    -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
+    -DCMAKE_C_FLAGS="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer" \
+    -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" \
+    -DCMAKE_SHARED_LINKER_FLAGS="-fsanitize=address,undefined" >/dev/null || exit 1
+fi
+cmake --build $build --target tile-fuzz >/dev/null || exit 1
+
+# Seeds: every .mlir of the examples and tests, split at "// -----".
+seeds=$build/seeds
+rm -rf "$seeds" && mkdir -p "$seeds"
+n=0
+while IFS= read -r file; do
+  awk -v out="$seeds/$n" 'BEGIN { part = 0 }
+    /^\/\/ -----/ { ++part; next }
+    { print > (out "-" part ".mlir") }' "$file"
+  n=$((n + 1))
+done < <(find examples test tools/tile-fuzz -name '*.mlir' | sort)
+
+status=0
+for target in "${targets[@]}"; do
+  name=${target//:/_}
+  corpus=$build/corpus/$name crashes=$build/crashes/$name
+  mkdir -p "$corpus" "$crashes"
+  log=$build/fuzz-$name.log
+  ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 TILE_FUZZ_TARGET=$target \
+    $build/bin/tile-fuzz "$corpus" "$seeds" -dict=tools/tile-fuzz/tile.dict \
+    -max_total_time="$seconds" -timeout=20 -rss_limit_mb=6144 \
+    -artifact_prefix="$crashes/" -print_final_stats=1 >"$log" 2>&1
+  rc=$?
+  runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+  # libFuzzer also saves slow-unit-* there: slow, not failing.
+  found=$(find "$crashes" -type f \( -name 'crash-*' -o -name 'timeout-*' \
+    -o -name 'oom-*' -o -name 'leak-*' \) | wc -l)
+  echo "fuzz $target: ${runs:-0} executions in ${seconds}s, $found crashing inputs (exit $rc; log $log)"
+  [ "$found" -eq 0 ] && [ "$rc" -eq 0 ] || status=1
+done
+exit $status

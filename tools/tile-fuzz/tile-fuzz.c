@@ -1,0 +1,78 @@
+/* tile-fuzz: a libFuzzer target over parse -> tile-verify -> one target's
+ * whole pipeline up to its output (TILE_FUZZ_TARGET, default cpu). */
+#include "tile/tile.h"
+
+#include "ir/ir.h"
+
+#include "mlir-c/Diagnostics.h"
+#include "mlir-c/IR.h"
+#include "mlir-c/RegisterEverything.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* Made once: loading every dialect for each input would dominate the run. */
+static MlirContext context;
+static TileBackendContext *backend;
+static const char *part;
+
+/* What each target kind writes when tile-opt compiles for it. */
+static const char *outputPart(const char *target) {
+  static const struct {
+    const char *prefix, *part;
+  } parts[] = {{"cuda", "ptx"}, {"rocm", "isa"}, {"vulkan", "spirv"}};
+  for (size_t i = 0; i < sizeof(parts) / sizeof(parts[0]); ++i)
+    if (!strncmp(target, parts[i].prefix, strlen(parts[i].prefix)))
+      return parts[i].part;
+  return "llvm";
+}
+
+static void reportSetup(MlirStringRef message, void *userData) {
+  (void)userData;
+  fprintf(stderr, "tile-fuzz: %.*s\n", (int)message.length, message.data);
+}
+
+/* Diagnostics are the expected outcome for most inputs: drop them. */
+static MlirLogicalResult quiet(MlirDiagnostic diagnostic, void *userData) {
+  (void)diagnostic;
+  (void)userData;
+  return mlirLogicalResultSuccess();
+}
+
+int LLVMFuzzerInitialize(int *argc, char ***argv) {
+  (void)argc;
+  (void)argv;
+  const char *target = getenv("TILE_FUZZ_TARGET");
+  target = target && *target ? target : "cpu";
+  tileRegisterUpstreamPasses();
+  tileRegisterBuiltinBackends();
+  backend = tileBackendContextCreate(target, NULL, NULL,
+                                     (TileErrorSink){reportSetup, NULL});
+  if (!backend)
+    exit(2);
+  part = outputPart(target);
+  context = mlirContextCreateWithThreading(false);
+  mlirRegisterAllLLVMTranslations(context);
+  if (mlirLogicalResultIsFailure(tileContextLoadDialects(context)) ||
+      mlirLogicalResultIsFailure(tileContextLoadBackendDialects(context)))
+    exit(2);
+  mlirContextAttachDiagnosticHandler(context, quiet, NULL, NULL);
+  return 0;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  MlirOperation module = tileParseModule(
+      context, mlirStringRefCreate((const char *)data, size),
+      mlirStringRefCreateFromCString("fuzz.mlir"));
+  if (mlirOperationIsNull(module))
+    return 0;
+  TileArtifact *artifact = tileCompile(backend, module, part);
+  tileArtifactDestroy(artifact);
+  mlirOperationDestroy(module);
+  return 0;
+}
