@@ -8,14 +8,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 /* Renames locations in the file "-" (where mlirModuleCreateParse puts
  * them) to `name`. */
 static MlirLocation renamed(MlirLocation loc, MlirStringRef name) {
   if (!mlirLocationIsAFileLineColRange(loc) ||
       !tileStrRefEquals(
-          mlirIdentifierStr(mlirLocationFileLineColRangeGetFilename(loc)),
-          "-"))
+          mlirIdentifierStr(mlirLocationFileLineColRangeGetFilename(loc)), "-"))
     return loc;
   return mlirLocationFileLineColRangeGet(
       mlirLocationGetContext(loc), name,
@@ -34,8 +32,8 @@ static MlirWalkResult renameLocations(MlirOperation op, void *userData) {
          !mlirBlockIsNull(b); b = mlirBlockGetNextInRegion(b))
       for (intptr_t i = 0; i < mlirBlockGetNumArguments(b); ++i) {
         MlirValue arg = mlirBlockGetArgument(b, i);
-        mlirBlockArgumentSetLocation(
-            arg, renamed(mlirValueGetLocation(arg), name));
+        mlirBlockArgumentSetLocation(arg,
+                                     renamed(mlirValueGetLocation(arg), name));
       }
   return MlirWalkResultAdvance;
 }
@@ -52,8 +50,45 @@ static MlirLogicalResult noteTopLevelCount(MlirDiagnostic diag,
   return mlirLogicalResultSuccess();
 }
 
-MlirOperation tileParseModule(MlirContext ctx, MlirStringRef source,
-                              MlirStringRef sourceName) {
+/* Rejects memref.dim / tensor.dim with a constant index outside the rank:
+ * the op is undefined there, and upstream folding patterns index out of
+ * bounds on it (canonicalize crashed). */
+static MlirWalkResult checkDim(MlirOperation op, void *userData) {
+  if (!tileOpIs(op, "memref.dim") && !tileOpIs(op, "tensor.dim"))
+    return MlirWalkResultAdvance;
+  MlirType source = mlirValueGetType(mlirOperationGetOperand(op, 0));
+  MlirValue index = mlirOperationGetOperand(op, 1);
+  if (!mlirTypeIsAShaped(source) || !mlirShapedTypeHasRank(source) ||
+      !mlirValueIsAOpResult(index) ||
+      !tileOpIs(mlirOpResultGetOwner(index), "arith.constant"))
+    return MlirWalkResultAdvance;
+  MlirAttribute value = tileOpGetAttr(mlirOpResultGetOwner(index), "value");
+  int64_t rank = mlirShapedTypeGetRank(source);
+  if (mlirAttributeIsAInteger(value)) {
+    int64_t i = mlirIntegerAttrGetValueInt(value);
+    if (i < 0 || i >= rank) {
+      tileEmitOpError(op,
+                      "dimension index %lld is out of range for a rank-%lld "
+                      "source",
+                      (long long)i, (long long)rank);
+      ++*(unsigned *)userData;
+    }
+  }
+  return MlirWalkResultAdvance;
+}
+
+MlirOperation tileCheckParsedInput(MlirOperation op) {
+  unsigned errors = 0;
+  if (!mlirOperationIsNull(op))
+    mlirOperationWalk(op, checkDim, &errors, MlirWalkPreOrder);
+  if (!errors)
+    return op;
+  mlirOperationDestroy(op);
+  return (MlirOperation){NULL};
+}
+
+static MlirOperation parseModule(MlirContext ctx, MlirStringRef source,
+                                 MlirStringRef sourceName) {
   bool severalTopLevelOps = false;
   MlirDiagnosticHandlerID quiet = mlirContextAttachDiagnosticHandler(
       ctx, noteTopLevelCount, &severalTopLevelOps, NULL);
@@ -82,8 +117,7 @@ MlirOperation tileParseModule(MlirContext ctx, MlirStringRef source,
 
 MlirStringRef tileDiagnosticFileName(MlirStringRef file,
                                      const char *sourceName) {
-  return sourceName && tileStrRefEquals(file, "-") ? tileRef(sourceName)
-                                                   : file;
+  return sourceName && tileStrRefEquals(file, "-") ? tileRef(sourceName) : file;
 }
 
 bool tileOpIs(MlirOperation op, const char *name) {
@@ -267,4 +301,9 @@ void tileInlineLoopBody(MlirOperation loop, MlirOperation dest,
     mlirOperationMoveBefore(op, dest);
     op = next;
   }
+}
+
+MlirOperation tileParseModule(MlirContext ctx, MlirStringRef source,
+                              MlirStringRef sourceName) {
+  return tileCheckParsedInput(parseModule(ctx, source, sourceName));
 }

@@ -20,6 +20,12 @@ static inline MlirStringRef tileRef(const char *s) {
 /* Parses `source` (named `sourceName` in locations) into a builtin.module,
  * wrapping a single top-level op that is not one, as mlir-opt does. Returns a
  * null op after reporting errors. */
+/* Reports what parses but must not reach passes (a constant memref.dim or
+ * tensor.dim index outside the rank, on which upstream folds crash);
+ * returns `op`, or a null op (after destroying it) when something was
+ * reported. */
+MlirOperation tileCheckParsedInput(MlirOperation op);
+
 MlirOperation tileParseModule(MlirContext ctx, MlirStringRef source,
                               MlirStringRef sourceName);
 

@@ -287,8 +287,9 @@ static bool compileChunk(const TileBackendContext *backend,
 static MlirOperation parseChunk(MlirContext ctx, const Options *o,
                                 MlirStringRef text, const char *fileName) {
   MlirStringRef name = mlirStringRefCreateFromCString(fileName);
-  return o->noImplicitModule ? mlirOperationCreateParse(ctx, text, name)
-                             : tileParseModule(ctx, text, name);
+  return o->noImplicitModule
+             ? tileCheckParsedInput(mlirOperationCreateParse(ctx, text, name))
+             : tileParseModule(ctx, text, name);
 }
 
 /* Runs the passes on a parsed chunk and writes the result. */
