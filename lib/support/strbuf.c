@@ -1,6 +1,8 @@
 /* A growable, always NUL-terminated character buffer. */
 #include "support/strbuf.h"
 
+#include <errno.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -128,13 +130,16 @@ char *tileReadFile(const char *path, size_t *size) {
   TileStrBuf buf = TILE_STRBUF_INIT;
   char chunk[65536];
   size_t n;
-  while ((n = fread(chunk, 1, sizeof(chunk), file)) > 0)
+  while (buf.size <= TILE_MAX_FILE_SIZE &&
+         (n = fread(chunk, 1, sizeof(chunk), file)) > 0)
     tileStrBufAppend(&buf, chunk, n);
-  bool failed = ferror(file);
+  bool tooLarge = buf.size > TILE_MAX_FILE_SIZE;
+  bool failed = ferror(file) || tooLarge;
   if (file != stdin)
     fclose(file);
   if (failed) {
     tileStrBufFree(&buf);
+    errno = tooLarge ? EFBIG : errno ? errno : EIO;
     return NULL;
   }
   if (size)

@@ -43,7 +43,12 @@ void tileStrBufCallback(MlirStringRef chunk, void *userData);
 char *tileStrDupRef(MlirStringRef ref);
 bool tileStrRefEquals(MlirStringRef ref, const char *str);
 
-/* Reads a whole file (or stdin for "-"); returns NULL and sets errno on failure. */
+/* Files read whole (MLIR inputs) stop here: reading a device such as
+ * /dev/zero must end with an error, not exhaust memory. */
+#define TILE_MAX_FILE_SIZE ((size_t)1 << 30)
+
+/* Reads a whole file (or stdin for "-"); returns NULL and sets errno on
+ * failure (EFBIG past TILE_MAX_FILE_SIZE). */
 char *tileReadFile(const char *path, size_t *size);
 
 #endif

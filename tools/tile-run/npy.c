@@ -138,6 +138,19 @@ static bool readFortranOrder(const char *dict, Header *h, TileStrBuf *error) {
   return true;
 }
 
+/* numpy writes each key once; a header that repeats one is ambiguous. */
+static bool keysOnce(const char *dict, TileStrBuf *error) {
+  static const char *const keys[] = {"'descr'", "'fortran_order'", "'shape'"};
+  for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); ++i) {
+    const char *first = strstr(dict, keys[i]);
+    if (first && strstr(first + 1, keys[i])) {
+      tileStrBufPrintf(error, "its header gives %s more than once", keys[i]);
+      return false;
+    }
+  }
+  return true;
+}
+
 /* Reads the header; sets *dataOffset to where the array data begins. */
 static bool readHeader(const char *bytes, size_t size, Header *h,
                        size_t *dataOffset, TileStrBuf *error) {
@@ -159,11 +172,13 @@ static bool readHeader(const char *bytes, size_t size, Header *h,
     tileStrBufAppendStr(error, "its header is truncated");
     return false;
   }
-  char *dict = malloc(headerSize + 1);
-  memcpy(dict, bytes + headerStart, headerSize);
-  dict[headerSize] = '\0';
-  bool ok = readDescr(dict, h, error) && readFortranOrder(dict, h, error) &&
-            readShape(dict, h, error);
+  char *dict = strndup(bytes + headerStart, headerSize);
+  if (!dict) {
+    tileStrBufAppendStr(error, "out of memory reading its header");
+    return false;
+  }
+  bool ok = keysOnce(dict, error) && readDescr(dict, h, error) &&
+            readFortranOrder(dict, h, error) && readShape(dict, h, error);
   free(dict);
   *dataOffset = headerStart + headerSize;
   return ok;
@@ -176,8 +191,8 @@ static bool descrHolds(const char *descr, TileElementType type) {
   return false;
 }
 
-/* Checks the header against the element type and the data size. */
-static bool checkData(const Header *h, TileElementType type, size_t dataSize,
+/* Checks the header against the element type. */
+static bool checkData(const Header *h, TileElementType type,
                       TileStrBuf *error) {
   if (h->fortranOrder) {
     tileStrBufAppendStr(error, "it is in Fortran order (only C order is "
@@ -191,47 +206,79 @@ static bool checkData(const Header *h, TileElementType type, size_t dataSize,
                      h->descr, tileElementTypeGetName(type), npyDescr(type));
     return false;
   }
-  uint64_t bytes = tileElementTypeGetSize(type);
-  for (int d = 0; d < h->rank; ++d) {
-    if (h->sizes[d] && bytes > UINT64_MAX / (uint64_t)h->sizes[d]) {
-      tileStrBufAppendStr(error, "its shape is too large");
-      return false;
-    }
-    bytes *= (uint64_t)h->sizes[d];
-  }
-  if (bytes != dataSize) {
-    tileStrBufPrintf(error,
-                     "it holds %zu bytes of data where its shape "
-                     "needs %llu",
-                     dataSize, (unsigned long long)bytes);
-    return false;
-  }
   return true;
 }
 
-TileBuffer *npyRead(const char *path, TileElementType type, TileStrBuf *error) {
-  size_t size;
-  char *bytes = tileReadFile(path, &size);
+/* Reads the magic, the version and the header of an open .npy file: the
+ * header's own length says how much, so a device such as /dev/zero is
+ * refused after ten bytes instead of read to the end. */
+static char *readHeaderBytes(FILE *f, size_t *size, TileStrBuf *why) {
+  unsigned char prefix[12];
+  size_t n = fread(prefix, 1, 10, f);
+  if (n < 10 || memcmp(prefix, magic, sizeof(magic)) != 0) {
+    tileStrBufAppendStr(why, "it is not a .npy file (no \\x93NUMPY magic)");
+    return NULL;
+  }
+  size_t start = prefix[6] == 1 ? 10 : 12;
+  if (start == 12 && fread(prefix + 10, 1, 2, f) != 2) {
+    tileStrBufAppendStr(why, "its header is truncated");
+    return NULL;
+  }
+  size_t length = (size_t)prefix[8] | (size_t)prefix[9] << 8;
+  if (start == 12)
+    length |= (size_t)prefix[10] << 16 | (size_t)prefix[11] << 24;
+  char *bytes = malloc(start + length);
   if (!bytes) {
+    tileStrBufAppendStr(why, "out of memory reading its header");
+    return NULL;
+  }
+  memcpy(bytes, prefix, start);
+  *size = start + fread(bytes + start, 1, length, f);
+  return bytes;
+}
+
+/* Reads the data the header announced and checks that nothing follows. */
+static TileBuffer *readData(FILE *f, const Header *h, TileElementType type,
+                            TileStrBuf *why) {
+  TileBuffer *b = tileBufferCreate(type, h->rank, h->sizes);
+  if (!b) {
+    tileStrBufAppendStr(why, "it is too large to hold in memory");
+    return NULL;
+  }
+  size_t want = tileBufferGetByteSize(b);
+  size_t got = fread(tileBufferGetData(b), 1, want, f);
+  char extra;
+  if (got == want && fread(&extra, 1, 1, f) == 0)
+    return b;
+  if (got < want)
+    tileStrBufPrintf(
+        why, "it holds %zu bytes of data where its shape needs %zu", got, want);
+  else
+    tileStrBufPrintf(why, "it holds more data than its shape needs (%zu bytes)",
+                     want);
+  tileBufferDestroy(b);
+  return NULL;
+}
+
+TileBuffer *npyRead(const char *path, TileElementType type, TileStrBuf *error) {
+  FILE *f = fopen(path, "rb");
+  if (!f) {
     tileStrBufPrintf(error, "cannot read '%s': %s", path, strerror(errno));
     return NULL;
   }
-  Header h;
-  size_t offset = 0;
   TileStrBuf why = TILE_STRBUF_INIT;
+  size_t size = 0, offset = 0;
+  char *bytes = readHeaderBytes(f, &size, &why);
+  Header h;
   TileBuffer *b = NULL;
-  if (readHeader(bytes, size, &h, &offset, &why) &&
-      checkData(&h, type, size - offset, &why)) {
-    b = tileBufferCreate(type, h.rank, h.sizes);
-    if (b)
-      memcpy(tileBufferGetData(b), bytes + offset, tileBufferGetByteSize(b));
-    else
-      tileStrBufAppendStr(&why, "it is too large to hold in memory");
-  }
+  if (bytes && readHeader(bytes, size, &h, &offset, &why) &&
+      checkData(&h, type, &why))
+    b = readData(f, &h, type, &why);
   if (!b)
     tileStrBufPrintf(error, "cannot read '%s': %s", path, tileStrBufGet(&why));
   tileStrBufFree(&why);
   free(bytes);
+  fclose(f);
   return b;
 }
 
