@@ -20,6 +20,16 @@ static inline MlirStringRef tileRef(const char *s) {
 /* Parses `source` (named `sourceName` in locations) into a builtin.module,
  * wrapping a single top-level op that is not one, as mlir-opt does. Returns a
  * null op after reporting errors. */
+/* The deepest brace nesting tile-mlir parses. MLIR's parser, verifier and
+ * walks recurse once per level; at a few thousand levels they overflow an
+ * 8 MiB stack (mlir-opt crashes there too). */
+#define TILE_MAX_NESTING 1000
+
+/* Reports (at the position, as an error diagnostic) input whose braces nest
+ * deeper than TILE_MAX_NESTING; returns false then. */
+bool tileCheckSourceNesting(MlirContext ctx, MlirStringRef source,
+                            MlirStringRef sourceName);
+
 /* Reports what parses but must not reach passes (a constant memref.dim or
  * tensor.dim index outside the rank, on which upstream folds crash);
  * returns `op`, or a null op (after destroying it) when something was

@@ -287,9 +287,11 @@ static bool compileChunk(const TileBackendContext *backend,
 static MlirOperation parseChunk(MlirContext ctx, const Options *o,
                                 MlirStringRef text, const char *fileName) {
   MlirStringRef name = mlirStringRefCreateFromCString(fileName);
-  return o->noImplicitModule
-             ? tileCheckParsedInput(mlirOperationCreateParse(ctx, text, name))
-             : tileParseModule(ctx, text, name);
+  if (!o->noImplicitModule)
+    return tileParseModule(ctx, text, name);
+  if (!tileCheckSourceNesting(ctx, text, name))
+    return (MlirOperation){NULL};
+  return tileCheckParsedInput(mlirOperationCreateParse(ctx, text, name));
 }
 
 /* Runs the passes on a parsed chunk and writes the result. */
