@@ -178,10 +178,30 @@ static bool wantsHostCode(const TileArtifact *a) {
          tileArtifactWantsPart(a, "asm");
 }
 
+static MlirWalkResult findBinary(MlirOperation op, void *userData) {
+  if (!tileOpIs(op, "gpu.binary"))
+    return MlirWalkResultAdvance;
+  *(MlirOperation *)userData = op;
+  return MlirWalkResultInterrupt;
+}
+
+/* Device code compiled before would be handed on as if this compilation had
+ * produced it (for another chip, perhaps): refuse it. */
+static bool holdsNoBinary(MlirOperation module) {
+  MlirOperation binary = {NULL};
+  mlirOperationWalk(module, findBinary, &binary, MlirWalkPreOrder);
+  if (!mlirOperationIsNull(binary))
+    tileEmitOpError(binary, "is device code compiled before; compiling for "
+                            "a target takes tile IR or GPU IR, not binaries");
+  return mlirOperationIsNull(binary);
+}
+
 static MlirLogicalResult compile(const TileBackendContext *ctx,
                                  MlirOperation module, TileArtifact *a) {
   const TileBackendModule *m = ctx->module;
   const char *kind = ctx->target.kind;
+  if (!holdsNoBinary(module))
+    return mlirLogicalResultFailure();
   /* 1. The shared semantic boundary. */
   if (mlirLogicalResultIsFailure(tileRunPipeline(
           a, module, "builtin.module(tile-verify)", "tile-verify")))
