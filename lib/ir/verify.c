@@ -159,6 +159,20 @@ static unsigned widthOf(MlirType t) {
                     : 0;
 }
 
+/* Whether a static shape's byte size stays within TILE_MAX_ALLOC_BYTES,
+ * computed without overflow. */
+static bool fitsInBlock(MlirType type) {
+  unsigned bits = widthOf(mlirShapedTypeGetElementType(type));
+  uint64_t bytes = bits ? (bits + 7) / 8 : 8; /* index: 8 bytes */
+  for (intptr_t d = 0; d < mlirShapedTypeGetRank(type); ++d) {
+    int64_t size = mlirShapedTypeGetDimSize(type, d);
+    if (size < 0 || (size && bytes > TILE_MAX_ALLOC_BYTES / (uint64_t)size))
+      return false;
+    bytes *= (uint64_t)size;
+  }
+  return bytes <= TILE_MAX_ALLOC_BYTES;
+}
+
 /* Whether a copy may convert between the two element types. */
 static bool convertible(MlirType a, MlirType b) {
   return mlirTypeEqual(a, b) || (isFloat(a) && isFloat(b)) ||
@@ -170,8 +184,7 @@ static bool accumulatorFits(MlirType a, MlirType c) {
   if (mlirTypeEqual(a, c))
     return true;
   if (isFloat(a))
-    return (mlirTypeIsAF32(c) || mlirTypeIsAF64(c)) &&
-           widthOf(c) >= widthOf(a);
+    return (mlirTypeIsAF32(c) || mlirTypeIsAF64(c)) && widthOf(c) >= widthOf(a);
   if (isInt(a))
     return isInt(c) && widthOf(c) >= 32 && widthOf(c) >= widthOf(a);
   return false;
@@ -191,11 +204,15 @@ static void checkAlloc(Verifier *v, MlirOperation op) {
          "#gpu.address_space<private>), got %s",
          typeStr(&v->t0, type));
   if (!mlirShapedTypeHasStaticShape(type))
-    FAIL(op, "result must be statically shaped, got %s",
-         typeStr(&v->t0, type));
+    FAIL(op, "result must be statically shaped, got %s", typeStr(&v->t0, type));
   if (!mlirAffineMapIsIdentity(mlirMemRefTypeGetAffineMap(type)))
     FAIL(op, "result must have the identity layout, got %s",
          typeStr(&v->t0, type));
+  else if (mlirShapedTypeHasStaticShape(type) && !fitsInBlock(type))
+    FAIL(op,
+         "result %s needs more than %lld bytes, more than any target "
+         "gives one block",
+         typeStr(&v->t0, type), (long long)TILE_MAX_ALLOC_BYTES);
 }
 
 /* Checks a windowed access: `window` indexed with `numOffsets` offsets,
@@ -215,8 +232,9 @@ static bool checkWindow(Verifier *v, MlirOperation op, const char *role,
     return false;
   }
   if (!mlirShapedTypeHasStaticShape(tile)) {
-    FAIL(op, "%s gives the extent of the window and must be statically "
-             "shaped, got %s",
+    FAIL(op,
+         "%s gives the extent of the window and must be statically "
+         "shaped, got %s",
          tileRole, typeStr(&v->t0, tile));
     return false;
   }
@@ -231,8 +249,9 @@ static void checkCopy(Verifier *v, MlirOperation op) {
   intptr_t numSrc = tileOperandGroup(op, 2, &first);
   intptr_t numDst = tileOperandGroup(op, 3, &first);
   if (numSrc && numDst) {
-    FAIL(op, "takes offsets for one side only (the larger buffer); got %lld "
-             "source and %lld dest offsets",
+    FAIL(op,
+         "takes offsets for one side only (the larger buffer); got %lld "
+         "source and %lld dest offsets",
          (long long)numSrc, (long long)numDst);
   } else if (numSrc) {
     checkWindow(v, op, "source", srcType, numSrc, dstType, "dest");
@@ -253,8 +272,9 @@ static void checkCopy(Verifier *v, MlirOperation op) {
   MlirType srcElem = tileElementType(srcType),
            dstElem = tileElementType(dstType);
   if (!convertible(srcElem, dstElem))
-    FAIL(op, "cannot convert %s elements to %s (copies convert between "
-             "float types or between integer types only)",
+    FAIL(op,
+         "cannot convert %s elements to %s (copies convert between "
+         "float types or between integer types only)",
          typeStr(&v->t0, srcElem), typeStr(&v->t1, dstElem));
   MlirAttribute pad = tileOpGetAttr(op, "pad");
   if (!mlirAttributeIsNull(pad)) {
@@ -326,16 +346,17 @@ static void checkGemm(Verifier *v, MlirOperation op) {
     FAIL(op, "K mismatch: op(A) is %lldx%lld but op(B) is %lldx%lld",
          (long long)m, (long long)ka, (long long)kb, (long long)n);
   if (tileDim(c, 0) != m || tileDim(c, 1) != n)
-    FAIL(op, "C must be %lldx%lld (M x N of op(A)*op(B)), got %s",
-         (long long)m, (long long)n, typeStr(&v->t0, c));
+    FAIL(op, "C must be %lldx%lld (M x N of op(A)*op(B)), got %s", (long long)m,
+         (long long)n, typeStr(&v->t0, c));
   MlirType ea = tileElementType(a), eb = tileElementType(b),
            ec = tileElementType(c);
   if (!mlirTypeEqual(ea, eb))
     FAIL(op, "A and B must have the same element type, got %s and %s",
          typeStr(&v->t0, ea), typeStr(&v->t1, eb));
   else if (!accumulatorFits(ea, ec))
-    FAIL(op, "cannot accumulate %s products in %s (use f32 for float inputs, "
-             "i32 for integer inputs)",
+    FAIL(op,
+         "cannot accumulate %s products in %s (use f32 for float inputs, "
+         "i32 for integer inputs)",
          typeStr(&v->t0, ea), typeStr(&v->t1, ec));
 }
 
@@ -366,8 +387,8 @@ static void checkReduce(Verifier *v, MlirOperation op) {
   bool validKind = false;
   if (!mlirAttributeIsNull(kind) && mlirAttributeIsAString(kind))
     for (size_t i = 0; i < 4; ++i)
-      validKind |= tileStrRefEquals(mlirStringAttrGetValue(kind),
-                                    reduceKinds[i]);
+      validKind |=
+          tileStrRefEquals(mlirStringAttrGetValue(kind), reduceKinds[i]);
   if (!validKind)
     FAIL(op, "needs kind = \"sum\", \"max\", \"min\" or \"absmax\"");
   bool clearOk;
@@ -391,8 +412,9 @@ static void checkReduce(Verifier *v, MlirOperation op) {
     if (i != dim)
       shapeOk = tileDim(dst, j++) == tileDim(src, i);
   if (!shapeOk)
-    FAIL(op, "dest %s must have the shape of source %s without dimension "
-             "%lld",
+    FAIL(op,
+         "dest %s must have the shape of source %s without dimension "
+         "%lld",
          typeStr(&v->t0, dst), typeStr(&v->t1, src), (long long)dim);
   if (!mlirTypeEqual(tileElementType(src), tileElementType(dst)))
     FAIL(op, "source and dest must have the same element type, got %s and %s",
@@ -415,8 +437,9 @@ static void checkAtomicAdd(Verifier *v, MlirOperation op) {
          typeStr(&v->t0, tileElementType(src)), typeStr(&v->t1, e));
   else if (!(mlirTypeIsAF32(e) || mlirTypeIsAF16(e) || mlirTypeIsABF16(e) ||
              mlirTypeIsAF64(e) || (isInt(e) && widthOf(e) >= 32)))
-    FAIL(op, "atomic add is not available for %s elements (f16, bf16, f32, "
-             "f64, i32 and i64 are)",
+    FAIL(op,
+         "atomic add is not available for %s elements (f16, bf16, f32, "
+         "f64, i32 and i64 are)",
          typeStr(&v->t0, e));
 }
 
@@ -506,8 +529,13 @@ static void checkStructureAttrs(Verifier *v, MlirOperation op) {
     if (!tileOpIs(op, "scf.for"))
       FAIL(op, "tile.num_stages belongs on an scf.for (a pipelined loop)");
     else if (!mlirAttributeIsAInteger(stages) ||
-             mlirIntegerAttrGetValueInt(stages) < 1)
-      FAIL(op, "tile.num_stages must be an integer >= 1");
+             mlirIntegerAttrGetValueInt(stages) < 1 ||
+             mlirIntegerAttrGetValueInt(stages) > TILE_MAX_STAGES)
+      FAIL(op,
+           "tile.num_stages must be an integer in [1, %d] (stages are "
+           "buffers in shared memory and unrolled copies of the loop "
+           "body)",
+           TILE_MAX_STAGES);
     else
       numStages = mlirIntegerAttrGetValueInt(stages);
     if (numStages && v->options->kernelRequired &&

@@ -5,6 +5,17 @@
 #include "mlir-c/IR.h"
 
 #include <stdbool.h>
+#include <stdint.h>
+
+/* The most stages a pipelined loop may have: each stage is a buffer set in
+ * shared memory and an unrolled copy of the body (a thousand made the
+ * lowering run for ever). */
+#define TILE_MAX_STAGES 16
+
+/* The most bytes one tile.alloc may hold: 2 GiB, far above any target's
+ * shared memory per block; the targets check their own limits. Also keeps
+ * byte-size arithmetic in int64 everywhere after verification. */
+#define TILE_MAX_ALLOC_BYTES ((uint64_t)1 << 31)
 
 typedef struct {
   /* Ops on shared or fragment buffers, gemm and reduce must sit inside a

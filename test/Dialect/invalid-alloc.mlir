@@ -56,3 +56,23 @@ func.func @needs_a_result() {
   } {mapping = [#gpu.block<x>], tile.threads = 32 : i64}
   return
 }
+
+// -----
+
+func.func @too_large() {
+  scf.forall (%b) in (1) {
+    // expected-error @+1 {{'tile.alloc' op result memref<65536x65536xf32, #gpu.address_space<workgroup>> needs more than 2147483648 bytes, more than any target gives one block}}
+    %a = "tile.alloc"() : () -> memref<65536x65536xf32, #gpu.address_space<workgroup>>
+  } {mapping = [#gpu.block<x>], tile.threads = 32 : i64}
+  return
+}
+
+// -----
+
+func.func @byte_size_overflows() {
+  scf.forall (%b) in (1) {
+    // expected-error @+1 {{needs more than 2147483648 bytes}}
+    %a = "tile.alloc"() : () -> memref<4611686018427387904x4xf32, #tile.fragment>
+  } {mapping = [#gpu.block<x>], tile.threads = 32 : i64}
+  return
+}

@@ -72,7 +72,7 @@ func.func @stages_positive(%n: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   scf.forall (%b) in (4) {
-    // expected-error @+1 {{tile.num_stages must be an integer >= 1}}
+    // expected-error @+1 {{tile.num_stages must be an integer in [1, 16]}}
     scf.for %k = %c0 to %n step %c1 {
     } {tile.num_stages = 0 : i64}
   } {mapping = [#gpu.block<x>], tile.threads = 32 : i64}
@@ -191,6 +191,22 @@ func.func @fill_takes_no_attributes(%v: f32) {
     %f = "tile.alloc"() : () -> memref<8xf32, #tile.fragment>
     // expected-error @+1 {{has unknown attribute 'value' (it takes no attributes)}}
     "tile.fill"(%f, %v) {value = 1.0 : f32} : (memref<8xf32, #tile.fragment>, f32) -> ()
+  } {mapping = [#gpu.block<x>], tile.threads = 32 : i64}
+  return
+}
+
+// -----
+
+func.func @stages_bounded(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.forall (%b) in (4) {
+    // expected-error @+1 {{tile.num_stages must be an integer in [1, 16]}}
+    scf.for %k = %c0 to %n step %c1 {
+    } {tile.num_stages = 1000 : i64}
+    // expected-error @+1 {{tile.num_stages must be an integer in [1, 16]}}
+    scf.for %k = %c0 to %n step %c1 {
+    } {tile.num_stages = 9223372036854775807 : i64}
   } {mapping = [#gpu.block<x>], tile.threads = 32 : i64}
   return
 }
