@@ -76,6 +76,18 @@ MlirValue tileCpuConstant(TileBuilder *b, MlirType type, double value) {
   return tbConstInt(b, type, (int64_t)value);
 }
 
+MlirValue tileCpuSplat(TileBuilder *b, MlirValue like, MlirType element,
+                       double value) {
+  MlirType type = mlirValueGetType(like);
+  MlirAttribute scalar = tileCpuIsFloat(element)
+                             ? mlirFloatAttrDoubleGet(b->ctx, element, value)
+                             : mlirIntegerAttrGet(element, (int64_t)value);
+  if (!mlirTypeIsAVector(type))
+    return tbConstAttr(b, scalar);
+  MlirType shaped = tbVectorType(element, mlirShapedTypeGetDimSize(type, 0));
+  return tbConstAttr(b, mlirDenseElementsAttrSplatGet(shaped, scalar));
+}
+
 MlirValue tileCpuPadValue(TileBuilder *b, MlirOperation copy, MlirType type) {
   MlirAttribute pad = tileOpGetAttr(copy, "pad");
   if (mlirAttributeIsNull(pad))
@@ -83,15 +95,28 @@ MlirValue tileCpuPadValue(TileBuilder *b, MlirOperation copy, MlirType type) {
   return tileCpuConvert(b, tbConstAttr(b, pad), type);
 }
 
+/* A float op that LLVM may fuse with its neighbour (fastmath contract). */
+static MlirValue contractible(TileBuilder *b, const char *op, MlirValue x,
+                              MlirValue y) {
+  MlirValue v = tbBinary(b, op, x, y);
+  mlirOperationSetAttributeByName(mlirOpResultGetOwner(v), tileRef("fastmath"),
+                                  tbParseAttr(b, "#arith.fastmath<contract>"));
+  return v;
+}
+
+MlirValue tileCpuFusedMulAdd(TileBuilder *b, MlirValue x, MlirValue y,
+                             MlirValue acc) {
+  if (mlirTypeIsAVector(mlirValueGetType(acc)))
+    return tbVFma(b, x, y, acc);
+  return contractible(b, "arith.addf", contractible(b, "arith.mulf", x, y),
+                      acc);
+}
+
 MlirValue tileCpuMulAdd(TileBuilder *b, MlirValue x, MlirValue y,
                         MlirValue acc) {
   if (!tileCpuIsFloat(elementOf(acc)))
     return tbAdd(b, acc, tbMul(b, x, y));
-  if (mlirTypeIsAVector(mlirValueGetType(acc)))
-    return tbVFma(b, x, y, acc);
-  MlirValue operands[] = {x, y, acc};
-  MlirType type = mlirValueGetType(acc);
-  return tbResult(tbCreate(b, "math.fma", 3, operands, 1, &type, 0, NULL));
+  return tileCpuFusedMulAdd(b, x, y, acc);
 }
 
 MlirValue tileCpuAddValues(TileBuilder *b, MlirValue x, MlirValue y) {

@@ -9,28 +9,16 @@
 
 #include <math.h>
 
-/* Constants broadcast to the shape of `like` (a scalar or a vector). */
-static MlirValue splatLike(TileBuilder *b, MlirValue like, MlirType element,
-                           double value) {
-  MlirType type = mlirValueGetType(like);
-  MlirAttribute scalar = tileCpuIsFloat(element)
-                             ? mlirFloatAttrDoubleGet(b->ctx, element, value)
-                             : mlirIntegerAttrGet(element, (int64_t)value);
-  if (!mlirTypeIsAVector(type))
-    return tbConstAttr(b, scalar);
-  int64_t lanes = mlirShapedTypeGetDimSize(type, 0);
-  MlirType shaped = tbVectorType(element, lanes);
-  return tbConstAttr(b, mlirDenseElementsAttrSplatGet(shaped, scalar));
-}
-
 static MlirValue fconst(TileBuilder *b, MlirValue like, double v) {
-  return splatLike(b, like, tbF32(b), v);
+  return tileCpuSplat(b, like, tbF32(b), v);
 }
 
-static MlirValue fma3(TileBuilder *b, MlirValue x, MlirValue y, MlirValue z) {
-  MlirValue operands[] = {x, y, z};
-  MlirType type = mlirValueGetType(z);
-  return tbResult(tbCreate(b, "math.fma", 3, operands, 1, &type, 0, NULL));
+/* v rounded to the nearest integer (ties to even) for |v| < 2^22: adding
+ * and subtracting 1.5 * 2^23 leaves no fraction bits. math.roundeven would
+ * be a call to roundevenf per element on chips without SSE4.1. */
+static MlirValue roundNearest(TileBuilder *b, MlirValue v) {
+  MlirValue shift = fconst(b, v, 12582912.0);
+  return tbBinary(b, "arith.subf", tbBinary(b, "arith.addf", v, shift), shift);
 }
 
 /* The type of `like` with i32 elements. */
@@ -43,9 +31,9 @@ static MlirType i32Like(TileBuilder *b, MlirValue like) {
 
 /* 2^e for an i32 `e` in [-126, 127], from the exponent bits. */
 static MlirValue powerOfTwo(TileBuilder *b, MlirValue e, MlirValue like) {
-  MlirValue bits =
-      tbBinary(b, "arith.shli", tbAdd(b, e, splatLike(b, like, tbI32(b), 127)),
-               splatLike(b, like, tbI32(b), 23));
+  MlirValue bits = tbBinary(b, "arith.shli",
+                            tbAdd(b, e, tileCpuSplat(b, like, tbI32(b), 127)),
+                            tileCpuSplat(b, like, tbI32(b), 23));
   return tbConvertOp(b, "arith.bitcast", bits, mlirValueGetType(like));
 }
 
@@ -58,22 +46,23 @@ static MlirValue expand(TileBuilder *b, MlirValue x) {
   MlirValue lo = fconst(b, x, -103.972084), hi = fconst(b, x, 88.7228391);
   MlirValue xc =
       tbBinary(b, "arith.minimumf", tbBinary(b, "arith.maximumf", x, lo), hi);
-  MlirValue k =
-      tbUnary(b, "math.roundeven",
-              tbBinary(b, "arith.mulf", xc, fconst(b, x, 1.44269504088896341)));
+  MlirValue k = roundNearest(
+      b, tbBinary(b, "arith.mulf", xc, fconst(b, x, 1.44269504088896341)));
   MlirValue negK = tbUnary(b, "arith.negf", k);
-  MlirValue r = fma3(b, negK, fconst(b, x, 0.693359375), xc);
-  r = fma3(b, negK, fconst(b, x, -2.12194440e-4), r);
+  MlirValue r = tileCpuFusedMulAdd(b, negK, fconst(b, x, 0.693359375), xc);
+  r = tileCpuFusedMulAdd(b, negK, fconst(b, x, -2.12194440e-4), r);
   static const double coefficients[] = {1.9875691500e-4, 1.3981999507e-3,
                                         8.3334519073e-3, 4.1665795894e-2,
                                         1.6666665459e-1, 5.0000001201e-1};
   MlirValue p = fconst(b, x, coefficients[0]);
   for (int i = 1; i < 6; ++i)
-    p = fma3(b, p, r, fconst(b, x, coefficients[i]));
+    p = tileCpuFusedMulAdd(b, p, r, fconst(b, x, coefficients[i]));
   MlirValue r2 = tbBinary(b, "arith.mulf", r, r);
-  MlirValue y = tbBinary(b, "arith.addf", fma3(b, p, r2, r), fconst(b, x, 1));
+  MlirValue y = tbBinary(b, "arith.addf", tileCpuFusedMulAdd(b, p, r2, r),
+                         fconst(b, x, 1));
   MlirValue ki = tbConvertOp(b, "arith.fptosi", k, i32Like(b, x));
-  MlirValue half = tbBinary(b, "arith.shrsi", ki, splatLike(b, x, tbI32(b), 1));
+  MlirValue half =
+      tbBinary(b, "arith.shrsi", ki, tileCpuSplat(b, x, tbI32(b), 1));
   y = tbBinary(b, "arith.mulf", y, powerOfTwo(b, half, x));
   y = tbBinary(b, "arith.mulf", y, powerOfTwo(b, tbSub(b, ki, half), x));
   y = tbSelect(b, tbCmpF(b, "olt", x, lo), fconst(b, x, 0), y);

@@ -32,6 +32,9 @@ extern const TilePassDescriptor tileCpuReducePass;
 extern const TilePassDescriptor tileCpuAtomicAddPass;
 extern const TilePassDescriptor tileCpuKernelsPass;
 extern const TilePassDescriptor tileCpuMathPass;
+extern const TilePassDescriptor tileCpuNarrowFloatsPass;
+extern const TilePassDescriptor tileCpuHalfMovesPass;
+extern const TilePassDescriptor tileCpuLibcallsPass;
 
 /* Every tile pass, in the order --list-passes shows them. Adding a pass
  * means adding its descriptor here; nothing else enumerates passes. */
@@ -61,6 +64,9 @@ const TilePassDescriptor *const tilePassDescriptors[] = {
     &tileCpuAtomicAddPass,
     &tileCpuKernelsPass,
     &tileCpuMathPass,
+    &tileCpuNarrowFloatsPass,
+    &tileCpuHalfMovesPass,
+    &tileCpuLibcallsPass,
 };
 const unsigned tilePassDescriptorsCount =
     sizeof(tilePassDescriptors) / sizeof(tilePassDescriptors[0]);

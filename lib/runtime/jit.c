@@ -41,6 +41,26 @@ static MlirExecutionEngine createEngine(const TileBackendContext *ctx,
   return engine;
 }
 
+/* Links the module (the JIT compiles and links all of it on the first
+ * lookup), so that a failure is reported here rather than as a missing
+ * entry later. The symbol check before covers what the module declares;
+ * what fails here is a function LLVM's code generation added a call to,
+ * which LLVM has named on stderr. */
+static bool link(MlirExecutionEngine engine, const TileArtifact *artifact,
+                 TileErrorSink errors) {
+  if (tileArtifactGetNumEntries(artifact) == 0)
+    return true;
+  const char *entry = tileArtifactGetEntry(artifact, 0)->name;
+  if (mlirExecutionEngineLookupPacked(engine,
+                                      mlirStringRefCreateFromCString(entry)))
+    return true;
+  tileRuntimeReport(errors, "the JIT cannot link the compiled code: LLVM's "
+                            "code generation calls a function that neither "
+                            "this process nor the runtime library defines "
+                            "(LLVM's \"JIT session error\" names it)");
+  return false;
+}
+
 static void *jitCreate(const TileBackendContext *ctx,
                        const TileArtifact *artifact, TileErrorSink errors) {
   MlirOperation host = tileArtifactGetHostModule(artifact);
@@ -50,7 +70,8 @@ static void *jitCreate(const TileBackendContext *ctx,
   }
   const char *name = tileArtifactGetRuntimeLibrary(artifact);
   char *lib = name ? tileRuntimeLibraryFind(name, errors) : NULL;
-  if (name && (!lib || !loadable(lib, errors))) {
+  if ((name && (!lib || !loadable(lib, errors))) ||
+      !tileJitCheckSymbols(host, lib, errors)) {
     free(lib);
     return NULL;
   }
@@ -64,6 +85,10 @@ static void *jitCreate(const TileBackendContext *ctx,
   }
   /* Runs global constructors, e.g. those that load device modules. */
   mlirExecutionEngineInitialize(engine);
+  if (!link(engine, artifact, errors)) {
+    mlirExecutionEngineDestroy(engine);
+    return NULL;
+  }
   Jit *jit = malloc(sizeof(Jit));
   jit->engine = engine;
   return jit;

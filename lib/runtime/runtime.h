@@ -27,6 +27,13 @@ typedef struct {
 extern const TileExecutor tileJitExecutor;
 extern const TileExecutor tileAotExecutor;
 
+/* Checks that every external symbol `module` (LLVM dialect) uses is defined
+ * by this process or by the runtime library at `libraryPath` (may be NULL),
+ * as the JIT will look for them there; reports the missing ones, by name,
+ * in one message. */
+bool tileJitCheckSymbols(MlirOperation module, const char *libraryPath,
+                         TileErrorSink errors);
+
 /* Writes the memref descriptor of `buffer` (allocated, aligned, offset,
  * sizes, strides: 3 + 2 * rank words) into `words`. */
 void tileBufferGetDescriptor(TileBuffer *buffer, int64_t *words);
