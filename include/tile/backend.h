@@ -144,7 +144,9 @@ typedef struct {
 
 /// Validates `module` and publishes it. The manifest must outlive the
 /// process (a static). Registering the same manifest again is a no-op;
-/// another manifest under a registered name is an error.
+/// another manifest under a registered name is an error. The registry is
+/// filled at start-up and only ever appended to; registering and the
+/// lookups below are thread-safe.
 MLIR_CAPI_EXPORTED MlirLogicalResult
 tileRegisterBackend(const TileBackendModule *module, TileErrorSink errors);
 

@@ -11,17 +11,20 @@
 #include "llvm-c/TargetMachine.h"
 #include "llvm-c/Transforms/PassBuilder.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
-static bool initialised;
-
-static void initialiseNativeTarget(void) {
-  if (initialised)
-    return;
+static void registerNativeTarget(void) {
   LLVMInitializeNativeTarget();
   LLVMInitializeNativeAsmPrinter();
-  initialised = true;
+}
+
+/* LLVM's target registry is a process-wide list that registration appends
+ * to without a lock: register once, whichever thread compiles first. */
+static void initialiseNativeTarget(void) {
+  static pthread_once_t once = PTHREAD_ONCE_INIT;
+  pthread_once(&once, registerNativeTarget);
 }
 
 /* A target machine for the host target: chip "native" (or none) is this

@@ -6,15 +6,25 @@
 #include "mlir-c/Diagnostics.h"
 
 #include <ctype.h>
+#include <pthread.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <string.h>
 
 #define TILE_MAX_BACKENDS 32
 
 /* The registry: filled at start-up (built-ins, then any a program adds),
- * never changed afterwards except by appending. */
+ * never changed afterwards except by appending. Registrations take the
+ * lock; an entry is written before the count that publishes it, so lookups
+ * need no lock and may run while another thread registers. */
 static const TileBackendModule *registered[TILE_MAX_BACKENDS];
-static unsigned numRegistered;
+static atomic_uint numRegistered;
+static pthread_mutex_t registering = PTHREAD_MUTEX_INITIALIZER;
+
+/* How many entries of `registered` are complete. */
+static unsigned published(void) {
+  return atomic_load_explicit(&numRegistered, memory_order_acquire);
+}
 
 void tileReport(TileErrorSink sink, const char *fmt, ...) {
   va_list args;
@@ -259,7 +269,7 @@ static bool validate(const TileBackendModule *m, TileErrorSink errors) {
 
 /* Kinds may be shared only when every module owning them has a predicate. */
 static bool checkSharedKinds(const TileBackendModule *m, TileErrorSink errors) {
-  for (unsigned r = 0; r < numRegistered; ++r) {
+  for (unsigned r = 0, n = published(); r < n; ++r) {
     const TileBackendModule *other = registered[r];
     for (unsigned k = 0; k < m->numTargetKinds; ++k) {
       const char *kind = m->targetKinds[k];
@@ -302,13 +312,10 @@ static bool checkSharedKinds(const TileBackendModule *m, TileErrorSink errors) {
   return true;
 }
 
-MlirLogicalResult tileRegisterBackend(const TileBackendModule *m,
-                                      TileErrorSink errors) {
-  if (!m) {
-    tileReport(errors, "no backend to register");
-    return mlirLogicalResultFailure();
-  }
-  for (unsigned r = 0; r < numRegistered; ++r) {
+static MlirLogicalResult registerLocked(const TileBackendModule *m,
+                                        TileErrorSink errors) {
+  unsigned n = published();
+  for (unsigned r = 0; r < n; ++r) {
     if (registered[r] == m)
       return mlirLogicalResultSuccess();
     if (!empty(m->name) && strcmp(registered[r]->name, m->name) == 0) {
@@ -321,30 +328,42 @@ MlirLogicalResult tileRegisterBackend(const TileBackendModule *m,
   }
   if (!validate(m, errors) || !checkSharedKinds(m, errors))
     return mlirLogicalResultFailure();
-  if (numRegistered == TILE_MAX_BACKENDS) {
+  if (n == TILE_MAX_BACKENDS) {
     tileReport(errors, "too many backends (at most %d)", TILE_MAX_BACKENDS);
     return mlirLogicalResultFailure();
   }
-  registered[numRegistered++] = m;
+  registered[n] = m;
+  atomic_store_explicit(&numRegistered, n + 1, memory_order_release);
   return mlirLogicalResultSuccess();
 }
 
-intptr_t tileGetNumBackends(void) { return numRegistered; }
+MlirLogicalResult tileRegisterBackend(const TileBackendModule *m,
+                                      TileErrorSink errors) {
+  if (!m) {
+    tileReport(errors, "no backend to register");
+    return mlirLogicalResultFailure();
+  }
+  pthread_mutex_lock(&registering);
+  MlirLogicalResult result = registerLocked(m, errors);
+  pthread_mutex_unlock(&registering);
+  return result;
+}
+
+intptr_t tileGetNumBackends(void) { return published(); }
 
 const TileBackendModule *tileGetBackend(intptr_t index) {
-  return index >= 0 && index < (intptr_t)numRegistered ? registered[index]
-                                                       : NULL;
+  return index >= 0 && index < (intptr_t)published() ? registered[index] : NULL;
 }
 
 const TileBackendModule *tileLookupBackend(const char *name) {
-  for (unsigned r = 0; r < numRegistered; ++r)
+  for (unsigned r = 0, n = published(); r < n; ++r)
     if (strcmp(registered[r]->name, name) == 0)
       return registered[r];
   return NULL;
 }
 
 MlirLogicalResult tileContextLoadBackendDialects(MlirContext ctx) {
-  for (unsigned r = 0; r < numRegistered; ++r) {
+  for (unsigned r = 0, n = published(); r < n; ++r) {
     const char *file = registered[r]->dialectExtension;
     if (empty(file))
       continue;

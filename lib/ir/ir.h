@@ -89,6 +89,11 @@ void tileOpListAppend(TileOpList *list, MlirOperation op);
 void tileCollectOps(MlirOperation root, const char *name, TileOpList *list);
 void tileOpListFree(TileOpList *list);
 
+/* A zeroed array of `count` elements of `size` bytes, for records kept
+ * beside a TileOpList (free() it; aborts when out of memory, as
+ * tileOpListAppend does). */
+void *tileCallocArray(size_t count, size_t size);
+
 /* Moves the body of the single-block loop `loop` (minus its terminator)
  * before `dest`, with the block arguments (induction variables) replaced by
  * `ivs`. */

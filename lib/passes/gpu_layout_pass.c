@@ -11,28 +11,30 @@
 #include "tile/dialect.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
-
-enum { MaxFragments = 64, MaxLoops = 64 };
 
 typedef struct {
   MlirOperation alloc;
   MlirValue value;
   int rank;
   int64_t shape[2];
-  int parent;          /* union-find over rank-1 fragments */
-  TileGpuLayout want;  /* rows or cols, once something asked for it */
-  MlirOperation asker; /* the op that asked, for diagnostics */
+  int parent;                /* union-find over rank-1 fragments */
+  TileGpuLayout want;        /* rows or cols, once something asked for it */
+  MlirOperation asker;       /* the op that asked, for diagnostics */
+  TileGpuLayout classLayout; /* on the root of a rank-1 class */
   TileGpuLayout layout;
 } Fragment;
 
+/* The working state of one kernel; it lives on the stack of the pass run
+ * (MLIR lays out several functions at once). */
 typedef struct {
   MlirOperation kernel;
   int64_t threads, tr, tc;
-  Fragment frags[MaxFragments];
+  TileOpList fragAllocs; /* fragment tile.allocs of rank <= 2 */
+  Fragment *frags;       /* one per entry of fragAllocs */
   unsigned numFrags;
-  MlirOperation loops[MaxLoops];
-  unsigned numLoops;
+  TileOpList loops;        /* thread-parallel loops */
   bool needRows, needCols; /* a fragment gemm operand wants whole rows/cols */
   int main;                /* the fragment the grid is shaped for, or -1 */
   unsigned errors;
@@ -60,50 +62,45 @@ static int fragmentIndex(Kernel *k, MlirValue v) {
 static MlirWalkResult collect(MlirOperation op, void *userData) {
   Kernel *k = userData;
   if (tileOpIs(op, "tile.alloc") && isFragment(mlirOperationGetResult(op, 0))) {
-    MlirValue v = mlirOperationGetResult(op, 0);
-    MlirType type = mlirValueGetType(v);
-    int rank = (int)tileRank(type);
-    if (rank > 2) {
+    int rank = (int)tileRank(mlirValueGetType(mlirOperationGetResult(op, 0)));
+    if (rank > 2)
       FAIL(k, op,
            "allocates a fragment of rank %d; the GPU lowering "
            "distributes fragments of rank 0, 1 and 2 only",
            rank);
-    } else if (k->numFrags == MaxFragments) {
-      FAIL(k, op, "is one fragment too many (at most %d per kernel)",
-           MaxFragments);
-    } else {
-      Fragment *f = &k->frags[k->numFrags];
-      memset(f, 0, sizeof(*f));
-      f->alloc = op;
-      f->value = v;
-      f->rank = rank;
-      for (int d = 0; d < rank; ++d)
-        f->shape[d] = tileDim(type, d);
-      f->parent = (int)k->numFrags;
-      f->want = TileGpuNone;
-      ++k->numFrags;
-    }
-  }
-  if (tileGpuIsParallelLoop(op)) {
-    if (k->numLoops == MaxLoops)
-      FAIL(k, op,
-           "is one thread-parallel loop too many (at most %d per "
-           "kernel)",
-           MaxLoops);
     else
-      k->loops[k->numLoops++] = op;
+      tileOpListAppend(&k->fragAllocs, op);
   }
+  if (tileGpuIsParallelLoop(op))
+    tileOpListAppend(&k->loops, op);
   return MlirWalkResultAdvance;
+}
+
+/* A record for every collected fragment allocation. */
+static void makeFragments(Kernel *k) {
+  k->numFrags = (unsigned)k->fragAllocs.count;
+  k->frags = tileCallocArray(k->numFrags, sizeof(Fragment));
+  for (unsigned i = 0; i < k->numFrags; ++i) {
+    Fragment *f = &k->frags[i];
+    f->alloc = k->fragAllocs.ops[i];
+    f->value = mlirOperationGetResult(f->alloc, 0);
+    MlirType type = mlirValueGetType(f->value);
+    f->rank = (int)tileRank(type);
+    for (int d = 0; d < f->rank; ++d)
+      f->shape[d] = tileDim(type, d);
+    f->parent = (int)i;
+    f->want = TileGpuNone;
+  }
 }
 
 /* A thread-parallel loop directly or indirectly inside another one. */
 static void checkNesting(Kernel *k) {
-  for (unsigned i = 0; i < k->numLoops; ++i)
-    for (MlirOperation p = mlirOperationGetParentOperation(k->loops[i]);
+  for (size_t i = 0; i < k->loops.count; ++i)
+    for (MlirOperation p = mlirOperationGetParentOperation(k->loops.ops[i]);
          !mlirOperationEqual(p, k->kernel);
          p = mlirOperationGetParentOperation(p))
       if (tileGpuIsParallelLoop(p)) {
-        FAIL(k, k->loops[i],
+        FAIL(k, k->loops.ops[i],
              "is a thread-parallel loop nested in another "
              "one, which the GPU lowering does not "
              "distribute");
@@ -212,8 +209,8 @@ static void gatherConstraints(Kernel *k) {
     }
   }
   /* Rank-1 fragments accessed by the same 1-d loop share a layout. */
-  for (unsigned l = 0; l < k->numLoops; ++l) {
-    if (tileGpuLoopRank(k->loops[l]) != 1)
+  for (size_t l = 0; l < k->loops.count; ++l) {
+    if (tileGpuLoopRank(k->loops.ops[l]) != 1)
       continue;
     int first = -1;
     for (unsigned i = 0; i < k->numFrags; ++i)
@@ -222,7 +219,7 @@ static void gatherConstraints(Kernel *k) {
         MlirOperation user = mlirOpOperandGetOwner(use);
         MlirOperation loop = enclosingLoop(k, user);
         if (mlirOperationIsNull(loop) ||
-            !mlirOperationEqual(loop, k->loops[l]) || k->frags[i].rank != 1)
+            !mlirOperationEqual(loop, k->loops.ops[l]) || k->frags[i].rank != 1)
           continue;
         if (first < 0)
           first = (int)i;
@@ -251,15 +248,14 @@ static TileGpuLayout classLayout(Kernel *k, int root) {
 }
 
 static void resolveClasses(Kernel *k) {
-  TileGpuLayout rootLayout[MaxFragments];
   for (unsigned i = 0; i < k->numFrags; ++i)
     if (k->frags[i].rank == 1 && find(k, (int)i) == (int)i)
-      rootLayout[i] = classLayout(k, (int)i);
+      k->frags[i].classLayout = classLayout(k, (int)i);
   for (unsigned i = 0; i < k->numFrags; ++i) {
     Fragment *f = &k->frags[i];
     f->layout = f->rank == 0   ? TileGpuScalar
                 : f->rank == 2 ? TileGpuGrid
-                               : rootLayout[find(k, (int)i)];
+                               : k->frags[find(k, (int)i)].classLayout;
   }
 }
 
@@ -464,6 +460,30 @@ static void annotate(Kernel *k) {
         tbStrAttr(&b, tileGpuLayoutName(k->frags[i].layout)));
 }
 
+/* Calls `fn` on every op in the kernel's body (not the kernel itself). */
+static void walkBody(Kernel *k, MlirOperationWalkCallback fn) {
+  MlirRegion body = mlirOperationGetRegion(k->kernel, 0);
+  for (MlirOperation op =
+           mlirBlockGetFirstOperation(mlirRegionGetFirstBlock(body));
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+    mlirOperationWalk(op, fn, k, MlirWalkPreOrder);
+}
+
+static void layOut(Kernel *k) {
+  walkBody(k, collect);
+  makeFragments(k);
+  checkNesting(k);
+  gatherConstraints(k);
+  resolveClasses(k);
+  walkBody(k, gemmNeeds);
+  chooseGrid(k);
+  for (unsigned i = 0; i < k->numFrags; ++i)
+    checkUses(k, &k->frags[i]);
+  for (size_t i = 0; i < k->loops.count; ++i)
+    decideLoop(k, k->loops.ops[i]);
+  annotate(k);
+}
+
 static unsigned layoutKernel(MlirOperation kernel, void *userData) {
   (void)userData;
   /* The layout and the lowering index by what the tile rules guarantee
@@ -474,29 +494,12 @@ static unsigned layoutKernel(MlirOperation kernel, void *userData) {
                                               .loweringAttributes = true});
   if (violations)
     return violations;
-  static Kernel k; /* large; one kernel at a time */
-  memset(&k, 0, sizeof(k));
-  k.kernel = kernel;
-  k.main = -1;
+  Kernel k = {.kernel = kernel, .main = -1};
   k.threads = mlirIntegerAttrGetValueInt(tileOpGetAttr(kernel, "tile.threads"));
-  MlirRegion body = mlirOperationGetRegion(kernel, 0);
-  for (MlirOperation op =
-           mlirBlockGetFirstOperation(mlirRegionGetFirstBlock(body));
-       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
-    mlirOperationWalk(op, collect, &k, MlirWalkPreOrder);
-  checkNesting(&k);
-  gatherConstraints(&k);
-  resolveClasses(&k);
-  for (MlirOperation op =
-           mlirBlockGetFirstOperation(mlirRegionGetFirstBlock(body));
-       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
-    mlirOperationWalk(op, gemmNeeds, &k, MlirWalkPreOrder);
-  chooseGrid(&k);
-  for (unsigned i = 0; i < k.numFrags; ++i)
-    checkUses(&k, &k.frags[i]);
-  for (unsigned i = 0; i < k.numLoops; ++i)
-    decideLoop(&k, k.loops[i]);
-  annotate(&k);
+  layOut(&k);
+  tileOpListFree(&k.fragAllocs);
+  tileOpListFree(&k.loops);
+  free(k.frags);
   return k.errors;
 }
 

@@ -13,26 +13,18 @@
 #include "mlir-c/Dialect/MemRef.h"
 #include "mlir-c/Dialect/SCF.h"
 
+#include <stdlib.h>
 #include <string.h>
 
-enum { MaxOps = 1024 };
-
 typedef struct {
-  MlirOperation ops[MaxOps];
-  unsigned count;
-  bool overflow;
-} OpList;
-
-static void push(OpList *list, MlirOperation op) {
-  if (list->count == MaxOps)
-    list->overflow = true;
-  else
-    list->ops[list->count++] = op;
-}
-
-typedef struct {
-  OpList allocs, loops, tileOps;
+  TileOpList allocs, loops, tileOps;
 } Work;
+
+static void freeWork(Work *w) {
+  tileOpListFree(&w->allocs);
+  tileOpListFree(&w->loops);
+  tileOpListFree(&w->tileOps);
+}
 
 static TileScope scopeOfResult(MlirOperation op) {
   return tileMemRefTypeGetScope(
@@ -44,11 +36,11 @@ static MlirWalkResult collect(MlirOperation op, void *userData) {
   if (tileOpIs(op, "tile.alloc")) {
     TileScope scope = scopeOfResult(op);
     if (scope == TileScopeFragment || scope == TileScopeLocal)
-      push(&w->allocs, op);
+      tileOpListAppend(&w->allocs, op);
   } else if (tileOpIsTile(op)) {
-    push(&w->tileOps, op);
+    tileOpListAppend(&w->tileOps, op);
   } else if (tileGpuIsParallelLoop(op)) {
-    push(&w->loops, op);
+    tileOpListAppend(&w->loops, op);
   }
   return MlirWalkResultAdvance;
 }
@@ -87,10 +79,6 @@ static void lowerAlloc(TileGpuKernel *k, MlirOperation alloc) {
     tileGpuFail(k, alloc, "has no layout; run tile-gpu-layout first");
     return;
   }
-  if (k->numFrags == TileGpuMaxFragments) {
-    tileGpuFail(k, alloc, "is one fragment too many");
-    return;
-  }
   TileGpuFragment *f = &k->frags[k->numFrags++];
   f->tile = tile;
   f->layout = layout;
@@ -115,7 +103,7 @@ static void lowerTileOp(TileGpuKernel *k, MlirOperation op) {
 static MlirWalkResult collectAccesses(MlirOperation op, void *userData) {
   Work *w = userData;
   if (tileOpIs(op, "memref.load") || tileOpIs(op, "memref.store"))
-    push(&w->tileOps, op);
+    tileOpListAppend(&w->tileOps, op);
   return MlirWalkResultAdvance;
 }
 
@@ -166,45 +154,45 @@ static bool setUp(TileGpuKernel *k, MlirOperation kernel) {
   return true;
 }
 
-static unsigned lowerKernel(MlirOperation kernel, void *userData) {
-  (void)userData;
-  static TileGpuKernel k;
-  static Work w;
-  if (!setUp(&k, kernel))
-    return k.errors;
-  memset(&w, 0, sizeof(w));
-  for (MlirOperation op = mlirOperationGetNextInBlock(k.anchor);
+/* Fragments become registers; every fragment access goes to them. */
+static void lower(TileGpuKernel *k, Work *w) {
+  for (MlirOperation op = mlirOperationGetNextInBlock(k->anchor);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
-    mlirOperationWalk(op, collect, &w, MlirWalkPreOrder);
-  if (w.allocs.overflow || w.loops.overflow || w.tileOps.overflow) {
-    tileGpuFail(&k, kernel,
-                "has more than %d tile ops, allocations or "
-                "thread-parallel loops",
-                MaxOps);
-    return k.errors;
-  }
-  for (unsigned i = 0; i < w.allocs.count; ++i)
-    lowerAlloc(&k, w.allocs.ops[i]);
-  for (unsigned i = 0; i < w.loops.count; ++i)
-    tileGpuLowerParallel(&k, w.loops.ops[i]);
-  for (unsigned i = 0; i < w.tileOps.count; ++i)
-    lowerTileOp(&k, w.tileOps.ops[i]);
-  if (k.errors)
-    return k.errors;
-  w.tileOps.count = 0;
-  mlirOperationWalk(kernel, collectAccesses, &w, MlirWalkPreOrder);
-  for (unsigned i = 0; i < w.tileOps.count; ++i)
-    rewriteAccess(&k, w.tileOps.ops[i]);
-  for (unsigned i = 0; i < k.numFrags; ++i) {
-    MlirOperation alloc = mlirOpResultGetOwner(k.frags[i].tile);
-    if (mlirOpOperandIsNull(mlirValueGetFirstUse(k.frags[i].tile)))
-      mlirOperationDestroy(alloc);
+    mlirOperationWalk(op, collect, w, MlirWalkPreOrder);
+  k->frags = tileCallocArray(w->allocs.count, sizeof(TileGpuFragment));
+  for (size_t i = 0; i < w->allocs.count; ++i)
+    lowerAlloc(k, w->allocs.ops[i]);
+  for (size_t i = 0; i < w->loops.count; ++i)
+    tileGpuLowerParallel(k, w->loops.ops[i]);
+  for (size_t i = 0; i < w->tileOps.count; ++i)
+    lowerTileOp(k, w->tileOps.ops[i]);
+  if (k->errors)
+    return;
+  w->tileOps.count = 0;
+  mlirOperationWalk(k->kernel, collectAccesses, w, MlirWalkPreOrder);
+  for (size_t i = 0; i < w->tileOps.count; ++i)
+    rewriteAccess(k, w->tileOps.ops[i]);
+  for (unsigned i = 0; i < k->numFrags; ++i) {
+    MlirValue tile = k->frags[i].tile;
+    MlirOpOperand use = mlirValueGetFirstUse(tile);
+    if (mlirOpOperandIsNull(use))
+      mlirOperationDestroy(mlirOpResultGetOwner(tile));
     else
-      tileGpuFail(&k,
-                  mlirOpOperandGetOwner(mlirValueGetFirstUse(k.frags[i].tile)),
+      tileGpuFail(k, mlirOpOperandGetOwner(use),
                   "uses a fragment in a way the GPU lowering does not "
                   "support");
   }
+}
+
+static unsigned lowerKernel(MlirOperation kernel, void *userData) {
+  (void)userData;
+  TileGpuKernel k;
+  if (!setUp(&k, kernel))
+    return k.errors;
+  Work w = {0};
+  lower(&k, &w);
+  freeWork(&w);
+  free(k.frags);
   return k.errors;
 }
 

@@ -8,8 +8,6 @@
 #include "ir/ir.h"
 #include "passes/gpu_layout.h"
 
-enum { TileGpuMaxFragments = 64 };
-
 /* A fragment and the per-thread array holding this thread's elements:
  * shape (ceil(M/tr), ceil(N/tc)) for grid, ceil(M/tr) for rows,
  * ceil(N/tc) for cols, rank 0 for scalar. */
@@ -19,6 +17,8 @@ typedef struct {
   TileGpuLayout layout;
 } TileGpuFragment;
 
+/* The state of lowering one kernel; it lives in the pass run (MLIR lowers
+ * several functions at once), never in a static. */
 typedef struct {
   MlirOperation kernel; /* the kernel scf.forall */
   MlirOperation anchor; /* kernel-entry allocations go right after it */
@@ -26,7 +26,7 @@ typedef struct {
   int64_t threads, tr, tc;
   MlirValue tid, ty, tx;        /* at kernel entry */
   MlirValue cThreads, cTr, cTc; /* index constants */
-  TileGpuFragment frags[TileGpuMaxFragments];
+  TileGpuFragment *frags;       /* room for every fragment allocation */
   unsigned numFrags;
   unsigned errors;
 } TileGpuKernel;

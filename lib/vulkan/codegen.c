@@ -1,14 +1,22 @@
 /* vulkan device codegen: spirv.module -> SPIR-V binary (and disassembly). */
+#define _GNU_SOURCE /* pipe2 */
 #include "vulkan/vulkan.h"
 
 #include "backend/backend.h"
 #include "ir/ir.h"
 
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
+
+extern char **environ;
 
 static MlirWalkResult collectSpirvModules(MlirOperation op, void *userData) {
   if (tileOpIs(op, "spirv.module"))
@@ -89,47 +97,89 @@ MlirLogicalResult tileVulkanDeviceCodegen(const TileBackendContext *ctx,
                                        artifact, errors);
 }
 
+/* Writes all of `data` to `fd`; false when the reader went away. SIGPIPE is
+ * held back on this thread meanwhile (a spirv-dis that failed to start
+ * must not kill the compiler) and a pending one is discarded. */
+static bool writeAll(int fd, MlirStringRef data) {
+  sigset_t pipeSignal, old;
+  sigemptyset(&pipeSignal);
+  sigaddset(&pipeSignal, SIGPIPE);
+  pthread_sigmask(SIG_BLOCK, &pipeSignal, &old);
+  size_t written = 0;
+  while (written < data.length) {
+    ssize_t n = write(fd, data.data + written, data.length - written);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0)
+      break;
+    written += (size_t)n;
+  }
+  if (written < data.length) {
+    struct timespec now = {0, 0};
+    while (sigtimedwait(&pipeSignal, NULL, &now) == SIGPIPE)
+      ;
+  }
+  pthread_sigmask(SIG_SETMASK, &old, NULL);
+  return written == data.length;
+}
+
+/* Starts `spirv-dis` reading *in and writing *out. The pipes are
+ * close-on-exec, so that programs other threads start meanwhile do not
+ * inherit them (and keep them open). */
+static bool startSpirvDis(pid_t *pid, int *in, int *out) {
+  int toChild[2], fromChild[2];
+  if (pipe2(toChild, O_CLOEXEC))
+    return false;
+  if (pipe2(fromChild, O_CLOEXEC)) {
+    close(toChild[0]);
+    close(toChild[1]);
+    return false;
+  }
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, toChild[0], 0);
+  posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1);
+  char *argv[] = {"spirv-dis", "--raw-id", "-", "-o", "-", NULL};
+  int error = posix_spawnp(pid, "spirv-dis", &actions, NULL, argv, environ);
+  posix_spawn_file_actions_destroy(&actions);
+  close(toChild[0]);
+  close(fromChild[1]);
+  if (error) {
+    close(toChild[1]);
+    close(fromChild[0]);
+    return false;
+  }
+  *in = toChild[1];
+  *out = fromChild[0];
+  return true;
+}
+
 MlirLogicalResult tileVulkanSpirvDis(const TileBackendContext *ctx,
                                      MlirStringRef spirv,
                                      TileArtifact *artifact,
                                      TileErrorSink errors) {
   (void)ctx;
-  int in[2], out[2];
-  if (pipe(in) || pipe(out)) {
-    tileReport(errors, "cannot create pipes for spirv-dis");
-    return mlirLogicalResultFailure();
-  }
-  pid_t pid = fork();
-  if (pid == 0) {
-    dup2(in[0], 0);
-    dup2(out[1], 1);
-    close(in[1]);
-    close(out[0]);
-    execlp("spirv-dis", "spirv-dis", "--raw-id", "-", "-o", "-", (char *)NULL);
-    _exit(127);
-  }
-  close(in[0]);
-  close(out[1]);
-  /* SPIR-V modules are small; the pipe buffer takes a module whole, and the
-   * writer finishes before reading starts. */
-  size_t written = 0;
-  while (pid > 0 && written < spirv.length) {
-    ssize_t n = write(in[1], spirv.data + written, spirv.length - written);
-    if (n <= 0)
-      break;
-    written += (size_t)n;
-  }
-  close(in[1]);
+  pid_t pid;
+  int in, out;
+  bool ok = startSpirvDis(&pid, &in, &out);
   TileStrBuf text = TILE_STRBUF_INIT;
-  char chunk[4096];
-  ssize_t n;
-  while ((n = read(out[0], chunk, sizeof(chunk))) > 0)
-    tileStrBufAppend(&text, chunk, (size_t)n);
-  close(out[0]);
-  int status = 0;
-  if (pid > 0)
-    waitpid(pid, &status, 0);
-  bool ok = pid > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+  if (ok) {
+    /* spirv-dis reads its whole input before it writes: write all, then
+     * read all. */
+    ok = writeAll(in, spirv);
+    close(in);
+    char chunk[4096];
+    ssize_t n;
+    while ((n = read(out, chunk, sizeof(chunk))) > 0 ||
+           (n < 0 && errno == EINTR))
+      if (n > 0)
+        tileStrBufAppend(&text, chunk, (size_t)n);
+    close(out);
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+      ;
+    ok = ok && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+  }
   if (ok)
     tileArtifactSetPart(artifact, "spirv-asm",
                         mlirStringRefCreate(text.data, text.size));

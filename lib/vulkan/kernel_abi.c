@@ -21,9 +21,13 @@
 #include "mlir-c/Dialect/SPIRV.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-enum { MaxParams = 64, MaxWords = 256 };
+/* libtile_rt_vulkan binds at most this many buffers to one kernel
+ * (lib/runtime/shims/vulkan/module.c); a kernel that needs more is
+ * refused here, where the error can point at it. */
+enum { MaxBindings = 64 };
 
 typedef enum { Keep, Flatten, Scalar } ParamKind;
 
@@ -34,10 +38,12 @@ typedef struct {
   int dimWord[TILE_MAX_RANK]; /* Flatten: word of each dynamic size */
 } Param;
 
+/* How one kernel's arguments map to bindings; built per kernel by the pass
+ * run (never kept in a static: compilations may run at once). */
 typedef struct {
   MlirOperation func;
   unsigned numParams;
-  Param params[MaxParams];
+  Param *params; /* numParams entries */
   int numWords;
 } Plan;
 
@@ -64,7 +70,6 @@ static bool bufferElementFits(MlirType element) {
 
 static bool planParam(Plan *plan, unsigned i, MlirType type) {
   Param *p = &plan->params[i];
-  memset(p, 0, sizeof(*p));
   TileStrBuf text = TILE_STRBUF_INIT;
   bool ok = true;
   if (mlirTypeIsAMemRef(type)) {
@@ -100,20 +105,29 @@ static MlirBlock entryBlock(MlirOperation func) {
   return mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
 }
 
+/* The buffers a kernel binds once planned: kept and flattened buffers,
+ * plus the argument buffer when there are words. */
+static unsigned numBindings(const Plan *plan) {
+  unsigned n = plan->numWords ? 1 : 0;
+  for (unsigned i = 0; i < plan->numParams; ++i)
+    n += plan->params[i].kind != Scalar;
+  return n;
+}
+
 static bool makePlan(Plan *plan, MlirOperation func) {
-  memset(plan, 0, sizeof(*plan));
   plan->func = func;
   MlirType type = mlirTypeAttrGetValue(tileOpGetAttr(func, "function_type"));
   plan->numParams = (unsigned)mlirFunctionTypeGetNumInputs(type);
-  if (plan->numParams > MaxParams) {
-    tileEmitOpError(func, "has more than %d arguments", MaxParams);
-    return false;
-  }
+  plan->params = tileCallocArray(plan->numParams, sizeof(Param));
+  plan->numWords = 0;
   bool ok = true;
   for (unsigned i = 0; i < plan->numParams; ++i)
     ok &= planParam(plan, i, mlirFunctionTypeGetInput(type, i));
-  if (plan->numWords > MaxWords) {
-    tileEmitOpError(func, "needs more than %d argument words", MaxWords);
+  if (ok && numBindings(plan) > MaxBindings) {
+    tileEmitOpError(func,
+                    "needs %u buffer bindings; the vulkan runtime binds at "
+                    "most %d buffers to a kernel (scalar arguments share one)",
+                    numBindings(plan), MaxBindings);
     ok = false;
   }
   return ok;
@@ -208,16 +222,16 @@ static bool flattenParam(MlirValue arg, const FlatInfo *f) {
   mlirValueSetType(
       arg, mlirMemRefTypeContiguousGet(tileElementType(type), 1, &dynamic,
                                        mlirMemRefTypeGetMemorySpace(type)));
-  MlirOperation users[1024];
-  unsigned numUsers = 0;
-  for (MlirOpOperand use = mlirValueGetFirstUse(arg);
-       !mlirOpOperandIsNull(use) && numUsers < 1024;
+  /* Collected first: rewriting a use may erase its op. */
+  TileOpList users = {0};
+  for (MlirOpOperand use = mlirValueGetFirstUse(arg); !mlirOpOperandIsNull(use);
        use = mlirOpOperandGetNextUse(use))
-    users[numUsers++] = mlirOpOperandGetOwner(use);
+    tileOpListAppend(&users, mlirOpOperandGetOwner(use));
   bool ok = true;
-  for (unsigned i = 0; i < numUsers; ++i)
-    if (i == 0 || !mlirOperationEqual(users[i], users[i - 1]))
-      ok &= rewriteFlatUse(users[i], arg, f);
+  for (size_t i = 0; i < users.count; ++i)
+    if (i == 0 || !mlirOperationEqual(users.ops[i], users.ops[i - 1]))
+      ok &= rewriteFlatUse(users.ops[i], arg, f);
+  tileOpListFree(&users);
   return ok;
 }
 
@@ -225,8 +239,8 @@ static bool flattenParam(MlirValue arg, const FlatInfo *f) {
  * the order libtile_rt_vulkan binds launch buffers in. */
 static void setSignature(MlirOperation func, unsigned numParams) {
   MlirBlock entry = entryBlock(func);
-  MlirType inputs[MaxParams + 1];
-  MlirAttribute argAttrs[MaxParams + 1];
+  MlirType *inputs = tileCallocArray(numParams, sizeof(MlirType));
+  MlirAttribute *argAttrs = tileCallocArray(numParams, sizeof(MlirAttribute));
   MlirContext ctx = mlirOperationGetContext(func);
   TileBuilder b = tbBefore(func);
   for (unsigned i = 0; i < numParams; ++i) {
@@ -242,6 +256,8 @@ static void setSignature(MlirOperation func, unsigned numParams) {
       mlirTypeAttrGet(mlirFunctionTypeGet(ctx, numParams, inputs, 0, NULL)));
   mlirOperationSetAttributeByName(func, tileRef("arg_attrs"),
                                   mlirArrayAttrGet(ctx, numParams, argAttrs));
+  free(inputs);
+  free(argAttrs);
 }
 
 static MlirType wordsType(MlirContext ctx, int numWords) {
@@ -345,7 +361,7 @@ static bool rewriteLaunch(const Plan *plan, MlirOperation launch) {
   TileBuilder b = tbBefore(launch);
   MlirValue words =
       plan->numWords ? hostWords(launch, plan->numWords) : (MlirValue){NULL};
-  MlirValue operands[MaxParams + 1];
+  MlirValue *operands = tileCallocArray(plan->numParams + 1, sizeof(MlirValue));
   intptr_t n = 0;
   for (unsigned i = 0; i < plan->numParams; ++i) {
     const Param *p = &plan->params[i];
@@ -366,6 +382,7 @@ static bool rewriteLaunch(const Plan *plan, MlirOperation launch) {
   if (plan->numWords)
     operands[n++] = words;
   tbSetLaunchKernelOperands(launch, n, operands);
+  free(operands);
   return true;
 }
 
@@ -388,27 +405,30 @@ static bool launches(MlirOperation launch, MlirOperation func) {
                             funcName);
 }
 
+/* Plans one kernel and rewrites it and its launches. */
+static bool lowerKernel(MlirOperation kernel, const TileOpList *launchOps) {
+  Plan plan = {0};
+  bool ok = makePlan(&plan, kernel);
+  if (ok) {
+    for (size_t l = 0; l < launchOps->count; ++l)
+      if (launches(launchOps->ops[l], kernel))
+        ok &= rewriteLaunch(&plan, launchOps->ops[l]);
+    ok &= rewriteKernel(&plan);
+  }
+  free(plan.params);
+  return ok;
+}
+
 static void run(MlirOperation op, MlirExternalPass pass,
                 const TileOptionValue *options) {
   (void)options;
-  static Plan plan;
   TileOpList funcs = {0}, launchOps = {0};
   tileCollectOps(op, "gpu.func", &funcs);
   tileCollectOps(op, "gpu.launch_func", &launchOps);
   bool ok = true;
-  for (size_t i = 0; i < funcs.count; ++i) {
-    MlirOperation kernel = funcs.ops[i];
-    if (mlirAttributeIsNull(tileOpGetAttr(kernel, "gpu.kernel")))
-      continue;
-    if (!makePlan(&plan, kernel)) {
-      ok = false;
-      continue;
-    }
-    for (size_t l = 0; l < launchOps.count; ++l)
-      if (launches(launchOps.ops[l], kernel))
-        ok &= rewriteLaunch(&plan, launchOps.ops[l]);
-    ok &= rewriteKernel(&plan);
-  }
+  for (size_t i = 0; i < funcs.count; ++i)
+    if (!mlirAttributeIsNull(tileOpGetAttr(funcs.ops[i], "gpu.kernel")))
+      ok &= lowerKernel(funcs.ops[i], &launchOps);
   tileOpListFree(&funcs);
   tileOpListFree(&launchOps);
   if (!ok)

@@ -1,9 +1,11 @@
 /* vulkan targets: vulkan[:v1.1|v1.2|v1.3]; loader and device detection. */
+#define _GNU_SOURCE /* pipe2 */
 #include "vulkan/vulkan.h"
 
 #include "backend/backend.h"
 
 #include <dlfcn.h>
+#include <fcntl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <stdio.h>
@@ -117,8 +119,10 @@ static bool probe(unsigned *devices, unsigned *gpus, const char **why) {
       "mesa-vulkan-drivers)",
       "the Vulkan driver failed while listing devices"};
   *devices = *gpus = 0;
+  /* Close-on-exec: a program another thread starts meanwhile must not keep
+   * the pipe open. */
   int fds[2];
-  if (pipe(fds) != 0) {
+  if (pipe2(fds, O_CLOEXEC) != 0) {
     *why = reasons[3];
     return false;
   }
