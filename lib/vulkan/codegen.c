@@ -38,6 +38,45 @@ static MlirOperation findGpuModule(MlirOperation module, MlirStringRef name) {
   return (MlirOperation){NULL};
 }
 
+static MlirWalkResult findInt64Atomic(MlirOperation op, void *userData) {
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  if (name.length < 12 || strncmp(name.data, "spirv.Atomic", 12) != 0 ||
+      mlirOperationGetNumResults(op) != 1)
+    return MlirWalkResultAdvance;
+  MlirType type = mlirValueGetType(mlirOperationGetResult(op, 0));
+  if (!mlirTypeIsAInteger(type) || mlirIntegerTypeGetWidth(type) != 64)
+    return MlirWalkResultAdvance;
+  *(bool *)userData = true;
+  return MlirWalkResultInterrupt;
+}
+
+/* spirv-update-vce does not know that 64-bit atomics need Int64Atomics
+ * (spirv-val rejects the module without it): add it to the capabilities
+ * the module requires. */
+static void requireInt64Atomics(MlirOperation spirvModule) {
+  bool needed = false;
+  mlirOperationWalk(spirvModule, findInt64Atomic, &needed, MlirWalkPreOrder);
+  MlirAttribute vce = tileOpGetAttr(spirvModule, "vce_triple");
+  if (!needed || mlirAttributeIsNull(vce))
+    return;
+  TileStrBuf text = TILE_STRBUF_INIT;
+  tileAppendAttr(&text, vce);
+  const char *caps = strchr(tileStrBufGet(&text), '[');
+  if (caps && !strstr(text.data, "Int64Atomics")) {
+    TileStrBuf updated = TILE_STRBUF_INIT;
+    tileStrBufAppend(&updated, text.data, (size_t)(caps - text.data) + 1);
+    tileStrBufPrintf(&updated, "Int64Atomics, %s", caps + 1);
+    MlirAttribute attr =
+        mlirAttributeParseGet(mlirOperationGetContext(spirvModule),
+                              mlirStringRefCreate(updated.data, updated.size));
+    if (!mlirAttributeIsNull(attr))
+      mlirOperationSetAttributeByName(
+          spirvModule, mlirStringRefCreateFromCString("vce_triple"), attr);
+    tileStrBufFree(&updated);
+  }
+  tileStrBufFree(&text);
+}
+
 /* convert-gpu-to-spirv leaves `spirv.module @__spv__NAME` beside
  * `gpu.module @NAME`, but gpu-module-to-binary serialises the spirv.module
  * inside a gpu.module: move each one in, replacing the gpu.module's body. */
@@ -68,6 +107,7 @@ static bool nestSpirvModules(MlirOperation module) {
       mlirOperationDestroy(op);
       op = next;
     }
+    requireInt64Atomics(spirv.ops[i]);
     mlirOperationRemoveFromParent(spirv.ops[i]);
     mlirBlockAppendOwnedOperation(body, spirv.ops[i]);
   }
