@@ -10,6 +10,7 @@
 extern const TilePassDescriptor tileVerifyPass;
 extern const TilePassDescriptor tileKernelToGpuPass;
 extern const TilePassDescriptor tileExpectLoweredPass;
+extern const TilePassDescriptor tileGpuCheckCallsPass;
 extern const TilePassDescriptor tileVulkanEntryAbiPass;
 extern const TilePassDescriptor tileGpuLayoutPass;
 extern const TilePassDescriptor tileGpuLowerPass;
@@ -42,6 +43,7 @@ const TilePassDescriptor *const tilePassDescriptors[] = {
     &tileVerifyPass,
     &tileKernelToGpuPass,
     &tileExpectLoweredPass,
+    &tileGpuCheckCallsPass,
     &tileVulkanEntryAbiPass,
     &tileGpuLayoutPass,
     &tileGpuLowerPass,
