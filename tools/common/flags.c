@@ -69,12 +69,19 @@ static int setCount(const char *value, const char *raw, int64_t *field,
 }
 
 int tileFlagParse(const TileFlagSpec *specs, size_t numSpecs, const char *arg,
-                  const char *raw, void *options, TileFlagErrorFn error) {
+                  const char *raw, const char *next, bool *tookNext,
+                  void *options, TileFlagErrorFn error) {
+  *tookNext = false;
   for (size_t i = 0; i < numSpecs; ++i) {
     const TileFlagSpec *s = &specs[i];
     const char *value;
     if (!matchName(arg, s->name, &value))
       continue;
+    if (!value && next &&
+        (s->kind == TileFlagText || s->kind == TileFlagCount)) {
+      value = next;
+      *tookNext = true;
+    }
     void *field = (char *)options + s->offset;
     switch (s->kind) {
     case TileFlagBool:
