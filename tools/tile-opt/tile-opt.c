@@ -177,8 +177,7 @@ static void configurePassManager(MlirPassManager pm, void *userData) {
    * --mlir-print-ir-after-all; --mlir-print-ir-after-failure prints alone. */
   if (o->printBefore || o->printAfter || o->printAfterFailure)
     mlirPassManagerEnableIRPrinting(
-        pm, o->printBefore,
-        o->printAfter || o->printAfterFailure,
+        pm, o->printBefore, o->printAfter || o->printAfterFailure,
         o->printModuleScope, o->printAfterChange, o->printAfterFailure,
         setup->flags,
         mlirStringRefCreateFromCString(o->treeDir ? o->treeDir : ""));
