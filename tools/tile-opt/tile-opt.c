@@ -14,6 +14,7 @@
 #include "mlir-c/Pass.h"
 #include "mlir-c/RegisterEverything.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -313,6 +314,19 @@ static bool transformChunk(MlirContext ctx, PassManagerSetup *setup,
   return ok;
 }
 
+/* MLIR cannot print the whole module around a pass while passes run on
+ * several threads (it aborts). mlir-opt refuses the flag with threads on,
+ * whether or not IR printing is asked for, as an error for each chunk after
+ * parsing; the same words (its trailing newline included) are kept. */
+static bool checkModuleScopePrinting(MlirContext ctx, const Options *o) {
+  if (!o->printModuleScope || o->disableThreading)
+    return true;
+  mlirEmitError(mlirLocationUnknownGet(ctx),
+                "IR print for module scope can't be setup on a pass-manager "
+                "without disabling multi-threading first.\n");
+  return false;
+}
+
 /* Parses, transforms (or compiles) and prints one chunk of the input. The
  * chunk is padded with newlines and blanks so that locations keep the lines
  * and columns of the whole file. */
@@ -331,8 +345,9 @@ static bool processChunk(MlirContext ctx, PassManagerSetup *setup,
   tileStrBufFree(&text);
   if (mlirOperationIsNull(op))
     return false;
-  bool ok = backend ? compileChunk(backend, setup, op, out)
-                    : transformChunk(ctx, setup, op, out);
+  bool ok = checkModuleScopePrinting(ctx, setup->options) &&
+            (backend ? compileChunk(backend, setup, op, out)
+                     : transformChunk(ctx, setup, op, out));
   mlirOperationDestroy(op);
   return ok;
 }
@@ -354,7 +369,7 @@ static bool loadDialects(MlirContext ctx, const Options *o) {
     size_t size;
     char *text = tileReadFile(o->irdlFiles[i], &size);
     if (!text) {
-      fail("cannot read IRDL file '%s'", o->irdlFiles[i]);
+      fail("cannot open IRDL file '%s': %s", o->irdlFiles[i], strerror(errno));
       return false;
     }
     MlirLogicalResult r =
@@ -537,7 +552,7 @@ static int runOnInput(const Options *o, const TileBackendContext *backend) {
   size_t size;
   char *input = tileReadFile(o->input, &size);
   if (!input)
-    return fail("cannot read input file '%s'", o->input);
+    return fail("cannot open input file '%s': %s", o->input, strerror(errno));
   const char *fileName = strcmp(o->input, "-") == 0 ? "<stdin>" : o->input;
   MlirContext ctx = createContext(o);
   TileDiagnosticPrinter printer = {stderr, fileName, input, 0,
