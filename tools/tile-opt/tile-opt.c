@@ -156,10 +156,12 @@ static bool checkPassFlags(MlirContext ctx, const Options *o) {
   for (unsigned i = 0; i < o->numPasses && ok; ++i)
     ok = addPassFlag(mlirPassManagerGetAsOpPassManager(pm), &o->passes[i]);
   mlirPassManagerDestroy(pm);
-  if (ok)
-    fail("%s cannot be combined with individual pass flags",
-         o->pipeline ? "--pass-pipeline"
-                     : "--target (which runs the target's own pipeline)");
+  /* mlir-opt's words for the first case. */
+  if (ok && o->pipeline)
+    fail("'-pass-pipeline' option can't be used with individual pass options");
+  else if (ok)
+    fail("--target (which runs the target's own pipeline) cannot be combined "
+         "with individual pass flags");
   return false;
 }
 
