@@ -104,8 +104,13 @@ void tileFlagPrintHelp(const TileFlagSpec *specs, size_t numSpecs, FILE *out) {
     if (s->kind == TileFlagRejected || !s->help)
       continue;
     char left[64];
-    snprintf(left, sizeof(left), "--%s%s%s", s->name,
-             s->meta ? (s->kind == TileFlagOptText ? "[=" : "=") : "",
+    /* One-letter flags are spelt as LLVM spells them: "-p <value>". */
+    bool letter = strlen(s->name) == 1;
+    snprintf(left, sizeof(left), "%s%s%s%s", letter ? "-" : "--", s->name,
+             s->meta ? (s->kind == TileFlagOptText ? "[="
+                        : letter                   ? " "
+                                                   : "=")
+                     : "",
              s->meta ? s->meta : "");
     if (s->meta && s->kind == TileFlagOptText)
       strncat(left, "]", sizeof(left) - strlen(left) - 1);

@@ -88,8 +88,8 @@ static const TileFlagSpec flags[] = {
     {"mlir-print-op-on-diagnostic", TileFlagBool, AT(printOpOnDiagnostic), NULL,
      NULL, "Attach the operation to its diagnostics (default on)"},
     {"mlir-diagnostic-verbosity-level", TileFlagText, AT(diagnosticVerbosity),
-     "errors|warnings|remarks", "errors|warnings|remarks",
-     "Which diagnostics to show (default: remarks, i.e. all)"},
+     "errors|warnings|remarks", "<level>",
+     "Show errors, warnings or remarks (the default: all)"},
     {"mlir-disable-diagnostic-notes", TileFlagBool, AT(disableNotes), NULL,
      NULL, "Drop notes that are emitted on their own"},
     /* Pass manager. */
