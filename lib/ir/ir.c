@@ -137,7 +137,10 @@ static MlirOperation parseModule(MlirContext ctx, MlirStringRef source,
   MlirOperation op = mlirOperationCreateParse(ctx, source, sourceName);
   mlirContextDetachDiagnosticHandler(ctx, quiet);
   if (!mlirOperationIsNull(op) && !tileOpIs(op, "builtin.module")) {
-    MlirModule module = mlirModuleCreateEmpty(mlirOperationGetLocation(op));
+    /* The implicit module sits at line 0, column 0 of the source, as
+     * mlir-opt places it. */
+    MlirModule module = mlirModuleCreateEmpty(
+        mlirLocationFileLineColGet(ctx, sourceName, 0, 0));
     mlirBlockAppendOwnedOperation(mlirModuleGetBody(module), op);
     return mlirModuleGetOperation(module);
   }

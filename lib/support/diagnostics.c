@@ -1,4 +1,5 @@
-/* Prints MLIR diagnostics the way compilers do: file:line:col: error: message. */
+/* Prints MLIR diagnostics the way compilers do: file:line:col: error: message.
+ */
 #include "support/diagnostics.h"
 
 #include "ir/ir.h"
@@ -19,8 +20,8 @@ bool tileLocationGetFilePosition(MlirLocation loc, MlirStringRef *file,
     return tileLocationGetFilePosition(mlirLocationNameGetChildLoc(loc), file,
                                        line, column);
   if (mlirLocationIsACallSite(loc))
-    return tileLocationGetFilePosition(mlirLocationCallSiteGetCallee(loc),
-                                       file, line, column);
+    return tileLocationGetFilePosition(mlirLocationCallSiteGetCallee(loc), file,
+                                       line, column);
   if (mlirLocationIsAFused(loc)) {
     intptr_t n = mlirLocationFusedGetNumLocations(loc);
     MlirLocation parts[16];
@@ -76,7 +77,10 @@ static void printSourceLine(TileDiagnosticPrinter *printer, MlirStringRef file,
   fputs("^\n", printer->out);
 }
 
-static void printOne(TileDiagnosticPrinter *printer, MlirDiagnostic diag) {
+/* `showSource` is false for a note at the location of the diagnostic before
+ * it: as in MLIR's own printer, the source line is shown once. */
+static void printOne(TileDiagnosticPrinter *printer, MlirDiagnostic diag,
+                     bool showSource) {
   MlirDiagnosticSeverity severity = mlirDiagnosticGetSeverity(diag);
   if (severity == MlirDiagnosticError)
     ++printer->numErrors;
@@ -89,8 +93,8 @@ static void printOne(TileDiagnosticPrinter *printer, MlirDiagnostic diag) {
   }
   MlirStringRef file;
   unsigned line = 0, column = 0;
-  if (tileLocationGetFilePosition(mlirDiagnosticGetLocation(diag), &file,
-                                  &line, &column)) {
+  if (tileLocationGetFilePosition(mlirDiagnosticGetLocation(diag), &file, &line,
+                                  &column)) {
     file = tileDiagnosticFileName(file, printer->sourceName);
     fprintf(printer->out, "%.*s:%u:%u: ", (int)file.length, file.data, line,
             column);
@@ -110,17 +114,22 @@ static void printOne(TileDiagnosticPrinter *printer, MlirDiagnostic diag) {
   }
   fprintf(printer->out, "%s: %.*s%s\n", tileDiagnosticSeverityName(severity),
           shown, text, shown < (int)message.size ? "\n  ..." : "");
-  if (line)
+  if (line && showSource)
     printSourceLine(printer, file, line, column);
   tileStrBufFree(&message);
 }
 
 void tileDiagnosticPrinterPrint(TileDiagnosticPrinter *printer,
                                 MlirDiagnostic diagnostic) {
-  printOne(printer, diagnostic);
+  printOne(printer, diagnostic, true);
+  MlirLocation previous = mlirDiagnosticGetLocation(diagnostic);
   intptr_t numNotes = mlirDiagnosticGetNumNotes(diagnostic);
-  for (intptr_t i = 0; i < numNotes; ++i)
-    printOne(printer, mlirDiagnosticGetNote(diagnostic, i));
+  for (intptr_t i = 0; i < numNotes; ++i) {
+    MlirDiagnostic note = mlirDiagnosticGetNote(diagnostic, i);
+    MlirLocation at = mlirDiagnosticGetLocation(note);
+    printOne(printer, note, !mlirLocationEqual(at, previous));
+    previous = at;
+  }
   fflush(printer->out);
 }
 

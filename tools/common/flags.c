@@ -69,12 +69,19 @@ static int setCount(const char *value, const char *raw, int64_t *field,
 }
 
 int tileFlagParse(const TileFlagSpec *specs, size_t numSpecs, const char *arg,
-                  const char *raw, void *options, TileFlagErrorFn error) {
+                  const char *raw, const char *next, bool *tookNext,
+                  void *options, TileFlagErrorFn error) {
+  *tookNext = false;
   for (size_t i = 0; i < numSpecs; ++i) {
     const TileFlagSpec *s = &specs[i];
     const char *value;
     if (!matchName(arg, s->name, &value))
       continue;
+    if (!value && next &&
+        (s->kind == TileFlagText || s->kind == TileFlagCount)) {
+      value = next;
+      *tookNext = true;
+    }
     void *field = (char *)options + s->offset;
     switch (s->kind) {
     case TileFlagBool:
@@ -97,8 +104,13 @@ void tileFlagPrintHelp(const TileFlagSpec *specs, size_t numSpecs, FILE *out) {
     if (s->kind == TileFlagRejected || !s->help)
       continue;
     char left[64];
-    snprintf(left, sizeof(left), "--%s%s%s", s->name,
-             s->meta ? (s->kind == TileFlagOptText ? "[=" : "=") : "",
+    /* One-letter flags are spelt as LLVM spells them: "-p <value>". */
+    bool letter = strlen(s->name) == 1;
+    snprintf(left, sizeof(left), "%s%s%s%s", letter ? "-" : "--", s->name,
+             s->meta ? (s->kind == TileFlagOptText ? "[="
+                        : letter                   ? " "
+                                                   : "=")
+                     : "",
              s->meta ? s->meta : "");
     if (s->meta && s->kind == TileFlagOptText)
       strncat(left, "]", sizeof(left) - strlen(left) - 1);

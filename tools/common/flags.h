@@ -9,9 +9,9 @@
 
 typedef enum {
   TileFlagBool,     /* --name, --name=true|false|1|0 -> bool */
-  TileFlagText,     /* --name=value (non-empty) -> const char * */
+  TileFlagText,     /* --name=value or --name value -> const char * */
   TileFlagOptText,  /* --name or --name=value -> const char * ("" if bare) */
-  TileFlagCount,    /* --name=N, N >= 0 -> int64_t */
+  TileFlagCount,    /* --name=N or --name N, N >= 0 -> int64_t */
   TileFlagRejected, /* accepted by mlir-opt, not expressible here: an error */
 } TileFlagKind;
 
@@ -29,10 +29,14 @@ typedef int (*TileFlagErrorFn)(const char *fmt, ...)
     __attribute__((format(printf, 1, 2)));
 
 /* Parses `arg` (a command-line word without its leading dashes; `raw` is the
- * word as given) against the table. Returns -1 when it set a field, -2 when
- * no flag of the table matches, or the exit code of a reported error. */
+ * word as given) against the table. As in LLVM's option parser, a flag that
+ * needs a value and has no "=value" takes the next word, `next` (NULL at the
+ * end of the line); *tookNext tells whether it did. Returns -1 when it set a
+ * field, -2 when no flag of the table matches, or the exit code of a
+ * reported error. */
 int tileFlagParse(const TileFlagSpec *specs, size_t numSpecs, const char *arg,
-                  const char *raw, void *options, TileFlagErrorFn error);
+                  const char *raw, const char *next, bool *tookNext,
+                  void *options, TileFlagErrorFn error);
 
 /* Prints one help line per flag that is not rejected. */
 void tileFlagPrintHelp(const TileFlagSpec *specs, size_t numSpecs, FILE *out);

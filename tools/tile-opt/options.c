@@ -16,6 +16,8 @@ static const TileFlagSpec flags[] = {
     /* Pipelines. */
     {"pass-pipeline", TileFlagText, AT(pipeline), NULL, "<pipeline>",
      "Textual pipeline, e.g. 'builtin.module(func.func(cse))'"},
+    {"p", TileFlagText, AT(pipeline), NULL, "<pipeline>",
+     "Alias for --pass-pipeline"},
     {"dump-pass-pipeline", TileFlagBool, AT(dumpPassPipeline), NULL, NULL,
      "Print the pipeline that will run to stderr"},
     {"target", TileFlagText, AT(target), NULL, "<target>",
@@ -85,11 +87,18 @@ static const TileFlagSpec flags[] = {
      "Elide resource strings longer than n bytes"},
     {"mlir-print-op-on-diagnostic", TileFlagBool, AT(printOpOnDiagnostic), NULL,
      NULL, "Attach the operation to its diagnostics (default on)"},
+    {"mlir-diagnostic-verbosity-level", TileFlagText, AT(diagnosticVerbosity),
+     "errors|warnings|remarks", "<level>",
+     "Show errors, warnings or remarks (the default: all)"},
+    {"mlir-disable-diagnostic-notes", TileFlagBool, AT(disableNotes), NULL,
+     NULL, "Drop notes that are emitted on their own"},
     /* Pass manager. */
     {"mlir-timing", TileFlagBool, AT(timing), NULL, NULL,
      "Report the time of every pass"},
-    {"mlir-timing-display", TileFlagText, AT(timingDisplay), "tree", "tree",
-     "How to show timing (only 'tree': the C API has no other)"},
+    {"mlir-timing-display", TileFlagText, AT(timingDisplay), "list|tree",
+     "tree", "How to show timing (only 'tree': the C API has no other)"},
+    {"mlir-output-format", TileFlagText, AT(timingFormat), "text|json", "text",
+     "Format of the timing report (only 'text': the C API has no other)"},
     {"mlir-pass-statistics", TileFlagBool, AT(passStatistics), NULL, NULL,
      "Report pass statistics"},
     {"mlir-pass-statistics-display", TileFlagText, AT(passStatisticsDisplay),
@@ -121,6 +130,27 @@ static const TileFlagSpec flags[] = {
     {"mlir-pass-pipeline-local-reproducer", TileFlagRejected, 0, NULL, NULL,
      NO_CAPI},
     {"run-reproducer", TileFlagRejected, 0, NULL, NULL, NO_CAPI},
+    {"mlir-generate-reproducer", TileFlagRejected, 0, NULL, NULL, NO_CAPI},
+    {"mlir-very-unsafe-disable-verifier-on-parsing", TileFlagRejected, 0, NULL,
+     NULL, NO_CAPI},
+    {"elide-resource-data-from-bytecode", TileFlagRejected, 0, NULL, NULL,
+     NO_CAPI},
+    {"load-pass-plugin", TileFlagRejected, 0, NULL, NULL, NO_CAPI},
+    {"load-dialect-plugin", TileFlagRejected, 0, NULL, NULL, NO_CAPI},
+    {"log-actions-to", TileFlagRejected, 0, NULL, NULL, NO_CAPI},
+    {"log-mlir-actions-filter", TileFlagRejected, 0, NULL, NULL, NO_CAPI},
+    {"profile-actions-to", TileFlagRejected, 0, NULL, NULL, NO_CAPI},
+    {"mlir-enable-debugger-hook", TileFlagRejected, 0, NULL, NULL, NO_CAPI},
+    {"mlir-debug-counter", TileFlagRejected, 0, NULL, NULL, NO_CAPI},
+    {"mlir-print-debug-counter", TileFlagRejected, 0, NULL, NULL, NO_CAPI},
+    {"remark-format", TileFlagRejected, 0, NULL, NULL, NO_CAPI},
+    {"remark-policy", TileFlagRejected, 0, NULL, NULL, NO_CAPI},
+    {"remarks-filter", TileFlagRejected, 0, NULL, NULL, NO_CAPI},
+    {"remarks-filter-passed", TileFlagRejected, 0, NULL, NULL, NO_CAPI},
+    {"remarks-filter-missed", TileFlagRejected, 0, NULL, NULL, NO_CAPI},
+    {"remarks-filter-failed", TileFlagRejected, 0, NULL, NULL, NO_CAPI},
+    {"remarks-filter-analyse", TileFlagRejected, 0, NULL, NULL, NO_CAPI},
+    {"remarks-output-file", TileFlagRejected, 0, NULL, NULL, NO_CAPI},
 };
 
 int fail(const char *fmt, ...) {
@@ -201,10 +231,15 @@ static int parseWord(int argc, char **argv, int *i, Options *o) {
   }
   if (arg[0] == 'o' && (arg[1] == '\0' || arg[1] == '='))
     return parseOutput(argc, argv, i, arg, o);
-  if (!strncmp(arg, "irdl-file", 9) && (arg[9] == '=' || !arg[9]))
-    return addIrdlFile(arg[9] ? arg + 10 : NULL, raw, o);
+  if (!strncmp(arg, "irdl-file", 9) && (arg[9] == '=' || !arg[9])) {
+    const char *file = arg[9] ? arg + 10 : (*i + 1 < argc ? argv[++*i] : NULL);
+    return addIrdlFile(file, raw, o);
+  }
+  bool tookNext;
   int code =
-      tileFlagParse(flags, sizeof(flags) / sizeof(flags[0]), arg, raw, o, fail);
+      tileFlagParse(flags, sizeof(flags) / sizeof(flags[0]), arg, raw,
+                    *i + 1 < argc ? argv[*i + 1] : NULL, &tookNext, o, fail);
+  *i += tookNext;
   return code == -2 ? addPass(arg, o) : code;
 }
 
@@ -216,6 +251,17 @@ static int checkCombinations(Options *o) {
   if (o->target && o->pipeline)
     return fail("--target runs the target's own pipeline; it cannot be "
                 "combined with --pass-pipeline");
+  /* Values mlir-opt takes but MLIR 22's C API cannot produce. */
+  if (o->timingDisplay && !strcmp(o->timingDisplay, "list"))
+    return fail("'--mlir-timing-display=list' is not supported: %s", NO_CAPI);
+  if (o->timingFormat && !strcmp(o->timingFormat, "json"))
+    return fail("'--mlir-output-format=json' is not supported: %s", NO_CAPI);
+  /* The last two characters of a marker tell a split from a near miss. */
+  if (o->splitInputFile && o->splitInputFile[0] &&
+      strlen(o->splitInputFile) < 3)
+    return fail("split marker '%s' is too short: it needs at least 3 "
+                "characters",
+                o->splitInputFile);
   if (o->emitBytecodeVersion >= 0 && !o->emitBytecode)
     return fail("--emit-bytecode-version needs --emit-bytecode");
   if (o->target && (o->emitBytecode || o->verifyRoundtrip))

@@ -5,6 +5,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+/* mlir-opt's default marker between split chunks, in input and output. */
+#define TILE_DEFAULT_SPLIT_MARKER "// -----"
+
 /* One pass flag (--name or --name=options), in command-line order. */
 typedef struct {
   char *name;
@@ -30,11 +33,14 @@ typedef struct {
   bool printBefore, printAfter, printAfterChange, printAfterFailure;
   bool printModuleScope, debugInfo, debugInfoPretty, genericForm, localScope;
   bool skipRegions, assumeVerified, nameLocAsPrefix, printOpOnDiagnostic;
+  /* Diagnostics shown without --verify-diagnostics. */
+  const char *diagnosticVerbosity; /* NULL, "errors", "warnings", "remarks" */
+  bool disableNotes;
   int64_t elideElementsLarger, elideResourcesLarger; /* -1: never */
   const char *treeDir;
   /* Pass manager. */
   bool timing, passStatistics, disableThreading, dumpPassPipeline;
-  const char *timingDisplay, *passStatisticsDisplay;
+  const char *timingDisplay, *timingFormat, *passStatisticsDisplay;
   /* Compilation for a target. */
   const char *target, *targetHost, *exec, *emit;
   /* Information. */

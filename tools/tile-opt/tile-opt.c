@@ -3,6 +3,8 @@
 
 #include "ir/ir.h"
 #include "options.h"
+#include "pipeline_dump.h"
+#include "split.h"
 #include "support/diagnostics.h"
 #include "support/output_file.h"
 #include "support/strbuf.h"
@@ -12,6 +14,7 @@
 #include "mlir-c/Pass.h"
 #include "mlir-c/RegisterEverything.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -153,10 +156,12 @@ static bool checkPassFlags(MlirContext ctx, const Options *o) {
   for (unsigned i = 0; i < o->numPasses && ok; ++i)
     ok = addPassFlag(mlirPassManagerGetAsOpPassManager(pm), &o->passes[i]);
   mlirPassManagerDestroy(pm);
-  if (ok)
-    fail("%s cannot be combined with individual pass flags",
-         o->pipeline ? "--pass-pipeline"
-                     : "--target (which runs the target's own pipeline)");
+  /* mlir-opt's words for the first case. */
+  if (ok && o->pipeline)
+    fail("'-pass-pipeline' option can't be used with individual pass options");
+  else if (ok)
+    fail("--target (which runs the target's own pipeline) cannot be combined "
+         "with individual pass flags");
   return false;
 }
 
@@ -171,11 +176,11 @@ static void configurePassManager(MlirPassManager pm, void *userData) {
   const PassManagerSetup *setup = userData;
   const Options *o = setup->options;
   mlirPassManagerEnableVerifier(pm, o->verifyEach);
-  if (o->printBefore || o->printAfter || o->printAfterChange ||
-      o->printAfterFailure || o->treeDir)
+  /* As in mlir-opt, --mlir-print-ir-after-change only narrows
+   * --mlir-print-ir-after-all; --mlir-print-ir-after-failure prints alone. */
+  if (o->printBefore || o->printAfter || o->printAfterFailure)
     mlirPassManagerEnableIRPrinting(
-        pm, o->printBefore,
-        o->printAfter || o->printAfterChange || o->printAfterFailure,
+        pm, o->printBefore, o->printAfter || o->printAfterFailure,
         o->printModuleScope, o->printAfterChange, o->printAfterFailure,
         setup->flags,
         mlirStringRefCreateFromCString(o->treeDir ? o->treeDir : ""));
@@ -187,25 +192,6 @@ static void configurePassManager(MlirPassManager pm, void *userData) {
         o->passStatisticsDisplay && !strcmp(o->passStatisticsDisplay, "list")
             ? MLIR_PASS_DISPLAY_MODE_LIST
             : MLIR_PASS_DISPLAY_MODE_PIPELINE);
-}
-
-/* --dump-pass-pipeline, in mlir-opt's words. */
-static void dumpPipeline(MlirPassManager pm) {
-  TileStrBuf text = TILE_STRBUF_INIT;
-  mlirPrintPassPipeline(mlirPassManagerGetAsOpPassManager(pm),
-                        tileStrBufCallback, &text);
-  const char *p = strchr(tileStrBufGet(&text), '(');
-  unsigned passes = 0, depth = 0;
-  for (; p && *p; ++p) {
-    depth += *p == '(' || *p == '{';
-    depth -= *p == ')' || *p == '}';
-    if (depth == 1 && p[0] != '(' && p[0] != ',' &&
-        (p[-1] == '(' || p[-1] == ','))
-      ++passes;
-  }
-  fprintf(stderr, "Pass Manager with %u passes:\n%s\n\n", passes,
-          tileStrBufGet(&text));
-  tileStrBufFree(&text);
 }
 
 static void appendOp(TileStrBuf *out, MlirOperation op, bool bytecode,
@@ -303,7 +289,7 @@ static bool transformChunk(MlirContext ctx, PassManagerSetup *setup,
   configurePassManager(pm, setup);
   bool ok = buildPipeline(pm, o);
   if (ok && o->dumpPassPipeline)
-    dumpPipeline(pm);
+    tileDumpPassPipeline(mlirPassManagerGetAsOpPassManager(pm), stderr);
   if (ok)
     ok = mlirLogicalResultIsSuccess(mlirPassManagerRunOnOp(pm, op));
   mlirPassManagerDestroy(pm);
@@ -333,50 +319,42 @@ static bool transformChunk(MlirContext ctx, PassManagerSetup *setup,
   return ok;
 }
 
+/* MLIR cannot print the whole module around a pass while passes run on
+ * several threads (it aborts). mlir-opt refuses the flag with threads on,
+ * whether or not IR printing is asked for, as an error for each chunk after
+ * parsing; the same words (its trailing newline included) are kept. */
+static bool checkModuleScopePrinting(MlirContext ctx, const Options *o) {
+  if (!o->printModuleScope || o->disableThreading)
+    return true;
+  mlirEmitError(mlirLocationUnknownGet(ctx),
+                "IR print for module scope can't be setup on a pass-manager "
+                "without disabling multi-threading first.\n");
+  return false;
+}
+
 /* Parses, transforms (or compiles) and prints one chunk of the input. The
- * chunk is padded with newlines so that locations keep the line numbers of
- * the whole file. */
+ * chunk is padded with newlines and blanks so that locations keep the lines
+ * and columns of the whole file. */
 static bool processChunk(MlirContext ctx, PassManagerSetup *setup,
                          const TileBackendContext *backend,
-                         const char *fileName, const char *chunk,
-                         size_t chunkSize, unsigned firstLine, FILE *out) {
+                         const char *fileName, const TileChunk *chunk,
+                         FILE *out) {
   TileStrBuf text = TILE_STRBUF_INIT;
-  for (unsigned i = 1; i < firstLine; ++i)
+  for (unsigned i = 1; i < chunk->line; ++i)
     tileStrBufAppend(&text, "\n", 1);
-  tileStrBufAppend(&text, chunk, chunkSize);
+  for (unsigned i = 1; i < chunk->column; ++i)
+    tileStrBufAppend(&text, " ", 1);
+  tileStrBufAppend(&text, chunk->begin, (size_t)(chunk->end - chunk->begin));
   MlirOperation op = parseChunk(
       ctx, setup->options, mlirStringRefCreate(text.data, text.size), fileName);
   tileStrBufFree(&text);
   if (mlirOperationIsNull(op))
     return false;
-  bool ok = backend ? compileChunk(backend, setup, op, out)
-                    : transformChunk(ctx, setup, op, out);
+  bool ok = checkModuleScopePrinting(ctx, setup->options) &&
+            (backend ? compileChunk(backend, setup, op, out)
+                     : transformChunk(ctx, setup, op, out));
   mlirOperationDestroy(op);
   return ok;
-}
-
-/* Finds the next split marker: `marker` on a line of its own (more dashes
- * and trailing blanks allowed). */
-static const char *findSplit(const char *p, const char *marker) {
-  size_t n = strlen(marker);
-  for (const char *q = p; (q = strstr(q, marker)) != NULL; q += n) {
-    bool lineStart = q == p || q[-1] == '\n';
-    const char *rest = q + n;
-    while (*rest == '-')
-      ++rest;
-    while (*rest == ' ' || *rest == '\t' || *rest == '\r')
-      ++rest;
-    if (lineStart && (*rest == '\n' || *rest == '\0'))
-      return q;
-  }
-  return NULL;
-}
-
-static unsigned countLines(const char *begin, const char *end) {
-  unsigned n = 0;
-  for (const char *p = begin; p < end; ++p)
-    n += *p == '\n';
-  return n;
 }
 
 static MlirContext createContext(const Options *o) {
@@ -396,7 +374,7 @@ static bool loadDialects(MlirContext ctx, const Options *o) {
     size_t size;
     char *text = tileReadFile(o->irdlFiles[i], &size);
     if (!text) {
-      fail("cannot read IRDL file '%s'", o->irdlFiles[i]);
+      fail("cannot open IRDL file '%s': %s", o->irdlFiles[i], strerror(errno));
       return false;
     }
     MlirLogicalResult r =
@@ -452,48 +430,61 @@ typedef struct {
   size_t size;
 } Run;
 
-static bool processChunkChecked(Run *r, const char *chunk, const char *end,
-                                unsigned firstLine, FILE *out) {
+/* Processes every chunk, even after a failure, so that every error is
+ * reported; the outputs of the chunks are separated by the output marker. */
+static bool processChunks(Run *r, const TileChunk *chunks, int n, FILE *out) {
   const Options *o = r->setup.options;
-  size_t chunkSize = (size_t)(end - chunk);
-  if (!o->verifyDiagnostics)
-    return processChunk(r->ctx, &r->setup, r->backend, r->fileName, chunk,
-                        chunkSize, firstLine, out);
-  unsigned lastLine = firstLine + countLines(chunk, end);
+  const char *outMarker =
+      o->outputSplitMarker ? o->outputSplitMarker : TILE_DEFAULT_SPLIT_MARKER;
+  bool ok = true;
+  for (int i = 0; i < n; ++i) {
+    if (i)
+      fprintf(out, "%s\n", outMarker);
+    ok &= processChunk(r->ctx, &r->setup, r->backend, r->fileName, &chunks[i],
+                       out);
+  }
+  return ok;
+}
+
+/* With --verify-diagnostics, one verifier checks the whole input (as in
+ * mlir-opt) and its verdict alone decides the run; the chunks still write
+ * their output. */
+static bool verifyChunks(Run *r, const TileChunk *chunks, int n, FILE *out) {
+  const Options *o = r->setup.options;
   TileDiagnosticVerifier *verifier = tileDiagnosticVerifierCreate(
-      r->fileName, r->input, firstLine, lastLine,
-      !strcmp(o->verifyDiagnostics, "only-expected"));
+      r->fileName, r->input, !strcmp(o->verifyDiagnostics, "only-expected"),
+      stderr);
+  if (!verifier) {
+    fail("out of memory");
+    return false;
+  }
   MlirDiagnosticHandlerID id = tileDiagnosticVerifierAttach(r->ctx, verifier);
-  processChunk(r->ctx, &r->setup, r->backend, r->fileName, chunk, chunkSize,
-               firstLine, out);
+  processChunks(r, chunks, n, out);
   mlirContextDetachDiagnosticHandler(r->ctx, id);
-  bool ok = tileDiagnosticVerifierFinish(verifier, stderr);
+  bool ok = tileDiagnosticVerifierFinish(verifier);
   tileDiagnosticVerifierDestroy(verifier);
   return ok;
 }
 
 static bool processInput(Run *r, FILE *out) {
   const Options *o = r->setup.options;
-  const char *marker = o->splitInputFile && o->splitInputFile[0]
-                           ? o->splitInputFile
-                           : "// -----";
-  const char *outMarker =
-      o->outputSplitMarker ? o->outputSplitMarker : "// -----";
-  bool ok = true;
-  const char *chunk = r->input;
-  for (unsigned firstLine = 1;;) {
-    const char *split = o->splitInputFile ? findSplit(chunk, marker) : NULL;
-    const char *end = split ? split : r->input + r->size;
-    if (chunk != r->input)
-      fprintf(out, "%s\n", outMarker);
-    ok &= processChunkChecked(r, chunk, end, firstLine, out);
-    if (!split)
-      return ok;
-    const char *next = strchr(split, '\n');
-    next = next ? next + 1 : r->input + r->size;
-    firstLine += countLines(chunk, next);
-    chunk = next;
+  TileChunk whole = {r->input, r->input + r->size, 1, 1};
+  TileChunk *chunks = &whole;
+  int n = 1;
+  if (o->splitInputFile) {
+    const char *marker =
+        o->splitInputFile[0] ? o->splitInputFile : TILE_DEFAULT_SPLIT_MARKER;
+    n = tileSplitInput(r->fileName, r->input, r->size, marker, stderr, &chunks);
+    if (n < 0) {
+      fail("out of memory");
+      return false;
+    }
   }
+  bool ok = o->verifyDiagnostics ? verifyChunks(r, chunks, n, out)
+                                 : processChunks(r, chunks, n, out);
+  if (chunks != &whole)
+    free(chunks);
+  return ok;
 }
 
 /* Writes the output only when every chunk succeeded. */
@@ -521,25 +512,73 @@ static bool runWithOutput(Run *r, TileDiagnosticPrinter *printer) {
   return ok;
 }
 
+/* --mlir-diagnostic-verbosity-level and --mlir-disable-diagnostic-notes, as
+ * mlir-opt applies them: errors always pass, warnings and remarks by level,
+ * notes emitted on their own unless disabled (notes attached to a
+ * diagnostic go with it). Returning success drops the diagnostic. */
+static MlirLogicalResult filterDiagnostic(MlirDiagnostic diag, void *userData) {
+  const Options *o = userData;
+  const char *level = o->diagnosticVerbosity ? o->diagnosticVerbosity : "";
+  bool drop = false;
+  switch (mlirDiagnosticGetSeverity(diag)) {
+  case MlirDiagnosticError:
+    break;
+  case MlirDiagnosticWarning:
+    drop = !strcmp(level, "errors");
+    break;
+  case MlirDiagnosticRemark:
+    drop = !strcmp(level, "errors") || !strcmp(level, "warnings");
+    break;
+  case MlirDiagnosticNote:
+    drop = o->disableNotes;
+    break;
+  }
+  return drop ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+}
+
+/* --show-dialects lists what the context knows and, as in mlir-opt, reads no
+ * input (so that it never waits on a terminal). */
+static int runShowDialects(const Options *o) {
+  MlirContext ctx = createContext(o);
+  TileDiagnosticPrinter printer = {stderr, NULL, NULL, 0, false};
+  MlirDiagnosticHandlerID printerId =
+      tileDiagnosticPrinterAttach(ctx, &printer);
+  bool ok = loadDialects(ctx, o);
+  if (ok)
+    showDialects(ctx);
+  mlirContextDetachDiagnosticHandler(ctx, printerId);
+  mlirContextDestroy(ctx);
+  return ok ? 0 : 1;
+}
+
 static int runOnInput(const Options *o, const TileBackendContext *backend) {
+  if (o->showDialects)
+    return runShowDialects(o);
   size_t size;
   char *input = tileReadFile(o->input, &size);
   if (!input)
-    return fail("cannot read input file '%s'", o->input);
+    return fail("cannot open input file '%s': %s", o->input, strerror(errno));
   const char *fileName = strcmp(o->input, "-") == 0 ? "<stdin>" : o->input;
   MlirContext ctx = createContext(o);
   TileDiagnosticPrinter printer = {stderr, fileName, input, 0,
                                    !o->printOpOnDiagnostic};
   MlirDiagnosticHandlerID printerId =
       tileDiagnosticPrinterAttach(ctx, &printer);
+  /* Handlers attached later run first; mlir-opt does not filter what
+   * --verify-diagnostics checks. */
+  MlirDiagnosticHandlerID filterId = 0;
+  bool filtering =
+      !o->verifyDiagnostics && (o->diagnosticVerbosity || o->disableNotes);
+  if (filtering)
+    filterId = mlirContextAttachDiagnosticHandler(ctx, filterDiagnostic,
+                                                  (void *)o, NULL);
   MlirOpPrintingFlags flags = createPrintingFlags(o);
   Run r = {ctx, {o, flags}, backend, fileName, input, size};
-  bool ok = loadDialects(ctx, o) && checkPassFlags(ctx, o);
-  if (ok && o->showDialects)
-    showDialects(ctx);
-  else if (ok)
-    ok = runWithOutput(&r, &printer);
+  bool ok = loadDialects(ctx, o) && checkPassFlags(ctx, o) &&
+            runWithOutput(&r, &printer);
   mlirOpPrintingFlagsDestroy(flags);
+  if (filtering)
+    mlirContextDetachDiagnosticHandler(ctx, filterId);
   mlirContextDetachDiagnosticHandler(ctx, printerId);
   mlirContextDestroy(ctx);
   free(input);

@@ -22,21 +22,13 @@ typedef struct {
   bool matched;
 } Expectation;
 
-typedef struct {
-  MlirDiagnosticSeverity severity;
-  unsigned line, column;
-  char *message;
-  char *file;
-} Unexpected;
-
 struct TileDiagnosticVerifier {
   const char *fileName;
   const char *text;
   Expectation *expected;
   unsigned numExpected;
-  Unexpected *unexpected;
-  unsigned numUnexpected;
-  TileStrBuf problems; /* malformed expectations */
+  FILE *out;   /* where problems are reported, as they are found */
+  bool failed; /* a problem was reported */
   bool onlyExpected;
 };
 
@@ -79,10 +71,37 @@ static void buildRegex(const char *text, TileStrBuf *out) {
   }
 }
 
+/* Appends line `line` of the checked file and a mark under `width`
+ * characters from `column`, as mlir-opt shows the place of its reports. */
+static void appendSourceLine(const TileDiagnosticVerifier *v, TileStrBuf *out,
+                             unsigned line, unsigned column, size_t width) {
+  const char *p = v->text;
+  for (unsigned i = 1; i < line && p; ++i) {
+    p = strchr(p, '\n');
+    p = p ? p + 1 : NULL;
+  }
+  if (!p || line == 0)
+    return;
+  const char *end = strchr(p, '\n');
+  size_t length = end ? (size_t)(end - p) : strlen(p);
+  tileStrBufPrintf(out, "%.*s\n", (int)length, p);
+  for (unsigned i = 1; i < column && i <= length; ++i)
+    tileStrBufAppend(out, p[i - 1] == '\t' ? "\t" : " ", 1);
+  tileStrBufAppendStr(out, "^");
+  for (size_t i = 1; i < width; ++i)
+    tileStrBufAppendStr(out, "~");
+  tileStrBufAppendStr(out, "\n");
+}
+
 static void problem(TileDiagnosticVerifier *v, unsigned line, unsigned column,
-                    const char *message) {
-  tileStrBufPrintf(&v->problems, "%s:%u:%u: error: %s\n", v->fileName, line,
-                   column, message);
+                    size_t width, const char *message) {
+  TileStrBuf report = TILE_STRBUF_INIT;
+  tileStrBufPrintf(&report, "%s:%u:%u: error: %s\n", v->fileName, line, column,
+                   message);
+  appendSourceLine(v, &report, line, column, width);
+  fputs(tileStrBufGet(&report), v->out);
+  tileStrBufFree(&report);
+  v->failed = true;
 }
 
 /* A designator as mlir-opt reads it: the first match on a line, with the
@@ -142,7 +161,10 @@ static bool parseDesignator(TileDiagnosticVerifier *v, const regex_t *re,
         regcomp(&e.regex, tileStrBufGet(&pattern), REG_EXTENDED | REG_NOSUB);
     tileStrBufFree(&pattern);
     if (bad) {
-      problem(v, line, e.column, "invalid regex in expected-*-re");
+      char why[128], message[160];
+      regerror(bad, &e.regex, why, sizeof(why));
+      snprintf(message, sizeof(message), "invalid regex: %s", why);
+      problem(v, line, e.column, strlen(e.text), message);
       free(e.text);
       return true;
     }
@@ -153,18 +175,20 @@ static bool parseDesignator(TileDiagnosticVerifier *v, const regex_t *re,
 
 TileDiagnosticVerifier *tileDiagnosticVerifierCreate(const char *fileName,
                                                      const char *text,
-                                                     unsigned firstLine,
-                                                     unsigned lastLine,
-                                                     bool onlyExpected) {
+                                                     bool onlyExpected,
+                                                     FILE *out) {
   TileDiagnosticVerifier *v = calloc(1, sizeof(TileDiagnosticVerifier));
+  if (!v)
+    return NULL;
   v->onlyExpected = onlyExpected;
+  v->out = out;
   v->fileName = fileName;
   v->text = text;
   regex_t re;
   regcomp(&re, designator, REG_EXTENDED);
   unsigned lastNonDesignator = 0, firstBelow = 0;
   const char *p = text;
-  for (unsigned line = 1; *p && line <= lastLine; ++line) {
+  for (unsigned line = 1; *p; ++line) {
     const char *end = strchr(p, '\n');
     if (!end)
       end = p + strlen(p);
@@ -173,8 +197,7 @@ TileDiagnosticVerifier *tileDiagnosticVerifierCreate(const char *fileName,
            (trimmed[-1] == ' ' || trimmed[-1] == '\t' || trimmed[-1] == '\r'))
       --trimmed;
     char *lineText = strndup(p, (size_t)(trimmed - p));
-    if (line < firstLine ||
-        !parseDesignator(v, &re, lineText, line, lastNonDesignator)) {
+    if (!parseDesignator(v, &re, lineText, line, lastNonDesignator)) {
       /* A line without a designator: `@below` ones point here. */
       for (unsigned i = firstBelow; i < v->numExpected; ++i)
         if (v->expected[i].line == 0 && !v->expected[i].unknownLocation)
@@ -195,13 +218,7 @@ void tileDiagnosticVerifierDestroy(TileDiagnosticVerifier *v) {
       regfree(&v->expected[i].regex);
     free(v->expected[i].text);
   }
-  for (unsigned i = 0; i < v->numUnexpected; ++i) {
-    free(v->unexpected[i].message);
-    free(v->unexpected[i].file);
-  }
   free(v->expected);
-  free(v->unexpected);
-  tileStrBufFree(&v->problems);
   free(v);
 }
 
@@ -246,23 +263,29 @@ static void process(TileDiagnosticVerifier *v, MlirDiagnostic diag) {
     return;
   }
   if (nearMiss) {
-    tileStrBufPrintf(&v->problems,
-                     "%s:%u:%u: error: '%s' diagnostic emitted when "
-                     "expecting a '%s'\n",
-                     v->fileName, nearMiss->fromLine, nearMiss->column,
-                     tileDiagnosticSeverityName(severity),
-                     tileDiagnosticSeverityName(nearMiss->severity));
+    char text[96];
+    snprintf(text, sizeof(text),
+             "'%s' diagnostic emitted when expecting a '%s'",
+             tileDiagnosticSeverityName(severity),
+             tileDiagnosticSeverityName(nearMiss->severity));
+    problem(v, nearMiss->fromLine, nearMiss->column, 1, text);
     tileStrBufFree(&message);
     return;
   }
-  Unexpected *grown =
-      realloc(v->unexpected, (v->numUnexpected + 1) * sizeof(Unexpected));
-  if (grown) {
-    v->unexpected = grown;
-    v->unexpected[v->numUnexpected++] =
-        (Unexpected){severity, line, column, tileStrBufTake(&message),
-                     located ? tileStrDupRef(file) : NULL};
-  }
+  TileStrBuf report = TILE_STRBUF_INIT;
+  if (located)
+    tileStrBufPrintf(&report, "%.*s:%u:%u: ", (int)file.length, file.data, line,
+                     column);
+  else
+    tileStrBufAppendStr(&report, "<unknown>:0: ");
+  tileStrBufPrintf(&report, "error: unexpected %s: %s\n",
+                   tileDiagnosticSeverityName(severity),
+                   tileStrBufGet(&message));
+  if (inFile)
+    appendSourceLine(v, &report, line, column, 1);
+  fputs(tileStrBufGet(&report), v->out);
+  tileStrBufFree(&report);
+  v->failed = true;
   tileStrBufFree(&message);
 }
 
@@ -280,27 +303,21 @@ tileDiagnosticVerifierAttach(MlirContext ctx, TileDiagnosticVerifier *v) {
   return mlirContextAttachDiagnosticHandler(ctx, handle, v, NULL);
 }
 
-bool tileDiagnosticVerifierFinish(TileDiagnosticVerifier *v, FILE *out) {
-  bool ok = v->problems.size == 0;
-  fputs(tileStrBufGet(&v->problems), out);
-  for (unsigned i = 0; i < v->numUnexpected; ++i) {
-    const Unexpected *u = &v->unexpected[i];
-    if (u->file)
-      fprintf(out, "%s:%u:%u: ", u->file, u->line, u->column);
-    else
-      fputs("<unknown>:0: ", out);
-    fprintf(out, "error: unexpected %s: %s\n",
-            tileDiagnosticSeverityName(u->severity), u->message);
-    ok = false;
-  }
+bool tileDiagnosticVerifierFinish(TileDiagnosticVerifier *v) {
+  bool ok = !v->failed;
+  TileStrBuf report = TILE_STRBUF_INIT;
   for (unsigned i = 0; i < v->numExpected; ++i) {
     const Expectation *e = &v->expected[i];
     if (e->matched)
       continue;
-    fprintf(out, "%s:%u:%u: error: expected %s \"%s\" was not produced\n",
-            v->fileName, e->fromLine, e->column,
-            tileDiagnosticSeverityName(e->severity), e->text);
+    tileStrBufPrintf(&report,
+                     "%s:%u:%u: error: expected %s \"%s\" was not produced\n",
+                     v->fileName, e->fromLine, e->column,
+                     tileDiagnosticSeverityName(e->severity), e->text);
+    appendSourceLine(v, &report, e->fromLine, e->column, strlen(e->text));
     ok = false;
   }
+  fputs(tileStrBufGet(&report), v->out);
+  tileStrBufFree(&report);
   return ok;
 }

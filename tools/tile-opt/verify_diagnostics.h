@@ -11,21 +11,23 @@
 
 typedef struct TileDiagnosticVerifier TileDiagnosticVerifier;
 
-/* Reads the expectations in lines [firstLine, lastLine] (1-based) of `text`,
- * the contents of `fileName`. With `onlyExpected`, diagnostics that no
- * expectation names are let through instead of failing the check. */
+/* Reads the expectations in `text`, the contents of `fileName` (all of it:
+ * split chunks share one verifier, as in mlir-opt). Problems are reported to
+ * `out` as they are found: malformed expectations now, diagnostics of the
+ * wrong severity and unexpected ones when they are emitted. With
+ * `onlyExpected`, diagnostics that no expectation names are let through.
+ * Returns NULL when out of memory. */
 TileDiagnosticVerifier *tileDiagnosticVerifierCreate(const char *fileName,
                                                      const char *text,
-                                                     unsigned firstLine,
-                                                     unsigned lastLine,
-                                                     bool onlyExpected);
+                                                     bool onlyExpected,
+                                                     FILE *out);
 void tileDiagnosticVerifierDestroy(TileDiagnosticVerifier *verifier);
 
 MlirDiagnosticHandlerID
 tileDiagnosticVerifierAttach(MlirContext ctx, TileDiagnosticVerifier *verifier);
 
-/* Reports expectations that were not met and diagnostics that were not
- * expected (and malformed expectations) to `out`; returns true if none. */
-bool tileDiagnosticVerifierFinish(TileDiagnosticVerifier *verifier, FILE *out);
+/* Reports the expectations that were not met; returns true if no problem was
+ * found at all. */
+bool tileDiagnosticVerifierFinish(TileDiagnosticVerifier *verifier);
 
 #endif

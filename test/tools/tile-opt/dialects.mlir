@@ -8,7 +8,7 @@
 // UNREG: dialects.mlir:[[# @LINE + 7]]:15: error: operation being parsed with an unregistered dialect
 // CHECK: "mystery.op"() : () -> ()
 // CHECK: "extra.marker"(%{{.*}}) : (i32) -> ()
-// MISSING: tile-opt: error: cannot read IRDL file '{{.*}}missing.irdl.mlir'
+// MISSING: tile-opt: error: cannot open IRDL file '{{.*}}missing.irdl.mlir': No such file or directory
 // NOTIRDL: kernel.mlir:2:1: error: expected only irdl.dialect operations in an IRDL file, found 'func.func'
 // TWICE: tile.irdl.mlir:8:1: error: dialect 'tile' is already loaded in this context
 func.func @f(%x: i32) {

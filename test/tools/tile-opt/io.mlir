@@ -11,6 +11,6 @@
 
 // CHECK: func.func @kernel
 // CHECK: "tile.fill"
-// MISSING: tile-opt: error: cannot read input file '{{.*}}does-not-exist.mlir'
+// MISSING: tile-opt: error: cannot open input file '{{.*}}does-not-exist.mlir': No such file or directory
 // BADOUT: tile-opt: error: cannot open output file {{.*}}: No such file or directory
 // TWO: tile-opt: error: more than one input file given

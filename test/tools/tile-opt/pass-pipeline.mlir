@@ -20,5 +20,5 @@
 // OPTION: tile-opt: error: unknown option 'nope' for pass 'tile-verify' (valid options: kernel-required)
 // UNKNOWN: tile-opt: error: 'tile-verfy' does not refer to a registered pass or pass pipeline; did you mean 'tile-verify'?
 // NEST: tile-opt: error: Can't add pass 'ConvertGpuOpsToNVVMOps' restricted to 'gpu.module' on a PassManager intended to run on 'builtin.module', did you intend to nest?
-// BOTH: tile-opt: error: --pass-pipeline cannot be combined with individual pass flags
+// BOTH: tile-opt: error: '-pass-pipeline' option can't be used with individual pass options
 // EMPTY: tile-opt: error: '--pass-pipeline' needs a value: <pipeline>

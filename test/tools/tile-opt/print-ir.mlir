@@ -2,8 +2,19 @@
 // module scope and a dump tree.
 // RUN: tile-opt %S/Inputs/kernel.mlir --mlir-print-ir-before-all --tile-verify --canonicalize -o /dev/null 2>&1 | FileCheck %s --check-prefix=BEFORE
 // RUN: tile-opt %S/Inputs/kernel.mlir --mlir-print-ir-after-all --tile-verify --canonicalize -o /dev/null 2>&1 | FileCheck %s --check-prefix=AFTER
-// RUN: tile-opt %S/Inputs/kernel.mlir --mlir-print-ir-after-change --tile-verify --canonicalize -o /dev/null 2>&1 | FileCheck %s --check-prefix=CHANGE
+// RUN: tile-opt %S/Inputs/kernel.mlir --mlir-print-ir-after-all --mlir-print-ir-after-change --tile-verify --canonicalize -o /dev/null 2>&1 | FileCheck %s --check-prefix=CHANGE
+// As in mlir-opt, after-change only narrows after-all, and a tree directory
+// only says where dumps go: alone, neither prints anything.
+// RUN: tile-opt %S/Inputs/kernel.mlir --mlir-print-ir-after-change --canonicalize -o /dev/null 2>&1 | count 0
+// RUN: rm -rf %t.none && tile-opt %S/Inputs/kernel.mlir --mlir-print-ir-tree-dir=%t.none --canonicalize -o /dev/null 2>&1 | count 0
+// RUN: not test -e %t.none
 // RUN: not tile-opt %s --mlir-print-ir-after-failure --tile-verify -o /dev/null 2>&1 | FileCheck %s --check-prefix=FAILURE
+// Module scope needs one thread: MLIR would abort, so as in mlir-opt it is an
+// error (located nowhere) whenever threads are on, even without dumps.
+// RUN: not tile-opt %S/Inputs/kernel.mlir --mlir-print-ir-module-scope --mlir-print-ir-after-all --tile-verify -o /dev/null 2>&1 | FileCheck %s --check-prefix=SCOPE-THREADS
+// RUN: not tile-opt %S/Inputs/kernel.mlir --mlir-print-ir-module-scope -o /dev/null 2>&1 | FileCheck %s --check-prefix=SCOPE-THREADS
+// RUN: not tile-opt %S/Inputs/kernel.mlir --mlir-print-ir-module-scope --mlir-print-ir-after-all --target=cpu -o /dev/null 2>&1 | FileCheck %s --check-prefix=SCOPE-THREADS
+// SCOPE-THREADS: <unknown>:0: error: IR print for module scope can't be setup on a pass-manager without disabling multi-threading first.
 // RUN: tile-opt %S/Inputs/kernel.mlir --mlir-disable-threading --mlir-print-ir-module-scope --mlir-print-ir-after-all --pass-pipeline='builtin.module(func.func(tile-verify))' -o /dev/null 2>&1 | FileCheck %s --check-prefix=SCOPE
 // RUN: rm -rf %t.tree && tile-opt %S/Inputs/kernel.mlir --mlir-print-ir-tree-dir=%t.tree --mlir-print-ir-after-all --tile-verify --canonicalize -o /dev/null
 // RUN: find %t.tree -type f | sort | FileCheck %s --check-prefix=TREE

@@ -34,10 +34,13 @@ func.func @parse_error() {
   return
 }
 
+// Problems with emitted diagnostics come as they are emitted, unmet
+// expectations of the whole file at the end (as in mlir-opt).
 // CHECK: wrong-expectations.mlir:5:3: error: unexpected error: 'tile.fill' op must be inside a kernel
+// CHECK: wrong-expectations.mlir:19:6: error: 'error' diagnostic emitted when expecting a 'warning'
 // CHECK: wrong-expectations.mlir:4:6: error: expected error "this is not what is reported" was not produced
 // CHECK: wrong-expectations.mlir:11:4: error: expected warning "never emitted" was not produced
-// CHECK: wrong-expectations.mlir:19:6: error: 'error' diagnostic emitted when expecting a 'warning'
+// CHECK: wrong-expectations.mlir:19:6: error: expected warning "must be inside a kernel" was not produced
 
 // -----
 
