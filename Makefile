@@ -2,12 +2,17 @@
 #   make run     build, then compile and run the main example
 #   make check   build, then run the whole test suite
 # SANITIZE=1 builds with AddressSanitizer + UndefinedBehaviorSanitizer in
-# build-sanitize/ instead of build/.
+# build-sanitize/ instead of build/; SANITIZE=thread with ThreadSanitizer in
+# build-tsan/, where check runs the tests that compile (test/Dialect,
+# Transforms, Target, tools, CAPI).
 
 SANITIZE ?= 0
 ifeq ($(SANITIZE),1)
   BUILD ?= build-sanitize
   CMAKE_FLAGS += -DTILE_SANITIZE=ON
+else ifeq ($(SANITIZE),thread)
+  BUILD ?= build-tsan
+  CMAKE_FLAGS += -DTILE_SANITIZE=thread
 else
   BUILD ?= build
 endif
@@ -36,4 +41,4 @@ check: build
 	cmake --build $(BUILD) --target check-tile
 
 clean:
-	rm -rf build build-sanitize
+	rm -rf build build-sanitize build-tsan

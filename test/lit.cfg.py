@@ -26,18 +26,28 @@ config.substitutions.append(("%dialects", os.path.join(config.tile_src_root, "di
 
 if config.tile_sanitize:
     config.available_features.add("sanitize")
+if config.tile_sanitizer == "address":
     # Sanitizer reports (leaks included) abort, so that a test expecting a
     # tool to fail (`not tile-opt ...`) still fails on a report.
     # LeakSanitizer's tracer trips over OpenMP's thread-local storage unless
     # ASan leaves __tls_get_addr alone (leaks are still found).
     config.environment["ASAN_OPTIONS"] = "detect_leaks=1:abort_on_error=1:intercept_tls_get_addr=0"
     config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1:abort_on_error=1"
+if config.tile_sanitizer == "thread":
+    config.available_features.add("tsan")
+    # A data race report aborts, so that `not tile-opt ...` still fails on
+    # one. The suppressions cover reports that come from libraries built
+    # without ThreadSanitizer; each says why it is there.
+    config.environment["TSAN_OPTIONS"] = ":".join([
+        "halt_on_error=1", "abort_on_error=1", "second_deadlock_stack=1",
+        "suppressions=" + os.path.join(config.tile_src_root, "test", "tsan.supp")])
 # Runs a command without leak checking, for processes that drive the Vulkan
 # driver: LeakSanitizer stops every thread to scan at exit, and with the
 # driver's worker threads alive that has been seen to hang.
 config.substitutions.append(
     ("%no_leak_check",
-     "env ASAN_OPTIONS=detect_leaks=0:abort_on_error=1" if config.tile_sanitize else ""))
+     "env ASAN_OPTIONS=detect_leaks=0:abort_on_error=1"
+     if config.tile_sanitizer == "address" else ""))
 
 # A test that hangs fails after ten minutes instead of stalling the run (lit
 # needs psutil to enforce it; without it there is no limit).
