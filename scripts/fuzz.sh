@@ -3,10 +3,11 @@
 # fuzzes each target's whole compile path for a while, seeded with the
 # examples and the test inputs.
 #
-#   scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]
+#   scripts/fuzz.sh [SECONDS_PER_TARGET | ci] [TARGET...]
 #
 # Default: 60 seconds for each of cpu, cuda:sm_80, cuda:sm_90a, rocm:gfx942
-# and vulkan. Crashing inputs are kept in build-fuzz/crashes/<target>/;
+# and vulkan. "ci" runs a fixed number of inputs per target from a fixed
+# seed (about two minutes each here), so that a CI run is repeatable. Crashing inputs are kept in build-fuzz/crashes/<target>/;
 # each one found is a bug: fix it and keep the input as a regression test
 # in test/fuzz/crashers/. Exit status 1 when any target found a crash or hang.
 set -uo pipefail
@@ -44,16 +45,27 @@ for target in "${targets[@]}"; do
   corpus=$build/corpus/$name crashes=$build/crashes/$name
   mkdir -p "$corpus" "$crashes"
   log=$build/fuzz-$name.log
+  if [ "$seconds" = ci ]; then
+    case $target in
+      cpu) limit=(-runs=15000) ;;
+      vulkan) limit=(-runs=30000) ;;
+      *) limit=(-runs=1000) ;;
+    esac
+    limit+=(-seed=1)
+    rm -rf "$corpus" && mkdir -p "$corpus"
+  else
+    limit=(-max_total_time="$seconds")
+  fi
   ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 TILE_FUZZ_TARGET=$target \
     $build/bin/tile-fuzz "$corpus" "$seeds" -dict=tools/tile-fuzz/tile.dict \
-    -max_total_time="$seconds" -timeout=20 -rss_limit_mb=6144 \
+    "${limit[@]}" -timeout=20 -rss_limit_mb=6144 \
     -artifact_prefix="$crashes/" -print_final_stats=1 >"$log" 2>&1
   rc=$?
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   # libFuzzer also saves slow-unit-* there: slow, not failing.
   found=$(find "$crashes" -type f \( -name 'crash-*' -o -name 'timeout-*' \
     -o -name 'oom-*' -o -name 'leak-*' \) | wc -l)
-  echo "fuzz $target: ${runs:-0} executions in ${seconds}s, $found crashing inputs (exit $rc; log $log)"
+  echo "fuzz $target: ${runs:-0} executions, $found crashing inputs (exit $rc; log $log)"
   [ "$found" -eq 0 ] && [ "$rc" -eq 0 ] || status=1
 done
 exit $status
