@@ -22,6 +22,7 @@ extern const TilePassDescriptor tileCudaMmaPass;
 extern const TilePassDescriptor tileCudaWgmmaPass;
 extern const TilePassDescriptor tileCudaDynamicSharedPass;
 extern const TilePassDescriptor tileCudaLaunchSharedPass;
+extern const TilePassDescriptor tileCudaExternSharedPass;
 extern const TilePassDescriptor tileMergeGpuModulesPass;
 extern const TilePassDescriptor tileCudaMathPass;
 extern const TilePassDescriptor tileCpuAllocPass;
@@ -51,6 +52,7 @@ const TilePassDescriptor *const tilePassDescriptors[] = {
     &tileCudaWgmmaPass,
     &tileCudaDynamicSharedPass,
     &tileCudaLaunchSharedPass,
+    &tileCudaExternSharedPass,
     &tileMergeGpuModulesPass,
     &tileCudaMathPass,
     &tileCpuAllocPass,
