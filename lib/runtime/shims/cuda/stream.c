@@ -32,9 +32,24 @@ static bool giveToPool(TileCudaStreamPool *pool, CUcontext context,
   return kept;
 }
 
+/* The caller's stream for this thread (tileRtCudaSetStream). */
+static _Thread_local struct {
+  bool set;
+  CUstream stream;
+} callerStream;
+
+void tileRtCudaSetStream(struct CUstream_st *stream) {
+  callerStream.set = true;
+  callerStream.stream = stream;
+}
+
+void tileRtCudaClearStream(void) { callerStream.set = false; }
+
 struct CUstream_st *mgpuStreamCreate(void) {
   TileCudaDriver *driver = tileCudaDriver();
   CUcontext context = tileCudaCurrentContext(driver);
+  if (callerStream.set)
+    return callerStream.stream;
   CUstream stream = takeFromPool(&driver->streams, context);
   if (stream)
     return stream;
@@ -47,7 +62,7 @@ struct CUstream_st *mgpuStreamCreate(void) {
 
 void mgpuStreamDestroy(struct CUstream_st *stream) {
   TileCudaDriver *driver = tileCudaEnterToRelease();
-  if (!driver || !stream)
+  if (!driver || !stream || (callerStream.set && stream == callerStream.stream))
     return;
   if (!giveToPool(&driver->streams, tileCudaCurrentContext(driver), stream))
     tileCudaReleased(driver->streamDestroy(stream), "cuStreamDestroy");

@@ -5,6 +5,7 @@
 #include <cuda.h>
 
 #include <inttypes.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stdbool.h>
@@ -73,6 +74,39 @@ long tileMockCudaCount(const char *what) {
   if (!strcmp(what, "live streams"))
     return counts.liveStreams;
   return -1;
+}
+
+/* Every object the mock hands out until it is destroyed, as a driver holds
+   its objects: what a program leaves to the driver at exit (pooled streams,
+   cached descriptors, anything after teardown) is the driver's, not a
+   leak of the program's. */
+static struct {
+  pthread_mutex_t lock;
+  void **items;
+  size_t count, capacity;
+} held = {.lock = PTHREAD_MUTEX_INITIALIZER};
+
+static void *hold(void *object) {
+  pthread_mutex_lock(&held.lock);
+  if (object && held.count == held.capacity) {
+    held.capacity = held.capacity ? 2 * held.capacity : 64;
+    held.items = realloc(held.items, held.capacity * sizeof(void *));
+  }
+  if (object && held.items)
+    held.items[held.count++] = object;
+  pthread_mutex_unlock(&held.lock);
+  return object;
+}
+
+static void drop(void *object) {
+  pthread_mutex_lock(&held.lock);
+  for (size_t i = 0; i < held.count; ++i)
+    if (held.items[i] == object) {
+      held.items[i] = held.items[--held.count];
+      break;
+    }
+  pthread_mutex_unlock(&held.lock);
+  free(object);
 }
 
 /* From now on every call fails with CUDA_ERROR_DEINITIALIZED. */
@@ -316,7 +350,7 @@ static struct CUfunc_st kernels[] = {
 };
 
 static CUmodule newModule(const char *ptx) {
-  CUmodule module = calloc(1, sizeof(*module));
+  CUmodule module = hold(calloc(1, sizeof(*module)));
   if (module && ptx)
     module->ptx = strdup(ptx);
   return module;
@@ -377,7 +411,7 @@ CUresult cuModuleUnload(CUmodule hmod) {
     free(hmod->kernels[i]);
   }
   free(hmod->ptx);
-  free(hmod);
+  drop(hmod);
   return CUDA_SUCCESS;
 }
 
@@ -570,7 +604,7 @@ CUresult cuStreamCreate(CUstream *phStream, unsigned int Flags) {
   CUresult status = ready();
   if (status != CUDA_SUCCESS)
     return status;
-  *phStream = malloc(sizeof(**phStream));
+  *phStream = hold(malloc(sizeof(**phStream)));
   (*phStream)->flags = Flags;
   ++counts.streams;
   ++counts.liveStreams;
@@ -581,7 +615,7 @@ CUresult cuStreamCreate(CUstream *phStream, unsigned int Flags) {
 CUresult cuStreamDestroy(CUstream hStream) {
   CUresult status = ready();
   if (status == CUDA_SUCCESS) {
-    free(hStream);
+    drop(hStream);
     --counts.liveStreams;
   }
   return status;
@@ -603,7 +637,7 @@ CUresult cuEventCreate(CUevent *phEvent, unsigned int Flags) {
   CUresult status = ready();
   if (status != CUDA_SUCCESS)
     return status;
-  *phEvent = malloc(sizeof(**phEvent));
+  *phEvent = hold(malloc(sizeof(**phEvent)));
   (*phEvent)->flags = Flags;
   logCall("cuEventCreate(flags %u)", Flags);
   return CUDA_SUCCESS;
@@ -612,7 +646,7 @@ CUresult cuEventCreate(CUevent *phEvent, unsigned int Flags) {
 CUresult cuEventDestroy(CUevent hEvent) {
   CUresult status = ready();
   if (status == CUDA_SUCCESS)
-    free(hEvent);
+    drop(hEvent);
   return status;
 }
 
@@ -636,7 +670,7 @@ static CUresult allocate(CUdeviceptr *dptr, size_t bytesize, const char *kind) {
   if (!bytesize)
     return CUDA_ERROR_INVALID_VALUE;
   logCall("%s(%zu bytes)", kind, bytesize);
-  void *memory = calloc(1, bytesize);
+  void *memory = hold(calloc(1, bytesize));
   *dptr = (CUdeviceptr)(uintptr_t)memory;
   if (!memory)
     return CUDA_ERROR_OUT_OF_MEMORY;
@@ -659,7 +693,7 @@ CUresult cuMemAllocManaged(CUdeviceptr *dptr, size_t bytesize,
 CUresult cuMemFree(CUdeviceptr dptr) {
   CUresult status = ready();
   if (status == CUDA_SUCCESS && dptr) {
-    free((void *)(uintptr_t)dptr);
+    drop((void *)(uintptr_t)dptr);
     --counts.liveAllocations;
   }
   return status;
@@ -783,8 +817,15 @@ CUresult cuTensorMapEncodeTiled(
   for (cuuint32_t i = 0; i + 1 < tensorRank; ++i)
     if (globalStrides[i] % 16)
       return CUDA_ERROR_INVALID_VALUE;
+  /* As cuda.h documents: boxes of 1 to 256 elements (a box may be larger
+     than the tensor: TMA fills what lies outside), and the innermost box
+     dimension a multiple of 16 bytes. */
+  static const int elementBytes[] = {1, 2, 4, 4, 8, 8, 2, 4, 8, 2, 4, 4, 4};
+  if ((unsigned)tensorDataType >= sizeof(elementBytes) / sizeof(int) ||
+      boxDim[0] * elementBytes[tensorDataType] % 16)
+    return CUDA_ERROR_INVALID_VALUE;
   for (cuuint32_t i = 0; i < tensorRank; ++i)
-    if (!boxDim[i] || boxDim[i] > 256 || boxDim[i] > globalDim[i])
+    if (!boxDim[i] || boxDim[i] > 256)
       return CUDA_ERROR_INVALID_VALUE;
   memset(tensorMap, 0, sizeof(*tensorMap));
   tensorMap->opaque[0] = (uint64_t)(uintptr_t)globalAddress;

@@ -600,6 +600,30 @@ static int runReuse(void) {
   return 0;
 }
 
+/* With the caller's stream set, generated code's streams are that one and
+   are never destroyed; cleared, the runtime's own come back. */
+static int runCallerStream(void) {
+  typedef void (*SetStreamFn)(void *);
+  typedef void (*ClearStreamFn)(void);
+  void *own = API(CreateFn, "mgpuStreamCreate")();
+  API(SetStreamFn, "tileRtCudaSetStream")(own);
+  void *taken = API(CreateFn, "mgpuStreamCreate")();
+  API(HandleFn, "mgpuStreamDestroy")(taken);
+  API(HandleFn, "mgpuStreamDestroy")(taken);
+  long live = mockCount("live streams");
+  API(SetStreamFn, "tileRtCudaSetStream")(NULL);
+  void *legacy = API(CreateFn, "mgpuStreamCreate")();
+  API(ClearStreamFn, "tileRtCudaClearStream")();
+  void *pooled = API(CreateFn, "mgpuStreamCreate")();
+  printf("@caller-stream\n");
+  printf("set: %s, still live: %ld\n", taken == own ? "the caller's" : "other",
+         live);
+  printf("legacy default stream: %s\n", legacy ? "other" : "null");
+  printf("cleared: %s\n", pooled && pooled != own ? "a new one" : "wrong");
+  API(HandleFn, "mgpuStreamDestroy")(pooled);
+  return 0;
+}
+
 /* A host program (PyTorch) may tear the driver down before the global
    destructors of generated code unload their modules: every release call
    must then return quietly, and the process end with status 0. */
@@ -668,12 +692,19 @@ typedef struct {
 } Scenario;
 
 static const Scenario scenarios[] = {
-    {"available", runAvailable},  {"again-at-exit", runAgainAtExit},
-    {"memory", runMemory},        {"streams", runStreams},
-    {"launch", runLaunch},        {"host-register", runHostRegister},
-    {"managed", runManaged},      {"threads", runThreads},
-    {"tensor-map", runTensorMap}, {"cluster", runCluster},
-    {"reuse", runReuse},          {"deinit", runDeinit},
+    {"available", runAvailable},
+    {"again-at-exit", runAgainAtExit},
+    {"memory", runMemory},
+    {"streams", runStreams},
+    {"launch", runLaunch},
+    {"host-register", runHostRegister},
+    {"managed", runManaged},
+    {"threads", runThreads},
+    {"tensor-map", runTensorMap},
+    {"cluster", runCluster},
+    {"reuse", runReuse},
+    {"deinit", runDeinit},
+    {"caller-stream", runCallerStream},
 };
 
 int main(int argc, char **argv) {
@@ -682,7 +713,7 @@ int main(int argc, char **argv) {
                     "  scenarios: available, again-at-exit, call NAME, error "
                     "WHICH, memory, "
                     "streams, launch, host-register, managed, threads, "
-                    "tensor-map, cluster, reuse, deinit\n");
+                    "tensor-map, cluster, reuse, deinit, caller-stream\n");
     return 2;
   }
   library = dlopen(argv[1], RTLD_NOW | RTLD_LOCAL);
