@@ -20,6 +20,8 @@ extern const TilePassDescriptor tileVulkanLaunchAbiPass;
 extern const TilePassDescriptor tileCudaLineInfoPass;
 extern const TilePassDescriptor tileCudaMmaPass;
 extern const TilePassDescriptor tileCudaWgmmaPass;
+extern const TilePassDescriptor tileCudaWgmmaWsPass;
+extern const TilePassDescriptor tileCudaRegisterCapPass;
 extern const TilePassDescriptor tileCudaDynamicSharedPass;
 extern const TilePassDescriptor tileCudaLaunchSharedPass;
 extern const TilePassDescriptor tileCudaExternSharedPass;
@@ -50,6 +52,8 @@ const TilePassDescriptor *const tilePassDescriptors[] = {
     &tileCudaLineInfoPass,
     &tileCudaMmaPass,
     &tileCudaWgmmaPass,
+    &tileCudaWgmmaWsPass,
+    &tileCudaRegisterCapPass,
     &tileCudaDynamicSharedPass,
     &tileCudaLaunchSharedPass,
     &tileCudaExternSharedPass,
