@@ -33,6 +33,8 @@ gemm_bias_relu   examples/gemm_bias_relu.mlir                  gemm_bias_relu  f
 flash_attention  examples/flash_attention.mlir                 flash_attention f32
 gemm_tma         test/Target/CUDA/Inputs/gemm_128x128x64.mlir  gemm            f16
 gemm_tma_bf16    test/Target/CUDA/Inputs/gemm_128x128x64.mlir  gemm            bf16
+gemm_ws_k32      test/Target/CUDA/Inputs/gemm_128x256x32.mlir  gemm            f16
+gemm_ws_k32_bf16 test/Target/CUDA/Inputs/gemm_128x256x32.mlir  gemm            bf16
 LIST
   if [ -e "$root/examples/gemm_hopper.mlir" ]; then
     echo "gemm_hopper      examples/gemm_hopper.mlir                     gemm            f16"

@@ -22,16 +22,17 @@
 #include <stdio.h>
 #include <string.h>
 
-/* K tiles of 64 elements are 128-byte rows: the 128-byte swizzle, which the
- * wgmma descriptors of nvgpu.warpgroup.mma assume. B arrives in boxes of
- * 64 columns (one swizzle span wide). Each consumer warpgroup owns 64 rows.
+/* A's K tiles of 32 or 64 elements are 64- or 128-byte rows, loaded with
+ * the swizzle of that width; B arrives in boxes of 64 columns (128-byte
+ * rows, the 128-byte swizzle) whatever the K tile. wgmma takes K in steps
+ * of 16. Each consumer warpgroup owns 64 rows.
  * The producer keeps 40 registers; consumers share the rest of the 64 Ki.
  * Blocks are visited in groups of 8 block rows, so that a wave of blocks
  * reuses the same A rows and B columns from L2. */
 enum {
   WarpgroupThreads = 128,
-  TileK = 64,
   BoxCols = 64,
+  StepK = 16,
   ConsumerRows = 64,
   ProducerRegisters = 40,
   MaxConsumerRegisters = 240,
@@ -44,6 +45,7 @@ enum {
 typedef struct {
   TileMmaPlan plan;
   MlirOperation store; /* tile.copy of the accumulator into C */
+  int64_t tileK;       /* 32 or 64 */
   int64_t consumers, consumerRegisters;
   int64_t aBytes, stageBytes, regionBytes;
   const char *elem;
@@ -88,15 +90,16 @@ static void describe(Ws *w) {
   const TileMmaPlan *p = &w->plan;
   w->elem = tileTmaElementName(p->elem);
   snprintf(w->aMap, sizeof(w->aMap),
+           "!nvgpu.tensormap.descriptor<tensor = memref<%lldx%lldx%s, 3>, "
+           "swizzle = swizzle_%lldb, l2promo = none, oob = zero, "
+           "interleave = none>",
+           (long long)p->bm, (long long)w->tileK, w->elem,
+           (long long)w->tileK * 2);
+  snprintf(w->bMap, sizeof(w->bMap),
            "!nvgpu.tensormap.descriptor<tensor = memref<%lldx%dx%s, 3>, "
            "swizzle = swizzle_128b, l2promo = none, oob = zero, "
            "interleave = none>",
-           (long long)p->bm, TileK, w->elem);
-  snprintf(w->bMap, sizeof(w->bMap),
-           "!nvgpu.tensormap.descriptor<tensor = memref<%dx%dx%s, 3>, "
-           "swizzle = swizzle_128b, l2promo = none, oob = zero, "
-           "interleave = none>",
-           TileK, BoxCols, w->elem);
+           (long long)w->tileK, BoxCols, w->elem);
   snprintf(w->cMap, sizeof(w->cMap),
            "!nvgpu.tensormap.descriptor<tensor = memref<%lldx%lldxf32, 3>, "
            "swizzle = none, l2promo = none, oob = zero, interleave = none>",
@@ -110,9 +113,10 @@ static void describe(Ws *w) {
 static bool eligible(MlirOperation kernel, Ws *w) {
   memset(w, 0, sizeof(*w));
   TileMmaPlan *p = &w->plan;
-  if (!tileMmaPlanGemm(kernel, p) || p->transposeB || p->bk != TileK ||
-      p->bm % ConsumerRows || p->bn % BoxCols || p->bn > 256 || p->stages < 2 ||
-      !tileTmaZeroFillBefore(p) || !tileTmaOnlyOperandTiles(p))
+  if (!tileMmaPlanGemm(kernel, p) || p->transposeB ||
+      (p->bk != 32 && p->bk != 64) || p->bm % ConsumerRows || p->bn % BoxCols ||
+      p->bn > 256 || p->stages < 2 || !tileTmaZeroFillBefore(p) ||
+      !tileTmaOnlyOperandTiles(p))
     return false;
   w->consumers = p->bm / ConsumerRows;
   if (p->threads != WarpgroupThreads * (1 + w->consumers))
@@ -128,8 +132,9 @@ static bool eligible(MlirOperation kernel, Ws *w) {
    * and room for addresses and loop state. */
   if (p->bn / 2 + 48 > w->consumerRegisters)
     return false;
-  w->aBytes = p->bm * TileK * 2;
-  w->stageBytes = w->aBytes + TileK * p->bn * 2;
+  w->tileK = p->bk;
+  w->aBytes = p->bm * w->tileK * 2;
+  w->stageBytes = w->aBytes + w->tileK * p->bn * 2;
   int64_t epilogue = p->bm * p->bn * 4;
   w->regionBytes = p->stages * w->stageBytes;
   if (epilogue > w->regionBytes)
@@ -259,12 +264,13 @@ static void producerLoop(TileBuilder *b, const Kernel *k) {
   MlirValue offA[2], offB[2];
   tileOffsets(&in, p, loop.iv, offA, offB);
   MlirValue base = stageBase(&in, k, s.stage);
-  MlirValue a = tileTmaView(&in, k->dynamic, base, p->bm, TileK, w->elem);
+  MlirValue a = tileTmaView(&in, k->dynamic, base, p->bm, w->tileK, w->elem);
   tmaLoad(&in, k, a, k->descA, offA[0], offA[1], s.stage);
   for (int64_t j = 0; j < p->bn / BoxCols; ++j) {
     MlirValue at =
-        tbAdd(&in, base, idx(&in, w->aBytes + j * TileK * BoxCols * 2));
-    MlirValue box = tileTmaView(&in, k->dynamic, at, TileK, BoxCols, w->elem);
+        tbAdd(&in, base, idx(&in, w->aBytes + j * w->tileK * BoxCols * 2));
+    MlirValue box =
+        tileTmaView(&in, k->dynamic, at, w->tileK, BoxCols, w->elem);
     MlirValue col = tbAdd(&in, offB[1], idx(&in, j * BoxCols));
     tmaLoad(&in, k, box, k->descB, offB[0], col, s.stage);
   }
@@ -290,9 +296,73 @@ static MlirValue warpgroupDescriptor(TileBuilder *b, MlirValue smem,
                            operands, 1, &t, 0, NULL));
 }
 
-/* One K tile of one consumer: wait for its bytes, start its wgmma group
- * with one group left in flight, then free the previous tile's stage
- * (its wgmma group is the one that just completed). */
+/* The wgmma descriptor of a K-major tile in the 64-byte swizzle (A with K
+ * tiles of 32), which nvgpu.warpgroup.generate.descriptor does not make:
+ * start address >> 4 in bits 0-13, the byte offset between 8-row groups
+ * (8 rows of 64 bytes) >> 4 in bits 32-45, layout 2 (64-byte swizzle) in
+ * bits 62-63; the leading offset is unused for swizzled K-major tiles. It
+ * reaches nvgpu.warpgroup.mma through a cast, which lowers to nothing. */
+static MlirValue swizzle64Descriptor(TileBuilder *b, MlirValue smem,
+                                     int64_t rows, int64_t cols,
+                                     const char *elem) {
+  enum { LeadingBit = 16, StrideBit = 32, LayoutBit = 62, Swizzle64B = 2 };
+  MlirType index = tbIndex(b);
+  MlirValue address =
+      tbResult(tbCreate(b, "memref.extract_aligned_pointer_as_index", 1, &smem,
+                        1, &index, 0, NULL));
+  MlirValue start =
+      tbBinary(b, "arith.shrui",
+               tbBinary(b, "arith.andi", address, idx(b, 0x3FFFF)), idx(b, 4));
+  int64_t fixed = (1LL << LeadingBit) | ((512LL >> 4) << StrideBit) |
+                  ((int64_t)Swizzle64B << LayoutBit);
+  MlirValue desc = tbBinary(b, "arith.ori", start, idx(b, fixed));
+  MlirType i64 = mlirIntegerTypeGet(b->ctx, 64);
+  MlirValue bits =
+      tbResult(tbCreate(b, "arith.index_cast", 1, &desc, 1, &i64, 0, NULL));
+  char type[120];
+  snprintf(type, sizeof(type),
+           "!nvgpu.warpgroup.descriptor<tensor = memref<%lldx%lldx%s, 3>>",
+           (long long)rows, (long long)cols, elem);
+  MlirType t = tbParseType(b, type);
+  return tbResult(tbCreate(b, "builtin.unrealized_conversion_cast", 1, &bits, 1,
+                           &t, 0, NULL));
+}
+
+/* wgmma on `k` consecutive K steps of 16 starting at step `first` of the
+ * stage at `base`, as one nvgpu.warpgroup.mma (one commit group) that waits
+ * until at most `inFlight` groups are pending. nvgpu's lowering steps its
+ * descriptors correctly through K only for 64-element K tiles: other tiles
+ * take one op per step, each on views that start at its step. */
+static MlirValue mmaSteps(TileBuilder *b, const Kernel *k, MlirValue base,
+                          MlirValue consumer, int64_t first, int64_t steps,
+                          int64_t inFlight, MlirValue acc, MlirType accType) {
+  const Ws *w = k->w;
+  const TileMmaPlan *p = &w->plan;
+  /* A: 64 rows of this consumer, K-major, first * 32 bytes into each row;
+   * B: first * 16 rows down, rows of 128 bytes in each 64-column block. */
+  MlirValue rows = tbMul(b, consumer, idx(b, ConsumerRows * w->tileK * 2));
+  MlirValue aAt = tbAdd(b, tbAdd(b, base, rows), idx(b, first * StepK * 2));
+  MlirValue bAt = tbAdd(b, base, idx(b, w->aBytes + first * StepK * 128));
+  int64_t k0 = steps * StepK;
+  MlirValue a = tileTmaView(b, k->dynamic, aAt, ConsumerRows, k0, w->elem);
+  MlirValue bv = tileTmaView(b, k->dynamic, bAt, k0, p->bn, w->elem);
+  MlirValue descA =
+      w->tileK == 64
+          ? warpgroupDescriptor(b, a, k->descA, ConsumerRows, k0, w->elem)
+          : swizzle64Descriptor(b, a, ConsumerRows, k0, w->elem);
+  MlirValue mma[] = {
+      descA, warpgroupDescriptor(b, bv, k->descB, k0, p->bn, w->elem), acc};
+  MlirNamedAttribute attrs[] = {
+      tbNamed(b, "transposeB", mlirUnitAttrGet(b->ctx)),
+      tbNamed(b, "waitGroup", tbI64Attr(b, inFlight)),
+  };
+  return tbResult(
+      tbCreate(b, "nvgpu.warpgroup.mma", 3, mma, 1, &accType, 2, attrs));
+}
+
+/* One K tile of one consumer: wait for its bytes, start its wgmma groups,
+ * wait until only they are in flight, then free the previous tile's stage
+ * (its groups are the ones that just completed). */
 static MlirValue consumeTile(TileBuilder *b, const Kernel *k, MlirValue iv,
                              MlirValue consumer, MlirValue acc,
                              MlirType accType) {
@@ -301,20 +371,14 @@ static MlirValue consumeTile(TileBuilder *b, const Kernel *k, MlirValue iv,
   Step s = stepOf(b, p, iv);
   waitParity(b, k->full, s.stage, parityOf(b, s.round));
   MlirValue base = stageBase(b, k, s.stage);
-  MlirValue rows = tbMul(b, consumer, idx(b, ConsumerRows * TileK * 2));
-  MlirValue a = tileTmaView(b, k->dynamic, tbAdd(b, base, rows), ConsumerRows,
-                            TileK, w->elem);
-  MlirValue bv = tileTmaView(b, k->dynamic, tbAdd(b, base, idx(b, w->aBytes)),
-                             TileK, p->bn, w->elem);
-  MlirValue mma[] = {
-      warpgroupDescriptor(b, a, k->descA, ConsumerRows, TileK, w->elem),
-      warpgroupDescriptor(b, bv, k->descB, TileK, p->bn, w->elem), acc};
-  MlirNamedAttribute attrs[] = {
-      tbNamed(b, "transposeB", mlirUnitAttrGet(b->ctx)),
-      tbNamed(b, "waitGroup", tbI64Attr(b, 1)),
-  };
-  MlirValue next = tbResult(
-      tbCreate(b, "nvgpu.warpgroup.mma", 3, mma, 1, &accType, 2, attrs));
+  if (w->tileK == 64) {
+    acc = mmaSteps(b, k, base, consumer, 0, 4, 1, acc, accType);
+  } else {
+    int64_t groups = w->tileK / StepK;
+    for (int64_t g = 0; g < groups; ++g)
+      acc = mmaSteps(b, k, base, consumer, g, 1,
+                     g + 1 == groups ? groups : groups + 1, acc, accType);
+  }
   MlirBlock release = tbIf(b, tbCmpI(b, "ugt", s.n, idx(b, 0)));
   TileBuilder in = tbAtTerminator(release, b->loc);
   MlirValue previous = tbRemU(&in, tbAdd(&in, s.n, idx(&in, p->stages - 1)),
@@ -322,7 +386,7 @@ static MlirValue consumeTile(TileBuilder *b, const Kernel *k, MlirValue iv,
   MlirType token = tbParseType(&in, "!nvgpu.mbarrier.token");
   MlirValue arrive[] = {k->empty, previous};
   tbCreate(&in, "nvgpu.mbarrier.arrive", 2, arrive, 1, &token, 0, NULL);
-  return next;
+  return acc;
 }
 
 /* The accumulators through shared memory (the stages are free once every
@@ -470,8 +534,8 @@ static void splitOnAlignment(Ws *w, Kernel *k) {
       elseBlock, mlirBlockGetTerminator(elseBlock), fallback);
   mlirOperationMoveBefore(kernel, mlirBlockGetTerminator(thenBlock));
   TileBuilder then = tbBefore(kernel);
-  k->descA = tileTmaDescriptor(&then, globals[0], p->bm, TileK, w->aMap);
-  k->descB = tileTmaDescriptor(&then, globals[1], TileK, BoxCols, w->bMap);
+  k->descA = tileTmaDescriptor(&then, globals[0], p->bm, w->tileK, w->aMap);
+  k->descB = tileTmaDescriptor(&then, globals[1], w->tileK, BoxCols, w->bMap);
   k->descC = tileTmaDescriptor(&then, globals[2], p->bm, p->bn, w->cMap);
   mlirOperationSetDiscardableAttributeByName(
       kernel, tileRef("tile.dynamic_shared_bytes"),

@@ -67,3 +67,16 @@
 
 // NOT-TAKEN-NOT: nvvm.setmaxregister
 // NOT-TAKEN: "tile.gemm"
+
+// K tiles of 32: A's descriptors (64-byte swizzle) are built here and cast.
+// RUN: tile-opt --tile-cuda-wgmma-ws %S/../../Target/CUDA/Inputs/gemm_128x256x32.mlir | FileCheck %s --check-prefix=K32
+// K32: nvgpu.tma.create.descriptor {{.*}} -> <tensor = memref<128x32xf16, 3>, swizzle = swizzle_64b
+// K32: nvgpu.tma.create.descriptor {{.*}} -> <tensor = memref<32x64xf16, 3>, swizzle = swizzle_128b
+// K32: nvgpu.mbarrier.arrive.expect_tx %{{.*}}, %c24576
+// K32: scf.for {{.*}} iter_args
+// K32: memref.extract_aligned_pointer_as_index
+// K32: %[[BITS:.*]] = arith.index_cast %{{.*}} : index to i64
+// K32: %[[DESC:.*]] = builtin.unrealized_conversion_cast %[[BITS]] : i64 to !nvgpu.warpgroup.descriptor<tensor = memref<64x16xf16, 3>>
+// K32: nvgpu.warpgroup.mma %[[DESC]], %{{.*}} : <tensor = memref<64x16xf16, 3>>, <tensor = memref<16x256xf16, 3>>
+// K32: nvgpu.warpgroup.mma
+// K32: tile.dynamic_shared_bytes = 131072 : i64
