@@ -135,7 +135,7 @@ static bool eligible(MlirOperation kernel, Ws *w) {
   w->tileK = p->bk;
   w->aBytes = p->bm * w->tileK * 2;
   w->stageBytes = w->aBytes + w->tileK * p->bn * 2;
-  int64_t epilogue = p->bm * p->bn * 4;
+  int64_t epilogue = (WarpgroupThreads / 32 * 16 + p->bm) * p->bn * 4;
   w->regionBytes = p->stages * w->stageBytes;
   if (epilogue > w->regionBytes)
     w->regionBytes = epilogue;
@@ -390,9 +390,14 @@ static MlirValue consumeTile(TileBuilder *b, const Kernel *k, MlirValue iv,
 }
 
 /* The accumulators through shared memory (the stages are free once every
- * consumer is past its last wgmma) to C, by one TMA store. */
-static void storeTile(TileBuilder *b, const Kernel *k, MlirValue consumer,
-                      MlirValue acc) {
+ * consumer is past its last wgmma) to C, by one TMA store.
+ * nvgpu.warpgroup.mma.store puts a thread's values at row 16 x (thread id
+ * / 32) + ... of its destination, with the block's thread id, not the one
+ * within the warpgroup, and wants a destination of the accumulator's
+ * 64 x bn shape: every consumer passes the 64 x bn view at byte 0, and
+ * consumer c's rows land 64 x (c + 1) rows into it, past the rows that
+ * would be the producer warpgroup's; C is stored from there. */
+static void storeTile(TileBuilder *b, const Kernel *k, MlirValue acc) {
   const Ws *w = k->w;
   const TileMmaPlan *p = &w->plan;
   MlirNamedAttribute group = tbNamed(
@@ -400,16 +405,17 @@ static void storeTile(TileBuilder *b, const Kernel *k, MlirValue consumer,
   tbCreate(b, "nvvm.wgmma.wait.group.sync.aligned", 0, NULL, 0, NULL, 1,
            &group);
   consumerBarrier(b, w);
-  MlirValue rows = tbMul(b, consumer, idx(b, ConsumerRows * p->bn * 4));
-  MlirValue part = tileTmaView(b, k->dynamic, rows, ConsumerRows, p->bn, "f32");
-  MlirValue store[] = {acc, part};
+  int64_t skipped = WarpgroupThreads / 32 * 16;
+  MlirValue all =
+      tileTmaView(b, k->dynamic, idx(b, 0), ConsumerRows, p->bn, "f32");
+  MlirValue store[] = {acc, all};
   tbCreate(b, "nvgpu.warpgroup.mma.store", 2, store, 0, NULL, 0, NULL);
   fenceToAsyncProxy(b);
   consumerBarrier(b, w);
   MlirBlock issuer = tbIf(b, tbCmpI(b, "eq", k->tid, idx(b, WarpgroupThreads)));
   TileBuilder in = tbAtTerminator(issuer, b->loc);
-  MlirValue whole =
-      tileTmaView(&in, k->dynamic, idx(&in, 0), p->bm, p->bn, "f32");
+  MlirValue whole = tileTmaView(&in, k->dynamic, idx(&in, skipped * p->bn * 4),
+                                p->bm, p->bn, "f32");
   intptr_t first;
   tileOperandGroup(w->store, 3, &first);
   MlirValue operands[] = {whole, k->descC,
@@ -454,7 +460,7 @@ static void consumer(TileBuilder *b, const Kernel *k, MlirValue wg) {
   MlirValue next = consumeTile(&in, k, mlirBlockGetArgument(body, 0), c,
                                mlirBlockGetArgument(body, 1), accType);
   tbCreate(&in, "scf.yield", 1, &next, 0, NULL, 0, NULL);
-  storeTile(b, k, c, tbResult(loop));
+  storeTile(b, k, tbResult(loop));
 }
 
 /*===--- block order

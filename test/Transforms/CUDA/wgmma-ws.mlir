@@ -52,13 +52,17 @@
 // CHECK: nvgpu.mbarrier.arrive %[[EMPTY]]
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: nvvm.barrier id = %{{.*}} number_of_threads = %{{.*}}
-// CHECK: nvgpu.warpgroup.mma.store {{.*}} to memref<64x256xf32, #gpu.address_space<workgroup>>
+// The store puts rows at 16 x (block thread id / 32): a view at byte 0, and
+// C from 64 rows further on, where consumer 0's rows begin.
+// CHECK: %[[AT0:.*]] = memref.view %{{.*}}[%c0{{.*}}][] {{.*}} to memref<64x256xf32, #gpu.address_space<workgroup>>
+// CHECK: nvgpu.warpgroup.mma.store %{{.*}}, %[[AT0]]
 // CHECK: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
 // CHECK: nvvm.barrier
-// CHECK: nvgpu.tma.async.store {{.*}} to %[[DC]]
+// CHECK: %[[ROWS:.*]] = memref.view %{{.*}}[%c65536{{.*}}][] {{.*}} to memref<128x256xf32, #gpu.address_space<workgroup>>
+// CHECK: nvgpu.tma.async.store %[[ROWS]] to %[[DC]]
 // CHECK: nvvm.cp.async.bulk.commit.group
 // CHECK: nvvm.cp.async.bulk.wait_group 0 {read}
-// 4 stages of 48 KiB (the 128 KiB of f32 results reuse them).
+// 4 stages of 48 KiB (the f32 results, 64 + 128 rows of 1 KiB, reuse them).
 // CHECK: tile.dynamic_shared_bytes = 196608 : i64, tile.threads = 384 : i64
 // CHECK: } else {
 // CHECK: scf.forall
@@ -79,4 +83,4 @@
 // K32: %[[DESC:.*]] = builtin.unrealized_conversion_cast %[[BITS]] : i64 to !nvgpu.warpgroup.descriptor<tensor = memref<64x16xf16, 3>>
 // K32: nvgpu.warpgroup.mma %[[DESC]], %{{.*}} : <tensor = memref<64x16xf16, 3>>, <tensor = memref<16x256xf16, 3>>
 // K32: nvgpu.warpgroup.mma
-// K32: tile.dynamic_shared_bytes = 131072 : i64
+// K32: tile.dynamic_shared_bytes = 196608 : i64
