@@ -313,9 +313,10 @@ static MlirValue swizzle64Descriptor(TileBuilder *b, MlirValue smem,
   MlirValue start =
       tbBinary(b, "arith.shrui",
                tbBinary(b, "arith.andi", address, idx(b, 0x3FFFF)), idx(b, 4));
-  int64_t fixed = (1LL << LeadingBit) | ((512LL >> 4) << StrideBit) |
-                  ((int64_t)Swizzle64B << LayoutBit);
-  MlirValue desc = tbBinary(b, "arith.ori", start, idx(b, fixed));
+  /* Built unsigned: bit 63 is set. */
+  uint64_t fixed = (1ULL << LeadingBit) | ((512ULL >> 4) << StrideBit) |
+                   ((uint64_t)Swizzle64B << LayoutBit);
+  MlirValue desc = tbBinary(b, "arith.ori", start, idx(b, (int64_t)fixed));
   MlirType i64 = mlirIntegerTypeGet(b->ctx, 64);
   MlirValue bits =
       tbResult(tbCreate(b, "arith.index_cast", 1, &desc, 1, &i64, 0, NULL));
