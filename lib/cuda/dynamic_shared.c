@@ -1,7 +1,8 @@
-/* Shared tiles of CUDA kernels live in dynamic shared memory: a block may
- * use up to 227 KiB there (48 KiB of static shared memory at most), and the
- * TMA swizzles need 1024-byte aligned tiles. Two passes: one places the
- * tiles before kernels become launches, one sizes the launches after. */
+/* Shared tiles and mbarriers of CUDA kernels live in dynamic shared memory:
+ * a block may use up to 227 KiB there (48 KiB of static shared memory at
+ * most), and the TMA swizzles need 1024-byte aligned tiles. Two passes: one
+ * places them before kernels become launches, one sizes the launches after
+ * (tile-cuda-extern-shared declares the region in the device module). */
 #include "ir/builder.h"
 #include "ir/ir.h"
 #include "passes/pass.h"
@@ -9,30 +10,29 @@
 
 #include "mlir-c/Dialect/GPU.h"
 
+#include "support/strbuf.h"
+
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 /* Bytes of dynamic shared memory a kernel uses, stamped on every
  * gpu.dynamic_shared_memory op of the kernel and on the kernel loop. */
 #define BYTES_ATTR "tile.dynamic_shared_bytes"
 
-enum { Alignment = 1024, MaxTiles = 64 };
+/* Tiles start on 1024-byte boundaries (what TMA's 128-byte swizzle needs);
+ * an mbarrier is one 8-byte word. */
+enum { TileAlignment = 1024, BarrierBytes = 8 };
 
-typedef struct {
-  MlirOperation ops[MaxTiles];
-  unsigned n;
-  bool overflow;
-} Allocs;
+static bool isSharedAlloc(MlirOperation op) {
+  return tileOpIs(op, "tile.alloc") &&
+         tileMemRefTypeGetScope(mlirValueGetType(
+             mlirOperationGetResult(op, 0))) == TileScopeShared;
+}
 
 static MlirWalkResult collectShared(MlirOperation op, void *userData) {
-  Allocs *a = userData;
-  if (!tileOpIs(op, "tile.alloc") ||
-      tileMemRefTypeGetScope(mlirValueGetType(mlirOperationGetResult(op, 0))) !=
-          TileScopeShared)
-    return MlirWalkResultAdvance;
-  if (a->n == MaxTiles)
-    a->overflow = true;
-  else
-    a->ops[a->n++] = op;
+  if (isSharedAlloc(op))
+    tileOpListAppend(userData, op);
   return MlirWalkResultAdvance;
 }
 
@@ -47,8 +47,8 @@ static int64_t bytesOf(MlirType memref) {
   return n * ((bits + 7) / 8);
 }
 
-static int64_t alignUp(int64_t v) {
-  return (v + Alignment - 1) / Alignment * Alignment;
+static int64_t alignUp(int64_t v, int64_t alignment) {
+  return (v + alignment - 1) / alignment * alignment;
 }
 
 static MlirWalkResult stamp(MlirOperation op, void *userData) {
@@ -58,60 +58,112 @@ static MlirWalkResult stamp(MlirOperation op, void *userData) {
   return MlirWalkResultAdvance;
 }
 
-/* Replaces the kernel's shared tile.allocs by views of dynamic shared
- * memory, after whatever the kernel already reserved there. */
-static bool placeTiles(MlirOperation kernel) {
-  Allocs allocs = {{{0}}, 0, false};
-  mlirOperationWalk(kernel, collectShared, &allocs, MlirWalkPreOrder);
-  if (allocs.overflow) {
-    tileEmitOpError(kernel, "has more than %d shared tiles", MaxTiles);
-    return false;
+/* The kernel's dynamic shared memory: one i8 view for the whole region,
+ * created at the top of the kernel body on first use. */
+typedef struct {
+  TileBuilder b;
+  MlirValue base;
+  int64_t end;
+} Region;
+
+static MlirValue regionBase(Region *r) {
+  if (mlirValueIsNull(r->base)) {
+    MlirType type =
+        tbParseType(&r->b, "memref<?xi8, #gpu.address_space<workgroup>>");
+    r->base = tbResult(tbCreate(&r->b, "gpu.dynamic_shared_memory", 0, NULL, 1,
+                                &type, 0, NULL));
   }
-  MlirAttribute reserved = tileOpGetAttr(kernel, BYTES_ATTR);
-  int64_t offset = mlirAttributeIsNull(reserved)
-                       ? 0
-                       : alignUp(mlirIntegerAttrGetValueInt(reserved));
-  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(kernel, 0));
-  TileBuilder b = tbBefore(mlirBlockGetFirstOperation(body));
-  if (allocs.n) {
-    MlirType dynType =
-        tbParseType(&b, "memref<?xi8, #gpu.address_space<workgroup>>");
-    MlirValue dynamic = tbResult(tbCreate(&b, "gpu.dynamic_shared_memory", 0,
-                                          NULL, 1, &dynType, 0, NULL));
-    for (unsigned i = 0; i < allocs.n; ++i) {
-      MlirValue tile = mlirOperationGetResult(allocs.ops[i], 0);
-      MlirType type = mlirValueGetType(tile);
-      MlirValue operands[] = {dynamic, tbConstIndex(&b, offset)};
-      MlirValue view = tbResult(
-          tbCreate(&b, "memref.view", 2, operands, 1, &type, 0, NULL));
-      mlirValueReplaceAllUsesOfWith(tile, view);
-      mlirOperationDestroy(allocs.ops[i]);
-      offset = alignUp(offset + bytesOf(type));
-    }
-  }
-  if (offset == 0)
-    return true;
-  MlirAttribute total = tbI64Attr(&b, offset);
-  mlirOperationSetDiscardableAttributeByName(kernel, tileRef(BYTES_ATTR), total);
-  mlirOperationWalk(kernel, stamp, &total, MlirWalkPreOrder);
-  return true;
+  return r->base;
 }
 
-static MlirWalkResult placeInKernels(MlirOperation op, void *userData) {
-  if (!tileIsKernelLoop(op))
-    return MlirWalkResultAdvance;
-  if (!placeTiles(op))
-    *(bool *)userData = false;
-  return MlirWalkResultSkip;
+/* A `type` view of the region at byte `offset`. */
+static MlirValue regionView(Region *r, int64_t offset, MlirType type) {
+  MlirValue operands[] = {regionBase(r), tbConstIndex(&r->b, offset)};
+  return tbResult(
+      tbCreate(&r->b, "memref.view", 2, operands, 1, &type, 0, NULL));
+}
+
+static void placeTile(Region *r, MlirOperation alloc) {
+  MlirValue tile = mlirOperationGetResult(alloc, 0);
+  MlirType type = mlirValueGetType(tile);
+  int64_t offset = alignUp(r->end, TileAlignment);
+  mlirValueReplaceAllUsesOfWith(tile, regionView(r, offset, type));
+  r->end = offset + bytesOf(type);
+}
+
+/* The num_barriers of an !nvgpu.mbarrier.group (the C API has no getter;
+ * the parameter is absent from the text when it is 1). */
+static int64_t barrierCount(MlirType group) {
+  TileStrBuf text = {0};
+  const char *s = strstr(tileTypeStr(&text, group), "num_barriers = ");
+  int64_t count = s ? strtoll(s + strlen("num_barriers = "), NULL, 10) : 1;
+  tileStrBufFree(&text);
+  return count;
+}
+
+/* nvgpu.mbarrier.create would lower to a static shared variable beside the
+ * dynamic region, which then starts wherever the driver puts it after the
+ * static part: the barriers go into the region instead, as the memref of
+ * i64 words that convert-nvgpu-to-nvvm lowers a barrier group to. */
+static void placeBarriers(Region *r, MlirOperation create) {
+  MlirValue group = mlirOperationGetResult(create, 0);
+  MlirType groupType = mlirValueGetType(group);
+  int64_t count = barrierCount(groupType);
+  char text[96];
+  snprintf(text, sizeof(text),
+           "memref<%lldxi64, #gpu.address_space<workgroup>>", (long long)count);
+  int64_t offset = alignUp(r->end, BarrierBytes);
+  MlirValue words = regionView(r, offset, tbParseType(&r->b, text));
+  MlirValue cast =
+      tbResult(tbCreate(&r->b, "builtin.unrealized_conversion_cast", 1, &words,
+                        1, &groupType, 0, NULL));
+  mlirValueReplaceAllUsesOfWith(group, cast);
+  r->end = offset + count * BarrierBytes;
+}
+
+/* Replaces the kernel's shared tile.allocs and mbarrier groups by views of
+ * dynamic shared memory, after whatever the kernel already reserved there. */
+static void placeInKernel(MlirOperation kernel) {
+  TileOpList tiles = {0}, barriers = {0};
+  mlirOperationWalk(kernel, collectShared, &tiles, MlirWalkPreOrder);
+  tileCollectOps(kernel, "nvgpu.mbarrier.create", &barriers);
+  MlirAttribute reserved = tileOpGetAttr(kernel, BYTES_ATTR);
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(kernel, 0));
+  Region r = {
+      tbBefore(mlirBlockGetFirstOperation(body)),
+      {NULL},
+      mlirAttributeIsNull(reserved) ? 0 : mlirIntegerAttrGetValueInt(reserved)};
+  for (size_t i = 0; i < tiles.count; ++i)
+    placeTile(&r, tiles.ops[i]);
+  for (size_t i = 0; i < barriers.count; ++i)
+    placeBarriers(&r, barriers.ops[i]);
+  /* Destroyed last: the builder inserts before the body's first op, which
+   * may be one of them. */
+  for (size_t i = 0; i < tiles.count; ++i)
+    mlirOperationDestroy(tiles.ops[i]);
+  for (size_t i = 0; i < barriers.count; ++i)
+    mlirOperationDestroy(barriers.ops[i]);
+  tileOpListFree(&tiles);
+  tileOpListFree(&barriers);
+  if (r.end == 0)
+    return;
+  MlirAttribute total = tbI64Attr(&r.b, r.end);
+  mlirOperationSetDiscardableAttributeByName(kernel, tileRef(BYTES_ATTR),
+                                             total);
+  mlirOperationWalk(kernel, stamp, &total, MlirWalkPreOrder);
+}
+
+static unsigned placeInEachKernel(MlirOperation kernel, void *userData) {
+  (void)userData;
+  placeInKernel(kernel);
+  return 0;
 }
 
 static void runPlace(MlirOperation op, MlirExternalPass pass,
                      const TileOptionValue *options) {
+  (void)pass;
   (void)options;
-  bool ok = true;
-  mlirOperationWalk(op, placeInKernels, &ok, MlirWalkPreOrder);
-  if (!ok)
-    mlirExternalPassSignalFailure(pass);
+  tileForEachKernel(op, placeInEachKernel, NULL);
 }
 
 const TilePassDescriptor tileCudaDynamicSharedPass = {
@@ -123,7 +175,8 @@ const TilePassDescriptor tileCudaDynamicSharedPass = {
     .run = runPlace,
 };
 
-/*===--- sizing launches ----------------------------------------------------===*/
+/*===--- sizing launches
+ * ----------------------------------------------------===*/
 
 static MlirWalkResult findBytes(MlirOperation op, void *userData) {
   int64_t *bytes = userData;

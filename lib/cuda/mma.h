@@ -13,23 +13,29 @@ enum { TileMmaMaxGemms = 8, TileMmaMaxLoopOps = 64 };
 /* One kernel whose gemms run on tensor cores. Every gemm of the kernel
  * accumulates into the same fragment with the same A and B buffers. */
 typedef struct {
-  MlirOperation kernel;           /* the scf.forall kernel loop */
+  MlirOperation kernel; /* the scf.forall kernel loop */
   MlirOperation gemms[TileMmaMaxGemms];
   unsigned numGemms;
-  MlirValue a, b, acc;            /* A and B shared tiles, the accumulator */
-  MlirOperation loop;             /* the scf.for around the gemm (K loop) */
-  MlirOperation copyA, copyB;     /* the copies that fill A and B in it */
-  int64_t stages;                 /* tile.num_stages of the loop (>= 1) */
-  int64_t bm, bn, bk;             /* C is bm x bn, A is bm x bk */
-  bool transposeB;                /* B is stored bn x bk */
-  MlirType elem;                  /* f16 or bf16 */
+  MlirValue a, b, acc;        /* A and B shared tiles, the accumulator */
+  MlirOperation loop;         /* the scf.for around the gemm (K loop) */
+  MlirOperation copyA, copyB; /* the copies that fill A and B in it */
+  int64_t stages;             /* tile.num_stages of the loop (>= 1) */
+  int64_t bm, bn, bk;         /* C is bm x bn, A is bm x bk */
+  bool transposeB;            /* B is stored bn x bk */
+  MlirType elem;              /* f16 or bf16 */
   int64_t threads;
-  int64_t warpsM, warpsN;         /* warp grid over C */
-  int64_t warpM, warpN;           /* C tile of one warp */
-  int64_t mmaM, mmaN;             /* 16x8 mma tiles per warp along M, N */
-  int64_t local;                  /* accumulator elements per thread */
-  int64_t pad;                    /* extra elements per shared row */
+  int64_t warpsM, warpsN; /* warp grid over C */
+  int64_t warpM, warpN;   /* C tile of one warp */
+  int64_t mmaM, mmaN;     /* 16x8 mma tiles per warp along M, N */
+  int64_t local;          /* accumulator elements per thread */
+  int64_t pad;            /* extra elements per shared row */
 } TileMmaPlan;
+
+/* Fills the gemm part of `plan` (buffers, K loop and its copies, tile
+ * sizes, stages, threads; no warp grid) for a kernel loop with one f16/bf16
+ * gemm into an f32 fragment whose A and B are filled by one global-window
+ * copy each in the gemm's loop; false (no diagnostic) otherwise. */
+bool tileMmaPlanGemm(MlirOperation kernel, TileMmaPlan *plan);
 
 /* Fills `plan` for a kernel loop, or returns false (with no diagnostic) when
  * the kernel does not have the shape the tensor-core path handles; such
@@ -53,8 +59,8 @@ TileMmaThread tileMmaThreadIndices(TileBuilder *b, const TileMmaPlan *plan);
 /* The C element (row, col) that accumulator element `i` of this thread
  * holds (i a value in [0, plan->local)). */
 void tileMmaElementPosition(TileBuilder *b, const TileMmaPlan *plan,
-                            const TileMmaThread *t, MlirValue i,
-                            MlirValue *row, MlirValue *col);
+                            const TileMmaThread *t, MlirValue i, MlirValue *row,
+                            MlirValue *col);
 
 /* Emits C += A[stage] * B[stage] with ldmatrix + mma.sync on the padded
  * stage buffers `aStages`/`bStages` (stage x rows x cols), reading and

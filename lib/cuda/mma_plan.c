@@ -5,6 +5,7 @@
 #include "ir/ir.h"
 #include "tile/dialect.h"
 
+#include <stdio.h>
 #include <string.h>
 
 typedef struct {
@@ -99,8 +100,8 @@ static bool isGlobalWindowCopy(MlirOperation copy) {
          tileRank(srcType) == 2 && tileOperandGroup(copy, 2, &first) == 2 &&
          tileOperandGroup(copy, 3, &first) == 0 &&
          mlirTypeEqual(tileElementType(srcType),
-                       tileElementType(mlirValueGetType(
-                           mlirOperationGetOperand(copy, 1))));
+                       tileElementType(
+                           mlirValueGetType(mlirOperationGetOperand(copy, 1))));
 }
 
 /* Every use of `buffer` is `allowedA`, `allowedB` or one of the gemms. */
@@ -118,7 +119,20 @@ static bool usedOnlyBy(MlirValue buffer, const TileMmaPlan *p,
   return true;
 }
 
-bool tileMmaPlanKernel(MlirOperation kernel, TileMmaPlan *p) {
+/* The gemm's policy attribute ("square" when absent or too long). */
+static void readPolicy(MlirOperation gemm, char *policy, size_t size) {
+  snprintf(policy, size, "square");
+  MlirAttribute attr = tileOpGetAttr(gemm, "policy");
+  if (mlirAttributeIsNull(attr))
+    return;
+  MlirStringRef s = mlirStringAttrGetValue(attr);
+  if (s.length < size) {
+    memcpy(policy, s.data, s.length);
+    policy[s.length] = '\0';
+  }
+}
+
+bool tileMmaPlanGemm(MlirOperation kernel, TileMmaPlan *p) {
   memset(p, 0, sizeof(*p));
   p->kernel = kernel;
   Scan scan = {p, true};
@@ -144,24 +158,9 @@ bool tileMmaPlanKernel(MlirOperation kernel, TileMmaPlan *p) {
   p->bm = dim(p->acc, 0);
   p->bn = dim(p->acc, 1);
   p->bk = dim(p->a, 1);
-  p->threads = mlirIntegerAttrGetValueInt(tileOpGetAttr(kernel, "tile.threads"));
+  p->threads =
+      mlirIntegerAttrGetValueInt(tileOpGetAttr(kernel, "tile.threads"));
   p->pad = 8;
-  if (p->threads % 32 || p->bk % 16 || (p->bm * p->bn) % p->threads)
-    return false;
-  MlirAttribute policyAttr = tileOpGetAttr(gemm, "policy");
-  char policy[16] = "square";
-  if (!mlirAttributeIsNull(policyAttr)) {
-    MlirStringRef s = mlirStringAttrGetValue(policyAttr);
-    if (s.length < sizeof(policy)) {
-      memcpy(policy, s.data, s.length);
-      policy[s.length] = '\0';
-    }
-  }
-  if (!chooseWarps(p, policy))
-    return false;
-  p->local = p->bm * p->bn / p->threads;
-  if (p->local != p->mmaM * p->mmaN * 4)
-    return false;
   /* The K loop: the gemm's parent, filling A and B by one copy each. */
   MlirOperation loop = mlirOperationGetParentOperation(gemm);
   if (!tileOpIs(loop, "scf.for") || mlirOperationGetNumResults(loop) != 0)
@@ -173,7 +172,22 @@ bool tileMmaPlanKernel(MlirOperation kernel, TileMmaPlan *p) {
       !usedOnlyBy(p->a, p, p->copyA) || !usedOnlyBy(p->b, p, p->copyB))
     return false;
   MlirAttribute stages = tileOpGetAttr(loop, "tile.num_stages");
-  p->stages = mlirAttributeIsNull(stages) ? 1
-                                          : mlirIntegerAttrGetValueInt(stages);
+  p->stages =
+      mlirAttributeIsNull(stages) ? 1 : mlirIntegerAttrGetValueInt(stages);
+  return true;
+}
+
+bool tileMmaPlanKernel(MlirOperation kernel, TileMmaPlan *p) {
+  if (!tileMmaPlanGemm(kernel, p))
+    return false;
+  if (p->threads % 32 || p->bk % 16 || (p->bm * p->bn) % p->threads)
+    return false;
+  char policy[16];
+  readPolicy(p->gemms[0], policy, sizeof(policy));
+  if (!chooseWarps(p, policy))
+    return false;
+  p->local = p->bm * p->bn / p->threads;
+  if (p->local != p->mmaM * p->mmaN * 4)
+    return false;
   return tileMmaAccumulatorUsesSupported(p);
 }

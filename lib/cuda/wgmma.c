@@ -3,7 +3,7 @@
  * stages and warpgroup MMA (wgmma.mma_async). Kernels whose global rows are
  * not 16-byte aligned at run time take the original kernel instead, which
  * tile-cuda-mma lowers next. */
-#include "cuda/mma.h"
+#include "cuda/tma.h"
 
 #include "ir/ir.h"
 #include "passes/pass.h"
@@ -31,56 +31,17 @@ typedef struct {
   char lhsType[200], rhsType[200], barrierType[120];
 } Wgmma;
 
-/* A fill of the accumulator with the constant zero, before the loop. */
-static bool zeroFillBefore(const TileMmaPlan *p) {
-  for (MlirOpOperand use = mlirValueGetFirstUse(p->acc);
-       !mlirOpOperandIsNull(use); use = mlirOpOperandGetNextUse(use)) {
-    MlirOperation user = mlirOpOperandGetOwner(use);
-    if (!tileOpIs(user, "tile.fill"))
-      continue;
-    MlirValue v = mlirOperationGetOperand(user, 1);
-    if (!mlirValueIsAOpResult(v) ||
-        !tileOpIs(mlirOpResultGetOwner(v), "arith.constant"))
-      return false;
-    MlirAttribute value = tileOpGetAttr(mlirOpResultGetOwner(v), "value");
-    return mlirAttributeIsAFloat(value) &&
-           mlirFloatAttrGetValueDouble(value) == 0.0 &&
-           mlirOperationGetBlock(user).ptr ==
-               mlirOperationGetBlock(p->loop).ptr;
-  }
-  return false;
-}
-
-typedef struct {
-  MlirValue exclude[3];
-  bool other;
-} SharedScan;
-
-static MlirWalkResult findOtherShared(MlirOperation op, void *userData) {
-  SharedScan *scan = userData;
-  if (!tileOpIs(op, "tile.alloc"))
-    return MlirWalkResultAdvance;
-  MlirValue v = mlirOperationGetResult(op, 0);
-  for (int i = 0; i < 3; ++i)
-    if (mlirValueEqual(v, scan->exclude[i]))
-      return MlirWalkResultAdvance;
-  scan->other |= tileMemRefTypeGetScope(mlirValueGetType(v)) == TileScopeShared;
-  return MlirWalkResultAdvance;
-}
-
 static bool eligible(MlirOperation kernel, Wgmma *w) {
   TileMmaPlan *p = &w->plan;
   if (!tileMmaPlanKernel(kernel, p) || p->transposeB || p->threads != Threads ||
       p->bm != BM || p->bn != BN || p->bk != BK || p->stages < 2 ||
-      !zeroFillBefore(p))
+      !tileTmaZeroFillBefore(p))
     return false;
   /* This path owns the kernel's shared memory (dynamic, 1024-aligned for
    * the swizzle): no other shared tile may live beside it. */
-  SharedScan scan = {{p->a, p->b, p->acc}, false};
-  mlirOperationWalk(kernel, findOtherShared, &scan, MlirWalkPreOrder);
-  if (scan.other)
+  if (!tileTmaOnlyOperandTiles(p))
     return false;
-  w->elem = mlirTypeIsABF16(p->elem) ? "bf16" : "f16";
+  w->elem = tileTmaElementName(p->elem);
   snprintf(w->lhsType, sizeof(w->lhsType),
            "!nvgpu.tensormap.descriptor<tensor = memref<%dx%dx%s, 3>, "
            "swizzle = swizzle_128b, l2promo = none, oob = zero, "
@@ -98,59 +59,21 @@ static bool eligible(MlirOperation kernel, Wgmma *w) {
   return true;
 }
 
-/*===--- host side ----------------------------------------------------------===*/
+/*===--- host side
+ * ----------------------------------------------------------===*/
 
-static MlirValue tmaDescriptor(TileBuilder *b, MlirValue global, int64_t rows,
-                               int64_t cols, const char *type,
-                               const char *elem) {
-  char unranked[32];
-  snprintf(unranked, sizeof(unranked), "memref<*x%s>", elem);
-  MlirType castType = tbParseType(b, unranked);
-  MlirValue cast = tbResult(
-      tbCreate(b, "memref.cast", 1, &global, 1, &castType, 0, NULL));
-  MlirValue operands[] = {cast, idx(b, rows), idx(b, cols)};
-  MlirType descType = tbParseType(b, type);
-  return tbResult(tbCreate(b, "nvgpu.tma.create.descriptor", 3, operands, 1,
-                           &descType, 0, NULL));
-}
-
-/* TMA needs 16-byte aligned rows and bases; checked on the host. */
-static MlirValue rowsAligned(TileBuilder *b, MlirValue x, MlirValue y) {
-  MlirValue aligned = {NULL};
-  MlirValue sources[] = {x, y};
-  MlirType index = tbIndex(b);
-  for (int i = 0; i < 2; ++i) {
-    MlirValue rowOk = tbCmpI(
-        b, "eq", tbRemU(b, tbDim(b, sources[i], 1), idx(b, 8)), idx(b, 0));
-    MlirValue base = tbResult(
-        tbCreate(b, "memref.extract_aligned_pointer_as_index", 1, &sources[i],
-                 1, &index, 0, NULL));
-    MlirValue ok =
-        tbAnd(b, rowOk, tbCmpI(b, "eq", tbRemU(b, base, idx(b, 16)), idx(b, 0)));
-    aligned = i ? tbAnd(b, aligned, ok) : ok;
-  }
-  return aligned;
-}
-
-/*===--- kernel side --------------------------------------------------------===*/
+/*===--- kernel side
+ * --------------------------------------------------------===*/
 
 typedef struct {
   Wgmma *w;
   MlirValue tid, isLeader, dynamic, barriers, descA, descB;
 } Kernel;
 
-/* A `type` view of dynamic shared memory at byte `offset`. */
+/* A rows x cols view of dynamic shared memory at byte `offset`. */
 static MlirValue view(TileBuilder *b, const Kernel *k, MlirValue offset,
-                      const char *type) {
-  MlirValue operands[] = {k->dynamic, offset};
-  MlirType t = tbParseType(b, type);
-  return tbResult(tbCreate(b, "memref.view", 2, operands, 1, &t, 0, NULL));
-}
-
-static void viewType(char *out, size_t size, int64_t rows, int64_t cols,
-                     const char *elem) {
-  snprintf(out, size, "memref<%lldx%lldx%s, #gpu.address_space<workgroup>>",
-           (long long)rows, (long long)cols, elem);
+                      int64_t rows, int64_t cols, const char *elem) {
+  return tileTmaView(b, k->dynamic, offset, rows, cols, elem);
 }
 
 static MlirValue stageBase(TileBuilder *b, MlirValue stage) {
@@ -165,14 +88,12 @@ static void issueTile(TileBuilder *b, const Kernel *k, MlirValue stage,
   MlirValue bytes = idx(b, StageBytes);
   MlirValue arrive[] = {k->barriers, bytes, stage};
   tbCreate(b, "nvgpu.mbarrier.arrive.expect_tx", 3, arrive, 0, NULL, 0, NULL);
-  char type[96];
   MlirValue base = stageBase(b, stage);
-  viewType(type, sizeof(type), BM, BK, w->elem);
-  MlirValue a = view(b, k, base, type);
-  viewType(type, sizeof(type), BK, 64, w->elem);
-  MlirValue b0 = view(b, k, tbAdd(b, base, idx(b, BM * BK * 2)), type);
-  MlirValue b1 =
-      view(b, k, tbAdd(b, base, idx(b, BM * BK * 2 + BK * 64 * 2)), type);
+  MlirValue a = view(b, k, base, BM, BK, w->elem);
+  MlirValue b0 =
+      view(b, k, tbAdd(b, base, idx(b, BM * BK * 2)), BK, 64, w->elem);
+  MlirValue b1 = view(b, k, tbAdd(b, base, idx(b, BM * BK * 2 + BK * 64 * 2)),
+                      BK, 64, w->elem);
   MlirNamedAttribute segments[] = {
       tbNamed(b, "operandSegmentSizes",
               mlirDenseI32ArrayGet(b->ctx, 7,
@@ -202,12 +123,12 @@ static void tileOffsets(TileBuilder *b, const TileMmaPlan *p, MlirValue iv,
   intptr_t first;
   tileOperandGroup(p->copyA, 2, &first);
   for (int i = 0; i < 2; ++i)
-    offA[i] = tileSliceRemap(b, &map,
-                             mlirOperationGetOperand(p->copyA, first + i));
+    offA[i] =
+        tileSliceRemap(b, &map, mlirOperationGetOperand(p->copyA, first + i));
   tileOperandGroup(p->copyB, 2, &first);
   for (int i = 0; i < 2; ++i)
-    offB[i] = tileSliceRemap(b, &map,
-                             mlirOperationGetOperand(p->copyB, first + i));
+    offB[i] =
+        tileSliceRemap(b, &map, mlirOperationGetOperand(p->copyB, first + i));
 }
 
 /* Issues the tile of iteration `iv` into `stage` when that iteration
@@ -223,8 +144,8 @@ static void issueIfExists(TileBuilder *b, const Kernel *k, MlirValue iv,
 }
 
 static MlirValue warpgroupDescriptor(TileBuilder *b, MlirValue smem,
-                                     MlirValue tma, int64_t rows,
-                                     int64_t cols, const char *elem) {
+                                     MlirValue tma, int64_t rows, int64_t cols,
+                                     const char *elem) {
   char type[120];
   snprintf(type, sizeof(type),
            "!nvgpu.warpgroup.descriptor<tensor = memref<%lldx%lldx%s, 3>>",
@@ -270,26 +191,24 @@ static void rewriteLoop(Kernel *k, MlirValue accShared) {
   MlirValue stage = tbRemU(&in, n, idx(&in, s));
   MlirValue phase = tbRemU(&in, tbDivU(&in, n, idx(&in, s)), idx(&in, 2));
   MlirType i1 = tbI1(&in);
-  MlirValue parity = tbResult(tbCreate(&in, "arith.index_cast", 1, &phase, 1,
-                                       &i1, 0, NULL));
+  MlirValue parity =
+      tbResult(tbCreate(&in, "arith.index_cast", 1, &phase, 1, &i1, 0, NULL));
   MlirValue wait[] = {k->barriers, parity, idx(&in, 10000000), stage};
   tbCreate(&in, "nvgpu.mbarrier.try_wait.parity", 4, wait, 0, NULL, 0, NULL);
-  char type[96];
   MlirValue base = stageBase(&in, stage);
-  viewType(type, sizeof(type), BM, BK, w->elem);
-  MlirValue aView = view(&in, k, base, type);
-  viewType(type, sizeof(type), BK, BN, w->elem);
-  MlirValue bView = view(&in, k, tbAdd(&in, base, idx(&in, BM * BK * 2)), type);
+  MlirValue aView = view(&in, k, base, BM, BK, w->elem);
+  MlirValue bView =
+      view(&in, k, tbAdd(&in, base, idx(&in, BM * BK * 2)), BK, BN, w->elem);
   MlirValue dA = warpgroupDescriptor(&in, aView, k->descA, BM, BK, w->elem);
   MlirValue dB = warpgroupDescriptor(&in, bView, k->descB, BK, BN, w->elem);
   MlirValue mma[] = {dA, dB, mlirBlockGetArgument(body, 1)};
   MlirNamedAttribute transposeB =
       tbNamed(&in, "transposeB", mlirUnitAttrGet(in.ctx));
-  MlirValue acc = tbResult(
-      tbCreate(&in, "nvgpu.warpgroup.mma", 3, mma, 1, &accType, 1, &transposeB));
+  MlirValue acc = tbResult(tbCreate(&in, "nvgpu.warpgroup.mma", 3, mma, 1,
+                                    &accType, 1, &transposeB));
   /* The stage is read by wgmma asynchronously: finish before refilling. */
-  MlirNamedAttribute group =
-      tbNamed(&in, "group", mlirIntegerAttrGet(mlirIntegerTypeGet(in.ctx, 64), 0));
+  MlirNamedAttribute group = tbNamed(
+      &in, "group", mlirIntegerAttrGet(mlirIntegerTypeGet(in.ctx, 64), 0));
   tbCreate(&in, "nvvm.wgmma.wait.group.sync.aligned", 0, NULL, 0, NULL, 1,
            &group);
   tbCreate(&in, "gpu.barrier", 0, NULL, 0, NULL, 0, NULL);
@@ -313,15 +232,17 @@ static void lowerKernel(Wgmma *w, MlirOperation kernel) {
   MlirValue globalA = mlirOperationGetOperand(p->copyA, 0);
   MlirValue globalB = mlirOperationGetOperand(p->copyB, 0);
   MlirBlock thenBlock, elseBlock;
-  tbIfElse(&host, rowsAligned(&host, globalA, globalB), &thenBlock, &elseBlock);
+  MlirValue globals[] = {globalA, globalB};
+  tbIfElse(&host, tileTmaRowsAligned(&host, globals, 2), &thenBlock,
+           &elseBlock);
   MlirOperation fallback = mlirOperationClone(kernel);
-  mlirBlockInsertOwnedOperationBefore(elseBlock, mlirBlockGetTerminator(elseBlock),
-                                      fallback);
+  mlirBlockInsertOwnedOperationBefore(
+      elseBlock, mlirBlockGetTerminator(elseBlock), fallback);
   mlirOperationMoveBefore(kernel, mlirBlockGetTerminator(thenBlock));
   TileBuilder then = tbBefore(kernel);
   Kernel k = {w, {NULL}, {NULL}, {NULL}, {NULL}, {NULL}, {NULL}};
-  k.descA = tmaDescriptor(&then, globalA, BM, BK, w->lhsType, w->elem);
-  k.descB = tmaDescriptor(&then, globalB, BK, 64, w->rhsType, w->elem);
+  k.descA = tileTmaDescriptor(&then, globalA, BM, BK, w->lhsType);
+  k.descB = tileTmaDescriptor(&then, globalB, BK, 64, w->rhsType);
   int64_t bytes = p->stages * StageBytes + AccBytes;
   mlirOperationSetDiscardableAttributeByName(
       kernel, tileRef("tile.dynamic_shared_bytes"), tbI64Attr(&then, bytes));
@@ -330,16 +251,17 @@ static void lowerKernel(Wgmma *w, MlirOperation kernel) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(kernel, 0));
   TileBuilder b = tbBefore(mlirBlockGetFirstOperation(body));
   MlirType index = tbIndex(&b);
-  MlirNamedAttribute x = tbNamed(&b, "dimension", tbParseAttr(&b, "#gpu<dim x>"));
+  MlirNamedAttribute x =
+      tbNamed(&b, "dimension", tbParseAttr(&b, "#gpu<dim x>"));
   k.tid = tbResult(tbCreate(&b, "gpu.thread_id", 0, NULL, 1, &index, 1, &x));
   k.isLeader = tbCmpI(&b, "eq", k.tid, idx(&b, 0));
   MlirType dynType =
       tbParseType(&b, "memref<?xi8, #gpu.address_space<workgroup>>");
-  k.dynamic = tbResult(tbCreate(&b, "gpu.dynamic_shared_memory", 0, NULL, 1,
-                                &dynType, 0, NULL));
+  k.dynamic = tbResult(
+      tbCreate(&b, "gpu.dynamic_shared_memory", 0, NULL, 1, &dynType, 0, NULL));
   MlirType barrierType = tbParseType(&b, w->barrierType);
-  k.barriers = tbResult(tbCreate(&b, "nvgpu.mbarrier.create", 0, NULL, 1,
-                                 &barrierType, 0, NULL));
+  k.barriers = tbResult(
+      tbCreate(&b, "nvgpu.mbarrier.create", 0, NULL, 1, &barrierType, 0, NULL));
   MlirBlock init = tbIf(&b, k.isLeader);
   TileBuilder inInit = tbAtTerminator(init, b.loc);
   for (int64_t s = 0; s < p->stages; ++s) {
@@ -347,10 +269,8 @@ static void lowerKernel(Wgmma *w, MlirOperation kernel) {
     tbCreate(&inInit, "nvgpu.mbarrier.init", 3, operands, 0, NULL, 0, NULL);
   }
   tbCreate(&b, "gpu.barrier", 0, NULL, 0, NULL, 0, NULL);
-  char type[96];
-  viewType(type, sizeof(type), BM, BN, "f32");
   MlirValue accShared =
-      view(&b, &k, idx(&b, p->stages * StageBytes), type);
+      view(&b, &k, idx(&b, p->stages * StageBytes), BM, BN, "f32");
 
   rewriteLoop(&k, accShared);
   /* Uses of the accumulator after the loop read the shared copy. */

@@ -21,8 +21,11 @@ extern const TilePassDescriptor tileVulkanLaunchAbiPass;
 extern const TilePassDescriptor tileCudaLineInfoPass;
 extern const TilePassDescriptor tileCudaMmaPass;
 extern const TilePassDescriptor tileCudaWgmmaPass;
+extern const TilePassDescriptor tileCudaWgmmaWsPass;
+extern const TilePassDescriptor tileCudaRegisterCapPass;
 extern const TilePassDescriptor tileCudaDynamicSharedPass;
 extern const TilePassDescriptor tileCudaLaunchSharedPass;
+extern const TilePassDescriptor tileCudaExternSharedPass;
 extern const TilePassDescriptor tileMergeGpuModulesPass;
 extern const TilePassDescriptor tileCudaMathPass;
 extern const TilePassDescriptor tileCpuAllocPass;
@@ -54,8 +57,11 @@ const TilePassDescriptor *const tilePassDescriptors[] = {
     &tileCudaLineInfoPass,
     &tileCudaMmaPass,
     &tileCudaWgmmaPass,
+    &tileCudaWgmmaWsPass,
+    &tileCudaRegisterCapPass,
     &tileCudaDynamicSharedPass,
     &tileCudaLaunchSharedPass,
+    &tileCudaExternSharedPass,
     &tileMergeGpuModulesPass,
     &tileCudaMathPass,
     &tileCpuAllocPass,

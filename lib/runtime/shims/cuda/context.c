@@ -32,12 +32,37 @@ CUcontext tileCudaPrimaryContext(TileCudaDriver *driver, int ordinal) {
 
 TileCudaDriver *tileCudaEnter(void) {
   TileCudaDriver *driver = tileCudaDriver();
+  tileCudaCurrentContext(driver);
+  return driver;
+}
+
+CUcontext tileCudaCurrentContext(TileCudaDriver *driver) {
   CUcontext current = NULL;
   tileCudaCheck(driver->ctxGetCurrent(&current), "cuCtxGetCurrent");
+  if (current)
+    return current;
+  current = tileCudaPrimaryContext(driver, 0);
+  tileCudaCheck(driver->ctxSetCurrent(current), "cuCtxSetCurrent");
+  return current;
+}
+
+TileCudaDriver *tileCudaEnterToRelease(void) {
+  TileCudaDriver *driver = tileCudaDriver();
+  CUcontext current = NULL;
+  CUresult result = driver->ctxGetCurrent(&current);
+  if (result == CUDA_ERROR_DEINITIALIZED)
+    return NULL;
+  tileCudaCheck(result, "cuCtxGetCurrent");
   if (!current)
-    tileCudaCheck(driver->ctxSetCurrent(tileCudaPrimaryContext(driver, 0)),
-                  "cuCtxSetCurrent");
+    tileCudaCurrentContext(driver);
   return driver;
+}
+
+bool tileCudaReleased(CUresult result, const char *call) {
+  if (result == CUDA_ERROR_DEINITIALIZED)
+    return false;
+  tileCudaCheck(result, call);
+  return true;
 }
 
 void mgpuSetDefaultDevice(int32_t device) {

@@ -10,15 +10,17 @@
 #define TILE_CUDA_DRIVER_NAME "libcuda.so.1"
 
 /* The only process-wide state of the runtime: written by loadOnce, read-only
-   afterwards except for the primary-context slots, which are guarded by
-   their lock. */
+   afterwards except for the primary-context slots, the stream pool and the
+   TMA descriptor cache, each guarded by its lock. */
 static struct {
   pthread_once_t once;
   TileCudaDriver table;
   bool usable;
   char why[512];
 } driverState = {.once = PTHREAD_ONCE_INIT,
-                 .table = {.primaryContextLock = PTHREAD_MUTEX_INITIALIZER}};
+                 .table = {.primaryContextLock = PTHREAD_MUTEX_INITIALIZER,
+                           .streams = {.lock = PTHREAD_MUTEX_INITIALIZER},
+                           .tensorMaps = {.lock = PTHREAD_MUTEX_INITIALIZER}}};
 
 /* Symbols carry the version suffix cuda.h maps each name to (_v2). */
 typedef struct {
@@ -28,7 +30,7 @@ typedef struct {
 } EntryPoint;
 
 #define ENTRY(field, symbol, required)                                         \
-  { symbol, offsetof(TileCudaDriver, field), required }
+  {symbol, offsetof(TileCudaDriver, field), required}
 
 static const EntryPoint entryPoints[] = {
     ENTRY(init, "cuInit", true),
@@ -41,11 +43,13 @@ static const EntryPoint entryPoints[] = {
     ENTRY(ctxGetCurrent, "cuCtxGetCurrent", true),
     ENTRY(ctxSetCurrent, "cuCtxSetCurrent", true),
     ENTRY(ctxGetDevice, "cuCtxGetDevice", true),
+    ENTRY(ctxSynchronize, "cuCtxSynchronize", true),
     ENTRY(moduleLoadData, "cuModuleLoadData", true),
     ENTRY(moduleLoadDataEx, "cuModuleLoadDataEx", true),
     ENTRY(moduleUnload, "cuModuleUnload", true),
     ENTRY(moduleGetFunction, "cuModuleGetFunction", true),
     ENTRY(funcSetAttribute, "cuFuncSetAttribute", true),
+    ENTRY(funcGetAttribute, "cuFuncGetAttribute", true),
     ENTRY(launchKernel, "cuLaunchKernel", true),
     ENTRY(streamCreate, "cuStreamCreate", true),
     ENTRY(streamDestroy, "cuStreamDestroy_v2", true),

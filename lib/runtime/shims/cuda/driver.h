@@ -9,6 +9,36 @@
 
 /* Devices beyond this ordinal are refused with a clear error. */
 #define TILE_CUDA_MAX_DEVICES 64
+/* Streams kept for reuse once generated code destroys them (more are
+   destroyed for real). */
+#define TILE_CUDA_STREAM_POOL 64
+/* TMA descriptors kept in device memory, least recently used evicted. */
+#define TILE_CUDA_TENSOR_MAP_CACHE 256
+
+/* Destroyed streams, kept with the context they belong to. */
+typedef struct {
+  pthread_mutex_t lock;
+  unsigned count;
+  struct {
+    CUcontext context;
+    CUstream stream;
+  } free[TILE_CUDA_STREAM_POOL];
+} TileCudaStreamPool;
+
+/* Encoded TMA descriptors and the device copies kernels read them from. */
+typedef struct {
+  CUcontext context;
+  uint64_t hash, lastUse;
+  CUdeviceptr device;
+  CUtensorMap map;
+} TileCudaTensorMapEntry;
+
+typedef struct {
+  pthread_mutex_t lock;
+  unsigned count;
+  uint64_t clock;
+  TileCudaTensorMapEntry entries[TILE_CUDA_TENSOR_MAP_CACHE];
+} TileCudaTensorMapCache;
 
 typedef struct {
   CUresult (*init)(unsigned int flags);
@@ -21,6 +51,7 @@ typedef struct {
   CUresult (*ctxGetCurrent)(CUcontext *context);
   CUresult (*ctxSetCurrent)(CUcontext context);
   CUresult (*ctxGetDevice)(CUdevice *device);
+  CUresult (*ctxSynchronize)(void);
   CUresult (*moduleLoadData)(CUmodule *module, const void *image);
   CUresult (*moduleLoadDataEx)(CUmodule *module, const void *image,
                                unsigned int count, CUjit_option *options,
@@ -29,6 +60,7 @@ typedef struct {
   CUresult (*moduleGetFunction)(CUfunction *function, CUmodule module,
                                 const char *name);
   CUresult (*funcSetAttribute)(CUfunction function, int attribute, int value);
+  CUresult (*funcGetAttribute)(int *value, int attribute, CUfunction function);
   CUresult (*launchKernel)(CUfunction function, unsigned int gridX,
                            unsigned int gridY, unsigned int gridZ,
                            unsigned int blockX, unsigned int blockY,
@@ -73,6 +105,9 @@ typedef struct {
      lock) and kept for the life of the process. */
   pthread_mutex_t primaryContextLock;
   CUcontext primaryContexts[TILE_CUDA_MAX_DEVICES];
+  /* Per-call resources kept for the next call, each under its own lock. */
+  TileCudaStreamPool streams;
+  TileCudaTensorMapCache tensorMaps;
 } TileCudaDriver;
 
 /* Loads the driver on first call (thread-safe). Returns the table, or NULL

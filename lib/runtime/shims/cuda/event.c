@@ -11,8 +11,9 @@ struct CUevent_st *mgpuEventCreate(void) {
 }
 
 void mgpuEventDestroy(struct CUevent_st *event) {
-  TileCudaDriver *driver = tileCudaEnter();
-  tileCudaCheck(driver->eventDestroy(event), "cuEventDestroy");
+  TileCudaDriver *driver = tileCudaEnterToRelease();
+  if (driver)
+    tileCudaReleased(driver->eventDestroy(event), "cuEventDestroy");
 }
 
 void mgpuEventSynchronize(struct CUevent_st *event) {

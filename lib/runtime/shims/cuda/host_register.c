@@ -18,10 +18,9 @@ void mgpuMemHostRegister(void *ptr, uint64_t sizeBytes) {
 }
 
 void mgpuMemHostUnregister(void *ptr) {
-  TileCudaDriver *driver = tileCudaEnter();
-  if (ptr)
-    tileCudaCheckf(driver->memHostUnregister(ptr), "cuMemHostUnregister(%p)",
-                   ptr);
+  TileCudaDriver *driver = tileCudaEnterToRelease();
+  if (driver && ptr)
+    tileCudaReleased(driver->memHostUnregister(ptr), "cuMemHostUnregister");
 }
 
 /* Any layout works, dense or not: the whole span is registered. */
@@ -35,7 +34,8 @@ void mgpuMemHostRegisterMemRef(int64_t rank, TileRtCudaMemRef *memref,
 
 void mgpuMemHostUnregisterMemRef(int64_t rank, TileRtCudaMemRef *memref,
                                  int64_t elementSizeBytes) {
-  tileCudaEnter();
+  if (!tileCudaEnterToRelease())
+    return;
   TileCudaSpan span = tileCudaMemRefSpan("mgpuMemHostUnregisterMemRef", rank,
                                          memref, elementSizeBytes);
   mgpuMemHostUnregister(span.start);

@@ -4,7 +4,7 @@
 #include <limits.h>
 #include <stdio.h>
 
-/* Kernels get up to 48 KiB of dynamic shared memory without opting in. */
+/* Blocks get up to 48 KiB of shared memory without opting in. */
 #define TILE_CUDA_DEFAULT_SHARED_BYTES (48 * 1024)
 /* Clusters larger than this need the non-portable size attribute. */
 #define TILE_CUDA_PORTABLE_CLUSTER_BLOCKS 8
@@ -56,19 +56,37 @@ static int maxSharedBytes(const TileCudaDriver *driver) {
   return limit;
 }
 
+/* The kernel's static shared memory, which ptxas sized. */
+static int staticSharedBytes(const TileCudaDriver *driver,
+                             CUfunction function) {
+  int bytes = 0;
+  tileCudaCheckf(driver->funcGetAttribute(
+                     &bytes, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, function),
+                 "cuFuncGetAttribute(SHARED_SIZE_BYTES) for kernel '%s'",
+                 kernelName(driver, function));
+  return bytes;
+}
+
+/* A block gets 48 KiB of shared memory, static and dynamic together,
+   unless the kernel's dynamic limit is raised; static + dynamic may then
+   reach the device's opt-in maximum. */
 static unsigned int prepareSharedMemory(const TileCudaDriver *driver,
                                         CUfunction function,
                                         int32_t sharedBytes) {
   if (sharedBytes < 0)
     tileCudaFatal("kernel '%s': dynamic shared memory size %d is negative",
                   kernelName(driver, function), (int)sharedBytes);
-  if (sharedBytes <= TILE_CUDA_DEFAULT_SHARED_BYTES)
+  int64_t total =
+      (int64_t)staticSharedBytes(driver, function) + (int64_t)sharedBytes;
+  if (total <= TILE_CUDA_DEFAULT_SHARED_BYTES)
     return (unsigned int)sharedBytes;
   int limit = maxSharedBytes(driver);
-  if (sharedBytes > limit)
-    tileCudaFatal("kernel '%s' asks for %d bytes of dynamic shared memory; "
-                  "the device allows at most %d per block",
-                  kernelName(driver, function), (int)sharedBytes, limit);
+  if (total > limit)
+    tileCudaFatal("kernel '%s' asks for %lld bytes of shared memory (%lld "
+                  "static + %d dynamic); the device allows at most %d per "
+                  "block",
+                  kernelName(driver, function), (long long)total,
+                  (long long)(total - sharedBytes), (int)sharedBytes, limit);
   tileCudaCheckf(driver->funcSetAttribute(
                      function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
                      sharedBytes),

@@ -25,10 +25,10 @@ void *mgpuMemAlloc(uint64_t sizeBytes, struct CUstream_st *stream,
 
 /* cuMemFree waits for the device work that may still use the memory. */
 void mgpuMemFree(void *ptr, struct CUstream_st *stream) {
-  TileCudaDriver *driver = tileCudaEnter();
+  TileCudaDriver *driver = tileCudaEnterToRelease();
   (void)stream;
-  if (ptr)
-    tileCudaCheck(driver->memFree(tileCudaDevicePtr(ptr)), "cuMemFree");
+  if (driver && ptr)
+    tileCudaReleased(driver->memFree(tileCudaDevicePtr(ptr)), "cuMemFree");
 }
 
 /* Either side may be device, managed, registered or plain host memory:

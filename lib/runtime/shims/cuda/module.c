@@ -43,10 +43,12 @@ struct CUmod_st *mgpuModuleLoadJIT(void *ptx, int optLevel) {
   return module;
 }
 
+/* Generated code unloads from a global destructor, possibly after the host
+   program tore the driver down: then there is nothing to do. */
 void mgpuModuleUnload(struct CUmod_st *module) {
-  TileCudaDriver *driver = tileCudaEnter();
-  if (module)
-    tileCudaCheck(driver->moduleUnload(module), "cuModuleUnload");
+  TileCudaDriver *driver = tileCudaEnterToRelease();
+  if (driver && module)
+    tileCudaReleased(driver->moduleUnload(module), "cuModuleUnload");
 }
 
 struct CUfunc_st *mgpuModuleGetFunction(struct CUmod_st *module,

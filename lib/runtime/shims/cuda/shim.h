@@ -12,6 +12,21 @@
    the one it already has, else device 0's primary context. */
 TileCudaDriver *tileCudaEnter(void);
 
+/* The calling thread's current context, made device 0's primary context
+   when it has none. */
+CUcontext tileCudaCurrentContext(TileCudaDriver *driver);
+
+/* tileCudaEnter for the calls that release something (module unload, frees,
+   stream and event destruction). A host program may tear the driver down
+   before its global destructors unload modules (PyTorch does at exit):
+   returns NULL when the driver says it is deinitialised, and then there is
+   nothing left to release and nothing to report. */
+TileCudaDriver *tileCudaEnterToRelease(void);
+
+/* For the result of a release call: false, silently, when the driver is
+   deinitialised; exits on any other failure; true on success. */
+bool tileCudaReleased(CUresult result, const char *call);
+
 /* The primary context of a device ordinal, retained on first use. */
 CUcontext tileCudaPrimaryContext(TileCudaDriver *driver, int ordinal);
 
@@ -35,6 +50,10 @@ void tileCudaCheck(CUresult result, const char *call);
    kernel 'k'"). */
 void tileCudaCheckf(CUresult result, const char *format, ...)
     __attribute__((format(printf, 2, 3)));
+
+/* The device copy of an encoded TMA descriptor, shared by every call that
+   encodes the same bytes in the current context; owned by the runtime. */
+void *tileCudaTensorMapOnDevice(TileCudaDriver *driver, const CUtensorMap *map);
 
 /* Device pointers are integers to the driver and pointers to generated code. */
 static inline CUdeviceptr tileCudaDevicePtr(const void *ptr) {

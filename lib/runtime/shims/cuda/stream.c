@@ -1,9 +1,58 @@
 /* Streams: the queues generated code orders copies and launches on. */
 #include "shim.h"
 
-struct CUstream_st *mgpuStreamCreate(void) {
-  TileCudaDriver *driver = tileCudaEnter();
+/* Generated code creates, synchronises and destroys a stream around every
+   launch, and creating one costs more than a small kernel: a destroyed
+   stream goes back to a pool, keyed by the current context, and the next
+   mgpuStreamCreate in that context takes it. Work still queued on it
+   completes in order, as after cuStreamDestroy; only later work queued on
+   it waits behind that, which generated code (synchronising before it
+   destroys) never has. */
+static CUstream takeFromPool(TileCudaStreamPool *pool, CUcontext context) {
   CUstream stream = NULL;
+  pthread_mutex_lock(&pool->lock);
+  for (unsigned i = pool->count; i > 0 && !stream; --i)
+    if (pool->free[i - 1].context == context) {
+      stream = pool->free[i - 1].stream;
+      pool->free[i - 1] = pool->free[--pool->count];
+    }
+  pthread_mutex_unlock(&pool->lock);
+  return stream;
+}
+
+static bool giveToPool(TileCudaStreamPool *pool, CUcontext context,
+                       CUstream stream) {
+  pthread_mutex_lock(&pool->lock);
+  bool kept = pool->count < TILE_CUDA_STREAM_POOL;
+  if (kept) {
+    pool->free[pool->count].context = context;
+    pool->free[pool->count++].stream = stream;
+  }
+  pthread_mutex_unlock(&pool->lock);
+  return kept;
+}
+
+/* The caller's stream for this thread (tileRtCudaSetStream). */
+static _Thread_local struct {
+  bool set;
+  CUstream stream;
+} callerStream;
+
+void tileRtCudaSetStream(struct CUstream_st *stream) {
+  callerStream.set = true;
+  callerStream.stream = stream;
+}
+
+void tileRtCudaClearStream(void) { callerStream.set = false; }
+
+struct CUstream_st *mgpuStreamCreate(void) {
+  TileCudaDriver *driver = tileCudaDriver();
+  CUcontext context = tileCudaCurrentContext(driver);
+  if (callerStream.set)
+    return callerStream.stream;
+  CUstream stream = takeFromPool(&driver->streams, context);
+  if (stream)
+    return stream;
   /* Non-blocking: generated code orders work with events, never through
      the legacy default stream. */
   tileCudaCheck(driver->streamCreate(&stream, CU_STREAM_NON_BLOCKING),
@@ -12,8 +61,11 @@ struct CUstream_st *mgpuStreamCreate(void) {
 }
 
 void mgpuStreamDestroy(struct CUstream_st *stream) {
-  TileCudaDriver *driver = tileCudaEnter();
-  tileCudaCheck(driver->streamDestroy(stream), "cuStreamDestroy");
+  TileCudaDriver *driver = tileCudaEnterToRelease();
+  if (!driver || !stream || (callerStream.set && stream == callerStream.stream))
+    return;
+  if (!giveToPool(&driver->streams, tileCudaCurrentContext(driver), stream))
+    tileCudaReleased(driver->streamDestroy(stream), "cuStreamDestroy");
 }
 
 /* Errors of earlier asynchronous work (a faulting kernel) surface here. */

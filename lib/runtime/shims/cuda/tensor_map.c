@@ -1,4 +1,4 @@
-/* TMA descriptors (sm_90): encoded for a memref, kept in device memory. */
+/* TMA descriptors (sm_90): encoded for a memref, read from device memory. */
 #include "memref.h"
 #include "shim.h"
 
@@ -13,7 +13,7 @@
 static const int elementBytes[TILE_CU_TENSOR_MAP_DATA_TYPE_COUNT] = {
     1, 2, 4, 4, 8, 8, 2, 4, 8, 2, 4, 4, 4};
 
-static const TileCudaDriver *encoder(void) {
+static TileCudaDriver *encoder(void) {
   TileCudaDriver *driver = tileCudaEnter();
   if (!driver->tensorMapEncodeTiled)
     tileCudaFatal("TMA descriptors need cuTensorMapEncodeTiled, which this "
@@ -96,23 +96,11 @@ static Geometry geometryOf(int64_t rank, const TileRtCudaMemRef *memref,
   return g;
 }
 
-/* Kernels take the descriptor by address in global memory. It stays
-   allocated for the life of the context: the ABI has no call to free it. */
-static void *copyToDevice(const TileCudaDriver *driver,
-                          const CUtensorMap *map) {
-  CUdeviceptr copy = 0;
-  tileCudaCheck(driver->memAlloc(&copy, sizeof(*map)),
-                "cuMemAlloc (TMA descriptor)");
-  tileCudaCheck(driver->memcpyHtoD(copy, map, sizeof(*map)),
-                "cuMemcpyHtoD (TMA descriptor)");
-  return (void *)(uintptr_t)copy;
-}
-
 void *mgpuTensorMapEncodeTiledMemref(int64_t rank, TileRtCudaMemRef *memref,
                                      int64_t dataType, int64_t interleave,
                                      int64_t swizzle, int64_t l2Promotion,
                                      int64_t oobFill, int64_t *boxDims) {
-  const TileCudaDriver *driver = encoder();
+  TileCudaDriver *driver = encoder();
   checkMemRef(rank, memref, dataType, boxDims);
   int elementSize = elementBytes[dataType];
   Geometry g = geometryOf(rank, memref, elementSize, boxDims);
@@ -122,5 +110,5 @@ void *mgpuTensorMapEncodeTiledMemref(int64_t rank, TileRtCudaMemRef *memref,
   mgpuTensorMapEncodeTiled(&map, (int)dataType, (uint32_t)rank, address, g.dims,
                            g.strides, g.box, g.elementStrides, (int)interleave,
                            (int)swizzle, (int)l2Promotion, (int)oobFill);
-  return copyToDevice(driver, &map);
+  return tileCudaTensorMapOnDevice(driver, &map);
 }

@@ -1,4 +1,5 @@
-/* What libtile_rt_cuda.so exports: the mgpu* ABI, tileRtCudaAvailable. */
+/* What libtile_rt_cuda.so exports: the mgpu* ABI, tileRtCudaAvailable,
+   tileRtCudaSetStream and tileRtCudaClearStream. */
 #ifndef TILE_RUNTIME_CUDA_TILE_RT_CUDA_H
 #define TILE_RUNTIME_CUDA_TILE_RT_CUDA_H
 
@@ -28,6 +29,15 @@ typedef struct {
 /* Whether the driver loads, initialises and shows a device. When it does not,
    writes the reason (NUL-terminated, truncated to size) to why. Never exits. */
 TILE_RT_CUDA_EXPORT bool tileRtCudaAvailable(char *why, size_t size);
+
+/* Makes code compiled by tile-mlir run its work, on the calling thread, on
+   `stream` (of the current context; NULL is the legacy default stream)
+   instead of streams of its own: mgpuStreamCreate returns it and
+   mgpuStreamDestroy leaves it alone, so that kernels are ordered with the
+   caller's other work on that stream (a framework's current stream).
+   tileRtCudaClearStream goes back to the runtime's own streams. */
+TILE_RT_CUDA_EXPORT void tileRtCudaSetStream(struct CUstream_st *stream);
+TILE_RT_CUDA_EXPORT void tileRtCudaClearStream(void);
 
 /* Modules and kernels. */
 TILE_RT_CUDA_EXPORT struct CUmod_st *mgpuModuleLoad(void *data, size_t size);

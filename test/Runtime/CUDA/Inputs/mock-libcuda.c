@@ -5,7 +5,9 @@
 #include <cuda.h>
 
 #include <inttypes.h>
+#include <pthread.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,8 +19,14 @@
 struct CUctx_st {
   int device;
 };
+/* A module remembers its PTX, so that kernels this mock does not emulate
+   can still be launched (doing nothing) with the static shared memory
+   their PTX declares. */
+enum { MaxModuleKernels = 16 };
 struct CUmod_st {
-  int unused;
+  char *ptx;
+  unsigned numKernels;
+  struct CUfunc_st *kernels[MaxModuleKernels];
 };
 struct CUstream_st {
   unsigned int flags;
@@ -29,9 +37,12 @@ struct CUevent_st {
 
 typedef CUresult (*KernelBody)(const CUlaunchConfig *config, void **params);
 
+/* maxDynamicShared < 0: not set, which means 48 KiB minus the static
+   part, as in the driver. */
 struct CUfunc_st {
   const char *name;
   KernelBody run;
+  int staticShared;
   int maxDynamicShared;
 };
 
@@ -42,10 +53,64 @@ enum {
   MockCapabilityMajor = 9,
 };
 
-static bool initialized;
+static bool initialized, deinitialized;
 static struct CUctx_st primaryContext = {0};
-static struct CUmod_st theModule;
 static _Thread_local CUcontext current;
+
+/* What the tests ask of the mock besides the driver API: how many
+   allocations and streams it made and still has, and a way to tear the
+   driver down as a host program (PyTorch) does at exit. */
+static struct {
+  atomic_long allocations, liveAllocations, streams, liveStreams;
+} counts;
+
+long tileMockCudaCount(const char *what) {
+  if (!strcmp(what, "allocations"))
+    return counts.allocations;
+  if (!strcmp(what, "live allocations"))
+    return counts.liveAllocations;
+  if (!strcmp(what, "streams"))
+    return counts.streams;
+  if (!strcmp(what, "live streams"))
+    return counts.liveStreams;
+  return -1;
+}
+
+/* Every object the mock hands out until it is destroyed, as a driver holds
+   its objects: what a program leaves to the driver at exit (pooled streams,
+   cached descriptors, anything after teardown) is the driver's, not a
+   leak of the program's. */
+static struct {
+  pthread_mutex_t lock;
+  void **items;
+  size_t count, capacity;
+} held = {.lock = PTHREAD_MUTEX_INITIALIZER};
+
+static void *hold(void *object) {
+  pthread_mutex_lock(&held.lock);
+  if (object && held.count == held.capacity) {
+    held.capacity = held.capacity ? 2 * held.capacity : 64;
+    held.items = realloc(held.items, held.capacity * sizeof(void *));
+  }
+  if (object && held.items)
+    held.items[held.count++] = object;
+  pthread_mutex_unlock(&held.lock);
+  return object;
+}
+
+static void drop(void *object) {
+  pthread_mutex_lock(&held.lock);
+  for (size_t i = 0; i < held.count; ++i)
+    if (held.items[i] == object) {
+      held.items[i] = held.items[--held.count];
+      break;
+    }
+  pthread_mutex_unlock(&held.lock);
+  free(object);
+}
+
+/* From now on every call fails with CUDA_ERROR_DEINITIALIZED. */
+void tileMockCudaDeinitialize(void) { deinitialized = true; }
 
 static bool logging(void) { return getenv("TILE_MOCK_CUDA_LOG") != NULL; }
 
@@ -64,6 +129,8 @@ __attribute__((format(printf, 1, 2))) static void logCall(const char *format,
 
 /* Most calls need cuInit and a current context, as in the real driver. */
 static CUresult ready(void) {
+  if (deinitialized)
+    return CUDA_ERROR_DEINITIALIZED;
   if (!initialized)
     return CUDA_ERROR_NOT_INITIALIZED;
   return current ? CUDA_SUCCESS : CUDA_ERROR_INVALID_CONTEXT;
@@ -80,6 +147,8 @@ static const struct {
     {CUDA_ERROR_OUT_OF_MEMORY, "CUDA_ERROR_OUT_OF_MEMORY", "out of memory"},
     {CUDA_ERROR_NOT_INITIALIZED, "CUDA_ERROR_NOT_INITIALIZED",
      "initialization error"},
+    {CUDA_ERROR_DEINITIALIZED, "CUDA_ERROR_DEINITIALIZED",
+     "driver shutting down"},
     {CUDA_ERROR_INVALID_DEVICE, "CUDA_ERROR_INVALID_DEVICE",
      "invalid device ordinal"},
     {CUDA_ERROR_INVALID_CONTEXT, "CUDA_ERROR_INVALID_CONTEXT",
@@ -151,6 +220,8 @@ CUresult cuDeviceGetAttribute(int *pi, CUdevice_attribute attrib,
     *pi = OptInShared;
   else if (attrib == CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR)
     *pi = MockCapabilityMajor;
+  else if (attrib == CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR)
+    *pi = 0;
   else
     return CUDA_ERROR_INVALID_VALUE;
   return CUDA_SUCCESS;
@@ -171,6 +242,8 @@ CUresult cuDevicePrimaryCtxRelease(CUdevice dev) {
 }
 
 CUresult cuCtxGetCurrent(CUcontext *pctx) {
+  if (deinitialized)
+    return CUDA_ERROR_DEINITIALIZED;
   if (!initialized)
     return CUDA_ERROR_NOT_INITIALIZED;
   *pctx = current;
@@ -190,6 +263,11 @@ CUresult cuCtxGetDevice(CUdevice *device) {
   if (status == CUDA_SUCCESS)
     *device = current->device;
   return status;
+}
+
+CUresult cuCtxSynchronize(void) {
+  logCall("cuCtxSynchronize");
+  return ready();
 }
 
 /* ---- modules and the kernels this mock knows ---- */
@@ -254,19 +332,36 @@ static CUresult runAdd(const CUlaunchConfig *config, void **params) {
   return CUDA_SUCCESS;
 }
 
+/* Kernels of generated code: launched, they do nothing. */
+static CUresult runNothing(const CUlaunchConfig *config, void **params) {
+  (void)config;
+  (void)params;
+  return CUDA_SUCCESS;
+}
+
+/* staticShared(u32 *out) has 1 KiB of static shared memory; out[tid] = tid
+   + dynamic shared bytes, as sharedProbe. */
 static struct CUfunc_st kernels[] = {
-    {"fill", runFill, DefaultShared},
-    {"sharedProbe", runSharedProbe, DefaultShared},
-    {"clusterRank", runClusterRank, DefaultShared},
-    {"add", runAdd, DefaultShared},
+    {"fill", runFill, 0, -1},
+    {"sharedProbe", runSharedProbe, 0, -1},
+    {"staticShared", runSharedProbe, 1024, -1},
+    {"clusterRank", runClusterRank, 0, -1},
+    {"add", runAdd, 0, -1},
 };
+
+static CUmodule newModule(const char *ptx) {
+  CUmodule module = hold(calloc(1, sizeof(*module)));
+  if (module && ptx)
+    module->ptx = strdup(ptx);
+  return module;
+}
 
 CUresult cuModuleLoadData(CUmodule *module, const void *image) {
   CUresult status = ready();
   if (status != CUDA_SUCCESS)
     return status;
   logCall("cuModuleLoadData");
-  *module = image ? &theModule : NULL;
+  *module = image ? newModule(NULL) : NULL;
   return image ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
 }
 
@@ -300,7 +395,7 @@ CUresult cuModuleLoadDataEx(CUmodule *module, const void *image,
                 "parser found no kernel");
     return CUDA_ERROR_INVALID_PTX;
   }
-  *module = &theModule;
+  *module = newModule(image);
   return CUDA_SUCCESS;
 }
 
@@ -308,7 +403,70 @@ CUresult cuModuleUnload(CUmodule hmod) {
   CUresult status = ready();
   if (status != CUDA_SUCCESS)
     return status;
-  return hmod == &theModule ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE;
+  if (!hmod)
+    return CUDA_ERROR_INVALID_HANDLE;
+  logCall("cuModuleUnload");
+  for (unsigned i = 0; i < hmod->numKernels; ++i) {
+    free((char *)hmod->kernels[i]->name);
+    free(hmod->kernels[i]);
+  }
+  free(hmod->ptx);
+  drop(hmod);
+  return CUDA_SUCCESS;
+}
+
+/* Bytes of one PTX declaration ".shared .align A .bN name[C];" (or without
+   [C]), added to *total after aligning it; extern arrays do not count. */
+static void addSharedDeclaration(const char *line, long *total) {
+  long align = 1, bits = 8, elements = 1;
+  const char *a = strstr(line, ".align ");
+  if (a)
+    align = strtol(a + 7, NULL, 10);
+  const char *b = strstr(line, " .b");
+  if (b)
+    bits = strtol(b + 3, NULL, 10);
+  const char *open = strchr(line, '[');
+  if (open)
+    elements = strtol(open + 1, NULL, 10);
+  if (align < 1)
+    align = 1;
+  *total = (*total + align - 1) / align * align + bits / 8 * elements;
+}
+
+/* What ptxas would report as the static shared size of the module's
+   kernels (all declarations of the module, which is what the tests'
+   single-kernel modules have). */
+static int staticSharedOf(const char *ptx) {
+  long total = 0;
+  for (const char *line = ptx; line && *line;) {
+    const char *end = strchr(line, '\n');
+    size_t length = end ? (size_t)(end - line) : strlen(line);
+    char text[256];
+    snprintf(text, sizeof(text), "%.*s", (int)length, line);
+    const char *t = text + strspn(text, " \t");
+    if (!strncmp(t, ".shared ", 8))
+      addSharedDeclaration(t, &total);
+    line = end ? end + 1 : NULL;
+  }
+  return (int)total;
+}
+
+/* A kernel the PTX defines but this mock does not emulate. */
+static CUfunction moduleKernel(CUmodule module, const char *name) {
+  for (unsigned i = 0; i < module->numKernels; ++i)
+    if (!strcmp(module->kernels[i]->name, name))
+      return module->kernels[i];
+  char entry[256];
+  snprintf(entry, sizeof(entry), ".entry %s(", name);
+  if (!module->ptx || !strstr(module->ptx, entry) ||
+      module->numKernels == MaxModuleKernels)
+    return NULL;
+  CUfunction f = calloc(1, sizeof(*f));
+  f->name = strdup(name);
+  f->run = runNothing;
+  f->staticShared = staticSharedOf(module->ptx);
+  f->maxDynamicShared = -1;
+  return module->kernels[module->numKernels++] = f;
 }
 
 CUresult cuModuleGetFunction(CUfunction *hfunc, CUmodule hmod,
@@ -316,20 +474,42 @@ CUresult cuModuleGetFunction(CUfunction *hfunc, CUmodule hmod,
   CUresult status = ready();
   if (status != CUDA_SUCCESS)
     return status;
-  if (hmod != &theModule)
+  if (!hmod)
     return CUDA_ERROR_INVALID_HANDLE;
   for (size_t i = 0; i < sizeof(kernels) / sizeof(kernels[0]); ++i)
     if (!strcmp(kernels[i].name, name)) {
       *hfunc = &kernels[i];
       return CUDA_SUCCESS;
     }
-  return CUDA_ERROR_NOT_FOUND;
+  *hfunc = moduleKernel(hmod, name);
+  return *hfunc ? CUDA_SUCCESS : CUDA_ERROR_NOT_FOUND;
 }
 
 CUresult cuFuncGetName(const char **name, CUfunction hfunc) {
   if (!hfunc)
     return CUDA_ERROR_INVALID_HANDLE;
   *name = hfunc->name;
+  return CUDA_SUCCESS;
+}
+
+static int maxDynamicShared(CUfunction f) {
+  return f->maxDynamicShared >= 0 ? f->maxDynamicShared
+                                  : DefaultShared - f->staticShared;
+}
+
+CUresult cuFuncGetAttribute(int *pi, CUfunction_attribute attrib,
+                            CUfunction hfunc) {
+  CUresult status = ready();
+  if (status != CUDA_SUCCESS)
+    return status;
+  if (!hfunc)
+    return CUDA_ERROR_INVALID_HANDLE;
+  if (attrib == CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES)
+    *pi = hfunc->staticShared;
+  else if (attrib == CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES)
+    *pi = maxDynamicShared(hfunc);
+  else
+    return CUDA_ERROR_INVALID_VALUE;
   return CUDA_SUCCESS;
 }
 
@@ -341,7 +521,8 @@ CUresult cuFuncSetAttribute(CUfunction hfunc, CUfunction_attribute attrib,
   if (attrib == CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES) {
     logCall("cuFuncSetAttribute(%s, MAX_DYNAMIC_SHARED_SIZE_BYTES, %d)",
             hfunc->name, value);
-    if (value > OptInShared)
+    /* As the driver: static + dynamic must fit the opt-in maximum. */
+    if (value < 0 || value + hfunc->staticShared > OptInShared)
       return CUDA_ERROR_INVALID_VALUE;
     hfunc->maxDynamicShared = value;
     return CUDA_SUCCESS;
@@ -364,9 +545,15 @@ static CUresult launch(const CUlaunchConfig *config, CUfunction f,
   if (!blocks(config) || !threadsPerBlock(config) ||
       threadsPerBlock(config) > 1024)
     return CUDA_ERROR_INVALID_VALUE;
-  /* Like the driver: beyond 48 KiB only after the opt-in attribute. */
-  if ((int)config->sharedMemBytes > f->maxDynamicShared)
+  /* Like the driver: static + dynamic beyond 48 KiB only after the opt-in
+     attribute raised the dynamic limit. */
+  if ((int)config->sharedMemBytes > maxDynamicShared(f)) {
+    logCall("launch %s refused: %d static + %u dynamic shared bytes, dynamic "
+            "limit %d",
+            f->name, f->staticShared, config->sharedMemBytes,
+            maxDynamicShared(f));
     return CUDA_ERROR_INVALID_VALUE;
+  }
   logCall("launch %s grid %ux%ux%u block %ux%ux%u shared %u attributes %u",
           f->name, config->gridDimX, config->gridDimY, config->gridDimZ,
           config->blockDimX, config->blockDimY, config->blockDimZ,
@@ -417,16 +604,20 @@ CUresult cuStreamCreate(CUstream *phStream, unsigned int Flags) {
   CUresult status = ready();
   if (status != CUDA_SUCCESS)
     return status;
-  *phStream = malloc(sizeof(**phStream));
+  *phStream = hold(malloc(sizeof(**phStream)));
   (*phStream)->flags = Flags;
+  ++counts.streams;
+  ++counts.liveStreams;
   logCall("cuStreamCreate(flags %u)", Flags);
   return CUDA_SUCCESS;
 }
 
 CUresult cuStreamDestroy(CUstream hStream) {
   CUresult status = ready();
-  if (status == CUDA_SUCCESS)
-    free(hStream);
+  if (status == CUDA_SUCCESS) {
+    drop(hStream);
+    --counts.liveStreams;
+  }
   return status;
 }
 
@@ -446,7 +637,7 @@ CUresult cuEventCreate(CUevent *phEvent, unsigned int Flags) {
   CUresult status = ready();
   if (status != CUDA_SUCCESS)
     return status;
-  *phEvent = malloc(sizeof(**phEvent));
+  *phEvent = hold(malloc(sizeof(**phEvent)));
   (*phEvent)->flags = Flags;
   logCall("cuEventCreate(flags %u)", Flags);
   return CUDA_SUCCESS;
@@ -455,7 +646,7 @@ CUresult cuEventCreate(CUevent *phEvent, unsigned int Flags) {
 CUresult cuEventDestroy(CUevent hEvent) {
   CUresult status = ready();
   if (status == CUDA_SUCCESS)
-    free(hEvent);
+    drop(hEvent);
   return status;
 }
 
@@ -479,9 +670,13 @@ static CUresult allocate(CUdeviceptr *dptr, size_t bytesize, const char *kind) {
   if (!bytesize)
     return CUDA_ERROR_INVALID_VALUE;
   logCall("%s(%zu bytes)", kind, bytesize);
-  void *memory = calloc(1, bytesize);
+  void *memory = hold(calloc(1, bytesize));
   *dptr = (CUdeviceptr)(uintptr_t)memory;
-  return memory ? CUDA_SUCCESS : CUDA_ERROR_OUT_OF_MEMORY;
+  if (!memory)
+    return CUDA_ERROR_OUT_OF_MEMORY;
+  ++counts.allocations;
+  ++counts.liveAllocations;
+  return CUDA_SUCCESS;
 }
 
 CUresult cuMemAlloc(CUdeviceptr *dptr, size_t bytesize) {
@@ -497,8 +692,10 @@ CUresult cuMemAllocManaged(CUdeviceptr *dptr, size_t bytesize,
 
 CUresult cuMemFree(CUdeviceptr dptr) {
   CUresult status = ready();
-  if (status == CUDA_SUCCESS)
-    free((void *)(uintptr_t)dptr);
+  if (status == CUDA_SUCCESS && dptr) {
+    drop((void *)(uintptr_t)dptr);
+    --counts.liveAllocations;
+  }
   return status;
 }
 
@@ -620,8 +817,15 @@ CUresult cuTensorMapEncodeTiled(
   for (cuuint32_t i = 0; i + 1 < tensorRank; ++i)
     if (globalStrides[i] % 16)
       return CUDA_ERROR_INVALID_VALUE;
+  /* As cuda.h documents: boxes of 1 to 256 elements (a box may be larger
+     than the tensor: TMA fills what lies outside), and the innermost box
+     dimension a multiple of 16 bytes. */
+  static const int elementBytes[] = {1, 2, 4, 4, 8, 8, 2, 4, 8, 2, 4, 4, 4};
+  if ((unsigned)tensorDataType >= sizeof(elementBytes) / sizeof(int) ||
+      boxDim[0] * elementBytes[tensorDataType] % 16)
+    return CUDA_ERROR_INVALID_VALUE;
   for (cuuint32_t i = 0; i < tensorRank; ++i)
-    if (!boxDim[i] || boxDim[i] > 256 || boxDim[i] > globalDim[i])
+    if (!boxDim[i] || boxDim[i] > 256)
       return CUDA_ERROR_INVALID_VALUE;
   memset(tensorMap, 0, sizeof(*tensorMap));
   tensorMap->opaque[0] = (uint64_t)(uintptr_t)globalAddress;

@@ -70,7 +70,8 @@ static void *symbol(const char *name) {
 /* Kernels as PTX text, JIT-compiled by the driver for whatever GPU is
    present. fill: out[i] = i * k for i < n. sharedProbe: each thread writes
    and reads back a word at the top of the dynamic shared memory and
-   stores tid + the dynamic shared size. */
+   stores tid + the dynamic shared size. staticShared: the same through a
+   word of its 1 KiB of static shared memory (256 threads at most). */
 static const char fillPtx[] =
     ".version 7.0\n"
     ".target sm_70\n"
@@ -110,6 +111,27 @@ static const char fillPtx[] =
     "  add.u32 %r4, %r1, 1;\n"
     "  shl.b32 %r4, %r4, 2;\n"
     "  sub.u32 %r3, %r3, %r4;\n"
+    "  st.shared.u32 [%r3], %r1;\n"
+    "  bar.sync 0;\n"
+    "  ld.shared.u32 %r5, [%r3];\n"
+    "  add.u32 %r5, %r5, %r2;\n"
+    "  cvta.to.global.u64 %rd1, %rd1;\n"
+    "  mul.wide.u32 %rd2, %r1, 4;\n"
+    "  add.u64 %rd3, %rd1, %rd2;\n"
+    "  st.global.u32 [%rd3], %r5;\n"
+    "  ret;\n"
+    "}\n"
+    ".visible .entry staticShared(.param .u64 out)\n"
+    "{\n"
+    "  .shared .align 4 .b8 staticWords[1024];\n"
+    "  .reg .b32 %r<8>;\n"
+    "  .reg .b64 %rd<4>;\n"
+    "  ld.param.u64 %rd1, [out];\n"
+    "  mov.u32 %r1, %tid.x;\n"
+    "  mov.u32 %r2, %dynamic_smem_size;\n"
+    "  mov.u32 %r3, staticWords;\n"
+    "  shl.b32 %r4, %r1, 2;\n"
+    "  add.u32 %r3, %r3, %r4;\n"
     "  st.shared.u32 [%r3], %r1;\n"
     "  bar.sync 0;\n"
     "  ld.shared.u32 %r5, [%r3];\n"
@@ -174,35 +196,41 @@ static int runCall(const char *name) {
   else if (!strcmp(name, "mgpuLaunchKernel"))
     API(LaunchKernelFn, name)(NULL, 1, 1, 1, 1, 1, 1, 0, NULL, NULL, NULL, 0);
   else if (!strcmp(name, "mgpuLaunchClusterKernel"))
-    API(LaunchClusterKernelFn, name)
-  (NULL, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, NULL, NULL, NULL);
+    API(LaunchClusterKernelFn, name)(NULL, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, NULL,
+                                     NULL, NULL);
   else if (!strcmp(name, "mgpuStreamCreate") ||
-           !strcmp(name, "mgpuEventCreate")) API(CreateFn, name)();
+           !strcmp(name, "mgpuEventCreate"))
+    API(CreateFn, name)();
   else if (!strcmp(name, "mgpuModuleUnload") ||
            !strcmp(name, "mgpuStreamDestroy") ||
            !strcmp(name, "mgpuStreamSynchronize") ||
            !strcmp(name, "mgpuEventDestroy") ||
            !strcmp(name, "mgpuEventSynchronize") ||
-           !strcmp(name, "mgpuMemHostUnregister")) API(HandleFn, name)(buffer);
+           !strcmp(name, "mgpuMemHostUnregister"))
+    API(HandleFn, name)(buffer);
   else if (!strcmp(name, "mgpuStreamWaitEvent") ||
            !strcmp(name, "mgpuEventRecord"))
-      API(HandlePairFn, name)(buffer, buffer);
-  else if (!strcmp(name, "mgpuMemAlloc")) API(MemAllocFn, name)(1024, NULL, 0);
-  else if (!strcmp(name, "mgpuMemFree")) API(MemFreeFn, name)(buffer, NULL);
+    API(HandlePairFn, name)(buffer, buffer);
+  else if (!strcmp(name, "mgpuMemAlloc"))
+    API(MemAllocFn, name)(1024, NULL, 0);
+  else if (!strcmp(name, "mgpuMemFree"))
+    API(MemFreeFn, name)(buffer, NULL);
   else if (!strcmp(name, "mgpuMemcpy"))
-      API(MemcpyFn, name)(buffer, buffer + 32, 16, NULL);
+    API(MemcpyFn, name)(buffer, buffer + 32, 16, NULL);
   else if (!strcmp(name, "mgpuMemset32") || !strcmp(name, "mgpuMemset16"))
-      API(MemsetFn, name)(buffer, 0, 4, NULL);
+    API(MemsetFn, name)(buffer, 0, 4, NULL);
   else if (!strcmp(name, "mgpuMemHostRegister"))
-      API(HostRegisterFn, name)(buffer, sizeof(buffer));
+    API(HostRegisterFn, name)(buffer, sizeof(buffer));
   else if (!strcmp(name, "mgpuMemHostRegisterMemRef") ||
            !strcmp(name, "mgpuMemHostUnregisterMemRef"))
-      API(MemRefFn, name)(2, &memref, 4);
-  else if (!strcmp(name, "mgpuSetDefaultDevice")) API(SetDeviceFn, name)(0);
-  else if (!strcmp(name, "mgpuTensorMapEncodeTiled")) API(EncodeTiledFn, name)(
-      buffer, 0, 1, buffer, NULL, NULL, NULL, NULL, 0, 0, 0, 0);
+    API(MemRefFn, name)(2, &memref, 4);
+  else if (!strcmp(name, "mgpuSetDefaultDevice"))
+    API(SetDeviceFn, name)(0);
+  else if (!strcmp(name, "mgpuTensorMapEncodeTiled"))
+    API(EncodeTiledFn, name)(buffer, 0, 1, buffer, NULL, NULL, NULL, NULL, 0, 0,
+                             0, 0);
   else if (!strcmp(name, "mgpuTensorMapEncodeTiledMemref"))
-      API(EncodeTiledMemRefFn, name)(2, &memref, 6, 0, 0, 0, 0, box);
+    API(EncodeTiledMemRefFn, name)(2, &memref, 6, 0, 0, 0, 0, box);
   else {
     fprintf(stderr, "tile-rt-cuda-test: no call scenario for %s\n", name);
     return 2;
@@ -324,8 +352,8 @@ static void launchFill(void *kernel, void *out, uint32_t n, uint32_t k,
                        void *stream) {
   void *params[] = {&out, &n, &k};
   intptr_t blocks = (n + 127) / 128;
-  API(LaunchKernelFn, "mgpuLaunchKernel")
-  (kernel, blocks, 1, 1, 128, 1, 1, 0, stream, params, NULL, 3);
+  API(LaunchKernelFn, "mgpuLaunchKernel")(kernel, blocks, 1, 1, 128, 1, 1, 0,
+                                          stream, params, NULL, 3);
   API(HandleFn, "mgpuStreamSynchronize")(stream);
 }
 
@@ -350,8 +378,8 @@ static int runLaunch(void) {
 
   /* An empty grid launches nothing. */
   void *params[] = {&device, &n, &n};
-  API(LaunchKernelFn, "mgpuLaunchKernel")
-  (fill, 0, 1, 1, 128, 1, 1, 0, stream, params, NULL, 3);
+  API(LaunchKernelFn, "mgpuLaunchKernel")(fill, 0, 1, 1, 128, 1, 1, 0, stream,
+                                          params, NULL, 3);
   printf("empty grid: skipped\n");
 
   /* 64 KiB of dynamic shared memory needs the opt-in attribute. */
@@ -359,11 +387,25 @@ static int runLaunch(void) {
       API(ModuleGetFunctionFn, "mgpuModuleGetFunction")(module, "sharedProbe");
   void *probeParams[] = {&device};
   int32_t shared = 64 * 1024;
-  API(LaunchKernelFn, "mgpuLaunchKernel")
-  (probe, 1, 1, 1, 256, 1, 1, shared, stream, probeParams, NULL, 1);
+  API(LaunchKernelFn, "mgpuLaunchKernel")(probe, 1, 1, 1, 256, 1, 1, shared,
+                                          stream, probeParams, NULL, 1);
   copyBack(host, device, 256 * 4, stream);
   printf("shared 64 KiB mismatches: %zu\n",
          countMismatches32(host, 256, plusValue, (uint32_t)shared));
+
+  /* 1 KiB static + 47 KiB dynamic is the 48 KiB every launch gets; 1 KiB
+     + 48 KiB needs the attribute, though the dynamic part alone does not. */
+  void *statics =
+      API(ModuleGetFunctionFn, "mgpuModuleGetFunction")(module, "staticShared");
+  int32_t sizes[] = {47 * 1024, 48 * 1024};
+  for (int i = 0; i < 2; ++i) {
+    API(LaunchKernelFn, "mgpuLaunchKernel")(
+        statics, 1, 1, 1, 256, 1, 1, sizes[i], stream, probeParams, NULL, 1);
+    copyBack(host, device, 256 * 4, stream);
+    printf("static 1 KiB + dynamic %d KiB mismatches: %zu\n",
+           (int)sizes[i] / 1024,
+           countMismatches32(host, 256, plusValue, (uint32_t)sizes[i]));
+  }
 
   API(MemFreeFn, "mgpuMemFree")(device, stream);
   API(HandleFn, "mgpuModuleUnload")(module);
@@ -436,11 +478,10 @@ static int runThreads(void) {
   return 0;
 }
 
-/* Copies a descriptor back from device memory and frees it. */
+/* Copies a descriptor back from device memory (the runtime owns it). */
 static const char *describeDescriptor(void *descriptor, void *stream) {
   uint64_t words[16] = {0};
   copyBack(words, descriptor, sizeof(words), stream);
-  API(MemFreeFn, "mgpuMemFree")(descriptor, stream);
   for (int i = 0; i < 16; ++i)
     if (words[i])
       return "encoded";
@@ -478,8 +519,8 @@ static int runCluster(void) {
   uint32_t host[8] = {0};
   void *device = API(MemAllocFn, "mgpuMemAlloc")(sizeof(host), stream, 0);
   void *params[] = {&device};
-  API(LaunchClusterKernelFn, "mgpuLaunchClusterKernel")
-  (kernel, 2, 1, 1, 8, 1, 1, 32, 1, 1, 0, stream, params, NULL);
+  API(LaunchClusterKernelFn, "mgpuLaunchClusterKernel")(
+      kernel, 2, 1, 1, 8, 1, 1, 32, 1, 1, 0, stream, params, NULL);
   copyBack(host, device, sizeof(host), stream);
   printf("@cluster\n");
   for (int i = 0; i < 8; ++i)
@@ -490,6 +531,123 @@ static int runCluster(void) {
   return 0;
 }
 
+/* ---- the driver itself, loaded by the library under test ---- */
+
+/* A symbol of the libcuda.so.1 the library loaded (NULL if it has none). */
+static void *driverSymbol(const char *name) {
+  void *cuda = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
+  return cuda ? dlsym(cuda, name) : NULL;
+}
+
+/* The device's opt-in shared memory limit per block. */
+static int deviceSharedLimit(void) {
+  typedef int (*GetAttributeFn)(int *, int, int);
+  enum { MaxSharedMemoryPerBlockOptin = 97 };
+  void *address = driverSymbol("cuDeviceGetAttribute");
+  int limit = 0;
+  if (!address || ((GetAttributeFn)(uintptr_t)address)(
+                      &limit, MaxSharedMemoryPerBlockOptin, 0) != 0) {
+    fprintf(stderr, "tile-rt-cuda-test: cannot read the shared limit\n");
+    exit(2);
+  }
+  return limit;
+}
+
+/* What the stand-in driver counted (-1 with a real driver). */
+static long mockCount(const char *what) {
+  typedef long (*CountFn)(const char *);
+  void *address = driverSymbol("tileMockCudaCount");
+  return address ? ((CountFn)(uintptr_t)address)(what) : -1;
+}
+
+/* Generated code calls this per launch: encode the operands' TMA
+   descriptors, take a stream, launch, synchronise, give the stream back.
+   Repeated, it must allocate nothing and create no stream after the first
+   time. */
+static int runReuse(void) {
+  enum { Float16 = 6, Swizzle128B = 3, Calls = 100 };
+  EncodeTiledMemRefFn encode =
+      API(EncodeTiledMemRefFn, "mgpuTensorMapEncodeTiledMemref");
+  void *tensor = API(MemAllocFn, "mgpuMemAlloc")(2 * 128 * 256 * 2, NULL, 0);
+  MemRef2 a = {tensor, tensor, 0, {128, 256, 256, 1}};
+  MemRef2 b = {tensor, tensor, 128 * 256, {128, 256, 256, 1}};
+  int64_t box[2] = {64, 64};
+  void *first[2] = {NULL, NULL};
+  long before[2] = {0, 0};
+  bool same = true;
+  for (int call = 0; call < Calls; ++call) {
+    void *da = encode(2, &a, Float16, 0, Swizzle128B, 0, 0, box);
+    void *db = encode(2, &b, Float16, 0, Swizzle128B, 0, 0, box);
+    void *stream = API(CreateFn, "mgpuStreamCreate")();
+    API(HandleFn, "mgpuStreamSynchronize")(stream);
+    API(HandleFn, "mgpuStreamDestroy")(stream);
+    if (call == 0) {
+      first[0] = da;
+      first[1] = db;
+      before[0] = mockCount("allocations");
+      before[1] = mockCount("streams");
+    }
+    same &= da == first[0] && db == first[1];
+  }
+  printf("@reuse\n");
+  printf("descriptors: %s, %s\n", same ? "same every call" : "changed",
+         first[0] != first[1] ? "distinct per buffer" : "shared");
+  printf("allocations after call 1: %ld, after call %d: %ld\n", before[0],
+         Calls, mockCount("allocations"));
+  printf("streams after call 1: %ld, after call %d: %ld\n", before[1], Calls,
+         mockCount("streams"));
+  API(MemFreeFn, "mgpuMemFree")(tensor, NULL);
+  return 0;
+}
+
+/* With the caller's stream set, generated code's streams are that one and
+   are never destroyed; cleared, the runtime's own come back. */
+static int runCallerStream(void) {
+  typedef void (*SetStreamFn)(void *);
+  typedef void (*ClearStreamFn)(void);
+  void *own = API(CreateFn, "mgpuStreamCreate")();
+  API(SetStreamFn, "tileRtCudaSetStream")(own);
+  void *taken = API(CreateFn, "mgpuStreamCreate")();
+  API(HandleFn, "mgpuStreamDestroy")(taken);
+  API(HandleFn, "mgpuStreamDestroy")(taken);
+  long live = mockCount("live streams");
+  API(SetStreamFn, "tileRtCudaSetStream")(NULL);
+  void *legacy = API(CreateFn, "mgpuStreamCreate")();
+  API(ClearStreamFn, "tileRtCudaClearStream")();
+  void *pooled = API(CreateFn, "mgpuStreamCreate")();
+  printf("@caller-stream\n");
+  printf("set: %s, still live: %ld\n", taken == own ? "the caller's" : "other",
+         live);
+  printf("legacy default stream: %s\n", legacy ? "other" : "null");
+  printf("cleared: %s\n", pooled && pooled != own ? "a new one" : "wrong");
+  API(HandleFn, "mgpuStreamDestroy")(pooled);
+  return 0;
+}
+
+/* A host program (PyTorch) may tear the driver down before the global
+   destructors of generated code unload their modules: every release call
+   must then return quietly, and the process end with status 0. */
+static int runDeinit(void) {
+  typedef void (*DeinitFn)(void);
+  void *module, *stream = API(CreateFn, "mgpuStreamCreate")();
+  loadKernel(fillPtx, "fill", &module);
+  void *event = API(CreateFn, "mgpuEventCreate")();
+  void *memory = API(MemAllocFn, "mgpuMemAlloc")(1024, stream, 0);
+  void *deinit = driverSymbol("tileMockCudaDeinitialize");
+  if (!deinit) {
+    fprintf(stderr, "tile-rt-cuda-test: the driver cannot be torn down\n");
+    return 2;
+  }
+  ((DeinitFn)(uintptr_t)deinit)();
+  API(MemFreeFn, "mgpuMemFree")(memory, stream);
+  API(HandleFn, "mgpuEventDestroy")(event);
+  API(HandleFn, "mgpuStreamDestroy")(stream);
+  API(HandleFn, "mgpuModuleUnload")(module);
+  printf("@deinit\n");
+  printf("released after the driver was torn down\n");
+  return 0;
+}
+
 /* ---- driver errors: each must end the process with a clear line ---- */
 
 static int runError(const char *which) {
@@ -497,26 +655,30 @@ static int runError(const char *which) {
   if (!strcmp(which, "missing-kernel"))
     loadKernel(fillPtx, "noSuchKernel", &module);
   else if (!strcmp(which, "bad-ptx"))
-    API(ModuleLoadJITFn, "mgpuModuleLoadJIT")
-  (".version 7.0\n.target sm_70\n.address_size 64\nnot ptx\n", 2);
+    API(ModuleLoadJITFn, "mgpuModuleLoadJIT")(
+        ".version 7.0\n.target sm_70\n.address_size 64\nnot ptx\n", 2);
   else if (!strcmp(which, "bad-device"))
-      API(SetDeviceFn, "mgpuSetDefaultDevice")(1000);
+    API(SetDeviceFn, "mgpuSetDefaultDevice")(1000);
   else if (!strcmp(which, "too-much-shared") ||
            !strcmp(which, "negative-grid")) {
     void *kernel = loadKernel(fillPtx, "fill", &module);
     bool shared = !strcmp(which, "too-much-shared");
-    API(LaunchKernelFn, "mgpuLaunchKernel")
-    (kernel, shared ? 1 : -1, 1, 1, 32, 1, 1, shared ? 1 << 30 : 0, NULL, NULL,
-     NULL, 0);
-  }
-  else if (!strcmp(which, "strided-tensor-map")) {
+    API(LaunchKernelFn, "mgpuLaunchKernel")(kernel, shared ? 1 : -1, 1, 1, 32,
+                                            1, 1, shared ? 1 << 30 : 0, NULL,
+                                            NULL, NULL, 0);
+  } else if (!strcmp(which, "too-much-static-shared")) {
+    void *kernel = loadKernel(fillPtx, "staticShared", &module);
+    /* Fits as dynamic memory alone, not with the static kilobyte. */
+    int32_t shared = deviceSharedLimit() - 512;
+    API(LaunchKernelFn, "mgpuLaunchKernel")(kernel, 1, 1, 1, 32, 1, 1, shared,
+                                            NULL, NULL, NULL, 0);
+  } else if (!strcmp(which, "strided-tensor-map")) {
     char buffer[64];
     MemRef2 memref = {buffer, buffer, 0, {4, 4, 1, 4}};
     int64_t box[2] = {4, 4};
-    API(EncodeTiledMemRefFn, "mgpuTensorMapEncodeTiledMemref")
-    (2, &memref, 7, 0, 0, 0, 0, box);
-  }
-  else {
+    API(EncodeTiledMemRefFn, "mgpuTensorMapEncodeTiledMemref")(2, &memref, 7, 0,
+                                                               0, 0, 0, box);
+  } else {
     fprintf(stderr, "tile-rt-cuda-test: no error scenario %s\n", which);
     return 2;
   }
@@ -530,11 +692,19 @@ typedef struct {
 } Scenario;
 
 static const Scenario scenarios[] = {
-    {"available", runAvailable},  {"again-at-exit", runAgainAtExit},
-    {"memory", runMemory},        {"streams", runStreams},
-    {"launch", runLaunch},        {"host-register", runHostRegister},
-    {"managed", runManaged},      {"threads", runThreads},
-    {"tensor-map", runTensorMap}, {"cluster", runCluster},
+    {"available", runAvailable},
+    {"again-at-exit", runAgainAtExit},
+    {"memory", runMemory},
+    {"streams", runStreams},
+    {"launch", runLaunch},
+    {"host-register", runHostRegister},
+    {"managed", runManaged},
+    {"threads", runThreads},
+    {"tensor-map", runTensorMap},
+    {"cluster", runCluster},
+    {"reuse", runReuse},
+    {"deinit", runDeinit},
+    {"caller-stream", runCallerStream},
 };
 
 int main(int argc, char **argv) {
@@ -543,7 +713,7 @@ int main(int argc, char **argv) {
                     "  scenarios: available, again-at-exit, call NAME, error "
                     "WHICH, memory, "
                     "streams, launch, host-register, managed, threads, "
-                    "tensor-map, cluster\n");
+                    "tensor-map, cluster, reuse, deinit, caller-stream\n");
     return 2;
   }
   library = dlopen(argv[1], RTLD_NOW | RTLD_LOCAL);

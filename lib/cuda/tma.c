@@ -1,0 +1,107 @@
+/* Kernel checks, host-side TMA descriptors and alignment, shared views:
+ * the parts the two TMA + wgmma paths share. */
+#include "cuda/tma.h"
+
+#include "ir/ir.h"
+#include "tile/dialect.h"
+
+#include <stdio.h>
+
+static MlirValue idx(TileBuilder *b, int64_t v) { return tbConstIndex(b, v); }
+
+bool tileTmaZeroFillBefore(const TileMmaPlan *p) {
+  for (MlirOpOperand use = mlirValueGetFirstUse(p->acc);
+       !mlirOpOperandIsNull(use); use = mlirOpOperandGetNextUse(use)) {
+    MlirOperation user = mlirOpOperandGetOwner(use);
+    if (!tileOpIs(user, "tile.fill"))
+      continue;
+    MlirValue v = mlirOperationGetOperand(user, 1);
+    if (!mlirValueIsAOpResult(v) ||
+        !tileOpIs(mlirOpResultGetOwner(v), "arith.constant"))
+      return false;
+    MlirAttribute value = tileOpGetAttr(mlirOpResultGetOwner(v), "value");
+    return mlirAttributeIsAFloat(value) &&
+           mlirFloatAttrGetValueDouble(value) == 0.0 &&
+           mlirOperationGetBlock(user).ptr ==
+               mlirOperationGetBlock(p->loop).ptr;
+  }
+  return false;
+}
+
+typedef struct {
+  MlirValue exclude[2];
+  bool other;
+} SharedScan;
+
+static MlirWalkResult findOtherShared(MlirOperation op, void *userData) {
+  SharedScan *scan = userData;
+  if (!tileOpIs(op, "tile.alloc"))
+    return MlirWalkResultAdvance;
+  MlirValue v = mlirOperationGetResult(op, 0);
+  for (int i = 0; i < 2; ++i)
+    if (mlirValueEqual(v, scan->exclude[i]))
+      return MlirWalkResultAdvance;
+  scan->other |= tileMemRefTypeGetScope(mlirValueGetType(v)) == TileScopeShared;
+  return MlirWalkResultAdvance;
+}
+
+bool tileTmaOnlyOperandTiles(const TileMmaPlan *p) {
+  SharedScan scan = {{p->a, p->b}, false};
+  mlirOperationWalk(p->kernel, findOtherShared, &scan, MlirWalkPreOrder);
+  return !scan.other;
+}
+
+MlirValue tileTmaDescriptor(TileBuilder *b, MlirValue global, int64_t rows,
+                            int64_t cols, const char *type) {
+  TileStrBuf text = {0};
+  char unranked[48];
+  snprintf(unranked, sizeof(unranked), "memref<*x%s>",
+           tileTypeStr(&text, tileElementType(mlirValueGetType(global))));
+  tileStrBufFree(&text);
+  MlirType castType = tbParseType(b, unranked);
+  MlirValue cast =
+      tbResult(tbCreate(b, "memref.cast", 1, &global, 1, &castType, 0, NULL));
+  MlirValue operands[] = {cast, idx(b, rows), idx(b, cols)};
+  MlirType descType = tbParseType(b, type);
+  return tbResult(tbCreate(b, "nvgpu.tma.create.descriptor", 3, operands, 1,
+                           &descType, 0, NULL));
+}
+
+static int64_t elementBytes(MlirValue memref) {
+  MlirType elem = tileElementType(mlirValueGetType(memref));
+  return mlirTypeIsAFloat(elem) ? mlirFloatTypeGetWidth(elem) / 8
+                                : mlirIntegerTypeGetWidth(elem) / 8;
+}
+
+MlirValue tileTmaRowsAligned(TileBuilder *b, const MlirValue *globals,
+                             int count) {
+  MlirValue aligned = {NULL};
+  MlirType index = tbIndex(b);
+  for (int i = 0; i < count; ++i) {
+    int64_t perRow = 16 / elementBytes(globals[i]);
+    MlirValue rowOk = tbCmpI(
+        b, "eq", tbRemU(b, tbDim(b, globals[i], 1), idx(b, perRow)), idx(b, 0));
+    MlirValue base =
+        tbResult(tbCreate(b, "memref.extract_aligned_pointer_as_index", 1,
+                          &globals[i], 1, &index, 0, NULL));
+    MlirValue ok = tbAnd(
+        b, rowOk, tbCmpI(b, "eq", tbRemU(b, base, idx(b, 16)), idx(b, 0)));
+    aligned = i ? tbAnd(b, aligned, ok) : ok;
+  }
+  return aligned;
+}
+
+MlirValue tileTmaView(TileBuilder *b, MlirValue dynamic, MlirValue offset,
+                      int64_t rows, int64_t cols, const char *elem) {
+  char text[96];
+  snprintf(text, sizeof(text),
+           "memref<%lldx%lldx%s, #gpu.address_space<workgroup>>",
+           (long long)rows, (long long)cols, elem);
+  MlirValue operands[] = {dynamic, offset};
+  MlirType t = tbParseType(b, text);
+  return tbResult(tbCreate(b, "memref.view", 2, operands, 1, &t, 0, NULL));
+}
+
+const char *tileTmaElementName(MlirType elem) {
+  return mlirTypeIsABF16(elem) ? "bf16" : "f16";
+}

@@ -1,0 +1,33 @@
+/* What the TMA + wgmma paths share: checks of the kernel, TMA descriptors
+ * and the alignment test on the host, views of dynamic shared memory. */
+#ifndef TILE_CUDA_TMA_H
+#define TILE_CUDA_TMA_H
+
+#include "cuda/mma.h"
+
+/* Whether the accumulator is zero-filled (a constant 0.0) in the block of
+ * the K loop, before it. */
+bool tileTmaZeroFillBefore(const TileMmaPlan *plan);
+
+/* Whether the kernel has no shared tile but A and B. */
+bool tileTmaOnlyOperandTiles(const TileMmaPlan *plan);
+
+/* `nvgpu.tma.create.descriptor` of the 2-d global memref `global` with a
+ * rows x cols box, of descriptor type `type` (text). */
+MlirValue tileTmaDescriptor(TileBuilder *b, MlirValue global, int64_t rows,
+                            int64_t cols, const char *type);
+
+/* True at run time when every one of the 2-d global memrefs has rows of a
+ * multiple of 16 bytes and a 16-byte aligned base: what TMA needs. */
+MlirValue tileTmaRowsAligned(TileBuilder *b, const MlirValue *globals,
+                             int count);
+
+/* A view of `dynamic` (i8 dynamic shared memory) at byte `offset`, of
+ * type memref<rows x cols x elem, workgroup>. */
+MlirValue tileTmaView(TileBuilder *b, MlirValue dynamic, MlirValue offset,
+                      int64_t rows, int64_t cols, const char *elem);
+
+/* "f16" or "bf16". */
+const char *tileTmaElementName(MlirType elem);
+
+#endif

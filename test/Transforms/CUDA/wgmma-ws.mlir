@@ -1,0 +1,86 @@
+// tile-cuda-wgmma-ws on sm_90a, for examples/gemm_hopper.mlir (128x256x64
+// tiles, 4 stages, 384 threads): TMA descriptors of A, B and C made on the
+// host where all rows are 16-byte aligned (else a copy of the kernel with
+// 256 threads), grouped block order, full/empty mbarrier pairs, a producer
+// warpgroup issuing TMA loads and two consumer warpgroups running wgmma on
+// 64x256 halves with one group in flight, the accumulators stored through
+// shared memory by one TMA store.
+// RUN: tile-opt --tile-cuda-wgmma-ws %examples/gemm_hopper.mlir | FileCheck %s
+// RUN: tile-opt --tile-cuda-wgmma-ws=chip=sm_90 %examples/gemm_hopper.mlir | FileCheck %s --check-prefix=NOT-TAKEN
+// RUN: tile-opt --tile-cuda-wgmma-ws %examples/gemm.mlir | FileCheck %s --check-prefix=NOT-TAKEN
+// RUN: tile-opt --tile-cuda-wgmma-ws %S/../../Target/CUDA/Inputs/gemm_128x128x64.mlir | FileCheck %s --check-prefix=NOT-TAKEN
+
+// CHECK-LABEL: func.func @gemm
+// C's rows are checked too: N % 4 for f32.
+// CHECK: memref.extract_aligned_pointer_as_index %arg0
+// CHECK: memref.extract_aligned_pointer_as_index %arg1
+// CHECK: %[[C4:.*]] = arith.constant 4 : index
+// CHECK: memref.extract_aligned_pointer_as_index %arg2
+// CHECK: scf.if
+// CHECK: %[[DA:.*]] = nvgpu.tma.create.descriptor {{.*}} -> <tensor = memref<128x64xf16, 3>, swizzle = swizzle_128b
+// CHECK: %[[DB:.*]] = nvgpu.tma.create.descriptor {{.*}} -> <tensor = memref<64x64xf16, 3>, swizzle = swizzle_128b
+// CHECK: %[[DC:.*]] = nvgpu.tma.create.descriptor {{.*}} -> <tensor = memref<128x256xf32, 3>, swizzle = none
+// CHECK: scf.forall (%[[BM:.*]], %[[BN:.*]]) in
+// Grouped block order over the 2-d grid.
+// CHECK: arith.muli %[[BM]],
+// CHECK: arith.addi %{{.*}}, %[[BN]]
+// CHECK: arith.minui
+// CHECK: %[[TID:.*]] = gpu.thread_id x
+// CHECK: %[[FULL:.*]] = nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>, num_barriers = 4>
+// CHECK: %[[EMPTY:.*]] = nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>, num_barriers = 4>
+// CHECK: nvgpu.mbarrier.init %[[FULL]][%{{.*}}], %c1
+// CHECK: nvgpu.mbarrier.init %[[EMPTY]][%{{.*}}], %c256
+// CHECK: gpu.barrier
+// The producer warpgroup: thread 0 issues every K tile.
+// CHECK: scf.if
+// CHECK-NEXT: nvvm.setmaxregister decrease 40
+// CHECK: scf.for
+// CHECK: arith.cmpi ugt
+// CHECK: nvgpu.mbarrier.try_wait.parity %[[EMPTY]]
+// CHECK: nvgpu.mbarrier.arrive.expect_tx %[[FULL]][%{{.*}}], %c49152
+// CHECK: nvgpu.tma.async.load %[[DA]]
+// CHECK-COUNT-4: nvgpu.tma.async.load %[[DB]]
+// The consumers: 64 rows each.
+// CHECK: } else {
+// CHECK-NEXT: nvvm.setmaxregister increase 232
+// CHECK: nvgpu.warpgroup.mma.init.accumulator -> <fragmented = vector<64x256xf32>>
+// CHECK: scf.for {{.*}} iter_args
+// CHECK: nvgpu.mbarrier.try_wait.parity %[[FULL]]
+// CHECK: nvgpu.warpgroup.generate.descriptor {{.*}} -> <tensor = memref<64x64xf16, 3>>
+// CHECK: nvgpu.warpgroup.generate.descriptor {{.*}} -> <tensor = memref<64x256xf16, 3>>
+// CHECK: nvgpu.warpgroup.mma {{.*}} {transposeB}
+// CHECK: nvgpu.mbarrier.arrive %[[EMPTY]]
+// CHECK: nvvm.wgmma.wait.group.sync.aligned 0
+// CHECK: nvvm.barrier id = %{{.*}} number_of_threads = %{{.*}}
+// The store puts rows at 16 x (block thread id / 32): a view at byte 0, and
+// C from 64 rows further on, where consumer 0's rows begin.
+// CHECK: %[[AT0:.*]] = memref.view %{{.*}}[%c0{{.*}}][] {{.*}} to memref<64x256xf32, #gpu.address_space<workgroup>>
+// CHECK: nvgpu.warpgroup.mma.store %{{.*}}, %[[AT0]]
+// CHECK: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
+// CHECK: nvvm.barrier
+// CHECK: %[[ROWS:.*]] = memref.view %{{.*}}[%c65536{{.*}}][] {{.*}} to memref<128x256xf32, #gpu.address_space<workgroup>>
+// CHECK: nvgpu.tma.async.store %[[ROWS]] to %[[DC]]
+// CHECK: nvvm.cp.async.bulk.commit.group
+// CHECK: nvvm.cp.async.bulk.wait_group 0 {read}
+// 4 stages of 48 KiB (the f32 results, 64 + 128 rows of 1 KiB, reuse them).
+// CHECK: tile.dynamic_shared_bytes = 196608 : i64, tile.threads = 384 : i64
+// CHECK: } else {
+// CHECK: scf.forall
+// CHECK: "tile.gemm"
+// CHECK: tile.threads = 256 : i64
+
+// NOT-TAKEN-NOT: nvvm.setmaxregister
+// NOT-TAKEN: "tile.gemm"
+
+// K tiles of 32: A's descriptors (64-byte swizzle) are built here and cast.
+// RUN: tile-opt --tile-cuda-wgmma-ws %S/../../Target/CUDA/Inputs/gemm_128x256x32.mlir | FileCheck %s --check-prefix=K32
+// K32: nvgpu.tma.create.descriptor {{.*}} -> <tensor = memref<128x32xf16, 3>, swizzle = swizzle_64b
+// K32: nvgpu.tma.create.descriptor {{.*}} -> <tensor = memref<32x64xf16, 3>, swizzle = swizzle_128b
+// K32: nvgpu.mbarrier.arrive.expect_tx %{{.*}}, %c24576
+// K32: scf.for {{.*}} iter_args
+// K32: memref.extract_aligned_pointer_as_index
+// K32: %[[BITS:.*]] = arith.index_cast %{{.*}} : index to i64
+// K32: %[[DESC:.*]] = builtin.unrealized_conversion_cast %[[BITS]] : i64 to !nvgpu.warpgroup.descriptor<tensor = memref<64x16xf16, 3>>
+// K32: nvgpu.warpgroup.mma %[[DESC]], %{{.*}} : <tensor = memref<64x16xf16, 3>>, <tensor = memref<16x256xf16, 3>>
+// K32: nvgpu.warpgroup.mma
+// K32: tile.dynamic_shared_bytes = 196608 : i64
