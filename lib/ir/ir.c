@@ -360,5 +360,12 @@ void tileInlineLoopBody(MlirOperation loop, MlirOperation dest,
 
 MlirOperation tileParseModule(MlirContext ctx, MlirStringRef source,
                               MlirStringRef sourceName) {
-  return tileCheckParsedInput(parseModule(ctx, source, sourceName));
+  /* MLIR's lexer reads up to a NUL after the text: a reference that ends
+   * anywhere else (a slice, a fuzzer's buffer) would be read past its end. */
+  TileStrBuf text = TILE_STRBUF_INIT;
+  tileStrBufAppend(&text, source.data, source.length);
+  MlirOperation op = tileCheckParsedInput(parseModule(
+      ctx, mlirStringRefCreate(tileStrBufGet(&text), text.size), sourceName));
+  tileStrBufFree(&text);
+  return op;
 }
