@@ -112,7 +112,13 @@ static void drop(void *object) {
 /* From now on every call fails with CUDA_ERROR_DEINITIALIZED. */
 void tileMockCudaDeinitialize(void) { deinitialized = true; }
 
-static bool logging(void) { return getenv("TILE_MOCK_CUDA_LOG") != NULL; }
+/* Read once: getenv on every call would cost more than the calls. */
+static bool logging(void) {
+  static atomic_int state; /* 0 unknown, 1 off, 2 on */
+  if (!atomic_load(&state))
+    atomic_store(&state, getenv("TILE_MOCK_CUDA_LOG") ? 2 : 1);
+  return atomic_load(&state) == 2;
+}
 
 __attribute__((format(printf, 1, 2))) static void logCall(const char *format,
                                                           ...) {
@@ -778,6 +784,8 @@ CUresult cuMemHostUnregister(void *p) {
 /* ---- TMA: checks what the driver checks, records the geometry ---- */
 
 static void logArray64(const char *what, const cuuint64_t *a, cuuint32_t n) {
+  if (!logging())
+    return;
   char text[128] = "";
   size_t used = 0;
   for (cuuint32_t i = 0; i < n && used < sizeof(text); ++i)
