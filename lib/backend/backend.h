@@ -37,6 +37,11 @@ MlirLogicalResult tileRunPipeline(const TileArtifact *a, MlirOperation op,
  * ("obj", "asm"). */
 MlirLogicalResult tileHostCodegenLLVM(const TileBackendContext *ctx,
                                       MlirOperation module, TileArtifact *a);
+/* The same, for the machine `machineTarget` names (a cpu compilation's own
+ * target: there the kernels are host code). */
+MlirLogicalResult tileHostCodegenLLVMFor(const TileTarget *machineTarget,
+                                         MlirOperation module,
+                                         TileArtifact *a);
 
 /* Device codegen shared by GPU backends: runs gpu-module-to-binary with
  * `format` (offload, assembly, bin, fatbin) and stores the objects of all

@@ -39,8 +39,8 @@ static LLVMTargetMachineRef hostMachine(const TileTarget *host, char **error) {
   }
   bool native = !host->chip[0] || strcmp(host->chip, "native") == 0;
   char *cpu = native ? LLVMGetHostCPUName() : NULL;
-  char *features = native && !host->features[0] ? LLVMGetHostCPUFeatures()
-                                                : NULL;
+  char *features =
+      native && !host->features[0] ? LLVMGetHostCPUFeatures() : NULL;
   static const LLVMCodeGenOptLevel levels[] = {
       LLVMCodeGenLevelNone, LLVMCodeGenLevelLess, LLVMCodeGenLevelDefault,
       LLVMCodeGenLevelAggressive};
@@ -82,6 +82,12 @@ static bool emit(LLVMTargetMachineRef machine, LLVMModuleRef module,
 
 MlirLogicalResult tileHostCodegenLLVM(const TileBackendContext *ctx,
                                       MlirOperation module, TileArtifact *a) {
+  return tileHostCodegenLLVMFor(&ctx->hostTarget, module, a);
+}
+
+MlirLogicalResult tileHostCodegenLLVMFor(const TileTarget *machineTarget,
+                                         MlirOperation module,
+                                         TileArtifact *a) {
   mlirRegisterAllLLVMTranslations(mlirOperationGetContext(module));
   LLVMContextRef llvmCtx = LLVMContextCreate();
   LLVMModuleRef llvmModule = mlirTranslateModuleToLLVMIR(module, llvmCtx);
@@ -97,7 +103,7 @@ MlirLogicalResult tileHostCodegenLLVM(const TileBackendContext *ctx,
       tileArtifactWantsPart(a, "obj") || tileArtifactWantsPart(a, "asm");
   char *error = NULL;
   LLVMTargetMachineRef machine =
-      wantsMachineCode ? hostMachine(&ctx->hostTarget, &error) : NULL;
+      wantsMachineCode ? hostMachine(machineTarget, &error) : NULL;
   if (wantsMachineCode && !machine) {
     tileEmitErrorAt(mlirOperationGetLocation(module), "host codegen: %s",
                     error ? error : "no target machine for the host");
@@ -115,7 +121,7 @@ MlirLogicalResult tileHostCodegenLLVM(const TileBackendContext *ctx,
     LLVMDisposeTargetData(layout);
     char passes[32];
     snprintf(passes, sizeof(passes), "default<O%d>",
-             ctx->hostTarget.optLevel & 3);
+             machineTarget->optLevel & 3);
     LLVMPassBuilderOptionsRef options = LLVMCreatePassBuilderOptions();
     LLVMErrorRef err = LLVMRunPasses(llvmModule, passes, machine, options);
     LLVMDisposePassBuilderOptions(options);
