@@ -36,8 +36,8 @@ static LLVMTargetMachineRef hostMachine(const TileTarget *host, char **error) {
   }
   bool native = !host->chip[0] || strcmp(host->chip, "native") == 0;
   char *cpu = native ? LLVMGetHostCPUName() : NULL;
-  char *features = native && !host->features[0] ? LLVMGetHostCPUFeatures()
-                                                : NULL;
+  char *features =
+      native && !host->features[0] ? LLVMGetHostCPUFeatures() : NULL;
   static const LLVMCodeGenOptLevel levels[] = {
       LLVMCodeGenLevelNone, LLVMCodeGenLevelLess, LLVMCodeGenLevelDefault,
       LLVMCodeGenLevelAggressive};
@@ -80,6 +80,10 @@ static bool emit(LLVMTargetMachineRef machine, LLVMModuleRef module,
 MlirLogicalResult tileHostCodegenLLVM(const TileBackendContext *ctx,
                                       MlirOperation module, TileArtifact *a) {
   mlirRegisterAllLLVMTranslations(mlirOperationGetContext(module));
+  /* Functions a backend left unmarked are the host target's; marked in the
+   * module, the JIT (which compiles the module again) sees it too. */
+  tileSetHostFunctionTarget(module, ctx->hostTarget.chip,
+                            ctx->hostTarget.features);
   LLVMContextRef llvmCtx = LLVMContextCreate();
   LLVMModuleRef llvmModule = mlirTranslateModuleToLLVMIR(module, llvmCtx);
   if (!llvmModule) {
