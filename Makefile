@@ -1,6 +1,9 @@
 # Thin wrapper over CMake for the two quick-start commands:
 #   make run     build, then compile and run the main example
 #   make check   build, then run the whole test suite
+#   make check-cpu-isa   the integration tests again with the host taken for
+#                an AVX2 machine without AVX-512 (x86-64-v3), then for an
+#                SSE4.2 one (x86-64-v2): TILE_HOST_CPU, see docs/cpu.md
 # SANITIZE=1 builds with AddressSanitizer + UndefinedBehaviorSanitizer in
 # build-sanitize/ instead of build/; SANITIZE=thread with ThreadSanitizer in
 # build-tsan/, where check runs the tests that compile (test/Dialect,
@@ -17,8 +20,10 @@ else
   BUILD ?= build
 endif
 MLIR_CONFIG := /usr/lib/llvm-22/lib/cmake/mlir/MLIRConfig.cmake
+LIT ?= /usr/lib/llvm-22/bin/lit
+CPU_ISA_CHIPS ?= x86-64-v3 x86-64-v2
 
-.PHONY: all deps build run check clean
+.PHONY: all deps build run check check-cpu-isa clean
 
 all: build
 
@@ -39,6 +44,13 @@ run: build
 
 check: build
 	cmake --build $(BUILD) --target check-tile
+
+# Runs code generation and the jit for each chip as "native" on this machine
+# (which must have the chip's features; the jit checks).
+check-cpu-isa: build
+	set -e; for chip in $(CPU_ISA_CHIPS); do \
+	  $(LIT) -sv --param tile_host_cpu=$$chip $(BUILD)/test/Integration; \
+	done
 
 clean:
 	rm -rf build build-sanitize build-tsan

@@ -95,3 +95,27 @@ if os.access(vulkan_probe, os.X_OK):
                 config.available_features.add("vulkan-f16")
     except (OSError, subprocess.SubprocessError):
         pass
+
+# The machine the cpu backend takes this one for: `lit --param
+# tile_host_cpu=x86-64-v3` (or $TILE_HOST_CPU) runs every test with
+# TILE_HOST_CPU set, so that "native" means that chip in code generation
+# and the jit (make check-cpu-isa runs the integration tests so for AVX2
+# and SSE4.2). jit-CHIP is available where JIT-compiled code for CHIP can
+# run here, as tile-opt's own check says; tests that run code for a named
+# chip require it.
+tile_host_cpu = lit_config.params.get("tile_host_cpu", os.environ.get("TILE_HOST_CPU", ""))
+if tile_host_cpu:
+    config.environment["TILE_HOST_CPU"] = tile_host_cpu
+    lit_config.note("TILE_HOST_CPU=%s: native means that cpu" % tile_host_cpu)
+tile_opt = os.path.join(config.tile_tools_dir, "tile-opt")
+if os.access(tile_opt, os.X_OK):
+    import subprocess
+    for chip in ("x86-64-v2", "x86-64-v3", "x86-64-v4"):
+        env = dict(os.environ, ASAN_OPTIONS="detect_leaks=0")
+        env.pop("TILE_HOST_CPU", None)
+        if tile_host_cpu:
+            env["TILE_HOST_CPU"] = tile_host_cpu
+        check = subprocess.run([tile_opt, "--target=cpu:" + chip, "--exec=jit"], input="",
+                               capture_output=True, text=True, env=env)
+        if check.returncode == 0:
+            config.available_features.add("jit-" + chip)

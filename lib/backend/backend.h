@@ -43,6 +43,14 @@ MlirLogicalResult tileHostCodegenLLVMFor(const TileTarget *machineTarget,
                                          MlirOperation module,
                                          TileArtifact *a);
 
+/* Marks every defined llvm.func of `module` without a target_cpu as
+ * compiled for `chip` with `features` on top (target_cpu, target_features;
+ * "native": this machine, and nothing to mark without features). C
+ * interface wrappers become no_inline, so that the JIT's own wrappers
+ * (compiled for the machine it runs on) do not take their code in. */
+void tileSetHostFunctionTarget(MlirOperation module, const char *chip,
+                               const char *features);
+
 /* Device codegen shared by GPU backends: runs gpu-module-to-binary with
  * `format` (offload, assembly, bin, fatbin) and stores the objects of all
  * resulting gpu.binary ops as artifact part `part`. */

@@ -89,6 +89,10 @@ MlirLogicalResult tileHostCodegenLLVMFor(const TileTarget *machineTarget,
                                          MlirOperation module,
                                          TileArtifact *a) {
   mlirRegisterAllLLVMTranslations(mlirOperationGetContext(module));
+  /* Functions a backend left unmarked are the host target's; marked in the
+   * module, the JIT (which compiles the module again) sees it too. */
+  tileSetHostFunctionTarget(module, ctx->hostTarget.chip,
+                            ctx->hostTarget.features);
   LLVMContextRef llvmCtx = LLVMContextCreate();
   LLVMModuleRef llvmModule = mlirTranslateModuleToLLVMIR(module, llvmCtx);
   if (!llvmModule) {

@@ -1,5 +1,6 @@
 /* The cpu backend's manifest: the one place that assembles it. */
 #include "backend/backend.h"
+#include "cpu/chips.h"
 #include "cpu/cpu.h"
 #include "support/count.h"
 
@@ -31,7 +32,10 @@ static const TileHostCodegen hostCodegens[] = {
 
 /* Kernel grids run on host threads through OpenMP: libomp.so. */
 static const TileExecutionBackendSpec executionBackends[] = {
-    {.name = "jit", .needsHostCodegen = true, .runtimeLibrary = "omp"},
+    {.name = "jit",
+     .isAvailable = tileCpuJitAvailable,
+     .needsHostCodegen = true,
+     .runtimeLibrary = "omp"},
     {.name = "aot", .needsHostCodegen = true, .runtimeLibrary = "omp"},
 };
 
@@ -43,9 +47,7 @@ const TileBackendModule tileCpuBackend = {
     .numAliases = TILE_COUNT(aliases),
     .normalizeTarget = tileCpuNormalizeTarget,
     .detectTarget = tileCpuDetectTarget,
-    .chips = "native, x86-64, x86-64-v2, x86-64-v3, x86-64-v4, haswell, "
-             "skylake, skylake-avx512, icelake-server, sapphirerapids, "
-             "znver3, znver4",
+    .chips = tileCpuChipList,
     .pipelines = pipelines,
     .numPipelines = TILE_COUNT(pipelines),
     .deviceCodegens = deviceCodegens,

@@ -28,6 +28,15 @@ static const char *roleName(TileGemmRole role) {
   return role == TileGemmA ? "A" : "B";
 }
 
+/* What the micro-kernel accumulates in for a C of element type `c`: C's
+ * type, except that 16-bit floats accumulate in f32 (rounded once, when C
+ * is stored), which no chip without AVX512-FP16 computes in anyway. */
+static MlirType accumulatorType(MlirType c) {
+  if (mlirTypeIsAF16(c) || mlirTypeIsABF16(c))
+    return mlirF32TypeGet(mlirTypeGetContext(c));
+  return c;
+}
+
 static TileMicroKernel microKernelFor(const GemmPlan *plan, MlirType acc) {
   TileMicroKernel mk;
   mk.lanes = tileCpuLanes(plan->vectorBits, acc);
@@ -56,7 +65,8 @@ static TilePacked packedShape(MlirOperation gemm, TileGemmRole role,
   p.panel = role == TileGemmA ? mk->rows : mk->vectors * mk->lanes;
   p.kInner = role == TileGemmA && lFirst;
   p.numPanels = (p.length + p.panel - 1) / p.panel;
-  p.elem = tileElementType(mlirValueGetType(mlirOperationGetOperand(gemm, 2)));
+  p.elem = accumulatorType(
+      tileElementType(mlirValueGetType(mlirOperationGetOperand(gemm, 2))));
   p.buffer = (MlirValue){NULL};
   return p;
 }
@@ -92,8 +102,8 @@ static bool canReplaceByPanels(MlirValue tile, const TilePacked *want,
       continue;
     if (tileOpIs(user, "tile.gemm") &&
         index == (want->role == TileGemmA ? 0u : 1u)) {
-      MlirType acc =
-          tileElementType(mlirValueGetType(mlirOperationGetOperand(user, 2)));
+      MlirType acc = accumulatorType(
+          tileElementType(mlirValueGetType(mlirOperationGetOperand(user, 2))));
       TileMicroKernel mk = microKernelFor(plan, acc);
       TilePacked other = packedShape(user, want->role, &mk);
       if (samePacking(&other, want))
@@ -228,7 +238,7 @@ static bool lowerGemm(MlirOperation gemm, GemmPlan *plan) {
                           "does not support");
     return false;
   }
-  TileMicroKernel mk = microKernelFor(plan, acc);
+  TileMicroKernel mk = microKernelFor(plan, accumulatorType(acc));
   if (mk.rows * mk.vectors > 64) {
     tileEmitOpError(gemm,
                     "needs %lld accumulators (rows=%lld x vectors=%lld); "

@@ -10,7 +10,6 @@
 
 #include <stdlib.h>
 
-
 /* scf.parallel operands are lower bounds, upper bounds, steps, inits. */
 static TileLoopBounds parallelBounds(MlirOperation parallel) {
   TileLoopBounds bounds;
@@ -129,8 +128,9 @@ static bool lowerThreadLoop(MlirOperation loop) {
     return false;
   }
   TileBuilder b = tbBefore(loop);
-  TileLoopBounds bounds = tileOpIs(loop, "scf.forall") ? tbForallBounds(&b, loop)
-                                               : parallelBounds(loop);
+  TileLoopBounds bounds = tileOpIs(loop, "scf.forall")
+                              ? tbForallBounds(&b, loop)
+                              : parallelBounds(loop);
   sequentialise(loop, &bounds);
   return true;
 }

@@ -14,7 +14,8 @@
 /*===-- Target
  * -------------------------------------------------------------===*/
 
-/* Vector register width in bits of `chip` ("native": this machine) with
+/* Vector register width in bits of `chip` ("native": this machine, or the
+ * chip $TILE_HOST_CPU names) with
  * `features` ("+avx512f,-avx2", may be empty) applied on top. */
 int tileCpuVectorBits(const char *chip, const char *features);
 int tileCpuVectorRegisters(int vectorBits);

@@ -37,9 +37,18 @@ static MlirValue laneMask(TileBuilder *b, const Gemm *g, int64_t v) {
   return tbVCreateMask(b, g->mk->lanes, tbConstIndex(b, lanesOf(g, v)));
 }
 
+/* C's vectors hold its own element type, which can be narrower than the
+ * accumulators' (16-bit floats accumulate in f32). */
+static MlirType cVectorType(const Gemm *g) {
+  return tbVectorType(tileElementType(mlirValueGetType(g->c)), g->mk->lanes);
+}
+
 static void loadAccumulators(TileBuilder *b, const Gemm *g, MlirValue *acc) {
   MlirValue zero =
       tbVBroadcast(b, accType(g), tileCpuConstant(b, g->a->elem, 0));
+  MlirType cType = cVectorType(g);
+  MlirValue cZero = tbVBroadcast(
+      b, cType, tileCpuConstant(b, mlirShapedTypeGetElementType(cType), 0));
   for (int64_t r = 0; r < g->rows; ++r)
     for (int64_t v = 0; v < g->vectors; ++v) {
       MlirValue *slot = &acc[r * g->vectors + v];
@@ -49,9 +58,11 @@ static void loadAccumulators(TileBuilder *b, const Gemm *g, MlirValue *acc) {
         continue;
       }
       cIndices(b, g, r, v, idx);
-      *slot = lanesOf(g, v) == g->mk->lanes
-                  ? tbVLoad(b, accType(g), g->c, 2, idx)
-                  : tbVMaskedLoad(b, g->c, 2, idx, laneMask(b, g, v), zero);
+      MlirValue c =
+          lanesOf(g, v) == g->mk->lanes
+              ? tbVLoad(b, cType, g->c, 2, idx)
+              : tbVMaskedLoad(b, g->c, 2, idx, laneMask(b, g, v), cZero);
+      *slot = tileCpuConvert(b, c, g->a->elem);
     }
 }
 
@@ -61,7 +72,9 @@ static void storeAccumulators(TileBuilder *b, const Gemm *g,
     for (int64_t v = 0; v < g->vectors; ++v) {
       MlirValue idx[2];
       cIndices(b, g, r, v, idx);
-      MlirValue value = acc[r * g->vectors + v];
+      MlirValue value =
+          tileCpuConvert(b, acc[r * g->vectors + v],
+                         mlirShapedTypeGetElementType(cVectorType(g)));
       if (lanesOf(g, v) == g->mk->lanes)
         tbVStore(b, value, g->c, 2, idx);
       else

@@ -4,7 +4,8 @@
  * widening too, but rounds each lane back with a call: __truncsfbf2 for
  * bf16 (f32 -> bf16 becomes integer code here, through arith-expand),
  * __truncdfbf2 (which nothing defines in GCC 12's libgcc) and __truncdfhf2
- * for f64 -> bf16/f16 on every x86-64. Atomic adds on bf16 stay LLVM's
+ * for f64 -> bf16/f16 on every x86-64; integers convert to bf16/f16
+ * through f64. Atomic adds on bf16 stay LLVM's
  * compare-exchange loops, which round with the __truncsfbf2 that
  * tile-cpu-libcalls defines. */
 #include "cpu/lowering.h"
@@ -113,6 +114,19 @@ static void extendToF64(MlirOperation op, MlirType f32) {
   mlirOperationDestroy(op);
 }
 
+/* Integers -> bf16/f16 through f64 (exact for up to 32 bits), then rounded
+ * once: arith-emulate-unsupported-floats leaves these to LLVM, which
+ * rounds with __truncsfbf2. */
+static void intToHalf(MlirOperation op, MlirType f64) {
+  TileBuilder b = tbBefore(op);
+  MlirValue old = mlirOperationGetResult(op, 0);
+  MlirValue wide = tbConvertOp(
+      &b, tileOpIs(op, "arith.sitofp") ? "arith.sitofp" : "arith.uitofp",
+      mlirOperationGetOperand(op, 0), withElement(mlirValueGetType(old), f64));
+  mlirValueReplaceAllUsesOfWith(old, narrow(&b, wide, mlirValueGetType(old)));
+  mlirOperationDestroy(op);
+}
+
 static MlirType operandElement(MlirOperation op) {
   return elementOf(mlirValueGetType(mlirOperationGetOperand(op, 0)));
 }
@@ -132,6 +146,9 @@ static void rewrite(MlirOperation op) {
   } else if (tileOpIs(op, "arith.extf")) {
     if (mlirTypeIsABF16(from) && mlirTypeIsAF64(to))
       extendToF64(op, f32);
+  } else if (tileOpIs(op, "arith.sitofp") || tileOpIs(op, "arith.uitofp")) {
+    if (isHalf(to))
+      intToHalf(op, f64);
   } else if (tileOpIs(op, "math.fma")) {
     /* A fused f16 multiply-add needs f64 to stay exact, as LLVM knows. */
     if (isHalf(to))

@@ -1,30 +1,35 @@
-/* cpu targets: cpu[:native|<cpu name>][,threads=N]. */
+/* cpu targets: cpu[:native|<chip>][,threads=N][,features=+a,-b]. "native"
+ * stays the machine compiling, unless $TILE_HOST_CPU names a chip for it. */
 #include "cpu/cpu.h"
 
 #include "backend/backend.h"
+#include "cpu/chips.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const chips[] = {
-    "native",         "x86-64",  "x86-64-v2",      "x86-64-v3",
-    "x86-64-v4",      "haswell", "skylake",        "skylake-avx512",
-    "icelake-server", "znver3",  "sapphirerapids", "znver4"};
+static bool isKnownChip(const char *chip) {
+  return strcmp(chip, "native") == 0 || tileCpuChipFeatures(chip);
+}
 
-MlirLogicalResult tileCpuNormalizeTarget(TileTarget *t, TileErrorSink errors) {
-  if (!t->chip[0])
-    strcpy(t->chip, "native");
-  bool known = false;
-  for (size_t i = 0; i < sizeof(chips) / sizeof(chips[0]); ++i)
-    known |= strcmp(t->chip, chips[i]) == 0;
-  if (!known) {
+/* "native" becomes the chip $TILE_HOST_CPU names, if any. */
+static MlirLogicalResult resolveNative(TileTarget *t, TileErrorSink errors) {
+  const char *native = tileCpuNativeChip();
+  if (strcmp(t->chip, "native") != 0 || strcmp(native, "native") == 0)
+    return mlirLogicalResultSuccess();
+  if (!tileCpuChipFeatures(native)) {
     tileReport(errors,
-               "unknown cpu '%s' (valid: native, x86-64, x86-64-v2, "
-               "x86-64-v3, x86-64-v4, haswell, skylake, skylake-avx512, "
-               "icelake-server, sapphirerapids, znver3, znver4)",
-               t->chip);
+               "TILE_HOST_CPU='%s' is not a cpu the cpu target knows "
+               "(valid: %s)",
+               native, tileCpuChipList + strlen("native, "));
     return mlirLogicalResultFailure();
   }
+  strncpy(t->chip, native, sizeof(t->chip) - 1);
+  return mlirLogicalResultSuccess();
+}
+
+static MlirLogicalResult checkThreads(const TileTarget *t,
+                                      TileErrorSink errors) {
   for (unsigned i = 0; i < t->numOptions; ++i) {
     if (strcmp(t->options[i].key, "threads") != 0) {
       tileReport(errors, "unknown cpu target option '%s' (valid: threads)",
@@ -44,8 +49,52 @@ MlirLogicalResult tileCpuNormalizeTarget(TileTarget *t, TileErrorSink errors) {
   return mlirLogicalResultSuccess();
 }
 
+MlirLogicalResult tileCpuNormalizeTarget(TileTarget *t, TileErrorSink errors) {
+  if (!t->chip[0])
+    strcpy(t->chip, "native");
+  if (!isKnownChip(t->chip)) {
+    tileReport(errors, "unknown cpu '%s' (valid: %s)", t->chip,
+               tileCpuChipList);
+    return mlirLogicalResultFailure();
+  }
+  TileStrBuf why = TILE_STRBUF_INIT;
+  if (!tileCpuCheckFeatures(t->features, &why)) {
+    tileReport(errors, "%s", tileStrBufGet(&why));
+    tileStrBufFree(&why);
+    return mlirLogicalResultFailure();
+  }
+  tileStrBufFree(&why);
+  if (mlirLogicalResultIsFailure(resolveNative(t, errors)))
+    return mlirLogicalResultFailure();
+  return checkThreads(t, errors);
+}
+
 bool tileCpuDetectTarget(TileTarget *t) {
   strcpy(t->kind, "cpu");
   strcpy(t->chip, "native");
   return true;
+}
+
+/* Reports the features code for `t` needs and `machine` (NULL: this
+ * machine) lacks, if any. */
+static bool runsOn(const TileTarget *t, const char *machine,
+                   TileErrorSink why) {
+  TileStrBuf missing = TILE_STRBUF_INIT;
+  unsigned n = tileCpuMissingFeatures(t->chip, t->features, machine, &missing);
+  if (n)
+    tileReport(
+        why, "code for cpu '%s'%s%s needs %s, which %s%s lacks", t->chip,
+        t->features[0] ? " with " : "", t->features, tileStrBufGet(&missing),
+        machine ? "TILE_HOST_CPU=" : "this machine", machine ? machine : "");
+  tileStrBufFree(&missing);
+  return n == 0;
+}
+
+/* The chip $TILE_HOST_CPU stands for this machine first, then the machine
+ * itself: the code must run on both. */
+bool tileCpuJitAvailable(const TileTarget *t, TileErrorSink why) {
+  const char *native = tileCpuNativeChip();
+  if (strcmp(native, "native") != 0 && !runsOn(t, native, why))
+    return false;
+  return runsOn(t, NULL, why);
 }

@@ -39,6 +39,7 @@ extern const TilePassDescriptor tileCpuMathPass;
 extern const TilePassDescriptor tileCpuNarrowFloatsPass;
 extern const TilePassDescriptor tileCpuHalfMovesPass;
 extern const TilePassDescriptor tileCpuLibcallsPass;
+extern const TilePassDescriptor tileCpuTargetPass;
 
 /* Every tile pass, in the order --list-passes shows them. Adding a pass
  * means adding its descriptor here; nothing else enumerates passes. */
@@ -75,6 +76,7 @@ const TilePassDescriptor *const tilePassDescriptors[] = {
     &tileCpuNarrowFloatsPass,
     &tileCpuHalfMovesPass,
     &tileCpuLibcallsPass,
+    &tileCpuTargetPass,
 };
 const unsigned tilePassDescriptorsCount =
     sizeof(tilePassDescriptors) / sizeof(tilePassDescriptors[0]);

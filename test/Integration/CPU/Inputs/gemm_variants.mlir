@@ -40,6 +40,84 @@ func.func @gemm_bf16(%A: memref<?x?xbf16>, %B: memref<?x?xbf16>, %C: memref<?x?x
   return
 }
 
+// f16 inputs and a f16 C: the micro-kernel accumulates a K tile in f32 and
+// rounds to f16 when it stores the tile; the tile holds f16 between K tiles.
+func.func @gemm_f16_acc(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %cBM = arith.constant 64 : index
+  %cBN = arith.constant 128 : index
+  %cBK = arith.constant 64 : index
+  %zero = arith.constant 0.0 : f16
+  %M = memref.dim %A, %c0 : memref<?x?xf16>
+  %K = memref.dim %A, %c1 : memref<?x?xf16>
+  %N = memref.dim %B, %c1 : memref<?x?xf16>
+  %grid_m = arith.ceildivui %M, %cBM : index
+  %grid_n = arith.ceildivui %N, %cBN : index
+  %k_tiles = arith.ceildivui %K, %cBK : index
+  scf.forall (%bm, %bn) in (%grid_m, %grid_n) {
+    %A_s = "tile.alloc"() : () -> memref<64x64xf16, #gpu.address_space<workgroup>>
+    %B_s = "tile.alloc"() : () -> memref<64x128xf16, #gpu.address_space<workgroup>>
+    %acc = "tile.alloc"() : () -> memref<64x128xf16, #tile.fragment>
+    "tile.fill"(%acc, %zero) : (memref<64x128xf16, #tile.fragment>, f16) -> ()
+    %m0 = arith.muli %bm, %cBM : index
+    %n0 = arith.muli %bn, %cBN : index
+    scf.for %kt = %c0 to %k_tiles step %c1 {
+      %k0 = arith.muli %kt, %cBK : index
+      "tile.copy"(%A, %A_s, %m0, %k0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>}
+          : (memref<?x?xf16>, memref<64x64xf16, #gpu.address_space<workgroup>>, index, index) -> ()
+      "tile.copy"(%B, %B_s, %k0, %n0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>}
+          : (memref<?x?xf16>, memref<64x128xf16, #gpu.address_space<workgroup>>, index, index) -> ()
+      "tile.gemm"(%A_s, %B_s, %acc)
+          : (memref<64x64xf16, #gpu.address_space<workgroup>>,
+             memref<64x128xf16, #gpu.address_space<workgroup>>,
+             memref<64x128xf16, #tile.fragment>) -> ()
+    } {tile.num_stages = 2 : i64}
+    "tile.copy"(%acc, %C, %m0, %n0) {operandSegmentSizes = array<i32: 1, 1, 0, 2>}
+        : (memref<64x128xf16, #tile.fragment>, memref<?x?xf16>, index, index) -> ()
+  } {mapping = [#gpu.block<y>, #gpu.block<x>], tile.threads = 128 : i64}
+  return
+}
+
+// bf16 inputs and a bf16 C: the micro-kernel accumulates a K tile in f32 and
+// rounds to bf16 when it stores the tile; the tile holds bf16 between K tiles.
+func.func @gemm_bf16_acc(%A: memref<?x?xbf16>, %B: memref<?x?xbf16>, %C: memref<?x?xbf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %cBM = arith.constant 64 : index
+  %cBN = arith.constant 128 : index
+  %cBK = arith.constant 64 : index
+  %zero = arith.constant 0.0 : bf16
+  %M = memref.dim %A, %c0 : memref<?x?xbf16>
+  %K = memref.dim %A, %c1 : memref<?x?xbf16>
+  %N = memref.dim %B, %c1 : memref<?x?xbf16>
+  %grid_m = arith.ceildivui %M, %cBM : index
+  %grid_n = arith.ceildivui %N, %cBN : index
+  %k_tiles = arith.ceildivui %K, %cBK : index
+  scf.forall (%bm, %bn) in (%grid_m, %grid_n) {
+    %A_s = "tile.alloc"() : () -> memref<64x64xbf16, #gpu.address_space<workgroup>>
+    %B_s = "tile.alloc"() : () -> memref<64x128xbf16, #gpu.address_space<workgroup>>
+    %acc = "tile.alloc"() : () -> memref<64x128xbf16, #tile.fragment>
+    "tile.fill"(%acc, %zero) : (memref<64x128xbf16, #tile.fragment>, bf16) -> ()
+    %m0 = arith.muli %bm, %cBM : index
+    %n0 = arith.muli %bn, %cBN : index
+    scf.for %kt = %c0 to %k_tiles step %c1 {
+      %k0 = arith.muli %kt, %cBK : index
+      "tile.copy"(%A, %A_s, %m0, %k0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>}
+          : (memref<?x?xbf16>, memref<64x64xbf16, #gpu.address_space<workgroup>>, index, index) -> ()
+      "tile.copy"(%B, %B_s, %k0, %n0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>}
+          : (memref<?x?xbf16>, memref<64x128xbf16, #gpu.address_space<workgroup>>, index, index) -> ()
+      "tile.gemm"(%A_s, %B_s, %acc)
+          : (memref<64x64xbf16, #gpu.address_space<workgroup>>,
+             memref<64x128xbf16, #gpu.address_space<workgroup>>,
+             memref<64x128xbf16, #tile.fragment>) -> ()
+    } {tile.num_stages = 2 : i64}
+    "tile.copy"(%acc, %C, %m0, %n0) {operandSegmentSizes = array<i32: 1, 1, 0, 2>}
+        : (memref<64x128xbf16, #tile.fragment>, memref<?x?xbf16>, index, index) -> ()
+  } {mapping = [#gpu.block<y>, #gpu.block<x>], tile.threads = 128 : i64}
+  return
+}
+
 // B stored N x K (transpose_b): its panels are packed by gathering columns.
 func.func @gemm_nt(%A: memref<?x?xf32>, %B: memref<?x?xf32>, %C: memref<?x?xf32>) {
   %c0 = arith.constant 0 : index
