@@ -37,11 +37,6 @@ MlirLogicalResult tileRunPipeline(const TileArtifact *a, MlirOperation op,
  * ("obj", "asm"). */
 MlirLogicalResult tileHostCodegenLLVM(const TileBackendContext *ctx,
                                       MlirOperation module, TileArtifact *a);
-/* The same, for the machine `machineTarget` names (a cpu compilation's own
- * target: there the kernels are host code). */
-MlirLogicalResult tileHostCodegenLLVMFor(const TileTarget *machineTarget,
-                                         MlirOperation module,
-                                         TileArtifact *a);
 
 /* Marks every defined llvm.func of `module` without a target_cpu as
  * compiled for `chip` with `features` on top (target_cpu, target_features;

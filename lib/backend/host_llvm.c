@@ -82,12 +82,6 @@ static bool emit(LLVMTargetMachineRef machine, LLVMModuleRef module,
 
 MlirLogicalResult tileHostCodegenLLVM(const TileBackendContext *ctx,
                                       MlirOperation module, TileArtifact *a) {
-  return tileHostCodegenLLVMFor(&ctx->hostTarget, module, a);
-}
-
-MlirLogicalResult tileHostCodegenLLVMFor(const TileTarget *machineTarget,
-                                         MlirOperation module,
-                                         TileArtifact *a) {
   mlirRegisterAllLLVMTranslations(mlirOperationGetContext(module));
   /* Functions a backend left unmarked are the host target's; marked in the
    * module, the JIT (which compiles the module again) sees it too. */
@@ -107,7 +101,7 @@ MlirLogicalResult tileHostCodegenLLVMFor(const TileTarget *machineTarget,
       tileArtifactWantsPart(a, "obj") || tileArtifactWantsPart(a, "asm");
   char *error = NULL;
   LLVMTargetMachineRef machine =
-      wantsMachineCode ? hostMachine(machineTarget, &error) : NULL;
+      wantsMachineCode ? hostMachine(&ctx->hostTarget, &error) : NULL;
   if (wantsMachineCode && !machine) {
     tileEmitErrorAt(mlirOperationGetLocation(module), "host codegen: %s",
                     error ? error : "no target machine for the host");
@@ -125,7 +119,7 @@ MlirLogicalResult tileHostCodegenLLVMFor(const TileTarget *machineTarget,
     LLVMDisposeTargetData(layout);
     char passes[32];
     snprintf(passes, sizeof(passes), "default<O%d>",
-             machineTarget->optLevel & 3);
+             ctx->hostTarget.optLevel & 3);
     LLVMPassBuilderOptionsRef options = LLVMCreatePassBuilderOptions();
     LLVMErrorRef err = LLVMRunPasses(llvmModule, passes, machine, options);
     LLVMDisposePassBuilderOptions(options);

@@ -19,15 +19,8 @@ static const TileDeviceCodegen deviceCodegens[] = {
     {"cpu", "cpu-kernels", tileCpuDeviceCodegen},
 };
 
-/* The kernels are host code: machine code is for the chip of the target
- * (cpu:x86-64-v4 gets AVX-512 whatever machine compiles it). */
-static MlirLogicalResult hostCodegen(const TileBackendContext *ctx,
-                                     MlirOperation module, TileArtifact *a) {
-  return tileHostCodegenLLVMFor(tileBackendContextGetTarget(ctx), module, a);
-}
-
 static const TileHostCodegen hostCodegens[] = {
-    {"cpu", "llvm", hostCodegen, NULL},
+    {"cpu", "llvm", tileHostCodegenLLVM, NULL},
 };
 
 /* Kernel grids run on host threads through OpenMP: libomp.so. */
