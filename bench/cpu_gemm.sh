@@ -8,6 +8,16 @@
 #   bench/cpu_gemm.sh [sizes...]        (default: 256 512 1024 2048)
 #   BUILD=build-sanitize bench/cpu_gemm.sh   (another build directory)
 #   REPEAT=20 bench/cpu_gemm.sh          (timed runs per measurement)
+#   ROUNDS=5 bench/cpu_gemm.sh           (tile-mlir and OpenBLAS measured in
+#                                        turn this many times; the median
+#                                        of each is printed)
+#   TILE_HOST_CPU=x86-64-v3 bench/cpu_gemm.sh   (tile-mlir's AVX2 code on an
+#                                        AVX-512 machine; docs/cpu.md)
+#
+# It first prints the cpu (its name, what LLVM calls it, its vector
+# extensions) and the micro-kernel tile-mlir runs on it: the vector
+# registers and the multiply-add instruction of bench/cpu_gemm.mlir compiled
+# for --target=cpu, as the jit compiles it.
 #
 # Needs libopenblas-dev and libomp (scripts/install-deps.sh). Numbers are
 # only meaningful on a quiet machine.
@@ -18,6 +28,7 @@ build=${BUILD:-build}
 case $build in /*) ;; *) build=$root/$build ;; esac
 tile_run=$build/bin/tile-run
 repeat=${REPEAT:-10}
+rounds=${ROUNDS:-3}
 sizes=("$@")
 [ ${#sizes[@]} -gt 0 ] || sizes=(256 512 1024 2048)
 cores=$(nproc)
@@ -29,6 +40,27 @@ fi
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+
+# The machine, and the micro-kernel: the most frequent FMA (or multiply)
+# instruction of the GEMM and the registers it uses.
+cpu_name=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
+llvm_cpu=$(/usr/lib/llvm-22/bin/llc --version | sed -n 's/^ *Host CPU: //p')
+extensions=$(grep -o -w -E 'avx512f|avx512bf16|avx2|fma|f16c|sse4_2' /proc/cpuinfo |
+  sort -u | tr '\n' ' ')
+"$build/bin/tile-opt" --target=cpu --exec=aot --emit=asm "$root/bench/cpu_gemm.mlir" \
+  -o "$work/gemm.s"
+kernel=$(grep -o -E '\bv?(fmadd[0-9]*ps|mulps)[[:space:]]+[^,]*%(x|y|z)mm' "$work/gemm.s" |
+  sed -E 's/[[:space:]].*%(x|y|z)mm/ \1mm/' | sort | uniq -c | sort -rn | head -n 1 |
+  awk '{print $2, $3}')
+case $kernel in
+*zmm) isa="AVX-512 (16 f32 lanes, 8 x 2 register block)" ;;
+*ymm) isa="AVX2 (8 f32 lanes, 6 x 2 register block)" ;;
+*) isa="SSE (4 f32 lanes, 6 x 2 register block)" ;;
+esac
+printf "cpu: %s (LLVM: %s), %d cores; %s\n" "${cpu_name:-unknown}" "$llvm_cpu" "$cores" \
+  "$extensions"
+printf "tile-mlir micro-kernel: %s: %s%s\n" "$isa" "$kernel" \
+  "${TILE_HOST_CPU:+ (TILE_HOST_CPU=$TILE_HOST_CPU)}"
 
 # One driver times both references: "blas" calls cblas_sgemm, "loops" runs
 # the triple loop (OpenMP over rows when given more than one thread).
@@ -114,16 +146,24 @@ tile() {
 }
 
 ratio() { awk -v x="$1" -v y="$2" 'BEGIN { printf "%.2f", (y > 0 ? x / y : 0) }'; }
+median() { printf '%s\n' "$@" | sort -g | awk '{v[NR] = $1} END {print v[int((NR + 1) / 2)]}'; }
 
-printf "fp32 GEMM, GFLOP/s (median of %d runs) and ratio to OpenBLAS\n" "$repeat"
+printf "fp32 GEMM, GFLOP/s (median of %d runs; tile-mlir and OpenBLAS: median of %d\n" \
+  "$repeat" "$rounds"
+printf "such measurements taken in turn) and ratio to OpenBLAS\n"
 printf "%-8s %6s | %10s %10s %6s | %10s %6s\n" threads n tile-mlir openblas ratio \
   "gcc loops" ratio
 for threads in 1 all; do
   n_threads=$threads
   [ "$threads" = all ] && n_threads=$cores
   for n in "${sizes[@]}"; do
-    t=$(tile "$threads" "$n")
-    b=$(blas "$n_threads" "$n")
+    ts=() bs=()
+    for ((r = 0; r < rounds; ++r)); do
+      ts+=("$(tile "$threads" "$n")")
+      bs+=("$(blas "$n_threads" "$n")")
+    done
+    t=$(median "${ts[@]}")
+    b=$(median "${bs[@]}")
     l=$(loops "$n_threads" "$n")
     printf "%-8s %6d | %10.1f %10.1f %6s | %10.1f %6s\n" "$n_threads" "$n" "$t" "$b" \
       "$(ratio "$t" "$b")" "$l" "$(ratio "$l" "$b")"
