@@ -30,8 +30,20 @@ MlirLogicalResult tileRunPipeline(const TileArtifact *a, MlirOperation op,
       mlirPassManagerGetAsOpPassManager(pm),
       mlirStringRefCreateFromCString(pipeline), pipelineError, &info);
   if (mlirLogicalResultIsSuccess(result)) {
+    /* The IR is verified once each stage has run, not after every pass:
+     * the verifiers of gpu.launch_func and spirv.mlir.addressof look their
+     * symbols up by scanning the module, so verifying after each of a
+     * stage's passes made compile time grow with the square of the number
+     * of kernels. A pass-manager hook may verify after each pass again
+     * (tile-opt --verify-each). */
+    mlirPassManagerEnableVerifier(pm, false);
     tileArtifactConfigurePassManager(a, pm);
     result = mlirPassManagerRunOnOp(pm, op);
+    if (mlirLogicalResultIsSuccess(result) && !mlirOperationVerify(op)) {
+      tileEmitErrorAt(mlirOperationGetLocation(op),
+                      "%s: the IR it produced does not verify", what);
+      result = mlirLogicalResultFailure();
+    }
   }
   mlirPassManagerDestroy(pm);
   return result;

@@ -1,39 +1,61 @@
 /* tile-merge-gpu-modules: moves the kernels of every gpu.module into the
  * first one, so that a compilation has one device module (one PTX text, one
- * cubin, one code object). */
+ * cubin, one code object). Linear in the number of kernels (up to a log):
+ * names are looked up in the first module's symbol table and each kernel's
+ * launches in a sorted index. */
 #include "ir/builder.h"
 #include "ir/ir.h"
+#include "ir/launches.h"
 #include "passes/pass.h"
-
-#include "support/strbuf.h"
-
-#include <string.h>
 
 static MlirStringRef nameOf(MlirOperation op) {
   return mlirStringAttrGetValue(tileOpGetAttr(op, "sym_name"));
 }
 
-/* Launches of @from::@name now launch @into::@renamed. */
-typedef struct {
-  MlirStringRef from, name;
-  MlirAttribute into, renamed;
-} Retarget;
+/* Launches of @module::@name now launch @into::@renamed. */
+static void retarget(const TileLaunches *launches, MlirStringRef module,
+                     MlirStringRef name, MlirAttribute into,
+                     MlirAttribute renamed) {
+  size_t first, n = tileLaunchesOf(launches, module, name, &first);
+  for (size_t i = first; i < first + n; ++i) {
+    MlirOperation launch = launches->launches[i].op;
+    mlirOperationSetAttributeByName(
+        launch, tileRef("kernel"),
+        mlirSymbolRefAttrGet(mlirOperationGetContext(launch),
+                             mlirFlatSymbolRefAttrGetValue(into), 1, &renamed));
+  }
+}
 
-static MlirWalkResult retarget(MlirOperation op, void *userData) {
-  Retarget *r = userData;
-  if (!tileOpIs(op, "gpu.launch_func"))
-    return MlirWalkResultAdvance;
-  MlirAttribute kernel = tileOpGetAttr(op, "kernel");
-  MlirAttribute leaf = mlirSymbolRefAttrGetNestedReference(kernel, 0);
-  if (!mlirStringRefEqual(mlirSymbolRefAttrGetRootReference(kernel), r->from) ||
-      !mlirStringRefEqual(mlirFlatSymbolRefAttrGetValue(leaf), r->name))
-    return MlirWalkResultAdvance;
-  leaf = r->renamed;
-  MlirAttribute updated = mlirSymbolRefAttrGet(
-      mlirOperationGetContext(op), mlirFlatSymbolRefAttrGetValue(r->into), 1,
-      &leaf);
-  mlirOperationSetAttributeByName(op, tileRef("kernel"), updated);
-  return MlirWalkResultAdvance;
+/* Moves the ops of the gpu.module `from` to the end of `into`, whose symbol
+ * table is `table`. Outlining names each module after its kernel, uniquely:
+ * a kernel whose name is taken takes its module's name (and the symbol table
+ * makes that unique too, should it be taken as well). */
+static void moveKernels(MlirOperation from, MlirOperation into,
+                        MlirSymbolTable table, const TileLaunches *launches) {
+  MlirContext ctx = mlirOperationGetContext(from);
+  MlirStringRef module = nameOf(from);
+  MlirAttribute intoRef = mlirFlatSymbolRefAttrGet(ctx, nameOf(into));
+  MlirBlock intoBody = mlirRegionGetFirstBlock(mlirOperationGetRegion(into, 0));
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(from, 0));
+  for (MlirOperation o = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(o);) {
+    MlirOperation next = mlirOperationGetNextInBlock(o);
+    mlirOperationRemoveFromParent(o);
+    if (mlirAttributeIsNull(tileOpGetAttr(o, "sym_name"))) {
+      mlirBlockAppendOwnedOperation(intoBody, o);
+      o = next;
+      continue;
+    }
+    MlirStringRef name = nameOf(o);
+    if (!mlirOperationIsNull(mlirSymbolTableLookup(table, name)))
+      mlirOperationSetAttributeByName(o, tileRef("sym_name"),
+                                      mlirStringAttrGet(ctx, module));
+    /* Inserting appends `o` to `into`'s body. */
+    MlirAttribute final = mlirSymbolTableInsert(table, o);
+    retarget(launches, module, name, intoRef,
+             mlirFlatSymbolRefAttrGet(ctx, mlirStringAttrGetValue(final)));
+    o = next;
+  }
 }
 
 static void run(MlirOperation op, MlirExternalPass pass,
@@ -46,42 +68,16 @@ static void run(MlirOperation op, MlirExternalPass pass,
        !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o))
     if (tileOpIs(o, "gpu.module"))
       tileOpListAppend(&m, o);
-  if (m.count < 2) {
-    tileOpListFree(&m);
-    return;
-  }
-  MlirOperation into = m.ops[0];
-  MlirBlock intoBody = mlirRegionGetFirstBlock(mlirOperationGetRegion(into, 0));
-  MlirAttribute intoRef = mlirFlatSymbolRefAttrGet(mlirOperationGetContext(op),
-                                                   nameOf(into));
-  for (size_t i = 1; i < m.count; ++i) {
-    MlirBlock from =
-        mlirRegionGetFirstBlock(mlirOperationGetRegion(m.ops[i], 0));
-    MlirStringRef moduleName = nameOf(m.ops[i]);
-    for (MlirOperation o = mlirBlockGetFirstOperation(from);
-         !mlirOperationIsNull(o);) {
-      MlirOperation next = mlirOperationGetNextInBlock(o);
-      MlirStringRef name = nameOf(o);
-      bool clashes = false;
-      for (MlirOperation e = mlirBlockGetFirstOperation(intoBody);
-           !mlirOperationIsNull(e); e = mlirOperationGetNextInBlock(e))
-        clashes |= !mlirAttributeIsNull(tileOpGetAttr(e, "sym_name")) &&
-                   mlirStringRefEqual(nameOf(e), name);
-      /* Outlining names each module after its kernel, uniquely: a kernel
-       * whose name is taken takes its module's name. */
-      Retarget r = {moduleName, name, intoRef,
-                    mlirFlatSymbolRefAttrGet(mlirOperationGetContext(op),
-                                             clashes ? moduleName : name)};
-      mlirOperationWalk(op, retarget, &r, MlirWalkPreOrder);
-      if (clashes)
-        mlirOperationSetAttributeByName(
-            o, tileRef("sym_name"),
-            mlirStringAttrGet(mlirOperationGetContext(op), moduleName));
-      mlirOperationRemoveFromParent(o);
-      mlirBlockAppendOwnedOperation(intoBody, o);
-      o = next;
+  if (m.count >= 2) {
+    TileLaunches launches;
+    tileLaunchesCollect(op, &launches);
+    MlirSymbolTable table = mlirSymbolTableCreate(m.ops[0]);
+    for (size_t i = 1; i < m.count; ++i) {
+      moveKernels(m.ops[i], m.ops[0], table, &launches);
+      mlirOperationDestroy(m.ops[i]);
     }
-    mlirOperationDestroy(m.ops[i]);
+    mlirSymbolTableDestroy(table);
+    tileLaunchesFree(&launches);
   }
   tileOpListFree(&m);
 }

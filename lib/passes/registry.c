@@ -35,6 +35,7 @@ extern const TilePassDescriptor tileCpuFillPass;
 extern const TilePassDescriptor tileCpuReducePass;
 extern const TilePassDescriptor tileCpuAtomicAddPass;
 extern const TilePassDescriptor tileCpuKernelsPass;
+extern const TilePassDescriptor tileCpuOutlineKernelsPass;
 extern const TilePassDescriptor tileCpuMathPass;
 extern const TilePassDescriptor tileCpuNarrowFloatsPass;
 extern const TilePassDescriptor tileCpuHalfMovesPass;
@@ -72,6 +73,7 @@ const TilePassDescriptor *const tilePassDescriptors[] = {
     &tileCpuReducePass,
     &tileCpuAtomicAddPass,
     &tileCpuKernelsPass,
+    &tileCpuOutlineKernelsPass,
     &tileCpuMathPass,
     &tileCpuNarrowFloatsPass,
     &tileCpuHalfMovesPass,

@@ -13,6 +13,7 @@
  * binding i of descriptor set 0. See docs/vulkan.md. */
 #include "ir/builder_gpu.h"
 #include "ir/ir.h"
+#include "ir/launches.h"
 #include "passes/pass.h"
 
 #include "mlir-c/Dialect/Arith.h"
@@ -388,31 +389,18 @@ static bool rewriteLaunch(const Plan *plan, MlirOperation launch) {
 
 /*===--- the pass ---------------------------------------------------------===*/
 
-/* Whether `launch` launches `func`: @module::@func. */
-static bool launches(MlirOperation launch, MlirOperation func) {
-  MlirAttribute kernel = tileOpGetAttr(launch, "kernel");
-  if (mlirSymbolRefAttrGetNumNestedReferences(kernel) != 1)
-    return false;
-  MlirOperation module = mlirOperationGetParentOperation(func);
-  MlirStringRef moduleName =
-      mlirStringAttrGetValue(tileOpGetAttr(module, "sym_name"));
-  MlirStringRef funcName =
-      mlirStringAttrGetValue(tileOpGetAttr(func, "sym_name"));
-  return mlirStringRefEqual(mlirSymbolRefAttrGetRootReference(kernel),
-                            moduleName) &&
-         mlirStringRefEqual(mlirFlatSymbolRefAttrGetValue(
-                                mlirSymbolRefAttrGetNestedReference(kernel, 0)),
-                            funcName);
-}
-
 /* Plans one kernel and rewrites it and its launches. */
-static bool lowerKernel(MlirOperation kernel, const TileOpList *launchOps) {
+static bool lowerKernel(MlirOperation kernel, const TileLaunches *launches) {
   Plan plan = {0};
   bool ok = makePlan(&plan, kernel);
   if (ok) {
-    for (size_t l = 0; l < launchOps->count; ++l)
-      if (launches(launchOps->ops[l], kernel))
-        ok &= rewriteLaunch(&plan, launchOps->ops[l]);
+    MlirOperation module = mlirOperationGetParentOperation(kernel);
+    size_t first,
+        n = tileLaunchesOf(
+            launches, mlirStringAttrGetValue(tileOpGetAttr(module, "sym_name")),
+            mlirStringAttrGetValue(tileOpGetAttr(kernel, "sym_name")), &first);
+    for (size_t l = first; l < first + n; ++l)
+      ok &= rewriteLaunch(&plan, launches->launches[l].op);
     ok &= rewriteKernel(&plan);
   }
   free(plan.params);
@@ -422,15 +410,16 @@ static bool lowerKernel(MlirOperation kernel, const TileOpList *launchOps) {
 static void run(MlirOperation op, MlirExternalPass pass,
                 const TileOptionValue *options) {
   (void)options;
-  TileOpList funcs = {0}, launchOps = {0};
+  TileOpList funcs = {0};
+  TileLaunches launches;
   tileCollectOps(op, "gpu.func", &funcs);
-  tileCollectOps(op, "gpu.launch_func", &launchOps);
+  tileLaunchesCollect(op, &launches);
   bool ok = true;
   for (size_t i = 0; i < funcs.count; ++i)
     if (!mlirAttributeIsNull(tileOpGetAttr(funcs.ops[i], "gpu.kernel")))
-      ok &= lowerKernel(funcs.ops[i], &launchOps);
+      ok &= lowerKernel(funcs.ops[i], &launches);
   tileOpListFree(&funcs);
-  tileOpListFree(&launchOps);
+  tileLaunchesFree(&launches);
   if (!ok)
     mlirExternalPassSignalFailure(pass);
 }

@@ -39,7 +39,8 @@ static const TileFlagSpec flags[] = {
      "all|only-expected", "all|only-expected",
      "Check diagnostics against expected-* comments"},
     {"verify-each", TileFlagBool, AT(verifyEach), NULL, NULL,
-     "Verify the IR after each pass (default on)"},
+     "Verify the IR after each pass (default on; with --target, after each "
+     "pipeline stage unless given)"},
     {"verify-roundtrip", TileFlagBool, AT(verifyRoundtrip), NULL, NULL,
      "Check that the output survives generic-text and bytecode round trips"},
     {"no-implicit-module", TileFlagBool, AT(noImplicitModule), NULL, NULL,
@@ -235,6 +236,8 @@ static int parseWord(int argc, char **argv, int *i, Options *o) {
     const char *file = arg[9] ? arg + 10 : (*i + 1 < argc ? argv[++*i] : NULL);
     return addIrdlFile(file, raw, o);
   }
+  if (!strncmp(arg, "verify-each", 11) && (arg[11] == '=' || !arg[11]))
+    o->verifyEachGiven = true;
   bool tookNext;
   int code =
       tileFlagParse(flags, sizeof(flags) / sizeof(flags[0]), arg, raw,

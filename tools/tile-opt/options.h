@@ -27,6 +27,7 @@ typedef struct {
   const char *outputSplitMarker; /* between the outputs of split chunks */
   const char *verifyDiagnostics; /* NULL, "", "all" or "only-expected" */
   bool verifyEach, verifyRoundtrip, noImplicitModule, allowUnregistered;
+  bool verifyEachGiven; /* --verify-each was on the command line */
   bool emitBytecode;
   int64_t emitBytecodeVersion; /* -1: the current version */
   /* Printing (mlir-print-*). */

@@ -175,7 +175,10 @@ typedef struct {
 static void configurePassManager(MlirPassManager pm, void *userData) {
   const PassManagerSetup *setup = userData;
   const Options *o = setup->options;
-  mlirPassManagerEnableVerifier(pm, o->verifyEach);
+  /* A --target compilation verifies after each of its pipeline stages; it
+   * verifies after each pass only when asked to. */
+  if (!o->target || o->verifyEachGiven)
+    mlirPassManagerEnableVerifier(pm, o->verifyEach);
   /* As in mlir-opt, --mlir-print-ir-after-change only narrows
    * --mlir-print-ir-after-all; --mlir-print-ir-after-failure prints alone. */
   if (o->printBefore || o->printAfter || o->printAfterFailure)

@@ -1,0 +1,172 @@
+/* tile-cpu-outline-kernels: in a function that holds more than one kernel,
+ * each kernel (an outermost scf.parallel over blocks) moves into a private
+ * function of its own, called where it was. OpenMP's translation to LLVM IR
+ * outlines a parallel region by scanning the whole function that holds it,
+ * so a function of n kernels took time in n^2 (a minute for 1000 small
+ * kernels); a function per kernel keeps it linear. Values the kernel uses
+ * from outside become arguments, constants are copied in. LLVM inlines the
+ * calls again when it optimises. */
+#include "cpu/lowering.h"
+
+#include <stdlib.h>
+
+/* Values of the enclosing function and what stands for them in the kernel's
+ * function. */
+typedef struct {
+  MlirOperation kernel;
+  MlirBlock body;
+  MlirValue *outside, *inside;
+  size_t count, capacity;
+} Captures;
+
+static bool isInside(MlirValue v, MlirOperation kernel) {
+  MlirOperation op =
+      mlirValueIsAOpResult(v)
+          ? mlirOpResultGetOwner(v)
+          : mlirBlockGetParentOperation(mlirBlockArgumentGetOwner(v));
+  for (; !mlirOperationIsNull(op); op = mlirOperationGetParentOperation(op))
+    if (mlirOperationEqual(op, kernel))
+      return true;
+  return false;
+}
+
+static MlirValue capture(Captures *c, MlirValue v) {
+  for (size_t i = 0; i < c->count; ++i)
+    if (mlirValueEqual(c->outside[i], v))
+      return c->inside[i];
+  MlirValue in;
+  if (mlirValueIsAOpResult(v) &&
+      tileOpIs(mlirOpResultGetOwner(v), "arith.constant")) {
+    MlirOperation copy = mlirOperationClone(mlirOpResultGetOwner(v));
+    mlirBlockAppendOwnedOperation(c->body, copy);
+    in = mlirOperationGetResult(copy, 0);
+  } else {
+    in = mlirBlockAddArgument(c->body, mlirValueGetType(v),
+                              mlirOperationGetLocation(c->kernel));
+  }
+  if (c->count == c->capacity) {
+    c->capacity = c->capacity ? 2 * c->capacity : 8;
+    MlirValue *outside = tileCallocArray(c->capacity, sizeof(MlirValue));
+    MlirValue *inside = tileCallocArray(c->capacity, sizeof(MlirValue));
+    for (size_t i = 0; i < c->count; ++i) {
+      outside[i] = c->outside[i];
+      inside[i] = c->inside[i];
+    }
+    free(c->outside);
+    free(c->inside);
+    c->outside = outside;
+    c->inside = inside;
+  }
+  c->outside[c->count] = v;
+  c->inside[c->count++] = in;
+  return in;
+}
+
+static MlirWalkResult remapOperands(MlirOperation op, void *userData) {
+  Captures *c = userData;
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
+    MlirValue v = mlirOperationGetOperand(op, i);
+    if (!isInside(v, c->kernel))
+      mlirOperationSetOperand(op, i, capture(c, v));
+  }
+  return MlirWalkResultAdvance;
+}
+
+/* The arguments of the kernel's function, in order: the captured values
+ * that are not constants. */
+static size_t callOperands(const Captures *c, MlirValue *args,
+                           MlirType *types) {
+  size_t n = 0;
+  for (size_t i = 0; i < c->count; ++i)
+    if (mlirValueIsABlockArgument(c->inside[i]) &&
+        mlirBlockEqual(mlirBlockArgumentGetOwner(c->inside[i]), c->body)) {
+      args[mlirBlockArgumentGetArgNumber(c->inside[i])] = c->outside[i];
+      types[mlirBlockArgumentGetArgNumber(c->inside[i])] =
+          mlirValueGetType(c->outside[i]);
+      ++n;
+    }
+  return n;
+}
+
+/* Moves `kernel` of `func` into a new private function placed after
+ * `after`, and returns that function. */
+static MlirOperation outline(MlirOperation func, MlirOperation kernel,
+                             MlirOperation after, MlirSymbolTable table) {
+  TileBuilder b = tbAfter(after);
+  b.loc = mlirOperationGetLocation(kernel);
+  Captures c = {kernel, mlirBlockCreate(0, NULL, NULL), NULL, NULL, 0, 0};
+  mlirOperationWalk(kernel, remapOperands, &c, MlirWalkPreOrder);
+  MlirValue *args = tileCallocArray(c.count, sizeof(MlirValue));
+  MlirType *types = tileCallocArray(c.count, sizeof(MlirType));
+  size_t n = callOperands(&c, args, types);
+  MlirAttribute name =
+      mlirOperationGetAttributeByName(func, tileRef("sym_name"));
+  TileStrBuf kernelName = {0};
+  tileStrBufAppendRef(&kernelName, mlirStringAttrGetValue(name));
+  tileStrBufAppendStr(&kernelName, "_kernel");
+  MlirNamedAttribute attrs[] = {
+      tbNamed(&b, "sym_name", tbStrAttr(&b, tileStrBufGet(&kernelName))),
+      tbNamed(&b, "sym_visibility", tbStrAttr(&b, "private")),
+      tbNamed(&b, "function_type",
+              mlirTypeAttrGet(
+                  mlirFunctionTypeGet(b.ctx, (intptr_t)n, types, 0, NULL))),
+  };
+  tileStrBufFree(&kernelName);
+  MlirOperation outlined =
+      tbCreateWithRegions(&b, "func.func", 0, NULL, 0, NULL, 3, attrs, 1);
+  mlirRegionAppendOwnedBlock(mlirOperationGetRegion(outlined, 0), c.body);
+  MlirAttribute callee = mlirFlatSymbolRefAttrGet(
+      b.ctx, mlirStringAttrGetValue(mlirSymbolTableInsert(table, outlined)));
+  TileBuilder at = tbBefore(kernel);
+  MlirNamedAttribute calleeAttr = tbNamed(&at, "callee", callee);
+  tbCreate(&at, "func.call", (intptr_t)n, args, 0, NULL, 1, &calleeAttr);
+  mlirOperationRemoveFromParent(kernel);
+  mlirBlockAppendOwnedOperation(c.body, kernel);
+  TileBuilder end = tbAtEnd(c.body, b.loc);
+  tbCreate(&end, "func.return", 0, NULL, 0, NULL, 0, NULL);
+  free(args);
+  free(types);
+  free(c.outside);
+  free(c.inside);
+  return outlined;
+}
+
+static MlirWalkResult collectKernel(MlirOperation op, void *userData) {
+  if (!tileOpIs(op, "scf.parallel"))
+    return MlirWalkResultAdvance;
+  tileOpListAppend(userData, op);
+  return MlirWalkResultSkip;
+}
+
+static void run(MlirOperation module, MlirExternalPass pass,
+                const TileOptionValue *options) {
+  (void)pass;
+  (void)options;
+  MlirSymbolTable table = mlirSymbolTableCreate(module);
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  for (MlirOperation func = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(func); func = mlirOperationGetNextInBlock(func)) {
+    if (!tileOpIs(func, "func.func") ||
+        mlirRegionIsNull(mlirOperationGetRegion(func, 0)) ||
+        mlirBlockIsNull(
+            mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0))))
+      continue;
+    TileOpList kernels = {0};
+    mlirOperationWalk(func, collectKernel, &kernels, MlirWalkPreOrder);
+    MlirOperation after = func;
+    for (size_t i = 0; kernels.count > 1 && i < kernels.count; ++i)
+      after = outline(func, kernels.ops[i], after, table);
+    tileOpListFree(&kernels);
+  }
+  mlirSymbolTableDestroy(table);
+}
+
+const TilePassDescriptor tileCpuOutlineKernelsPass = {
+    .argument = "tile-cpu-outline-kernels",
+    .name = "TileCpuOutlineKernels",
+    .summary = "Move each kernel of a function that holds several into a "
+               "private function of its own, so that OpenMP's translation "
+               "takes time linear in the number of kernels",
+    .anchor = "builtin.module",
+    .run = run,
+};
