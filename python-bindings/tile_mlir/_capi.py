@@ -67,6 +67,38 @@ class TileTarget(ctypes.Structure):
     ]
 
 
+class TileExecutionBackendSpec(ctypes.Structure):
+    _fields_ = [
+        ("name", ctypes.c_char_p),
+        ("isAvailable", ctypes.c_void_p),
+        ("supportsTarget", ctypes.c_void_p),
+        ("needsHostCodegen", ctypes.c_bool),
+        ("needsEagerDeviceCompile", ctypes.c_bool),
+        ("runtimeLibrary", ctypes.c_char_p),
+        ("argumentsInDeviceMemory", ctypes.c_bool),
+    ]
+
+
+class TileBackendModule(ctypes.Structure):
+    _fields_ = [
+        ("name", ctypes.c_char_p),
+        ("targetKinds", ctypes.c_void_p), ("numTargetKinds", ctypes.c_uint),
+        ("aliases", ctypes.c_void_p), ("numAliases", ctypes.c_uint),
+        ("supportsTarget", ctypes.c_void_p),
+        ("normalizeTarget", ctypes.c_void_p),
+        ("detectTarget", ctypes.c_void_p),
+        ("chips", ctypes.c_char_p),
+        ("pipelines", ctypes.c_void_p), ("numPipelines", ctypes.c_uint),
+        ("deviceCodegens", ctypes.c_void_p), ("numDeviceCodegens", ctypes.c_uint),
+        ("hostCodegens", ctypes.c_void_p), ("numHostCodegens", ctypes.c_uint),
+        ("hostCodegenHooks", ctypes.c_void_p), ("numHostCodegenHooks", ctypes.c_uint),
+        ("executionBackends", ctypes.POINTER(TileExecutionBackendSpec)),
+        ("numExecutionBackends", ctypes.c_uint),
+        ("callbacks", ctypes.c_void_p), ("numCallbacks", ctypes.c_uint),
+        ("dialectExtension", ctypes.c_char_p),
+    ]
+
+
 class TileKernelInfo(ctypes.Structure):
     _fields_ = [
         ("name", ctypes.c_char_p),
@@ -116,6 +148,9 @@ class TileArgValue(ctypes.Structure):
 
 
 # TileElementType, in the order of tile/runtime.h.
+MEMORY_HOST, MEMORY_DEVICE = 0, 1
+BUFFER_ALIGNMENT = 64
+
 ELEMENT_TYPES = ["invalid", "i1", "i8", "i16", "i32", "i64", "index",
                  "f16", "bf16", "f32", "f64"]
 
@@ -151,6 +186,8 @@ _PROTOTYPES = {
     "tileBackendContextGetTarget": (ctypes.POINTER(TileTarget), [_P]),
     "tileBackendContextGetHostTarget": (ctypes.POINTER(TileTarget), [_P]),
     "tileBackendContextPrintPipeline": (None, [_P, StringCallback, _P]),
+    "tileBackendContextGetExecutionBackend": (ctypes.POINTER(TileExecutionBackendSpec), [_P]),
+    "tileBackendContextGetModule": (ctypes.POINTER(TileBackendModule), [_P]),
     "tileTargetPrint": (None, [ctypes.POINTER(TileTarget), StringCallback, _P]),
     "tileCompileWithOptions": (_P, [_P, MlirOperation, ctypes.POINTER(TileCompileOptions)]),
     "tileArtifactDestroy": (None, [_P]),
@@ -166,6 +203,8 @@ _PROTOTYPES = {
     "tileEntryTableGetNumEntries": (ctypes.c_ssize_t, [_P]),
     "tileEntryTableGetEntry": (ctypes.POINTER(TileEntrySignature), [_P, ctypes.c_ssize_t]),
     "tileBufferCreate": (_P, [ctypes.c_int, ctypes.c_int, ctypes.POINTER(ctypes.c_int64)]),
+    "tileBufferCreateView": (_P, [ctypes.c_int, ctypes.c_int, ctypes.POINTER(ctypes.c_int64), _P,
+                                  ctypes.c_int]),
     "tileBufferDestroy": (None, [_P]),
     "tileBufferGetData": (_P, [_P]),
     "tileBufferGetByteSize": (ctypes.c_size_t, [_P]),

@@ -354,8 +354,47 @@ class Artifact:
         self._check_open()
         with self._lock:
             if self._executable is None:
-                self._executable = runtime.Executable(self._lib, self._backend, self._artifact)
+                try:
+                    self._executable = runtime.Executable(self._lib, self._backend,
+                                                          self._artifact)
+                except runtime.TileRuntimeError as e:
+                    why = self._why_no_jit() if self.execution_backend == "aot" else ""
+                    if why:
+                        raise runtime.TileRuntimeError(
+                            "%s; the target's jit is not available here: %s" % (e, why)
+                        ) from None
+                    raise
             return self._executable
+
+    @property
+    def execution_backend(self):
+        """The execution backend the compilation was for: "jit" or "aot"."""
+        self._check_open()
+        spec = self._lib.tileBackendContextGetExecutionBackend(self._backend)
+        return spec.contents.name.decode()
+
+    def _arguments_in_device_memory(self):
+        """Whether kernels read their arguments from device memory, as the
+        target's jit runs them (so that arguments are checked the same way
+        where only aot was available)."""
+        module = self._lib.tileBackendContextGetModule(self._backend).contents
+        for i in range(module.numExecutionBackends):
+            spec = module.executionBackends[i]
+            if spec.name == b"jit":
+                return bool(spec.argumentsInDeviceMemory)
+        spec = self._lib.tileBackendContextGetExecutionBackend(self._backend)
+        return bool(spec.contents.argumentsInDeviceMemory)
+
+    def _why_no_jit(self):
+        """Why the target's jit cannot run here (when the compilation fell
+        back to aot), or ""."""
+        errors = _capi.ErrorSink()
+        target = self.target.encode()
+        ctx = self._lib.tileBackendContextCreate(target, None, b"jit", errors.sink)
+        if ctx:
+            self._lib.tileBackendContextDestroy(ctx)
+            return ""
+        return errors.text()
 
     def function(self, name=None):
         """The entry `name` (by default the only one) as a callable Function."""

@@ -16,7 +16,7 @@ import threading
 
 import numpy as np
 
-from . import _capi
+from . import _capi, device
 
 
 class TileRuntimeError(RuntimeError):
@@ -88,6 +88,7 @@ class Function:
         self.arg_names = [names[i] if i < len(names) and names[i] else "arg%d" % i
                           for i in range(len(self.arg_types))]
         self._size_names = size_names or []
+        self.device_memory = artifact._arguments_in_device_memory()
 
     def __repr__(self):
         return "Function(%s(%s))" % (self.name, ", ".join(
@@ -180,13 +181,44 @@ class Function:
                         % self._artifact.target)
             raise TypeError("%s needs a NumPy array, got %s%s" % (
                 self._describe(i), type(value).__name__, hint))
+        if value.dtype.byteorder == ">":
+            raise ValueError("%s: big-endian arrays are not supported" % self._describe(i))
         if not _accepts(t.element, value.dtype):
             raise TypeError("%s needs %s elements (NumPy %s), got %s" % (
                 self._describe(i), t.element, numpy_dtype(t.element), value.dtype))
-        if value.dtype.byteorder == ">":
-            raise ValueError("%s: big-endian arrays are not supported" % self._describe(i))
         self._check_shape(i, value.shape)
         return value
+
+    def _check_device_array(self, i, value):
+        t = self.arg_types[i]
+        if not device.is_device_array(value):
+            raise TypeError("%s needs an array in CUDA device memory (an object with "
+                            "__cuda_array_interface__ or __dlpack__, such as a PyTorch or "
+                            "CuPy tensor), got %s" % (self._describe(i), type(value).__name__))
+        array = device.read(value)
+        try:
+            if array.device not in ("cuda", "cuda_managed"):
+                raise ValueError("%s is in %s memory, but target '%s' runs kernels on CUDA "
+                                 "device memory" % (self._describe(i), array.device,
+                                                    self._artifact.target))
+            want = device.element_of(t.element)
+            bits = t.element == "bf16" and array.element == ("u", 2)
+            if array.element != want and not bits:
+                raise TypeError("%s needs %s elements, got %s%d" % (
+                    self._describe(i), t.element, array.element[0], 8 * array.element[1]))
+            self._check_shape(i, array.shape)
+            if not device.is_dense(array):
+                raise ValueError("%s needs dense row-major memory, got strides %s (bytes) for "
+                                 "shape %s" % (self._describe(i), tuple(array.strides),
+                                               tuple(array.shape)))
+            if array.pointer % _capi.BUFFER_ALIGNMENT:
+                raise ValueError("%s starts at 0x%x, which is not a multiple of %d bytes; pass "
+                                 "an array of its own (e.g. a copy, not a slice)" % (
+                                     self._describe(i), array.pointer, _capi.BUFFER_ALIGNMENT))
+        except Exception:
+            array.release()
+            raise
+        return array
 
     def _prepare(self, args, kwargs):
         if self.unsupported:
@@ -194,12 +226,23 @@ class Function:
         values = self._bind(args, kwargs)
         checked, shapes = [], {}
         for i, value in enumerate(values):
-            if self.arg_types[i].rank < 0:
-                checked.append(self._check_scalar(i, value))
-            else:
-                checked.append(self._check_array(i, value))
-                shapes[i] = value.shape
-        self._check_named_sizes(shapes)
+            try:
+                if self.arg_types[i].rank < 0:
+                    checked.append(self._check_scalar(i, value))
+                elif self.device_memory:
+                    checked.append(self._check_device_array(i, value))
+                    shapes[i] = checked[-1].shape
+                else:
+                    checked.append(self._check_array(i, value))
+                    shapes[i] = value.shape
+            except Exception:
+                _release(checked)
+                raise
+        try:
+            self._check_named_sizes(shapes)
+        except Exception:
+            _release(checked)
+            raise
         return values, checked
 
     def _call(self, args, kwargs, count):
@@ -207,14 +250,20 @@ class Function:
         lib = _capi.lib()
         n = len(values)
         arg_values = (_capi.TileArgValue * max(n, 1))()
-        buffers = {}
+        buffers, views = {}, {}
         try:
             for i, item in enumerate(checked):
                 if isinstance(item, _capi.TileArgValue):
                     arg_values[i] = item
                     continue
+                if isinstance(item, device.DeviceArray):
+                    views[i] = _device_view(lib, self.arg_types[i], item)
+                    arg_values[i] = _capi.TileArgValue(views[i], 0, 0.0)
+                    continue
                 buffers[i] = _to_buffer(lib, self.arg_types[i], item)
                 arg_values[i] = _capi.TileArgValue(buffers[i], 0, 0.0)
+            if views:
+                device.synchronize()
             times = (ctypes.c_double * max(count, 1))()
             errors = _capi.ErrorSink()
             executable = self._artifact._get_executable()
@@ -227,8 +276,9 @@ class Function:
                 _from_buffer(lib, buf, values[i], self._describe(i))
             return list(times)[:count]
         finally:
-            for buf in buffers.values():
+            for buf in list(buffers.values()) + list(views.values()):
                 lib.tileBufferDestroy(buf)
+            _release(checked)
 
     def __call__(self, *args, **kwargs):
         """Runs the entry once; results are left in the array arguments."""
@@ -240,6 +290,23 @@ class Function:
         if repeat < 1:
             raise ValueError("repeat must be at least 1")
         return self._call(args, kwargs, repeat)
+
+
+def _release(checked):
+    for item in checked:
+        if isinstance(item, device.DeviceArray):
+            item.release()
+
+
+def _device_view(lib, t, array):
+    sizes = (ctypes.c_int64 * max(t.rank, 1))(*array.shape)
+    element = _capi.ELEMENT_TYPES.index(t.element)
+    view = lib.tileBufferCreateView(element, t.rank, sizes, array.pointer or None,
+                                    _capi.MEMORY_DEVICE)
+    if not view:
+        raise ValueError("cannot make a buffer of device memory at 0x%x, shape %s"
+                         % (array.pointer, array.shape))
+    return view
 
 
 def _to_buffer(lib, t, array):
