@@ -12,6 +12,7 @@ The package binds libtile's public C API (include/tile/) with ctypes; see
 docs/python.md.
 """
 
+from . import cache
 from .compiler import Artifact, KernelInfo, PassDump, compile
 from .diagnostics import CompileError
 from ._capi import LibraryNotFound
@@ -25,4 +26,4 @@ def version():
 
 
 __all__ = ["Artifact", "CompileError", "Function", "KernelInfo", "LibraryNotFound",
-           "PassDump", "TileRuntimeError", "compile", "version"]
+           "PassDump", "TileRuntimeError", "cache", "compile", "version"]

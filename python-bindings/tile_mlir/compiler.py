@@ -13,7 +13,7 @@ import shutil
 import tempfile
 import threading
 
-from . import _capi, runtime
+from . import _capi, cache as cache_, runtime
 from .diagnostics import CompileError, with_source_lines
 
 # Parts that hold text; the others (cubin, hsaco, spirv, obj) are bytes.
@@ -172,7 +172,7 @@ def _normalise_parts(parts):
 
 
 def compile(source, target="auto", *, target_host=None, exec=None, parts=None,
-            dump_passes=False, name=None):
+            dump_passes=False, name=None, cache=None):
     """Compiles tile IR for `target` and returns an Artifact.
 
     `source` is MLIR text, a path (os.PathLike) to a .mlir file, or a kernel
@@ -182,7 +182,10 @@ def compile(source, target="auto", *, target_host=None, exec=None, parts=None,
     --exec. `parts` names the parts to produce beyond the device code
     (default: "mlir" and "llvm"; "obj" and "asm" are the host object and
     assembly). With `dump_passes`, the IR after every pass is kept in
-    `Artifact.pass_dumps` (the compilation then runs on one thread).
+    `Artifact.pass_dumps` (the compilation then runs on one thread, and
+    never through the cache). `cache` is None for the default kernel cache
+    (see tile_mlir.cache), False for none, or a directory;
+    `Artifact.cache_hit` says whether the result was loaded from it.
 
     Raises CompileError, carrying the compiler's diagnostics, when the
     target is unknown or the IR does not compile.
@@ -208,13 +211,17 @@ def compile(source, target="auto", *, target_host=None, exec=None, parts=None,
             dumper = _PassDumper(lib)
             lib.mlirContextEnableMultithreading(session.ctx, False)
             options.configurePassManager = dumper.hook
-        artifact = lib.tileCompileWithOptions(backend, module, ctypes.byref(options))
+        store = cache_.get(cache)
+        hit = ctypes.c_bool(False)
+        artifact = lib.tileCompileCached(store.handle if store else None, backend, module,
+                                         ctypes.byref(options), ctypes.byref(hit))
         lib.mlirOperationDestroy(module)
         if not artifact:
             lib.tileEntryTableDestroy(entries)
             session.fail("compiling '%s' for target '%s' failed" % (source_name, target))
         dumps = dumper.collect() if dumper else []
         result = Artifact(session, backend, artifact, entries, text, dumps, arg_names, kernel)
+        result.cache_hit = bool(hit.value) if store else None
         session = None
         backend = None
         return result
@@ -241,6 +248,7 @@ class Artifact:
         self._entries = entries
         self.source = source
         self.pass_dumps = dumps
+        self.cache_hit = None  # True: loaded from the kernel cache
         self._arg_names = arg_names
         self.kernel = kernel
         self._lock = threading.Lock()
