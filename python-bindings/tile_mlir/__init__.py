@@ -13,6 +13,7 @@ docs/python.md.
 """
 
 from . import cache
+from .autotune import AutotuneResult, autotune
 from .compiler import Artifact, KernelInfo, PassDump, compile
 from .diagnostics import CompileError
 from ._capi import LibraryNotFound
@@ -25,5 +26,5 @@ def version():
     return _capi.lib().tileGetVersion().decode()
 
 
-__all__ = ["Artifact", "CompileError", "Function", "KernelInfo", "LibraryNotFound",
-           "PassDump", "TileRuntimeError", "cache", "compile", "version"]
+__all__ = ["Artifact", "AutotuneResult", "CompileError", "Function", "KernelInfo", "LibraryNotFound",
+           "PassDump", "TileRuntimeError", "autotune", "cache", "compile", "version"]
