@@ -10,8 +10,9 @@ from conftest import SOURCE_ROOT
 
 sys.path.insert(0, os.path.join(SOURCE_ROOT, "examples", "python"))
 
-TOOLS = os.path.join(os.environ.get("TILE_MLIR_BUILD_DIR", os.path.join(SOURCE_ROOT, "build")),
-                     "bin")
+# The tools of the build (or of an installed copy: $TILE_MLIR_TOOLS).
+TOOLS = os.environ.get("TILE_MLIR_TOOLS") or os.path.join(
+    os.environ.get("TILE_MLIR_BUILD_DIR", os.path.join(SOURCE_ROOT, "build")), "bin")
 
 
 def tile_opt(*args, text):

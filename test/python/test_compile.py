@@ -13,6 +13,7 @@ import pytest
 
 import tile_mlir as tm
 from conftest import EXAMPLES, SOURCE_ROOT
+from helpers import TOOLS
 
 
 def test_library_missing_is_a_clear_error():
@@ -85,9 +86,8 @@ def test_pipeline_text(example):
     pipeline = a.pipeline
     assert pipeline.startswith("// shared semantic check\nbuiltin.module(tile-verify)\n")
     assert "// lowering (pipelines/cpu.pipeline)" in pipeline
-    expected = subprocess.run(
-        [os.path.join(os.environ["TILE_MLIR_BUILD_DIR"], "bin", "tile-opt"), "--target=cpu",
-         "--print-pipeline"], capture_output=True, text=True, check=True).stdout
+    expected = subprocess.run([os.path.join(TOOLS, "tile-opt"), "--target=cpu", "--print-pipeline"],
+                              capture_output=True, text=True, check=True).stdout
     assert pipeline.strip() == expected.strip()
 
 
