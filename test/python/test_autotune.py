@@ -69,3 +69,17 @@ def test_nothing_correct(tmp_path):
     with pytest.raises(RuntimeError, match="no configuration is correct"):
         tm.autotune(make_gemm, [CONFIGS[3]], args, reference, target="cpu", jobs=1,
                     cache=tmp_path)
+
+
+def test_autotune_on_vulkan():
+    """The same on lavapipe (or whatever Vulkan device there is)."""
+    args = inputs(np.random.default_rng(3))
+    try:
+        tm.compile(make_gemm(), target="vulkan", cache=False)(*[a.copy() for a in args])
+    except tm.TileRuntimeError as e:
+        pytest.skip("no Vulkan device: %s" % e)
+    configs = [CONFIGS[0], CONFIGS[1], CONFIGS[3]]
+    result = tm.autotune(make_gemm, configs, args, reference, target="vulkan", repeat=2,
+                         jobs=2, cache=False)
+    assert sorted(t.status for t in result.trials) == ["ok", "ok", "wrong"]
+    assert result.artifact.target.startswith("vulkan")

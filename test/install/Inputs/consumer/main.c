@@ -29,9 +29,8 @@ int main(int argc, char **argv) {
   tileRegisterBuiltinBackends();
   printf("tile-mlir %s\n", tileGetVersion());
   MlirContext ctx = mlirContextCreate();
-  TileDiagnosticLog *log =
-      tileDiagnosticLogCreate(ctx, mlirStringRefCreate(NULL, 0),
-                              mlirStringRefCreate(NULL, 0));
+  TileDiagnosticLog *log = tileDiagnosticLogCreate(
+      ctx, mlirStringRefCreate(NULL, 0), mlirStringRefCreate(NULL, 0));
   tileContextLoadDialects(ctx);
   MlirOperation module =
       tileModuleCreateParse(ctx, mlirStringRefCreateFromCString(source),
