@@ -20,6 +20,10 @@ llvm_config.with_environment("PATH", config.tile_tools_dir, append_path=True)
 config.environment["PATH"] = os.pathsep.join(
     [config.tile_tools_dir, config.llvm_tools_dir, config.environment["PATH"]])
 
+# Tests compile every time and leave no kernel cache behind unless they ask
+# for one (tile-run --cache=DIR, TILE_CACHE_DIR with TILE_CACHE=on).
+config.environment["TILE_CACHE"] = "off"
+
 config.substitutions.append(("%tile_src", config.tile_src_root))
 config.substitutions.append(("%examples", os.path.join(config.tile_src_root, "examples")))
 config.substitutions.append(("%dialects", os.path.join(config.tile_src_root, "dialects")))

@@ -24,6 +24,16 @@ MLIR_CAPI_EXPORTED MlirLogicalResult tileContextLoadDialects(MlirContext ctx);
 MLIR_CAPI_EXPORTED MlirLogicalResult tileContextLoadIRDL(
     MlirContext ctx, MlirStringRef source, MlirStringRef sourceName);
 
+/// Parses tile IR text into a new builtin.module that the caller owns
+/// (mlirOperationDestroy), naming the text `sourceName` in locations, as
+/// tile-opt and tile-run read their input: a single top-level op that is not
+/// a module is wrapped into one, and input that MLIR's parser or folders
+/// would crash on (braces nested more than 1000 deep, constant dim indices
+/// outside the rank) is refused. `source` need not be NUL-terminated.
+/// Returns a null operation after reporting errors as diagnostics on `ctx`.
+MLIR_CAPI_EXPORTED MlirOperation tileModuleCreateParse(
+    MlirContext ctx, MlirStringRef source, MlirStringRef sourceName);
+
 /// Returns the embedded IRDL text of the tile dialect.
 MLIR_CAPI_EXPORTED MlirStringRef tileGetDialectSource(void);
 

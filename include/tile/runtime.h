@@ -118,6 +118,32 @@ typedef struct TileBuffer TileBuffer;
 /// the rank is out of range or the byte size overflows.
 MLIR_CAPI_EXPORTED TileBuffer *tileBufferCreate(TileElementType type, int rank,
                                                 const int64_t *sizes);
+/// Where the memory of a buffer is.
+typedef enum {
+  TileMemoryHost,  ///< memory of this process
+  TileMemoryDevice ///< memory of the device kernels run on (a device pointer)
+} TileMemoryKind;
+
+/// The alignment, in bytes, of the data of every buffer; views must keep it.
+#define TILE_BUFFER_ALIGNMENT 64
+
+/// Creates a buffer over `data`, dense row-major memory that the caller
+/// owns and keeps alive while the buffer is used; destroying the buffer
+/// leaves the memory alone. With TileMemoryDevice, `data` is a pointer into
+/// the memory of the device the execution backend runs kernels on (e.g. a
+/// CUDA device pointer): calls hand it to kernels as it is, without copies,
+/// and execution backends whose kernels read host memory refuse it. Returns
+/// NULL when `data` is not a multiple of TILE_BUFFER_ALIGNMENT (compiled
+/// code may use aligned vector accesses) or NULL with a non-zero size, or
+/// for what tileBufferCreate refuses.
+MLIR_CAPI_EXPORTED TileBuffer *
+tileBufferCreateView(TileElementType type, int rank, const int64_t *sizes,
+                     void *data, TileMemoryKind kind);
+MLIR_CAPI_EXPORTED TileMemoryKind
+tileBufferGetMemoryKind(const TileBuffer *buffer);
+
+/// A copy in host memory that the copy owns, or NULL (out of memory, or a
+/// buffer in device memory, which this process cannot read).
 MLIR_CAPI_EXPORTED TileBuffer *tileBufferClone(const TileBuffer *buffer);
 MLIR_CAPI_EXPORTED void tileBufferDestroy(TileBuffer *buffer);
 MLIR_CAPI_EXPORTED TileElementType
@@ -126,6 +152,8 @@ MLIR_CAPI_EXPORTED int tileBufferGetRank(const TileBuffer *buffer);
 MLIR_CAPI_EXPORTED const int64_t *tileBufferGetSizes(const TileBuffer *buffer);
 MLIR_CAPI_EXPORTED int64_t tileBufferGetNumElements(const TileBuffer *buffer);
 MLIR_CAPI_EXPORTED size_t tileBufferGetByteSize(const TileBuffer *buffer);
+/// The buffer's data: host memory, or a device pointer for a view of device
+/// memory (see tileBufferGetMemoryKind).
 MLIR_CAPI_EXPORTED void *tileBufferGetData(TileBuffer *buffer);
 MLIR_CAPI_EXPORTED const void *tileBufferGetConstData(const TileBuffer *b);
 
@@ -154,7 +182,9 @@ MLIR_CAPI_EXPORTED void tileExecutableDestroy(TileExecutable *executable);
 
 /// Calls `entry` with one value per argument. Buffers must match the
 /// signature (element type, rank, static sizes); results of the call are
-/// left in the buffers.
+/// left in the buffers. Buffers in device memory go to kernels as they are
+/// (only with execution backends whose arguments live in device memory);
+/// the call returns once the device finished the work.
 MLIR_CAPI_EXPORTED MlirLogicalResult tileExecutableInvoke(
     TileExecutable *executable, const TileEntrySignature *entry,
     const TileArgValue *args, TileErrorSink errors);
@@ -164,10 +194,10 @@ MLIR_CAPI_EXPORTED MlirLogicalResult tileExecutableInvoke(
 /// device memory (TileExecutionBackendSpec::argumentsInDeviceMemory) place
 /// the arguments there once for all the calls, so that only the calls are
 /// timed. Results are left in the buffers.
-MLIR_CAPI_EXPORTED MlirLogicalResult tileExecutableTime(
-    TileExecutable *executable, const TileEntrySignature *entry,
-    const TileArgValue *args, unsigned count, double *times,
-    TileErrorSink errors);
+MLIR_CAPI_EXPORTED MlirLogicalResult
+tileExecutableTime(TileExecutable *executable, const TileEntrySignature *entry,
+                   const TileArgValue *args, unsigned count, double *times,
+                   TileErrorSink errors);
 
 /// Where the runtime library `name` (e.g. "tile_rt_vulkan") is found: a
 /// path to pass to the loader, newly allocated (free it), or NULL after

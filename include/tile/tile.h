@@ -8,6 +8,8 @@
 
 #include "tile/artifact.h"
 #include "tile/backend.h"
+#include "tile/cache.h"
+#include "tile/diagnostics.h"
 #include "tile/dialect.h"
 #include "tile/passes.h"
 #include "tile/pipeline.h"

@@ -67,4 +67,12 @@ TileEntryInfo *tileArtifactAddEntry(TileArtifact *a, const char *name);
 /* Copies a string into storage owned by the artifact. */
 const char *tileArtifactIntern(TileArtifact *a, MlirStringRef text);
 
+/* Appends the bytes of `a` (parts, device format, runtime library, kernels,
+ * entries, the host module as bytecode; not the pass manager hook or the
+ * wanted parts) to `out`. */
+bool tileArtifactSerialize(const TileArtifact *a, TileStrBuf *out);
+/* Reads what tileArtifactSerialize wrote, parsing the host module into
+ * `ctx`; NULL when the bytes are not such an artifact. */
+TileArtifact *tileArtifactDeserialize(MlirContext ctx, MlirStringRef bytes);
+
 #endif

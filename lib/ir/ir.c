@@ -1,6 +1,8 @@
 /* Small queries on MLIR IR that tile code asks over and over. */
 #include "ir/ir.h"
 
+#include "tile/dialect.h"
+
 #include "mlir-c/Diagnostics.h"
 
 #include <stdarg.h>
@@ -368,4 +370,9 @@ MlirOperation tileParseModule(MlirContext ctx, MlirStringRef source,
       ctx, mlirStringRefCreate(tileStrBufGet(&text), text.size), sourceName));
   tileStrBufFree(&text);
   return op;
+}
+
+MlirOperation tileModuleCreateParse(MlirContext ctx, MlirStringRef source,
+                                    MlirStringRef sourceName) {
+  return tileParseModule(ctx, source, sourceName);
 }

@@ -5,7 +5,7 @@
 #include <string.h>
 
 /* Compiled code may use aligned vector loads on the aligned pointer. */
-enum { BufferAlignment = 64 };
+enum { BufferAlignment = TILE_BUFFER_ALIGNMENT };
 
 struct TileBuffer {
   TileElementType type;
@@ -14,6 +14,8 @@ struct TileBuffer {
   int64_t numElements;
   size_t byteSize;
   void *data;
+  bool owned; /* false for views of the caller's memory */
+  TileMemoryKind memory;
 };
 
 /* The element count, or -1 when a size is negative or it overflows. */
@@ -30,36 +32,77 @@ static int64_t countElements(int rank, const int64_t *sizes,
   return n;
 }
 
-TileBuffer *tileBufferCreate(TileElementType type, int rank,
-                             const int64_t *sizes) {
+/* The byte size of a buffer, or -1 when the type, rank or sizes are
+ * invalid or it overflows. */
+static int64_t byteSizeOf(TileElementType type, int rank,
+                          const int64_t *sizes) {
   size_t elementSize = tileElementTypeGetSize(type);
   if (!elementSize || rank < 0 || rank > TILE_MAX_BUFFER_RANK)
-    return NULL;
+    return -1;
   int64_t n = countElements(rank, sizes, elementSize);
   if (n < 0 || (uint64_t)n * elementSize > SIZE_MAX - BufferAlignment)
+    return -1;
+  return n * (int64_t)elementSize;
+}
+
+static TileBuffer *describe(TileElementType type, int rank,
+                            const int64_t *sizes, size_t bytes, void *data) {
+  TileBuffer *b = calloc(1, sizeof(TileBuffer));
+  if (!b)
     return NULL;
-  size_t bytes = (size_t)n * elementSize;
+  b->type = type;
+  b->rank = rank;
+  if (rank)
+    memcpy(b->sizes, sizes, (size_t)rank * sizeof(int64_t));
+  b->numElements = (int64_t)(bytes / tileElementTypeGetSize(type));
+  b->byteSize = bytes;
+  b->data = data;
+  b->owned = true;
+  b->memory = TileMemoryHost;
+  return b;
+}
+
+TileBuffer *tileBufferCreate(TileElementType type, int rank,
+                             const int64_t *sizes) {
+  int64_t size = byteSizeOf(type, rank, sizes);
+  if (size < 0)
+    return NULL;
+  size_t bytes = (size_t)size;
   /* aligned_alloc wants a multiple of the alignment (and not zero). */
   size_t rounded =
       (bytes + BufferAlignment) / BufferAlignment * BufferAlignment;
   void *data = aligned_alloc(BufferAlignment, rounded);
-  TileBuffer *b = data ? calloc(1, sizeof(TileBuffer)) : NULL;
+  TileBuffer *b = data ? describe(type, rank, sizes, bytes, data) : NULL;
   if (!b) {
     free(data);
     return NULL;
   }
   memset(data, 0, rounded);
-  b->type = type;
-  b->rank = rank;
-  if (rank)
-    memcpy(b->sizes, sizes, (size_t)rank * sizeof(int64_t));
-  b->numElements = n;
-  b->byteSize = bytes;
-  b->data = data;
   return b;
 }
 
+TileBuffer *tileBufferCreateView(TileElementType type, int rank,
+                                 const int64_t *sizes, void *data,
+                                 TileMemoryKind kind) {
+  int64_t size = byteSizeOf(type, rank, sizes);
+  if (size < 0 || (size && !data) || (uintptr_t)data % BufferAlignment ||
+      (kind != TileMemoryHost && kind != TileMemoryDevice))
+    return NULL;
+  TileBuffer *b = describe(type, rank, sizes, (size_t)size, data);
+  if (b) {
+    b->owned = false;
+    b->memory = kind;
+  }
+  return b;
+}
+
+TileMemoryKind tileBufferGetMemoryKind(const TileBuffer *b) {
+  return b->memory;
+}
+
 TileBuffer *tileBufferClone(const TileBuffer *b) {
+  if (b->memory != TileMemoryHost)
+    return NULL;
   TileBuffer *copy = tileBufferCreate(b->type, b->rank, b->sizes);
   if (copy && b->byteSize)
     memcpy(copy->data, b->data, b->byteSize);
@@ -69,7 +112,8 @@ TileBuffer *tileBufferClone(const TileBuffer *b) {
 void tileBufferDestroy(TileBuffer *b) {
   if (!b)
     return;
-  free(b->data);
+  if (b->owned)
+    free(b->data);
   free(b);
 }
 

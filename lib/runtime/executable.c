@@ -45,8 +45,9 @@ static DeviceMemory *openDeviceMemory(const TileArtifact *artifact,
   free(path);
   if (!library) {
     if (name)
-      tileRuntimeReport(errors, "cannot open the runtime library of '%s' for "
-                                "device memory",
+      tileRuntimeReport(errors,
+                        "cannot open the runtime library of '%s' for "
+                        "device memory",
                         name);
     else
       tileRuntimeReport(errors, "arguments go to device memory, but the "
@@ -63,8 +64,9 @@ static DeviceMemory *openDeviceMemory(const TileArtifact *artifact,
   *(void **)&d->memFree = symbol(d, "mgpuMemFree", &ok);
   *(void **)&d->memcpy = symbol(d, "mgpuMemcpy", &ok);
   if (!ok) {
-    tileRuntimeReport(errors, "the runtime library '%s' lacks the mgpu* "
-                              "memory functions",
+    tileRuntimeReport(errors,
+                      "the runtime library '%s' lacks the mgpu* "
+                      "memory functions",
                       name);
     dlclose(library);
     free(d);
@@ -130,12 +132,20 @@ void tileExecutableDestroy(TileExecutable *e) {
 }
 
 /* Checks a buffer against the memref type of argument `i`. */
-static bool checkBuffer(const TileEntrySignature *entry, unsigned i,
+static bool checkBuffer(const TileExecutable *e,
+                        const TileEntrySignature *entry, unsigned i,
                         const TileBuffer *b, TileErrorSink errors) {
   const TileArgType *t = &entry->args[i];
   if (!b) {
     tileRuntimeReport(errors, "argument %u of '%s' (%s) needs a buffer", i,
                       entry->name, t->typeName);
+    return false;
+  }
+  if (tileBufferGetMemoryKind(b) == TileMemoryDevice && !e->device) {
+    tileRuntimeReport(errors,
+                      "argument %u of '%s' (%s) is in device memory, but "
+                      "execution backend '%s' passes host memory to kernels",
+                      i, entry->name, t->typeName, e->executor->name);
     return false;
   }
   if (tileBufferGetElementType(b) != t->elementType ||
@@ -193,7 +203,9 @@ static void upload(DeviceMemory *d, const TileEntrySignature *entry,
   a->stream = d->streamCreate();
   for (unsigned i = 0; i < entry->numArgs; ++i) {
     a->pointers[i] = NULL;
-    if (entry->args[i].rank < 0)
+    /* Buffers in device memory are already where kernels read them. */
+    if (entry->args[i].rank < 0 ||
+        tileBufferGetMemoryKind(args[i].buffer) == TileMemoryDevice)
       continue;
     size_t bytes = tileBufferGetByteSize(args[i].buffer);
     a->pointers[i] = d->memAlloc(bytes, a->stream, false);
@@ -237,7 +249,7 @@ MlirLogicalResult tileExecutableTime(TileExecutable *e,
       packed[i] = &slots[i].scalar;
       continue;
     }
-    if (!checkBuffer(entry, i, args[i].buffer, errors))
+    if (!checkBuffer(e, entry, i, args[i].buffer, errors))
       return mlirLogicalResultFailure();
     tileBufferGetDescriptor(args[i].buffer, slots[i].descriptor);
     slots[i].descriptorAddress = slots[i].descriptor;

@@ -34,7 +34,23 @@ bool sessionCreate(Session *s, const char *fileName) {
          mlirLogicalResultIsSuccess(tileContextLoadBackendDialects(s->ctx));
 }
 
+static void ignoreError(MlirStringRef message, void *userData) {
+  (void)message;
+  (void)userData;
+}
+
+bool sessionOpenCache(Session *s, const char *directory, bool off, bool info) {
+  s->cacheInfo = info;
+  if (off)
+    return true;
+  s->cache =
+      tileCacheOpen(directory, directory ? runErrorSink()
+                                         : (TileErrorSink){ignoreError, NULL});
+  return s->cache || !directory;
+}
+
 void sessionDestroy(Session *s) {
+  tileCacheClose(s->cache);
   if (!mlirContextIsNull(s->ctx)) {
     mlirContextDetachDiagnosticHandler(s->ctx, s->handler);
     mlirContextDestroy(s->ctx);
@@ -79,7 +95,15 @@ bool compileModule(Session *s, MlirOperation module, const char *target,
   if (!out->backend)
     return false;
   unsigned errorsBefore = s->printer.numErrors;
-  out->artifact = tileCompile(out->backend, module, wantedParts);
+  TileCompileOptions options = {wantedParts, NULL, NULL};
+  bool hit = false;
+  out->artifact =
+      tileCompileCached(s->cache, out->backend, module, &options, &hit);
+  if (out->artifact && s->cacheInfo && s->cache)
+    fprintf(stderr, "cache: %s (%s)\n", hit ? "hit" : "miss",
+            tileCacheGetDirectory(s->cache));
+  else if (out->artifact && s->cacheInfo)
+    fputs("cache: off\n", stderr);
   if (!out->artifact && s->printer.numErrors == errorsBefore)
     runError("compiling '%s' for target '%s' failed", s->fileName,
              target ? target : "auto");

@@ -14,10 +14,16 @@ typedef struct {
   MlirContext ctx;
   TileDiagnosticPrinter printer;
   MlirDiagnosticHandlerID handler;
+  TileCache *cache; /* NULL: compile every time */
+  bool cacheInfo;   /* print "cache: hit|miss" per compilation */
 } Session;
 
 /* Reads the file and prepares the context; returns false after printing. */
 bool sessionCreate(Session *s, const char *fileName);
+
+/* Opens the kernel cache --cache names (an error when it cannot be), else
+ * the default one (quietly none when it cannot be), unless --no-cache. */
+bool sessionOpenCache(Session *s, const char *directory, bool off, bool info);
 void sessionDestroy(Session *s);
 
 /* Parses the input into a new module (null after printing errors). */

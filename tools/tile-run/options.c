@@ -63,6 +63,14 @@ static const char *const usage =
     "  --emit-object=<file>      Write the host object file (aot)\n"
     "  --emit-header=<file>      Write a C header declaring the entries "
     "(aot)\n"
+    "  --cache=<dir>             Kernel cache directory (default: "
+    "$TILE_CACHE_DIR,\n"
+    "                            $XDG_CACHE_HOME/tile-mlir or "
+    "~/.cache/tile-mlir)\n"
+    "  --no-cache                Compile without the kernel cache (also "
+    "TILE_CACHE=off)\n"
+    "  --cache-info              Print whether each compilation was a cache "
+    "hit\n"
     "  --version                 Print the version\n"
     "  -h, --help                Print this help\n";
 
@@ -187,6 +195,7 @@ static int parseValueOption(const char *raw, Options *o) {
       {"--check", offsetof(Options, check)},
       {"--emit-object", offsetof(Options, emitObject)},
       {"--emit-header", offsetof(Options, emitHeader)},
+      {"--cache", offsetof(Options, cache)},
   };
   const char *value;
   for (size_t k = 0; k < sizeof(strings) / sizeof(strings[0]); ++k) {
@@ -229,6 +238,14 @@ static int parseOne(const char *raw, Options *o) {
     printf("tile-run (tile-mlir) %s\n", tileGetVersion());
     return 0;
   }
+  if (!strcmp(raw, "--no-cache")) {
+    o->noCache = true;
+    return -1;
+  }
+  if (!strcmp(raw, "--cache-info")) {
+    o->cacheInfo = true;
+    return -1;
+  }
   if (!strcmp(raw, "--transpose-a") || !strcmp(raw, "--transpose-b")) {
     *(raw[12] == 'a' ? &o->transposeA : &o->transposeB) = true;
     return -1;
@@ -247,6 +264,9 @@ static int parseOne(const char *raw, Options *o) {
 
 /* Checks that combine options. */
 static int checkCombinations(Options *o) {
+  if (o->cache && o->noCache)
+    return runError("--cache=%s and --no-cache contradict each other",
+                    o->cache);
   if (!o->input)
     return runError("no input file (usage: tile-run FILE.mlir --target=T "
                     "[options])");

@@ -27,6 +27,8 @@ typedef struct {
   const char *check;
   const char *emitObject;
   const char *emitHeader;
+  const char *cache; /* --cache=DIR */
+  bool noCache, cacheInfo;
   ArgOptionList shapes, scalars, inputs, outputs, prints;
   uint64_t seed;
   double atol, rtol;

@@ -286,7 +286,10 @@ int main(int argc, char **argv) {
   tileRegisterUpstreamPasses();
   tileRegisterBuiltinBackends();
   Session s;
-  code = sessionCreate(&s, o.input) ? run(&o, &s) : 1;
+  code = sessionCreate(&s, o.input) &&
+                 sessionOpenCache(&s, o.cache, o.noCache, o.cacheInfo)
+             ? run(&o, &s)
+             : 1;
   if (s.printer.numErrors)
     code = 1;
   sessionDestroy(&s);

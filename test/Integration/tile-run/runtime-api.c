@@ -53,7 +53,8 @@ static void testHalfRoundTrip(void) {
   // CHECK-LABEL: @testHalfRoundTrip
   // CHECK: mismatches: 0
   printf("mismatches: %u\n", bad);
-  // CHECK: 1 -> 3c00, 65504 -> 7bff, 65520 -> 7c00, 2^-24 -> 0001, 2^-25 -> 0000
+  // CHECK: 1 -> 3c00, 65504 -> 7bff, 65520 -> 7c00, 2^-24 -> 0001, 2^-25 ->
+  // 0000
   printf("1 -> %04x, 65504 -> %04x, 65520 -> %04x, 2^-24 -> %04x, "
          "2^-25 -> %04x\n",
          tileFloatToHalf(1.0f), tileFloatToHalf(65504.0f),
@@ -202,11 +203,14 @@ static void testEntryTable(MlirContext ctx) {
   // CHECK-NEXT:   memref<?xf32>: f32 rank 1 [?]
   // CHECK-NEXT:   memref<4xf32>: f32 rank 1 [4]
   // CHECK-NEXT:   f32: f32 rank -1 []
-  // CHECK-NEXT: results: 0 args, it returns results (entries write their results into memref arguments)
-  // CHECK-NEXT: vector: 1 args, argument 0 (vector<4xf32>) is not a memref or a scalar of i1, i8, i16, i32, i64, index, f16, bf16, f32 or f64
-  // CHECK-NEXT: shared: 1 args, argument 0 (memref<4xf32, #gpu.address_space<workgroup>>) has a memory space (only global memrefs are passed)
-  // CHECK-NEXT: strided: 1 args, argument 0 (memref<4xf32, strided<[2]>>) has a non-identity layout
-  // CHECK-NEXT: helper listed: 0
+  // CHECK-NEXT: results: 0 args, it returns results (entries write their
+  // results into memref arguments) CHECK-NEXT: vector: 1 args, argument 0
+  // (vector<4xf32>) is not a memref or a scalar of i1, i8, i16, i32, i64,
+  // index, f16, bf16, f32 or f64 CHECK-NEXT: shared: 1 args, argument 0
+  // (memref<4xf32, #gpu.address_space<workgroup>>) has a memory space (only
+  // global memrefs are passed) CHECK-NEXT: strided: 1 args, argument 0
+  // (memref<4xf32, strided<[2]>>) has a non-identity layout CHECK-NEXT: helper
+  // listed: 0
   for (intptr_t i = 0; i < tileEntryTableGetNumEntries(t); ++i) {
     const TileEntrySignature *e = tileEntryTableGetEntry(t, i);
     printf("%s: %u args, %s\n", e->name, e->numArgs,
@@ -216,9 +220,9 @@ static void testEntryTable(MlirContext ctx) {
       printf("  %s: %s rank %d [", arg->typeName,
              tileElementTypeGetName(arg->elementType), arg->rank);
       for (int d = 0; d < arg->rank; ++d)
-        arg->shape[d] == TILE_DYNAMIC_SIZE ? printf("?")
-                                           : printf("%lld",
-                                                    (long long)arg->shape[d]);
+        arg->shape[d] == TILE_DYNAMIC_SIZE
+            ? printf("?")
+            : printf("%lld", (long long)arg->shape[d]);
       printf("]\n");
     }
   }
@@ -237,8 +241,9 @@ static void testLibrarySearch(void) {
   // CHECK: found /libtile_rt_fake.so
   printf("found %s\n", slash ? slash : "nothing");
   free(found);
-  // CHECK: error: cannot find the runtime library 'libtile_no_such_runtime.so' (looked in $TILE_RUNTIME_PATH (/nonexistent:{{.*}}), {{.*}}/lib and the system library path)
-  // CHECK: returned 0
+  // CHECK: error: cannot find the runtime library 'libtile_no_such_runtime.so'
+  // (looked in $TILE_RUNTIME_PATH (/nonexistent:{{.*}}), {{.*}}/lib and the
+  // system library path) CHECK: returned 0
   found = tileRuntimeLibraryFind("tile_no_such_runtime", sink);
   printf("returned %d\n", found != NULL);
 }
@@ -246,8 +251,8 @@ static void testLibrarySearch(void) {
 /* Compiles the module for the cpu with `exec`; returns the context. */
 static TileBackendContext *compile(MlirContext ctx, const char *exec,
                                    const char *parts, TileArtifact **out) {
-  TileBackendContext *backend = tileBackendContextCreate("cpu", NULL, exec,
-                                                         sink);
+  TileBackendContext *backend =
+      tileBackendContextCreate("cpu", NULL, exec, sink);
   MlirOperation module = parse(ctx);
   MlirOperation kept = mlirBlockGetFirstOperation(
       mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0)));
@@ -282,9 +287,10 @@ static void testJit(MlirContext ctx, const TileEntrySignature *add) {
   // CHECK-LABEL: @testJit
   // CHECK: success: 0.5 1.5 2.5 3.5
   printf("%s: %g %g %g %g\n",
-         mlirLogicalResultIsSuccess(r) ? "success" : "failure", out[0],
-         out[1], out[2], out[3]);
-  // CHECK: error: argument 1 of 'add' (memref<4xf32>) got a buffer of size 5 in dimension 0
+         mlirLogicalResultIsSuccess(r) ? "success" : "failure", out[0], out[1],
+         out[2], out[3]);
+  // CHECK: error: argument 1 of 'add' (memref<4xf32>) got a buffer of size 5 in
+  // dimension 0
   args[1].buffer = wrong;
   tileExecutableInvoke(exe, add, args, sink);
   // CHECK: error: argument 0 of 'add' (memref<?xf32>) got a rank-1 i32 buffer
@@ -303,13 +309,71 @@ static void testJit(MlirContext ctx, const TileEntrySignature *add) {
   tileBackendContextDestroy(backend);
 }
 
+/* Views run kernels on the caller's memory, which they never free; device
+ * memory is refused where kernels read host memory; misaligned memory is
+ * refused when the view is made. */
+static void testViews(MlirContext ctx, const TileEntrySignature *add) {
+  printf("@testViews\n");
+  TileArtifact *artifact;
+  TileBackendContext *backend = compile(ctx, "jit", NULL, &artifact);
+  TileExecutable *exe = tileExecutableCreate(backend, artifact, sink);
+  tileArtifactDestroy(artifact);
+  int64_t four = 4;
+  float *memory =
+      aligned_alloc(TILE_BUFFER_ALIGNMENT, 2 * TILE_BUFFER_ALIGNMENT);
+  for (int i = 0; i < 8; ++i)
+    memory[i] = (float)(10 * i);
+  float *second = memory + TILE_BUFFER_ALIGNMENT / sizeof(float);
+  TileBuffer *a =
+      tileBufferCreateView(TileElementF32, 1, &four, memory, TileMemoryHost);
+  TileBuffer *b =
+      tileBufferCreateView(TileElementF32, 1, &four, second, TileMemoryHost);
+  TileArgValue args[3] = {{a, 0, 0}, {b, 0, 0}, {NULL, 0, 1.0}};
+  MlirLogicalResult r = tileExecutableInvoke(exe, add, args, sink);
+  // CHECK-LABEL: @testViews
+  // CHECK: success: 1 11 21 31, data 1, host 1
+  printf("%s: %g %g %g %g, data %d, host %d\n",
+         mlirLogicalResultIsSuccess(r) ? "success" : "failure", second[0],
+         second[1], second[2], second[3], tileBufferGetData(b) == second,
+         tileBufferGetMemoryKind(b) == TileMemoryHost);
+  int64_t zero = 0;
+  TileBuffer *empty =
+      tileBufferCreateView(TileElementF32, 1, &zero, NULL, TileMemoryHost);
+  // CHECK: misaligned 1, null 1, empty 1
+  printf("misaligned %d, null %d, empty %d\n",
+         tileBufferCreateView(TileElementF32, 1, &four, memory + 1,
+                              TileMemoryHost) == NULL,
+         tileBufferCreateView(TileElementF32, 1, &four, NULL, TileMemoryHost) ==
+             NULL,
+         empty != NULL);
+  tileBufferDestroy(empty);
+  TileBuffer *device =
+      tileBufferCreateView(TileElementF32, 1, &four, memory, TileMemoryDevice);
+  // CHECK: device clone 0
+  printf("device clone %d\n", tileBufferClone(device) != NULL);
+  // CHECK: error: argument 0 of 'add' (memref<?xf32>) is in device memory, but
+  // execution backend 'jit' passes host memory to kernels
+  args[0].buffer = device;
+  tileExecutableInvoke(exe, add, args, sink);
+  tileBufferDestroy(device);
+  tileBufferDestroy(b);
+  tileBufferDestroy(a);
+  /* The memory is the caller's: still there after the views went. */
+  // CHECK: still 31
+  printf("still %g\n", second[3]);
+  free(memory);
+  tileExecutableDestroy(exe);
+  tileBackendContextDestroy(backend);
+}
+
 static void testAot(MlirContext ctx, const TileEntryTable *entries) {
   printf("@testAot\n");
   TileArtifact *artifact;
   TileBackendContext *backend = compile(ctx, "aot", "obj", &artifact);
   // CHECK-LABEL: @testAot
-  // CHECK: error: execution backend 'aot' runs nothing in this process: link the artifact's object (part 'obj') and its C header (tileArtifactPrintCHeader) into a program
-  // CHECK: executable 0, object 1
+  // CHECK: error: execution backend 'aot' runs nothing in this process: link
+  // the artifact's object (part 'obj') and its C header
+  // (tileArtifactPrintCHeader) into a program CHECK: executable 0, object 1
   TileExecutable *exe = tileExecutableCreate(backend, artifact, sink);
   printf("executable %d, object %d\n", exe != NULL,
          tileArtifactGetPart(artifact, "obj").length > 0);
@@ -344,6 +408,7 @@ int main(void) {
   MlirOperation module = parse(ctx);
   TileEntryTable *entries = tileEntryTableCreate(module);
   testJit(ctx, tileEntryTableLookup(entries, "add"));
+  testViews(ctx, tileEntryTableLookup(entries, "add"));
   testAot(ctx, entries);
   tileEntryTableDestroy(entries);
   mlirOperationDestroy(module);

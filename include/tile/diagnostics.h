@@ -1,0 +1,53 @@
+/*===-- tile/diagnostics.h - Diagnostics as text
+---------------------------===*\
+|*                                                                            *|
+|* Bindings and embedders that cannot print to a terminal collect the        *|
+|* diagnostics of a context as the text the tools print                      *|
+|* (`file:line:col: error: message`, the offending line and a caret) and     *|
+|* hand it on, e.g. as the message of an exception.                          *|
+\*===----------------------------------------------------------------------===*/
+#ifndef TILE_DIAGNOSTICS_H
+#define TILE_DIAGNOSTICS_H
+
+#include "mlir-c/IR.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct TileDiagnosticLog TileDiagnosticLog;
+
+/// Attaches to `ctx` a handler that records every diagnostic emitted on it
+/// (notes included) as text, formatted as tile-opt and tile-run print them.
+/// When a diagnostic points into the file `sourceName` and `sourceText` is
+/// not null, the offending line of `sourceText` and a caret follow it; both
+/// are copied and may be null references. The handler claims the
+/// diagnostics, so none reaches MLIR's default printer. The caller owns the
+/// log and destroys it before the context. MLIR serialises the handlers of
+/// a context, so passes running on several threads record whole messages.
+/// Returns NULL when memory is exhausted.
+MLIR_CAPI_EXPORTED TileDiagnosticLog *
+tileDiagnosticLogCreate(MlirContext ctx, MlirStringRef sourceName,
+                        MlirStringRef sourceText);
+
+/// Detaches the handler and frees the log.
+MLIR_CAPI_EXPORTED void tileDiagnosticLogDestroy(TileDiagnosticLog *log);
+
+/// The text recorded since the log was created or last cleared ("" when
+/// nothing was). The reference is NUL-terminated and stays valid until the
+/// next diagnostic, clear or destroy.
+MLIR_CAPI_EXPORTED MlirStringRef
+tileDiagnosticLogGetText(TileDiagnosticLog *log);
+
+/// How many errors were recorded since creation or the last clear.
+MLIR_CAPI_EXPORTED unsigned
+tileDiagnosticLogGetNumErrors(const TileDiagnosticLog *log);
+
+/// Forgets what was recorded.
+MLIR_CAPI_EXPORTED void tileDiagnosticLogClear(TileDiagnosticLog *log);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif // TILE_DIAGNOSTICS_H

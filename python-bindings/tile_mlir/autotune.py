@@ -1,0 +1,264 @@
+"""autotune(): compile a kernel for several configurations, check each
+against a reference, time each, and keep the fastest.
+
+    result = tm.autotune(make_gemm, configs=[{"block_M": 64}, {"block_M": 128}],
+                         inputs=[A, B, C], reference=reference_gemm, target="cpu")
+    result.config, result.artifact, result.time; print(result.table())
+
+Configurations are compiled in parallel processes (at most one per core)
+into the kernel cache, so that this process then loads each one; they are
+checked and timed here, one after another. The winner is remembered in the
+cache directory: autotuning the same build function, configurations,
+target and argument shapes again returns it without compiling or timing.
+"""
+
+import concurrent.futures
+import hashlib
+import json
+import multiprocessing
+import os
+import pickle
+import shutil
+import statistics
+import tempfile
+
+import numpy as np
+
+from . import cache as cache_
+from .compiler import compile as compile_
+from .diagnostics import CompileError
+from .runtime import TileRuntimeError
+
+
+def _compile_in_worker(build_fn, config, target, parts, directory):
+    """Runs in a worker process: builds and compiles one configuration into
+    the cache at `directory`; returns (pid, error or None)."""
+    try:
+        compile_(build_fn(**config), target=target, parts=parts, cache=directory)
+        return os.getpid(), None
+    except Exception as e:  # noqa: BLE001 - reported in the table
+        return os.getpid(), "%s: %s" % (type(e).__name__, e)
+
+
+class Trial:
+    """One configuration's outcome: status is "ok", "wrong" (results differ
+    from the reference), "compile error" or "run error"."""
+
+    def __init__(self, config):
+        self.config = dict(config)
+        self.status = None
+        self.time = None          # median seconds of the timed calls
+        self.max_error = None     # largest |got - expected| over the outputs
+        self.message = ""
+        self.compiled_by = None   # pid of the process that compiled it
+        self.artifact = None
+
+    def row(self):
+        return {"config": self.config, "status": self.status, "time": self.time,
+                "max_error": self.max_error, "message": self.message}
+
+
+class AutotuneResult:
+    """The fastest correct configuration (`config`, `artifact`, `time` in
+    seconds) and every trial (`trials`, `table()`). `from_cache` is True
+    when the winner was remembered from an earlier autotune."""
+
+    def __init__(self, trials, best, from_cache=False):
+        self.trials = trials
+        self.best = best
+        self.from_cache = from_cache
+
+    config = property(lambda self: self.best.config)
+    artifact = property(lambda self: self.best.artifact)
+    time = property(lambda self: self.best.time)
+
+    def table(self):
+        """The trials as text, fastest first, failures last."""
+        keys = sorted({k for t in self.trials for k in t.config})
+        rows = sorted(self.trials, key=lambda t: (t.time is None, t.time or 0.0))
+        header = keys + ["time (ms)", "max error", "status"]
+        lines = [header] + [
+            [str(t.config.get(k, "")) for k in keys] +
+            ["%.3f" % (t.time * 1e3) if t.time is not None else "-",
+             "%.3g" % t.max_error if t.max_error is not None else "-",
+             t.status + (" *" if t is self.best else "")]
+            for t in rows]
+        widths = [max(len(line[i]) for line in lines) for i in range(len(header))]
+        text = "\n".join("  ".join(c.rjust(w) for c, w in zip(line, widths)) for line in lines)
+        messages = ["%s: %s" % (t.config, t.message) for t in rows if t.message]
+        return text + ("\n" + "\n".join(messages) if messages else "")
+
+    def __repr__(self):
+        return "AutotuneResult(config=%r, time=%.3g ms)" % (self.config, self.time * 1e3)
+
+
+def _copies(inputs):
+    return [a.copy() if isinstance(a, np.ndarray) else a for a in inputs]
+
+
+def _expected(reference, inputs):
+    """What every array argument should hold after a call."""
+    if callable(reference):
+        args = _copies(inputs)
+        reference(*args)
+        return args
+    if len(reference) != len(inputs):
+        raise ValueError("reference has %d entries but there are %d inputs"
+                         % (len(reference), len(inputs)))
+    return list(reference)
+
+
+def _tolerances(array, atol, rtol):
+    if atol is not None and rtol is not None:
+        return atol, rtol
+    small = array.dtype in (np.float16,) or array.dtype.name == "bfloat16"
+    exact = array.dtype.kind in "iub"
+    default = (0.0, 0.0) if exact else (1e-2, 1e-2) if small else (1e-4, 1e-3)
+    return (default[0] if atol is None else atol, default[1] if rtol is None else rtol)
+
+
+def _compare(got, expected, atol, rtol):
+    """(max |got - expected|, whether every element is within tolerance)."""
+    worst, ok = 0.0, True
+    for g, e in zip(got, expected):
+        if not isinstance(g, np.ndarray) or e is None:
+            continue
+        e = np.asarray(e)
+        a, r = _tolerances(g, atol, rtol)
+        g64, e64 = g.astype(np.float64), e.astype(np.float64)
+        diff = np.abs(g64 - e64)
+        nan_match = np.isnan(g64) & np.isnan(e64)
+        diff = np.where(nan_match, 0.0, diff)
+        worst = max(worst, float(np.nanmax(diff)) if diff.size else 0.0)
+        ok = ok and bool(np.all((diff <= a + r * np.abs(e64)) | nan_match))
+    return worst, ok
+
+
+def _key(build_fn, configs, target, parts, inputs, entry):
+    described = [("array", a.shape, str(a.dtype)) if isinstance(a, np.ndarray)
+                 else ("scalar", type(a).__name__) for a in inputs]
+    text = json.dumps([getattr(build_fn, "__module__", ""), getattr(build_fn, "__qualname__",
+                                                                    repr(build_fn)),
+                       configs, target, parts, described, entry], sort_keys=True, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _remembered(directory, key):
+    if not directory:
+        return None
+    try:
+        with open(os.path.join(directory, "autotune-%s.json" % key), encoding="utf-8") as f:
+            return json.load(f)
+    except (OSError, ValueError):
+        return None
+
+
+def _remember(directory, key, record):
+    if not directory:
+        return
+    path = os.path.join(directory, "autotune-%s.json" % key)
+    fd, temporary = tempfile.mkstemp(dir=directory, prefix=".autotune-", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump(record, f, default=str)
+        os.replace(temporary, path)
+    except OSError:
+        if os.path.exists(temporary):
+            os.unlink(temporary)
+
+
+def _compile_all(build_fn, configs, target, parts, directory, jobs):
+    """Compiles every configuration into the cache at `directory`, in up to
+    `jobs` processes; returns [(pid, error)] in the order of `configs`."""
+    try:
+        pickle.dumps(build_fn)
+    except Exception:  # noqa: BLE001 - a closure: compile here
+        jobs = 1
+    if jobs <= 1:
+        return [_compile_in_worker(build_fn, c, target, parts, directory) for c in configs]
+    # spawn, not fork: this process holds LLVM's and MLIR's threads.
+    context = multiprocessing.get_context("spawn")
+    with concurrent.futures.ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+        futures = [pool.submit(_compile_in_worker, build_fn, c, target, parts, directory)
+                   for c in configs]
+        return [f.result() for f in futures]
+
+
+def autotune(build_fn, configs, inputs, reference, *, target="cpu", entry=None, parts=None,
+             repeat=10, atol=None, rtol=None, jobs=None, cache=None):
+    """Finds the fastest configuration of a kernel.
+
+    `build_fn(**config)` returns a kernel (tile_mlir.language) or MLIR text
+    for each dict of `configs`. `inputs` are the arguments of a call (NumPy
+    arrays and scalars; not changed: every trial gets copies). `reference`
+    is either a function called like the kernel on copies of `inputs` that
+    leaves the expected results in its array arguments, or a list with the
+    expected array per argument (None to skip one). Each configuration is
+    compiled for `target` (in up to `jobs` processes, default one per core),
+    run once and compared with the reference on every array argument
+    (tolerances `atol`/`rtol`, default by element type as in tile-run), then
+    timed over `repeat` calls. Returns an AutotuneResult; raises
+    RuntimeError when no configuration is correct.
+
+    `cache` is the kernel cache to compile into and to remember the winner
+    in (as for compile()); with the cache off, a temporary one is used for
+    the compilations and nothing is remembered.
+    """
+    configs = [dict(c) for c in configs]
+    if not configs:
+        raise ValueError("autotune needs at least one configuration")
+    store = cache_.get(cache)
+    directory = store.directory if store else None
+    key = _key(build_fn, configs, target, parts, inputs, entry)
+    remembered = _remembered(directory, key)
+    if remembered is not None and remembered.get("config") in configs:
+        best = Trial(remembered["config"])
+        best.status, best.time = "ok", remembered.get("time")
+        best.artifact = compile_(build_fn(**best.config), target=target, parts=parts,
+                                 cache=directory)
+        trials = []
+        for row in remembered.get("table", []):
+            t = Trial(row["config"])
+            t.status, t.time, t.max_error = row["status"], row["time"], row["max_error"]
+            t.message = row.get("message", "")
+            trials.append(best if t.config == best.config else t)
+        return AutotuneResult(trials or [best], best, from_cache=True)
+
+    workdir = directory or tempfile.mkdtemp(prefix="tile-autotune-")
+    try:
+        jobs = jobs or min(len(configs), os.cpu_count() or 1)
+        compiled = _compile_all(build_fn, configs, target, parts, workdir, jobs)
+        expected = _expected(reference, inputs)
+        trials = []
+        for config, (pid, error) in zip(configs, compiled):
+            t = Trial(config)
+            t.compiled_by = pid
+            trials.append(t)
+            if error:
+                t.status, t.message = "compile error", error.strip().splitlines()[0]
+                continue
+            try:
+                t.artifact = compile_(build_fn(**config), target=target, parts=parts,
+                                      cache=workdir)
+                fn = t.artifact.function(entry)
+                args = _copies(inputs)
+                fn(*args)
+                t.max_error, ok = _compare(args, expected, atol, rtol)
+                if not ok:
+                    t.status = "wrong"
+                    continue
+                t.time = statistics.median(fn.time(*_copies(inputs), repeat=repeat))
+                t.status = "ok"
+            except (CompileError, TileRuntimeError, TypeError, ValueError) as e:
+                t.status, t.message = "run error", str(e).strip().splitlines()[0]
+    finally:
+        if not directory:
+            shutil.rmtree(workdir, ignore_errors=True)
+    correct = [t for t in trials if t.status == "ok"]
+    if not correct:
+        raise RuntimeError("autotune: no configuration is correct:\n" +
+                           AutotuneResult(trials, trials[0]).table())
+    best = min(correct, key=lambda t: t.time)
+    _remember(directory, key, {"config": best.config, "time": best.time,
+                               "table": [t.row() for t in trials]})
+    return AutotuneResult(trials, best)

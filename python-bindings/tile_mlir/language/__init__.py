@@ -1,0 +1,30 @@
+"""The kernel language: build tile IR from Python, TileLang style.
+
+    import tile_mlir.language as T
+
+    @T.prim_func
+    def vector_add(A: T.Tensor(("N",), T.f32), B: T.Tensor(("N",), T.f32),
+                   C: T.Tensor(("N",), T.f32)):
+        N, = A.shape
+        with T.Kernel(T.ceildiv(N, 256), threads=128) as b:
+            for i in T.Parallel(256):
+                idx = b * 256 + i
+                with T.If(idx < N):
+                    C[idx] = A[idx] + B[idx]
+
+Every op carries the Python file:line:col that made it as its MLIR
+location, so diagnostics about a built kernel point at Python lines.
+"""
+
+from .emitter import BuildError
+from .function import Buffer_ as Buffer
+from .function import PrimFunc, Tensor, prim_func
+from .ops import (abs, alloc_fragment, alloc_local, alloc_shared, atomic_add, cast, ceildiv,
+                  clear, copy, cos, exp, exp2, fill, gemm, if_then_else, log, log2, max, min,
+                  reduce, reduce_absmax, reduce_max, reduce_min, reduce_sum, rsqrt, sin, sqrt,
+                  tanh)
+from .structure import If, Kernel, Parallel, Pipelined, serial
+from .types import bf16, bool_, f16, f32, f64, i1, i8, i16, i32, i64, index
+
+float16, bfloat16, float32, float64 = f16, bf16, f32, f64
+int8, int16, int32, int64 = i8, i16, i32, i64

@@ -1,0 +1,133 @@
+"""@T.prim_func: a Python function traced once into a func.func of tile IR.
+
+Parameters are annotated with T.Tensor(shape, dtype) for buffers (sizes are
+ints, or None or a name for a dynamic size) or with an element type for
+scalars. The function body runs at decoration time with symbolic values and
+records the ops it calls.
+"""
+
+import inspect
+import os
+import re
+
+from . import emitter
+from .types import DType, as_dtype, memref_type
+from .values import Buffer, Value
+
+
+class Tensor:
+    """The type of a buffer parameter: T.Tensor((None, 64), T.f32). A size
+    given as a string names a dynamic size; parameters that name the same
+    size must agree when the kernel is called."""
+
+    def __init__(self, shape, dtype):
+        shape = tuple(shape) if isinstance(shape, (tuple, list)) else (shape,)
+        self.sizes = tuple(None if isinstance(d, str) or d is None else int(d) for d in shape)
+        self.size_names = tuple(d if isinstance(d, str) else None for d in shape)
+        self.dtype = as_dtype(dtype)
+
+    @property
+    def type(self):
+        return memref_type(self.sizes, self.dtype)
+
+    def __repr__(self):
+        return "T.Tensor(%r, %r)" % (tuple(n or s for n, s in zip(self.size_names, self.sizes)),
+                                     self.dtype)
+
+
+Buffer_ = Tensor  # TileLang spells it T.Buffer too
+
+
+class Param:
+    """A parameter of a built kernel: its name and annotation."""
+
+    def __init__(self, name, annotation):
+        self.name = name
+        self.annotation = annotation
+
+    @property
+    def is_buffer(self):
+        return isinstance(self.annotation, Tensor)
+
+
+class PrimFunc:
+    """A kernel built from Python: its tile IR (`to_mlir()`), its name and
+    parameters. Compile it with tile_mlir.compile(kernel, target=...)."""
+
+    def __init__(self, name, params, text, source_name):
+        self.name = name
+        self.params = params
+        self.text = text
+        self.source_name = source_name
+
+    def to_mlir(self):
+        return self.text
+
+    def arg_names(self):
+        return {self.name: [p.name for p in self.params]}
+
+    def size_names(self):
+        """{entry: [(param position, dim, size name), ...]} for named sizes."""
+        found = []
+        for i, p in enumerate(self.params):
+            if p.is_buffer:
+                found += [(i, d, n) for d, n in enumerate(p.annotation.size_names) if n]
+        return {self.name: found}
+
+    def compile(self, target="auto", **options):
+        from ..compiler import compile as compile_
+        return compile_(self, target, **options)
+
+    def __str__(self):
+        """The IR without the Python locations (to_mlir() has them)."""
+        return re.sub(r' loc\((?:"(?:[^"\\]|\\.)*"(?::\d+)*|unknown)\)', "", self.text)
+
+    def __repr__(self):
+        return "PrimFunc(%s)" % self.name
+
+
+def _params(fn):
+    params = []
+    for p in inspect.signature(fn).parameters.values():
+        ann = p.annotation
+        if isinstance(ann, str):
+            raise emitter.BuildError(
+                "parameter %r of %s has a string annotation (from __future__ import "
+                "annotations?); kernel parameters need T.Tensor(...) or an element type"
+                % (p.name, fn.__name__))
+        if not isinstance(ann, (Tensor, DType)):
+            raise emitter.BuildError("parameter %r of %s needs an annotation: "
+                                     "T.Tensor(shape, dtype) or an element type such as T.f32"
+                                     % (p.name, fn.__name__))
+        params.append(Param(p.name, ann))
+    return params
+
+
+def _location(fn):
+    code = fn.__code__
+    filename = code.co_filename.replace("\\", "\\\\").replace('"', '\\"')
+    return 'loc("%s":%d:1)' % (filename, code.co_firstlineno)
+
+
+def prim_func(fn):
+    """Builds `fn` into a PrimFunc (at decoration time)."""
+    params = _params(fn)
+    e = emitter.Emitter(fn.__name__)
+    args, signature = [], []
+    loc = _location(fn)
+    for p in params:
+        name = e.claim("%" + p.name)
+        if p.is_buffer:
+            t = p.annotation
+            args.append(Buffer(name, t.sizes, t.dtype, "global", label=p.name))
+            signature.append("%s: %s %s" % (name, t.type, loc))
+        else:
+            args.append(Value(name, p.annotation))
+            signature.append("%s: %s %s" % (name, p.annotation.name, loc))
+    emitter.begin(e)
+    try:
+        fn(*args)
+    finally:
+        emitter.end()
+    text = e.text(", ".join(signature), loc)
+    return PrimFunc(fn.__name__, params, text, os.path.basename(fn.__code__.co_filename))

@@ -1,0 +1,234 @@
+"""The tile operations (docs/dialect.md) and scalar math, as the builder
+writes them: generic-form tile ops on buffers, upstream ops for scalars."""
+
+from . import emitter
+from .types import as_dtype, float_literal, index
+from .values import Buffer, Value, Window, _operands, as_value, binary, use_buffer
+
+
+def _alloc(shape, dtype, scope):
+    shape = tuple(shape) if isinstance(shape, (tuple, list)) else (shape,)
+    for d in shape:
+        if not isinstance(d, int) or d < 0:
+            raise emitter.BuildError("a %s tile has a static shape of non-negative ints, "
+                                     "got %r" % (scope, shape))
+    dtype = as_dtype(dtype)
+    e = emitter.current()
+    buf = Buffer(e.fresh(scope[0] + "_"), shape, dtype, scope)
+    e.emit('%s = "tile.alloc"() : () -> %s' % (buf.name, buf.type))
+    return buf
+
+
+def alloc_shared(shape, dtype):
+    """A tile in shared memory: one per block."""
+    return _alloc(shape, dtype, "shared")
+
+
+def alloc_fragment(shape, dtype):
+    """A tile distributed over the block's threads (e.g. an accumulator)."""
+    return _alloc(shape, dtype, "fragment")
+
+
+def alloc_local(shape, dtype):
+    """A tile private to each thread."""
+    return _alloc(shape, dtype, "local")
+
+
+def _side(x, what):
+    """(buffer, offsets) of a copy operand: a buffer, or buffer[offsets]."""
+    if isinstance(x, Window):
+        for o in x.offsets:
+            emitter.use(o)
+        return use_buffer(x.buffer), list(x.offsets)
+    if isinstance(x, Buffer):
+        return use_buffer(x), []
+    raise emitter.BuildError("%s must be a buffer or a window buffer[offsets...], got %r"
+                             % (what, x))
+
+
+def copy(src, dst, pad=None):
+    """dst = src, through a window of the larger buffer: copy(A[m0, k0], A_s)
+    reads the tile of A at (m0, k0), copy(acc, C[m0, n0]) writes one. Reads
+    outside the source give `pad` (zero by default); writes outside the dest
+    are dropped."""
+    sbuf, soffs = _side(src, "the source of copy")
+    dbuf, doffs = _side(dst, "the dest of copy")
+    attrs = ["operandSegmentSizes = array<i32: 1, 1, %d, %d>" % (len(soffs), len(doffs))]
+    if pad is not None:
+        literal = (float_literal(pad, sbuf.dtype) if sbuf.dtype.is_float
+                   else str(int(pad)))
+        attrs.append("pad = %s : %s" % (literal, sbuf.dtype.name))
+    operands = [sbuf.name, dbuf.name] + [o.name for o in soffs + doffs]
+    types = [sbuf.type, dbuf.type] + ["index"] * (len(soffs) + len(doffs))
+    emitter.current().emit('"tile.copy"(%s) {%s} : (%s) -> ()' % (
+        ", ".join(operands), ", ".join(attrs), ", ".join(types)))
+
+
+def gemm(A, B, C, transpose_A=False, transpose_B=False, clear_accum=False, policy=None):
+    """C += op(A) op(B) on tiles; op transposes when asked."""
+    for name, x in (("A", A), ("B", B), ("C", C)):
+        if not isinstance(x, Buffer):
+            raise emitter.BuildError("gemm's %s must be a tile buffer, got %r" % (name, x))
+        use_buffer(x)
+    attrs = []
+    if transpose_A:
+        attrs.append("transpose_a = true")
+    if transpose_B:
+        attrs.append("transpose_b = true")
+    if clear_accum:
+        attrs.append("clear_accum = true")
+    if policy is not None:
+        attrs.append('policy = "%s"' % policy)
+    emitter.current().emit('"tile.gemm"(%s, %s, %s)%s : (%s, %s, %s) -> ()' % (
+        A.name, B.name, C.name, " {%s}" % ", ".join(attrs) if attrs else "",
+        A.type, B.type, C.type))
+
+
+def fill(buffer, value):
+    """Every element of `buffer` becomes `value`."""
+    if not isinstance(buffer, Buffer):
+        raise emitter.BuildError("fill takes a buffer, got %r" % (buffer,))
+    use_buffer(buffer)
+    v = as_value(value, buffer.dtype)
+    emitter.current().emit('"tile.fill"(%s, %s) : (%s, %s) -> ()' % (
+        buffer.name, v.name, buffer.type, buffer.dtype.name))
+
+
+def clear(buffer):
+    """fill(buffer, 0)."""
+    fill(buffer, 0)
+
+
+def reduce(src, dst, kind, dim, clear=True):
+    """dst = reduction of src along `dim` ("sum", "max", "min", "absmax");
+    with clear=False the result is combined with what dst holds."""
+    for name, x in (("source", src), ("dest", dst)):
+        if not isinstance(x, Buffer):
+            raise emitter.BuildError("reduce's %s must be a tile buffer, got %r" % (name, x))
+        use_buffer(x)
+    attrs = 'kind = "%s", dim = %d : i64' % (kind, dim)
+    if not clear:
+        attrs += ", clear = false"
+    emitter.current().emit('"tile.reduce"(%s, %s) {%s} : (%s, %s) -> ()' % (
+        src.name, dst.name, attrs, src.type, dst.type))
+
+
+def reduce_sum(src, dst, dim, clear=True):
+    reduce(src, dst, "sum", dim, clear)
+
+
+def reduce_max(src, dst, dim, clear=True):
+    reduce(src, dst, "max", dim, clear)
+
+
+def reduce_min(src, dst, dim, clear=True):
+    reduce(src, dst, "min", dim, clear)
+
+
+def reduce_absmax(src, dst, dim, clear=True):
+    reduce(src, dst, "absmax", dim, clear)
+
+
+def atomic_add(dst, src):
+    """dst[offsets + i] += src[i], atomically: atomic_add(C[m0, n0], partial)."""
+    if not isinstance(dst, Window):
+        raise emitter.BuildError("atomic_add's dest is a window buffer[offsets...] "
+                                 "(one offset per dimension), got %r" % (dst,))
+    if not isinstance(src, Buffer):
+        raise emitter.BuildError("atomic_add's source must be a tile buffer, got %r" % (src,))
+    use_buffer(src)
+    use_buffer(dst.buffer)
+    offsets = [emitter.use(o).name for o in dst.offsets]
+    emitter.current().emit('"tile.atomic_add"(%s) : (%s) -> ()' % (
+        ", ".join([src.name, dst.buffer.name] + offsets),
+        ", ".join([src.type, dst.buffer.type] + ["index"] * len(offsets))))
+
+
+# ---- scalar functions ----
+
+def ceildiv(a, b):
+    """ceil(a / b) on index (or integer) values; Python ints fold."""
+    if isinstance(a, int) and isinstance(b, int):
+        return -(-a // b)
+    return binary("ceildiv", a, b)
+
+
+def max(a, b):  # noqa: A001 - the kernel language's max
+    return binary("max", a, b)
+
+
+def min(a, b):  # noqa: A001 - the kernel language's min
+    return binary("min", a, b)
+
+
+def _unary_math(op, x, float_only=True):
+    x = as_value(x)
+    if float_only and not x.dtype.is_float:
+        raise emitter.BuildError("math.%s takes a float, got %s" % (op, x.dtype))
+    e = emitter.current()
+    name = e.fresh()
+    e.emit("%s = math.%s %s : %s" % (name, op, x.name, x.dtype.name))
+    return Value(name, x.dtype)
+
+
+def exp(x): return _unary_math("exp", x)
+def exp2(x): return _unary_math("exp2", x)
+def log(x): return _unary_math("log", x)
+def log2(x): return _unary_math("log2", x)
+def sqrt(x): return _unary_math("sqrt", x)
+def rsqrt(x): return _unary_math("rsqrt", x)
+def tanh(x): return _unary_math("tanh", x)
+def sin(x): return _unary_math("sin", x)
+def cos(x): return _unary_math("cos", x)
+
+
+def abs(x):  # noqa: A001 - the kernel language's abs
+    x = as_value(x)
+    return _unary_math("absf" if x.dtype.is_float else "absi", x, float_only=False)
+
+
+def if_then_else(cond, a, b):
+    """cond ? a : b (arith.select)."""
+    cond = as_value(cond)
+    if cond.dtype.name != "i1":
+        raise emitter.BuildError("if_then_else needs an i1 condition (a comparison), got %s"
+                                 % cond.dtype)
+    a, b = _operands(a, b)
+    e = emitter.current()
+    name = e.fresh()
+    e.emit("%s = arith.select %s, %s, %s : %s" % (name, cond.name, a.name, b.name,
+                                                  a.dtype.name))
+    return Value(name, a.dtype)
+
+
+def cast(x, dtype):
+    """`x` converted to `dtype` (floats round to nearest, ints sign-extend or
+    truncate, float <-> int convert as signed)."""
+    dtype = as_dtype(dtype)
+    x = as_value(x, dtype if not hasattr(x, "dtype") and not hasattr(x, "load") else None)
+    src = x.dtype
+    if src is dtype:
+        return x
+    if src.is_float and dtype.is_float:
+        op = "arith.extf" if dtype.bits > src.bits else "arith.truncf"
+        if dtype.bits == src.bits:  # f16 <-> bf16
+            x = cast(x, "f32")
+            return cast(x, dtype)
+    elif src.is_float:
+        if dtype is index:
+            return cast(cast(x, "i64"), index)
+        op = "arith.fptosi"
+    elif dtype.is_float:
+        if src is index:
+            return cast(cast(x, "i64"), dtype)
+        op = "arith.sitofp"
+    elif src is index or dtype is index:
+        op = "arith.index_cast"
+    else:
+        op = "arith.extsi" if dtype.bits > src.bits else "arith.trunci"
+    e = emitter.current()
+    name = e.fresh()
+    e.emit("%s = %s %s : %s to %s" % (name, op, x.name, src.name, dtype.name))
+    return Value(name, dtype)
+
+

@@ -1,0 +1,287 @@
+"""SSA values of a kernel being built, and the scalar arithmetic on them.
+
+Python operators on values emit arith ops of the value's type (index and
+integer ops on integers, float ops on floats); Python numbers mixed in
+become constants of the other operand's type. Buffers are memref values;
+indexing one gives a Window: the origin of a tile for copy and atomic_add,
+or an element (a memref.load where arithmetic needs it; inside T.Parallel
+the load happens at once).
+"""
+
+import numbers
+
+from . import emitter
+from .types import DType, float_literal, i1, index, int_literal, memref_type
+
+# op mnemonic by (python operator, kind of type); the index variants are
+# unsigned, as sizes and offsets are never negative.
+_BINARY = {
+    "add": {"float": "arith.addf", "int": "arith.addi", "index": "arith.addi"},
+    "sub": {"float": "arith.subf", "int": "arith.subi", "index": "arith.subi"},
+    "mul": {"float": "arith.mulf", "int": "arith.muli", "index": "arith.muli"},
+    "truediv": {"float": "arith.divf"},
+    "floordiv": {"int": "arith.floordivsi", "index": "arith.divui"},
+    "mod": {"float": "arith.remf", "int": "arith.remsi", "index": "arith.remui"},
+    "max": {"float": "arith.maximumf", "int": "arith.maxsi", "index": "arith.maxui"},
+    "min": {"float": "arith.minimumf", "int": "arith.minsi", "index": "arith.minui"},
+    "and": {"int": "arith.andi", "index": "arith.andi"},
+    "or": {"int": "arith.ori", "index": "arith.ori"},
+    "xor": {"int": "arith.xori", "index": "arith.xori"},
+    "ceildiv": {"index": "arith.ceildivui", "int": "arith.ceildivsi"},
+}
+_COMPARE = {
+    "lt": ("olt", "slt", "ult"), "le": ("ole", "sle", "ule"),
+    "gt": ("ogt", "sgt", "ugt"), "ge": ("oge", "sge", "uge"),
+    "eq": ("oeq", "eq", "eq"), "ne": ("une", "ne", "ne"),
+}
+
+
+class Value:
+    """A scalar SSA value of an element type (or index)."""
+
+    def __init__(self, name, dtype, scope=None):
+        self.name = name
+        self.dtype = dtype
+        self.scope = emitter.current_scope() if scope is None else scope
+
+    def __repr__(self):
+        return "Value(%s : %s)" % (self.name, self.dtype)
+
+    __hash__ = object.__hash__
+
+    def __bool__(self):
+        raise emitter.BuildError(
+            "a kernel value has no Python truth value while the kernel is built; "
+            "use T.If(...) or T.if_then_else(...)")
+
+    # arithmetic
+    def __add__(self, o): return binary("add", self, o)
+    def __radd__(self, o): return binary("add", o, self)
+    def __sub__(self, o): return binary("sub", self, o)
+    def __rsub__(self, o): return binary("sub", o, self)
+    def __mul__(self, o): return binary("mul", self, o)
+    def __rmul__(self, o): return binary("mul", o, self)
+    def __truediv__(self, o): return binary("truediv", self, o)
+    def __rtruediv__(self, o): return binary("truediv", o, self)
+    def __floordiv__(self, o): return binary("floordiv", self, o)
+    def __rfloordiv__(self, o): return binary("floordiv", o, self)
+    def __mod__(self, o): return binary("mod", self, o)
+    def __rmod__(self, o): return binary("mod", o, self)
+    def __and__(self, o): return binary("and", self, o)
+    def __rand__(self, o): return binary("and", o, self)
+    def __or__(self, o): return binary("or", self, o)
+    def __ror__(self, o): return binary("or", o, self)
+    def __xor__(self, o): return binary("xor", self, o)
+    def __neg__(self): return negate(self)
+
+    # comparisons give i1 values
+    def __lt__(self, o): return compare("lt", self, o)
+    def __le__(self, o): return compare("le", self, o)
+    def __gt__(self, o): return compare("gt", self, o)
+    def __ge__(self, o): return compare("ge", self, o)
+    def __eq__(self, o): return compare("eq", self, o)
+    def __ne__(self, o): return compare("ne", self, o)
+
+
+class Buffer:
+    """A memref: a kernel argument (global scope) or a T.alloc_* tile."""
+
+    def __init__(self, name, shape, dtype, scope, label=None):
+        self.name = name
+        self.scope_regions = emitter.current_scope()
+        self.shape_spec = tuple(shape)
+        self.dtype = dtype
+        self.scope = scope
+        self.label = label or name[1:]
+        self.type = memref_type(self.shape_spec, dtype, scope)
+
+    def __repr__(self):
+        return "Buffer(%s : %s)" % (self.name, self.type)
+
+    @property
+    def rank(self):
+        return len(self.shape_spec)
+
+    @property
+    def shape(self):
+        """Static sizes as ints, dynamic ones as index values (memref.dim)."""
+        return tuple(self.dim(d) for d in range(self.rank))
+
+    def dim(self, d):
+        size = self.shape_spec[d]
+        if size is not None:
+            return size
+        e = emitter.current()
+        key = (self.name, d)
+        if key not in e.dims:
+            name = e.claim("%" + self.label + "_dim" + str(d))
+            e.dims[key] = name
+            e.prologue.append("  %s = memref.dim %s, %s : %s %s" % (
+                name, self.name, constant(d, index).name, self.type,
+                emitter.caller_location()))
+        return Value(e.dims[key], index, scope=())
+
+    def __getitem__(self, indices):
+        if not isinstance(indices, tuple):
+            indices = (indices,)
+        window = Window(self, tuple(as_value(i, index) for i in indices))
+        if emitter.current().parallel:
+            return window.load()
+        return window
+
+    def __setitem__(self, indices, value):
+        if not isinstance(indices, tuple):
+            indices = (indices,)
+        store(self, tuple(as_value(i, index) for i in indices), value)
+
+
+class Window:
+    """buffer[offsets]: the origin of a tile, or one element of the buffer."""
+
+    def __init__(self, buffer, offsets):
+        self.buffer = buffer
+        self.offsets = offsets
+        self._loaded = None
+
+    def load(self):
+        if self._loaded is None:
+            self._loaded = load(self.buffer, self.offsets)
+        return self._loaded
+
+    # Arithmetic and comparisons on an element load it first.
+    def __add__(self, o): return self.load() + o
+    def __radd__(self, o): return o + self.load()
+    def __sub__(self, o): return self.load() - o
+    def __rsub__(self, o): return o - self.load()
+    def __mul__(self, o): return self.load() * o
+    def __rmul__(self, o): return o * self.load()
+    def __truediv__(self, o): return self.load() / o
+    def __rtruediv__(self, o): return o / self.load()
+    def __floordiv__(self, o): return self.load() // o
+    def __rfloordiv__(self, o): return o // self.load()
+    def __mod__(self, o): return self.load() % o
+    def __rmod__(self, o): return o % self.load()
+    def __neg__(self): return -self.load()
+    def __lt__(self, o): return self.load() < o
+    def __le__(self, o): return self.load() <= o
+    def __gt__(self, o): return self.load() > o
+    def __ge__(self, o): return self.load() >= o
+    __hash__ = object.__hash__
+
+
+def constant(value, dtype):
+    e = emitter.current()
+    if dtype.is_float:
+        literal = float_literal(value, dtype)
+        hint = "cst"
+    else:
+        literal = int_literal(value, dtype)
+        hint = ("c%s" % literal if dtype is index else "c%s_%s" % (literal, dtype.name)
+                ).replace("-", "m")
+    return Value(e.constant(literal, dtype.name, hint), dtype, scope=())
+
+
+def as_value(x, dtype=None):
+    """A Value for `x`: values as they are, windows loaded, Python numbers as
+    constants of `dtype`."""
+    if isinstance(x, Window):
+        x = x.load()
+    if isinstance(x, Value):
+        emitter.use(x)
+        if dtype is not None and x.dtype is not dtype:
+            raise emitter.BuildError("expected a %s value, got %s (convert with T.cast)"
+                                     % (dtype, x.dtype))
+        return x
+    if isinstance(x, (bool, numbers.Number)):
+        if dtype is None:
+            raise emitter.BuildError("cannot tell the type of the Python number %r here" % (x,))
+        if not dtype.is_float and isinstance(x, float) and not float(x).is_integer():
+            raise emitter.BuildError("%r is not an integer, but a %s is needed" % (x, dtype))
+        return constant(x, dtype)
+    if isinstance(x, Buffer):
+        raise emitter.BuildError("a buffer (%s) is used where a scalar is needed; index it"
+                                 % x.type)
+    raise emitter.BuildError("cannot use %r (%s) in a kernel" % (x, type(x).__name__))
+
+
+def _operands(a, b):
+    """Both operands as values of one type, the type taken from whichever
+    is not a Python number."""
+    if isinstance(a, Window):
+        a = a.load()
+    if isinstance(b, Window):
+        b = b.load()
+    dtype = a.dtype if isinstance(a, Value) else b.dtype
+    a, b = as_value(a, None if isinstance(a, Value) else dtype), as_value(
+        b, None if isinstance(b, Value) else dtype)
+    if a.dtype is not b.dtype:
+        raise emitter.BuildError("operands of different types: %s and %s (convert with "
+                                 "T.cast)" % (a.dtype, b.dtype))
+    return a, b
+
+
+def binary(op, a, b):
+    a, b = _operands(a, b)
+    mnemonic = _BINARY[op].get(a.dtype.kind)
+    if mnemonic is None:
+        raise emitter.BuildError("'%s' is not defined on %s values" % (op, a.dtype))
+    e = emitter.current()
+    name = e.fresh()
+    e.emit("%s = %s %s, %s : %s" % (name, mnemonic, a.name, b.name, a.dtype.name))
+    return Value(name, a.dtype)
+
+
+def negate(a):
+    a = as_value(a)
+    if a.dtype.is_float:
+        e = emitter.current()
+        name = e.fresh()
+        e.emit("%s = arith.negf %s : %s" % (name, a.name, a.dtype.name))
+        return Value(name, a.dtype)
+    return binary("sub", 0, a)
+
+
+def compare(op, a, b):
+    a, b = _operands(a, b)
+    float_pred, signed_pred, index_pred = _COMPARE[op]
+    e = emitter.current()
+    name = e.fresh()
+    if a.dtype.is_float:
+        e.emit("%s = arith.cmpf %s, %s, %s : %s" % (name, float_pred, a.name, b.name,
+                                                    a.dtype.name))
+    else:
+        pred = index_pred if a.dtype is index else signed_pred
+        e.emit("%s = arith.cmpi %s, %s, %s : %s" % (name, pred, a.name, b.name, a.dtype.name))
+    return Value(name, i1)
+
+
+def load(buffer, offsets):
+    use_buffer(buffer)
+    for o in offsets:
+        emitter.use(o)
+    e = emitter.current()
+    name = e.fresh()
+    e.emit("%s = memref.load %s[%s] : %s" % (name, buffer.name,
+                                             ", ".join(o.name for o in offsets), buffer.type))
+    return Value(name, buffer.dtype)
+
+
+def store(buffer, offsets, value):
+    use_buffer(buffer)
+    for o in offsets:
+        emitter.use(o)
+    value = as_value(value, buffer.dtype)
+    emitter.current().emit("memref.store %s, %s[%s] : %s" % (
+        value.name, buffer.name, ", ".join(o.name for o in offsets), buffer.type))
+
+
+def use_buffer(buffer):
+    """Checks that a buffer is in scope where it is used; returns it."""
+    emitter.current().check_visible(buffer.name, buffer.scope_regions)
+    return buffer
+
+
+def check_dtype(x, what):
+    if not isinstance(x, DType):
+        raise TypeError("%s must be an element type such as T.f32, got %r" % (what, x))
+    return x

@@ -1,0 +1,351 @@
+"""Calling compiled entries on arrays.
+
+An entry takes memrefs and scalars (tile-run's rules, docs/tile-run.md).
+Every argument is checked before the call and a wrong one raises an
+exception that names it: TypeError for the wrong kind of object or element
+type, ValueError for a wrong rank, size or layout. For cpu and vulkan,
+NumPy arrays are copied into 64-byte aligned buffers and the results copied
+back (into every writable array the kernel changed). For cuda, arguments
+are objects in CUDA device memory (__cuda_array_interface__ or __dlpack__:
+PyTorch, CuPy, ...), passed to the kernel as they are, without copies.
+"""
+
+import ctypes
+import re
+import threading
+
+import numpy as np
+
+from . import _capi, device
+
+
+class TileRuntimeError(RuntimeError):
+    """The runtime could not make the artifact callable, or a call failed."""
+
+
+# NumPy dtypes of each element type (bf16 travels as its uint16 bits, or as
+# ml_dtypes.bfloat16 where that is installed).
+_NUMPY = {
+    "i1": [np.dtype(np.bool_)],
+    "i8": [np.dtype(np.int8)],
+    "i16": [np.dtype(np.int16)],
+    "i32": [np.dtype(np.int32)],
+    "i64": [np.dtype(np.int64)],
+    "index": [np.dtype(np.int64)],
+    "f16": [np.dtype(np.float16)],
+    "bf16": [np.dtype(np.uint16)],
+    "f32": [np.dtype(np.float32)],
+    "f64": [np.dtype(np.float64)],
+}
+_INT_RANGES = {"i8": 8, "i16": 16, "i32": 32, "i64": 64, "index": 64}
+
+
+def numpy_dtype(element):
+    """The NumPy dtype an argument of MLIR element type `element` takes."""
+    return _NUMPY[element][0]
+
+
+def _accepts(element, dtype):
+    if dtype in _NUMPY[element]:
+        return True
+    return element == "bf16" and dtype.name == "bfloat16" and dtype.itemsize == 2
+
+
+def arg_names_from_text(text):
+    """{function: [argument names]} read off the func.func signatures of MLIR
+    text, for messages about text kernels."""
+    found = {}
+    for m in re.finditer(r"func\.func\s+(?:public\s+|private\s+)?@([\w$.-]+)\s*\(", text):
+        depth, i, start = 1, m.end(), m.end()
+        while i < len(text) and depth:
+            depth += {"(": 1, ")": -1}.get(text[i], 0)
+            i += 1
+        found[m.group(1)] = re.findall(r"%([\w$.-]+)\s*:", text[start:i - 1])
+    return found
+
+
+class _ArgType:
+    def __init__(self, t):
+        self.element = _capi.ELEMENT_TYPES[t.elementType]
+        self.rank = t.rank
+        self.shape = [None if t.shape[d] == _capi.DYNAMIC_SIZE else t.shape[d]
+                      for d in range(max(t.rank, 0))]
+        self.type_name = t.typeName.decode() if t.typeName else "?"
+
+
+class Function:
+    """One entry of an artifact, callable with positional or keyword
+    arguments; see the module's documentation for what it takes."""
+
+    def __init__(self, artifact, signature, names, size_names):
+        self._artifact = artifact
+        self._signature = signature
+        sig = signature.contents
+        self.name = sig.name.decode()
+        self.unsupported = sig.unsupported.decode() if sig.unsupported else None
+        self.arg_types = [_ArgType(sig.args[i]) for i in range(sig.numArgs)]
+        names = list(names or [])
+        self.arg_names = [names[i] if i < len(names) and names[i] else "arg%d" % i
+                          for i in range(len(self.arg_types))]
+        self._size_names = size_names or []
+        self.device_memory = artifact._arguments_in_device_memory()
+
+    def __repr__(self):
+        return "Function(%s(%s))" % (self.name, ", ".join(
+            "%s: %s" % (n, t.type_name) for n, t in zip(self.arg_names, self.arg_types)))
+
+    def _describe(self, i):
+        return "%s: argument '%s' (%s)" % (self.name, self.arg_names[i],
+                                           self.arg_types[i].type_name)
+
+    def _bind(self, args, kwargs):
+        n = len(self.arg_types)
+        if len(args) > n:
+            raise TypeError("%s takes %d arguments (%s), got %d" % (
+                self.name, n, ", ".join(self.arg_names), len(args)))
+        values = list(args) + [None] * (n - len(args))
+        given = [True] * len(args) + [False] * (n - len(args))
+        for key, value in kwargs.items():
+            if key not in self.arg_names:
+                raise TypeError("%s has no argument '%s' (it has: %s)" % (
+                    self.name, key, ", ".join(self.arg_names)))
+            i = self.arg_names.index(key)
+            if given[i]:
+                raise TypeError("%s: argument '%s' given twice" % (self.name, key))
+            values[i], given[i] = value, True
+        missing = [self.arg_names[i] for i in range(n) if not given[i]]
+        if missing:
+            raise TypeError("%s: missing argument%s %s" % (
+                self.name, "s" if len(missing) > 1 else "",
+                ", ".join("'%s'" % m for m in missing)))
+        return values
+
+    def _check_named_sizes(self, shapes):
+        seen = {}
+        for pos, dim, size_name in self._size_names:
+            shape = shapes.get(pos)
+            if shape is None or dim >= len(shape):
+                continue
+            if size_name in seen:
+                first_pos, first_dim, size = seen[size_name]
+                if shape[dim] != size:
+                    raise ValueError(
+                        "%s has size %d in dimension %d (%s), but argument '%s' has "
+                        "size %d in dimension %d, which is %s too" % (
+                            self._describe(pos), shape[dim], dim, size_name,
+                            self.arg_names[first_pos], size, first_dim, size_name))
+            else:
+                seen[size_name] = (pos, dim, shape[dim])
+
+    def _check_shape(self, i, shape):
+        t = self.arg_types[i]
+        if len(shape) != t.rank:
+            raise ValueError("%s needs a rank-%d array, got rank %d (shape %s)" % (
+                self._describe(i), t.rank, len(shape), tuple(shape)))
+        for d, (want, got) in enumerate(zip(t.shape, shape)):
+            if want is not None and want != got:
+                raise ValueError("%s needs size %d in dimension %d, got %d (shape %s)" % (
+                    self._describe(i), want, d, got, tuple(shape)))
+
+    def _check_scalar(self, i, value):
+        t = self.arg_types[i]
+        if isinstance(value, np.ndarray) and value.ndim == 0:
+            value = value.item()
+        if isinstance(value, np.generic):
+            value = value.item()
+        if t.element in ("f16", "bf16", "f32", "f64"):
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                raise TypeError("%s needs a float, got %s" % (self._describe(i),
+                                                              type(value).__name__))
+            return _capi.TileArgValue(None, 0, float(value))
+        if t.element == "i1":
+            if not isinstance(value, (bool, int)) or value not in (0, 1):
+                raise TypeError("%s needs a bool, got %r" % (self._describe(i), value))
+            return _capi.TileArgValue(None, int(value), 0.0)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TypeError("%s needs an int, got %s" % (self._describe(i),
+                                                         type(value).__name__))
+        bits = _INT_RANGES[t.element]
+        if not -(2 ** (bits - 1)) <= value < 2 ** (bits - 1):
+            raise ValueError("%s: %d does not fit in %s" % (self._describe(i), value,
+                                                            t.element))
+        return _capi.TileArgValue(None, value, 0.0)
+
+    def _check_array(self, i, value):
+        t = self.arg_types[i]
+        if not isinstance(value, np.ndarray):
+            hint = ""
+            if hasattr(value, "__cuda_array_interface__") or hasattr(value, "__dlpack__"):
+                hint = ("; it looks like a device tensor, but target '%s' runs on host "
+                        "memory (copy it to the host, e.g. with .cpu().numpy())"
+                        % self._artifact.target)
+            raise TypeError("%s needs a NumPy array, got %s%s" % (
+                self._describe(i), type(value).__name__, hint))
+        if value.dtype.byteorder == ">":
+            raise ValueError("%s: big-endian arrays are not supported" % self._describe(i))
+        if not _accepts(t.element, value.dtype):
+            raise TypeError("%s needs %s elements (NumPy %s), got %s" % (
+                self._describe(i), t.element, numpy_dtype(t.element), value.dtype))
+        self._check_shape(i, value.shape)
+        return value
+
+    def _check_device_array(self, i, value):
+        t = self.arg_types[i]
+        if not device.is_device_array(value):
+            raise TypeError("%s needs an array in CUDA device memory (an object with "
+                            "__cuda_array_interface__ or __dlpack__, such as a PyTorch or "
+                            "CuPy tensor), got %s" % (self._describe(i), type(value).__name__))
+        array = device.read(value)
+        try:
+            if array.device not in ("cuda", "cuda_managed"):
+                raise ValueError("%s is in %s memory, but target '%s' runs kernels on CUDA "
+                                 "device memory" % (self._describe(i), array.device,
+                                                    self._artifact.target))
+            want = device.element_of(t.element)
+            bits = t.element == "bf16" and array.element == ("u", 2)
+            if array.element != want and not bits:
+                raise TypeError("%s needs %s elements, got %s%d" % (
+                    self._describe(i), t.element, array.element[0], 8 * array.element[1]))
+            self._check_shape(i, array.shape)
+            if not device.is_dense(array):
+                raise ValueError("%s needs dense row-major memory, got strides %s (bytes) for "
+                                 "shape %s" % (self._describe(i), tuple(array.strides),
+                                               tuple(array.shape)))
+            if array.pointer % _capi.BUFFER_ALIGNMENT:
+                raise ValueError("%s starts at 0x%x, which is not a multiple of %d bytes; pass "
+                                 "an array of its own (e.g. a copy, not a slice)" % (
+                                     self._describe(i), array.pointer, _capi.BUFFER_ALIGNMENT))
+        except Exception:
+            array.release()
+            raise
+        return array
+
+    def _prepare(self, args, kwargs):
+        if self.unsupported:
+            raise TypeError("%s cannot be called: %s" % (self.name, self.unsupported))
+        values = self._bind(args, kwargs)
+        checked, shapes = [], {}
+        for i, value in enumerate(values):
+            try:
+                if self.arg_types[i].rank < 0:
+                    checked.append(self._check_scalar(i, value))
+                elif self.device_memory:
+                    checked.append(self._check_device_array(i, value))
+                    shapes[i] = checked[-1].shape
+                else:
+                    checked.append(self._check_array(i, value))
+                    shapes[i] = value.shape
+            except Exception:
+                _release(checked)
+                raise
+        try:
+            self._check_named_sizes(shapes)
+        except Exception:
+            _release(checked)
+            raise
+        return values, checked
+
+    def _call(self, args, kwargs, count):
+        values, checked = self._prepare(args, kwargs)
+        lib = _capi.lib()
+        n = len(values)
+        arg_values = (_capi.TileArgValue * max(n, 1))()
+        buffers, views = {}, {}
+        try:
+            for i, item in enumerate(checked):
+                if isinstance(item, _capi.TileArgValue):
+                    arg_values[i] = item
+                    continue
+                if isinstance(item, device.DeviceArray):
+                    views[i] = _device_view(lib, self.arg_types[i], item)
+                    arg_values[i] = _capi.TileArgValue(views[i], 0, 0.0)
+                    continue
+                buffers[i] = _to_buffer(lib, self.arg_types[i], item)
+                arg_values[i] = _capi.TileArgValue(buffers[i], 0, 0.0)
+            if views:
+                device.synchronize()
+            times = (ctypes.c_double * max(count, 1))()
+            errors = _capi.ErrorSink()
+            executable = self._artifact._get_executable()
+            with executable.lock:
+                ok = lib.tileExecutableTime(executable.handle, self._signature, arg_values,
+                                            count, times, errors.sink)
+            if not ok:
+                raise TileRuntimeError("%s: %s" % (self.name, errors.text() or "the call failed"))
+            for i, buf in buffers.items():
+                _from_buffer(lib, buf, values[i], self._describe(i))
+            return list(times)[:count]
+        finally:
+            for buf in list(buffers.values()) + list(views.values()):
+                lib.tileBufferDestroy(buf)
+            _release(checked)
+
+    def __call__(self, *args, **kwargs):
+        """Runs the entry once; results are left in the array arguments."""
+        self._call(args, kwargs, 1)
+
+    def time(self, *args, repeat=10, **kwargs):
+        """Runs the entry `repeat` times on the same arguments (copied in
+        once) and returns the wall time of each call in seconds."""
+        if repeat < 1:
+            raise ValueError("repeat must be at least 1")
+        return self._call(args, kwargs, repeat)
+
+
+def _release(checked):
+    for item in checked:
+        if isinstance(item, device.DeviceArray):
+            item.release()
+
+
+def _device_view(lib, t, array):
+    sizes = (ctypes.c_int64 * max(t.rank, 1))(*array.shape)
+    element = _capi.ELEMENT_TYPES.index(t.element)
+    view = lib.tileBufferCreateView(element, t.rank, sizes, array.pointer or None,
+                                    _capi.MEMORY_DEVICE)
+    if not view:
+        raise ValueError("cannot make a buffer of device memory at 0x%x, shape %s"
+                         % (array.pointer, array.shape))
+    return view
+
+
+def _to_buffer(lib, t, array):
+    sizes = (ctypes.c_int64 * max(t.rank, 1))(*array.shape)
+    element = _capi.ELEMENT_TYPES.index(t.element)
+    buf = lib.tileBufferCreate(element, t.rank, sizes)
+    if not buf:
+        raise MemoryError("cannot allocate a buffer of shape %s" % (array.shape,))
+    size = lib.tileBufferGetByteSize(buf)
+    if size:
+        dense = np.ascontiguousarray(array)
+        ctypes.memmove(lib.tileBufferGetData(buf), dense.ctypes.data, size)
+    return buf
+
+
+def _from_buffer(lib, buf, array, what):
+    size = lib.tileBufferGetByteSize(buf)
+    if not size:
+        return
+    raw = (ctypes.c_char * size).from_address(lib.tileBufferGetData(buf))
+    result = np.frombuffer(raw, dtype=array.dtype).reshape(array.shape)
+    if array.flags.writeable:
+        np.copyto(array, result)
+    elif not np.array_equal(array, result, equal_nan=array.dtype.kind in "fc"):
+        raise ValueError("%s is read-only, but the kernel wrote to it" % what)
+
+
+class Executable:
+    """The artifact made callable by its execution backend (once)."""
+
+    def __init__(self, lib, backend, artifact):
+        errors = _capi.ErrorSink()
+        self._lib = lib
+        self.handle = lib.tileExecutableCreate(backend, artifact, errors.sink)
+        if not self.handle:
+            raise TileRuntimeError(errors.text() or "cannot create the executable")
+        self.lock = threading.Lock()
+
+    def close(self):
+        if self.handle:
+            self._lib.tileExecutableDestroy(self.handle)
+            self.handle = None

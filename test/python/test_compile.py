@@ -1,0 +1,164 @@
+# RUN: %pytest %s
+# REQUIRES: python-bindings
+"""compile(): parts per target, pipeline text, per-pass IR, errors."""
+
+import os
+import pathlib
+import shutil
+import subprocess
+import sys
+import threading
+
+import pytest
+
+import tile_mlir as tm
+from conftest import EXAMPLES, SOURCE_ROOT
+from helpers import TOOLS
+
+
+def test_library_missing_is_a_clear_error():
+    env = dict(os.environ, TILE_MLIR_LIBRARY="/nonexistent/libtile.so")
+    run = subprocess.run([sys.executable, "-c", "import tile_mlir; tile_mlir.version()"],
+                         env=env, capture_output=True, text=True)
+    assert run.returncode != 0
+    assert "LibraryNotFound" in run.stderr
+    assert "/nonexistent/libtile.so" in run.stderr
+    assert "TILE_MLIR_LIBRARY" in run.stderr
+
+
+def test_version():
+    with open(os.path.join(SOURCE_ROOT, "CMakeLists.txt"), encoding="utf-8") as f:
+        assert "VERSION %s " % tm.version() in f.read()
+
+
+def test_cpu_parts(example):
+    a = tm.compile(example("gemm"), target="cpu", parts="mlir,llvm,asm,obj")
+    assert set(a.part_names) == {"mlir", "llvm", "asm", "obj"}
+    assert a.device_format == ""
+    assert "llvm.func @gemm" in a.mlir
+    assert "define void @gemm(" in a.llvm
+    assert "gemm:" in a.asm
+    assert a.obj[:4] == b"\x7fELF"
+    assert a.ptx is None
+    assert a.entry_names == ["gemm"]
+    assert a.target.startswith("cpu:")
+    with pytest.raises(KeyError, match="no part 'ptx' .*it has: mlir, llvm, obj, asm"):
+        a.part("ptx")
+
+
+def test_default_parts(example):
+    a = tm.compile(example("vector_add"), target="cpu")
+    assert a.part_names == ["mlir", "llvm"]
+
+
+def test_cuda_parts(example):
+    a = tm.compile(example("gemm"), target="cuda:sm_90a")
+    assert a.device_format == "ptx"
+    assert ".target sm_90a" in a.ptx
+    assert a.target == "cuda:sm_90a,features=+ptx80"
+    [kernel] = a.kernels
+    assert kernel.block == (128, 1, 1)
+    assert kernel.grid[0] == -1  # M / 128 blocks: known when called
+    assert "mgpuLaunchKernel" in a.llvm or "mgpuLaunchKernel" in a.mlir
+
+
+def test_vulkan_parts(example):
+    a = tm.compile(example("vector_add"), target="vulkan", parts="mlir,spirv-asm")
+    assert a.device_format == "spirv"
+    assert a.spirv[:4] == (0x07230203).to_bytes(4, "little")
+    assert "OpEntryPoint GLCompute" in a.spirv_asm
+
+
+@pytest.mark.skipif(not shutil.which("ld.lld", path="/usr/lib/llvm-22/bin:" +
+                                               os.environ.get("PATH", "")),
+                    reason="ld.lld links rocm code objects")
+def test_rocm_parts(example):
+    # The jit wants device code it can load: a code object, linked by ld.lld.
+    a = tm.compile(example("vector_add"), target="rocm:gfx942", parts="mlir,isa")
+    assert a.part_names == ["mlir", "isa", "hsaco"]
+    assert a.device_format == "hsaco"
+    assert "amdgcn-amd-amdhsa--gfx942" in a.isa
+    assert a.hsaco[:4] == b"\x7fELF"
+
+
+def test_pipeline_text(example):
+    a = tm.compile(example("vector_add"), target="cpu")
+    pipeline = a.pipeline
+    assert pipeline.startswith("// shared semantic check\nbuiltin.module(tile-verify)\n")
+    assert "// lowering (pipelines/cpu.pipeline)" in pipeline
+    expected = subprocess.run([os.path.join(TOOLS, "tile-opt"), "--target=cpu", "--print-pipeline"],
+                              capture_output=True, text=True, check=True).stdout
+    assert pipeline.strip() == expected.strip()
+
+
+def test_pass_dumps(example):
+    a = tm.compile(example("gemm"), target="cpu", dump_passes=True)
+    names = [d.pass_name for d in a.pass_dumps]
+    assert names[0] == "tile-verify"
+    assert "tile-cpu-gemm" in names and "convert-func-to-llvm" in names
+    assert names.index("tile-cpu-gemm") < names.index("convert-func-to-llvm")
+    gemm = a.pass_dumps[names.index("tile-cpu-gemm")]
+    before = a.pass_dumps[names.index("tile-cpu-gemm") - 1]
+    assert '"tile.gemm"' in before.ir and '"tile.gemm"' not in gemm.ir
+    # The last dump is the module the artifact's "mlir" part was printed from
+    # (before host codegen's own pipeline, whose dumps come later).
+    assert any(d.ir.strip() == a.mlir.strip() for d in a.pass_dumps)
+    assert tm.compile(example("gemm"), target="cpu").pass_dumps == []
+
+
+def test_path_and_bytes_sources(example):
+    path = pathlib.Path(EXAMPLES) / "reduce.mlir"
+    assert tm.compile(path, target="cpu").entry_names == ["row_max_sum"]
+    assert tm.compile(example("reduce").encode(), target="cpu").entry_names == ["row_max_sum"]
+    with pytest.raises(TypeError, match="takes MLIR text"):
+        tm.compile(42, target="cpu")
+
+
+def test_parse_error_is_located():
+    with pytest.raises(tm.CompileError) as e:
+        tm.compile("func.func @f() {\n  %x = arith.bogus\n}\n", target="cpu", name="k.mlir")
+    assert str(e.value) == ("k.mlir:2:8: error: custom op 'arith.bogus' is unknown\n"
+                            "  %x = arith.bogus\n"
+                            "       ^\n")
+    assert e.value.diagnostics.startswith("k.mlir:2:8: error:")
+
+
+def test_verifier_errors_all_reported(example):
+    text = example("gemm").replace("tile.threads = 128", "tile.threads = 4096")
+    with pytest.raises(tm.CompileError, match=r"<string>:\d+:\d+: error: .scf.forall. op tile.threads must "
+                                              r"be an integer in \[1, 1024\]"):
+        tm.compile(text, target="cpu")
+
+
+def test_invalid_target(example):
+    with pytest.raises(tm.CompileError, match="invalid target 'cuda:sm_61': unknown cuda chip"):
+        tm.compile(example("gemm"), target="cuda:sm_61")
+    with pytest.raises(tm.CompileError, match="exec"):
+        tm.compile(example("gemm"), target="cpu", exec="nonsense")
+
+
+def test_compiles_in_threads(example):
+    results, errors = [], []
+
+    def work(target):
+        try:
+            results.append(tm.compile(example("gemm"), target=target).target)
+        except Exception as e:  # noqa: BLE001 - reported below
+            errors.append(e)
+
+    threads = [threading.Thread(target=work, args=(t,)) for t in ("cpu", "vulkan", "cuda:sm_80")]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    assert sorted(r.split(":")[0].split(",")[0] for r in results) == ["cpu", "cuda", "vulkan"]
+
+
+def test_closed_artifact(example):
+    a = tm.compile(example("vector_add"), target="cpu")
+    a.close()
+    a.close()
+    assert repr(a) == "Artifact(closed)"
+    with pytest.raises(ValueError, match="closed"):
+        a.part("mlir")

@@ -1,0 +1,306 @@
+# RUN: %pytest %s
+# REQUIRES: python-bindings
+"""tile_mlir.language: the examples built from Python are the tile IR of
+examples/*.mlir (same tile ops, tile-verify accepts them, same results on
+the cpu), the other constructs of the language, and diagnostics located at
+the Python line that built the offending op."""
+
+import inspect
+import re
+
+import numpy as np
+import pytest
+
+import tile_mlir as tm
+import tile_mlir.language as T
+from helpers import attention_reference, gemm_inputs, gemm_reference, tile_opt, uniform
+
+from flash_attention import flash_attention  # noqa: E402 (examples/python)
+from gemm import gemm, make_gemm  # noqa: E402
+from gemm_bias_relu import gemm_bias_relu  # noqa: E402
+from reduce import row_max_sum  # noqa: E402
+
+EXAMPLES = {"gemm": gemm, "gemm_bias_relu": gemm_bias_relu, "reduce": row_max_sum,
+            "flash_attention": flash_attention}
+
+
+def tile_ops(text):
+    """The tile ops of a module as tile-opt prints them, SSA names dropped."""
+    run = tile_opt("--mlir-print-local-scope", text=text)
+    assert run.returncode == 0, run.stderr
+    return [re.sub(r"%[\w]+", "%", line.strip()) for line in run.stdout.splitlines()
+            if '"tile.' in line]
+
+
+@pytest.mark.parametrize("name", sorted(EXAMPLES))
+def test_example_is_the_hand_written_ir(name, example):
+    kernel = EXAMPLES[name]
+    run = tile_opt("--tile-verify", text=kernel.to_mlir())
+    assert run.returncode == 0, run.stderr
+    assert tile_ops(kernel.to_mlir()) == tile_ops(example(name))
+
+
+@pytest.mark.parametrize("name", sorted(EXAMPLES))
+def test_example_is_shorter_than_its_mlir(name):
+    import os
+    from conftest import SOURCE_ROOT
+    with open(os.path.join(SOURCE_ROOT, "examples", "python", name + ".py")) as f:
+        python_lines = len(f.read().splitlines())
+    with open(os.path.join(SOURCE_ROOT, "examples", name + ".mlir")) as f:
+        mlir_lines = len(f.read().splitlines())
+    assert python_lines < mlir_lines
+
+
+@pytest.mark.parametrize("target", ["cpu", "vulkan", "cuda:sm_90a", "cuda:sm_80", "rocm:gfx942"])
+def test_examples_compile_for_every_target(target):
+    for kernel in EXAMPLES.values():
+        assert tm.compile(kernel, target=target, parts="mlir").entry_names == [kernel.name]
+
+
+def run_both(name, example, args, target="cpu"):
+    """Runs the built kernel and the hand-written one on copies of `args`."""
+    built = [a.copy() if isinstance(a, np.ndarray) else a for a in args]
+    hand = [a.copy() if isinstance(a, np.ndarray) else a for a in args]
+    tm.compile(EXAMPLES[name], target=target)(*built)
+    tm.compile(example(name), target=target)(*hand)
+    return built, hand
+
+
+def test_gemm_behaves_like_the_example(example):
+    rng = np.random.default_rng(1)
+    A, B, C = gemm_inputs(rng, 200, 150, 100)  # none divides 128 or 32
+    built, hand = run_both("gemm", example, [A, B, C])
+    np.testing.assert_array_equal(built[2], hand[2])
+    np.testing.assert_allclose(built[2], gemm_reference(A, B), atol=1e-4, rtol=1e-3)
+
+
+def test_gemm_bias_relu_behaves_like_the_example(example):
+    rng = np.random.default_rng(2)
+    A, B, C = gemm_inputs(rng, 130, 260, 70)
+    bias = uniform(rng, (260,), np.float32)
+    built, hand = run_both("gemm_bias_relu", example, [A, B, bias, C])
+    np.testing.assert_array_equal(built[3], hand[3])
+    expected = np.maximum(gemm_reference(A, B) + bias, 0)
+    np.testing.assert_allclose(built[3], expected, atol=1e-4, rtol=1e-3)
+
+
+def test_reduce_behaves_like_the_example(example):
+    rng = np.random.default_rng(3)
+    X = uniform(rng, (100, 300), np.float32)
+    rowmax, rowsum = np.zeros(100, np.float32), np.zeros(100, np.float32)
+    built, hand = run_both("reduce", example, [X, rowmax, rowsum])
+    np.testing.assert_array_equal(built[1], hand[1])
+    np.testing.assert_array_equal(built[2], hand[2])
+    np.testing.assert_array_equal(built[1], X.max(axis=1))
+    np.testing.assert_allclose(built[2], X.astype(np.float64).sum(axis=1), atol=1e-4, rtol=1e-4)
+
+
+def test_flash_attention_behaves_like_the_example(example):
+    rng = np.random.default_rng(4)
+    Q = uniform(rng, (3, 100, 64), np.float32)
+    K, V = uniform(rng, (3, 77, 64), np.float32), uniform(rng, (3, 77, 64), np.float32)
+    O = np.zeros_like(Q)
+    built, hand = run_both("flash_attention", example, [Q, K, V, O, 0.125])
+    np.testing.assert_allclose(built[3], hand[3], atol=1e-6, rtol=1e-5)
+    np.testing.assert_allclose(built[3], attention_reference(Q, K, V, 0.125), atol=1e-5,
+                               rtol=1e-3)
+
+
+def test_gemm_bias_relu_on_vulkan(example):
+    rng = np.random.default_rng(5)
+    A, B, C = gemm_inputs(rng, 70, 200, 40)
+    bias = uniform(rng, (200,), np.float32)
+    try:
+        built, hand = run_both("gemm_bias_relu", example, [A, B, bias, C], target="vulkan")
+    except tm.TileRuntimeError as e:
+        pytest.skip("no Vulkan device: %s" % e)
+    np.testing.assert_array_equal(built[3], hand[3])
+    expected = np.maximum(gemm_reference(A, B) + bias, 0)
+    np.testing.assert_allclose(built[3], expected, atol=1e-4, rtol=1e-3)
+
+
+# ---- the rest of the language ----
+
+
+@T.prim_func
+def split_k_sum(X: T.Tensor(("M", "K"), T.f32), out: T.Tensor(("M",), T.f32), splits: T.index):
+    """out[i] += sum of X[i, k] over this split's columns, by atomic adds."""
+    M, K = X.shape
+    per_split = T.ceildiv(K, splits)
+    with T.Kernel(T.ceildiv(M, 32), splits, threads=64) as (b, s):
+        tile = T.alloc_fragment((32, 16), T.f32)
+        part = T.alloc_local((32,), T.f32)
+        T.clear(part)
+        for t in T.serial(T.ceildiv(per_split, 16)):
+            col = s * per_split + t * 16
+            T.copy(X[b * 32, col], tile)
+            for i, j in T.Parallel(32, 16):  # drop columns of the next split
+                tile[i, j] = T.if_then_else(t * 16 + j < per_split, tile[i, j], 0.0)
+            T.reduce_sum(tile, part, dim=0 if False else 1, clear=False)
+        T.atomic_add(out[b * 32], part)
+
+
+def test_atomic_add_local_dynamic_sizes_and_scalars():
+    rng = np.random.default_rng(6)
+    X = uniform(rng, (70, 90), np.float32)
+    out = np.zeros(70, np.float32)
+    tm.compile(split_k_sum, target="cpu")(X, out, 3)
+    np.testing.assert_allclose(out, X.astype(np.float64).sum(axis=1), atol=1e-4, rtol=1e-4)
+
+
+@T.prim_func
+def elementwise(X: T.Tensor((64,), T.f32), Y: T.Tensor((64,), T.f32),
+                I: T.Tensor((64,), T.i32), offset: T.i32, gain: T.f64):
+    with T.Kernel(1, threads=64):
+        for i in T.Parallel(64):
+            x = X[i]
+            y = T.sqrt(T.abs(x)) + T.tanh(x) * T.cast(gain, T.f32) - T.exp2(-x)
+            with T.If(x > 0.5):
+                Y[i] = y * 2.0
+            with T.If(x <= 0.5):
+                Y[i] = y
+            I[i] = T.cast(i, T.i32) * 3 % 7 + offset + T.min(T.cast(x * 10.0, T.i32), 3)
+
+
+def test_math_casts_and_ifs():
+    rng = np.random.default_rng(7)
+    X = uniform(rng, (64,), np.float32)
+    Y, I = np.zeros(64, np.float32), np.zeros(64, np.int32)
+    tm.compile(elementwise, target="cpu")(X, Y, I, 5, 0.5)
+    x = X.astype(np.float64)
+    y = np.sqrt(np.abs(x)) + np.tanh(x) * 0.5 - np.exp2(-x)
+    y = np.where(x > 0.5, 2 * y, y)
+    np.testing.assert_allclose(Y, y, atol=1e-5, rtol=1e-5)
+    expected = np.arange(64) * 3 % 7 + 5 + np.minimum((X * np.float32(10)).astype(np.int32), 3)
+    np.testing.assert_array_equal(I, expected)
+
+
+def test_pipelined_order_and_stage():
+    kernel = make_gemm(num_stages=2)
+    assert "tile.num_stages = 2 : i64" in kernel.to_mlir()
+
+    @T.prim_func
+    def staged(A: T.Tensor((64, 64), T.f16), C: T.Tensor((64, 64), T.f32)):
+        with T.Kernel(1, threads=128):
+            A_s = T.alloc_shared((64, 32), T.f16)
+            B_s = T.alloc_shared((32, 64), T.f16)
+            acc = T.alloc_fragment((64, 64), T.f32)
+            T.clear(acc)
+            for k in T.Pipelined(2, num_stages=2, order=[0, 1, 2], stage=[0, 0, 1]):
+                T.copy(A[0, k * 32], A_s)
+                T.copy(A[k * 32, 0], B_s)
+                T.gemm(A_s, B_s, acc)
+            T.copy(acc, C)
+
+    text = staged.to_mlir()
+    assert ("{tile.num_stages = 2 : i64, tile.order = array<i64: 0, 1, 2>, "
+            "tile.stage = array<i64: 0, 0, 1>}") in text
+    A = uniform(np.random.default_rng(8), (64, 64), np.float16)
+    C = np.zeros((64, 64), np.float32)
+    tm.compile(staged, target="cpu")(A, C)
+    np.testing.assert_allclose(C, gemm_reference(A, A), atol=1e-4, rtol=1e-3)
+
+
+def test_float_literals():
+    @T.prim_func
+    def literals(X: T.Tensor((4,), T.f32), H: T.Tensor((4,), T.f16), D: T.Tensor((4,), T.f64),
+                 B: T.Tensor((4,), T.bf16)):
+        with T.Kernel(1, threads=4):
+            T.fill(X, -float("inf"))
+            T.fill(H, float("inf"))
+            T.fill(D, 1e-300)
+            T.fill(B, -float("inf"))
+
+    text = literals.to_mlir()
+    for literal in ("0xFF800000 : f32", "0x7C00 : f16", "1.0e-300 : f64", "0xFF80 : bf16"):
+        assert "arith.constant %s" % literal in text
+    X, H, D, B = (np.zeros(4, np.float32), np.zeros(4, np.float16), np.zeros(4, np.float64),
+                  np.zeros(4, np.uint16))
+    tm.compile(literals, target="cpu")(X, H, D, B)
+    assert np.all(X == -np.inf) and np.all(H == np.inf) and np.all(D == 1e-300)
+    assert np.all(B == 0xFF80)
+
+
+def line_of(fn, needle):
+    source, first = inspect.getsourcelines(fn)
+    for offset, line in enumerate(source):
+        if needle in line:
+            return first + offset, line.index(needle) + 1
+    raise AssertionError(needle)
+
+
+def test_diagnostic_points_at_the_python_line():
+    def build():
+        @T.prim_func
+        def bad(A: T.Tensor((64, 32), T.f32), C: T.Tensor((64, 64), T.f32)):
+            with T.Kernel(1, threads=128):
+                a = T.alloc_shared((64, 32), T.f32)
+                acc = T.alloc_fragment((64, 64), T.f32)
+                T.copy(A, a)
+                T.gemm(a, a, acc)  # K mismatch: 64x32 times 64x32
+        return bad
+
+    kernel = build()
+    line, column = line_of(build, "T.gemm(a, a, acc)")
+    with pytest.raises(tm.CompileError) as e:
+        tm.compile(kernel, target="cpu")
+    message = str(e.value)
+    assert message.startswith("%s:%d:%d: error: 'tile.gemm' op K mismatch: op(A) is 64x32 but "
+                              "op(B) is 64x32" % (__file__, line, column)), message
+    # The Python line follows, with a caret under the call.
+    lines = message.splitlines()
+    assert lines[1].strip() == "T.gemm(a, a, acc)  # K mismatch: 64x32 times 64x32"
+    assert lines[2] == " " * (column - 1) + "^"
+
+
+def test_build_errors():
+    with pytest.raises(T.BuildError, match="inside a function decorated with @T.prim_func"):
+        T.alloc_shared((4,), T.f32)
+    with pytest.raises(T.BuildError, match="needs an annotation"):
+        @T.prim_func
+        def unannotated(A):
+            pass
+    with pytest.raises(T.BuildError, match="no Python truth value"):
+        @T.prim_func
+        def truth(n: T.index):
+            if n > 3:
+                pass
+    with pytest.raises(T.BuildError, match="operands of different types: f32 and i32"):
+        @T.prim_func
+        def mixed(x: T.f32, y: T.i32):
+            x + y
+    with pytest.raises(T.BuildError, match="kernels cannot be nested"):
+        @T.prim_func
+        def nested():
+            with T.Kernel(1):
+                with T.Kernel(1):
+                    pass
+    with pytest.raises(T.BuildError, match=r"%\w+ was made inside T.If at .*:\d+:\d+ and is used "
+                                           r"outside it"):
+        @T.prim_func
+        def escapes(X: T.Tensor((4,), T.f32)):
+            with T.Kernel(1):
+                for i in T.Parallel(4):
+                    with T.If(X[i] > 0.0):
+                        y = X[i] * 2.0
+                    X[i] = y
+    with pytest.raises(TypeError, match="unknown element type 'f8'"):
+        T.Tensor((4,), "f8")
+    # A failed build leaves nothing behind: the next one works.
+    assert "func.func @vector" in str(make_vector())
+
+
+def make_vector():
+    @T.prim_func
+    def vector(A: T.Tensor(("N",), T.f32)):
+        with T.Kernel(T.ceildiv(A.shape[0], 128)) as b:
+            for i in T.Parallel(128):
+                with T.If(b * 128 + i < A.shape[0]):
+                    A[b * 128 + i] = A[b * 128 + i] * 2.0
+    return vector
+
+
+def test_text_without_locations():
+    text = str(make_vector())
+    assert "loc(" not in text
+    assert "loc(" in make_vector().to_mlir()
