@@ -4,6 +4,7 @@
 #include "ir/ir.h"
 #include "tile/dialect.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 typedef struct {
@@ -192,6 +193,52 @@ static void checkLoopRank(Verifier *v, MlirOperation op) {
          "thread-parallel loop has %lld induction variables; the lowering "
          "of kernels supports at most %d",
          (long long)rank, TILE_MAX_RANK);
+}
+
+/* Whether a memref's layout is strided (the identity layout included):
+ * every target lowers buffers as a pointer, an offset and strides, and
+ * MLIR's conversions failed on other layout maps without a location. */
+static bool isStrided(MlirType type) {
+  if (!mlirTypeIsAMemRef(type) ||
+      mlirAttributeIsAStridedLayout(mlirMemRefTypeGetLayout(type)) ||
+      mlirAffineMapIsIdentity(mlirMemRefTypeGetAffineMap(type)))
+    return true;
+  intptr_t rank = mlirShapedTypeGetRank(type);
+  int64_t *strides = tileCallocArray((size_t)rank, sizeof(int64_t));
+  int64_t offset;
+  bool strided = mlirLogicalResultIsSuccess(
+      mlirMemRefTypeGetStridesAndOffset(type, strides, &offset));
+  free(strides);
+  return strided;
+}
+
+static void checkLayout(Verifier *v, MlirOperation op, const char *what,
+                        intptr_t i, MlirType type) {
+  if (isStrided(type))
+    return;
+  TileStrBuf layout = TILE_STRBUF_INIT;
+  tileAppendAttr(&layout, mlirMemRefTypeGetLayout(type));
+  FAIL(op,
+       "%s #%d has the layout %s, which is not strided; buffers take the "
+       "identity layout or a strided one (no target lowers other layout "
+       "maps)",
+       what, (int)i, tileStrBufGet(&layout));
+  tileStrBufFree(&layout);
+}
+
+/* Function arguments and op results: the buffers of a program come in
+ * through the former and are made or viewed by the latter. */
+static void checkLayouts(Verifier *v, MlirOperation op) {
+  for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i)
+    checkLayout(v, op, "result", i,
+                mlirValueGetType(mlirOperationGetResult(op, i)));
+  if (!tileOpIs(op, "func.func"))
+    return;
+  MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
+  for (intptr_t i = 0;
+       !mlirBlockIsNull(entry) && i < mlirBlockGetNumArguments(entry); ++i)
+    checkLayout(v, op, "argument", i,
+                mlirValueGetType(mlirBlockGetArgument(entry, i)));
 }
 
 /*===--- element types ----------------------------------------------------===*/
@@ -644,6 +691,7 @@ static MlirWalkResult visit(MlirOperation op, void *userData) {
   if (tileIsKernelLoop(op))
     checkKernel(v, op);
   checkLoopRank(v, op);
+  checkLayouts(v, op);
   if (!tileOpIsTile(op))
     return MlirWalkResultAdvance;
   checkPlacement(v, op);

@@ -11,6 +11,7 @@ extern const TilePassDescriptor tileVerifyPass;
 extern const TilePassDescriptor tileKernelToGpuPass;
 extern const TilePassDescriptor tileExpectLoweredPass;
 extern const TilePassDescriptor tileGpuCheckCallsPass;
+extern const TilePassDescriptor tileGpuCheckArgumentsPass;
 extern const TilePassDescriptor tileVulkanEntryAbiPass;
 extern const TilePassDescriptor tileGpuLayoutPass;
 extern const TilePassDescriptor tileGpuLowerPass;
@@ -18,6 +19,7 @@ extern const TilePassDescriptor tileGpuBarriersPass;
 extern const TilePassDescriptor tileVulkanKernelAbiPass;
 extern const TilePassDescriptor tileVulkanMemorySpacesPass;
 extern const TilePassDescriptor tileVulkanLaunchAbiPass;
+extern const TilePassDescriptor tileVulkanIndexWidthPass;
 extern const TilePassDescriptor tileCudaLineInfoPass;
 extern const TilePassDescriptor tileCudaMmaPass;
 extern const TilePassDescriptor tileCudaWgmmaPass;
@@ -48,6 +50,7 @@ const TilePassDescriptor *const tilePassDescriptors[] = {
     &tileKernelToGpuPass,
     &tileExpectLoweredPass,
     &tileGpuCheckCallsPass,
+    &tileGpuCheckArgumentsPass,
     &tileVulkanEntryAbiPass,
     &tileGpuLayoutPass,
     &tileGpuLowerPass,
@@ -55,6 +58,7 @@ const TilePassDescriptor *const tilePassDescriptors[] = {
     &tileVulkanKernelAbiPass,
     &tileVulkanMemorySpacesPass,
     &tileVulkanLaunchAbiPass,
+    &tileVulkanIndexWidthPass,
     &tileCudaLineInfoPass,
     &tileCudaMmaPass,
     &tileCudaWgmmaPass,
