@@ -27,6 +27,9 @@ extern const TilePassDescriptor tileCudaWgmmaWsPass;
 extern const TilePassDescriptor tileCudaRegisterCapPass;
 extern const TilePassDescriptor tileCudaDynamicSharedPass;
 extern const TilePassDescriptor tileCudaLaunchSharedPass;
+extern const TilePassDescriptor tileCudaLimitsPass;
+extern const TilePassDescriptor tileRocmLimitsPass;
+extern const TilePassDescriptor tileVulkanLimitsPass;
 extern const TilePassDescriptor tileCudaExternSharedPass;
 extern const TilePassDescriptor tileMergeGpuModulesPass;
 extern const TilePassDescriptor tileCudaMathPass;
@@ -66,6 +69,9 @@ const TilePassDescriptor *const tilePassDescriptors[] = {
     &tileCudaRegisterCapPass,
     &tileCudaDynamicSharedPass,
     &tileCudaLaunchSharedPass,
+    &tileCudaLimitsPass,
+    &tileRocmLimitsPass,
+    &tileVulkanLimitsPass,
     &tileCudaExternSharedPass,
     &tileMergeGpuModulesPass,
     &tileCudaMathPass,
