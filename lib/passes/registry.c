@@ -12,6 +12,7 @@ extern const TilePassDescriptor tileKernelToGpuPass;
 extern const TilePassDescriptor tileExpectLoweredPass;
 extern const TilePassDescriptor tileGpuCheckCallsPass;
 extern const TilePassDescriptor tileGpuCheckArgumentsPass;
+extern const TilePassDescriptor tileGpuCheckDialectsPass;
 extern const TilePassDescriptor tileVulkanEntryAbiPass;
 extern const TilePassDescriptor tileGpuLayoutPass;
 extern const TilePassDescriptor tileGpuLowerPass;
@@ -54,6 +55,7 @@ const TilePassDescriptor *const tilePassDescriptors[] = {
     &tileExpectLoweredPass,
     &tileGpuCheckCallsPass,
     &tileGpuCheckArgumentsPass,
+    &tileGpuCheckDialectsPass,
     &tileVulkanEntryAbiPass,
     &tileGpuLayoutPass,
     &tileGpuLowerPass,
