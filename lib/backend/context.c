@@ -1,5 +1,6 @@
 /* Resolves target, host target and execution backend once into a context. */
 #include "backend/backend.h"
+#include "support/alloc.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -231,7 +232,7 @@ TileBackendContext *tileBackendContextCreate(const char *target,
       return NULL;
     }
   }
-  TileBackendContext *result = malloc(sizeof(TileBackendContext));
+  TileBackendContext *result = tileAlloc(1, sizeof(TileBackendContext));
   *result = ctx;
   return result;
 }

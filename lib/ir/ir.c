@@ -1,5 +1,6 @@
 /* Small queries on MLIR IR that tile code asks over and over. */
 #include "ir/ir.h"
+#include "support/alloc.h"
 
 #include "tile/dialect.h"
 
@@ -281,18 +282,10 @@ bool tileGetBoolAttr(MlirOperation op, const char *name, bool fallback,
   return fallback;
 }
 
-static void outOfMemory(void) {
-  fputs("tile: out of memory while collecting operations\n", stderr);
-  abort();
-}
-
 void tileOpListAppend(TileOpList *list, MlirOperation op) {
   if (list->count == list->capacity) {
     size_t capacity = list->capacity ? 2 * list->capacity : 16;
-    MlirOperation *ops = realloc(list->ops, capacity * sizeof(MlirOperation));
-    if (!ops)
-      outOfMemory();
-    list->ops = ops;
+    list->ops = tileRealloc(list->ops, capacity, sizeof(MlirOperation));
     list->capacity = capacity;
   }
   list->ops[list->count++] = op;
@@ -304,10 +297,7 @@ void tileOpListFree(TileOpList *list) {
 }
 
 void *tileCallocArray(size_t count, size_t size) {
-  void *items = calloc(count ? count : 1, size);
-  if (!items)
-    outOfMemory();
-  return items;
+  return tileAlloc(count, size);
 }
 
 typedef struct {

@@ -83,14 +83,14 @@ typedef struct {
   size_t count, capacity;
 } TileOpList;
 
-/* Appends `op` (aborts when out of memory). */
+/* Appends `op` (ends the process when out of memory: tileRealloc). */
 void tileOpListAppend(TileOpList *list, MlirOperation op);
 /* Appends every op named `name` under `root`, in pre-order. */
 void tileCollectOps(MlirOperation root, const char *name, TileOpList *list);
 void tileOpListFree(TileOpList *list);
 
 /* A zeroed array of `count` elements of `size` bytes, for records kept
- * beside a TileOpList (free() it; aborts when out of memory, as
+ * beside a TileOpList (free() it; ends the process when out of memory, as
  * tileOpListAppend does). */
 void *tileCallocArray(size_t count, size_t size);
 

@@ -1,6 +1,7 @@
 /* The "aot" execution backend: an object file plus a generated C header
  * that declares the C interface of each entry, for linking into programs. */
 #include "runtime/runtime.h"
+#include "support/alloc.h"
 
 #include "support/strbuf.h"
 
@@ -161,7 +162,7 @@ tileArtifactPrintCHeader(const TileArtifact *a, const TileEntryTable *table,
                          void *userData, TileErrorSink errors) {
   intptr_t total = tileEntryTableGetNumEntries(table);
   const TileEntrySignature **entries =
-      malloc((size_t)(total ? total : 1) * sizeof(*entries));
+      tileAlloc((size_t)total, sizeof(*entries));
   size_t n = 0;
   for (intptr_t i = 0; i < total; ++i) {
     const TileEntrySignature *e = tileEntryTableGetEntry(table, i);

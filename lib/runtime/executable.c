@@ -1,6 +1,7 @@
 /* Executables: an artifact made callable by the execution backend its
  * context selected, and calls with checked, packed arguments. */
 #include "runtime/runtime.h"
+#include "support/alloc.h"
 
 #include <dlfcn.h>
 #include <stdlib.h>
@@ -54,7 +55,7 @@ static DeviceMemory *openDeviceMemory(const TileArtifact *artifact,
                                 "artifact names no runtime library");
     return NULL;
   }
-  DeviceMemory *d = calloc(1, sizeof(DeviceMemory));
+  DeviceMemory *d = tileAlloc(1, sizeof(DeviceMemory));
   d->library = library;
   bool ok = true;
   *(void **)&d->streamCreate = symbol(d, "mgpuStreamCreate", &ok);
@@ -113,7 +114,7 @@ TileExecutable *tileExecutableCreate(const TileBackendContext *ctx,
     }
     return NULL;
   }
-  TileExecutable *e = malloc(sizeof(TileExecutable));
+  TileExecutable *e = tileAlloc(1, sizeof(TileExecutable));
   e->executor = executor;
   e->state = state;
   e->device = device;

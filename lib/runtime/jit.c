@@ -1,6 +1,7 @@
 /* The "jit" execution backend: MLIR's ExecutionEngine over the host module,
  * with the artifact's runtime library loaded for the code to call. */
 #include "runtime/runtime.h"
+#include "support/alloc.h"
 
 #include "support/strbuf.h"
 
@@ -83,13 +84,14 @@ static void *jitCreate(const TileBackendContext *ctx,
                               "module");
     return NULL;
   }
+  tileJitBindMalloc(engine);
   /* Runs global constructors, e.g. those that load device modules. */
   mlirExecutionEngineInitialize(engine);
   if (!link(engine, artifact, errors)) {
     mlirExecutionEngineDestroy(engine);
     return NULL;
   }
-  Jit *jit = malloc(sizeof(Jit));
+  Jit *jit = tileAlloc(1, sizeof(Jit));
   jit->engine = engine;
   return jit;
 }

@@ -3,6 +3,7 @@
  * would otherwise only print LLVM's "Symbols not found" line to stderr and
  * leave the entries without an address. */
 #include "runtime/runtime.h"
+#include "support/alloc.h"
 
 #include "ir/ir.h"
 #include "support/strbuf.h"
@@ -70,11 +71,7 @@ static size_t findMissing(MlirOperation module, void *library,
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
     if (isDeclaration(op))
       tileOpListAppend(&d.decls, op);
-  d.used = calloc(d.decls.count ? d.decls.count : 1, sizeof(bool));
-  if (!d.used) {
-    fputs("tile: out of memory while checking JIT symbols\n", stderr);
-    abort();
-  }
+  d.used = tileAlloc(d.decls.count, sizeof(bool));
   mlirOperationWalk(module, markUses, &d, MlirWalkPreOrder);
   size_t numMissing = 0;
   TileStrBuf name = TILE_STRBUF_INIT;

@@ -4,6 +4,8 @@
 
 #include "tile/runtime.h"
 
+#include "mlir-c/ExecutionEngine.h"
+
 /* Reports through a sink, printf style. */
 void tileRuntimeReport(TileErrorSink sink, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
@@ -33,6 +35,11 @@ extern const TileExecutor tileAotExecutor;
  * in one message. */
 bool tileJitCheckSymbols(MlirOperation module, const char *libraryPath,
                          TileErrorSink errors);
+
+/* Binds `malloc` in the engine's code to one that ends the process with a
+ * message when the allocation fails (generated code does not check). Call
+ * before the engine's first lookup or initialisation. */
+void tileJitBindMalloc(MlirExecutionEngine engine);
 
 /* Writes the memref descriptor of `buffer` (allocated, aligned, offset,
  * sizes, strides: 3 + 2 * rank words) into `words`. */

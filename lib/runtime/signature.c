@@ -1,6 +1,7 @@
 /* Entry signatures: the public functions of a source module as callers see
  * them, memrefs and scalars. */
 #include "runtime/runtime.h"
+#include "support/alloc.h"
 
 #include "ir/ir.h"
 
@@ -106,9 +107,9 @@ static bool isPublicDefinedFunc(MlirOperation op) {
 
 static void addEntry(TileEntryTable *t, MlirOperation func) {
   t->entries =
-      realloc(t->entries, (size_t)(t->numEntries + 1) * sizeof(*t->entries));
+      tileRealloc(t->entries, (size_t)t->numEntries + 1, sizeof(*t->entries));
   t->strings =
-      realloc(t->strings, (size_t)(t->numEntries + 1) * sizeof(*t->strings));
+      tileRealloc(t->strings, (size_t)t->numEntries + 1, sizeof(*t->strings));
   TileEntrySignature *e = &t->entries[t->numEntries];
   TileStrBuf *strings = &t->strings[t->numEntries];
   *strings = (TileStrBuf)TILE_STRBUF_INIT;
@@ -124,7 +125,7 @@ static void addEntry(TileEntryTable *t, MlirOperation func) {
 }
 
 TileEntryTable *tileEntryTableCreate(MlirOperation module) {
-  TileEntryTable *t = calloc(1, sizeof(TileEntryTable));
+  TileEntryTable *t = tileAlloc(1, sizeof(TileEntryTable));
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
   if (mlirBlockIsNull(body))
     return t;

@@ -1,5 +1,6 @@
 /* A growable, always NUL-terminated character buffer. */
 #include "support/strbuf.h"
+#include "support/alloc.h"
 
 #include <errno.h>
 
@@ -14,12 +15,7 @@ static void reserve(TileStrBuf *buf, size_t extra) {
   size_t capacity = buf->capacity ? buf->capacity : 64;
   while (capacity < need)
     capacity *= 2;
-  char *data = realloc(buf->data, capacity);
-  if (!data) {
-    fputs("tile: out of memory\n", stderr);
-    exit(1);
-  }
-  buf->data = data;
+  buf->data = tileRealloc(buf->data, capacity, 1);
   buf->capacity = capacity;
 }
 

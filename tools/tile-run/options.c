@@ -1,5 +1,6 @@
 /* tile-run's command line: flags, per-argument options and their checks. */
 #include "options.h"
+#include "support/alloc.h"
 
 #include "tile/tile.h"
 
@@ -115,7 +116,7 @@ static bool parseDouble(const char *text, double *out) {
 
 static void addArgOption(ArgOptionList *list, unsigned index, const char *value,
                          const char *flag) {
-  list->items = realloc(list->items, (list->count + 1) * sizeof(ArgOption));
+  list->items = tileRealloc(list->items, list->count + 1, sizeof(ArgOption));
   list->items[list->count++] = (ArgOption){index, value, flag};
 }
 
