@@ -4,7 +4,6 @@
 #include "backend/backend.h"
 #include "support/output_file.h"
 #include "support/sha256.h"
-#include "tile/tile.h"
 
 #include "llvm-c/Core.h"
 #include "llvm-c/TargetMachine.h"
@@ -144,7 +143,7 @@ void tileCacheKey(const TileBackendContext *ctx, MlirOperation module,
   tileBackendContextPrintPipeline(ctx, tileStrBufCallback, &text);
   hashPrinted(&h, &text);
   hashString(&h, wantedParts);
-  hashString(&h, tileGetVersion());
+  hashString(&h, TILE_VERSION);
   hashString(&h, LLVM_VERSION_STRING);
   hashMachine(&h);
   tileStrBufFree(&text);

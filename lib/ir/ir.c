@@ -162,11 +162,6 @@ static MlirOperation parseModule(MlirContext ctx, MlirStringRef source,
   return op;
 }
 
-MlirStringRef tileDiagnosticFileName(MlirStringRef file,
-                                     const char *sourceName) {
-  return sourceName && tileStrRefEquals(file, "-") ? tileRef(sourceName) : file;
-}
-
 bool tileOpIs(MlirOperation op, const char *name) {
   return tileStrRefEquals(mlirIdentifierStr(mlirOperationGetName(op)), name);
 }

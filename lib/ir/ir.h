@@ -39,11 +39,6 @@ MlirOperation tileCheckParsedInput(MlirOperation op);
 MlirOperation tileParseModule(MlirContext ctx, MlirStringRef source,
                               MlirStringRef sourceName);
 
-/* The file name to show for a diagnostic in `file`: the module parser of
- * the C API names its input "-", which stands for `sourceName`. */
-MlirStringRef tileDiagnosticFileName(MlirStringRef file,
-                                     const char *sourceName);
-
 /* Whether `op` is named `name` (e.g. "tile.copy"). */
 bool tileOpIs(MlirOperation op, const char *name);
 /* Whether `op` belongs to the tile dialect. */

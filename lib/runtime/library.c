@@ -4,7 +4,6 @@
 #include "runtime/runtime.h"
 
 #include "support/strbuf.h"
-#include "tile/tile.h"
 
 #include <dlfcn.h>
 #include <link.h>
@@ -44,7 +43,7 @@ static char *findInSearchPath(const char *name, TileStrBuf *looked) {
 /* Looks next to libtile itself, where the build puts the runtimes. */
 static char *findBesideLibtile(const char *name, TileStrBuf *looked) {
   Dl_info info;
-  if (!dladdr((void *)tileGetVersion, &info) || !info.dli_fname)
+  if (!dladdr((void *)tileRuntimeLibraryFind, &info) || !info.dli_fname)
     return NULL;
   const char *slash = strrchr(info.dli_fname, '/');
   size_t length = slash ? (size_t)(slash - info.dli_fname) : 1;

@@ -2,7 +2,6 @@
  */
 #include "support/diagnostics.h"
 
-#include "ir/ir.h"
 #include "support/strbuf.h"
 
 #include <string.h>
@@ -33,6 +32,13 @@ bool tileLocationGetFilePosition(MlirLocation loc, MlirStringRef *file,
         return true;
   }
   return false;
+}
+
+MlirStringRef tileDiagnosticFileName(MlirStringRef file,
+                                     const char *sourceName) {
+  return sourceName && tileStrRefEquals(file, "-")
+             ? mlirStringRefCreateFromCString(sourceName)
+             : file;
 }
 
 const char *tileDiagnosticSeverityName(MlirDiagnosticSeverity severity) {

@@ -15,6 +15,11 @@ bool tileLocationGetFilePosition(MlirLocation loc, MlirStringRef *file,
 
 const char *tileDiagnosticSeverityName(MlirDiagnosticSeverity severity);
 
+/* The file name to show for a diagnostic in `file`: the module parser of
+ * the C API names its input "-", which stands for `sourceName`. */
+MlirStringRef tileDiagnosticFileName(MlirStringRef file,
+                                     const char *sourceName);
+
 /* A diagnostic handler that prints to a stream. When the text of the file a
  * diagnostic points into is known, the offending line and a caret follow. */
 typedef struct {
