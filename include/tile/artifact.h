@@ -14,6 +14,8 @@
 #ifndef TILE_ARTIFACT_H
 #define TILE_ARTIFACT_H
 
+#include "tile/diagnostics.h"
+
 #include "mlir-c/IR.h"
 
 #include <stdbool.h>
@@ -24,15 +26,6 @@ extern "C" {
 #endif
 
 typedef struct TileArtifact TileArtifact;
-
-/// Reports problems; `userData` is what the caller passed along. A function
-/// taking a sink calls `callback` (when not NULL) on the calling thread,
-/// before it returns, once per message; the message is valid only during the
-/// call.
-typedef struct {
-  MlirStringCallback callback;
-  void *userData;
-} TileErrorSink;
 
 #define TILE_MAX_KERNEL_ARGS 32
 

@@ -19,6 +19,15 @@
 extern "C" {
 #endif
 
+/// Reports problems; `userData` is what the caller passed along. A function
+/// taking a sink calls `callback` (when not NULL) on the calling thread,
+/// before it returns, once per message; the message is valid only during the
+/// call.
+typedef struct {
+  MlirStringCallback callback;
+  void *userData;
+} TileErrorSink;
+
 typedef struct TileDiagnosticLog TileDiagnosticLog;
 
 /// Attaches to `ctx` a handler that records every diagnostic emitted on it

@@ -1,6 +1,7 @@
 /* The result of a compilation: named parts, kernels, entries, host module. */
 #include "backend/backend.h"
 
+#include "support/alloc.h"
 #include "support/output_file.h"
 
 #include <stdlib.h>
@@ -35,7 +36,7 @@ struct TileArtifact {
 };
 
 TileArtifact *tileArtifactCreate(void) {
-  return calloc(1, sizeof(TileArtifact));
+  return tileCallocArray(1, sizeof(TileArtifact));
 }
 
 void tileArtifactDestroy(TileArtifact *a) {
@@ -66,13 +67,13 @@ void tileArtifactSetPart(TileArtifact *a, const char *name,
     if (strcmp(a->parts[i].name, name) == 0)
       part = &a->parts[i];
   if (!part) {
-    a->parts = realloc(a->parts, (a->numParts + 1) * sizeof(Part));
+    a->parts = tileReallocArray(a->parts, a->numParts + 1, sizeof(Part));
     part = &a->parts[a->numParts++];
-    part->name = strdup(name);
+    part->name = tileStrDup(name);
   } else {
     free(part->data);
   }
-  part->data = malloc(bytes.length + 1);
+  part->data = tileMalloc(bytes.length + 1);
   if (bytes.length)
     memcpy(part->data, bytes.data, bytes.length);
   part->data[bytes.length] = '\0';
@@ -95,7 +96,7 @@ const char *tileArtifactGetPartName(const TileArtifact *a, intptr_t index) {
 
 void tileArtifactSetWanted(TileArtifact *a, const char *wantedParts) {
   free(a->wanted);
-  a->wanted = wantedParts ? strdup(wantedParts) : NULL;
+  a->wanted = wantedParts ? tileStrDup(wantedParts) : NULL;
 }
 
 bool tileArtifactWantsPart(const TileArtifact *a, const char *name) {
@@ -137,8 +138,9 @@ void tileArtifactTakeHostModule(TileArtifact *a, MlirOperation module) {
 }
 
 const char *tileArtifactIntern(TileArtifact *a, MlirStringRef text) {
-  Interned *s = malloc(sizeof(Interned) + text.length + 1);
-  memcpy(s->text, text.data, text.length);
+  Interned *s = tileMalloc(sizeof(Interned) + text.length + 1);
+  if (text.length)
+    memcpy(s->text, text.data, text.length);
   s->text[text.length] = '\0';
   s->next = a->strings;
   a->strings = s;
@@ -147,7 +149,7 @@ const char *tileArtifactIntern(TileArtifact *a, MlirStringRef text) {
 
 TileKernelInfo *tileArtifactAddKernel(TileArtifact *a, const char *name) {
   a->kernels =
-      realloc(a->kernels, (a->numKernels + 1) * sizeof(TileKernelInfo));
+      tileReallocArray(a->kernels, a->numKernels + 1, sizeof(TileKernelInfo));
   TileKernelInfo *k = &a->kernels[a->numKernels++];
   memset(k, 0, sizeof(*k));
   k->name = tileArtifactIntern(a, mlirStringRefCreateFromCString(name));
@@ -155,7 +157,8 @@ TileKernelInfo *tileArtifactAddKernel(TileArtifact *a, const char *name) {
 }
 
 TileEntryInfo *tileArtifactAddEntry(TileArtifact *a, const char *name) {
-  a->entries = realloc(a->entries, (a->numEntries + 1) * sizeof(TileEntryInfo));
+  a->entries =
+      tileReallocArray(a->entries, a->numEntries + 1, sizeof(TileEntryInfo));
   TileEntryInfo *e = &a->entries[a->numEntries++];
   memset(e, 0, sizeof(*e));
   e->name = tileArtifactIntern(a, mlirStringRefCreateFromCString(name));

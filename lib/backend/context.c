@@ -1,6 +1,8 @@
 /* Resolves target, host target and execution backend once into a context. */
 #include "backend/backend.h"
 
+#include "support/alloc.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -231,7 +233,7 @@ TileBackendContext *tileBackendContextCreate(const char *target,
       return NULL;
     }
   }
-  TileBackendContext *result = malloc(sizeof(TileBackendContext));
+  TileBackendContext *result = tileMalloc(sizeof(TileBackendContext));
   *result = ctx;
   return result;
 }

@@ -8,7 +8,6 @@
 
 #include <ctype.h>
 #include <pthread.h>
-#include <stdarg.h>
 #include <stdatomic.h>
 #include <stddef.h>
 #include <string.h>
@@ -26,13 +25,6 @@ static pthread_mutex_t registering = PTHREAD_MUTEX_INITIALIZER;
 /* How many entries of `registered` are complete. */
 static unsigned published(void) {
   return atomic_load_explicit(&numRegistered, memory_order_acquire);
-}
-
-void tileReport(TileErrorSink sink, const char *fmt, ...) {
-  va_list args;
-  va_start(args, fmt);
-  tileVReportTo(sink.callback, sink.userData, fmt, args);
-  va_end(args);
 }
 
 static bool empty(const char *s) { return !s || !s[0]; }

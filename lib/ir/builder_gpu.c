@@ -153,7 +153,8 @@ void tbSetLaunchKernelOperands(MlirOperation launch, intptr_t n,
   tbLaunchKernelOperands(launch, &first, &count);
   intptr_t total = mlirOperationGetNumOperands(launch);
   intptr_t rest = total - first - count;
-  MlirValue *all = malloc((size_t)(first + n + rest) * sizeof(MlirValue));
+  MlirValue *all =
+      tileCallocArray((size_t)(first + n + rest), sizeof(MlirValue));
   for (intptr_t i = 0; i < first; ++i)
     all[i] = mlirOperationGetOperand(launch, i);
   for (intptr_t i = 0; i < n; ++i)

@@ -276,18 +276,10 @@ bool tileGetBoolAttr(MlirOperation op, const char *name, bool fallback,
   return fallback;
 }
 
-static void outOfMemory(void) {
-  fputs("tile: out of memory while collecting operations\n", stderr);
-  abort();
-}
-
 void tileOpListAppend(TileOpList *list, MlirOperation op) {
   if (list->count == list->capacity) {
     size_t capacity = list->capacity ? 2 * list->capacity : 16;
-    MlirOperation *ops = realloc(list->ops, capacity * sizeof(MlirOperation));
-    if (!ops)
-      outOfMemory();
-    list->ops = ops;
+    list->ops = tileReallocArray(list->ops, capacity, sizeof(MlirOperation));
     list->capacity = capacity;
   }
   list->ops[list->count++] = op;
@@ -296,13 +288,6 @@ void tileOpListAppend(TileOpList *list, MlirOperation op) {
 void tileOpListFree(TileOpList *list) {
   free(list->ops);
   *list = (TileOpList){0};
-}
-
-void *tileCallocArray(size_t count, size_t size) {
-  void *items = calloc(count ? count : 1, size);
-  if (!items)
-    outOfMemory();
-  return items;
 }
 
 typedef struct {

@@ -6,6 +6,7 @@
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/IR.h"
 
+#include "support/alloc.h"
 #include "support/strbuf.h"
 
 #include <stdbool.h>
@@ -78,16 +79,11 @@ typedef struct {
   size_t count, capacity;
 } TileOpList;
 
-/* Appends `op` (aborts when out of memory). */
+/* Appends `op` (aborts when out of memory, see support/alloc.h). */
 void tileOpListAppend(TileOpList *list, MlirOperation op);
 /* Appends every op named `name` under `root`, in pre-order. */
 void tileCollectOps(MlirOperation root, const char *name, TileOpList *list);
 void tileOpListFree(TileOpList *list);
-
-/* A zeroed array of `count` elements of `size` bytes, for records kept
- * beside a TileOpList (free() it; aborts when out of memory, as
- * tileOpListAppend does). */
-void *tileCallocArray(size_t count, size_t size);
 
 /* Moves the body of the single-block loop `loop` (minus its terminator)
  * before `dest`, with the block arguments (induction variables) replaced by

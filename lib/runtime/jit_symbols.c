@@ -70,11 +70,7 @@ static size_t findMissing(MlirOperation module, void *library,
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
     if (isDeclaration(op))
       tileOpListAppend(&d.decls, op);
-  d.used = calloc(d.decls.count ? d.decls.count : 1, sizeof(bool));
-  if (!d.used) {
-    fputs("tile: out of memory while checking JIT symbols\n", stderr);
-    abort();
-  }
+  d.used = tileCallocArray(d.decls.count, sizeof(bool));
   mlirOperationWalk(module, markUses, &d, MlirWalkPreOrder);
   size_t numMissing = 0;
   TileStrBuf name = TILE_STRBUF_INIT;
@@ -102,12 +98,12 @@ bool tileJitCheckSymbols(MlirOperation module, const char *libraryPath,
   TileStrBuf missing = TILE_STRBUF_INIT;
   size_t n = findMissing(module, library, &missing);
   if (n)
-    tileRuntimeReport(errors,
-                      "the JIT cannot resolve %s %s: neither this process "
-                      "nor %s defines %s",
-                      n == 1 ? "symbol" : "symbols", tileStrBufGet(&missing),
-                      libraryPath ? libraryPath : "a runtime library",
-                      n == 1 ? "it" : "them");
+    tileReport(errors,
+               "the JIT cannot resolve %s %s: neither this process "
+               "nor %s defines %s",
+               n == 1 ? "symbol" : "symbols", tileStrBufGet(&missing),
+               libraryPath ? libraryPath : "a runtime library",
+               n == 1 ? "it" : "them");
   tileStrBufFree(&missing);
   if (library)
     dlclose(library);

@@ -68,7 +68,7 @@ static char *findWithLoader(const char *name, TileStrBuf *looked) {
   struct link_map *map = NULL;
   if (handle && dlinfo(handle, RTLD_DI_LINKMAP, &map) == 0 && map &&
       map->l_name && map->l_name[0]) {
-    char *path = strdup(map->l_name);
+    char *path = tileStrDup(map->l_name);
     dlclose(handle);
     tileStrBufFree(&file);
     return path;
@@ -89,10 +89,10 @@ char *tileRuntimeLibraryFind(const char *name, TileErrorSink errors) {
   if (!path)
     path = findWithLoader(name, &looked);
   if (!path)
-    tileRuntimeReport(errors,
-                      "cannot find the runtime library 'lib%s.so' (looked in "
-                      "%s)",
-                      name, tileStrBufGet(&looked));
+    tileReport(errors,
+               "cannot find the runtime library 'lib%s.so' (looked in "
+               "%s)",
+               name, tileStrBufGet(&looked));
   tileStrBufFree(&looked);
   return path;
 }

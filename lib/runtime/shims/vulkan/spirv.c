@@ -3,6 +3,8 @@
  * sees the module) and the workgroup size of each entry point. */
 #include "shim.h"
 
+#include "support/alloc.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -198,9 +200,9 @@ static bool measure(uint32_t opcode, const uint32_t *op, size_t count,
 uint64_t vkrtWorkgroupBytes(const uint32_t *words, size_t numWords) {
   Sizes s = {0};
   s.bound = words[3] < MaxIds ? words[3] : MaxIds;
-  s.size = calloc(s.bound, sizeof(*s.size));
-  s.value = calloc(s.bound, sizeof(*s.value));
-  s.pointee = calloc(s.bound, sizeof(*s.pointee));
+  s.size = tileCallocArray(s.bound, sizeof(*s.size));
+  s.value = tileCallocArray(s.bound, sizeof(*s.value));
+  s.pointee = tileCallocArray(s.bound, sizeof(*s.pointee));
   forEachInstruction(words, numWords, measure, &s);
   free(s.size);
   free(s.value);
