@@ -52,8 +52,8 @@ static bool owns(const TileBackendModule *m, const char *kind) {
 /* Checks the per-kind tables: every entry names an owned kind, and every
  * owned kind has exactly one entry. */
 static bool checkPerKind(const TileBackendModule *m, const char *what,
-                         unsigned count, const char *(*kindAt)(const void *,
-                                                                unsigned),
+                         unsigned count,
+                         const char *(*kindAt)(const void *, unsigned),
                          const void *table, TileErrorSink errors) {
   for (unsigned i = 0; i < count; ++i) {
     const char *kind = kindAt(table, i);
@@ -115,8 +115,8 @@ typedef struct {
 } ListRule;
 
 #define LIST(countField, tableField, Entry)                                    \
-  offsetof(TileBackendModule, countField),                                     \
-      offsetof(TileBackendModule, tableField), sizeof(Entry)
+  .count = offsetof(TileBackendModule, countField),                            \
+  .table = offsetof(TileBackendModule, tableField), .stride = sizeof(Entry)
 
 static const char *field(const void *entry, size_t offset) {
   return offset == NO_FIELD
@@ -161,8 +161,8 @@ static bool checkList(const TileBackendModule *m, const ListRule *r,
   return true;
 }
 
-static bool checkKind(const TileBackendModule *m, const void *entry,
-                      unsigned i, TileErrorSink errors) {
+static bool checkKind(const TileBackendModule *m, const void *entry, unsigned i,
+                      TileErrorSink errors) {
   const char *kind = *(const char *const *)entry;
   if (empty(kind)) {
     tileReport(errors, "backend '%s': target kind #%u is empty", m->name, i);
@@ -251,8 +251,8 @@ static bool checkHostPipeline(const TileBackendModule *m, const void *entry,
   return true;
 }
 
-static bool checkHook(const TileBackendModule *m, const void *entry,
-                      unsigned i, TileErrorSink errors) {
+static bool checkHook(const TileBackendModule *m, const void *entry, unsigned i,
+                      TileErrorSink errors) {
   const TileHostCodegenHook *h = entry;
   if (empty(h->kind) || !owns(m, h->kind)) {
     tileReport(errors,
@@ -310,37 +310,46 @@ static bool checkCallback(const TileBackendModule *m, const void *entry,
 
 static const ListRule kindsRule = {
     LIST(numTargetKinds, targetKinds, const char *),
-    "backend '%s' owns no target kind", checkKind, 0, NO_FIELD,
-    "backend '%s': target kind '%s' is listed twice", NULL};
+    .needed = "backend '%s' owns no target kind",
+    .check = checkKind,
+    .key = 0, /* the entry is the kind */
+    .scope = NO_FIELD,
+    .twice = "backend '%s': target kind '%s' is listed twice"};
 static const ListRule aliasesRule = {
-    LIST(numAliases, aliases, TileTargetAlias), NULL, checkAlias,
-    offsetof(TileTargetAlias, alias), NO_FIELD,
-    "backend '%s': alias '%s' is listed twice", NULL};
+    LIST(numAliases, aliases, TileTargetAlias), .check = checkAlias,
+    .key = offsetof(TileTargetAlias, alias), .scope = NO_FIELD,
+    .twice = "backend '%s': alias '%s' is listed twice"};
 static const ListRule pipelinesRule = {
-    LIST(numPipelines, pipelines, TilePipelineEntry), NULL, checkPipelineFile,
-    NO_FIELD, NO_FIELD, NULL, NULL};
+    LIST(numPipelines, pipelines, TilePipelineEntry),
+    .check = checkPipelineFile, .key = NO_FIELD, .scope = NO_FIELD};
 static const ListRule deviceCodegensRule = {
-    LIST(numDeviceCodegens, deviceCodegens, TileDeviceCodegen), NULL,
-    checkDeviceCodegen, NO_FIELD, NO_FIELD, NULL, NULL};
+    LIST(numDeviceCodegens, deviceCodegens, TileDeviceCodegen),
+    .check = checkDeviceCodegen, .key = NO_FIELD, .scope = NO_FIELD};
 static const ListRule hostCodegensRule = {
-    LIST(numHostCodegens, hostCodegens, TileHostCodegen), NULL,
-    checkHostCodegen, offsetof(TileHostCodegen, hostKind), NO_FIELD,
-    "backend '%s': two host codegens for host kind '%s'", checkHostPipeline};
+    LIST(numHostCodegens, hostCodegens, TileHostCodegen),
+    .check = checkHostCodegen,
+    .key = offsetof(TileHostCodegen, hostKind),
+    .scope = NO_FIELD,
+    .twice = "backend '%s': two host codegens for host kind '%s'",
+    .checkUnique = checkHostPipeline};
 static const ListRule hooksRule = {
-    LIST(numHostCodegenHooks, hostCodegenHooks, TileHostCodegenHook), NULL,
-    checkHook, offsetof(TileHostCodegenHook, name),
-    offsetof(TileHostCodegenHook, kind),
-    "backend '%s': host codegen hook '%s' is listed twice for '%s'", NULL};
+    LIST(numHostCodegenHooks, hostCodegenHooks, TileHostCodegenHook),
+    .check = checkHook, .key = offsetof(TileHostCodegenHook, name),
+    .scope = offsetof(TileHostCodegenHook, kind),
+    .twice = "backend '%s': host codegen hook '%s' is listed twice for '%s'"};
 static const ListRule executionRule = {
     LIST(numExecutionBackends, executionBackends, TileExecutionBackendSpec),
-    "backend '%s' declares no execution backend", checkExecution,
-    offsetof(TileExecutionBackendSpec, name), NO_FIELD,
-    "backend '%s': execution backend '%s' is listed twice",
-    checkExecutionNeeds};
+    .needed = "backend '%s' declares no execution backend",
+    .check = checkExecution,
+    .key = offsetof(TileExecutionBackendSpec, name),
+    .scope = NO_FIELD,
+    .twice = "backend '%s': execution backend '%s' is listed twice",
+    .checkUnique = checkExecutionNeeds};
 static const ListRule callbacksRule = {
-    LIST(numCallbacks, callbacks, TileToolchainCallback), NULL, checkCallback,
-    offsetof(TileToolchainCallback, name), NO_FIELD,
-    "backend '%s': toolchain callback '%s' is listed twice", NULL};
+    LIST(numCallbacks, callbacks, TileToolchainCallback),
+    .check = checkCallback, .key = offsetof(TileToolchainCallback, name),
+    .scope = NO_FIELD,
+    .twice = "backend '%s': toolchain callback '%s' is listed twice"};
 
 static bool checkName(const TileBackendModule *m, TileErrorSink errors) {
   if (empty(m->name)) {
@@ -386,18 +395,18 @@ typedef struct {
 /* In this order, so that the first problem of a manifest is the one
  * reported. */
 static const Step steps[] = {
-    {NULL, checkName},
-    {&kindsRule, NULL},
-    {NULL, checkNormalizer},
-    {&aliasesRule, NULL},
-    {NULL, checkPerKindTables},
-    {&pipelinesRule, NULL},
-    {&deviceCodegensRule, NULL},
-    {&hostCodegensRule, NULL},
-    {&hooksRule, NULL},
-    {&executionRule, NULL},
-    {NULL, checkDialect},
-    {&callbacksRule, NULL},
+    {.check = checkName},          /* a name */
+    {.list = &kindsRule},          /* valid, distinct kinds */
+    {.check = checkNormalizer},    /* a normaliser */
+    {.list = &aliasesRule},        /* aliases of owned kinds */
+    {.check = checkPerKindTables}, /* one pipeline, one codegen per kind */
+    {.list = &pipelinesRule},      /* embedded pipeline files */
+    {.list = &deviceCodegensRule}, /* named device codegens */
+    {.list = &hostCodegensRule},   /* one host codegen per host kind */
+    {.list = &hooksRule},          /* hooks of owned kinds */
+    {.list = &executionRule},      /* distinct execution backends */
+    {.check = checkDialect},       /* an embedded dialect file */
+    {.list = &callbacksRule},      /* distinct toolchain callbacks */
 };
 
 static bool validate(const TileBackendModule *m, TileErrorSink errors) {

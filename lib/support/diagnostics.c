@@ -1,5 +1,4 @@
-/* Prints MLIR diagnostics the way compilers do: file:line:col: error: message.
- */
+/* Prints MLIR diagnostics as compilers do: file:line:col: error: message. */
 #include "support/diagnostics.h"
 
 #include "support/strbuf.h"

@@ -1,4 +1,4 @@
-/* Prints MLIR diagnostics the way compilers do: file:line:col: error: message. */
+/* Prints MLIR diagnostics as compilers do: file:line:col: error: message. */
 #ifndef TILE_SUPPORT_DIAGNOSTICS_H
 #define TILE_SUPPORT_DIAGNOSTICS_H
 
