@@ -1,6 +1,6 @@
 # cmake --install: libtile, the runtime libraries, the headers, the tools,
-# the pipelines and dialect files, the Python package, a CMake package
-# (find_package(TileMLIR) -> TileMLIR::tile) and a pkg-config file
+# the pipelines and dialect files, the LICENSE, the Python package, a CMake
+# package (find_package(TileMLIR) -> TileMLIR::tile) and a pkg-config file
 # (tile-mlir.pc). The installed copy is relocatable: the tools, the CMake
 # package, the .pc file and the Python package find libtile relative to
 # where they are; LLVM/MLIR stay where the build found them.
@@ -25,6 +25,7 @@ install(TARGETS ${tile_libraries} LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
 install(TARGETS tile-opt tile-run RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(DIRECTORY ${CMAKE_SOURCE_DIR}/include/tile
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+install(FILES ${CMAKE_SOURCE_DIR}/LICENSE DESTINATION ${CMAKE_INSTALL_DOCDIR})
 install(DIRECTORY ${CMAKE_SOURCE_DIR}/dialects/
         DESTINATION ${CMAKE_INSTALL_DATADIR}/tile-mlir/dialects
         FILES_MATCHING PATTERN "*.irdl.mlir")

@@ -10,6 +10,16 @@
 |* tileBackendContextCreate resolves a target, a host target and an execution *|
 |* backend exactly once into an immutable TileBackendContext that every later *|
 |* stage receives.                                                            *|
+|*                                                                            *|
+|* Thread safety: the registry takes a lock to register and none to read, so  *|
+|* tileRegisterBackend, tileRegisterBuiltinBackends and the lookups may run   *|
+|* from any thread at any time; a backend becomes visible to contexts created *|
+|* after its registration returned. A TileBackendContext is immutable: its    *|
+|* Get functions, tileBackendContextPrintPipeline, RunCallback and            *|
+|* tileCompile may use one context from several threads at once (each         *|
+|* compilation on its own MlirContext: MLIR does not allow two threads to     *|
+|* work on one context's IR, see tileCompile). Destroying a context must not  *|
+|* overlap with other uses of it.                                             *|
 \*===----------------------------------------------------------------------===*/
 #ifndef TILE_BACKEND_H
 #define TILE_BACKEND_H
@@ -142,24 +152,37 @@ typedef struct {
 // Registry
 //===--------------------------------------------------------------------===//
 
-/// Validates `module` and publishes it. The manifest must outlive the
-/// process (a static). Registering the same manifest again is a no-op;
-/// another manifest under a registered name is an error. The registry is
-/// filled at start-up and only ever appended to; registering and the
-/// lookups below are thread-safe.
+/// Validates `module` and publishes it, or reports through `errors` what is
+/// wrong with it and registers nothing. The manifest stays owned by the
+/// caller and must outlive every use of the registry (a static). Registering
+/// the same manifest again is a no-op; another manifest under a registered
+/// name is an error. At most 32 backends can be registered. The registry is
+/// only ever appended to, under a lock: registration may happen at any
+/// time and from any thread, though a program normally registers at
+/// start-up, before it creates its first context.
 MLIR_CAPI_EXPORTED MlirLogicalResult
 tileRegisterBackend(const TileBackendModule *module, TileErrorSink errors);
 
 /// Registers the built-in backends cuda, rocm, vulkan and cpu, in that order
-/// (the order `auto` tries them in); registering again is a no-op.
+/// (the order `auto` tries them in); registering again is a no-op. The
+/// built-in manifests are statics of libtile. Thread-safe.
 MLIR_CAPI_EXPORTED void tileRegisterBuiltinBackends(void);
 
+/// The number of registered backends. Thread-safe; the count only grows.
 MLIR_CAPI_EXPORTED intptr_t tileGetNumBackends(void);
+/// The backend registered `index`-th (0 first), or NULL when out of range.
+/// The manifest is the one that was registered (owned by its registrant,
+/// valid for the life of the process). Thread-safe.
 MLIR_CAPI_EXPORTED const TileBackendModule *tileGetBackend(intptr_t index);
+/// The registered backend named `name`, or NULL. The manifest is the one
+/// that was registered (owned by its registrant, valid for the life of the
+/// process). Thread-safe.
 MLIR_CAPI_EXPORTED const TileBackendModule *tileLookupBackend(const char *name);
 
 /// Loads the IRDL extensions of every registered backend into `ctx` (after
-/// tileContextLoadDialects).
+/// tileContextLoadDialects). Errors are reported as diagnostics on `ctx`.
+/// Like any change to a context, it must not overlap with other work on
+/// `ctx`.
 MLIR_CAPI_EXPORTED MlirLogicalResult
 tileContextLoadBackendDialects(MlirContext ctx);
 
@@ -170,29 +193,45 @@ tileContextLoadBackendDialects(MlirContext ctx);
 /// Resolves `target` ("auto", "" or NULL for auto), `targetHost` (NULL for the
 /// host CPU) and `executionBackend` (NULL or "auto" for the first available
 /// one in the module's order) into a new context, or returns NULL after
-/// reporting why.
+/// reporting why. The strings are read, not kept. The caller owns the
+/// context and frees it with tileBackendContextDestroy; it holds no
+/// MlirContext and may outlive every artifact compiled with it.
 MLIR_CAPI_EXPORTED TileBackendContext *
 tileBackendContextCreate(const char *target, const char *targetHost,
                          const char *executionBackend, TileErrorSink errors);
 
+/// Frees a context created by tileBackendContextCreate. NULL is ignored.
 MLIR_CAPI_EXPORTED void tileBackendContextDestroy(TileBackendContext *ctx);
 
+/// The backend manifest the context selected (owned by its registrant,
+/// valid for the life of the process).
 MLIR_CAPI_EXPORTED const TileBackendModule *
 tileBackendContextGetModule(const TileBackendContext *ctx);
+/// The normalised target (chip and options filled in by the backend),
+/// owned by the context and valid until it is destroyed.
 MLIR_CAPI_EXPORTED const TileTarget *
 tileBackendContextGetTarget(const TileBackendContext *ctx);
+/// The normalised host target, owned by the context and valid until it is
+/// destroyed.
 MLIR_CAPI_EXPORTED const TileTarget *
 tileBackendContextGetHostTarget(const TileBackendContext *ctx);
+/// The execution backend the context selected: an entry of the manifest's
+/// table (owned by its registrant, valid for the life of the process).
 MLIR_CAPI_EXPORTED const TileExecutionBackendSpec *
 tileBackendContextGetExecutionBackend(const TileBackendContext *ctx);
 
 /// Prints the resolved pipeline the compile driver runs: tile-verify, then
-/// the backend's pipeline with its parameters filled in.
+/// the backend's pipeline with its parameters filled in, then the pipeline
+/// of the host codegen, if any. `callback` receives the whole text in one
+/// call; the text is valid only during the call.
 MLIR_CAPI_EXPORTED void
 tileBackendContextPrintPipeline(const TileBackendContext *ctx,
                                 MlirStringCallback callback, void *userData);
 
-/// Runs the toolchain callback `name` of the context's backend.
+/// Runs the toolchain callback `name` of the context's backend on `input`,
+/// adding what it produces to `artifact` (which the caller keeps owning).
+/// Fails, reporting through `errors`, when the backend has no such
+/// callback or the callback fails.
 MLIR_CAPI_EXPORTED MlirLogicalResult tileBackendContextRunCallback(
     const TileBackendContext *ctx, const char *name, MlirStringRef input,
     TileArtifact *artifact, TileErrorSink errors);
@@ -207,6 +246,11 @@ MLIR_CAPI_EXPORTED MlirLogicalResult tileBackendContextRunCallback(
 /// codegen hooks, host codegen. `wantedParts` (comma separated, may be NULL)
 /// asks for extra artifact parts such as "obj" or "asm". IR errors are
 /// reported as diagnostics on the module's context; returns NULL on failure.
+/// The caller owns the returned artifact and frees it with
+/// tileArtifactDestroy before the module's MlirContext (the artifact's host
+/// module lives there). Compilations on different MlirContexts may run at
+/// the same time; two on one MlirContext must not (MLIR's rule for any work
+/// on a context's IR).
 MLIR_CAPI_EXPORTED TileArtifact *tileCompile(const TileBackendContext *ctx,
                                              MlirOperation module,
                                              const char *wantedParts);
@@ -222,7 +266,9 @@ typedef struct {
   void *userData;                           ///< passed to configurePassManager
 } TileCompileOptions;
 
-/// tileCompile with options; `options` may be NULL.
+/// tileCompile with options; `options` may be NULL. Ownership, failure and
+/// thread-safety are those of tileCompile; the hook runs on the calling
+/// thread.
 MLIR_CAPI_EXPORTED TileArtifact *
 tileCompileWithOptions(const TileBackendContext *ctx, MlirOperation module,
                        const TileCompileOptions *options);

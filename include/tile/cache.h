@@ -1,11 +1,16 @@
-/*===-- tile/cache.h - The kernel cache
-------------------------------------===*\
+/*===-- tile/cache.h - The kernel cache -----------------------------------===*\
 |*                                                                            *|
-|* Compiled artifacts kept on disk so that compiling the same IR for the     *|
-|* same target again loads the result instead. tile-run, the Python package  *|
-|* and any C caller share one directory: $TILE_CACHE_DIR, else               *|
-|* $XDG_CACHE_HOME/tile-mlir, else $HOME/.cache/tile-mlir. TILE_CACHE=off    *|
-|* turns it off.                                                             *|
+|* Compiled artifacts kept on disk so that compiling the same IR for the      *|
+|* same target again loads the result instead. tile-run, the Python package   *|
+|* and any C caller share one directory: $TILE_CACHE_DIR, else                *|
+|* $XDG_CACHE_HOME/tile-mlir, else $HOME/.cache/tile-mlir. TILE_CACHE=off     *|
+|* turns it off.                                                              *|
+|*                                                                            *|
+|* Thread safety: an open cache holds no mutable state, so every function     *|
+|* but tileCacheClose may use one cache from several threads at once (and     *|
+|* several processes may share one directory); tileCacheClose must not        *|
+|* overlap with other uses of the cache. tileCompileCached follows the rule   *|
+|* of tileCompile for the module's MlirContext.                               *|
 \*===----------------------------------------------------------------------===*/
 #ifndef TILE_CACHE_H
 #define TILE_CACHE_H
@@ -25,12 +30,15 @@ typedef struct TileCache TileCache;
 /// when `directory` is NULL and $TILE_CACHE is "off", "0", "no" or
 /// "false"; returns NULL after reporting through `errors` when the
 /// directory cannot be created. A cache may be used from several threads;
-/// several processes may use one directory at the same time.
+/// several processes may use one directory at the same time. `directory`
+/// is copied. The caller owns the cache and frees it with tileCacheClose.
 MLIR_CAPI_EXPORTED TileCache *tileCacheOpen(const char *directory,
                                             TileErrorSink errors);
+/// Frees the cache (its entries stay on disk). NULL is ignored.
 MLIR_CAPI_EXPORTED void tileCacheClose(TileCache *cache);
 
-/// The directory of the cache, owned by it.
+/// The directory of the cache (no trailing '/'), owned by the cache and
+/// valid until it is closed.
 MLIR_CAPI_EXPORTED const char *tileCacheGetDirectory(const TileCache *cache);
 
 /// Writes the key of compiling `module` for `ctx` with `wantedParts` (may
@@ -56,8 +64,9 @@ MLIR_CAPI_EXPORTED void tileCacheKey(const TileBackendContext *ctx,
 /// pass manager hook (IR printing, timing) always compile and store
 /// nothing. Failing to store an entry is not an error: the artifact is
 /// returned all the same. Diagnostics of a compilation (warnings included)
-/// are not stored: a hit repeats none. Returns NULL as
-/// tileCompileWithOptions does.
+/// are not stored: a hit repeats none. A NULL `cache` compiles without
+/// one. Returns NULL as tileCompileWithOptions does; the caller owns the
+/// returned artifact (tileArtifactDestroy, before the module's context).
 MLIR_CAPI_EXPORTED TileArtifact *
 tileCompileCached(TileCache *cache, const TileBackendContext *ctx,
                   MlirOperation module, const TileCompileOptions *options,

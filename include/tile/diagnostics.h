@@ -1,10 +1,14 @@
-/*===-- tile/diagnostics.h - Diagnostics as text
----------------------------===*\
+/*===-- tile/diagnostics.h - Diagnostics as text --------------------------===*\
 |*                                                                            *|
-|* Bindings and embedders that cannot print to a terminal collect the        *|
-|* diagnostics of a context as the text the tools print                      *|
-|* (`file:line:col: error: message`, the offending line and a caret) and     *|
-|* hand it on, e.g. as the message of an exception.                          *|
+|* Bindings and embedders that cannot print to a terminal collect the         *|
+|* diagnostics of a context as the text the tools print                       *|
+|* (`file:line:col: error: message`, the offending line and a caret) and      *|
+|* hand it on, e.g. as the message of an exception.                           *|
+|*                                                                            *|
+|* Thread safety: a log records diagnostics from any thread that emits them   *|
+|* on its context (MLIR serialises a context's handlers). Reading, clearing   *|
+|* or destroying it must not overlap with diagnostics being emitted on that   *|
+|* context or with another call on the same log.                              *|
 \*===----------------------------------------------------------------------===*/
 #ifndef TILE_DIAGNOSTICS_H
 #define TILE_DIAGNOSTICS_H
@@ -14,6 +18,15 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/// Reports problems; `userData` is what the caller passed along. A function
+/// taking a sink calls `callback` (when not NULL) on the calling thread,
+/// before it returns, once per message; the message is valid only during the
+/// call.
+typedef struct {
+  MlirStringCallback callback;
+  void *userData;
+} TileErrorSink;
 
 typedef struct TileDiagnosticLog TileDiagnosticLog;
 
@@ -30,7 +43,8 @@ MLIR_CAPI_EXPORTED TileDiagnosticLog *
 tileDiagnosticLogCreate(MlirContext ctx, MlirStringRef sourceName,
                         MlirStringRef sourceText);
 
-/// Detaches the handler and frees the log.
+/// Detaches the handler and frees the log, and with it the text
+/// tileDiagnosticLogGetText returned. NULL is ignored.
 MLIR_CAPI_EXPORTED void tileDiagnosticLogDestroy(TileDiagnosticLog *log);
 
 /// The text recorded since the log was created or last cleared ("" when

@@ -3,6 +3,11 @@
 |* The tile dialect is defined in IRDL (dialects/tile.irdl.mlir) and embedded *|
 |* into libtile. These functions make it, and the upstream dialects tile IR   *|
 |* is written with, available in a caller's MlirContext.                      *|
+|*                                                                            *|
+|* Thread safety: functions that take an MlirContext (loading, parsing) must  *|
+|* not overlap with other work on that context, as MLIR requires; different   *|
+|* contexts may be used from different threads. The others (embedded files,   *|
+|* scopes) read only constants and the given type: any thread, any time.      *|
 \*===----------------------------------------------------------------------===*/
 #ifndef TILE_DIALECT_H
 #define TILE_DIALECT_H
@@ -34,11 +39,13 @@ MLIR_CAPI_EXPORTED MlirLogicalResult tileContextLoadIRDL(
 MLIR_CAPI_EXPORTED MlirOperation tileModuleCreateParse(
     MlirContext ctx, MlirStringRef source, MlirStringRef sourceName);
 
-/// Returns the embedded IRDL text of the tile dialect.
+/// Returns the embedded IRDL text of the tile dialect: static data of
+/// libtile, never freed.
 MLIR_CAPI_EXPORTED MlirStringRef tileGetDialectSource(void);
 
 /// Returns the embedded text of dialects/<fileName> (e.g.
-/// "tile_cuda.irdl.mlir"), or a null reference.
+/// "tile_cuda.irdl.mlir"), or a null reference. The text is static data of
+/// libtile, never freed.
 MLIR_CAPI_EXPORTED MlirStringRef tileGetDialectFile(const char *fileName);
 
 /// The scope of a tile buffer, read off the memory space of its memref type.
@@ -50,13 +57,17 @@ typedef enum {
   TileScopeInvalid   ///< any other memory space, or not a memref
 } TileScope;
 
+/// The scope of a memref type, read off its memory space (TileScopeInvalid
+/// for a type that is not a memref or an unknown memory space). Never emits a
+/// diagnostic.
 MLIR_CAPI_EXPORTED TileScope tileMemRefTypeGetScope(MlirType type);
 
 /// Returns the memory space attribute of a scope (null for global).
 MLIR_CAPI_EXPORTED MlirAttribute tileScopeGetMemorySpace(MlirContext ctx,
                                                          TileScope scope);
 
-/// Returns "global", "shared", "fragment", "local" or "invalid".
+/// Returns "global", "shared", "fragment", "local" or "invalid" (static
+/// strings).
 MLIR_CAPI_EXPORTED const char *tileScopeGetName(TileScope scope);
 
 #ifdef __cplusplus

@@ -1,10 +1,15 @@
-/*===-- tile/pipeline.h - Textual pass pipelines with tile passes ----------===*\
+/*===-- tile/pipeline.h - Textual pass pipelines with tile passes ---------===*\
 |*                                                                            *|
 |* MLIR 22 has no C API that puts an external pass into its pass registry, so *|
 |* a textual pipeline that names a tile pass cannot go through                *|
 |* mlirParsePassPipeline. These functions read the same grammar, add tile     *|
 |* passes as owned passes at their nesting and hand every run of upstream     *|
-|* elements to MLIR.                                                          *|
+|* elements to MLIR. Upstream passes are found by name once                   *|
+|* tileRegisterUpstreamPasses (tile/tile.h) has run.                          *|
+|*                                                                            *|
+|* Thread safety: these functions change the pass manager they are given and  *|
+|* must not overlap with other uses of it or of its context; pass managers of *|
+|* different contexts may be built from different threads at once.            *|
 \*===----------------------------------------------------------------------===*/
 #ifndef TILE_PIPELINE_H
 #define TILE_PIPELINE_H

@@ -1,11 +1,19 @@
 /*===-- tile/runtime.h - Running compiled artifacts -----------------------===*\
 |*                                                                            *|
-|* The shared execution layer. Entry signatures are read off the source      *|
-|* module before compilation (the caller's view: memrefs and scalars);       *|
-|* buffers hold memref arguments; an executable is created from an artifact  *|
-|* by the execution backend its context names: "jit" runs the host module in *|
-|* MLIR's ExecutionEngine with the artifact's runtime library loaded, "aot"  *|
-|* hands out an object file and a C header to link into a program.           *|
+|* The shared execution layer. Entry signatures are read off the source       *|
+|* module before compilation (the caller's view: memrefs and scalars);        *|
+|* buffers hold memref arguments; an executable is created from an artifact   *|
+|* by the execution backend its context names: "jit" runs the host module in  *|
+|* MLIR's ExecutionEngine with the artifact's runtime library loaded, "aot"   *|
+|* hands out an object file and a C header to link into a program.            *|
+|*                                                                            *|
+|* Thread safety: element-type functions and tileRuntimeLibraryFind are pure  *|
+|* and run from any thread. Entry tables and buffers have no lock: reading    *|
+|* one from several threads is fine, but Create/Destroy and writing a         *|
+|* buffer's data must not overlap with other uses of it. A call on an         *|
+|* executable must not overlap with another call on (or the destruction of)   *|
+|* the same executable; distinct executables may run from different threads   *|
+|* at once, as long as they do not share a buffer that a call writes.         *|
 \*===----------------------------------------------------------------------===*/
 #ifndef TILE_RUNTIME_H
 #define TILE_RUNTIME_H
@@ -53,6 +61,7 @@ MLIR_CAPI_EXPORTED TileElementType tileElementTypeFromMlirType(MlirType type);
 MLIR_CAPI_EXPORTED size_t tileElementTypeGetSize(TileElementType type);
 /// The MLIR spelling: "f32", "bf16", "index", ...; "invalid" otherwise.
 MLIR_CAPI_EXPORTED const char *tileElementTypeGetName(TileElementType type);
+/// Whether the type is f16, bf16, f32 or f64.
 MLIR_CAPI_EXPORTED bool tileElementTypeIsFloat(TileElementType type);
 
 /// Reads the element at `p` as a double.
@@ -63,10 +72,14 @@ MLIR_CAPI_EXPORTED void tileElementStore(TileElementType type, void *p,
                                          double value);
 
 /// IEEE binary16 and bfloat16 conversions (round to nearest even; NaN stays
-/// NaN, overflow becomes infinity).
+/// NaN, overflow becomes infinity). The binary16 value with bits `bits`, as a
+/// float (exact).
 MLIR_CAPI_EXPORTED float tileHalfToFloat(uint16_t bits);
+/// The bits of the binary16 value nearest to `value` (ties to even).
 MLIR_CAPI_EXPORTED uint16_t tileFloatToHalf(float value);
+/// The bfloat16 value with bits `bits`, as a float (exact).
 MLIR_CAPI_EXPORTED float tileBFloat16ToFloat(uint16_t bits);
+/// The bits of the bfloat16 value nearest to `value` (ties to even).
 MLIR_CAPI_EXPORTED uint16_t tileFloatToBFloat16(float value);
 
 //===--------------------------------------------------------------------===//
@@ -96,14 +109,22 @@ typedef struct {
 typedef struct TileEntryTable TileEntryTable;
 
 /// Reads the public, defined func.func ops at the top of `module` (tile IR
-/// before compilation, which transforms the module in place).
+/// before compilation, which transforms the module in place). The caller
+/// owns the table and frees it with tileEntryTableDestroy; it copies every
+/// name and type it holds, so the module may change or die afterwards
+/// (except the entries' locations, which live in the module's context).
 MLIR_CAPI_EXPORTED TileEntryTable *tileEntryTableCreate(MlirOperation module);
+/// Frees the table and every signature it handed out. NULL is ignored.
 MLIR_CAPI_EXPORTED void tileEntryTableDestroy(TileEntryTable *table);
+/// The number of entries, in the order the functions appear in the module.
 MLIR_CAPI_EXPORTED intptr_t
 tileEntryTableGetNumEntries(const TileEntryTable *table);
+/// The entry at `index`, or NULL when out of range; owned by the table and
+/// valid until it is destroyed.
 MLIR_CAPI_EXPORTED const TileEntrySignature *
 tileEntryTableGetEntry(const TileEntryTable *table, intptr_t index);
-/// The entry named `name`, or NULL.
+/// The entry named `name`, or NULL; owned by the table and valid until it is
+/// destroyed.
 MLIR_CAPI_EXPORTED const TileEntrySignature *
 tileEntryTableLookup(const TileEntryTable *table, const char *name);
 
@@ -114,8 +135,10 @@ tileEntryTableLookup(const TileEntryTable *table, const char *name);
 /// A dense, row-major, 64-byte aligned buffer for a memref argument.
 typedef struct TileBuffer TileBuffer;
 
-/// Creates a zero-filled buffer, or returns NULL when the sizes are negative,
-/// the rank is out of range or the byte size overflows.
+/// Creates a zero-filled buffer in host memory that owns its data, or
+/// returns NULL when the sizes are negative, the rank is out of range, the
+/// byte size overflows or memory is exhausted. The caller owns the buffer
+/// and frees it with tileBufferDestroy. `sizes` is copied.
 MLIR_CAPI_EXPORTED TileBuffer *tileBufferCreate(TileElementType type, int rank,
                                                 const int64_t *sizes);
 /// Where the memory of a buffer is.
@@ -135,26 +158,40 @@ typedef enum {
 /// and execution backends whose kernels read host memory refuse it. Returns
 /// NULL when `data` is not a multiple of TILE_BUFFER_ALIGNMENT (compiled
 /// code may use aligned vector accesses) or NULL with a non-zero size, or
-/// for what tileBufferCreate refuses.
+/// for what tileBufferCreate refuses. The caller owns the returned buffer
+/// (tileBufferDestroy) as well as `data`.
 MLIR_CAPI_EXPORTED TileBuffer *
 tileBufferCreateView(TileElementType type, int rank, const int64_t *sizes,
                      void *data, TileMemoryKind kind);
+/// Whether the buffer's data is host or device memory.
 MLIR_CAPI_EXPORTED TileMemoryKind
 tileBufferGetMemoryKind(const TileBuffer *buffer);
 
 /// A copy in host memory that the copy owns, or NULL (out of memory, or a
-/// buffer in device memory, which this process cannot read).
+/// buffer in device memory, which this process cannot read). The caller
+/// owns the copy and frees it with tileBufferDestroy.
 MLIR_CAPI_EXPORTED TileBuffer *tileBufferClone(const TileBuffer *buffer);
+/// Frees the buffer, and its data when the buffer owns it (not for views).
+/// NULL is ignored.
 MLIR_CAPI_EXPORTED void tileBufferDestroy(TileBuffer *buffer);
+/// The element type the buffer was created with.
 MLIR_CAPI_EXPORTED TileElementType
 tileBufferGetElementType(const TileBuffer *buffer);
+/// The rank the buffer was created with (0 to TILE_MAX_BUFFER_RANK).
 MLIR_CAPI_EXPORTED int tileBufferGetRank(const TileBuffer *buffer);
+/// The size of each of the rank dimensions; an array owned by the buffer,
+/// valid until it is destroyed.
 MLIR_CAPI_EXPORTED const int64_t *tileBufferGetSizes(const TileBuffer *buffer);
+/// The product of the sizes (1 for rank 0).
 MLIR_CAPI_EXPORTED int64_t tileBufferGetNumElements(const TileBuffer *buffer);
+/// The number of bytes of data: elements times tileElementTypeGetSize.
 MLIR_CAPI_EXPORTED size_t tileBufferGetByteSize(const TileBuffer *buffer);
 /// The buffer's data: host memory, or a device pointer for a view of device
-/// memory (see tileBufferGetMemoryKind).
+/// memory (see tileBufferGetMemoryKind). Owned by the buffer (or, for a
+/// view, by the caller that created it); valid until the buffer is
+/// destroyed.
 MLIR_CAPI_EXPORTED void *tileBufferGetData(TileBuffer *buffer);
+/// tileBufferGetData for a read-only buffer; the same ownership.
 MLIR_CAPI_EXPORTED const void *tileBufferGetConstData(const TileBuffer *b);
 
 //===--------------------------------------------------------------------===//
@@ -174,10 +211,13 @@ typedef struct TileExecutable TileExecutable;
 /// Makes `artifact` (compiled for `ctx`) callable with the execution backend
 /// the context selected, or returns NULL after reporting why (e.g. the
 /// runtime library is missing, or the backend does not run code in this
-/// process). The artifact may be destroyed afterwards.
+/// process). The artifact may be destroyed afterwards. The caller owns the
+/// executable and frees it with tileExecutableDestroy.
 MLIR_CAPI_EXPORTED TileExecutable *
 tileExecutableCreate(const TileBackendContext *ctx,
                      const TileArtifact *artifact, TileErrorSink errors);
+/// Frees the executable and what it loaded (the JIT-compiled code, its
+/// handle on the runtime library). NULL is ignored.
 MLIR_CAPI_EXPORTED void tileExecutableDestroy(TileExecutable *executable);
 
 /// Calls `entry` with one value per argument. Buffers must match the
@@ -200,7 +240,8 @@ tileExecutableTime(TileExecutable *executable, const TileEntrySignature *entry,
                    TileErrorSink errors);
 
 /// Where the runtime library `name` (e.g. "tile_rt_vulkan") is found: a
-/// path to pass to the loader, newly allocated (free it), or NULL after
+/// path to pass to the loader, newly allocated with malloc and owned by the
+/// caller, who frees it with free(); or NULL after
 /// reporting where it looked: $TILE_RUNTIME_PATH (directories separated by
 /// ':'), the directory of libtile, then the system library path.
 MLIR_CAPI_EXPORTED char *tileRuntimeLibraryFind(const char *name,

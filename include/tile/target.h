@@ -1,9 +1,12 @@
-/*===-- tile/target.h - Compilation targets --------------------------------===*\
+/*===-- tile/target.h - Compilation targets -------------------------------===*\
 |*                                                                            *|
 |* A target is written `kind[:chip][,key=value]...`, e.g. `cuda:sm_90a`,      *|
 |* `rocm:gfx942`, `vulkan:v1.3`, `cpu:native,threads=4`, or `auto`. The       *|
 |* common plumbing splits the text and resolves aliases; the backend that     *|
 |* owns the kind validates the chip and options and fills in defaults.        *|
+|*                                                                            *|
+|* Thread safety: a TileTarget is a plain value; these functions touch only   *|
+|* the target they are given and run from any thread.                         *|
 \*===----------------------------------------------------------------------===*/
 #ifndef TILE_TARGET_H
 #define TILE_TARGET_H
@@ -38,17 +41,21 @@ typedef struct {
 } TileTarget;
 
 /// Splits `text` into kind, chip and options without validating them against
-/// a backend (no alias resolution). Reports malformed text via `callback`.
+/// a backend (no alias resolution) into the caller's `target`. Reports
+/// malformed text via `callback` (called once, on the calling thread).
 MLIR_CAPI_EXPORTED MlirLogicalResult tileTargetParse(
     MlirStringRef text, TileTarget *target, MlirStringCallback callback,
     void *userData);
 
-/// Prints the canonical text of a target, e.g. "cuda:sm_90a,features=+ptx80".
+/// Prints the canonical text of a target, e.g. "cuda:sm_90a,features=+ptx80",
+/// through `callback`; the text is valid only during each call.
 MLIR_CAPI_EXPORTED void tileTargetPrint(const TileTarget *target,
                                         MlirStringCallback callback,
                                         void *userData);
 
-/// Returns the value of a backend-specific option, or NULL.
+/// Returns the value of a backend-specific option, or NULL. The string lives
+/// in `target` (owned by whoever owns the target) and is valid as long as
+/// the target is unchanged.
 MLIR_CAPI_EXPORTED const char *tileTargetGetOption(const TileTarget *target,
                                                    const char *key);
 

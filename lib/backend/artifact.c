@@ -2,6 +2,7 @@
 #include "backend/backend.h"
 #include "support/alloc.h"
 
+#include "support/alloc.h"
 #include "support/output_file.h"
 
 #include <stdlib.h>
@@ -36,7 +37,7 @@ struct TileArtifact {
 };
 
 TileArtifact *tileArtifactCreate(void) {
-  return tileAlloc(1, sizeof(TileArtifact));
+  return tileCallocArray(1, sizeof(TileArtifact));
 }
 
 void tileArtifactDestroy(TileArtifact *a) {
@@ -67,13 +68,13 @@ void tileArtifactSetPart(TileArtifact *a, const char *name,
     if (strcmp(a->parts[i].name, name) == 0)
       part = &a->parts[i];
   if (!part) {
-    a->parts = tileRealloc(a->parts, a->numParts + 1, sizeof(Part));
+    a->parts = tileReallocArray(a->parts, a->numParts + 1, sizeof(Part));
     part = &a->parts[a->numParts++];
-    part->name = tileStrdup(name);
+    part->name = tileStrDup(name);
   } else {
     free(part->data);
   }
-  part->data = tileAlloc(bytes.length + 1, 1);
+  part->data = tileMalloc(bytes.length + 1);
   if (bytes.length)
     memcpy(part->data, bytes.data, bytes.length);
   part->data[bytes.length] = '\0';
@@ -96,7 +97,7 @@ const char *tileArtifactGetPartName(const TileArtifact *a, intptr_t index) {
 
 void tileArtifactSetWanted(TileArtifact *a, const char *wantedParts) {
   free(a->wanted);
-  a->wanted = tileStrdup(wantedParts);
+  a->wanted = wantedParts ? tileStrDup(wantedParts) : NULL;
 }
 
 bool tileArtifactWantsPart(const TileArtifact *a, const char *name) {
@@ -138,8 +139,9 @@ void tileArtifactTakeHostModule(TileArtifact *a, MlirOperation module) {
 }
 
 const char *tileArtifactIntern(TileArtifact *a, MlirStringRef text) {
-  Interned *s = tileAlloc(1, sizeof(Interned) + text.length + 1);
-  memcpy(s->text, text.data, text.length);
+  Interned *s = tileMalloc(sizeof(Interned) + text.length + 1);
+  if (text.length)
+    memcpy(s->text, text.data, text.length);
   s->text[text.length] = '\0';
   s->next = a->strings;
   a->strings = s;
@@ -148,7 +150,7 @@ const char *tileArtifactIntern(TileArtifact *a, MlirStringRef text) {
 
 TileKernelInfo *tileArtifactAddKernel(TileArtifact *a, const char *name) {
   a->kernels =
-      tileRealloc(a->kernels, a->numKernels + 1, sizeof(TileKernelInfo));
+      tileReallocArray(a->kernels, a->numKernels + 1, sizeof(TileKernelInfo));
   TileKernelInfo *k = &a->kernels[a->numKernels++];
   memset(k, 0, sizeof(*k));
   k->name = tileArtifactIntern(a, mlirStringRefCreateFromCString(name));
@@ -157,7 +159,7 @@ TileKernelInfo *tileArtifactAddKernel(TileArtifact *a, const char *name) {
 
 TileEntryInfo *tileArtifactAddEntry(TileArtifact *a, const char *name) {
   a->entries =
-      tileRealloc(a->entries, a->numEntries + 1, sizeof(TileEntryInfo));
+      tileReallocArray(a->entries, a->numEntries + 1, sizeof(TileEntryInfo));
   TileEntryInfo *e = &a->entries[a->numEntries++];
   memset(e, 0, sizeof(*e));
   e->name = tileArtifactIntern(a, mlirStringRefCreateFromCString(name));

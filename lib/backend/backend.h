@@ -13,10 +13,6 @@ struct TileBackendContext {
   const TileExecutionBackendSpec *executionBackend;
 };
 
-/* Reports through a sink, printf style. */
-void tileReport(TileErrorSink sink, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-
 /* The embedded text of pipelines/<file>, or a null reference. */
 MlirStringRef tileGetPipelineFile(const char *file);
 

@@ -2,9 +2,9 @@
 #include "tile/cache.h"
 
 #include "backend/backend.h"
+#include "support/alloc.h"
 #include "support/output_file.h"
 #include "support/sha256.h"
-#include "tile/tile.h"
 
 #include "llvm-c/Core.h"
 #include "llvm-c/TargetMachine.h"
@@ -63,7 +63,7 @@ static char *defaultDirectory(void) {
 TileCache *tileCacheOpen(const char *directory, TileErrorSink errors) {
   if (!directory && cacheTurnedOff())
     return NULL;
-  char *dir = directory ? strdup(directory) : defaultDirectory();
+  char *dir = directory ? tileStrDup(directory) : defaultDirectory();
   if (!dir) {
     tileReport(errors, "no directory for the kernel cache: set TILE_CACHE_DIR "
                        "(or XDG_CACHE_HOME or HOME)");
@@ -78,7 +78,7 @@ TileCache *tileCacheOpen(const char *directory, TileErrorSink errors) {
     free(dir);
     return NULL;
   }
-  TileCache *cache = calloc(1, sizeof(TileCache));
+  TileCache *cache = tileCallocArray(1, sizeof(TileCache));
   cache->directory = dir;
   return cache;
 }
@@ -144,7 +144,7 @@ void tileCacheKey(const TileBackendContext *ctx, MlirOperation module,
   tileBackendContextPrintPipeline(ctx, tileStrBufCallback, &text);
   hashPrinted(&h, &text);
   hashString(&h, wantedParts);
-  hashString(&h, tileGetVersion());
+  hashString(&h, TILE_VERSION);
   hashString(&h, LLVM_VERSION_STRING);
   hashMachine(&h);
   tileStrBufFree(&text);

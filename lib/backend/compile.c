@@ -1,6 +1,7 @@
 /* The compile driver: verify, lower, split, device and host codegen. */
 #include "backend/backend.h"
 
+#include "ir/builder_gpu.h"
 #include "ir/ir.h"
 #include "tile/pipeline.h"
 
@@ -94,51 +95,61 @@ static int64_t constantOf(MlirValue v) {
              : -1;
 }
 
-/* Launch metadata from gpu.launch_func: operands are grouped as async deps,
- * grid x/y/z, block x/y/z, cluster x/y/z, dynamic shared size, kernel
- * operands (see operandSegmentSizes). */
+/* The constant that segment `segment` of a gpu.launch_func holds: -1 when
+ * it is computed at run time, `absent` when the segment is empty. */
+static int64_t segmentConstant(MlirOperation launch, TileLaunchSegment segment,
+                               int64_t absent) {
+  intptr_t first, count;
+  tbLaunchSegment(launch, segment, &first, &count);
+  return count ? constantOf(mlirOperationGetOperand(launch, first)) : absent;
+}
+
+/* gpu.launch_func's kernel symbol, printed as module::kernel. */
+static void appendKernelName(TileStrBuf *name, MlirAttribute kernel) {
+  if (!mlirAttributeIsASymbolRef(kernel))
+    return;
+  tileStrBufAppendRef(name, mlirSymbolRefAttrGetRootReference(kernel));
+  for (intptr_t i = 0; i < mlirSymbolRefAttrGetNumNestedReferences(kernel);
+       ++i) {
+    tileStrBufAppendStr(name, "::");
+    tileStrBufAppendRef(name,
+                        mlirFlatSymbolRefAttrGetValue(
+                            mlirSymbolRefAttrGetNestedReference(kernel, i)));
+  }
+}
+
+/* The printed types of the kernel operands of a launch. */
+static void collectArgTypes(MlirOperation launch, TileArtifact *a,
+                            TileKernelInfo *k) {
+  intptr_t first, count;
+  tbLaunchSegment(launch, TileLaunchKernelOperands, &first, &count);
+  for (intptr_t i = 0; i < count && k->numArgs < TILE_MAX_KERNEL_ARGS; ++i)
+    k->argTypes[k->numArgs++] = internType(
+        a, mlirValueGetType(mlirOperationGetOperand(launch, first + i)));
+}
+
+/* Launch metadata from gpu.launch_func: grid and block sizes, dynamic shared
+ * memory and argument types, read from its named operand segments. */
 static MlirWalkResult collectLaunch(MlirOperation op, void *userData) {
   if (!tileOpIs(op, "gpu.launch_func"))
     return MlirWalkResultAdvance;
   TileArtifact *a = userData;
-  MlirAttribute kernel = tileOpGetAttr(op, "kernel");
   TileStrBuf name = TILE_STRBUF_INIT;
-  if (mlirAttributeIsASymbolRef(kernel)) {
-    tileStrBufAppendRef(&name, mlirSymbolRefAttrGetRootReference(kernel));
-    for (intptr_t i = 0; i < mlirSymbolRefAttrGetNumNestedReferences(kernel);
-         ++i) {
-      tileStrBufAppendStr(&name, "::");
-      tileStrBufAppendRef(&name,
-                          mlirFlatSymbolRefAttrGetValue(
-                              mlirSymbolRefAttrGetNestedReference(kernel, i)));
-    }
-  }
+  appendKernelName(&name, tileOpGetAttr(op, "kernel"));
   TileKernelInfo *k = tileArtifactAddKernel(a, tileStrBufGet(&name));
   tileStrBufFree(&name);
-  MlirAttribute sizes = tileOpGetAttr(op, "operandSegmentSizes");
-  int32_t seg[13] = {0};
-  intptr_t numSegments =
-      mlirAttributeIsNull(sizes) ? 0 : mlirDenseArrayGetNumElements(sizes);
-  for (intptr_t i = 0; i < numSegments && i < 13; ++i)
-    seg[i] = mlirDenseI32ArrayGetElement(sizes, i);
-  intptr_t pos = seg[0];
-  for (int d = 0; d < 3; ++d)
-    k->grid[d] = constantOf(mlirOperationGetOperand(op, pos + d));
-  pos += 3;
-  for (int d = 0; d < 3; ++d)
-    k->block[d] = constantOf(mlirOperationGetOperand(op, pos + d));
-  pos += 3 + seg[7] + seg[8] + seg[9];
+  for (int d = 0; d < 3; ++d) {
+    k->grid[d] = segmentConstant(op, TileLaunchGridX + d, -1);
+    k->block[d] = segmentConstant(op, TileLaunchBlockX + d, -1);
+  }
   k->dynamicSharedBytes =
-      seg[10] ? constantOf(mlirOperationGetOperand(op, pos)) : 0;
-  pos += seg[10];
+      segmentConstant(op, TileLaunchDynamicSharedMemory, 0);
   MlirAttribute shared = tileOpGetAttr(op, "tile.shared_bytes");
   k->sharedBytes =
       !mlirAttributeIsNull(shared) && mlirAttributeIsAInteger(shared)
           ? mlirIntegerAttrGetValueInt(shared)
           : 0;
-  for (int32_t i = 0; i < seg[11] && k->numArgs < TILE_MAX_KERNEL_ARGS; ++i)
-    k->argTypes[k->numArgs++] =
-        internType(a, mlirValueGetType(mlirOperationGetOperand(op, pos + i)));
+  collectArgTypes(op, a, k);
   return MlirWalkResultAdvance;
 }
 

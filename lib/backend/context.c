@@ -2,6 +2,8 @@
 #include "backend/backend.h"
 #include "support/alloc.h"
 
+#include "support/alloc.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -232,7 +234,7 @@ TileBackendContext *tileBackendContextCreate(const char *target,
       return NULL;
     }
   }
-  TileBackendContext *result = tileAlloc(1, sizeof(TileBackendContext));
+  TileBackendContext *result = tileMalloc(sizeof(TileBackendContext));
   *result = ctx;
   return result;
 }

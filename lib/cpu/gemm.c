@@ -171,10 +171,7 @@ static bool replaceByPanels(MlirValue tile, TilePacked *p, GemmPlan *plan) {
     return false;
   if (plan->count == plan->capacity) {
     size_t capacity = plan->capacity ? 2 * plan->capacity : 8;
-    PackedTile *tiles = realloc(plan->tiles, capacity * sizeof(PackedTile));
-    if (!tiles)
-      return false;
-    plan->tiles = tiles;
+    plan->tiles = tileReallocArray(plan->tiles, capacity, sizeof(PackedTile));
     plan->capacity = capacity;
   }
   plan->tiles[plan->count++] = (PackedTile){tile, *p};

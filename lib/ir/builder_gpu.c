@@ -122,38 +122,39 @@ MlirValue tbHighestOf(TileBuilder *b, MlirType type) {
              : tbConstInt(b, type, signedExtreme(type, true));
 }
 
-/* gpu.launch_func's operand segments: async dependencies, grid x/y/z,
- * block x/y/z, cluster x/y/z, dynamic shared size, kernel operands, async
- * object. */
-enum { LaunchSegments = 13, KernelOperandSegment = 11 };
-
 static void launchSegments(MlirOperation launch, int32_t *seg) {
   MlirAttribute sizes = tileOpGetAttr(launch, "operandSegmentSizes");
   intptr_t n =
       mlirAttributeIsNull(sizes) ? 0 : mlirDenseArrayGetNumElements(sizes);
-  for (intptr_t i = 0; i < LaunchSegments; ++i)
+  for (intptr_t i = 0; i < TileLaunchNumSegments; ++i)
     seg[i] = i < n ? mlirDenseI32ArrayGetElement(sizes, i) : 0;
+}
+
+void tbLaunchSegment(MlirOperation launch, TileLaunchSegment segment,
+                     intptr_t *first, intptr_t *count) {
+  int32_t seg[TileLaunchNumSegments];
+  launchSegments(launch, seg);
+  *first = 0;
+  for (int i = 0; i < (int)segment; ++i)
+    *first += seg[i];
+  *count = seg[segment];
 }
 
 void tbLaunchKernelOperands(MlirOperation launch, intptr_t *first,
                             intptr_t *count) {
-  int32_t seg[LaunchSegments];
-  launchSegments(launch, seg);
-  *first = 0;
-  for (int i = 0; i < KernelOperandSegment; ++i)
-    *first += seg[i];
-  *count = seg[KernelOperandSegment];
+  tbLaunchSegment(launch, TileLaunchKernelOperands, first, count);
 }
 
 void tbSetLaunchKernelOperands(MlirOperation launch, intptr_t n,
                                const MlirValue *operands) {
-  int32_t seg[LaunchSegments];
+  int32_t seg[TileLaunchNumSegments];
   launchSegments(launch, seg);
   intptr_t first, count;
   tbLaunchKernelOperands(launch, &first, &count);
   intptr_t total = mlirOperationGetNumOperands(launch);
   intptr_t rest = total - first - count;
-  MlirValue *all = malloc((size_t)(first + n + rest) * sizeof(MlirValue));
+  MlirValue *all =
+      tileCallocArray((size_t)(first + n + rest), sizeof(MlirValue));
   for (intptr_t i = 0; i < first; ++i)
     all[i] = mlirOperationGetOperand(launch, i);
   for (intptr_t i = 0; i < n; ++i)
@@ -162,9 +163,10 @@ void tbSetLaunchKernelOperands(MlirOperation launch, intptr_t n,
     all[first + n + i] = mlirOperationGetOperand(launch, first + count + i);
   mlirOperationSetOperands(launch, first + n + rest, all);
   free(all);
-  seg[KernelOperandSegment] = (int32_t)n;
+  seg[TileLaunchKernelOperands] = (int32_t)n;
   mlirOperationSetAttributeByName(
       launch, mlirStringRefCreateFromCString("operandSegmentSizes"),
-      mlirDenseI32ArrayGet(mlirOperationGetContext(launch), LaunchSegments,
+      mlirDenseI32ArrayGet(mlirOperationGetContext(launch),
+                           TileLaunchNumSegments,
                            seg));
 }

@@ -19,6 +19,30 @@ MlirValue tbAllocaType(TileBuilder *b, MlirType memrefType);
 MlirValue tbAtomicRmw(TileBuilder *b, const char *kind, MlirValue value,
                       MlirValue memref, intptr_t n, const MlirValue *indices);
 
+/* The operand segments of gpu.launch_func, in the order of its
+ * operandSegmentSizes. */
+typedef enum {
+  TileLaunchAsyncDependencies,
+  TileLaunchGridX,
+  TileLaunchGridY,
+  TileLaunchGridZ,
+  TileLaunchBlockX,
+  TileLaunchBlockY,
+  TileLaunchBlockZ,
+  TileLaunchClusterX,
+  TileLaunchClusterY,
+  TileLaunchClusterZ,
+  TileLaunchDynamicSharedMemory,
+  TileLaunchKernelOperands,
+  TileLaunchAsyncObject,
+  TileLaunchNumSegments
+} TileLaunchSegment;
+
+/* Segment `segment` of a gpu.launch_func: where its operands start among
+ * the launch's operands and how many there are (0 for an absent optional
+ * segment). */
+void tbLaunchSegment(MlirOperation launch, TileLaunchSegment segment,
+                     intptr_t *first, intptr_t *count);
 /* The kernel operands of a gpu.launch_func: where they start among its
  * operands and how many there are. */
 void tbLaunchKernelOperands(MlirOperation launch, intptr_t *first,

@@ -163,11 +163,6 @@ static MlirOperation parseModule(MlirContext ctx, MlirStringRef source,
   return op;
 }
 
-MlirStringRef tileDiagnosticFileName(MlirStringRef file,
-                                     const char *sourceName) {
-  return sourceName && tileStrRefEquals(file, "-") ? tileRef(sourceName) : file;
-}
-
 bool tileOpIs(MlirOperation op, const char *name) {
   return tileStrRefEquals(mlirIdentifierStr(mlirOperationGetName(op)), name);
 }
@@ -285,7 +280,7 @@ bool tileGetBoolAttr(MlirOperation op, const char *name, bool fallback,
 void tileOpListAppend(TileOpList *list, MlirOperation op) {
   if (list->count == list->capacity) {
     size_t capacity = list->capacity ? 2 * list->capacity : 16;
-    list->ops = tileRealloc(list->ops, capacity, sizeof(MlirOperation));
+    list->ops = tileReallocArray(list->ops, capacity, sizeof(MlirOperation));
     list->capacity = capacity;
   }
   list->ops[list->count++] = op;
@@ -294,10 +289,6 @@ void tileOpListAppend(TileOpList *list, MlirOperation op) {
 void tileOpListFree(TileOpList *list) {
   free(list->ops);
   *list = (TileOpList){0};
-}
-
-void *tileCallocArray(size_t count, size_t size) {
-  return tileAlloc(count, size);
 }
 
 typedef struct {

@@ -6,6 +6,7 @@
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/IR.h"
 
+#include "support/alloc.h"
 #include "support/strbuf.h"
 
 #include <stdbool.h>
@@ -38,11 +39,6 @@ MlirOperation tileCheckParsedInput(MlirOperation op);
 
 MlirOperation tileParseModule(MlirContext ctx, MlirStringRef source,
                               MlirStringRef sourceName);
-
-/* The file name to show for a diagnostic in `file`: the module parser of
- * the C API names its input "-", which stands for `sourceName`. */
-MlirStringRef tileDiagnosticFileName(MlirStringRef file,
-                                     const char *sourceName);
 
 /* Whether `op` is named `name` (e.g. "tile.copy"). */
 bool tileOpIs(MlirOperation op, const char *name);
@@ -83,16 +79,11 @@ typedef struct {
   size_t count, capacity;
 } TileOpList;
 
-/* Appends `op` (ends the process when out of memory: tileRealloc). */
+/* Appends `op` (aborts when out of memory, see support/alloc.h). */
 void tileOpListAppend(TileOpList *list, MlirOperation op);
 /* Appends every op named `name` under `root`, in pre-order. */
 void tileCollectOps(MlirOperation root, const char *name, TileOpList *list);
 void tileOpListFree(TileOpList *list);
-
-/* A zeroed array of `count` elements of `size` bytes, for records kept
- * beside a TileOpList (free() it; ends the process when out of memory, as
- * tileOpListAppend does). */
-void *tileCallocArray(size_t count, size_t size);
 
 /* Moves the body of the single-block loop `loop` (minus its terminator)
  * before `dest`, with the block arguments (induction variables) replaced by

@@ -1,4 +1,4 @@
-/* tile-expect-lowered: reports tile ops and attributes a pipeline left behind. */
+/* tile-expect-lowered: reports tile ops and attributes left after lowering. */
 #include "ir/ir.h"
 #include "passes/pass.h"
 

@@ -1,6 +1,7 @@
 /* Parses pass options written as in MLIR pipelines: {key=value key2="a b"}. */
 #include "passes/pass.h"
 
+#include "support/alloc.h"
 #include "support/strbuf.h"
 
 #include <ctype.h>
@@ -63,7 +64,7 @@ static bool setValue(const TilePassDescriptor *desc,
   case TileOptionString:
     if (!option->choices || choiceAllowed(option->choices, text)) {
       free(value->s);
-      value->s = strdup(text);
+      value->s = tileStrDup(text);
       return true;
     }
     tileReportTo(
@@ -140,9 +141,7 @@ TileOptionValue *tileParsePassOptions(const TilePassDescriptor *desc,
                                       MlirStringCallback callback,
                                       void *userData) {
   TileOptionValue *values =
-      calloc(desc->numOptions ? desc->numOptions : 1, sizeof(TileOptionValue));
-  if (!values)
-    return NULL;
+      tileCallocArray(desc->numOptions, sizeof(TileOptionValue));
   for (unsigned i = 0; i < desc->numOptions; ++i)
     if (!setValue(desc, &desc->options[i], desc->options[i].defaultValue,
                   &values[i], callback, userData))

@@ -4,6 +4,7 @@
 #include "passes/pass.h"
 #include "tile/passes.h"
 
+#include "support/alloc.h"
 #include "support/strbuf.h"
 
 #include <ctype.h>
@@ -130,10 +131,7 @@ static bool parseList(Parser *parser, Element **out, unsigned *count,
   skipSpace(parser);
   bool empty = parser->p == parser->end || (nested && *parser->p == ')');
   while (!empty) {
-    Element *grown = realloc(elements, (n + 1) * sizeof(Element));
-    if (!grown)
-      break;
-    elements = grown;
+    elements = tileReallocArray(elements, n + 1, sizeof(Element));
     if (!parseElement(parser, &elements[n])) {
       freeElements(elements, n + 1);
       return false;
@@ -174,7 +172,7 @@ typedef struct {
 /* Levenshtein distance, for suggestions. */
 static size_t editDistance(MlirStringRef a, const char *b) {
   size_t m = a.length, n = strlen(b);
-  size_t *row = malloc((n + 1) * sizeof(size_t));
+  size_t *row = tileCallocArray(n + 1, sizeof(size_t));
   for (size_t j = 0; j <= n; ++j)
     row[j] = j;
   for (size_t i = 1; i <= m; ++i) {

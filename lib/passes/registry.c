@@ -2,6 +2,7 @@
 #include "passes/pass.h"
 #include "tile/passes.h"
 
+#include "support/alloc.h"
 #include "support/strbuf.h"
 
 #include <stdlib.h>
@@ -166,14 +167,14 @@ static void destruct(void *userData) {
 
 static void *clone(void *userData) {
   const PassInstance *from = userData;
-  PassInstance *to = malloc(sizeof(PassInstance));
+  PassInstance *to = tileMalloc(sizeof(PassInstance));
   unsigned n = from->desc->numOptions;
   to->desc = from->desc;
-  to->values = calloc(n ? n : 1, sizeof(TileOptionValue));
+  to->values = tileCallocArray(n, sizeof(TileOptionValue));
   for (unsigned i = 0; i < n; ++i) {
     to->values[i] = from->values[i];
     if (from->values[i].s)
-      to->values[i].s = strdup(from->values[i].s);
+      to->values[i].s = tileStrDup(from->values[i].s);
   }
   return to;
 }
@@ -185,7 +186,7 @@ static void run(MlirOperation op, MlirExternalPass pass, void *userData) {
 
 MlirPass tileCreatePassFromDescriptor(const TilePassDescriptor *desc,
                                       TileOptionValue *values) {
-  PassInstance *instance = malloc(sizeof(PassInstance));
+  PassInstance *instance = tileMalloc(sizeof(PassInstance));
   instance->desc = desc;
   instance->values = values;
   MlirDialectHandle handles[8];

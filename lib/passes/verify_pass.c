@@ -1,4 +1,4 @@
-/* tile-verify: checks every semantic rule of tile IR (first in every pipeline). */
+/* tile-verify: checks every semantic rule of tile IR, first in a pipeline. */
 #include "ir/verify.h"
 #include "passes/pass.h"
 

@@ -162,15 +162,15 @@ tileArtifactPrintCHeader(const TileArtifact *a, const TileEntryTable *table,
                          void *userData, TileErrorSink errors) {
   intptr_t total = tileEntryTableGetNumEntries(table);
   const TileEntrySignature **entries =
-      tileAlloc((size_t)total, sizeof(*entries));
+      tileCallocArray((size_t)total, sizeof(*entries));
   size_t n = 0;
   for (intptr_t i = 0; i < total; ++i) {
     const TileEntrySignature *e = tileEntryTableGetEntry(table, i);
     if (!inArtifact(a, e->name))
       continue;
     if (e->unsupported) {
-      tileRuntimeReport(errors, "'%s' has no C interface to declare: %s",
-                        e->name, e->unsupported);
+      tileReport(errors, "'%s' has no C interface to declare: %s",
+                 e->name, e->unsupported);
       free(entries);
       return mlirLogicalResultFailure();
     }

@@ -46,16 +46,16 @@ static DeviceMemory *openDeviceMemory(const TileArtifact *artifact,
   free(path);
   if (!library) {
     if (name)
-      tileRuntimeReport(errors,
-                        "cannot open the runtime library of '%s' for "
-                        "device memory",
-                        name);
+      tileReport(errors,
+                 "cannot open the runtime library of '%s' for "
+                 "device memory",
+                 name);
     else
-      tileRuntimeReport(errors, "arguments go to device memory, but the "
-                                "artifact names no runtime library");
+      tileReport(errors, "arguments go to device memory, but the "
+                         "artifact names no runtime library");
     return NULL;
   }
-  DeviceMemory *d = tileAlloc(1, sizeof(DeviceMemory));
+  DeviceMemory *d = tileCallocArray(1, sizeof(DeviceMemory));
   d->library = library;
   bool ok = true;
   *(void **)&d->streamCreate = symbol(d, "mgpuStreamCreate", &ok);
@@ -65,10 +65,10 @@ static DeviceMemory *openDeviceMemory(const TileArtifact *artifact,
   *(void **)&d->memFree = symbol(d, "mgpuMemFree", &ok);
   *(void **)&d->memcpy = symbol(d, "mgpuMemcpy", &ok);
   if (!ok) {
-    tileRuntimeReport(errors,
-                      "the runtime library '%s' lacks the mgpu* "
-                      "memory functions",
-                      name);
+    tileReport(errors,
+               "the runtime library '%s' lacks the mgpu* "
+               "memory functions",
+               name);
     dlclose(library);
     free(d);
     return NULL;
@@ -89,15 +89,15 @@ TileExecutable *tileExecutableCreate(const TileBackendContext *ctx,
   const char *name = tileBackendContextGetExecutionBackend(ctx)->name;
   const TileExecutor *executor = lookupExecutor(name);
   if (!executor) {
-    tileRuntimeReport(errors,
-                      "the runtime has no execution backend '%s' "
-                      "(it has: jit, aot)",
-                      name);
+    tileReport(errors,
+               "the runtime has no execution backend '%s' "
+               "(it has: jit, aot)",
+               name);
     return NULL;
   }
   if (!executor->create) {
-    tileRuntimeReport(errors, "execution backend '%s' %s", name,
-                      executor->whyNot);
+    tileReport(errors, "execution backend '%s' %s", name,
+               executor->whyNot);
     return NULL;
   }
   DeviceMemory *device = NULL;
@@ -114,7 +114,7 @@ TileExecutable *tileExecutableCreate(const TileBackendContext *ctx,
     }
     return NULL;
   }
-  TileExecutable *e = tileAlloc(1, sizeof(TileExecutable));
+  TileExecutable *e = tileMalloc(sizeof(TileExecutable));
   e->executor = executor;
   e->state = state;
   e->device = device;
@@ -138,32 +138,32 @@ static bool checkBuffer(const TileExecutable *e,
                         const TileBuffer *b, TileErrorSink errors) {
   const TileArgType *t = &entry->args[i];
   if (!b) {
-    tileRuntimeReport(errors, "argument %u of '%s' (%s) needs a buffer", i,
-                      entry->name, t->typeName);
+    tileReport(errors, "argument %u of '%s' (%s) needs a buffer", i,
+               entry->name, t->typeName);
     return false;
   }
   if (tileBufferGetMemoryKind(b) == TileMemoryDevice && !e->device) {
-    tileRuntimeReport(errors,
-                      "argument %u of '%s' (%s) is in device memory, but "
-                      "execution backend '%s' passes host memory to kernels",
-                      i, entry->name, t->typeName, e->executor->name);
+    tileReport(errors,
+               "argument %u of '%s' (%s) is in device memory, but "
+               "execution backend '%s' passes host memory to kernels",
+               i, entry->name, t->typeName, e->executor->name);
     return false;
   }
   if (tileBufferGetElementType(b) != t->elementType ||
       tileBufferGetRank(b) != t->rank) {
-    tileRuntimeReport(errors,
-                      "argument %u of '%s' (%s) got a rank-%d %s buffer", i,
-                      entry->name, t->typeName, tileBufferGetRank(b),
-                      tileElementTypeGetName(tileBufferGetElementType(b)));
+    tileReport(errors,
+               "argument %u of '%s' (%s) got a rank-%d %s buffer", i,
+               entry->name, t->typeName, tileBufferGetRank(b),
+               tileElementTypeGetName(tileBufferGetElementType(b)));
     return false;
   }
   const int64_t *sizes = tileBufferGetSizes(b);
   for (int d = 0; d < t->rank; ++d)
     if (t->shape[d] != TILE_DYNAMIC_SIZE && t->shape[d] != sizes[d]) {
-      tileRuntimeReport(errors,
-                        "argument %u of '%s' (%s) got a buffer of size %lld "
-                        "in dimension %d",
-                        i, entry->name, t->typeName, (long long)sizes[d], d);
+      tileReport(errors,
+                 "argument %u of '%s' (%s) got a buffer of size %lld "
+                 "in dimension %d",
+                 i, entry->name, t->typeName, (long long)sizes[d], d);
       return false;
     }
   return true;
@@ -237,8 +237,8 @@ MlirLogicalResult tileExecutableTime(TileExecutable *e,
                                      const TileArgValue *args, unsigned count,
                                      double *times, TileErrorSink errors) {
   if (entry->unsupported) {
-    tileRuntimeReport(errors, "'%s' cannot be called: %s", entry->name,
-                      entry->unsupported);
+    tileReport(errors, "'%s' cannot be called: %s", entry->name,
+               entry->unsupported);
     return mlirLogicalResultFailure();
   }
   Slot slots[TILE_MAX_KERNEL_ARGS];

@@ -21,8 +21,8 @@ static bool loadable(const char *path, TileErrorSink errors) {
   void *handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
   if (!handle) {
     const char *why = dlerror();
-    tileRuntimeReport(errors, "cannot load the runtime library '%s': %s", path,
-                      why ? why : "unknown error");
+    tileReport(errors, "cannot load the runtime library '%s': %s", path,
+               why ? why : "unknown error");
     return false;
   }
   dlclose(handle);
@@ -55,10 +55,10 @@ static bool link(MlirExecutionEngine engine, const TileArtifact *artifact,
   if (mlirExecutionEngineLookupPacked(engine,
                                       mlirStringRefCreateFromCString(entry)))
     return true;
-  tileRuntimeReport(errors, "the JIT cannot link the compiled code: LLVM's "
-                            "code generation calls a function that neither "
-                            "this process nor the runtime library defines "
-                            "(LLVM's \"JIT session error\" names it)");
+  tileReport(errors, "the JIT cannot link the compiled code: LLVM's "
+                     "code generation calls a function that neither "
+                     "this process nor the runtime library defines "
+                     "(LLVM's \"JIT session error\" names it)");
   return false;
 }
 
@@ -66,7 +66,7 @@ static void *jitCreate(const TileBackendContext *ctx,
                        const TileArtifact *artifact, TileErrorSink errors) {
   MlirOperation host = tileArtifactGetHostModule(artifact);
   if (mlirOperationIsNull(host)) {
-    tileRuntimeReport(errors, "the artifact has no host module to run");
+    tileReport(errors, "the artifact has no host module to run");
     return NULL;
   }
   const char *name = tileArtifactGetRuntimeLibrary(artifact);
@@ -80,8 +80,8 @@ static void *jitCreate(const TileBackendContext *ctx,
   MlirExecutionEngine engine = createEngine(ctx, host, lib);
   free(lib);
   if (mlirExecutionEngineIsNull(engine)) {
-    tileRuntimeReport(errors, "the ExecutionEngine cannot compile the host "
-                              "module");
+    tileReport(errors, "the ExecutionEngine cannot compile the host "
+                       "module");
     return NULL;
   }
   tileJitBindMalloc(engine);
@@ -91,7 +91,7 @@ static void *jitCreate(const TileBackendContext *ctx,
     mlirExecutionEngineDestroy(engine);
     return NULL;
   }
-  Jit *jit = tileAlloc(1, sizeof(Jit));
+  Jit *jit = tileMalloc(sizeof(Jit));
   jit->engine = engine;
   return jit;
 }
@@ -104,16 +104,16 @@ static MlirLogicalResult jitInvoke(void *state, const char *entry, void **args,
    * (llvm.emit_c_interface): each argument points to a descriptor pointer
    * or a scalar. */
   if (!mlirExecutionEngineLookupPacked(jit->engine, name)) {
-    tileRuntimeReport(errors,
-                      "the compiled code has no C interface for '%s' (was "
-                      "it compiled with llvm-request-c-wrappers?)",
-                      entry);
+    tileReport(errors,
+               "the compiled code has no C interface for '%s' (was "
+               "it compiled with llvm-request-c-wrappers?)",
+               entry);
     return mlirLogicalResultFailure();
   }
   MlirLogicalResult result =
       mlirExecutionEngineInvokePacked(jit->engine, name, args);
   if (mlirLogicalResultIsFailure(result))
-    tileRuntimeReport(errors, "calling '%s' failed", entry);
+    tileReport(errors, "calling '%s' failed", entry);
   return result;
 }
 

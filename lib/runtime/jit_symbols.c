@@ -71,7 +71,7 @@ static size_t findMissing(MlirOperation module, void *library,
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
     if (isDeclaration(op))
       tileOpListAppend(&d.decls, op);
-  d.used = tileAlloc(d.decls.count, sizeof(bool));
+  d.used = tileCallocArray(d.decls.count, sizeof(bool));
   mlirOperationWalk(module, markUses, &d, MlirWalkPreOrder);
   size_t numMissing = 0;
   TileStrBuf name = TILE_STRBUF_INIT;
@@ -99,12 +99,12 @@ bool tileJitCheckSymbols(MlirOperation module, const char *libraryPath,
   TileStrBuf missing = TILE_STRBUF_INIT;
   size_t n = findMissing(module, library, &missing);
   if (n)
-    tileRuntimeReport(errors,
-                      "the JIT cannot resolve %s %s: neither this process "
-                      "nor %s defines %s",
-                      n == 1 ? "symbol" : "symbols", tileStrBufGet(&missing),
-                      libraryPath ? libraryPath : "a runtime library",
-                      n == 1 ? "it" : "them");
+    tileReport(errors,
+               "the JIT cannot resolve %s %s: neither this process "
+               "nor %s defines %s",
+               n == 1 ? "symbol" : "symbols", tileStrBufGet(&missing),
+               libraryPath ? libraryPath : "a runtime library",
+               n == 1 ? "it" : "them");
   tileStrBufFree(&missing);
   if (library)
     dlclose(library);

@@ -4,7 +4,6 @@
 #include "runtime/runtime.h"
 
 #include "support/strbuf.h"
-#include "tile/tile.h"
 
 #include <dlfcn.h>
 #include <link.h>
@@ -44,7 +43,7 @@ static char *findInSearchPath(const char *name, TileStrBuf *looked) {
 /* Looks next to libtile itself, where the build puts the runtimes. */
 static char *findBesideLibtile(const char *name, TileStrBuf *looked) {
   Dl_info info;
-  if (!dladdr((void *)tileGetVersion, &info) || !info.dli_fname)
+  if (!dladdr((void *)tileRuntimeLibraryFind, &info) || !info.dli_fname)
     return NULL;
   const char *slash = strrchr(info.dli_fname, '/');
   size_t length = slash ? (size_t)(slash - info.dli_fname) : 1;
@@ -69,7 +68,7 @@ static char *findWithLoader(const char *name, TileStrBuf *looked) {
   struct link_map *map = NULL;
   if (handle && dlinfo(handle, RTLD_DI_LINKMAP, &map) == 0 && map &&
       map->l_name && map->l_name[0]) {
-    char *path = strdup(map->l_name);
+    char *path = tileStrDup(map->l_name);
     dlclose(handle);
     tileStrBufFree(&file);
     return path;
@@ -90,10 +89,10 @@ char *tileRuntimeLibraryFind(const char *name, TileErrorSink errors) {
   if (!path)
     path = findWithLoader(name, &looked);
   if (!path)
-    tileRuntimeReport(errors,
-                      "cannot find the runtime library 'lib%s.so' (looked in "
-                      "%s)",
-                      name, tileStrBufGet(&looked));
+    tileReport(errors,
+               "cannot find the runtime library 'lib%s.so' (looked in "
+               "%s)",
+               name, tileStrBufGet(&looked));
   tileStrBufFree(&looked);
   return path;
 }

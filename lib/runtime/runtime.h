@@ -1,14 +1,11 @@
-/* Internals shared by the execution layer: reporting and the executors. */
+/* Internals shared by the execution layer: the executors. */
 #ifndef TILE_RUNTIME_RUNTIME_H
 #define TILE_RUNTIME_RUNTIME_H
 
 #include "tile/runtime.h"
 
-#include "mlir-c/ExecutionEngine.h"
-
-/* Reports through a sink, printf style. */
-void tileRuntimeReport(TileErrorSink sink, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
+#include "support/alloc.h"
+#include "support/strbuf.h"
 
 /* An execution backend as the runtime implements it, found by the name of
  * the context's TileExecutionBackendSpec. `create` is NULL for backends

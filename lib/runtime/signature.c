@@ -106,10 +106,10 @@ static bool isPublicDefinedFunc(MlirOperation op) {
 }
 
 static void addEntry(TileEntryTable *t, MlirOperation func) {
-  t->entries =
-      tileRealloc(t->entries, (size_t)t->numEntries + 1, sizeof(*t->entries));
-  t->strings =
-      tileRealloc(t->strings, (size_t)t->numEntries + 1, sizeof(*t->strings));
+  t->entries = tileReallocArray(t->entries, (size_t)t->numEntries + 1,
+                                sizeof(*t->entries));
+  t->strings = tileReallocArray(t->strings, (size_t)t->numEntries + 1,
+                                sizeof(*t->strings));
   TileEntrySignature *e = &t->entries[t->numEntries];
   TileStrBuf *strings = &t->strings[t->numEntries];
   *strings = (TileStrBuf)TILE_STRBUF_INIT;
@@ -125,7 +125,7 @@ static void addEntry(TileEntryTable *t, MlirOperation func) {
 }
 
 TileEntryTable *tileEntryTableCreate(MlirOperation module) {
-  TileEntryTable *t = tileAlloc(1, sizeof(TileEntryTable));
+  TileEntryTable *t = tileCallocArray(1, sizeof(TileEntryTable));
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
   if (mlirBlockIsNull(body))
     return t;

@@ -1,4 +1,4 @@
-/* Checked allocation: the one place that reports running out of memory. */
+/* Allocation that does not return NULL: out of memory aborts, here only. */
 #include "support/alloc.h"
 
 #include <stdint.h>
@@ -6,33 +6,32 @@
 #include <stdlib.h>
 #include <string.h>
 
-static _Noreturn void outOfMemory(void) {
+void tileOutOfMemory(void) {
   fputs("tile: out of memory\n", stderr);
-  exit(1);
+  abort();
 }
 
-void *tileAlloc(size_t count, size_t size) {
-  void *p = calloc(count ? count : 1, size ? size : 1);
-  if (!p)
-    outOfMemory();
-  return p;
+static void *checked(void *memory) {
+  if (!memory)
+    tileOutOfMemory();
+  return memory;
 }
 
-void *tileRealloc(void *p, size_t count, size_t size) {
+void *tileMalloc(size_t size) { return checked(malloc(size ? size : 1)); }
+
+void *tileCallocArray(size_t count, size_t size) {
+  return checked(calloc(count ? count : 1, size ? size : 1));
+}
+
+void *tileReallocArray(void *items, size_t count, size_t size) {
   if (size && count > SIZE_MAX / size)
-    outOfMemory();
+    tileOutOfMemory();
   size_t bytes = count * size;
-  void *q = realloc(p, bytes ? bytes : 1);
-  if (!q)
-    outOfMemory();
-  return q;
+  return checked(realloc(items, bytes ? bytes : 1));
 }
 
-char *tileStrdup(const char *s) {
-  if (!s)
-    return NULL;
-  size_t n = strlen(s) + 1;
-  char *copy = tileAlloc(n, 1);
-  memcpy(copy, s, n);
-  return copy;
+char *tileStrDup(const char *text) { return checked(strdup(text)); }
+
+char *tileStrNDup(const char *text, size_t length) {
+  return checked(strndup(text, length));
 }

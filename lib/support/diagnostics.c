@@ -1,8 +1,6 @@
-/* Prints MLIR diagnostics the way compilers do: file:line:col: error: message.
- */
+/* Prints MLIR diagnostics as compilers do: file:line:col: error: message. */
 #include "support/diagnostics.h"
 
-#include "ir/ir.h"
 #include "support/strbuf.h"
 
 #include <string.h>
@@ -33,6 +31,13 @@ bool tileLocationGetFilePosition(MlirLocation loc, MlirStringRef *file,
         return true;
   }
   return false;
+}
+
+MlirStringRef tileDiagnosticFileName(MlirStringRef file,
+                                     const char *sourceName) {
+  return sourceName && tileStrRefEquals(file, "-")
+             ? mlirStringRefCreateFromCString(sourceName)
+             : file;
 }
 
 const char *tileDiagnosticSeverityName(MlirDiagnosticSeverity severity) {

@@ -1,4 +1,4 @@
-/* Prints MLIR diagnostics the way compilers do: file:line:col: error: message. */
+/* Prints MLIR diagnostics as compilers do: file:line:col: error: message. */
 #ifndef TILE_SUPPORT_DIAGNOSTICS_H
 #define TILE_SUPPORT_DIAGNOSTICS_H
 
@@ -14,6 +14,11 @@ bool tileLocationGetFilePosition(MlirLocation loc, MlirStringRef *file,
                                  unsigned *line, unsigned *column);
 
 const char *tileDiagnosticSeverityName(MlirDiagnosticSeverity severity);
+
+/* The file name to show for a diagnostic in `file`: the module parser of
+ * the C API names its input "-", which stands for `sourceName`. */
+MlirStringRef tileDiagnosticFileName(MlirStringRef file,
+                                     const char *sourceName);
 
 /* A diagnostic handler that prints to a stream. When the text of the file a
  * diagnostic points into is known, the offending line and a caret follow. */

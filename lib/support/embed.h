@@ -1,4 +1,4 @@
-/* Data files (IRDL dialects, pipelines) embedded into the library at build time. */
+/* Data files (IRDL dialects, pipelines) embedded into the library. */
 #ifndef TILE_SUPPORT_EMBED_H
 #define TILE_SUPPORT_EMBED_H
 

@@ -2,6 +2,8 @@
 #include "support/strbuf.h"
 #include "support/alloc.h"
 
+#include "support/alloc.h"
+
 #include <errno.h>
 
 #include <stdio.h>
@@ -15,7 +17,7 @@ static void reserve(TileStrBuf *buf, size_t extra) {
   size_t capacity = buf->capacity ? buf->capacity : 64;
   while (capacity < need)
     capacity *= 2;
-  buf->data = tileRealloc(buf->data, capacity, 1);
+  buf->data = tileReallocArray(buf->data, capacity, 1);
   buf->capacity = capacity;
 }
 
@@ -72,6 +74,13 @@ void tileReportTo(MlirStringCallback callback, void *userData, const char *fmt,
   va_end(args);
 }
 
+void tileReport(TileErrorSink sink, const char *fmt, ...) {
+  va_list args;
+  va_start(args, fmt);
+  tileVReportTo(sink.callback, sink.userData, fmt, args);
+  va_end(args);
+}
+
 const char *tileStrBufGet(const TileStrBuf *buf) {
   return buf->data ? buf->data : "";
 }
@@ -91,9 +100,8 @@ void tileStrBufFree(TileStrBuf *buf) {
 char *tileStrBufTake(TileStrBuf *buf) {
   char *data = buf->data;
   if (!data) {
-    data = malloc(1);
-    if (data)
-      data[0] = '\0';
+    data = tileMalloc(1);
+    data[0] = '\0';
   }
   buf->data = NULL;
   buf->size = buf->capacity = 0;
@@ -105,9 +113,7 @@ void tileStrBufCallback(MlirStringRef chunk, void *userData) {
 }
 
 char *tileStrDupRef(MlirStringRef ref) {
-  char *str = malloc(ref.length + 1);
-  if (!str)
-    return NULL;
+  char *str = tileMalloc(ref.length + 1);
   if (ref.length)
     memcpy(str, ref.data, ref.length);
   str[ref.length] = '\0';

@@ -2,6 +2,8 @@
 #ifndef TILE_SUPPORT_STRBUF_H
 #define TILE_SUPPORT_STRBUF_H
 
+#include "tile/diagnostics.h"
+
 #include "mlir-c/Support.h"
 
 #include <stdarg.h>
@@ -35,6 +37,9 @@ void tileReportTo(MlirStringCallback callback, void *userData, const char *fmt,
                   ...) __attribute__((format(printf, 3, 4)));
 void tileVReportTo(MlirStringCallback callback, void *userData, const char *fmt,
                    va_list args);
+/* tileReportTo through a sink: the one printf-style way to report. */
+void tileReport(TileErrorSink sink, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 
 /* An MlirStringCallback that appends to the TileStrBuf in userData. */
 void tileStrBufCallback(MlirStringRef chunk, void *userData);

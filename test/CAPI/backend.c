@@ -272,6 +272,21 @@ static const TilePipelineEntry autoPipelines[] = {{"auto", "cpu.pipeline"}};
 static const TileDeviceCodegen autoCodegens[] = {{"auto", "none", noDeviceCode}};
 static const TileToolchainCallback callbackTwice[] = {{"assemble", noTool},
                                                       {"assemble", noTool}};
+static const TileDeviceCodegen namelessCodegen[] = {
+    {"regkind", "", noDeviceCode}};
+static const TileHostCodegen incompleteHostCodegen[] = {
+    {"cpu", "none", noHostCode, NULL}, {"cpu", "", NULL, NULL}};
+/* The second is a repeat and names a missing file: the repeat is reported. */
+static const TileHostCodegen twoHostCodegens[] = {
+    {"cpu", "none", noHostCode, NULL},
+    {"cpu", "other", noHostCode, "no-such-host.pipeline"}};
+static const TileHostCodegenHook hookWithoutFunction[] = {
+    {"regkind", "mark", NULL}};
+static const TileHostCodegenHook hookTwice[] = {
+    {"regkind", "mark", noHook}, {"regkind", "other", noHook},
+    {"regkind", "mark", noHook}};
+static const TileExecutionBackendSpec namelessExec[] = {{.name = "run"},
+                                                        {.name = NULL}};
 
 /* The fields of a valid one-kind manifest, in groups, so that each invalid
  * manifest below replaces exactly one group. */
@@ -383,6 +398,29 @@ static const TileBackendModule callbackWithoutName = {
     .name = "callback-without-name", REG_KINDS, REG_NORMALIZE, REG_PIPELINES,
     REG_CODEGENS, REG_EXEC, .callbacks = emptyCallbackName,
     .numCallbacks = 2};
+static const TileBackendModule codegenWithoutName = {
+    .name = "codegen-without-name", REG_KINDS, REG_NORMALIZE, REG_PIPELINES,
+    .deviceCodegens = namelessCodegen, .numDeviceCodegens = 1, REG_EXEC};
+static const TileBackendModule hostCodegenIncomplete = {
+    .name = "host-codegen-incomplete", REG_KINDS, REG_NORMALIZE,
+    REG_PIPELINES, REG_CODEGENS, .hostCodegens = incompleteHostCodegen,
+    .numHostCodegens = 2, REG_EXEC};
+static const TileBackendModule hostCodegenTwice = {
+    .name = "host-codegen-twice", REG_KINDS, REG_NORMALIZE, REG_PIPELINES,
+    REG_CODEGENS, .hostCodegens = twoHostCodegens, .numHostCodegens = 2,
+    REG_EXEC};
+static const TileBackendModule hookWithoutFn = {
+    .name = "hook-without-function", REG_KINDS, REG_NORMALIZE, REG_PIPELINES,
+    REG_CODEGENS, .hostCodegenHooks = hookWithoutFunction,
+    .numHostCodegenHooks = 1, REG_EXEC};
+static const TileBackendModule hookListedTwice = {
+    .name = "hook-twice", REG_KINDS, REG_NORMALIZE, REG_PIPELINES,
+    REG_CODEGENS, .hostCodegenHooks = hookTwice, .numHostCodegenHooks = 3,
+    REG_EXEC};
+static const TileBackendModule execWithoutName = {
+    .name = "exec-without-name", REG_KINDS, REG_NORMALIZE, REG_PIPELINES,
+    REG_CODEGENS, .executionBackends = namelessExec,
+    .numExecutionBackends = 2};
 static const TileBackendModule dialectFileMissing = {
     .name = "dialect-file-missing", REG_KINDS, REG_NORMALIZE, REG_PIPELINES,
     REG_CODEGENS, REG_EXEC, .dialectExtension = "no_such.irdl.mlir"};
@@ -483,6 +521,14 @@ static void testRegistrationRules(void) {
   // CHECK-NEXT: register 'codegen-twice': failure, added 0, 1 error: backend 'codegen-twice': target kind 'regkind' needs exactly one device codegen, has 2
   registerBackend(&codegenNotOwned);
   // CHECK-NEXT: register 'codegen-not-owned': failure, added 0, 1 error: backend 'codegen-not-owned': device codegen entry for target kind 'cuda', which the backend does not own
+  registerBackend(&codegenWithoutName);
+  // CHECK-NEXT: register 'codegen-without-name': failure, added 0, 1 error: backend 'codegen-without-name': device codegen for 'regkind' needs a name and a function
+
+  /* Host codegens: complete, one per host kind. */
+  registerBackend(&hostCodegenIncomplete);
+  // CHECK-NEXT: register 'host-codegen-incomplete': failure, added 0, 1 error: backend 'host-codegen-incomplete': host codegen #1 needs a host kind, a name and a function
+  registerBackend(&hostCodegenTwice);
+  // CHECK-NEXT: register 'host-codegen-twice': failure, added 0, 1 error: backend 'host-codegen-twice': two host codegens for host kind 'cpu'
 
   /* Files the manifest names must be embedded in the library. */
   registerBackend(&pipelineFileMissing);
@@ -495,10 +541,16 @@ static void testRegistrationRules(void) {
   /* Hooks, execution backends and callbacks. */
   registerBackend(&hookNotOwned);
   // CHECK-NEXT: register 'hook-not-owned': failure, added 0, 1 error: backend 'hook-not-owned': host codegen hook 'mark-entries' is for target kind 'cpu', which the backend does not own
+  registerBackend(&hookWithoutFn);
+  // CHECK-NEXT: register 'hook-without-function': failure, added 0, 1 error: backend 'hook-without-function': host codegen hook #0 needs a name and a function
+  registerBackend(&hookListedTwice);
+  // CHECK-NEXT: register 'hook-twice': failure, added 0, 1 error: backend 'hook-twice': host codegen hook 'mark' is listed twice for 'regkind'
   registerBackend(&noExec);
   // CHECK-NEXT: register 'no-exec': failure, added 0, 1 error: backend 'no-exec' declares no execution backend
   registerBackend(&execTwice);
   // CHECK-NEXT: register 'exec-twice': failure, added 0, 1 error: backend 'exec-twice': execution backend 'run' is listed twice
+  registerBackend(&execWithoutName);
+  // CHECK-NEXT: register 'exec-without-name': failure, added 0, 1 error: backend 'exec-without-name': execution backend #1 has no name
   registerBackend(&execNeedsHost);
   // CHECK-NEXT: register 'exec-needs-host': failure, added 0, 1 error: backend 'exec-needs-host': execution backend 'aot' needs host codegen, but the backend declares none
   registerBackend(&callbackWithoutName);

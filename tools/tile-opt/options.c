@@ -2,6 +2,7 @@
 #include "options.h"
 
 #include "../common/flags.h"
+#include "support/alloc.h"
 
 #include <stdarg.h>
 #include <stddef.h>
@@ -182,13 +183,6 @@ void printUsage(void) {
         stdout);
 }
 
-static bool grow(void **items, unsigned count, size_t size) {
-  void *grown = realloc(*items, (count + 1) * size);
-  if (grown)
-    *items = grown;
-  return grown != NULL;
-}
-
 /* -o FILE, -o=FILE, --o=FILE. */
 static int parseOutput(int argc, char **argv, int *i, const char *arg,
                        Options *o) {
@@ -199,8 +193,8 @@ static int parseOutput(int argc, char **argv, int *i, const char *arg,
 static int addIrdlFile(const char *value, const char *raw, Options *o) {
   if (!value || !value[0])
     return fail("'%s' needs a file name", raw);
-  if (!grow((void **)&o->irdlFiles, o->numIrdlFiles, sizeof(char *)))
-    return fail("out of memory");
+  o->irdlFiles =
+      tileReallocArray(o->irdlFiles, o->numIrdlFiles + 1, sizeof(char *));
   o->irdlFiles[o->numIrdlFiles++] = value;
   return -1;
 }
@@ -208,11 +202,8 @@ static int addIrdlFile(const char *value, const char *raw, Options *o) {
 /* Anything that is no flag names a pass: --name or --name=options. */
 static int addPass(const char *arg, Options *o) {
   const char *eq = strchr(arg, '=');
-  char *name = strndup(arg, eq ? (size_t)(eq - arg) : strlen(arg));
-  if (!name || !grow((void **)&o->passes, o->numPasses, sizeof(PassFlag))) {
-    free(name);
-    return fail("out of memory");
-  }
+  char *name = tileStrNDup(arg, eq ? (size_t)(eq - arg) : strlen(arg));
+  o->passes = tileReallocArray(o->passes, o->numPasses + 1, sizeof(PassFlag));
   o->passes[o->numPasses++] = (PassFlag){name, eq ? eq + 1 : ""};
   return -1;
 }

@@ -1,6 +1,8 @@
 /* --split-input-file: cuts the input into chunks where mlir-opt does. */
 #include "split.h"
 
+#include "support/alloc.h"
+
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,17 +45,13 @@ static void warnNearMiss(FILE *out, const char *fileName, const char *text,
   fputs("^\n", out);
 }
 
-static bool push(TileChunk **chunks, int *count, const char *text,
+static void push(TileChunk **chunks, int *count, const char *text,
                  const char *begin, const char *end) {
-  TileChunk *grown = realloc(*chunks, (size_t)(*count + 1) * sizeof(TileChunk));
-  if (!grown)
-    return false;
-  *chunks = grown;
-  TileChunk *c = &grown[(*count)++];
+  *chunks = tileReallocArray(*chunks, (size_t)*count + 1, sizeof(TileChunk));
+  TileChunk *c = &(*chunks)[(*count)++];
   c->begin = begin;
   c->end = end;
   position(text, begin, &c->line, &c->column);
-  return true;
 }
 
 /* mlir-opt cuts at the marker less its last two characters and then checks
@@ -79,8 +77,7 @@ int tileSplitInput(const char *fileName, const char *text, size_t size,
         prev = piece; /* an empty chunk so far: take this piece as it is */
       } else if (len > checkLen && memcmp(piece, suffix, checkLen) == 0 &&
                  piece[checkLen] != '0') {
-        if (!push(chunks, &count, text, prev, prevEnd))
-          return -1;
+        push(chunks, &count, text, prev, prevEnd);
         prev = piece + checkLen;
       } else {
         warnNearMiss(diagnostics, fileName, text, end, piece);
@@ -91,7 +88,7 @@ int tileSplitInput(const char *fileName, const char *text, size_t size,
       break;
     piece = cut + prefixLen;
   }
-  if (prevEnd != prev && !push(chunks, &count, text, prev, prevEnd))
-    return -1;
+  if (prevEnd != prev)
+    push(chunks, &count, text, prev, prevEnd);
   return count;
 }

@@ -17,7 +17,7 @@ typedef struct {
  * starts right behind it. A text that matches all but the marker's last two
  * characters is a near miss: it is reported to `diagnostics` as a warning and
  * does not split. Returns the number of chunks (stored in a malloc'd array
- * in *chunks) or -1 when out of memory. */
+ * in *chunks). */
 int tileSplitInput(const char *fileName, const char *text, size_t size,
                    const char *marker, FILE *diagnostics, TileChunk **chunks);
 

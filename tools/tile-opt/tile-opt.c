@@ -457,10 +457,6 @@ static bool verifyChunks(Run *r, const TileChunk *chunks, int n, FILE *out) {
   TileDiagnosticVerifier *verifier = tileDiagnosticVerifierCreate(
       r->fileName, r->input, !strcmp(o->verifyDiagnostics, "only-expected"),
       stderr);
-  if (!verifier) {
-    fail("out of memory");
-    return false;
-  }
   MlirDiagnosticHandlerID id = tileDiagnosticVerifierAttach(r->ctx, verifier);
   processChunks(r, chunks, n, out);
   mlirContextDetachDiagnosticHandler(r->ctx, id);
@@ -478,10 +474,6 @@ static bool processInput(Run *r, FILE *out) {
     const char *marker =
         o->splitInputFile[0] ? o->splitInputFile : TILE_DEFAULT_SPLIT_MARKER;
     n = tileSplitInput(r->fileName, r->input, r->size, marker, stderr, &chunks);
-    if (n < 0) {
-      fail("out of memory");
-      return false;
-    }
   }
   bool ok = o->verifyDiagnostics ? verifyChunks(r, chunks, n, out)
                                  : processChunks(r, chunks, n, out);

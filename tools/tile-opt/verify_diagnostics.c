@@ -3,6 +3,7 @@
 #include "verify_diagnostics.h"
 
 #include "ir/ir.h"
+#include "support/alloc.h"
 #include "support/diagnostics.h"
 #include "support/strbuf.h"
 
@@ -113,17 +114,12 @@ static const char *const designator =
 enum { Whole, Severity, Re, At, Where, Message, NumGroups };
 
 static char *group(const char *line, const regmatch_t *m) {
-  return strndup(line + m->rm_so, (size_t)(m->rm_eo - m->rm_so));
+  return tileStrNDup(line + m->rm_so, (size_t)(m->rm_eo - m->rm_so));
 }
 
 static void addExpectation(TileDiagnosticVerifier *v, Expectation e) {
-  Expectation *grown =
-      realloc(v->expected, (v->numExpected + 1) * sizeof(Expectation));
-  if (!grown) {
-    free(e.text);
-    return;
-  }
-  v->expected = grown;
+  v->expected = tileReallocArray(v->expected, v->numExpected + 1,
+                                 sizeof(Expectation));
   v->expected[v->numExpected++] = e;
 }
 
@@ -177,9 +173,7 @@ TileDiagnosticVerifier *tileDiagnosticVerifierCreate(const char *fileName,
                                                      const char *text,
                                                      bool onlyExpected,
                                                      FILE *out) {
-  TileDiagnosticVerifier *v = calloc(1, sizeof(TileDiagnosticVerifier));
-  if (!v)
-    return NULL;
+  TileDiagnosticVerifier *v = tileCallocArray(1, sizeof(TileDiagnosticVerifier));
   v->onlyExpected = onlyExpected;
   v->out = out;
   v->fileName = fileName;
@@ -196,7 +190,7 @@ TileDiagnosticVerifier *tileDiagnosticVerifierCreate(const char *fileName,
     while (trimmed > p &&
            (trimmed[-1] == ' ' || trimmed[-1] == '\t' || trimmed[-1] == '\r'))
       --trimmed;
-    char *lineText = strndup(p, (size_t)(trimmed - p));
+    char *lineText = tileStrNDup(p, (size_t)(trimmed - p));
     if (!parseDesignator(v, &re, lineText, line, lastNonDesignator)) {
       /* A line without a designator: `@below` ones point here. */
       for (unsigned i = firstBelow; i < v->numExpected; ++i)

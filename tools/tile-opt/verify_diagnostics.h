@@ -15,8 +15,7 @@ typedef struct TileDiagnosticVerifier TileDiagnosticVerifier;
  * split chunks share one verifier, as in mlir-opt). Problems are reported to
  * `out` as they are found: malformed expectations now, diagnostics of the
  * wrong severity and unexpected ones when they are emitted. With
- * `onlyExpected`, diagnostics that no expectation names are let through.
- * Returns NULL when out of memory. */
+ * `onlyExpected`, diagnostics that no expectation names are let through. */
 TileDiagnosticVerifier *tileDiagnosticVerifierCreate(const char *fileName,
                                                      const char *text,
                                                      bool onlyExpected,

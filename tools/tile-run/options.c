@@ -4,6 +4,7 @@
 
 #include "tile/tile.h"
 
+#include "support/alloc.h"
 #include "support/output_file.h"
 
 #include <errno.h>
@@ -116,7 +117,8 @@ static bool parseDouble(const char *text, double *out) {
 
 static void addArgOption(ArgOptionList *list, unsigned index, const char *value,
                          const char *flag) {
-  list->items = tileRealloc(list->items, list->count + 1, sizeof(ArgOption));
+  list->items =
+      tileReallocArray(list->items, list->count + 1, sizeof(ArgOption));
   list->items[list->count++] = (ArgOption){index, value, flag};
 }
 

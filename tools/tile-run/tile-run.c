@@ -5,6 +5,7 @@
 #include "options.h"
 #include "support/alloc.h"
 
+#include "support/alloc.h"
 #include "support/output_file.h"
 #include "support/strbuf.h"
 
@@ -198,7 +199,7 @@ static bool timeRuns(const Options *o, TileExecutable *exe,
   ArgumentSet copy;
   if (!argumentsClone(args, &copy))
     return false;
-  double *times = tileAlloc((size_t)o->repeat, sizeof(double));
+  double *times = tileCallocArray((size_t)o->repeat, sizeof(double));
   bool ok = mlirLogicalResultIsSuccess(
       tileExecutableTime(exe, args->entry, copy.values, (unsigned)o->repeat,
                          times, runErrorSink()));

@@ -4,7 +4,8 @@
  * optional shader features it has, a compute queue and a command pool. */
 #include "shim.h"
 
-#include <errno.h>
+#include "support/alloc.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -56,7 +57,7 @@ static bool hasExtension(const VkrtApi *api, VkPhysicalDevice physical,
                          const char *name) {
   uint32_t n = 0;
   api->vkEnumerateDeviceExtensionProperties(physical, NULL, &n, NULL);
-  VkExtensionProperties *list = calloc(n ? n : 1, sizeof(*list));
+  VkExtensionProperties *list = tileCallocArray(n, sizeof(*list));
   api->vkEnumerateDeviceExtensionProperties(physical, NULL, &n, list);
   bool found = false;
   for (uint32_t i = 0; i < n && !found; ++i)
@@ -79,7 +80,7 @@ static bool describe(const VkrtApi *api, VkPhysicalDevice physical,
     return false;
   uint32_t n = 0;
   api->vkGetPhysicalDeviceQueueFamilyProperties(physical, &n, NULL);
-  VkQueueFamilyProperties *families = calloc(n ? n : 1, sizeof(*families));
+  VkQueueFamilyProperties *families = tileCallocArray(n, sizeof(*families));
   api->vkGetPhysicalDeviceQueueFamilyProperties(physical, &n, families);
   bool found = false;
   for (uint32_t i = 0; i < n && !found; ++i)

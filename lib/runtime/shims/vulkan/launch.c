@@ -6,6 +6,8 @@
 #include "shim.h"
 #include "tile_rt_vulkan.h"
 
+#include "support/alloc.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -317,7 +319,7 @@ TILE_RT_EXPORT void mgpuLaunchKernel(void *function, intptr_t gridX,
   checkDeviceLimits(l.d, f);
   l.f = f;
   l.count = (uint32_t)(paramsCount / 2);
-  l.bindings = calloc(l.count ? l.count : 1, sizeof(Binding));
+  l.bindings = tileCallocArray(l.count, sizeof(Binding));
   pthread_mutex_lock(&l.d->lock);
   VkrtPipeline *p = vkrtPipelineFor(l.d, f, l.count);
   readParameters(&l, params);

@@ -5,6 +5,8 @@
 #include "shim.h"
 #include "tile_rt_vulkan.h"
 
+#include "support/alloc.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,9 +19,9 @@ TILE_RT_EXPORT void *mgpuModuleLoad(const void *data, size_t size) {
     vkrtFail("mgpuModuleLoad got %zu bytes, not a SPIR-V module (a whole "
              "number of 32-bit words)",
              size);
-  VkrtModule *m = calloc(1, sizeof(*m));
+  VkrtModule *m = tileCallocArray(1, sizeof(*m));
   m->numWords = size / 4;
-  m->words = malloc(size);
+  m->words = tileMalloc(size);
   memcpy(m->words, data, size);
   vkrtCheckSpirv(m->words, m->numWords);
   pthread_mutex_lock(&modulesLock);
@@ -102,9 +104,9 @@ TILE_RT_EXPORT void *mgpuModuleGetFunction(void *module, const char *name) {
     if (strcmp(m->functions[i]->name, name) == 0)
       f = m->functions[i];
   if (!f) {
-    f = calloc(1, sizeof(*f));
+    f = tileCallocArray(1, sizeof(*f));
     f->module = m;
-    f->name = strdup(name);
+    f->name = tileStrDup(name);
     if (!vkrtLocalSize(m->words, m->numWords, name, f->localSize)) {
       pthread_mutex_unlock(&modulesLock);
       vkrtFail("kernel '%s' is not an entry point of the SPIR-V module "
@@ -113,7 +115,8 @@ TILE_RT_EXPORT void *mgpuModuleGetFunction(void *module, const char *name) {
     }
     f->sharedBytes = vkrtWorkgroupBytes(m->words, m->numWords, name);
     m->functions =
-        realloc(m->functions, (m->numFunctions + 1) * sizeof(*m->functions));
+        tileReallocArray(m->functions, m->numFunctions + 1,
+                         sizeof(*m->functions));
     m->functions[m->numFunctions++] = f;
   }
   pthread_mutex_unlock(&modulesLock);

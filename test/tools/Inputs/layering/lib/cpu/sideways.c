@@ -1,0 +1,6 @@
+/* One target backend including another's header. */
+#include "cpu/cpu.h"
+
+#include "backend/backend.h"
+
+#include "cuda/cuda.h"

@@ -1,0 +1,5 @@
+/* Only own and lower headers, and a sibling without a folder: accepted. */
+#include "ir/builder.h"
+#include "local.h"
+#include "support/strbuf.h"
+#include "tile/dialect.h"

@@ -1,0 +1,2 @@
+/* A folder of lib/ that no layer names. */
+#include "support/strbuf.h"
