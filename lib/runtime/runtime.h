@@ -4,6 +4,8 @@
 
 #include "tile/runtime.h"
 
+#include "mlir-c/ExecutionEngine.h"
+
 #include "support/alloc.h"
 #include "support/strbuf.h"
 

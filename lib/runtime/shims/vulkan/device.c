@@ -6,6 +6,7 @@
 
 #include "support/alloc.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -6,6 +6,8 @@
  * over the function bodies. */
 #include "shim.h"
 
+#include "support/alloc.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -55,10 +57,7 @@ typedef struct {
 } Module;
 
 static void *allocate(size_t count, size_t size) {
-  void *p = calloc(count ? count : 1, size);
-  if (!p)
-    vkrtFail("out of memory reading a SPIR-V module");
-  return p;
+  return tileCallocArray(count, size);
 }
 
 static void addEdge(Module *m, uint32_t to) {
@@ -66,10 +65,7 @@ static void addEdge(Module *m, uint32_t to) {
     return;
   if (m->numEdges == m->capacity) {
     m->capacity = m->capacity ? 2 * m->capacity : 64;
-    Edge *edges = realloc(m->edges, m->capacity * sizeof(Edge));
-    if (!edges)
-      vkrtFail("out of memory reading a SPIR-V module");
-    m->edges = edges;
+    m->edges = tileReallocArray(m->edges, m->capacity, sizeof(Edge));
   }
   m->edges[m->numEdges++] = (Edge){m->current, to};
 }
