@@ -6,7 +6,7 @@
 #include <dlfcn.h>
 #include <string.h>
 
-static const char *const chips[] = {"gfx908", "gfx90a", "gfx942",
+static const char *const chips[] = {"gfx908", "gfx90a",  "gfx942",
                                     "gfx950", "gfx1100", "gfx1201"};
 
 MlirLogicalResult tileRocmNormalizeTarget(TileTarget *t, TileErrorSink errors) {

@@ -95,8 +95,7 @@ TileExecutable *tileExecutableCreate(const TileBackendContext *ctx,
     return NULL;
   }
   if (!executor->create) {
-    tileReport(errors, "execution backend '%s' %s", name,
-               executor->whyNot);
+    tileReport(errors, "execution backend '%s' %s", name, executor->whyNot);
     return NULL;
   }
   DeviceMemory *device = NULL;
@@ -150,8 +149,7 @@ static bool checkBuffer(const TileExecutable *e,
   }
   if (tileBufferGetElementType(b) != t->elementType ||
       tileBufferGetRank(b) != t->rank) {
-    tileReport(errors,
-               "argument %u of '%s' (%s) got a rank-%d %s buffer", i,
+    tileReport(errors, "argument %u of '%s' (%s) got a rank-%d %s buffer", i,
                entry->name, t->typeName, tileBufferGetRank(b),
                tileElementTypeGetName(tileBufferGetElementType(b)));
     return false;

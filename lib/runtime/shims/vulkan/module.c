@@ -113,9 +113,8 @@ TILE_RT_EXPORT void *mgpuModuleGetFunction(void *module, const char *name) {
                "(or has no LocalSize)",
                name);
     }
-    m->functions =
-        tileReallocArray(m->functions, m->numFunctions + 1,
-                         sizeof(*m->functions));
+    m->functions = tileReallocArray(m->functions, m->numFunctions + 1,
+                                    sizeof(*m->functions));
     m->functions[m->numFunctions++] = f;
   }
   pthread_mutex_unlock(&modulesLock);
