@@ -91,7 +91,8 @@ if clang_format:
 
 # A Vulkan device (lavapipe counts), as libtile_rt_vulkan sees it, for the
 # tests that run kernels on one; vulkan-f16 where it also has shaderFloat16
-# and 16-bit storage buffers.
+# and 16-bit storage buffers; vulkan-lavapipe where it is Mesa's lavapipe
+# (whose limits some tests name).
 vulkan_probe = os.path.join(config.tile_tools_dir, "tile-rt-vulkan-probe")
 if os.access(vulkan_probe, os.X_OK):
     import subprocess
@@ -100,6 +101,8 @@ if os.access(vulkan_probe, os.X_OK):
                                env=dict(os.environ, ASAN_OPTIONS="detect_leaks=0"))
         if probe.returncode == 0:
             config.available_features.add("vulkan-device")
+            if "device: llvmpipe" in probe.stdout:
+                config.available_features.add("vulkan-lavapipe")
             if ("shaderFloat16: yes" in probe.stdout
                     and "storageBuffer16BitAccess: yes" in probe.stdout):
                 config.available_features.add("vulkan-f16")

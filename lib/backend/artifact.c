@@ -1,5 +1,6 @@
 /* The result of a compilation: named parts, kernels, entries, host module. */
 #include "backend/backend.h"
+#include "support/alloc.h"
 
 #include "support/alloc.h"
 #include "support/output_file.h"

@@ -1,5 +1,6 @@
 /* Resolves target, host target and execution backend once into a context. */
 #include "backend/backend.h"
+#include "support/alloc.h"
 
 #include "support/alloc.h"
 

@@ -4,6 +4,18 @@
 
 #include "tile/backend.h"
 
+#include <stdint.h>
+
+/* A CUDA chip the backend compiles for, and its limits per block. */
+typedef struct {
+  const char *name;    /* "sm_80" */
+  int64_t sharedBytes; /* opt-in maximum of shared memory per block */
+} TileCudaChip;
+
+/* The chip named `name`, or NULL when the backend does not know it. The
+ * table is static and immutable. */
+const TileCudaChip *tileCudaFindChip(const char *name);
+
 MlirLogicalResult tileCudaNormalizeTarget(TileTarget *target,
                                           TileErrorSink errors);
 bool tileCudaDetectTarget(TileTarget *target);

@@ -13,6 +13,8 @@
 #include "mlir-c/Dialect/Vector.h"
 
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 static void lowerKernel(TileMmaPlan *p) {
   MlirBlock body =
@@ -44,11 +46,26 @@ static unsigned planAndLower(MlirOperation kernel, void *userData) {
   return 0;
 }
 
+enum { OptChip };
+
+static const TilePassOption options[] = {
+    [OptChip] = {"chip", TileOptionString, "sm_80",
+                 "the CUDA chip; the pass acts on sm_80 and later (mma.sync "
+                 "m16n8k16 and cp.async need them)",
+                 NULL},
+};
+
+/* Whether `chip` ("sm_NN", "sm_NNa") is sm_80 or later: on sm_75 the NVPTX
+ * backend cannot select the mma.sync the pass emits, and LLVM aborted. */
+static bool hasTensorCorePath(const char *chip) {
+  return strncmp(chip, "sm_", 3) == 0 && atoi(chip + 3) >= 80;
+}
+
 static void run(MlirOperation op, MlirExternalPass pass,
-                const TileOptionValue *options) {
+                const TileOptionValue *values) {
   (void)pass;
-  (void)options;
-  tileForEachKernel(op, planAndLower, NULL);
+  if (hasTensorCorePath(values[OptChip].s))
+    tileForEachKernel(op, planAndLower, NULL);
 }
 
 static const TileDialectHandleGetter dependent[] = {
@@ -63,6 +80,8 @@ const TilePassDescriptor tileCudaMmaPass = {
                "mma.sync) with multi-buffered cp.async copies; other kernels "
                "are left to the SIMT lowering",
     .anchor = "func.func",
+    .options = options,
+    .numOptions = TILE_COUNT(options),
     .dependentDialects = dependent,
     .numDependentDialects = TILE_COUNT(dependent),
     .run = run,

@@ -7,16 +7,29 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char *const chips[] = {"sm_75", "sm_80", "sm_86", "sm_87",
-                                    "sm_89", "sm_90", "sm_90a"};
+/* The chips and what a block may use on each: the opt-in maximum of
+ * shared memory per block (cudaDevAttrMaxSharedMemoryPerBlockOptin; the
+ * compute-capability tables of NVIDIA's CUDA programming guide: 64 KiB on
+ * 7.5, 163 KiB on 8.0 and 8.7, 99 KiB on 8.6 and 8.9, 227 KiB on 9.0, the
+ * SM's capacity less the 1 KiB the driver reserves per block from 8.0 on).
+ * Every chip: 1024 threads per block, grids of 2^31 - 1 x 65535 x 65535. */
+static const TileCudaChip chips[] = {
+    {"sm_75", 64 * 1024},   {"sm_80", 163 * 1024}, {"sm_86", 99 * 1024},
+    {"sm_87", 163 * 1024},  {"sm_89", 99 * 1024},  {"sm_90", 227 * 1024},
+    {"sm_90a", 227 * 1024},
+};
+
+const TileCudaChip *tileCudaFindChip(const char *name) {
+  for (size_t i = 0; i < sizeof(chips) / sizeof(chips[0]); ++i)
+    if (strcmp(name, chips[i].name) == 0)
+      return &chips[i];
+  return NULL;
+}
 
 MlirLogicalResult tileCudaNormalizeTarget(TileTarget *t, TileErrorSink errors) {
   if (!t->chip[0])
     strcpy(t->chip, "sm_80");
-  bool known = false;
-  for (size_t i = 0; i < sizeof(chips) / sizeof(chips[0]); ++i)
-    known |= strcmp(t->chip, chips[i]) == 0;
-  if (!known) {
+  if (!tileCudaFindChip(t->chip)) {
     tileReport(errors,
                "unknown cuda chip '%s' (valid: sm_75, sm_80, sm_86, sm_87, "
                "sm_89, sm_90, sm_90a)",

@@ -1,5 +1,6 @@
 /* Small queries on MLIR IR that tile code asks over and over. */
 #include "ir/ir.h"
+#include "support/alloc.h"
 
 #include "tile/dialect.h"
 

@@ -4,6 +4,7 @@
 #include "ir/ir.h"
 #include "tile/dialect.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 typedef struct {
@@ -146,6 +147,98 @@ static bool checkScopes(Verifier *v, MlirOperation op) {
     }
   }
   return ok;
+}
+
+/* Tile buffers have at most TILE_MAX_RANK dimensions: every lowering keeps
+ * per-dimension values in arrays of that size. */
+static bool checkRanks(Verifier *v, MlirOperation op) {
+  bool ok = true;
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
+    MlirType type = mlirValueGetType(mlirOperationGetOperand(op, i));
+    if (mlirTypeIsAShaped(type) && mlirShapedTypeHasRank(type) &&
+        mlirShapedTypeGetRank(type) > TILE_MAX_RANK) {
+      FAIL(op,
+           "operand #%d has rank %lld; tile ops take buffers of at most %d "
+           "dimensions",
+           (int)i, (long long)mlirShapedTypeGetRank(type), TILE_MAX_RANK);
+      ok = false;
+    }
+  }
+  for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i) {
+    MlirType type = mlirValueGetType(mlirOperationGetResult(op, i));
+    if (mlirTypeIsAShaped(type) && mlirShapedTypeHasRank(type) &&
+        mlirShapedTypeGetRank(type) > TILE_MAX_RANK) {
+      FAIL(op, "result has rank %lld; tile buffers have at most %d dimensions",
+           (long long)mlirShapedTypeGetRank(type), TILE_MAX_RANK);
+      ok = false;
+    }
+  }
+  return ok;
+}
+
+/* Loops inside a kernel become loops over the block's threads, with one
+ * value per induction variable in arrays of TILE_MAX_RANK entries. */
+static void checkLoopRank(Verifier *v, MlirOperation op) {
+  if (tileIsKernelLoop(op) ||
+      !(tileOpIs(op, "scf.forall") || tileOpIs(op, "scf.parallel")) ||
+      mlirOperationIsNull(tileEnclosingKernel(op)))
+    return;
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
+  MlirAttribute ubs = tileOpGetAttr(op, "staticUpperBound");
+  intptr_t rank = !mlirAttributeIsNull(ubs) ? mlirDenseArrayGetNumElements(ubs)
+                  : mlirBlockIsNull(body)   ? 0
+                                            : mlirBlockGetNumArguments(body);
+  if (rank > TILE_MAX_RANK)
+    FAIL(op,
+         "thread-parallel loop has %lld induction variables; the lowering "
+         "of kernels supports at most %d",
+         (long long)rank, TILE_MAX_RANK);
+}
+
+/* Whether a memref's layout is strided (the identity layout included):
+ * every target lowers buffers as a pointer, an offset and strides, and
+ * MLIR's conversions failed on other layout maps without a location. */
+static bool isStrided(MlirType type) {
+  if (!mlirTypeIsAMemRef(type) ||
+      mlirAttributeIsAStridedLayout(mlirMemRefTypeGetLayout(type)) ||
+      mlirAffineMapIsIdentity(mlirMemRefTypeGetAffineMap(type)))
+    return true;
+  intptr_t rank = mlirShapedTypeGetRank(type);
+  int64_t *strides = tileCallocArray((size_t)rank, sizeof(int64_t));
+  int64_t offset;
+  bool strided = mlirLogicalResultIsSuccess(
+      mlirMemRefTypeGetStridesAndOffset(type, strides, &offset));
+  free(strides);
+  return strided;
+}
+
+static void checkLayout(Verifier *v, MlirOperation op, const char *what,
+                        intptr_t i, MlirType type) {
+  if (isStrided(type))
+    return;
+  TileStrBuf layout = TILE_STRBUF_INIT;
+  tileAppendAttr(&layout, mlirMemRefTypeGetLayout(type));
+  FAIL(op,
+       "%s #%d has the layout %s, which is not strided; buffers take the "
+       "identity layout or a strided one (no target lowers other layout "
+       "maps)",
+       what, (int)i, tileStrBufGet(&layout));
+  tileStrBufFree(&layout);
+}
+
+/* Function arguments and op results: the buffers of a program come in
+ * through the former and are made or viewed by the latter. */
+static void checkLayouts(Verifier *v, MlirOperation op) {
+  for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i)
+    checkLayout(v, op, "result", i,
+                mlirValueGetType(mlirOperationGetResult(op, i)));
+  if (!tileOpIs(op, "func.func"))
+    return;
+  MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
+  for (intptr_t i = 0;
+       !mlirBlockIsNull(entry) && i < mlirBlockGetNumArguments(entry); ++i)
+    checkLayout(v, op, "argument", i,
+                mlirValueGetType(mlirBlockGetArgument(entry, i)));
 }
 
 /*===--- element types ----------------------------------------------------===*/
@@ -445,16 +538,52 @@ static void checkAtomicAdd(Verifier *v, MlirOperation op) {
 
 /*===--- structure --------------------------------------------------------===*/
 
-static void checkKernel(Verifier *v, MlirOperation op) {
+/* The grid dimension a kernel mapping entry names (0, 1, 2 for x, y, z), or
+ * -1 for another block mapping (linear dimensions). */
+static int gridDimension(const char *mapping) {
+  static const char *const names[] = {"#gpu.block<x>", "#gpu.block<y>",
+                                      "#gpu.block<z>"};
+  for (int d = 0; d < 3; ++d)
+    if (strcmp(mapping, names[d]) == 0)
+      return d;
+  return -1;
+}
+
+/* A kernel grid has the x, y and z dimensions of a GPU launch, each at most
+ * once: the GPU lowering has no others (it read a fourth as x again). */
+static void checkMapping(Verifier *v, MlirOperation op) {
   MlirAttribute mapping = tileOpGetAttr(op, "mapping");
+  intptr_t n = mlirArrayAttrGetNumElements(mapping);
+  if (n > 3) {
+    FAIL(op,
+         "kernel loop has %lld dimensions; a kernel grid has at most 3 "
+         "(#gpu.block<x>, <y> and <z>)",
+         (long long)n);
+    return;
+  }
+  bool seen[3] = {false, false, false};
   TileStrBuf text = TILE_STRBUF_INIT;
-  for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(mapping); ++i) {
+  for (intptr_t i = 0; i < n; ++i) {
     tileStrBufClear(&text);
     tileAppendAttr(&text, mlirArrayAttrGetElement(mapping, i));
-    if (strncmp(tileStrBufGet(&text), "#gpu.block<", 11) != 0)
+    int d = gridDimension(tileStrBufGet(&text));
+    if (strncmp(text.data, "#gpu.block<", 11) != 0)
       FAIL(op, "kernel mapping mixes block ids with %s", text.data);
+    else if (d < 0)
+      FAIL(op,
+           "kernel mapping uses %s; kernel grids map to #gpu.block<x>, <y> "
+           "and <z>",
+           text.data);
+    else if (seen[d])
+      FAIL(op, "kernel mapping uses %s twice", text.data);
+    else
+      seen[d] = true;
   }
   tileStrBufFree(&text);
+}
+
+static void checkKernel(Verifier *v, MlirOperation op) {
+  checkMapping(v, op);
   MlirAttribute threads = tileOpGetAttr(op, "tile.threads");
   if (mlirAttributeIsNull(threads))
     FAIL(op, "kernel loop needs a tile.threads attribute (threads per block)");
@@ -561,10 +690,12 @@ static MlirWalkResult visit(MlirOperation op, void *userData) {
   checkStructureAttrs(v, op);
   if (tileIsKernelLoop(op))
     checkKernel(v, op);
+  checkLoopRank(v, op);
+  checkLayouts(v, op);
   if (!tileOpIsTile(op))
     return MlirWalkResultAdvance;
   checkPlacement(v, op);
-  if (!checkScopes(v, op))
+  if (!checkRanks(v, op) || !checkScopes(v, op))
     return MlirWalkResultAdvance;
   if (tileOpIs(op, "tile.alloc"))
     checkAlloc(v, op);

@@ -12,6 +12,8 @@ extern const TilePassDescriptor tileVerifyPass;
 extern const TilePassDescriptor tileKernelToGpuPass;
 extern const TilePassDescriptor tileExpectLoweredPass;
 extern const TilePassDescriptor tileGpuCheckCallsPass;
+extern const TilePassDescriptor tileGpuCheckArgumentsPass;
+extern const TilePassDescriptor tileGpuCheckDialectsPass;
 extern const TilePassDescriptor tileVulkanEntryAbiPass;
 extern const TilePassDescriptor tileGpuLayoutPass;
 extern const TilePassDescriptor tileGpuLowerPass;
@@ -19,6 +21,7 @@ extern const TilePassDescriptor tileGpuBarriersPass;
 extern const TilePassDescriptor tileVulkanKernelAbiPass;
 extern const TilePassDescriptor tileVulkanMemorySpacesPass;
 extern const TilePassDescriptor tileVulkanLaunchAbiPass;
+extern const TilePassDescriptor tileVulkanIndexWidthPass;
 extern const TilePassDescriptor tileCudaLineInfoPass;
 extern const TilePassDescriptor tileCudaMmaPass;
 extern const TilePassDescriptor tileCudaWgmmaPass;
@@ -26,6 +29,9 @@ extern const TilePassDescriptor tileCudaWgmmaWsPass;
 extern const TilePassDescriptor tileCudaRegisterCapPass;
 extern const TilePassDescriptor tileCudaDynamicSharedPass;
 extern const TilePassDescriptor tileCudaLaunchSharedPass;
+extern const TilePassDescriptor tileCudaLimitsPass;
+extern const TilePassDescriptor tileRocmLimitsPass;
+extern const TilePassDescriptor tileVulkanLimitsPass;
 extern const TilePassDescriptor tileCudaExternSharedPass;
 extern const TilePassDescriptor tileMergeGpuModulesPass;
 extern const TilePassDescriptor tileCudaMathPass;
@@ -50,6 +56,8 @@ const TilePassDescriptor *const tilePassDescriptors[] = {
     &tileKernelToGpuPass,
     &tileExpectLoweredPass,
     &tileGpuCheckCallsPass,
+    &tileGpuCheckArgumentsPass,
+    &tileGpuCheckDialectsPass,
     &tileVulkanEntryAbiPass,
     &tileGpuLayoutPass,
     &tileGpuLowerPass,
@@ -57,6 +65,7 @@ const TilePassDescriptor *const tilePassDescriptors[] = {
     &tileVulkanKernelAbiPass,
     &tileVulkanMemorySpacesPass,
     &tileVulkanLaunchAbiPass,
+    &tileVulkanIndexWidthPass,
     &tileCudaLineInfoPass,
     &tileCudaMmaPass,
     &tileCudaWgmmaPass,
@@ -64,6 +73,9 @@ const TilePassDescriptor *const tilePassDescriptors[] = {
     &tileCudaRegisterCapPass,
     &tileCudaDynamicSharedPass,
     &tileCudaLaunchSharedPass,
+    &tileCudaLimitsPass,
+    &tileRocmLimitsPass,
+    &tileVulkanLimitsPass,
     &tileCudaExternSharedPass,
     &tileMergeGpuModulesPass,
     &tileCudaMathPass,

@@ -4,6 +4,19 @@
 
 #include "tile/backend.h"
 
+#include <stdint.h>
+
+/* An AMDGPU chip the backend compiles for, and its limits. */
+typedef struct {
+  const char *name;     /* "gfx942" */
+  int64_t sharedBytes;  /* LDS per workgroup */
+  int64_t privateBytes; /* scratch per thread (LLVM's stack frame limit) */
+} TileRocmChip;
+
+/* The chip named `name`, or NULL when the backend does not know it. The
+ * table is static and immutable. */
+const TileRocmChip *tileRocmFindChip(const char *name);
+
 MlirLogicalResult tileRocmNormalizeTarget(TileTarget *target,
                                           TileErrorSink errors);
 bool tileRocmDetectTarget(TileTarget *target);

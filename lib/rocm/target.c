@@ -6,16 +6,28 @@
 #include <dlfcn.h>
 #include <string.h>
 
-static const char *const chips[] = {"gfx908", "gfx90a",  "gfx942",
-                                    "gfx950", "gfx1100", "gfx1201"};
+/* The chips and what a workgroup may use on each, as LLVM 22's AMDGPU
+ * backend enforces them (llc -mcpu=<chip> on a kernel beyond them: "local
+ * memory (N) exceeds limit (65536)", "stack frame size (N) exceeds limit
+ * (131056)"): LDS per workgroup and private (scratch) bytes per thread.
+ * Every chip: 1024 threads per workgroup. */
+static const TileRocmChip chips[] = {
+    {"gfx908", 65536, 131056},  {"gfx90a", 65536, 131056},
+    {"gfx942", 65536, 131056},  {"gfx950", 163840, 131056},
+    {"gfx1100", 65536, 262136}, {"gfx1201", 65536, 2097144},
+};
+
+const TileRocmChip *tileRocmFindChip(const char *name) {
+  for (size_t i = 0; i < sizeof(chips) / sizeof(chips[0]); ++i)
+    if (strcmp(name, chips[i].name) == 0)
+      return &chips[i];
+  return NULL;
+}
 
 MlirLogicalResult tileRocmNormalizeTarget(TileTarget *t, TileErrorSink errors) {
   if (!t->chip[0])
     strcpy(t->chip, "gfx942");
-  bool known = false;
-  for (size_t i = 0; i < sizeof(chips) / sizeof(chips[0]); ++i)
-    known |= strcmp(t->chip, chips[i]) == 0;
-  if (!known) {
+  if (!tileRocmFindChip(t->chip)) {
     tileReport(errors,
                "unknown rocm chip '%s' (valid: gfx908, gfx90a, gfx942, "
                "gfx950, gfx1100, gfx1201)",

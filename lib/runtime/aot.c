@@ -1,6 +1,7 @@
 /* The "aot" execution backend: an object file plus a generated C header
  * that declares the C interface of each entry, for linking into programs. */
 #include "runtime/runtime.h"
+#include "support/alloc.h"
 
 #include "support/strbuf.h"
 

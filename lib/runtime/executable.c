@@ -1,6 +1,7 @@
 /* Executables: an artifact made callable by the execution backend its
  * context selected, and calls with checked, packed arguments. */
 #include "runtime/runtime.h"
+#include "support/alloc.h"
 
 #include <dlfcn.h>
 #include <stdlib.h>

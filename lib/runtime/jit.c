@@ -1,6 +1,7 @@
 /* The "jit" execution backend: MLIR's ExecutionEngine over the host module,
  * with the artifact's runtime library loaded for the code to call. */
 #include "runtime/runtime.h"
+#include "support/alloc.h"
 
 #include "support/strbuf.h"
 
@@ -83,6 +84,7 @@ static void *jitCreate(const TileBackendContext *ctx,
                        "module");
     return NULL;
   }
+  tileJitBindMalloc(engine);
   /* Runs global constructors, e.g. those that load device modules. */
   mlirExecutionEngineInitialize(engine);
   if (!link(engine, artifact, errors)) {

@@ -3,6 +3,7 @@
  * would otherwise only print LLVM's "Symbols not found" line to stderr and
  * leave the entries without an address. */
 #include "runtime/runtime.h"
+#include "support/alloc.h"
 
 #include "ir/ir.h"
 #include "support/strbuf.h"

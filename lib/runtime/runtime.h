@@ -7,6 +7,8 @@
 #include "support/alloc.h"
 #include "support/strbuf.h"
 
+#include "mlir-c/ExecutionEngine.h"
+
 /* An execution backend as the runtime implements it, found by the name of
  * the context's TileExecutionBackendSpec. `create` is NULL for backends
  * that run nothing in this process; `whyNot` then says what they do. */
@@ -32,6 +34,11 @@ extern const TileExecutor tileAotExecutor;
  * in one message. */
 bool tileJitCheckSymbols(MlirOperation module, const char *libraryPath,
                          TileErrorSink errors);
+
+/* Binds `malloc` in the engine's code to one that ends the process with a
+ * message when the allocation fails (generated code does not check). Call
+ * before the engine's first lookup or initialisation. */
+void tileJitBindMalloc(MlirExecutionEngine engine);
 
 /* Writes the memref descriptor of `buffer` (allocated, aligned, offset,
  * sizes, strides: 3 + 2 * rank words) into `words`. */

@@ -1,6 +1,7 @@
 /* Entry signatures: the public functions of a source module as callers see
  * them, memrefs and scalars. */
 #include "runtime/runtime.h"
+#include "support/alloc.h"
 
 #include "ir/ir.h"
 

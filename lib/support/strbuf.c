@@ -1,5 +1,6 @@
 /* A growable, always NUL-terminated character buffer. */
 #include "support/strbuf.h"
+#include "support/alloc.h"
 
 #include "support/alloc.h"
 

@@ -76,3 +76,21 @@ func.func @byte_size_overflows() {
   } {mapping = [#gpu.block<x>], tile.threads = 32 : i64}
   return
 }
+
+// -----
+
+// Tile buffers have at most 8 dimensions (every lowering keeps values per
+// dimension in arrays of 8; nine crashed the GPU targets).
+func.func @rank_bounded(%A: memref<?x?x?x?x?x?x?x?x?xf32>, %v: f32) {
+  %c0 = arith.constant 0 : index
+  scf.forall (%b) in (1) {
+    // expected-error @+1 {{'tile.alloc' op result has rank 9; tile buffers have at most 8 dimensions}}
+    %f = "tile.alloc"() : () -> memref<2x2x2x2x2x2x2x2x2xf32, #tile.fragment>
+    // expected-error @+1 {{'tile.fill' op operand #0 has rank 9; tile ops take buffers of at most 8 dimensions}}
+    "tile.fill"(%f, %v) : (memref<2x2x2x2x2x2x2x2x2xf32, #tile.fragment>, f32) -> ()
+    %g = "tile.alloc"() : () -> memref<2x2xf32, #tile.fragment>
+    // expected-error @+1 {{'tile.copy' op operand #1 has rank 9}}
+    "tile.copy"(%g, %A, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 0, 9>} : (memref<2x2xf32, #tile.fragment>, memref<?x?x?x?x?x?x?x?x?xf32>, index, index, index, index, index, index, index, index, index) -> ()
+  } {mapping = [#gpu.block<x>], tile.threads = 32 : i64}
+  return
+}

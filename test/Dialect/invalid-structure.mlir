@@ -210,3 +210,70 @@ func.func @stages_bounded(%n: index) {
   } {mapping = [#gpu.block<x>], tile.threads = 32 : i64}
   return
 }
+
+// -----
+
+// A kernel grid has the three dimensions of a GPU launch (nine crashed every
+// target; a fourth was read as x again).
+func.func @grid_rank_bounded() {
+  // expected-error @+1 {{kernel loop has 4 dimensions; a kernel grid has at most 3 (#gpu.block<x>, <y> and <z>)}}
+  scf.forall (%i, %j, %k, %l) in (2, 2, 2, 2) {
+  } {mapping = [#gpu.block<x>, #gpu.block<y>, #gpu.block<z>, #gpu.block<linear_dim_3>], tile.threads = 32 : i64}
+  return
+}
+
+// -----
+
+func.func @grid_rank_nine() {
+  // expected-error @+1 {{kernel loop has 9 dimensions}}
+  scf.forall (%i0, %i1, %i2, %i3, %i4, %i5, %i6, %i7, %i8) in (2, 2, 2, 2, 2, 2, 2, 2, 2) {
+  } {mapping = [#gpu.block<x>, #gpu.block<y>, #gpu.block<z>, #gpu.block<linear_dim_3>, #gpu.block<linear_dim_4>, #gpu.block<linear_dim_5>, #gpu.block<linear_dim_6>, #gpu.block<linear_dim_7>, #gpu.block<linear_dim_8>], tile.threads = 32 : i64}
+  return
+}
+
+// -----
+
+func.func @grid_linear_dimension() {
+  // expected-error @+1 {{kernel mapping uses #gpu.block<linear_dim_0>; kernel grids map to #gpu.block<x>, <y> and <z>}}
+  scf.forall (%i) in (2) {
+  } {mapping = [#gpu.block<linear_dim_0>], tile.threads = 32 : i64}
+  return
+}
+
+// -----
+
+func.func @grid_dimension_twice() {
+  // expected-error @+1 {{kernel mapping uses #gpu.block<x> twice}}
+  scf.forall (%i, %j) in (2, 2) {
+  } {mapping = [#gpu.block<x>, #gpu.block<x>], tile.threads = 32 : i64}
+  return
+}
+
+// -----
+
+func.func @parallel_loop_rank_bounded(%A: memref<2x2x2x2x2x2x2x2x2xf32>) {
+  %one = arith.constant 1.0 : f32
+  scf.forall (%b) in (4) {
+    // expected-error @+1 {{thread-parallel loop has 9 induction variables; the lowering of kernels supports at most 8}}
+    scf.forall (%i0, %i1, %i2, %i3, %i4, %i5, %i6, %i7, %i8) in (2, 2, 2, 2, 2, 2, 2, 2, 2) {
+      memref.store %one, %A[%i0, %i1, %i2, %i3, %i4, %i5, %i6, %i7, %i8] : memref<2x2x2x2x2x2x2x2x2xf32>
+    }
+  } {mapping = [#gpu.block<x>], tile.threads = 32 : i64}
+  return
+}
+
+// -----
+
+func.func @scf_parallel_rank_bounded(%A: memref<2x2x2x2x2x2x2x2x2xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %one = arith.constant 1.0 : f32
+  scf.forall (%b) in (4) {
+    // expected-error @+1 {{thread-parallel loop has 9 induction variables}}
+    scf.parallel (%i0, %i1, %i2, %i3, %i4, %i5, %i6, %i7, %i8) = (%c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0) to (%c2, %c2, %c2, %c2, %c2, %c2, %c2, %c2, %c2) step (%c1, %c1, %c1, %c1, %c1, %c1, %c1, %c1, %c1) {
+      memref.store %one, %A[%i0, %i1, %i2, %i3, %i4, %i5, %i6, %i7, %i8] : memref<2x2x2x2x2x2x2x2x2xf32>
+    }
+  } {mapping = [#gpu.block<x>], tile.threads = 32 : i64}
+  return
+}

@@ -1,5 +1,6 @@
 /* tile-run's command line: flags, per-argument options and their checks. */
 #include "options.h"
+#include "support/alloc.h"
 
 #include "tile/tile.h"
 

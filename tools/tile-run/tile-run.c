@@ -3,6 +3,7 @@
 #include "check.h"
 #include "compile.h"
 #include "options.h"
+#include "support/alloc.h"
 
 #include "support/alloc.h"
 #include "support/output_file.h"

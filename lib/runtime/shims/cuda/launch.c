@@ -2,6 +2,7 @@
 #include "shim.h"
 
 #include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 
 /* Blocks get up to 48 KiB of shared memory without opting in. */
@@ -43,17 +44,67 @@ static void checkKernel(CUfunction function, const char *entry) {
     tileCudaFatal("%s: the kernel handle is null", entry);
 }
 
-/* The opt-in limit of the device of the current context. */
-static int maxSharedBytes(const TileCudaDriver *driver) {
+/* Attribute `attribute` (named `name`) of the current context's device. */
+static int deviceLimit(const TileCudaDriver *driver, int attribute,
+                       const char *name) {
   CUdevice device;
   int limit = 0;
   tileCudaCheck(driver->ctxGetDevice(&device), "cuCtxGetDevice");
-  tileCudaCheck(driver->deviceGetAttribute(
-                    &limit,
-                    CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN,
-                    device),
-                "cuDeviceGetAttribute(MAX_SHARED_MEMORY_PER_BLOCK_OPTIN)");
+  tileCudaCheckf(driver->deviceGetAttribute(&limit, attribute, device),
+                 "cuDeviceGetAttribute(%s)", name);
   return limit;
+}
+
+/* The opt-in limit of the device of the current context. */
+static int maxSharedBytes(const TileCudaDriver *driver) {
+  return deviceLimit(driver,
+                     CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN,
+                     "MAX_SHARED_MEMORY_PER_BLOCK_OPTIN");
+}
+
+/* What every device of compute capability 3.0 and later allows; launches
+   within it need no question to the driver. */
+static const unsigned int PortableGrid[3] = {INT_MAX, 65535, 65535};
+static const unsigned int PortableBlock[3] = {1024, 1024, 64};
+enum { PortableThreads = 1024 };
+
+static bool portable(Dims grid, Dims block) {
+  return grid.x <= PortableGrid[0] && grid.y <= PortableGrid[1] &&
+         grid.z <= PortableGrid[2] && block.x <= PortableBlock[0] &&
+         block.y <= PortableBlock[1] && block.z <= PortableBlock[2] &&
+         (uint64_t)block.x * block.y * block.z <= PortableThreads;
+}
+
+/* Grid and block sizes come from the host code, computed at run time for
+   dynamic grids: beyond the device's limits, the launch fails here with
+   both named, not with the driver's CUDA_ERROR_INVALID_VALUE. */
+static void checkShape(const TileCudaDriver *driver, CUfunction function,
+                       Dims grid, Dims block) {
+  if (portable(grid, block))
+    return;
+  int g[3], b[3];
+  for (int i = 0; i < 3; ++i) {
+    g[i] = deviceLimit(driver, CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X + i,
+                       "MAX_GRID_DIM");
+    b[i] = deviceLimit(driver, CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X + i,
+                       "MAX_BLOCK_DIM");
+  }
+  int threads = deviceLimit(driver, CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK,
+                            "MAX_THREADS_PER_BLOCK");
+  if (grid.x > (unsigned)g[0] || grid.y > (unsigned)g[1] ||
+      grid.z > (unsigned)g[2])
+    tileCudaFatal("kernel '%s' launched with a grid of %u x %u x %u blocks; "
+                  "the device launches at most %d x %d x %d",
+                  kernelName(driver, function), grid.x, grid.y, grid.z, g[0],
+                  g[1], g[2]);
+  if (block.x > (unsigned)b[0] || block.y > (unsigned)b[1] ||
+      block.z > (unsigned)b[2] ||
+      (uint64_t)block.x * block.y * block.z > (uint64_t)threads)
+    tileCudaFatal("kernel '%s' launched with blocks of %u x %u x %u threads; "
+                  "the device runs at most %d threads per block (%d x %d x "
+                  "%d)",
+                  kernelName(driver, function), block.x, block.y, block.z,
+                  threads, b[0], b[1], b[2]);
 }
 
 /* The kernel's static shared memory, which ptxas sized. */
@@ -108,6 +159,7 @@ void mgpuLaunchKernel(struct CUfunc_st *function, intptr_t gridX,
   Dims block = launchDims(blockX, blockY, blockZ, "block");
   if (isEmpty(grid) || isEmpty(block))
     return;
+  checkShape(driver, function, grid, block);
   unsigned int shared = prepareSharedMemory(driver, function, sharedBytes);
   tileCudaCheckf(driver->launchKernel(function, grid.x, grid.y, grid.z, block.x,
                                       block.y, block.z, shared, stream, params,
@@ -156,6 +208,7 @@ void mgpuLaunchClusterKernel(struct CUfunc_st *function, intptr_t clusterX,
     tileCudaFatal("launch cluster %ux%ux%u has an empty dimension", cluster.x,
                   cluster.y, cluster.z);
   checkClusterFits(cluster, grid);
+  checkShape(driver, function, grid, block);
   unsigned int shared = prepareSharedMemory(driver, function, sharedBytes);
   allowLargeClusters(driver, function, cluster);
 

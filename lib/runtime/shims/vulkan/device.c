@@ -6,6 +6,7 @@
 
 #include "support/alloc.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -273,6 +274,21 @@ static void createDevice(VkrtDevice *d, const Candidate *c) {
             "vkCreateDevice");
 }
 
+/* Lavapipe runs kernels with more shared memory than it states (32 KiB);
+ * a device may not, so beyond the stated size is an error unless
+ * TILE_VULKAN_SHARED_LIMIT says how much this device runs. */
+static uint64_t sharedLimit(const VkPhysicalDeviceProperties *properties) {
+  const char *text = getenv("TILE_VULKAN_SHARED_LIMIT");
+  if (!text || !*text)
+    return properties->limits.maxComputeSharedMemorySize;
+  char *end;
+  errno = 0;
+  unsigned long long limit = strtoull(text, &end, 10);
+  if (*end || errno || text[0] == '-')
+    vkrtFail("TILE_VULKAN_SHARED_LIMIT='%s' is not a number of bytes", text);
+  return limit;
+}
+
 static void initialise(void) {
   VkrtDevice *d = &theDevice;
   char why[512];
@@ -287,6 +303,7 @@ static void initialise(void) {
   d->properties = c.properties;
   d->features = c.features;
   d->queueFamily = c.queueFamily;
+  d->sharedLimit = sharedLimit(&d->properties);
   d->api.vkGetPhysicalDeviceMemoryProperties(d->physical, &d->memory);
   createDevice(d, &c);
   if (!vkrtLoadDevice(&d->api, d->device, why, sizeof(why)))

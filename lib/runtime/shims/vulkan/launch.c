@@ -252,10 +252,12 @@ static void checkShape(const VkrtFunction *f, const intptr_t grid[3],
   if (paramsCount / 2 > 64)
     vkrtFail("kernel '%s' takes %zu buffers; at most 64 are supported", f->name,
              paramsCount / 2);
+  /* Block ids are 32-bit indices in the kernels. */
   for (int i = 0; i < 3; ++i)
-    if (grid[i] < 0 || grid[i] > UINT32_MAX)
-      vkrtFail("kernel '%s' launched with a grid of %ld x %ld x %ld blocks",
-               f->name, (long)grid[0], (long)grid[1], (long)grid[2]);
+    if (grid[i] < 0 || grid[i] > INT32_MAX)
+      vkrtFail("kernel '%s' launched with a grid of %ld x %ld x %ld blocks; "
+               "vulkan kernels take at most %d blocks along a dimension",
+               f->name, (long)grid[0], (long)grid[1], (long)grid[2], INT32_MAX);
   for (int i = 0; i < 3; ++i)
     if (block[i] != (intptr_t)f->localSize[i])
       vkrtFail("kernel '%s' launched with blocks of %ld x %ld x %ld threads; "
@@ -266,6 +268,35 @@ static void checkShape(const VkrtFunction *f, const intptr_t grid[3],
     vkrtFail("kernel '%s' asks for %d bytes of dynamic shared memory; "
              "vulkan kernels declare their shared memory statically",
              f->name, sharedBytes);
+}
+
+/* What the kernel asks of a workgroup against what the device gives one:
+ * beyond it, pipeline creation may fail or the kernel misbehave. */
+static void checkDeviceLimits(const VkrtDevice *d, const VkrtFunction *f) {
+  const VkPhysicalDeviceLimits *limits = &d->properties.limits;
+  if (f->sharedBytes > d->sharedLimit)
+    vkrtFail("kernel '%s' uses %llu bytes of shared memory; the Vulkan "
+             "device '%s' gives a workgroup at most %llu "
+             "(maxComputeSharedMemorySize%s)",
+             f->name, (unsigned long long)f->sharedBytes,
+             d->properties.deviceName, (unsigned long long)d->sharedLimit,
+             getenv("TILE_VULKAN_SHARED_LIMIT")
+                 ? ", as TILE_VULKAN_SHARED_LIMIT says"
+                 : "");
+  uint64_t threads =
+      (uint64_t)f->localSize[0] * f->localSize[1] * f->localSize[2];
+  if (f->localSize[0] > limits->maxComputeWorkGroupSize[0] ||
+      f->localSize[1] > limits->maxComputeWorkGroupSize[1] ||
+      f->localSize[2] > limits->maxComputeWorkGroupSize[2] ||
+      threads > limits->maxComputeWorkGroupInvocations)
+    vkrtFail("kernel '%s' has workgroups of %u x %u x %u threads; the Vulkan "
+             "device '%s' runs at most %u threads per workgroup (%u x %u x "
+             "%u)",
+             f->name, f->localSize[0], f->localSize[1], f->localSize[2],
+             d->properties.deviceName, limits->maxComputeWorkGroupInvocations,
+             limits->maxComputeWorkGroupSize[0],
+             limits->maxComputeWorkGroupSize[1],
+             limits->maxComputeWorkGroupSize[2]);
 }
 
 TILE_RT_EXPORT void mgpuLaunchKernel(void *function, intptr_t gridX,
@@ -285,6 +316,7 @@ TILE_RT_EXPORT void mgpuLaunchKernel(void *function, intptr_t gridX,
     return;
   Launch l = {0};
   l.d = vkrtDevice();
+  checkDeviceLimits(l.d, f);
   l.f = f;
   l.count = (uint32_t)(paramsCount / 2);
   l.bindings = tileCallocArray(l.count, sizeof(Binding));

@@ -113,6 +113,7 @@ TILE_RT_EXPORT void *mgpuModuleGetFunction(void *module, const char *name) {
                "(or has no LocalSize)",
                name);
     }
+    f->sharedBytes = vkrtWorkgroupBytes(m->words, m->numWords, name);
     m->functions = tileReallocArray(m->functions, m->numFunctions + 1,
                                     sizeof(*m->functions));
     m->functions[m->numFunctions++] = f;
@@ -123,15 +124,6 @@ TILE_RT_EXPORT void *mgpuModuleGetFunction(void *module, const char *name) {
 
 static void createShader(VkrtDevice *d, VkrtModule *m) {
   vkrtCheckCapabilities(d, m->words, m->numWords);
-  /* Some devices (lavapipe) run kernels beyond their stated limit; others
-   * fail or misbehave, so say so once but let the driver decide. */
-  uint64_t shared = vkrtWorkgroupBytes(m->words, m->numWords);
-  uint32_t limit = d->properties.limits.maxComputeSharedMemorySize;
-  if (shared > limit)
-    fprintf(stderr,
-            "tile_rt_vulkan: warning: the kernels use %llu bytes of shared "
-            "memory; the Vulkan device '%s' guarantees %u\n",
-            (unsigned long long)shared, d->properties.deviceName, limit);
   VkShaderModuleCreateInfo info = {
       .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
       .codeSize = m->numWords * 4,

@@ -120,6 +120,9 @@ typedef struct {
   VkQueue queue;
   VkCommandPool commandPool;
   VkrtFeatures features;
+  /* The shared memory a workgroup may use: maxComputeSharedMemorySize, or
+   * TILE_VULKAN_SHARED_LIMIT (bytes) for devices known to run more. */
+  uint64_t sharedLimit;
   pthread_mutex_t lock; /* queue, command pool, pipelines */
 } VkrtDevice;
 
@@ -148,6 +151,7 @@ typedef struct {
   VkrtModule *module;
   char *name;
   uint32_t localSize[3]; /* from the module's OpExecutionMode LocalSize */
+  uint64_t sharedBytes;  /* its Workgroup variables */
   VkrtPipeline pipelines[4];
   unsigned numPipelines;
 } VkrtFunction;
@@ -176,8 +180,18 @@ void vkrtCheckSpirv(const uint32_t *words, size_t numWords);
  * with, naming the capability and the device feature. */
 void vkrtCheckCapabilities(const VkrtDevice *d, const uint32_t *words,
                            size_t numWords);
-/* The bytes of the module's Workgroup variables (without padding). */
-uint64_t vkrtWorkgroupBytes(const uint32_t *words, size_t numWords);
+/* Calls `visit` on each instruction of a module checked by vkrtCheckSpirv
+ * (opcode, operands, operand count) until it returns false; fails on a
+ * truncated instruction. */
+typedef bool (*VkrtVisit)(uint32_t opcode, const uint32_t *operands,
+                          size_t count, void *userData);
+void vkrtForEachInstruction(const uint32_t *words, size_t numWords,
+                            VkrtVisit visit, void *userData);
+/* The bytes of the Workgroup variables entry point `name` uses (without
+ * padding), through the functions it calls; a variable no function
+ * refers to in a way this reads counts for every entry point. */
+uint64_t vkrtWorkgroupBytes(const uint32_t *words, size_t numWords,
+                            const char *name);
 /* The LocalSize of entry point `name`; false when the module has none. */
 bool vkrtLocalSize(const uint32_t *words, size_t numWords, const char *name,
                    uint32_t size[3]);

@@ -1,11 +1,9 @@
 /* What the runtime reads from a SPIR-V module itself: the capabilities it
  * declares (to check them against the device's features before Vulkan
- * sees the module) and the workgroup size of each entry point. */
+ * sees the module) and the workgroup size of each entry point (the shared
+ * memory of each is workgroup.c's). */
 #include "shim.h"
 
-#include "support/alloc.h"
-
-#include <stdlib.h>
 #include <string.h>
 
 enum {
@@ -14,17 +12,7 @@ enum {
   OpEntryPoint = 15,
   OpExecutionMode = 16,
   OpCapability = 17,
-  OpTypeInt = 21,
-  OpTypeFloat = 22,
-  OpTypeVector = 23,
-  OpTypeArray = 28,
-  OpTypeStruct = 30,
-  OpTypePointer = 32,
-  OpConstant = 43,
-  OpVariable = 59,
   ModeLocalSize = 17,
-  StorageWorkgroup = 4,
-  MaxIds = 1 << 20,
 };
 
 void vkrtCheckSpirv(const uint32_t *words, size_t numWords) {
@@ -33,12 +21,8 @@ void vkrtCheckSpirv(const uint32_t *words, size_t numWords) {
              "module (compile for the vulkan target)");
 }
 
-/* Calls `visit` on each instruction: opcode, operands, operand count. */
-typedef bool (*Visit)(uint32_t opcode, const uint32_t *operands, size_t count,
-                      void *userData);
-
-static void forEachInstruction(const uint32_t *words, size_t numWords,
-                               Visit visit, void *userData) {
+void vkrtForEachInstruction(const uint32_t *words, size_t numWords,
+                            VkrtVisit visit, void *userData) {
   for (size_t at = HeaderWords; at < numWords;) {
     uint32_t count = words[at] >> 16, opcode = words[at] & 0xffff;
     if (count == 0 || at + count > numWords)
@@ -104,7 +88,7 @@ static bool checkCapability(uint32_t opcode, const uint32_t *operands,
 
 void vkrtCheckCapabilities(const VkrtDevice *d, const uint32_t *words,
                            size_t numWords) {
-  forEachInstruction(words, numWords, checkCapability, (void *)d);
+  vkrtForEachInstruction(words, numWords, checkCapability, (void *)d);
 }
 
 typedef struct {
@@ -137,75 +121,6 @@ static bool findLocalSize(uint32_t opcode, const uint32_t *operands,
 bool vkrtLocalSize(const uint32_t *words, size_t numWords, const char *name,
                    uint32_t size[3]) {
   LocalSize s = {name, 0, false, false, size};
-  forEachInstruction(words, numWords, findLocalSize, &s);
+  vkrtForEachInstruction(words, numWords, findLocalSize, &s);
   return s.found;
-}
-
-/* Sizes in bytes of the module's types and the 32-bit values of its
- * constants, by id (0 when unknown), and the workgroup variables' total. */
-typedef struct {
-  uint64_t *size;
-  uint32_t *value;
-  uint32_t *pointee; /* pointer types: the pointee's id */
-  uint32_t bound;
-  uint64_t workgroup;
-} Sizes;
-
-static uint64_t sizeOf(const Sizes *s, uint32_t id) {
-  return id < s->bound ? s->size[id] : 0;
-}
-
-static bool measure(uint32_t opcode, const uint32_t *op, size_t count,
-                    void *userData) {
-  Sizes *s = userData;
-  if (count < 1 || op[0] >= s->bound)
-    return true;
-  uint32_t id = op[0];
-  switch (opcode) {
-  case OpTypeInt:
-  case OpTypeFloat:
-    if (count >= 2)
-      s->size[id] = op[1] / 8;
-    break;
-  case OpTypeVector:
-    if (count >= 3)
-      s->size[id] = sizeOf(s, op[1]) * op[2];
-    break;
-  case OpTypeArray:
-    if (count >= 3 && op[2] < s->bound)
-      s->size[id] = sizeOf(s, op[1]) * s->value[op[2]];
-    break;
-  case OpTypeStruct:
-    for (size_t i = 1; i < count; ++i)
-      s->size[id] += sizeOf(s, op[i]);
-    break;
-  case OpTypePointer:
-    if (count >= 3)
-      s->pointee[id] = op[2];
-    break;
-  case OpConstant:
-    if (count >= 3 && op[1] < s->bound)
-      s->value[op[1]] = op[2];
-    break;
-  case OpVariable:
-    if (count >= 3 && op[2] == StorageWorkgroup && op[0] < s->bound)
-      s->workgroup += sizeOf(s, s->pointee[op[0]]);
-    break;
-  default:
-    break;
-  }
-  return true;
-}
-
-uint64_t vkrtWorkgroupBytes(const uint32_t *words, size_t numWords) {
-  Sizes s = {0};
-  s.bound = words[3] < MaxIds ? words[3] : MaxIds;
-  s.size = tileCallocArray(s.bound, sizeof(*s.size));
-  s.value = tileCallocArray(s.bound, sizeof(*s.value));
-  s.pointee = tileCallocArray(s.bound, sizeof(*s.pointee));
-  forEachInstruction(words, numWords, measure, &s);
-  free(s.size);
-  free(s.value);
-  free(s.pointee);
-  return s.workgroup;
 }

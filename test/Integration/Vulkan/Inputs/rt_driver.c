@@ -1,7 +1,7 @@
 /* Drives libtile_rt_vulkan.so through dlopen, as a JIT does:
  *   rt_driver LIBRARY SPIRV MODE
- * MODE is available, inplace, zero-grid, missing-kernel, bad-block,
- * odd-params or unload-twice; see runtime.test. */
+ * MODE is available, inplace, zero-grid, huge-grid, missing-kernel,
+ * bad-block, odd-params or unload-twice; see runtime.test. */
 #include "tile_rt_vulkan.h"
 
 #include <dlfcn.h>
@@ -80,7 +80,9 @@ int main(int argc, char **argv) {
   void *ptr = data;
   int64_t bytes = sizeof(data);
   void *params[] = {&ptr, &bytes, &ptr, &bytes};
-  intptr_t grid = strcmp(mode, "zero-grid") ? 1 : 0;
+  intptr_t grid = !strcmp(mode, "zero-grid")   ? 0
+                  : !strcmp(mode, "huge-grid") ? (intptr_t)1 << 31
+                                               : 1;
   intptr_t block = strcmp(mode, "bad-block") ? 64 : 32;
   size_t count = strcmp(mode, "odd-params") ? 4 : 3;
   launch(kernel, grid, 1, 1, block, 1, 1, 0, NULL, params, NULL, count);

@@ -224,6 +224,16 @@ CUresult cuDeviceGetAttribute(int *pi, CUdevice_attribute attrib,
     return CUDA_ERROR_INVALID_DEVICE;
   if (attrib == CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN)
     *pi = OptInShared;
+  else if (attrib == CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK)
+    *pi = 1024;
+  else if (attrib >= CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X &&
+           attrib <= CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Z)
+    *pi = attrib == CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Z ? 64 : 1024;
+  else if (attrib == CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X)
+    *pi = 2147483647;
+  else if (attrib == CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Y ||
+           attrib == CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Z)
+    *pi = 65535;
   else if (attrib == CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR)
     *pi = MockCapabilityMajor;
   else if (attrib == CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR)
@@ -551,6 +561,13 @@ static CUresult launch(const CUlaunchConfig *config, CUfunction f,
   if (!blocks(config) || !threadsPerBlock(config) ||
       threadsPerBlock(config) > 1024)
     return CUDA_ERROR_INVALID_VALUE;
+  /* Like the driver: grids of at most 2^31 - 1 x 65535 x 65535 blocks. */
+  if (config->gridDimX > 2147483647u || config->gridDimY > 65535 ||
+      config->gridDimZ > 65535) {
+    logCall("launch %s refused: grid %ux%ux%u", f->name, config->gridDimX,
+            config->gridDimY, config->gridDimZ);
+    return CUDA_ERROR_INVALID_VALUE;
+  }
   /* Like the driver: static + dynamic beyond 48 KiB only after the opt-in
      attribute raised the dynamic limit. */
   if ((int)config->sharedMemBytes > maxDynamicShared(f)) {

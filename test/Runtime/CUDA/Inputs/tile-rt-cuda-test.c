@@ -666,6 +666,13 @@ static int runError(const char *which) {
     API(LaunchKernelFn, "mgpuLaunchKernel")(kernel, shared ? 1 : -1, 1, 1, 32,
                                             1, 1, shared ? 1 << 30 : 0, NULL,
                                             NULL, NULL, 0);
+  } else if (!strcmp(which, "grid-y") || !strcmp(which, "big-block")) {
+    /* Beyond every device's limits (65535 blocks along y, 1024 threads). */
+    void *kernel = loadKernel(fillPtx, "fill", &module);
+    bool grid = !strcmp(which, "grid-y");
+    API(LaunchKernelFn, "mgpuLaunchKernel")(kernel, 1, grid ? 70000 : 1, 1,
+                                            grid ? 32 : 2048, 1, 1, 0, NULL,
+                                            NULL, NULL, 0);
   } else if (!strcmp(which, "too-much-static-shared")) {
     void *kernel = loadKernel(fillPtx, "staticShared", &module);
     /* Fits as dynamic memory alone, not with the static kilobyte. */

@@ -1,0 +1,68 @@
+/* tile-gpu-check-arguments: function arguments of GPU targets are global
+ * buffers. A shared, fragment or local buffer exists only inside a block
+ * (tile.alloc makes it there); as an argument it reached the conversion to
+ * NVVM/ROCDL/SPIR-V and failed there without a location. */
+#include "ir/ir.h"
+#include "passes/pass.h"
+#include "tile/dialect.h"
+
+enum { OptTarget };
+
+static const TilePassOption options[] = {
+    [OptTarget] = {"target", TileOptionString, "gpu",
+                   "the target named in messages (cuda, rocm, vulkan)", NULL},
+};
+
+/* The scope of a memref argument, or TileScopeGlobal for anything else. */
+static TileScope argumentScope(MlirType type) {
+  return mlirTypeIsAMemRef(type) ? tileMemRefTypeGetScope(type)
+                                 : TileScopeGlobal;
+}
+
+static bool checkArgument(MlirOperation func, intptr_t i, MlirType type,
+                          const char *target) {
+  TileScope scope = argumentScope(type);
+  if (scope == TileScopeGlobal)
+    return true;
+  if (scope == TileScopeInvalid) {
+    TileStrBuf text = TILE_STRBUF_INIT;
+    tileEmitOpError(func,
+                    "argument #%d has type %s, whose memory space is not a "
+                    "tile scope; on the %s target arguments are global "
+                    "buffers (no memory space)",
+                    (int)i, tileTypeStr(&text, type), target);
+    tileStrBufFree(&text);
+    return false;
+  }
+  tileEmitOpError(func,
+                  "argument #%d is a %s buffer; on the %s target arguments "
+                  "are global buffers (no memory space)",
+                  (int)i, tileScopeGetName(scope), target);
+  return false;
+}
+
+static void run(MlirOperation op, MlirExternalPass pass,
+                const TileOptionValue *values) {
+  if (!tileOpIs(op, "func.func"))
+    return;
+  MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
+  if (mlirBlockIsNull(entry))
+    return;
+  bool ok = true;
+  for (intptr_t i = 0; i < mlirBlockGetNumArguments(entry); ++i)
+    ok &= checkArgument(op, i, mlirValueGetType(mlirBlockGetArgument(entry, i)),
+                        values[OptTarget].s);
+  if (!ok)
+    mlirExternalPassSignalFailure(pass);
+}
+
+const TilePassDescriptor tileGpuCheckArgumentsPass = {
+    .argument = "tile-gpu-check-arguments",
+    .name = "TileGpuCheckArguments",
+    .summary = "Report function arguments that are not global buffers "
+               "(shared, fragment or local memrefs exist only in a block)",
+    .anchor = "func.func",
+    .options = options,
+    .numOptions = TILE_COUNT(options),
+    .run = run,
+};
