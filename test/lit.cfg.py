@@ -82,6 +82,12 @@ lld = find_tool("ld.lld", [config.llvm_tools_dir])
 if lld:
     config.available_features.add("ld.lld")
     config.substitutions.append(("%ld_lld", lld))
+# The formatter the sources are checked with (scripts/check-format.sh).
+clang_format = find_tool("clang-format-22") or find_tool(
+    "clang-format", [config.llvm_tools_dir])
+if clang_format:
+    config.available_features.add("clang-format")
+    config.substitutions.append(("%clang_format", clang_format))
 
 # A Vulkan device (lavapipe counts), as libtile_rt_vulkan sees it, for the
 # tests that run kernels on one; vulkan-f16 where it also has shaderFloat16

@@ -31,10 +31,10 @@ typedef struct TileArtifact TileArtifact;
 
 /// A device kernel and how the host launches it.
 typedef struct {
-  const char *name;         ///< kernel symbol (module::kernel for GPU code)
-  int64_t grid[3];          ///< blocks; -1 where computed at run time
-  int64_t block[3];         ///< threads per block
-  int64_t sharedBytes;      ///< static shared memory in bytes
+  const char *name;           ///< kernel symbol (module::kernel for GPU code)
+  int64_t grid[3];            ///< blocks; -1 where computed at run time
+  int64_t block[3];           ///< threads per block
+  int64_t sharedBytes;        ///< static shared memory in bytes
   int64_t dynamicSharedBytes; ///< -1 where computed at run time
   unsigned numArgs;
   const char *argTypes[TILE_MAX_KERNEL_ARGS]; ///< printed MLIR types
@@ -80,9 +80,9 @@ MLIR_CAPI_EXPORTED const char *tileArtifactGetPartName(const TileArtifact *a,
 /// Devices (e.g. /dev/null) are written in place and never removed. Fails,
 /// reporting through `errors`, when the part does not exist or the file
 /// cannot be written. Safe to call from several threads on distinct paths.
-MLIR_CAPI_EXPORTED MlirLogicalResult tileArtifactWritePart(
-    const TileArtifact *artifact, const char *part, const char *path,
-    TileErrorSink errors);
+MLIR_CAPI_EXPORTED MlirLogicalResult
+tileArtifactWritePart(const TileArtifact *artifact, const char *part,
+                      const char *path, TileErrorSink errors);
 /// Whether the caller of the compilation asked for a part (e.g. "obj").
 MLIR_CAPI_EXPORTED bool tileArtifactWantsPart(const TileArtifact *a,
                                               const char *name);

@@ -19,11 +19,12 @@ static const TileBackendModule *const builtins[] = {
 
 static void reportInvalidBuiltin(MlirStringRef message, void *userData) {
   (void)userData;
-  fprintf(stderr, "tile: invalid built-in backend: %.*s\n",
-          (int)message.length, message.data);
+  fprintf(stderr, "tile: invalid built-in backend: %.*s\n", (int)message.length,
+          message.data);
 }
 
 void tileRegisterBuiltinBackends(void) {
   for (size_t i = 0; i < sizeof(builtins) / sizeof(builtins[0]); ++i)
-    tileRegisterBackend(builtins[i], (TileErrorSink){reportInvalidBuiltin, NULL});
+    tileRegisterBackend(builtins[i],
+                        (TileErrorSink){reportInvalidBuiltin, NULL});
 }

@@ -142,8 +142,7 @@ static MlirWalkResult collectLaunch(MlirOperation op, void *userData) {
     k->grid[d] = segmentConstant(op, TileLaunchGridX + d, -1);
     k->block[d] = segmentConstant(op, TileLaunchBlockX + d, -1);
   }
-  k->dynamicSharedBytes =
-      segmentConstant(op, TileLaunchDynamicSharedMemory, 0);
+  k->dynamicSharedBytes = segmentConstant(op, TileLaunchDynamicSharedMemory, 0);
   MlirAttribute shared = tileOpGetAttr(op, "tile.shared_bytes");
   k->sharedBytes =
       !mlirAttributeIsNull(shared) && mlirAttributeIsAInteger(shared)

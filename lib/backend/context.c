@@ -213,9 +213,8 @@ TileBackendContext *tileBackendContextCreate(const char *target,
   ctx.module = resolveTarget(target, &ctx.target, errors);
   if (!ctx.module)
     return NULL;
-  const char *hostText = targetHost && targetHost[0]
-                             ? targetHost
-                             : TILE_DEFAULT_HOST_TARGET;
+  const char *hostText =
+      targetHost && targetHost[0] ? targetHost : TILE_DEFAULT_HOST_TARGET;
   if (!resolveTarget(hostText, &ctx.hostTarget, errors))
     return NULL;
   ctx.executionBackend =
@@ -280,8 +279,7 @@ void tileBackendContextPrintPipeline(const TileBackendContext *ctx,
       continue;
     tileStrBufPrintf(&out, "// host codegen '%s' (pipelines/%s)\n", h->name,
                      h->pipeline);
-    tileExpandPipelineFile(h->pipeline, &ctx->target, &out,
-                           (TileErrorSink){0});
+    tileExpandPipelineFile(h->pipeline, &ctx->target, &out, (TileErrorSink){0});
     tileStrBufAppendStr(&out, "\n");
   }
   callback(mlirStringRefCreate(tileStrBufGet(&out), out.size), userData);

@@ -87,8 +87,8 @@ bool tileExpandPipelineFile(const char *file, const TileTarget *target,
       const char *eq = memchr(p, '=', (size_t)(end - p));
       /* {name} is a parameter; {key=value ...} opens pass options. */
       if (close && (!space || close < space) && (!eq || close < eq)) {
-        if (!expandParameter(p + 1, (size_t)(close - p - 1), target, out,
-                             file, errors))
+        if (!expandParameter(p + 1, (size_t)(close - p - 1), target, out, file,
+                             errors))
           return false;
         p = close + 1;
         continue;

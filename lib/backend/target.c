@@ -70,8 +70,7 @@ static bool applyOption(TileTarget *t, const char *item, size_t length,
 }
 
 MlirLogicalResult tileTargetParse(MlirStringRef text, TileTarget *t,
-                                  MlirStringCallback callback,
-                                  void *userData) {
+                                  MlirStringCallback callback, void *userData) {
   memset(t, 0, sizeof(*t));
   t->optLevel = 3;
   const char *p = text.data, *end = text.data + text.length;

@@ -107,7 +107,8 @@ MlirLogicalResult tileCudaPtxas(const TileBackendContext *ctx,
     if (pid > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0) {
       char *cubin = tileReadFile(out, &size);
       if (cubin) {
-        tileArtifactSetPart(artifact, "cubin", mlirStringRefCreate(cubin, size));
+        tileArtifactSetPart(artifact, "cubin",
+                            mlirStringRefCreate(cubin, size));
         result = mlirLogicalResultSuccess();
       }
       free(cubin);

@@ -54,8 +54,7 @@ static MlirValue intrinsic(TileBuilder *b, const char *name, MlirValue x) {
       tbNamed(b, "operandSegmentSizes",
               mlirDenseI32ArrayGet(b->ctx, 2, (const int32_t[]){1, 0})),
   };
-  return tbResult(
-      tbCreate(b, "llvm.call_intrinsic", 1, &x, 1, &f32, 4, attrs));
+  return tbResult(tbCreate(b, "llvm.call_intrinsic", 1, &x, 1, &f32, 4, attrs));
 }
 
 static void rewrite(MlirOperation op, const Rule *rule) {

@@ -36,17 +36,18 @@ static void addScope(MlirOperation func) {
   MlirAttribute unit = mlirLLVMDICompileUnitAttrGet(
       ctx, mlirDisctinctAttrCreate(mlirUnitAttrGet(ctx)), DwarfLanguageC, file,
       mlirStringAttrGet(ctx, tileRef("tile-mlir")), true,
-      MlirLLVMDIEmissionKindDebugDirectivesOnly,
-      MlirLLVMDINameTableKindDefault, (MlirAttribute){NULL});
-  MlirAttribute type =
-      mlirLLVMDISubroutineTypeAttrGet(ctx, DwarfCallingConventionNormal, 0, NULL);
+      MlirLLVMDIEmissionKindDebugDirectivesOnly, MlirLLVMDINameTableKindDefault,
+      (MlirAttribute){NULL});
+  MlirAttribute type = mlirLLVMDISubroutineTypeAttrGet(
+      ctx, DwarfCallingConventionNormal, 0, NULL);
   MlirAttribute name = tileOpGetAttr(func, "sym_name");
   MlirAttribute subprogram = mlirLLVMDISubprogramAttrGet(
       ctx, (MlirAttribute){NULL}, false,
       mlirDisctinctAttrCreate(mlirUnitAttrGet(ctx)), unit, file, name, name,
       file, line, line, SubprogramDefinition | SubprogramOptimized, type, 0,
       NULL, 0, NULL);
-  mlirOperationSetLocation(func, mlirLocationFusedGet(ctx, 1, &loc, subprogram));
+  mlirOperationSetLocation(func,
+                           mlirLocationFusedGet(ctx, 1, &loc, subprogram));
 }
 
 static MlirWalkResult visit(MlirOperation op, void *userData) {

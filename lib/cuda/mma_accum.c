@@ -73,14 +73,14 @@ bool tileMmaAccumulatorUsesSupported(const TileMmaPlan *p) {
     MlirOperation loop = parallelLoopOf(user, p->kernel);
     if (mlirOperationIsNull(loop) ||
         mlirOperationEqual(mlirOperationGetParentOperation(loop), p->loop) ||
-        !coversAccumulator(loop, p) || !indexedByLoop(user, loop, isLoad ? 1 : 2))
+        !coversAccumulator(loop, p) ||
+        !indexedByLoop(user, loop, isLoad ? 1 : 2))
       return false;
   }
   return true;
 }
 
 static MlirValue idx(TileBuilder *b, int64_t v) { return tbConstIndex(b, v); }
-
 
 /* The accumulator array must stay in registers: every access below uses a
  * constant index, so the loops over a thread's elements are unrolled here
@@ -218,13 +218,14 @@ static void rewriteParallelLoop(MlirOperation forall, MlirValue acc,
   mlirOperationDestroy(forall);
 }
 
-bool tileMmaRewriteAccumulatorUses(const TileMmaPlan *p,
-                                   const TileMmaThread *t, MlirValue acc) {
+bool tileMmaRewriteAccumulatorUses(const TileMmaPlan *p, const TileMmaThread *t,
+                                   MlirValue acc) {
   /* Collect first: rewriting changes the use list. */
   MlirOperation users[64];
   unsigned n = 0;
   for (MlirOpOperand use = mlirValueGetFirstUse(p->acc);
-       !mlirOpOperandIsNull(use) && n < 64; use = mlirOpOperandGetNextUse(use)) {
+       !mlirOpOperandIsNull(use) && n < 64;
+       use = mlirOpOperandGetNextUse(use)) {
     MlirOperation user = mlirOpOperandGetOwner(use);
     if (tileOpIs(user, "memref.load") || tileOpIs(user, "memref.store"))
       user = parallelLoopOf(user, p->kernel);

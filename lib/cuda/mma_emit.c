@@ -26,8 +26,8 @@ TileMmaThread tileMmaThreadIndices(TileBuilder *b, const TileMmaPlan *plan) {
  * warp's mmaM x mmaN tiles), element i % 4 of its c0..c3, where c0, c1 sit
  * in row `group` and c2, c3 eight rows below, at columns 2 * quad + {0, 1}. */
 void tileMmaElementPosition(TileBuilder *b, const TileMmaPlan *p,
-                            const TileMmaThread *t, MlirValue i,
-                            MlirValue *row, MlirValue *col) {
+                            const TileMmaThread *t, MlirValue i, MlirValue *row,
+                            MlirValue *col) {
   MlirValue tile = tbDivU(b, i, idx(b, 4));
   MlirValue e = tbRemU(b, i, idx(b, 4));
   MlirValue mi = tbDivU(b, tile, idx(b, p->mmaN));
@@ -83,18 +83,21 @@ static MlirValue rowPair(TileBuilder *b, const TileMmaPlan *p, MlirValue v,
   MlirType type = elemVector(b, p, "2x2");
   int64_t offsets[] = {first, 0}, sizes[] = {2, 2}, strides[] = {1, 1};
   MlirNamedAttribute attrs[] = {
-      tbNamed(b, "offsets", mlirArrayAttrGet(b->ctx, 2, (MlirAttribute[]){
-                                                 tbI64Attr(b, offsets[0]),
+      tbNamed(b, "offsets",
+              mlirArrayAttrGet(b->ctx, 2,
+                               (MlirAttribute[]){tbI64Attr(b, offsets[0]),
                                                  tbI64Attr(b, offsets[1])})),
-      tbNamed(b, "sizes", mlirArrayAttrGet(b->ctx, 2, (MlirAttribute[]){
-                                               tbI64Attr(b, sizes[0]),
-                                               tbI64Attr(b, sizes[1])})),
-      tbNamed(b, "strides", mlirArrayAttrGet(b->ctx, 2, (MlirAttribute[]){
-                                                 tbI64Attr(b, strides[0]),
+      tbNamed(b, "sizes",
+              mlirArrayAttrGet(b->ctx, 2,
+                               (MlirAttribute[]){tbI64Attr(b, sizes[0]),
+                                                 tbI64Attr(b, sizes[1])})),
+      tbNamed(b, "strides",
+              mlirArrayAttrGet(b->ctx, 2,
+                               (MlirAttribute[]){tbI64Attr(b, strides[0]),
                                                  tbI64Attr(b, strides[1])})),
   };
-  return tbResult(tbCreate(b, "vector.extract_strided_slice", 1, &v, 1, &type,
-                           3, attrs));
+  return tbResult(
+      tbCreate(b, "vector.extract_strided_slice", 1, &v, 1, &type, 3, attrs));
 }
 
 static MlirValue loadAccumulator(TileBuilder *b, MlirValue acc, int64_t base) {
@@ -125,8 +128,8 @@ static MlirValue mmaF16(TileBuilder *b, MlirValue a, MlirValue bFrag,
     dims[i] = tbI64Attr(b, shape[i]);
   MlirNamedAttribute attr =
       tbNamed(b, "mmaShape", mlirArrayAttrGet(b->ctx, 3, dims));
-  MlirValue d = tbResult(
-      tbCreate(b, "nvgpu.mma.sync", 3, operands, 1, &type, 1, &attr));
+  MlirValue d =
+      tbResult(tbCreate(b, "nvgpu.mma.sync", 3, operands, 1, &type, 1, &attr));
   return shapeCast(b, d, "vector<4xf32>");
 }
 
@@ -163,21 +166,23 @@ static MlirValue mmaBF16(TileBuilder *b, const TileMmaPlan *p, MlirValue a,
   MlirNamedAttribute attrs[] = {
       tbNamed(b, "layoutA", tbParseAttr(b, "#nvvm.mma_layout<row>")),
       tbNamed(b, "layoutB", tbParseAttr(b, "#nvvm.mma_layout<col>")),
-      tbNamed(b, "multiplicandAPtxType", tbParseAttr(b, "#nvvm.mma_type<bf16>")),
-      tbNamed(b, "multiplicandBPtxType", tbParseAttr(b, "#nvvm.mma_type<bf16>")),
+      tbNamed(b, "multiplicandAPtxType",
+              tbParseAttr(b, "#nvvm.mma_type<bf16>")),
+      tbNamed(b, "multiplicandBPtxType",
+              tbParseAttr(b, "#nvvm.mma_type<bf16>")),
       tbNamed(b, "shape", tbParseAttr(b, "#nvvm.shape<m = 16, n = 8, k = 16>")),
       tbNamed(b, "operandSegmentSizes",
               mlirDenseI32ArrayGet(b->ctx, 3, (const int32_t[]){4, 2, 4})),
   };
-  MlirValue d = tbResult(
-      tbCreate(b, "nvvm.mma.sync", 10, operands, 1, &type, 6, attrs));
+  MlirValue d =
+      tbResult(tbCreate(b, "nvvm.mma.sync", 10, operands, 1, &type, 6, attrs));
   MlirValue elements[4];
   MlirType f32 = tbF32(b);
   for (int64_t r = 0; r < 4; ++r) {
     MlirNamedAttribute pos =
         tbNamed(b, "position", mlirDenseI64ArrayGet(b->ctx, 1, &r));
-    elements[r] = tbResult(
-        tbCreate(b, "llvm.extractvalue", 1, &d, 1, &f32, 1, &pos));
+    elements[r] =
+        tbResult(tbCreate(b, "llvm.extractvalue", 1, &d, 1, &f32, 1, &pos));
   }
   MlirType v4 = vectorType(b, "vector<4xf32>");
   return tbResult(
@@ -216,8 +221,9 @@ void tileMmaEmitGemm(TileBuilder *b, const TileMmaPlan *p,
         MlirValue col = tbAdd(b, n0, tbMul(b, laneHigh, idx(b, 8)));
         loaded = ldmatrix(b, p, bStages, stage, row, col, true);
       } else {
-        MlirValue row = tbAdd(b, n0, tbAdd(b, tbRemU(b, t->lane, idx(b, 8)),
-                                           tbMul(b, laneHigh, idx(b, 8))));
+        MlirValue row = tbAdd(b, n0,
+                              tbAdd(b, tbRemU(b, t->lane, idx(b, 8)),
+                                    tbMul(b, laneHigh, idx(b, 8))));
         MlirValue eighth = tbRemU(b, tbDivU(b, t->lane, idx(b, 8)), idx(b, 2));
         MlirValue col = tbAdd(b, idx(b, kk), tbMul(b, eighth, idx(b, 8)));
         loaded = ldmatrix(b, p, bStages, stage, row, col, false);
@@ -227,13 +233,12 @@ void tileMmaEmitGemm(TileBuilder *b, const TileMmaPlan *p,
     }
     for (int64_t mi = 0; mi < p->mmaM; ++mi)
       for (int64_t ni = 0; ni < p->mmaN; ++ni)
-        c[mi][ni] = bf16 ? mmaBF16(b, p, aFrag[mi],
-                                   extractRow(b, bFrag[ni], 0,
-                                              elemVector(b, p, "2")),
-                                   extractRow(b, bFrag[ni], 1,
-                                              elemVector(b, p, "2")),
-                                   c[mi][ni])
-                         : mmaF16(b, aFrag[mi], bFrag[ni], c[mi][ni]);
+        c[mi][ni] =
+            bf16 ? mmaBF16(b, p, aFrag[mi],
+                           extractRow(b, bFrag[ni], 0, elemVector(b, p, "2")),
+                           extractRow(b, bFrag[ni], 1, elemVector(b, p, "2")),
+                           c[mi][ni])
+                 : mmaF16(b, aFrag[mi], bFrag[ni], c[mi][ni]);
   }
   for (int64_t mi = 0; mi < p->mmaM; ++mi)
     for (int64_t ni = 0; ni < p->mmaN; ++ni)

@@ -20,13 +20,14 @@ typedef struct {
   MlirOperation copyA, copyB, gemm;
 } Variant;
 
-/*===--- copies into a stage ------------------------------------------------===*/
+/*===--- copies into a stage
+ * ------------------------------------------------===*/
 
 typedef struct {
-  MlirValue src;     /* the global matrix */
-  MlirValue off[2];  /* window offsets for this iteration */
+  MlirValue src;    /* the global matrix */
+  MlirValue off[2]; /* window offsets for this iteration */
   int64_t rows, cols;
-  MlirValue stages;  /* stage x rows x (cols + pad) */
+  MlirValue stages; /* stage x rows x (cols + pad) */
 } StageCopy;
 
 static StageCopy describeCopy(TileBuilder *b, MlirOperation copy,
@@ -36,8 +37,9 @@ static StageCopy describeCopy(TileBuilder *b, MlirOperation copy,
   intptr_t first;
   tileOperandGroup(copy, 2, &first);
   for (int i = 0; i < 2; ++i)
-    c.off[i] = m ? tileSliceRemap(b, m, mlirOperationGetOperand(copy, first + i))
-                 : mlirOperationGetOperand(copy, first + i);
+    c.off[i] =
+        m ? tileSliceRemap(b, m, mlirOperationGetOperand(copy, first + i))
+          : mlirOperationGetOperand(copy, first + i);
   MlirType tile = mlirValueGetType(mlirOperationGetOperand(copy, 1));
   c.rows = tileDim(tile, 0);
   c.cols = tileDim(tile, 1);
@@ -51,9 +53,8 @@ static MlirValue clampedCoordinates(TileBuilder *b, const StageCopy *c,
                                     MlirValue row, MlirValue col,
                                     MlirValue safe[2]) {
   MlirValue at[2] = {tbAdd(b, c->off[0], row), tbAdd(b, c->off[1], col)};
-  MlirValue inside =
-      tbAnd(b, tbCmpI(b, "ult", at[0], tbDim(b, c->src, 0)),
-            tbCmpI(b, "ult", at[1], tbDim(b, c->src, 1)));
+  MlirValue inside = tbAnd(b, tbCmpI(b, "ult", at[0], tbDim(b, c->src, 0)),
+                           tbCmpI(b, "ult", at[1], tbDim(b, c->src, 1)));
   MlirValue zero = idx(b, 0);
   safe[0] = tbSelect(b, inside, at[0], zero);
   safe[1] = tbSelect(b, inside, at[1], zero);
@@ -78,14 +79,15 @@ static void issueAsync(TileBuilder *b, const Variant *v, const StageCopy *c,
   MlirValue safe[2];
   MlirValue inside = clampedCoordinates(&in, c, row, col, safe);
   MlirValue elements = tbSelect(&in, inside, idx(&in, 8), idx(&in, 0));
-  MlirValue operands[] = {c->stages, stage, row, col,
+  MlirValue operands[] = {c->stages, stage,   row,     col,
                           c->src,    safe[0], safe[1], elements};
   MlirType token = tbParseType(&in, "!nvgpu.device.async.token");
   MlirNamedAttribute attrs[] = {
       tbNamed(&in, "bypassL1", mlirUnitAttrGet(in.ctx)),
       tbNamed(&in, "dstElements", mlirIntegerAttrGet(tbIndex(&in), 8)),
-      tbNamed(&in, "operandSegmentSizes",
-              mlirDenseI32ArrayGet(in.ctx, 5, (const int32_t[]){1, 3, 1, 2, 1})),
+      tbNamed(
+          &in, "operandSegmentSizes",
+          mlirDenseI32ArrayGet(in.ctx, 5, (const int32_t[]){1, 3, 1, 2, 1})),
   };
   tbCreate(&in, "nvgpu.device_async_copy", 8, operands, 1, &token, 3, attrs);
 }
@@ -122,7 +124,8 @@ static void barrier(TileBuilder *b) {
   tbCreate(b, "gpu.barrier", 0, NULL, 0, NULL, 0, NULL);
 }
 
-/*===--- loop variants ------------------------------------------------------===*/
+/*===--- loop variants
+ * ------------------------------------------------------===*/
 
 typedef struct {
   MlirValue iv, lb, ub, step;
@@ -178,8 +181,7 @@ static void rewritePipelined(const Variant *v) {
   TileBuilder b = tbBefore(v->gemm);
   waitGroups(&b, token, (int32_t)(s - 2));
   barrier(&b);
-  MlirValue ahead =
-      tbAdd(&b, l.iv, tbMul(&b, l.step, idx(&b, s - 1)));
+  MlirValue ahead = tbAdd(&b, l.iv, tbMul(&b, l.step, idx(&b, s - 1)));
   issueTile(&b, v, &l, ahead, stageOf(&b, &l, l.iv, s - 1, s));
   createGroup(&b);
   tileMmaEmitGemm(&b, p, v->t, v->aStages, v->bStages,
@@ -245,10 +247,10 @@ static MlirValue rowsAligned(TileBuilder *b, const TileMmaPlan *p) {
   for (int i = 0; i < 2; ++i) {
     MlirValue rowOk = tbCmpI(
         b, "eq", tbRemU(b, tbDim(b, sources[i], 1), idx(b, 8)), idx(b, 0));
-    MlirValue base = tbResult(tbCreate(b, "memref.extract_aligned_pointer_as_index",
-                                       1, &sources[i], 1, &index, 0, NULL));
-    MlirValue baseOk =
-        tbCmpI(b, "eq", tbRemU(b, base, idx(b, 16)), idx(b, 0));
+    MlirValue base =
+        tbResult(tbCreate(b, "memref.extract_aligned_pointer_as_index", 1,
+                          &sources[i], 1, &index, 0, NULL));
+    MlirValue baseOk = tbCmpI(b, "eq", tbRemU(b, base, idx(b, 16)), idx(b, 0));
     MlirValue ok = tbAnd(b, rowOk, baseOk);
     aligned = i ? tbAnd(b, aligned, ok) : ok;
   }
@@ -292,9 +294,8 @@ bool tileMmaRewriteLoop(const TileMmaPlan *p, const TileMmaThread *t,
     tbIfElse(&b, rowsAligned(&b, p), &thenBlock, &elseBlock);
     Variant slow = fast;
     slow.loop = mlirOperationClone(p->loop);
-    mlirBlockInsertOwnedOperationBefore(elseBlock,
-                                        mlirBlockGetTerminator(elseBlock),
-                                        slow.loop);
+    mlirBlockInsertOwnedOperationBefore(
+        elseBlock, mlirBlockGetTerminator(elseBlock), slow.loop);
     mlirOperationMoveBefore(p->loop, mlirBlockGetTerminator(thenBlock));
     findLoopOps(&slow);
     rewriteSingleStage(&slow, false);

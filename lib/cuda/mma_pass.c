@@ -26,9 +26,9 @@ static void lowerKernel(TileMmaPlan *p) {
   char text[96];
   snprintf(text, sizeof(text), "memref<%lldxf32>", (long long)p->local);
   MlirType accType = tbParseType(&b, text);
-  MlirNamedAttribute segments = tbNamed(
-      &b, "operandSegmentSizes", mlirDenseI32ArrayGet(b.ctx, 2,
-                                                      (const int32_t[]){0, 0}));
+  MlirNamedAttribute segments =
+      tbNamed(&b, "operandSegmentSizes",
+              mlirDenseI32ArrayGet(b.ctx, 2, (const int32_t[]){0, 0}));
   MlirValue acc = tbResult(
       tbCreate(&b, "memref.alloca", 0, NULL, 1, &accType, 1, &segments));
   tileMmaRewriteLoop(p, &t, acc);
@@ -69,8 +69,8 @@ static void run(MlirOperation op, MlirExternalPass pass,
 }
 
 static const TileDialectHandleGetter dependent[] = {
-    mlirGetDialectHandle__gpu__,   mlirGetDialectHandle__nvgpu__,
-    mlirGetDialectHandle__nvvm__,  mlirGetDialectHandle__llvm__,
+    mlirGetDialectHandle__gpu__,    mlirGetDialectHandle__nvgpu__,
+    mlirGetDialectHandle__nvvm__,   mlirGetDialectHandle__llvm__,
     mlirGetDialectHandle__vector__, mlirGetDialectHandle__scf__};
 
 const TilePassDescriptor tileCudaMmaPass = {

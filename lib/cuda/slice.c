@@ -16,8 +16,8 @@ MlirValue tileSliceRemap(TileBuilder *b, TileSliceMap *m, MlirValue v) {
     return v;
   MlirOperation copy = mlirOperationClone(def);
   for (intptr_t i = 0; i < mlirOperationGetNumOperands(copy); ++i)
-    mlirOperationSetOperand(copy, i,
-                            tileSliceRemap(b, m, mlirOperationGetOperand(def, i)));
+    mlirOperationSetOperand(
+        copy, i, tileSliceRemap(b, m, mlirOperationGetOperand(def, i)));
   if (mlirOperationIsNull(b->before))
     mlirBlockAppendOwnedOperation(b->block, copy);
   else

@@ -36,13 +36,11 @@ static MlirOperation insert(TileBuilder *b, MlirOperation op) {
   return op;
 }
 
-MlirOperation tbCreateWithRegions(TileBuilder *b, const char *name,
-                                  intptr_t numOperands,
-                                  const MlirValue *operands,
-                                  intptr_t numResults, const MlirType *results,
-                                  intptr_t numAttrs,
-                                  const MlirNamedAttribute *attrs,
-                                  intptr_t numRegions) {
+MlirOperation
+tbCreateWithRegions(TileBuilder *b, const char *name, intptr_t numOperands,
+                    const MlirValue *operands, intptr_t numResults,
+                    const MlirType *results, intptr_t numAttrs,
+                    const MlirNamedAttribute *attrs, intptr_t numRegions) {
   MlirOperationState state = mlirOperationStateGet(tileRef(name), b->loc);
   mlirOperationStateAddOperands(&state, numOperands, operands);
   mlirOperationStateAddResults(&state, numResults, results);
@@ -66,8 +64,7 @@ MlirValue tbResult(MlirOperation op) { return mlirOperationGetResult(op, 0); }
 
 MlirNamedAttribute tbNamed(TileBuilder *b, const char *name,
                            MlirAttribute attr) {
-  return mlirNamedAttributeGet(
-      mlirIdentifierGet(b->ctx, tileRef(name)), attr);
+  return mlirNamedAttributeGet(mlirIdentifierGet(b->ctx, tileRef(name)), attr);
 }
 
 MlirAttribute tbParseAttr(TileBuilder *b, const char *text) {
@@ -179,9 +176,9 @@ MlirValue tbConvert(TileBuilder *b, MlirValue v, MlirType to) {
   if (fromFloat && toFloat)
     op = bitWidth(to) > bitWidth(from) ? "arith.extf" : "arith.truncf";
   else if (!fromFloat && !toFloat)
-    op = mlirTypeIsAIndex(from) || mlirTypeIsAIndex(to)
-             ? "arith.index_cast"
-             : bitWidth(to) > bitWidth(from) ? "arith.extsi" : "arith.trunci";
+    op = mlirTypeIsAIndex(from) || mlirTypeIsAIndex(to) ? "arith.index_cast"
+         : bitWidth(to) > bitWidth(from)                ? "arith.extsi"
+                                                        : "arith.trunci";
   else
     op = fromFloat ? "arith.fptosi" : "arith.sitofp";
   return tbResult(tbCreate(b, op, 1, &v, 1, &to, 0, NULL));
@@ -265,8 +262,8 @@ static void mixedBounds(TileBuilder *b, MlirOperation forall,
 
 TileLoopBounds tbForallBounds(TileBuilder *b, MlirOperation forall) {
   TileLoopBounds bounds;
-  bounds.rank = mlirDenseArrayGetNumElements(
-      tileOpGetAttr(forall, "staticUpperBound"));
+  bounds.rank =
+      mlirDenseArrayGetNumElements(tileOpGetAttr(forall, "staticUpperBound"));
   /* Dynamic entries are the operands, in the order lbs, ubs, steps. */
   intptr_t next = 0;
   mixedBounds(b, forall, "staticLowerBound", &next, bounds.rank, bounds.lb);

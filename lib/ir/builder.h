@@ -33,13 +33,11 @@ MlirOperation tbCreate(TileBuilder *b, const char *name, intptr_t numOperands,
                        const MlirValue *operands, intptr_t numResults,
                        const MlirType *results, intptr_t numAttrs,
                        const MlirNamedAttribute *attrs);
-MlirOperation tbCreateWithRegions(TileBuilder *b, const char *name,
-                                  intptr_t numOperands,
-                                  const MlirValue *operands,
-                                  intptr_t numResults, const MlirType *results,
-                                  intptr_t numAttrs,
-                                  const MlirNamedAttribute *attrs,
-                                  intptr_t numRegions);
+MlirOperation
+tbCreateWithRegions(TileBuilder *b, const char *name, intptr_t numOperands,
+                    const MlirValue *operands, intptr_t numResults,
+                    const MlirType *results, intptr_t numAttrs,
+                    const MlirNamedAttribute *attrs, intptr_t numRegions);
 MlirValue tbResult(MlirOperation op);
 
 MlirNamedAttribute tbNamed(TileBuilder *b, const char *name,

@@ -167,6 +167,5 @@ void tbSetLaunchKernelOperands(MlirOperation launch, intptr_t n,
   mlirOperationSetAttributeByName(
       launch, mlirStringRefCreateFromCString("operandSegmentSizes"),
       mlirDenseI32ArrayGet(mlirOperationGetContext(launch),
-                           TileLaunchNumSegments,
-                           seg));
+                           TileLaunchNumSegments, seg));
 }

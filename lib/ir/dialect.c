@@ -79,7 +79,7 @@ MlirLogicalResult tileContextLoadDialects(MlirContext ctx) {
   mlirDialectRegistryDestroy(registry);
   /* Tile IR spells memory spaces with #gpu attributes and structure with scf;
    * load them so that attributes and types parse without a prior op. */
-  static const char *const used[] = {"func", "scf", "arith", "memref",
+  static const char *const used[] = {"func", "scf",  "arith", "memref",
                                      "gpu",  "math", "vector"};
   for (size_t i = 0; i < sizeof(used) / sizeof(used[0]); ++i)
     mlirContextGetOrLoadDialect(ctx, tileRef(used[i]));

@@ -185,8 +185,8 @@ TileOptionValue *tileParsePassOptions(const TilePassDescriptor *desc,
                    key.data, desc->argument);
       goto failBufs;
     }
-    if (!setValue(desc, option, tileStrBufGet(&value), &values[index],
-                  callback, userData))
+    if (!setValue(desc, option, tileStrBufGet(&value), &values[index], callback,
+                  userData))
       goto failBufs;
   }
   tileStrBufFree(&key);

@@ -61,8 +61,8 @@ static bool skipBraces(Parser *parser) {
   for (; parser->p < parser->end; ++parser->p) {
     char c = *parser->p;
     if (c == '"' || c == '\'') {
-      const char *close = memchr(parser->p + 1, c,
-                                 (size_t)(parser->end - parser->p - 1));
+      const char *close =
+          memchr(parser->p + 1, c, (size_t)(parser->end - parser->p - 1));
       if (!close)
         break;
       parser->p = close;
@@ -231,7 +231,8 @@ static void appendSuggestion(TileStrBuf *message) {
   const char *close = open ? strchr(open + 1, '\'') : NULL;
   if (!close || !strstr(text, "does not refer to a registered pass"))
     return;
-  MlirStringRef name = mlirStringRefCreate(open + 1, (size_t)(close - open - 1));
+  MlirStringRef name =
+      mlirStringRefCreate(open + 1, (size_t)(close - open - 1));
   for (unsigned i = 0; i < tilePassDescriptorsCount; ++i) {
     const char *candidate = tilePassDescriptors[i]->argument;
     if (editDistance(name, candidate) <= 2) {
@@ -262,8 +263,8 @@ static MlirStringRef anchorOf(MlirOpPassManager opm, TileStrBuf *storage) {
   mlirPrintPassPipeline(opm, tileStrBufCallback, storage);
   const char *text = tileStrBufGet(storage);
   const char *paren = strchr(text, '(');
-  return mlirStringRefCreate(text, paren ? (size_t)(paren - text)
-                                         : strlen(text));
+  return mlirStringRefCreate(text,
+                             paren ? (size_t)(paren - text) : strlen(text));
 }
 
 static bool anchorsCompatible(const char *passAnchor, MlirStringRef pmAnchor) {
@@ -380,8 +381,8 @@ static bool addAtomically(MlirOpPassManager opm, const Addition *addition,
 
 static bool parse(MlirStringRef text, MlirStringCallback callback,
                   void *userData, Element **elements, unsigned *n) {
-  Parser parser = {text.data, text.data, text.data + text.length, callback,
-                   userData, false};
+  Parser parser = {text.data, text.data, text.data + text.length,
+                   callback,  userData,  false};
   return parseList(&parser, elements, n, /*nested=*/false);
 }
 
@@ -424,8 +425,8 @@ MlirLogicalResult tileOpPassManagerParsePipeline(MlirOpPassManager passManager,
                  (int)pmAnchor.length, pmAnchor.data);
   } else {
     Reporter reporter = {callback, userData};
-    Addition addition = {elements[0].children, elements[0].numChildren,
-                         {NULL, 0}, {NULL, 0}};
+    Addition addition = {
+        elements[0].children, elements[0].numChildren, {NULL, 0}, {NULL, 0}};
     ok = addAtomically(passManager, &addition, &reporter);
   }
   tileStrBufFree(&anchor);
@@ -449,8 +450,7 @@ static bool restrictedAnchor(const char *message, TileStrBuf *anchor) {
 }
 
 static bool addPassImplicitly(MlirOpPassManager opm, MlirStringRef argument,
-                              MlirStringRef options,
-                              const Reporter *reporter) {
+                              MlirStringRef options, const Reporter *reporter) {
   if (tileLookupPass(argument) >= 0) {
     Element e = {.name = argument, .options = options};
     return addTilePass(opm, &e, /*implicitNesting=*/true, reporter);

@@ -195,14 +195,13 @@ MlirPass tileCreatePassFromDescriptor(const TilePassDescriptor *desc,
     numHandles = 8;
   for (unsigned i = 0; i < numHandles; ++i)
     handles[i] = desc->dependentDialects[i]();
-  MlirExternalPassCallbacks callbacks = {construct, destruct, NULL, clone,
-                                         run};
+  MlirExternalPassCallbacks callbacks = {construct, destruct, NULL, clone, run};
   /* The descriptor's address is unique per pass and suitably aligned, so it
    * serves as the pass TypeID. */
-  return mlirCreateExternalPass(
-      mlirTypeIDCreate(desc), ref(desc->name), ref(desc->argument),
-      ref(desc->summary), ref(desc->anchor), numHandles, handles, callbacks,
-      instance);
+  return mlirCreateExternalPass(mlirTypeIDCreate(desc), ref(desc->name),
+                                ref(desc->argument), ref(desc->summary),
+                                ref(desc->anchor), numHandles, handles,
+                                callbacks, instance);
 }
 
 MlirPass tileCreatePass(MlirStringRef argument, MlirStringRef options,

@@ -169,8 +169,8 @@ tileArtifactPrintCHeader(const TileArtifact *a, const TileEntryTable *table,
     if (!inArtifact(a, e->name))
       continue;
     if (e->unsupported) {
-      tileReport(errors, "'%s' has no C interface to declare: %s",
-                 e->name, e->unsupported);
+      tileReport(errors, "'%s' has no C interface to declare: %s", e->name,
+                 e->unsupported);
       free(entries);
       return mlirLogicalResultFailure();
     }

@@ -96,8 +96,7 @@ TileExecutable *tileExecutableCreate(const TileBackendContext *ctx,
     return NULL;
   }
   if (!executor->create) {
-    tileReport(errors, "execution backend '%s' %s", name,
-               executor->whyNot);
+    tileReport(errors, "execution backend '%s' %s", name, executor->whyNot);
     return NULL;
   }
   DeviceMemory *device = NULL;
@@ -151,8 +150,7 @@ static bool checkBuffer(const TileExecutable *e,
   }
   if (tileBufferGetElementType(b) != t->elementType ||
       tileBufferGetRank(b) != t->rank) {
-    tileReport(errors,
-               "argument %u of '%s' (%s) got a rank-%d %s buffer", i,
+    tileReport(errors, "argument %u of '%s' (%s) got a rank-%d %s buffer", i,
                entry->name, t->typeName, tileBufferGetRank(b),
                tileElementTypeGetName(tileBufferGetElementType(b)));
     return false;

@@ -9,6 +9,8 @@
 #include "support/alloc.h"
 #include "support/strbuf.h"
 
+#include "mlir-c/ExecutionEngine.h"
+
 /* An execution backend as the runtime implements it, found by the name of
  * the context's TileExecutionBackendSpec. `create` is NULL for backends
  * that run nothing in this process; `whyNot` then says what they do. */

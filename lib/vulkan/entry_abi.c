@@ -24,8 +24,8 @@ static MlirWalkResult annotate(MlirOperation op, void *userData) {
            mlirDenseI32ArrayGetElement(size, 1),
            mlirDenseI32ArrayGetElement(size, 2));
   TileBuilder b = tbBefore(op);
-  mlirOperationSetDiscardableAttributeByName(op, tileRef("spirv.entry_point_abi"),
-                                             tbParseAttr(&b, text));
+  mlirOperationSetDiscardableAttributeByName(
+      op, tileRef("spirv.entry_point_abi"), tbParseAttr(&b, text));
   return MlirWalkResultAdvance;
 }
 

@@ -6,10 +6,10 @@
 
 #include <dlfcn.h>
 #include <fcntl.h>
-#include <sys/wait.h>
-#include <unistd.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 /* The SPIR-V version the pipeline targets (target option "spirv"). SPIR-V
  * 1.3 is what Vulkan 1.1 guarantees and every later Vulkan accepts; its

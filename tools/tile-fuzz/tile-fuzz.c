@@ -66,9 +66,9 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  MlirOperation module = tileParseModule(
-      context, mlirStringRefCreate((const char *)data, size),
-      mlirStringRefCreateFromCString("fuzz.mlir"));
+  MlirOperation module =
+      tileParseModule(context, mlirStringRefCreate((const char *)data, size),
+                      mlirStringRefCreateFromCString("fuzz.mlir"));
   if (mlirOperationIsNull(module))
     return 0;
   TileArtifact *artifact = tileCompile(backend, module, part);

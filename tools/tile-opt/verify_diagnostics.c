@@ -118,8 +118,8 @@ static char *group(const char *line, const regmatch_t *m) {
 }
 
 static void addExpectation(TileDiagnosticVerifier *v, Expectation e) {
-  v->expected = tileReallocArray(v->expected, v->numExpected + 1,
-                                 sizeof(Expectation));
+  v->expected =
+      tileReallocArray(v->expected, v->numExpected + 1, sizeof(Expectation));
   v->expected[v->numExpected++] = e;
 }
 
@@ -173,7 +173,8 @@ TileDiagnosticVerifier *tileDiagnosticVerifierCreate(const char *fileName,
                                                      const char *text,
                                                      bool onlyExpected,
                                                      FILE *out) {
-  TileDiagnosticVerifier *v = tileCallocArray(1, sizeof(TileDiagnosticVerifier));
+  TileDiagnosticVerifier *v =
+      tileCallocArray(1, sizeof(TileDiagnosticVerifier));
   v->onlyExpected = onlyExpected;
   v->out = out;
   v->fileName = fileName;

@@ -114,9 +114,8 @@ TILE_RT_EXPORT void *mgpuModuleGetFunction(void *module, const char *name) {
                name);
     }
     f->sharedBytes = vkrtWorkgroupBytes(m->words, m->numWords, name);
-    m->functions =
-        tileReallocArray(m->functions, m->numFunctions + 1,
-                         sizeof(*m->functions));
+    m->functions = tileReallocArray(m->functions, m->numFunctions + 1,
+                                    sizeof(*m->functions));
     m->functions[m->numFunctions++] = f;
   }
   pthread_mutex_unlock(&modulesLock);

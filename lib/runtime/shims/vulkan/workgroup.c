@@ -56,10 +56,6 @@ typedef struct {
   size_t numEdges, capacity;
 } Module;
 
-static void *allocate(size_t count, size_t size) {
-  return tileCallocArray(count, size);
-}
-
 static void addEdge(Module *m, uint32_t to) {
   if (!m->current || to >= m->bound)
     return;
@@ -176,9 +172,9 @@ static bool read(uint32_t opcode, const uint32_t *op, size_t count,
 /* Marks the functions the entry point reaches, then sums the variables
  * they refer to and those no function refers to. */
 static uint64_t entryBytes(const Module *m) {
-  bool *reached = allocate(m->bound, sizeof(bool));
-  bool *referred = allocate(m->bound, sizeof(bool));
-  bool *counted = allocate(m->bound, sizeof(bool));
+  bool *reached = tileCallocArray(m->bound, sizeof(bool));
+  bool *referred = tileCallocArray(m->bound, sizeof(bool));
+  bool *counted = tileCallocArray(m->bound, sizeof(bool));
   reached[m->entry] = true;
   for (bool grew = true; grew;) {
     grew = false;
@@ -210,10 +206,10 @@ uint64_t vkrtWorkgroupBytes(const uint32_t *words, size_t numWords,
                             const char *name) {
   Module m = {0};
   m.bound = words[3] < MaxIds ? words[3] : MaxIds;
-  m.size = allocate(m.bound, sizeof(*m.size));
-  m.value = allocate(m.bound, sizeof(*m.value));
-  m.pointee = allocate(m.bound, sizeof(*m.pointee));
-  m.variable = allocate(m.bound, sizeof(*m.variable));
+  m.size = tileCallocArray(m.bound, sizeof(*m.size));
+  m.value = tileCallocArray(m.bound, sizeof(*m.value));
+  m.pointee = tileCallocArray(m.bound, sizeof(*m.pointee));
+  m.variable = tileCallocArray(m.bound, sizeof(*m.variable));
   m.name = name;
   vkrtForEachInstruction(words, numWords, read, &m);
   uint64_t bytes = 0;
