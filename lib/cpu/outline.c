@@ -8,6 +8,8 @@
  * calls again when it optimises. */
 #include "cpu/lowering.h"
 
+#include "support/alloc.h"
+
 #include <stdlib.h>
 
 /* Values of the enclosing function and what stands for them in the kernel's
@@ -46,16 +48,8 @@ static MlirValue capture(Captures *c, MlirValue v) {
   }
   if (c->count == c->capacity) {
     c->capacity = c->capacity ? 2 * c->capacity : 8;
-    MlirValue *outside = tileCallocArray(c->capacity, sizeof(MlirValue));
-    MlirValue *inside = tileCallocArray(c->capacity, sizeof(MlirValue));
-    for (size_t i = 0; i < c->count; ++i) {
-      outside[i] = c->outside[i];
-      inside[i] = c->inside[i];
-    }
-    free(c->outside);
-    free(c->inside);
-    c->outside = outside;
-    c->inside = inside;
+    c->outside = tileReallocArray(c->outside, c->capacity, sizeof(MlirValue));
+    c->inside = tileReallocArray(c->inside, c->capacity, sizeof(MlirValue));
   }
   c->outside[c->count] = v;
   c->inside[c->count++] = in;
