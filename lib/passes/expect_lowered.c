@@ -23,10 +23,7 @@ static MlirWalkResult check(MlirOperation op, void *userData) {
 static void run(MlirOperation op, MlirExternalPass pass,
                 const TileOptionValue *options) {
   (void)options;
-  unsigned errors = 0;
-  mlirOperationWalk(op, check, &errors, MlirWalkPreOrder);
-  if (errors)
-    mlirExternalPassSignalFailure(pass);
+  tilePassRunCheck(op, pass, check);
 }
 
 const TilePassDescriptor tileExpectLoweredPass = {

@@ -66,10 +66,7 @@ static MlirWalkResult checkModule(MlirOperation op, void *userData) {
 static void run(MlirOperation op, MlirExternalPass pass,
                 const TileOptionValue *options) {
   (void)options;
-  unsigned errors = 0;
-  mlirOperationWalk(op, checkModule, &errors, MlirWalkPreOrder);
-  if (errors)
-    mlirExternalPassSignalFailure(pass);
+  tilePassRunCheck(op, pass, checkModule);
 }
 
 const TilePassDescriptor tileGpuCheckCallsPass = {

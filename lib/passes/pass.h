@@ -44,6 +44,12 @@ typedef struct {
               const TileOptionValue *options);
 } TilePassDescriptor;
 
+/* The run of a checking pass: calls `visit` on every op under `op`, in
+ * pre-order, with a pointer to an unsigned count that it increments for each
+ * error it reports; signals failure through `pass` when it reported any. */
+void tilePassRunCheck(MlirOperation op, MlirExternalPass pass,
+                      MlirWalkResult (*visit)(MlirOperation op, void *errors));
+
 /* The built-in passes, in the order --list-passes shows them. */
 extern const TilePassDescriptor *const tilePassDescriptors[];
 extern const unsigned tilePassDescriptorsCount;

@@ -32,10 +32,7 @@ static MlirWalkResult annotate(MlirOperation op, void *userData) {
 static void run(MlirOperation op, MlirExternalPass pass,
                 const TileOptionValue *options) {
   (void)options;
-  unsigned errors = 0;
-  mlirOperationWalk(op, annotate, &errors, MlirWalkPreOrder);
-  if (errors)
-    mlirExternalPassSignalFailure(pass);
+  tilePassRunCheck(op, pass, annotate);
 }
 
 const TilePassDescriptor tileVulkanEntryAbiPass = {

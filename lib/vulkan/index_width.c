@@ -80,10 +80,7 @@ static MlirWalkResult checkConstant(MlirOperation op, void *userData) {
 static void run(MlirOperation op, MlirExternalPass pass,
                 const TileOptionValue *options) {
   (void)options;
-  unsigned errors = 0;
-  mlirOperationWalk(op, checkConstant, &errors, MlirWalkPreOrder);
-  if (errors)
-    mlirExternalPassSignalFailure(pass);
+  tilePassRunCheck(op, pass, checkConstant);
 }
 
 const TilePassDescriptor tileVulkanIndexWidthPass = {
