@@ -22,7 +22,7 @@ if(TARGET tile_rt_vulkan)
   list(APPEND tile_libraries tile_rt_vulkan)
 endif()
 install(TARGETS ${tile_libraries} LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
-install(TARGETS tile-opt tile-run RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+install(TARGETS tile-opt tile-run tile-vulkan-devices RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(DIRECTORY ${CMAKE_SOURCE_DIR}/include/tile
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(FILES ${CMAKE_SOURCE_DIR}/LICENSE DESTINATION ${CMAKE_INSTALL_DOCDIR})

@@ -1,15 +1,20 @@
 /* cuda device codegen: gpu.module -> PTX (and cubin through ptxas). */
+#define _GNU_SOURCE /* strsignal */
 #include "cuda/cuda.h"
 
 #include "backend/backend.h"
 #include "ir/ir.h"
+#include "support/subprocess.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
+
+/* How long ptxas may take on one module before it is taken for hung. */
+enum { PtxasSeconds = 600 };
 
 static void reportAtModule(MlirStringRef message, void *userData) {
   tileEmitErrorAt(mlirOperationGetLocation(*(MlirOperation *)userData), "%.*s",
@@ -82,10 +87,9 @@ MlirLogicalResult tileCudaPtxas(const TileBackendContext *ctx,
     tileReport(errors, "cannot create a temporary directory for ptxas");
     return mlirLogicalResultFailure();
   }
-  char in[sizeof(dir) + 16], out[sizeof(dir) + 16], log[sizeof(dir) + 16];
+  char in[sizeof(dir) + 16], out[sizeof(dir) + 16];
   snprintf(in, sizeof(in), "%s/in.ptx", dir);
   snprintf(out, sizeof(out), "%s/out.cubin", dir);
-  snprintf(log, sizeof(log), "%s/log.txt", dir);
   MlirLogicalResult result = mlirLogicalResultFailure();
   if (!writeFile(in, ptx)) {
     tileReport(errors, "cannot write %s", in);
@@ -93,34 +97,33 @@ MlirLogicalResult tileCudaPtxas(const TileBackendContext *ctx,
     char arch[80], opt[8];
     snprintf(arch, sizeof(arch), "-arch=%s", ctx->target.chip);
     snprintf(opt, sizeof(opt), "-O%d", ctx->target.optLevel);
-    pid_t pid = fork();
-    if (pid == 0) {
-      FILE *logFile = freopen(log, "w", stderr);
-      (void)logFile;
-      execl(ptxas, ptxas, arch, opt, in, "-o", out, (char *)NULL);
-      _exit(127);
-    }
+    char *argv[] = {ptxas, arch, opt, in, "-o", out, NULL};
+    TileStrBuf log = TILE_STRBUF_INIT;
     int status = 0;
-    if (pid > 0)
-      waitpid(pid, &status, 0);
+    TileProgramResult r =
+        tileRunProgram(argv, true, PtxasSeconds, &log, &status);
     size_t size = 0;
-    if (pid > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0) {
-      char *cubin = tileReadFile(out, &size);
-      if (cubin) {
-        tileArtifactSetPart(artifact, "cubin",
-                            mlirStringRefCreate(cubin, size));
-        result = mlirLogicalResultSuccess();
-      }
-      free(cubin);
+    char *cubin =
+        r == TileProgramExited && status == 0 ? tileReadFile(out, &size) : NULL;
+    if (cubin) {
+      tileArtifactSetPart(artifact, "cubin", mlirStringRefCreate(cubin, size));
+      result = mlirLogicalResultSuccess();
+    } else if (r == TileProgramNotRun) {
+      tileReport(errors, "cannot run %s: %s", ptxas, strerror(errno));
+    } else if (r == TileProgramTimedOut) {
+      tileReport(errors, "ptxas %s did not finish within %d s", arch,
+                 (int)PtxasSeconds);
+    } else if (r == TileProgramSignaled) {
+      tileReport(errors, "ptxas %s was killed by %s: %s", arch,
+                 strsignal(status), tileStrBufGet(&log));
     } else {
-      char *text = tileReadFile(log, &size);
-      tileReport(errors, "ptxas %s failed: %s", arch, text ? text : "");
-      free(text);
+      tileReport(errors, "ptxas %s failed: %s", arch, tileStrBufGet(&log));
     }
+    free(cubin);
+    tileStrBufFree(&log);
   }
   unlink(in);
   unlink(out);
-  unlink(log);
   rmdir(dir);
   return result;
 }

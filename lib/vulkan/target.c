@@ -1,15 +1,14 @@
 /* vulkan targets: vulkan[:v1.1|v1.2|v1.3]; loader and device detection. */
-#define _GNU_SOURCE /* pipe2 */
+#define _GNU_SOURCE /* strsignal */
 #include "vulkan/vulkan.h"
 
 #include "backend/backend.h"
+#include "support/subprocess.h"
 
-#include <dlfcn.h>
-#include <fcntl.h>
+#include <limits.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 /* The SPIR-V version the pipeline targets (target option "spirv"). SPIR-V
  * 1.3 is what Vulkan 1.1 guarantees and every later Vulkan accepts; its
@@ -49,105 +48,68 @@ MlirLogicalResult tileVulkanNormalizeTarget(TileTarget *t,
   return mlirLogicalResultSuccess();
 }
 
-/* Vulkan handles and entry points, declared here so that building needs no
- * Vulkan headers; the loader is opened at run time. */
-typedef void *VkInstance;
-typedef void *VkPhysicalDevice;
-typedef struct {
-  int sType;
-  const void *pNext;
-  unsigned flags;
-  const void *pApplicationInfo;
-  unsigned enabledLayerCount;
-  const char *const *ppEnabledLayerNames;
-  unsigned enabledExtensionCount;
-  const char *const *ppEnabledExtensionNames;
-} VkInstanceCreateInfo;
-typedef struct {
-  unsigned apiVersion, driverVersion, vendorID, deviceID;
-  int deviceType;
-  char deviceName[256];
-  unsigned char rest[1024]; /* limits and sparse properties, unread */
-} VkPhysicalDeviceProperties;
-typedef int (*CreateInstance)(const VkInstanceCreateInfo *, const void *,
-                              VkInstance *);
-typedef void (*DestroyInstance)(VkInstance, const void *);
-typedef int (*EnumerateDevices)(VkInstance, unsigned *, VkPhysicalDevice *);
-typedef void (*GetProperties)(VkPhysicalDevice, VkPhysicalDeviceProperties *);
+/* How long the device count may take: loading a driver can be slow on a
+ * busy machine; one that takes longer is taken for hung. */
+enum { ProbeSeconds = 60 };
 
-enum { InstanceCreateInfoType = 1, DeviceTypeCpu = 4 };
-
-/* Counts Vulkan devices in this process; `gpus` counts those that are not
- * CPU devices. Returns a reason when there is none. */
-static const char *countDevices(unsigned *devices, unsigned *gpus) {
-  void *lib = dlopen("libvulkan.so.1", RTLD_NOW | RTLD_LOCAL);
-  if (!lib)
-    return "the Vulkan loader (libvulkan.so.1) is not installed";
-  CreateInstance create = (CreateInstance)dlsym(lib, "vkCreateInstance");
-  DestroyInstance destroy = (DestroyInstance)dlsym(lib, "vkDestroyInstance");
-  EnumerateDevices enumerate =
-      (EnumerateDevices)dlsym(lib, "vkEnumeratePhysicalDevices");
-  GetProperties properties =
-      (GetProperties)dlsym(lib, "vkGetPhysicalDeviceProperties");
-  VkInstance instance = NULL;
-  VkInstanceCreateInfo info = {InstanceCreateInfoType, 0, 0, 0, 0, 0, 0, 0};
-  if (create && destroy && enumerate && properties &&
-      create(&info, NULL, &instance) == 0) {
-    VkPhysicalDevice list[16];
-    unsigned n = 16;
-    if (enumerate(instance, &n, list) >= 0) {
-      *devices = n;
-      for (unsigned i = 0; i < n; ++i) {
-        VkPhysicalDeviceProperties p;
-        properties(list[i], &p);
-        *gpus += p.deviceType != DeviceTypeCpu;
-      }
-    }
-    destroy(instance, NULL);
+/* Counts the Vulkan devices by running tile-vulkan-devices (see there for
+ * why it is a separate program). The answer is the same for the whole
+ * process and is asked once. `gpus` counts the devices that are not CPU
+ * devices. Returns NULL or the reason there is no device. */
+static const char *probeOnce(unsigned *devices, unsigned *gpus) {
+  static char reason[PATH_MAX + 160];
+  char path[PATH_MAX];
+  if (!tileFindProgram("tile-vulkan-devices", path, sizeof(path))) {
+    snprintf(reason, sizeof(reason),
+             "cannot count Vulkan devices: tile-vulkan-devices is not "
+             "installed next to libtile (in ../bin or beside it)");
+    return reason;
   }
-  return *devices ? NULL
-                  : "the Vulkan loader found no device (install a driver, "
-                    "e.g. mesa-vulkan-drivers)";
+  char *argv[] = {path, NULL};
+  TileStrBuf out = TILE_STRBUF_INIT;
+  int status = 0, code = -1;
+  TileProgramResult r =
+      tileRunProgram(argv, false, ProbeSeconds, &out, &status);
+  bool answered =
+      r == TileProgramExited && status == 0 &&
+      sscanf(tileStrBufGet(&out), "%d %u %u", &code, devices, gpus) == 3;
+  tileStrBufFree(&out);
+  if (answered && code == 0)
+    return NULL;
+  *devices = *gpus = 0;
+  if (answered && code == 1)
+    return "the Vulkan loader (libvulkan.so.1) is not installed";
+  if (answered && code == 2)
+    return "the Vulkan loader found no device (install a driver, e.g. "
+           "mesa-vulkan-drivers)";
+  if (r == TileProgramTimedOut)
+    snprintf(reason, sizeof(reason),
+             "the Vulkan driver did not list its devices within %d s (%s)",
+             (int)ProbeSeconds, path);
+  else if (r == TileProgramSignaled)
+    snprintf(reason, sizeof(reason),
+             "the Vulkan driver failed while listing devices (%s: %s)", path,
+             strsignal(status));
+  else
+    snprintf(reason, sizeof(reason),
+             "the Vulkan driver failed while listing devices (%s)", path);
+  return reason;
 }
 
-/* Probes in a child process: a driver that crashes, hangs on exit or keeps
- * memory (lavapipe does) must not take the compiler with it. */
+static pthread_once_t probed = PTHREAD_ONCE_INIT;
+static unsigned probedDevices, probedGpus;
+static const char *probedReason;
+
+static void probeForProcess(void) {
+  probedReason = probeOnce(&probedDevices, &probedGpus);
+}
+
 static bool probe(unsigned *devices, unsigned *gpus, const char **why) {
-  static const char *const reasons[] = {
-      NULL, "the Vulkan loader (libvulkan.so.1) is not installed",
-      "the Vulkan loader found no device (install a driver, e.g. "
-      "mesa-vulkan-drivers)",
-      "the Vulkan driver failed while listing devices"};
-  *devices = *gpus = 0;
-  /* Close-on-exec: a program another thread starts meanwhile must not keep
-   * the pipe open. */
-  int fds[2];
-  if (pipe2(fds, O_CLOEXEC) != 0) {
-    *why = reasons[3];
-    return false;
-  }
-  fflush(NULL);
-  pid_t pid = fork();
-  if (pid == 0) {
-    close(fds[0]);
-    unsigned counts[3] = {0, 0, 0};
-    const char *reason = countDevices(&counts[1], &counts[2]);
-    counts[0] = !reason ? 0 : strstr(reason, "not installed") ? 1 : 2;
-    ssize_t written = write(fds[1], counts, sizeof(counts));
-    _exit(written == (ssize_t)sizeof(counts) ? 0 : 1);
-  }
-  close(fds[1]);
-  unsigned counts[3] = {3, 0, 0};
-  ssize_t got = pid > 0 ? read(fds[0], counts, sizeof(counts)) : 0;
-  close(fds[0]);
-  if (pid > 0)
-    waitpid(pid, NULL, 0);
-  if (got != (ssize_t)sizeof(counts) || counts[0] > 3)
-    counts[0] = 3;
-  *devices = counts[1];
-  *gpus = counts[2];
-  *why = reasons[counts[0]];
-  return counts[0] == 0;
+  pthread_once(&probed, probeForProcess);
+  *devices = probedDevices;
+  *gpus = probedGpus;
+  *why = probedReason;
+  return !probedReason;
 }
 
 bool tileVulkanDetectTarget(TileTarget *t) {
