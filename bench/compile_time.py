@@ -1,15 +1,16 @@
 #!/usr/bin/env python3
-"""Compile time of tile-opt against the number of kernels.
+"""Compile time of tile-opt against the number of kernels and of tile ops.
 
 For each target, writes modules of N small kernels (a fill of a 16 x 16
-fragment and a copy out), either all in one function or one function per
-kernel, compiles each with `tile-opt --target=T --emit=E` to its final
-output, and prints the wall time, the time per kernel and the ratio to the
-previous size: a compile time linear in the number of kernels doubles when
-N doubles (ratio 2.0).
+fragment and a copy out), either all in one function ("one") or one
+function per kernel ("many"), or one kernel of N such fill-and-copy steps
+("ops"), compiles each with `tile-opt --target=T --emit=E` to its final
+output, and prints the wall time, the time per kernel (or step) and the
+ratio to the previous size: a compile time linear in N doubles when N
+doubles (ratio 2.0).
 
 usage: bench/compile_time.py [--targets cpu,vulkan,...] [--sizes 1000,2000,...]
-                             [--layouts one,many] [--build DIR]
+                             [--layouts one,many,ops] [--build DIR]
 """
 import argparse
 import os
@@ -47,6 +48,24 @@ def module(n, per_function):
     return "\n".join(lines) + "\n"
 
 
+STEP = """    %t{k} = "tile.alloc"() : () -> memref<16x16xf32, #tile.fragment>
+    "tile.fill"(%t{k}, %s) : (memref<16x16xf32, #tile.fragment>, f32) -> ()
+    "tile.copy"(%t{k}, %Y, %m, %c0) {{operandSegmentSizes = array<i32: 1, 1, 0, 2>}} : (memref<16x16xf32, #tile.fragment>, memref<?x?xf32>, index, index) -> ()"""
+
+
+def one_kernel(n):
+    """One kernel of N fill-and-copy steps, each on a fragment of its own."""
+    lines = ["func.func @f(%Y: memref<?x?xf32>, %s: f32) {",
+             "  %c0 = arith.constant 0 : index",
+             "  %c16 = arith.constant 16 : index",
+             "  scf.forall (%b) in (4) {",
+             "    %m = arith.muli %b, %c16 : index"]
+    lines += [STEP.format(k=k) for k in range(n)]
+    lines.append("  } {mapping = [#gpu.block<x>], tile.threads = 64 : i64}")
+    lines.append("  return\n}")
+    return "\n".join(lines) + "\n"
+
+
 def compile_seconds(tile_opt, target, path):
     start = time.monotonic()
     result = subprocess.run([tile_opt, f"--target={target}",
@@ -66,13 +85,14 @@ def main():
     parser.add_argument("--sizes", default="1000,2000,4000,8000")
     parser.add_argument("--layouts", default="one,many",
                         help="one: all kernels in one function; "
-                             "many: a function per kernel")
+                             "many: a function per kernel; "
+                             "ops: one kernel of N steps")
     parser.add_argument("--build", default=os.path.join(ROOT, "build"))
     args = parser.parse_args()
     tile_opt = os.path.join(args.build, "bin", "tile-opt")
     sizes = [int(s) for s in args.sizes.split(",")]
-    print(f"{'target':12} {'layout':6} {'kernels':>8} {'seconds':>9} "
-          f"{'ms/kernel':>10} {'x prev':>7}")
+    print(f"{'target':12} {'layout':6} {'N':>8} {'seconds':>9} "
+          f"{'ms/each':>10} {'x prev':>7}")
     with tempfile.TemporaryDirectory() as work:
         for target in args.targets.split(","):
             for layout in args.layouts.split(","):
@@ -80,7 +100,8 @@ def main():
                 for n in sizes:
                     path = os.path.join(work, f"{layout}{n}.mlir")
                     with open(path, "w") as f:
-                        f.write(module(n, n if layout == "one" else 1))
+                        f.write(one_kernel(n) if layout == "ops" else
+                                module(n, n if layout == "one" else 1))
                     s = compile_seconds(tile_opt, target, path)
                     ratio = f"{s / previous:7.2f}" if previous else " " * 7
                     print(f"{target:12} {layout:6} {n:8d} {s:9.2f} "

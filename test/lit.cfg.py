@@ -1,6 +1,7 @@
 # The lit configuration of tile-mlir: tools, substitutions and features.
 import os
 import shutil
+import sys
 
 import lit.formats
 from lit.llvm import llvm_config
@@ -26,6 +27,7 @@ config.environment["TILE_CACHE"] = "off"
 
 config.substitutions.append(("%tile_src", config.tile_src_root))
 config.substitutions.append(("%examples", os.path.join(config.tile_src_root, "examples")))
+config.substitutions.append(("%python", sys.executable))
 config.substitutions.append(("%dialects", os.path.join(config.tile_src_root, "dialects")))
 
 if config.tile_sanitize:

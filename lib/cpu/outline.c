@@ -5,17 +5,20 @@
  * so a function of n kernels took time in n^2 (a minute for 1000 small
  * kernels); a function per kernel keeps it linear. Values the kernel uses
  * from outside become arguments, constants are copied in. LLVM inlines the
- * calls again when it optimises. */
+ * calls again when it optimises. The moving itself (tileCpuOutline) serves
+ * tile-cpu-outline-ops too. */
 #include "cpu/lowering.h"
+
+#include "mlir-c/Dialect/LLVM.h"
 
 #include "support/alloc.h"
 
 #include <stdlib.h>
 
-/* Values of the enclosing function and what stands for them in the kernel's
+/* Values of the enclosing function and what stands for them in the new
  * function. */
 typedef struct {
-  MlirOperation kernel;
+  MlirOperation kernel; /* the op being moved */
   MlirBlock body;
   MlirValue *outside, *inside;
   size_t count, capacity;
@@ -66,8 +69,8 @@ static MlirWalkResult remapOperands(MlirOperation op, void *userData) {
   return MlirWalkResultAdvance;
 }
 
-/* The arguments of the kernel's function, in order: the captured values
- * that are not constants. */
+/* The arguments of the new function, in order: the captured values that
+ * are not constants. */
 static size_t callOperands(const Captures *c, MlirValue *args,
                            MlirType *types) {
   size_t n = 0;
@@ -82,10 +85,9 @@ static size_t callOperands(const Captures *c, MlirValue *args,
   return n;
 }
 
-/* Moves `kernel` of `func` into a new private function placed after
- * `after`, and returns that function. */
-static MlirOperation outline(MlirOperation func, MlirOperation kernel,
-                             MlirOperation after, MlirSymbolTable table) {
+MlirOperation tileCpuOutline(MlirOperation func, MlirOperation kernel,
+                             MlirOperation after, MlirSymbolTable table,
+                             const char *suffix, bool noInline) {
   TileBuilder b = tbAfter(after);
   b.loc = mlirOperationGetLocation(kernel);
   Captures c = {kernel, mlirBlockCreate(0, NULL, NULL), NULL, NULL, 0, 0};
@@ -95,19 +97,28 @@ static MlirOperation outline(MlirOperation func, MlirOperation kernel,
   size_t n = callOperands(&c, args, types);
   MlirAttribute name =
       mlirOperationGetAttributeByName(func, tileRef("sym_name"));
-  TileStrBuf kernelName = {0};
-  tileStrBufAppendRef(&kernelName, mlirStringAttrGetValue(name));
-  tileStrBufAppendStr(&kernelName, "_kernel");
+  TileStrBuf newName = {0};
+  tileStrBufAppendRef(&newName, mlirStringAttrGetValue(name));
+  tileStrBufAppendStr(&newName, suffix);
+  MlirAttribute noInlineAttr =
+      mlirArrayAttrGet(b.ctx, 1, (MlirAttribute[]){tbStrAttr(&b, "noinline")});
+  /* func-to-llvm gives a private function external linkage: an object
+   * would export it (and clash with another object's). */
+  MlirAttribute internal = mlirAttributeParseGet(
+      b.ctx, mlirStringRefCreateFromCString("#llvm.linkage<internal>"));
   MlirNamedAttribute attrs[] = {
-      tbNamed(&b, "sym_name", tbStrAttr(&b, tileStrBufGet(&kernelName))),
+      tbNamed(&b, "sym_name", tbStrAttr(&b, tileStrBufGet(&newName))),
       tbNamed(&b, "sym_visibility", tbStrAttr(&b, "private")),
       tbNamed(&b, "function_type",
               mlirTypeAttrGet(
                   mlirFunctionTypeGet(b.ctx, (intptr_t)n, types, 0, NULL))),
+      tbNamed(&b, "llvm.linkage", internal),
+      /* Kept by func-to-llvm and its translation as LLVM's noinline. */
+      tbNamed(&b, "passthrough", noInlineAttr),
   };
-  tileStrBufFree(&kernelName);
-  MlirOperation outlined =
-      tbCreateWithRegions(&b, "func.func", 0, NULL, 0, NULL, 3, attrs, 1);
+  tileStrBufFree(&newName);
+  MlirOperation outlined = tbCreateWithRegions(
+      &b, "func.func", 0, NULL, 0, NULL, noInline ? 5 : 4, attrs, 1);
   mlirRegionAppendOwnedBlock(mlirOperationGetRegion(outlined, 0), c.body);
   MlirAttribute callee = mlirFlatSymbolRefAttrGet(
       b.ctx, mlirStringAttrGetValue(mlirSymbolTableInsert(table, outlined)));
@@ -149,11 +160,16 @@ static void run(MlirOperation module, MlirExternalPass pass,
     mlirOperationWalk(func, collectKernel, &kernels, MlirWalkPreOrder);
     MlirOperation after = func;
     for (size_t i = 0; kernels.count > 1 && i < kernels.count; ++i)
-      after = outline(func, kernels.ops[i], after, table);
+      after =
+          tileCpuOutline(func, kernels.ops[i], after, table, "_kernel", false);
     tileOpListFree(&kernels);
   }
   mlirSymbolTableDestroy(table);
 }
+
+/* The functions made carry an llvm.linkage attribute. */
+static const TileDialectHandleGetter dependent[] = {
+    mlirGetDialectHandle__llvm__};
 
 const TilePassDescriptor tileCpuOutlineKernelsPass = {
     .argument = "tile-cpu-outline-kernels",
@@ -162,5 +178,7 @@ const TilePassDescriptor tileCpuOutlineKernelsPass = {
                "private function of its own, so that OpenMP's translation "
                "takes time linear in the number of kernels",
     .anchor = "builtin.module",
+    .dependentDialects = dependent,
+    .numDependentDialects = 1,
     .run = run,
 };

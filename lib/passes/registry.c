@@ -43,6 +43,7 @@ extern const TilePassDescriptor tileCpuReducePass;
 extern const TilePassDescriptor tileCpuAtomicAddPass;
 extern const TilePassDescriptor tileCpuKernelsPass;
 extern const TilePassDescriptor tileCpuOutlineKernelsPass;
+extern const TilePassDescriptor tileCpuOutlineOpsPass;
 extern const TilePassDescriptor tileCpuMathPass;
 extern const TilePassDescriptor tileCpuNarrowFloatsPass;
 extern const TilePassDescriptor tileCpuHalfMovesPass;
@@ -87,6 +88,7 @@ const TilePassDescriptor *const tilePassDescriptors[] = {
     &tileCpuAtomicAddPass,
     &tileCpuKernelsPass,
     &tileCpuOutlineKernelsPass,
+    &tileCpuOutlineOpsPass,
     &tileCpuMathPass,
     &tileCpuNarrowFloatsPass,
     &tileCpuHalfMovesPass,

@@ -1,0 +1,89 @@
+/* tile-cpu-outline-ops: a block that holds more than `max-ops` loop nests
+ * (and other ops with regions) moves each of them into a private function
+ * of its own that LLVM does not inline. Each tile op lowers to a few loops;
+ * LLVM's loop passes, instruction selection and scheduler take time that
+ * grows faster than linearly with the loops and instructions of one
+ * function (a kernel of 500 fills and copies took minutes), while a call per
+ * tile op costs nothing next to the op's work. Kernels of the usual size
+ * stay whole. */
+#include "cpu/lowering.h"
+
+#include "mlir-c/Dialect/LLVM.h"
+
+typedef struct {
+  MlirSymbolTable table;
+  MlirOperation func;  /* the function being split */
+  MlirOperation after; /* where the next new function goes */
+  int64_t maxOps;
+} Splitter;
+
+/* Ops that can move into a function of their own: those with regions and
+ * no results, except parallel loops (kernels, and the loops OpenMP takes
+ * over). */
+static bool movable(MlirOperation op) {
+  return mlirOperationGetNumRegions(op) > 0 &&
+         mlirOperationGetNumResults(op) == 0 && !tileOpIs(op, "scf.parallel");
+}
+
+/* Splits the blocks inside `block` first, then `block` itself. */
+static void splitBlock(Splitter *s, MlirBlock block) {
+  TileOpList moving = {0};
+  for (MlirOperation op = mlirBlockGetFirstOperation(block);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+    for (intptr_t r = 0; r < mlirOperationGetNumRegions(op); ++r)
+      for (MlirBlock inner =
+               mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r));
+           !mlirBlockIsNull(inner); inner = mlirBlockGetNextInRegion(inner))
+        splitBlock(s, inner);
+    if (movable(op))
+      tileOpListAppend(&moving, op);
+  }
+  if ((int64_t)moving.count > s->maxOps)
+    for (size_t i = 0; i < moving.count; ++i)
+      s->after = tileCpuOutline(s->func, moving.ops[i], s->after, s->table,
+                                "_part", true);
+  tileOpListFree(&moving);
+}
+
+static void run(MlirOperation module, MlirExternalPass pass,
+                const TileOptionValue *options) {
+  (void)pass;
+  Splitter s = {mlirSymbolTableCreate(module), {NULL}, {NULL}, options[0].i};
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  for (MlirOperation func = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(func); func = mlirOperationGetNextInBlock(func)) {
+    if (!tileOpIs(func, "func.func"))
+      continue;
+    s.func = s.after = func;
+    for (MlirBlock block =
+             mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+         !mlirBlockIsNull(block); block = mlirBlockGetNextInRegion(block))
+      splitBlock(&s, block);
+  }
+  mlirSymbolTableDestroy(s.table);
+}
+
+static const TilePassOption options[] = {
+    {"max-ops", TileOptionInt, "64",
+     "Most ops with regions a block keeps before each moves into a function "
+     "of its own",
+     NULL},
+};
+
+/* The functions made carry an llvm.linkage attribute. */
+static const TileDialectHandleGetter dependent[] = {
+    mlirGetDialectHandle__llvm__};
+
+const TilePassDescriptor tileCpuOutlineOpsPass = {
+    .argument = "tile-cpu-outline-ops",
+    .name = "TileCpuOutlineOps",
+    .summary = "Move the loop nests of a block that holds more than max-ops "
+               "of them into functions LLVM does not inline, so that "
+               "compile time stays linear in the number of tile ops",
+    .anchor = "builtin.module",
+    .options = options,
+    .numOptions = 1,
+    .dependentDialects = dependent,
+    .numDependentDialects = 1,
+    .run = run,
+};
