@@ -4,6 +4,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 _Noreturn void tileHipFatal(const char *format, ...) {
   va_list args;
@@ -15,7 +16,8 @@ void tileHipDescribe(const TileHipRuntime *runtime, hipError_t result,
                      char *buffer, size_t size) {
   const char *name = runtime->getErrorName(result);
   const char *text = runtime->getErrorString(result);
-  if (name && text)
+  /* Some runtimes describe a result by its name again. */
+  if (name && text && strcmp(name, text) != 0)
     snprintf(buffer, size, "%s (%s)", name, text);
   else if (name)
     snprintf(buffer, size, "%s", name);

@@ -89,8 +89,9 @@ static bool resolveEntryPoints(void *library) {
   return true;
 }
 
-/* hipErrorNoDevice is the answer of a machine without an AMD GPU, and worth
-   saying in those words. */
+/* A machine without an AMD GPU gets hipErrorNoDevice, or, from ROCm 5.2's
+   hipInit (Debian 12's libamdhip64-5, measured), hipErrorInvalidDevice:
+   worth saying in those words. */
 static bool initialise(void) {
   TileHipRuntime *runtime = &runtimeState.table;
   char description[256];
@@ -102,7 +103,7 @@ static bool initialise(void) {
   }
   if (result != hipSuccess) {
     tileHipDescribe(runtime, result, description, sizeof(description));
-    if (result == hipErrorNoDevice)
+    if (result == hipErrorNoDevice || result == hipErrorInvalidDevice)
       return failLoad("no AMD GPU: %s says %s", call, description);
     return failLoad("the HIP runtime (%s) cannot be initialised: %s failed: "
                     "%s",
