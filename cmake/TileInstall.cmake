@@ -12,17 +12,17 @@ set(TILE_PYTHON_INSTALL_DIR "${CMAKE_INSTALL_LIBDIR}/python3/dist-packages"
 
 set(tile_llvm_lib_dir "${LLVM_LIBRARY_DIR}")
 set_target_properties(tile PROPERTIES INSTALL_RPATH "${tile_llvm_lib_dir}")
-foreach(tool tile-opt tile-run)
+foreach(tool tile-opt tile-run tile-hip-devices)
   set_target_properties(${tool} PROPERTIES
     INSTALL_RPATH "$ORIGIN/../${CMAKE_INSTALL_LIBDIR};${tile_llvm_lib_dir}")
 endforeach()
 
-set(tile_libraries tile tile_rt_cuda)
+set(tile_libraries tile tile_rt_cuda tile_rt_hip)
 if(TARGET tile_rt_vulkan)
   list(APPEND tile_libraries tile_rt_vulkan)
 endif()
 install(TARGETS ${tile_libraries} LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
-install(TARGETS tile-opt tile-run tile-vulkan-devices RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+install(TARGETS tile-opt tile-run tile-vulkan-devices tile-hip-devices RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(DIRECTORY ${CMAKE_SOURCE_DIR}/include/tile
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(FILES ${CMAKE_SOURCE_DIR}/LICENSE DESTINATION ${CMAKE_INSTALL_DOCDIR})

@@ -1,9 +1,13 @@
-/* rocm targets: rocm[:gfxNNN]; HIP runtime detection. */
+/* rocm targets: rocm[:gfxNNN]; HIP runtime detection (tile-hip-devices). */
+#define _GNU_SOURCE /* strsignal */
 #include "rocm/rocm.h"
 
 #include "backend/backend.h"
+#include "support/subprocess.h"
 
-#include <dlfcn.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdio.h>
 #include <string.h>
 
 /* The chips and what a workgroup may use on each, as LLVM 22's AMDGPU
@@ -42,21 +46,61 @@ MlirLogicalResult tileRocmNormalizeTarget(TileTarget *t, TileErrorSink errors) {
   return mlirLogicalResultSuccess();
 }
 
-typedef int (*HipGetDeviceCount)(int *);
+/* How long the probe may take: loading the HIP runtime can be slow on a
+ * busy machine; one that takes longer is taken for hung. */
+enum { ProbeSeconds = 60 };
 
-static bool probeRuntime(const char **why) {
-  void *lib = dlopen("libamdhip64.so", RTLD_NOW | RTLD_LOCAL);
-  if (!lib) {
-    *why = "the HIP runtime (libamdhip64.so) is not installed";
-    return false;
+/* Asks tile-hip-devices (see there for why it is a separate program).
+ * Returns NULL or the reason HIP work cannot run here. */
+static const char *probeOnce(void) {
+  static char reason[PATH_MAX + 800];
+  char path[PATH_MAX];
+  if (!tileFindProgram("tile-hip-devices", path, sizeof(path))) {
+    snprintf(reason, sizeof(reason),
+             "cannot look for the HIP runtime: tile-hip-devices is not "
+             "installed next to libtile (in ../bin or beside it)");
+    return reason;
   }
-  HipGetDeviceCount count = (HipGetDeviceCount)dlsym(lib, "hipGetDeviceCount");
-  int n = 0;
-  bool ok = count && count(&n) == 0 && n > 0;
-  if (!ok)
-    *why = "the HIP runtime reports no usable device";
-  dlclose(lib);
-  return ok;
+  char *argv[] = {path, NULL};
+  TileStrBuf out = TILE_STRBUF_INIT;
+  int status = 0;
+  TileProgramResult r =
+      tileRunProgram(argv, false, ProbeSeconds, &out, &status);
+  const char *line = tileStrBufGet(&out);
+  const char *prefix = "unavailable: ";
+  bool answered = r == TileProgramExited && status == 0;
+  if (answered && strncmp(line, "available\n", 10) == 0) {
+    tileStrBufFree(&out);
+    return NULL;
+  }
+  if (answered && strncmp(line, prefix, strlen(prefix)) == 0)
+    snprintf(reason, sizeof(reason), "%.*s",
+             (int)strcspn(line + strlen(prefix), "\n"), line + strlen(prefix));
+  else if (r == TileProgramTimedOut)
+    snprintf(reason, sizeof(reason),
+             "the HIP runtime did not answer within %d s (%s)",
+             (int)ProbeSeconds, path);
+  else if (r == TileProgramSignaled)
+    snprintf(reason, sizeof(reason),
+             "the HIP runtime failed while looking for devices (%s: %s)", path,
+             strsignal(status));
+  else
+    snprintf(reason, sizeof(reason),
+             "the HIP runtime failed while looking for devices (%s)", path);
+  tileStrBufFree(&out);
+  return reason;
+}
+
+static pthread_once_t probed = PTHREAD_ONCE_INIT;
+static const char *probedReason;
+
+static void probeForProcess(void) { probedReason = probeOnce(); }
+
+/* The answer is the same for the whole process and is asked once. */
+static bool probeRuntime(const char **why) {
+  pthread_once(&probed, probeForProcess);
+  *why = probedReason;
+  return !probedReason;
 }
 
 bool tileRocmDetectTarget(TileTarget *t) {

@@ -1,48 +1,23 @@
 /* Failures: one "tile_rt_cuda: error:" line, then exit status 1. */
+#include "../common/fatal.h"
 #include "shim.h"
 
 #include <stdarg.h>
-#include <stdatomic.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #define TILE_CUDA_PREFIX "tile_rt_cuda: error: "
-
-/* The mgpu* ABI has no error results, and carrying on after a failed
-   allocation or launch only turns the failure into a crash elsewhere, so a
-   failure ends the process. exit() may run only once per process, and a
-   failure reported while the process is already leaving (an atexit handler
-   or a global destructor calling back in, another thread) adds nothing:
-   those leave with _exit() and print nothing more. The line is written
-   before the flag is set, so no line is lost to a concurrent _exit(). */
-static atomic_bool exiting;
-
-__attribute__((format(printf, 2, 0))) _Noreturn static void
-report(const char *log, const char *format, va_list args) {
-  if (atomic_load(&exiting))
-    _exit(1);
-  char message[1024];
-  vsnprintf(message, sizeof(message), format, args);
-  fprintf(stderr, TILE_CUDA_PREFIX "%s\n", message);
-  if (log && *log)
-    fprintf(stderr, "%s%s", log, log[strlen(log) - 1] == '\n' ? "" : "\n");
-  if (atomic_exchange(&exiting, true))
-    _exit(1);
-  exit(1);
-}
 
 _Noreturn void tileCudaFatal(const char *format, ...) {
   va_list args;
   va_start(args, format);
-  report(NULL, format, args);
+  tileRtReport(TILE_CUDA_PREFIX, NULL, format, args);
 }
 
 _Noreturn void tileCudaFatalWithLog(const char *log, const char *format, ...) {
   va_list args;
   va_start(args, format);
-  report(log, format, args);
+  tileRtReport(TILE_CUDA_PREFIX, log, format, args);
 }
 
 /* Names for the results a driver that failed to initialise (or the

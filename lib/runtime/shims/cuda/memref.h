@@ -2,15 +2,13 @@
 #ifndef TILE_RUNTIME_CUDA_MEMREF_H
 #define TILE_RUNTIME_CUDA_MEMREF_H
 
+#include "../common/memref_span.h"
 #include "tile_rt_cuda.h"
 
 #include <stddef.h>
 #include <stdint.h>
 
-typedef struct {
-  char *start;  /* lowest byte an element occupies; NULL when empty */
-  size_t bytes; /* through the end of the highest element */
-} TileCudaSpan;
+typedef TileRtSpan TileCudaSpan;
 
 static inline const int64_t *tileCudaMemRefSizes(const TileRtCudaMemRef *m) {
   return m->sizesAndStrides;

@@ -1,0 +1,61 @@
+/* Failures: one "tile_rt_hip: error:" line, then exit status 1. */
+#include "../common/fatal.h"
+#include "shim.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+_Noreturn void tileHipFatal(const char *format, ...) {
+  va_list args;
+  va_start(args, format);
+  tileRtReport("tile_rt_hip: error: ", NULL, format, args);
+}
+
+void tileHipDescribe(const TileHipRuntime *runtime, hipError_t result,
+                     char *buffer, size_t size) {
+  const char *name = runtime->getErrorName(result);
+  const char *text = runtime->getErrorString(result);
+  /* Some runtimes describe a result by its name again. */
+  if (name && text && strcmp(name, text) != 0)
+    snprintf(buffer, size, "%s (%s)", name, text);
+  else if (name)
+    snprintf(buffer, size, "%s", name);
+  else
+    snprintf(buffer, size, "HIP error %d", (int)result);
+}
+
+_Noreturn static void failCall(hipError_t result, const char *call) {
+  const char *why = NULL;
+  const TileHipRuntime *runtime = tileHipRuntimeLoad(&why);
+  char description[256] = "";
+  if (runtime)
+    tileHipDescribe(runtime, result, description, sizeof(description));
+  tileHipFatal("%s failed: %s", call, description);
+}
+
+void tileHipCheck(hipError_t result, const char *call) {
+  if (result != hipSuccess)
+    failCall(result, call);
+}
+
+void tileHipCheckf(hipError_t result, const char *format, ...) {
+  if (result == hipSuccess)
+    return;
+  char call[512];
+  va_list args;
+  va_start(args, format);
+  vsnprintf(call, sizeof(call), format, args);
+  va_end(args);
+  failCall(result, call);
+}
+
+TileRtSpan tileHipMemRefSpan(const char *entry, int64_t rank,
+                             const TileRtHipMemRef *memref,
+                             int64_t elementSizeBytes) {
+  TileRtSpan span = {NULL, 0};
+  char why[256];
+  if (tileRtMemRefSpan(rank, memref, elementSizeBytes, &span, why, sizeof(why)))
+    tileHipFatal("%s: %s", entry, why);
+  return span;
+}

@@ -1,0 +1,48 @@
+/* Streams: the queues generated code orders copies and launches on. */
+#include "shim.h"
+
+/* The caller's stream for this thread (tileRtHipSetStream). */
+static _Thread_local struct {
+  bool set;
+  hipStream_t stream;
+} callerStream;
+
+void tileRtHipSetStream(struct ihipStream_t *stream) {
+  callerStream.set = true;
+  callerStream.stream = stream;
+}
+
+void tileRtHipClearStream(void) { callerStream.set = false; }
+
+struct ihipStream_t *mgpuStreamCreate(void) {
+  TileHipRuntime *runtime = tileHipEnter();
+  if (callerStream.set)
+    return callerStream.stream;
+  hipStream_t stream = NULL;
+  /* Non-blocking: generated code orders work with events, never through
+     the null stream. */
+  tileHipCheck(runtime->streamCreateWithFlags(&stream, hipStreamNonBlocking),
+               "hipStreamCreateWithFlags");
+  return stream;
+}
+
+void mgpuStreamDestroy(struct ihipStream_t *stream) {
+  TileHipRuntime *runtime = tileHipEnterToRelease();
+  if (!runtime || !stream ||
+      (callerStream.set && stream == callerStream.stream))
+    return;
+  tileHipReleased(runtime->streamDestroy(stream), "hipStreamDestroy");
+}
+
+/* Errors of earlier asynchronous work (a faulting kernel) surface here. */
+void mgpuStreamSynchronize(struct ihipStream_t *stream) {
+  TileHipRuntime *runtime = tileHipEnter();
+  tileHipCheck(runtime->streamSynchronize(stream), "hipStreamSynchronize");
+}
+
+void mgpuStreamWaitEvent(struct ihipStream_t *stream,
+                         struct ihipEvent_t *event) {
+  TileHipRuntime *runtime = tileHipEnter();
+  tileHipCheck(runtime->streamWaitEvent(stream, event, 0),
+               "hipStreamWaitEvent");
+}
