@@ -18,7 +18,14 @@ enum { TileRocmMaxTiles = 16 };
 typedef struct {
   TileMmaPlan base;
   const TileRocmMatrixInstr *instr;
+  bool bKMajor;     /* B's shared tile holds B^T (n x k), whatever B's layout */
+  int64_t ldsBytes; /* the chip's LDS per workgroup */
 } TileRocmMatrixPlan;
+
+/* Extra elements per row of the padded, K-major shared tiles: rows of
+ * bk + 4 f16 (bk = 32: 72 bytes, 18 banks of 4 bytes apart) put the 16
+ * rows one 8-byte MFMA operand read touches on distinct bank pairs. */
+enum { TileRocmLdsPad = 4 };
 
 /* Fills `plan` for a kernel loop on `chip`, or returns false (with no
  * diagnostic) when the kernel, its types or the chip do not fit a matrix
@@ -46,9 +53,10 @@ void tileRocmMatrixEmitGemm(TileBuilder *b, const TileRocmMatrixPlan *plan,
  * over the kernel's threads, as tileRocmMatrixEmitCopy needs. */
 bool tileRocmMatrixCopyFits(const TileMmaPlan *plan, MlirOperation copy);
 
-/* Replaces `copy` with unrolled per-thread element copies that select the
- * pad value outside the source instead of branching. */
+/* Replaces `copy` with unrolled per-thread element copies into `dst` that
+ * select the pad value outside the source instead of branching; element
+ * (r, c) of the copy's tile goes to dst[c][r] when `transpose`. */
 void tileRocmMatrixEmitCopy(const TileMmaPlan *plan, const TileMmaThread *t,
-                            MlirOperation copy);
+                            MlirOperation copy, MlirValue dst, bool transpose);
 
 #endif

@@ -13,26 +13,35 @@ static MlirValue idx(TileBuilder *b, int64_t v) { return tbConstIndex(b, v); }
 
 typedef struct {
   MlirValue src, dst, off[2], extent[2], pad;
-  int64_t rows, cols;
+  int64_t rows, cols; /* the copy's tile */
+  bool transpose;
 } Window;
 
-static Window windowOf(TileBuilder *b, MlirOperation copy) {
+static Window windowOf(TileBuilder *b, MlirOperation copy, MlirValue dst,
+                       bool transpose) {
   Window w;
   w.src = mlirOperationGetOperand(copy, 0);
-  w.dst = mlirOperationGetOperand(copy, 1);
+  w.dst = dst;
+  w.transpose = transpose;
   intptr_t first;
   tileOperandGroup(copy, 2, &first);
   for (int i = 0; i < 2; ++i) {
     w.off[i] = mlirOperationGetOperand(copy, first + i);
     w.extent[i] = tbDim(b, w.src, i);
   }
-  MlirType dstType = mlirValueGetType(w.dst);
+  MlirType dstType = mlirValueGetType(mlirOperationGetOperand(copy, 1));
   w.rows = tileDim(dstType, 0);
   w.cols = tileDim(dstType, 1);
   MlirAttribute pad = tileOpGetAttr(copy, "pad");
   w.pad = mlirAttributeIsNull(pad) ? tbZeroOf(b, tileElementType(dstType))
                                    : tbConstAttr(b, pad);
   return w;
+}
+
+static void storeAt(TileBuilder *b, const Window *w, MlirValue v,
+                    MlirValue *at) {
+  MlirValue swapped[2] = {at[1], at[0]};
+  tbStore(b, v, w->dst, 2, w->transpose ? swapped : at);
 }
 
 /* Element e of this thread: consecutive threads take consecutive columns
@@ -52,7 +61,7 @@ static void copyElement(TileBuilder *b, const Window *w, MlirValue tid,
     src[i] = tbMinU(b, g, tbSub(b, w->extent[i], idx(b, 1)));
   }
   MlirValue v = tbSelect(b, inside, tbLoad(b, w->src, 2, src), w->pad);
-  tbStore(b, v, w->dst, 2, at);
+  storeAt(b, w, v, at);
 }
 
 bool tileRocmMatrixCopyFits(const TileMmaPlan *p, MlirOperation copy) {
@@ -61,9 +70,9 @@ bool tileRocmMatrixCopyFits(const TileMmaPlan *p, MlirOperation copy) {
 }
 
 void tileRocmMatrixEmitCopy(const TileMmaPlan *p, const TileMmaThread *t,
-                            MlirOperation copy) {
+                            MlirOperation copy, MlirValue dst, bool transpose) {
   TileBuilder b = tbBefore(copy);
-  Window w = windowOf(&b, copy);
+  Window w = windowOf(&b, copy, dst, transpose);
   int64_t perThread = w.rows * w.cols / p->threads;
   /* One uniform branch: an empty source has no element to read. */
   MlirValue nonEmpty = tbAnd(&b, tbCmpI(&b, "ne", w.extent[0], idx(&b, 0)),
@@ -83,7 +92,7 @@ void tileRocmMatrixEmitCopy(const TileMmaPlan *p, const TileMmaThread *t,
     MlirValue linear = tbAdd(&fill, t->tid, idx(&fill, e * p->threads));
     MlirValue at[2] = {tbDivU(&fill, linear, idx(&fill, w.cols)),
                        tbRemU(&fill, linear, idx(&fill, w.cols))};
-    tbStore(&fill, w.pad, w.dst, 2, at);
+    storeAt(&fill, &w, w.pad, at);
   }
   mlirOperationDestroy(copy);
 }

@@ -87,7 +87,10 @@ static LaneOperands laneOperands(TileBuilder *b, const TileRocmMatrixPlan *p,
 /* One lane's operand: operandLen elements along K of `buffer`, in row
  * `fixed` (kAlongCols) or column `fixed`, gathered into a vector. Scalar
  * memref.loads: tile-gpu-barriers sees them as reads of the shared tile,
- * and LLVM merges neighbours into wider LDS reads. */
+ * and LLVM merges neighbours into wider LDS reads. (One aligned vector.load
+ * per operand gave gemm.mlir 12 ds_read2_b64 instead of 48 narrower reads,
+ * but LLVM then scheduled the copies' bound masks so that 58 SGPRs spilled
+ * on gfx942.) */
 static MlirValue loadOperand(TileBuilder *b, const TileRocmMatrixPlan *p,
                              MlirValue buffer, MlirValue fixed, MlirValue k0,
                              bool kAlongCols) {
@@ -150,7 +153,7 @@ static void emitStep(TileBuilder *b, const TileRocmMatrixPlan *p,
   MlirValue bv[TileRocmMaxTiles];
   for (int64_t ni = 0; ni < q->mmaN; ++ni)
     bv[ni] = loadOperand(b, p, q->b, tbAdd(b, o->colB, idx(b, ni * in->n)), k0,
-                         q->transposeB);
+                         p->bKMajor);
   for (int64_t mi = 0; mi < q->mmaM; ++mi) {
     MlirValue a = loadOperand(b, p, q->a, tbAdd(b, o->rowA, idx(b, mi * in->m)),
                               k0, true);

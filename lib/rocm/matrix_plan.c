@@ -73,5 +73,6 @@ bool tileRocmMatrixPlanKernel(MlirOperation kernel, const char *chip,
   if (!plan->instr)
     return false;
   p->position = tileRocmMatrixElementPosition;
+  plan->bKMajor = p->transposeB;
   return tileMmaAccumulatorUsesSupported(p);
 }
