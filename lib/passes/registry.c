@@ -31,6 +31,7 @@ extern const TilePassDescriptor tileCudaDynamicSharedPass;
 extern const TilePassDescriptor tileCudaLaunchSharedPass;
 extern const TilePassDescriptor tileCudaLimitsPass;
 extern const TilePassDescriptor tileRocmLimitsPass;
+extern const TilePassDescriptor tileRocmMatrixPass;
 extern const TilePassDescriptor tileVulkanLimitsPass;
 extern const TilePassDescriptor tileCudaExternSharedPass;
 extern const TilePassDescriptor tileMergeGpuModulesPass;
@@ -76,6 +77,7 @@ const TilePassDescriptor *const tilePassDescriptors[] = {
     &tileCudaLaunchSharedPass,
     &tileCudaLimitsPass,
     &tileRocmLimitsPass,
+    &tileRocmMatrixPass,
     &tileVulkanLimitsPass,
     &tileCudaExternSharedPass,
     &tileMergeGpuModulesPass,

@@ -1,6 +1,6 @@
-/* Rewrites the uses of a tensor-core accumulator fragment (fill, copies out,
- * thread-parallel loops) to this thread's accumulator array. */
-#include "cuda/mma.h"
+/* Rewrites the uses of a matrix-unit accumulator fragment (fill, copies
+ * out, thread-parallel loops) to this thread's accumulator array. */
+#include "passes/gpu_matrix.h"
 
 #include "ir/ir.h"
 #include "tile/dialect.h"
@@ -115,7 +115,7 @@ static void rewriteCopyOut(MlirOperation copy, MlirValue acc,
     extent[i] = tbDim(&b, dst, i);
   for (int64_t i = 0; i < p->local; ++i) {
     MlirValue slot = idx(&b, i), row, col;
-    tileMmaElementPosition(&b, p, t, slot, &row, &col);
+    p->position(&b, p, t, slot, &row, &col);
     MlirValue at[2] = {tbAdd(&b, off[0], row), tbAdd(&b, off[1], col)};
     MlirValue inside = tbAnd(&b, tbCmpI(&b, "ult", at[0], extent[0]),
                              tbCmpI(&b, "ult", at[1], extent[1]));
@@ -175,7 +175,7 @@ static void rewriteParallelLoop(MlirOperation forall, MlirValue acc,
   MlirOperation terminator = mlirBlockGetTerminator(body);
   for (int64_t i = 0; i < p->local; ++i) {
     MlirValue slot = idx(&b, i), ivs[2];
-    tileMmaElementPosition(&b, p, t, slot, &ivs[0], &ivs[1]);
+    p->position(&b, p, t, slot, &ivs[0], &ivs[1]);
     ValueMap map = {{{0}}, {{0}}, 0};
     mapValue(&map, mlirBlockGetArgument(body, 0), ivs[0]);
     mapValue(&map, mlirBlockGetArgument(body, 1), ivs[1]);

@@ -1,0 +1,184 @@
+/* The AMDGPU matrix instructions per chip and their register layouts. */
+#include "rocm/matrix_layout.h"
+
+#include <stdbool.h>
+#include <string.h>
+
+/* Layouts: "AMD Instinct MI300 (CDNA3) Instruction Set Architecture",
+ * section 7.1 "Matrix fused-multiply-add (MFMA)" and its dependency tables,
+ * as printed by AMD's matrix instruction calculator
+ * (github.com/ROCm/amd_matrix_instruction_calculator) for
+ * v_mfma_f32_32x32x8_f16 and v_mfma_f32_16x16x16_f16 (the bf16_1k forms
+ * share them). For 32x32x8: lanes 0-31 hold K 0-3 of row/column lane % 32,
+ * lanes 32-63 K 4-7; accumulator register r holds row 8 * (r / 4) +
+ * 4 * (lane / 32) + r % 4. For 16x16x16: lane / 16 picks K 4 * (lane / 16)
+ * .. + 3; register r holds row 4 * (lane / 16) + r.
+ * WMMA: "RDNA3 Instruction Set Architecture", section 7.9 "Wave Matrix
+ * Multiply Accumulate": lanes 0-15 and 16-31 both hold all 16 K values of
+ * row/column lane % 16; register r of an f32 D holds row 2 * r + lane / 16.
+ * "RDNA4 Instruction Set Architecture", section 7.9: lanes 16-31 hold K 8-15;
+ * register r holds row r + 8 * (lane / 16).
+ * Accumulator budgets, measured with examples/gemm.mlir (128 x 128 f32 per
+ * block): 128 per lane (128 threads) compiled for gfx942 with no spills;
+ * for gfx1100 WMMA 128 per lane spilled 74 VGPRs to scratch (its SIMT
+ * lowering spills none) and 64 per lane (256 threads) none. */
+static const TileRocmMatrixInstr mfma32F16 = {"v_mfma_f32_32x32x8_f16",
+                                              "amdgpu.mfma",
+                                              32,
+                                              32,
+                                              8,
+                                              64,
+                                              4,
+                                              2,
+                                              16,
+                                              4,
+                                              8,
+                                              4,
+                                              1,
+                                              128};
+static const TileRocmMatrixInstr mfma16F16 = {"v_mfma_f32_16x16x16_f16",
+                                              "amdgpu.mfma",
+                                              16,
+                                              16,
+                                              16,
+                                              64,
+                                              4,
+                                              4,
+                                              4,
+                                              4,
+                                              16,
+                                              4,
+                                              1,
+                                              128};
+static const TileRocmMatrixInstr mfma32BF16 = {"v_mfma_f32_32x32x8_bf16_1k",
+                                               "amdgpu.mfma",
+                                               32,
+                                               32,
+                                               8,
+                                               64,
+                                               4,
+                                               2,
+                                               16,
+                                               4,
+                                               8,
+                                               4,
+                                               1,
+                                               128};
+static const TileRocmMatrixInstr mfma16BF16 = {"v_mfma_f32_16x16x16_bf16_1k",
+                                               "amdgpu.mfma",
+                                               16,
+                                               16,
+                                               16,
+                                               64,
+                                               4,
+                                               4,
+                                               4,
+                                               4,
+                                               16,
+                                               4,
+                                               1,
+                                               128};
+static const TileRocmMatrixInstr wmma11F16 = {"v_wmma_f32_16x16x16_f16",
+                                              "amdgpu.wmma",
+                                              16,
+                                              16,
+                                              16,
+                                              32,
+                                              16,
+                                              1,
+                                              8,
+                                              8,
+                                              16,
+                                              1,
+                                              2,
+                                              64};
+static const TileRocmMatrixInstr wmma11BF16 = {"v_wmma_f32_16x16x16_bf16",
+                                               "amdgpu.wmma",
+                                               16,
+                                               16,
+                                               16,
+                                               32,
+                                               16,
+                                               1,
+                                               8,
+                                               8,
+                                               16,
+                                               1,
+                                               2,
+                                               64};
+static const TileRocmMatrixInstr wmma12F16 = {"v_wmma_f32_16x16x16_f16",
+                                              "amdgpu.wmma",
+                                              16,
+                                              16,
+                                              16,
+                                              32,
+                                              8,
+                                              2,
+                                              8,
+                                              8,
+                                              16,
+                                              8,
+                                              1,
+                                              64};
+static const TileRocmMatrixInstr wmma12BF16 = {"v_wmma_f32_16x16x16_bf16",
+                                               "amdgpu.wmma",
+                                               16,
+                                               16,
+                                               16,
+                                               32,
+                                               8,
+                                               2,
+                                               8,
+                                               8,
+                                               16,
+                                               8,
+                                               1,
+                                               64};
+
+static const TileRocmMatrixInstr *const cdnaF16[] = {&mfma32F16, &mfma16F16};
+static const TileRocmMatrixInstr *const cdnaBF16[] = {&mfma32BF16, &mfma16BF16};
+static const TileRocmMatrixInstr *const rdna3F16[] = {&wmma11F16};
+static const TileRocmMatrixInstr *const rdna3BF16[] = {&wmma11BF16};
+static const TileRocmMatrixInstr *const rdna4F16[] = {&wmma12F16};
+static const TileRocmMatrixInstr *const rdna4BF16[] = {&wmma12BF16};
+
+typedef struct {
+  const char *chip;
+  const TileRocmMatrixInstr *const *f16, *const *bf16;
+  int numF16, numBF16;
+} ChipInstrs;
+
+/* gfx908 has bf16 MFMA only in forms of 2 elements per lane (not the _1k
+ * ones), which amdgpu.mfma on vector<4xbf16> cannot select there. */
+static const ChipInstrs chips[] = {
+    {"gfx908", cdnaF16, NULL, 2, 0},
+    {"gfx90a", cdnaF16, cdnaBF16, 2, 2},
+    {"gfx942", cdnaF16, cdnaBF16, 2, 2},
+    {"gfx950", cdnaF16, cdnaBF16, 2, 2},
+    {"gfx1100", rdna3F16, rdna3BF16, 1, 1},
+    {"gfx1201", rdna4F16, rdna4BF16, 1, 1},
+};
+
+const TileRocmMatrixInstr *const *
+tileRocmMatrixInstrs(const char *chip, TileRocmElem elem, int *count) {
+  for (unsigned i = 0; i < sizeof(chips) / sizeof(chips[0]); ++i) {
+    if (strcmp(chips[i].chip, chip))
+      continue;
+    bool f16 = elem == TileRocmElemF16;
+    *count = f16 ? chips[i].numF16 : chips[i].numBF16;
+    return f16 ? chips[i].f16 : chips[i].bf16;
+  }
+  *count = 0;
+  return NULL;
+}
+
+int64_t tileRocmOperandK(const TileRocmMatrixInstr *in, int64_t lane,
+                         int64_t v) {
+  return ((lane / in->m) % in->kGroups) * in->operandLen + v;
+}
+
+int64_t tileRocmAccRow(const TileRocmMatrixInstr *in, int64_t lane, int64_t r) {
+  return (r / in->rowBlock) * in->rowBlockStride +
+         (lane / in->n) * in->laneRowStride +
+         (r % in->rowBlock) * in->regRowStride;
+}
