@@ -41,7 +41,8 @@ static bool rewrite(MlirOperation launch) {
   intptr_t first, count;
   tbLaunchKernelOperands(launch, &first, &count);
   TileBuilder b = tbBefore(launch);
-  MlirValue *operands = tileCallocArray((size_t)(2 * count + 1), sizeof(MlirValue));
+  MlirValue *operands =
+      tileCallocArray((size_t)(2 * count + 1), sizeof(MlirValue));
   bool ok = true;
   for (intptr_t i = 0; i < count && ok; ++i) {
     MlirValue v = mlirOperationGetOperand(launch, first + i);
