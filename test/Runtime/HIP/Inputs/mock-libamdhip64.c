@@ -8,6 +8,7 @@
  * TILE_HIP_MOCK_FAIL=<hipCall> makes that call fail (hipErrorInvalidValue);
  * TILE_HIP_MOCK_DEVICES=<n> sets the device count (0: hipErrorNoDevice). */
 #include <elf.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -29,14 +30,54 @@ enum {
 
 #define EXPORT __attribute__((visibility("default")))
 
-struct ihipModule_t {
-  unsigned char *image;
-  size_t size;
-};
+/* A module owns the functions looked up in it, as HIP's do: they go when
+ * it is unloaded. */
 struct ihipModuleSymbol_t {
   char name[256];
   int staticLds;
+  struct ihipModuleSymbol_t *next;
 };
+struct ihipModule_t {
+  unsigned char *image;
+  size_t size;
+  struct ihipModuleSymbol_t *functions;
+  struct ihipModule_t *next, *previous; /* the loaded modules */
+};
+
+/* The loaded modules, as a runtime keeps them: a program that exits on an
+ * error with modules loaded has not leaked them. */
+static struct ihipModule_t *loaded;
+
+/* Streams, events and device memory that are live, likewise: the runtime
+ * library ends the process on an error, and what it still held then is
+ * the runtime's, not leaked. */
+static struct {
+  pthread_mutex_t lock;
+  void **items;
+  size_t count, capacity;
+} live = {.lock = PTHREAD_MUTEX_INITIALIZER};
+
+static void *keep(void *object) {
+  pthread_mutex_lock(&live.lock);
+  if (live.count == live.capacity) {
+    live.capacity = live.capacity ? 2 * live.capacity : 64;
+    live.items = realloc(live.items, live.capacity * sizeof(void *));
+  }
+  live.items[live.count++] = object;
+  pthread_mutex_unlock(&live.lock);
+  return object;
+}
+
+static void release(void *object) {
+  pthread_mutex_lock(&live.lock);
+  for (size_t i = 0; i < live.count; ++i)
+    if (live.items[i] == object) {
+      live.items[i] = live.items[--live.count];
+      break;
+    }
+  pthread_mutex_unlock(&live.lock);
+  free(object);
+}
 struct ihipStream_t {
   unsigned flags;
 };
@@ -188,6 +229,10 @@ EXPORT hipError_t hipModuleLoadData(struct ihipModule_t **module,
   m->size = imageSize(h);
   m->image = malloc(m->size);
   memcpy(m->image, image, m->size);
+  m->next = loaded;
+  if (loaded)
+    loaded->previous = m;
+  loaded = m;
   *module = m;
   say("hipModuleLoadData(%zu-byte AMDGPU code object)", m->size);
   return hipSuccess;
@@ -195,6 +240,17 @@ EXPORT hipError_t hipModuleLoadData(struct ihipModule_t **module,
 
 EXPORT hipError_t hipModuleUnload(struct ihipModule_t *module) {
   ENTER("hipModuleUnload");
+  if (module->previous)
+    module->previous->next = module->next;
+  else
+    loaded = module->next;
+  if (module->next)
+    module->next->previous = module->previous;
+  while (module->functions) {
+    struct ihipModuleSymbol_t *next = module->functions->next;
+    free(module->functions);
+    module->functions = next;
+  }
   free(module->image);
   free(module);
   say("hipModuleUnload");
@@ -251,6 +307,8 @@ EXPORT hipError_t hipModuleGetFunction(struct ihipModuleSymbol_t **function,
   uint32_t lds;
   memcpy(&lds, bytes, sizeof(lds));
   f->staticLds = (int)lds;
+  f->next = module->functions;
+  module->functions = f;
   *function = f;
   say("hipModuleGetFunction(%s): static LDS %d bytes", name, f->staticLds);
   return hipSuccess;
@@ -288,7 +346,7 @@ EXPORT hipError_t hipModuleLaunchKernel(struct ihipModuleSymbol_t *f,
 EXPORT hipError_t hipStreamCreateWithFlags(struct ihipStream_t **stream,
                                            unsigned flags) {
   ENTER("hipStreamCreateWithFlags");
-  *stream = calloc(1, sizeof(**stream));
+  *stream = keep(calloc(1, sizeof(**stream)));
   (*stream)->flags = flags;
   ++streams;
   say("hipStreamCreateWithFlags(flags %u)", flags);
@@ -297,7 +355,7 @@ EXPORT hipError_t hipStreamCreateWithFlags(struct ihipStream_t **stream,
 
 EXPORT hipError_t hipStreamDestroy(struct ihipStream_t *stream) {
   ENTER("hipStreamDestroy");
-  free(stream);
+  release(stream);
   say("hipStreamDestroy");
   return hipSuccess;
 }
@@ -320,7 +378,7 @@ EXPORT hipError_t hipStreamWaitEvent(struct ihipStream_t *stream,
 EXPORT hipError_t hipEventCreateWithFlags(struct ihipEvent_t **event,
                                           unsigned flags) {
   ENTER("hipEventCreateWithFlags");
-  *event = calloc(1, sizeof(**event));
+  *event = keep(calloc(1, sizeof(**event)));
   (*event)->flags = flags;
   say("hipEventCreateWithFlags(flags %u)", flags);
   return hipSuccess;
@@ -328,7 +386,7 @@ EXPORT hipError_t hipEventCreateWithFlags(struct ihipEvent_t **event,
 
 EXPORT hipError_t hipEventDestroy(struct ihipEvent_t *event) {
   ENTER("hipEventDestroy");
-  free(event);
+  release(event);
   return hipSuccess;
 }
 
@@ -349,7 +407,7 @@ EXPORT hipError_t hipEventRecord(struct ihipEvent_t *event,
 
 EXPORT hipError_t hipMalloc(void **ptr, size_t bytes) {
   ENTER("hipMalloc");
-  *ptr = malloc(bytes);
+  *ptr = keep(malloc(bytes ? bytes : 1));
   ++allocations;
   say("hipMalloc(%zu bytes)", bytes);
   return hipSuccess;
@@ -357,7 +415,7 @@ EXPORT hipError_t hipMalloc(void **ptr, size_t bytes) {
 
 EXPORT hipError_t hipMallocManaged(void **ptr, size_t bytes, unsigned flags) {
   ENTER("hipMallocManaged");
-  *ptr = malloc(bytes);
+  *ptr = keep(malloc(bytes ? bytes : 1));
   ++allocations;
   say("hipMallocManaged(%zu bytes, flags %u)", bytes, flags);
   return hipSuccess;
@@ -365,7 +423,8 @@ EXPORT hipError_t hipMallocManaged(void **ptr, size_t bytes, unsigned flags) {
 
 EXPORT hipError_t hipFree(void *ptr) {
   ENTER("hipFree");
-  free(ptr);
+  if (ptr)
+    release(ptr);
   say("hipFree");
   return hipSuccess;
 }
