@@ -1,11 +1,9 @@
 /* rocm targets: rocm[:gfxNNN]; HIP runtime detection (tile-hip-devices). */
-#define _GNU_SOURCE /* strsignal */
 #include "rocm/rocm.h"
 
 #include "backend/backend.h"
 #include "support/subprocess.h"
 
-#include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
@@ -51,44 +49,25 @@ MlirLogicalResult tileRocmNormalizeTarget(TileTarget *t, TileErrorSink errors) {
 enum { ProbeSeconds = 60 };
 
 /* Asks tile-hip-devices (see there for why it is a separate program).
- * Returns NULL or the reason HIP work cannot run here. */
+ * Returns NULL or the reason HIP work cannot run here (kept for the
+ * process). */
 static const char *probeOnce(void) {
-  static char reason[PATH_MAX + 800];
-  char path[PATH_MAX];
-  if (!tileFindProgram("tile-hip-devices", path, sizeof(path))) {
-    snprintf(reason, sizeof(reason),
-             "cannot look for the HIP runtime: tile-hip-devices is not "
-             "installed next to libtile (in ../bin or beside it)");
-    return reason;
-  }
-  char *argv[] = {path, NULL};
-  TileStrBuf out = TILE_STRBUF_INIT;
-  int status = 0;
-  TileProgramResult r =
-      tileRunProgram(argv, false, ProbeSeconds, &out, &status);
-  const char *line = tileStrBufGet(&out);
+  TileStrBuf out = TILE_STRBUF_INIT, why = TILE_STRBUF_INIT;
   const char *prefix = "unavailable: ";
-  bool answered = r == TileProgramExited && status == 0;
+  bool answered = tileRunHelperProgram("tile-hip-devices", "the HIP runtime",
+                                       ProbeSeconds, &out, &why);
+  const char *line = tileStrBufGet(&out);
   if (answered && strncmp(line, "available\n", 10) == 0) {
     tileStrBufFree(&out);
     return NULL;
   }
   if (answered && strncmp(line, prefix, strlen(prefix)) == 0)
-    snprintf(reason, sizeof(reason), "%.*s",
-             (int)strcspn(line + strlen(prefix), "\n"), line + strlen(prefix));
-  else if (r == TileProgramTimedOut)
-    snprintf(reason, sizeof(reason),
-             "the HIP runtime did not answer within %d s (%s)",
-             (int)ProbeSeconds, path);
-  else if (r == TileProgramSignaled)
-    snprintf(reason, sizeof(reason),
-             "the HIP runtime failed while looking for devices (%s: %s)", path,
-             strsignal(status));
-  else
-    snprintf(reason, sizeof(reason),
-             "the HIP runtime failed while looking for devices (%s)", path);
+    tileStrBufPrintf(&why, "%.*s", (int)strcspn(line + strlen(prefix), "\n"),
+                     line + strlen(prefix));
+  else if (answered)
+    tileStrBufPrintf(&why, "the HIP runtime gave no answer");
   tileStrBufFree(&out);
-  return reason;
+  return tileStrBufTake(&why);
 }
 
 static pthread_once_t probed = PTHREAD_ONCE_INIT;

@@ -1,4 +1,4 @@
-#define _GNU_SOURCE /* pipe2, dladdr */
+#define _GNU_SOURCE /* pipe2, dladdr, strsignal */
 #include "support/subprocess.h"
 
 #include <dlfcn.h>
@@ -125,4 +125,38 @@ bool tileFindProgram(const char *name, char *path, size_t size) {
   *slash = '\0';
   return executable(path, size, dir, "/../bin", name) ||
          executable(path, size, dir, "", name);
+}
+
+bool tileRunHelperProgram(const char *name, const char *subject, int seconds,
+                          TileStrBuf *output, TileStrBuf *why) {
+  char path[PATH_MAX];
+  if (!tileFindProgram(name, path, sizeof(path))) {
+    tileStrBufPrintf(why,
+                     "cannot ask %s: %s is not installed next to libtile (in "
+                     "../bin or beside it)",
+                     subject, name);
+    return false;
+  }
+  char *argv[] = {path, NULL};
+  int status = 0;
+  switch (tileRunProgram(argv, false, seconds, output, &status)) {
+  case TileProgramExited:
+    if (status == 0)
+      return true;
+    tileStrBufPrintf(why, "%s failed (%s exited with status %d)", subject, path,
+                     status);
+    return false;
+  case TileProgramSignaled:
+    tileStrBufPrintf(why, "%s failed (%s: %s)", subject, path,
+                     strsignal(status));
+    return false;
+  case TileProgramTimedOut:
+    tileStrBufPrintf(why, "%s did not answer within %d s (%s)", subject,
+                     seconds, path);
+    return false;
+  case TileProgramNotRun:
+    break;
+  }
+  tileStrBufPrintf(why, "cannot run %s: %s", path, strerror(errno));
+  return false;
 }

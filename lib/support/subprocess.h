@@ -28,4 +28,12 @@ TileProgramResult tileRunProgram(char *const argv[], bool captureStderr,
  * shared library, or the program it is linked into). */
 bool tileFindProgram(const char *name, char *path, size_t size);
 
+/* Runs the program `name` installed with libtile (tileFindProgram), with no
+ * arguments, and appends its stdout to `output`. Returns false when it is
+ * not installed, does not exit with status 0 within `seconds`, or is
+ * killed; `why` then says so, naming `subject` (e.g. "the Vulkan driver")
+ * as what the program was asking. */
+bool tileRunHelperProgram(const char *name, const char *subject, int seconds,
+                          TileStrBuf *output, TileStrBuf *why);
+
 #endif

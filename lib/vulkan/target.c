@@ -1,11 +1,9 @@
 /* vulkan targets: vulkan[:v1.1|v1.2|v1.3]; loader and device detection. */
-#define _GNU_SOURCE /* strsignal */
 #include "vulkan/vulkan.h"
 
 #include "backend/backend.h"
 #include "support/subprocess.h"
 
-#include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
@@ -55,23 +53,14 @@ enum { ProbeSeconds = 60 };
 /* Counts the Vulkan devices by running tile-vulkan-devices (see there for
  * why it is a separate program). The answer is the same for the whole
  * process and is asked once. `gpus` counts the devices that are not CPU
- * devices. Returns NULL or the reason there is no device. */
+ * devices. Returns NULL or the reason there is no device (kept for the
+ * process). */
 static const char *probeOnce(unsigned *devices, unsigned *gpus) {
-  static char reason[PATH_MAX + 160];
-  char path[PATH_MAX];
-  if (!tileFindProgram("tile-vulkan-devices", path, sizeof(path))) {
-    snprintf(reason, sizeof(reason),
-             "cannot count Vulkan devices: tile-vulkan-devices is not "
-             "installed next to libtile (in ../bin or beside it)");
-    return reason;
-  }
-  char *argv[] = {path, NULL};
-  TileStrBuf out = TILE_STRBUF_INIT;
-  int status = 0, code = -1;
-  TileProgramResult r =
-      tileRunProgram(argv, false, ProbeSeconds, &out, &status);
+  TileStrBuf out = TILE_STRBUF_INIT, why = TILE_STRBUF_INIT;
+  int code = -1;
   bool answered =
-      r == TileProgramExited && status == 0 &&
+      tileRunHelperProgram("tile-vulkan-devices", "the Vulkan driver",
+                           ProbeSeconds, &out, &why) &&
       sscanf(tileStrBufGet(&out), "%d %u %u", &code, devices, gpus) == 3;
   tileStrBufFree(&out);
   if (answered && code == 0)
@@ -82,18 +71,9 @@ static const char *probeOnce(unsigned *devices, unsigned *gpus) {
   if (answered && code == 2)
     return "the Vulkan loader found no device (install a driver, e.g. "
            "mesa-vulkan-drivers)";
-  if (r == TileProgramTimedOut)
-    snprintf(reason, sizeof(reason),
-             "the Vulkan driver did not list its devices within %d s (%s)",
-             (int)ProbeSeconds, path);
-  else if (r == TileProgramSignaled)
-    snprintf(reason, sizeof(reason),
-             "the Vulkan driver failed while listing devices (%s: %s)", path,
-             strsignal(status));
-  else
-    snprintf(reason, sizeof(reason),
-             "the Vulkan driver failed while listing devices (%s)", path);
-  return reason;
+  if (!why.size)
+    tileStrBufPrintf(&why, "the Vulkan driver gave no device count");
+  return tileStrBufTake(&why);
 }
 
 static pthread_once_t probed = PTHREAD_ONCE_INIT;

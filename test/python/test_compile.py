@@ -26,6 +26,28 @@ def test_library_missing_is_a_clear_error():
     assert "TILE_MLIR_LIBRARY" in run.stderr
 
 
+def test_device_probe_missing_is_a_clear_error(tmp_path):
+    # A libtile with no tile-vulkan-devices or tile-hip-devices beside it
+    # (nor in ../bin) cannot ask for devices, and says which program it lacks.
+    library = os.path.join(os.path.dirname(TOOLS), "lib", "libtile.so")
+    (tmp_path / "lib").mkdir()
+    shutil.copy(library, tmp_path / "lib" / "libtile.so")
+    script = ("import tile_mlir as tm\n"
+              "for target in ('vulkan', 'rocm:gfx942'):\n"
+              "    try:\n"
+              "        tm.compile(open(%r).read(), target=target, exec='jit')\n"
+              "    except tm.CompileError as e:\n"
+              "        print(e)\n" % os.path.join(EXAMPLES, "gemm.mlir"))
+    env = dict(os.environ, TILE_MLIR_LIBRARY=str(tmp_path / "lib" / "libtile.so"))
+    run = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True,
+                         text=True)
+    assert run.returncode == 0, run.stderr
+    assert ("cannot ask the Vulkan driver: tile-vulkan-devices is not installed next "
+            "to libtile (in ../bin or beside it)") in run.stdout
+    assert ("cannot ask the HIP runtime: tile-hip-devices is not installed next "
+            "to libtile (in ../bin or beside it)") in run.stdout
+
+
 def test_version():
     with open(os.path.join(SOURCE_ROOT, "CMakeLists.txt"), encoding="utf-8") as f:
         assert "VERSION %s " % tm.version() in f.read()
