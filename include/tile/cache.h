@@ -45,9 +45,10 @@ MLIR_CAPI_EXPORTED const char *tileCacheGetDirectory(const TileCache *cache);
 /// be NULL) into `hex` (64 hex digits and a NUL): a SHA-256 of the module
 /// as printed in generic form with locations, the target, host target and
 /// execution backend, the resolved pipeline, the wanted parts, the versions
-/// of tile-mlir and LLVM, and the machine (its CPU name and features, and
-/// $TILE_HOST_CPU), so that an entry made on one machine is never taken for
-/// another's.
+/// of tile-mlir and LLVM, the build of libtile that runs (its GNU build ID)
+/// and the LLVM library it runs with, and the machine (its CPU name and
+/// features, and $TILE_HOST_CPU), so that an entry made by another build of
+/// the compiler or on another machine is never taken for this one's.
 MLIR_CAPI_EXPORTED void tileCacheKey(const TileBackendContext *ctx,
                                      MlirOperation module,
                                      const char *wantedParts, char hex[65]);

@@ -3,6 +3,7 @@
 
 #include "backend/backend.h"
 #include "support/alloc.h"
+#include "support/build_id.h"
 #include "support/checksum.h"
 #include "support/output_file.h"
 #include "support/sha256.h"
@@ -12,6 +13,7 @@
 #include "llvm/Config/llvm-config.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -126,6 +128,18 @@ static void hashMachine(TileSha256 *h) {
   LLVMDisposeMessage(features);
 }
 
+/* The compiler that runs: this build of libtile (a rebuilt libtile makes
+ * other code from the same input, under the same version) and the LLVM
+ * library it is loaded with. */
+static void hashToolchain(TileSha256 *h) {
+  hashString(h, tileBuildId());
+  unsigned version[3];
+  LLVMGetVersion(&version[0], &version[1], &version[2]);
+  char text[64];
+  snprintf(text, sizeof(text), "%u.%u.%u", version[0], version[1], version[2]);
+  hashString(h, text);
+}
+
 void tileCacheKey(const TileBackendContext *ctx, MlirOperation module,
                   const char *wantedParts, char hex[65]) {
   TileSha256 h;
@@ -149,6 +163,7 @@ void tileCacheKey(const TileBackendContext *ctx, MlirOperation module,
   hashString(&h, wantedParts);
   hashString(&h, TILE_VERSION);
   hashString(&h, LLVM_VERSION_STRING);
+  hashToolchain(&h);
   hashMachine(&h);
   tileStrBufFree(&text);
   unsigned char digest[32];

@@ -162,3 +162,35 @@ def test_tile_run_shares_entries(tmp_path, example):
     hit = tm.compile(example("vector_add"), target="cpu", parts="", name=path,
                      cache=tmp_path)
     assert hit.cache_hit is True
+
+
+def test_another_build_of_libtile_misses(tmp_path, example):
+    # A rebuilt libtile can make other code from the same input under the
+    # same version: a copy whose build ID differs in one byte must not load
+    # the entry the running libtile made.
+    library = os.path.join(os.environ["TILE_MLIR_BUILD_DIR"], "lib", "libtile.so")
+    notes = subprocess.run(["/usr/lib/llvm-22/bin/llvm-readelf", "--notes", library],
+                           capture_output=True, text=True, check=True).stdout
+    build_id = bytes.fromhex(notes.split("Build ID:")[1].split()[0])
+    data = bytearray(open(library, "rb").read())
+    assert data.count(build_id) == 1
+    data[data.index(build_id)] ^= 0xff
+    (tmp_path / "lib").mkdir()
+    (tmp_path / "lib" / "libtile.so").write_bytes(bytes(data))
+    cache = tmp_path / "cache"
+    source = tmp_path / "gemm.mlir"
+    source.write_text(example("gemm"))
+    script = ("import tile_mlir as tm\n"
+              "print(tm.compile(open(%r).read(), target='cpu', cache=%r).cache_hit)\n"
+              % (str(source), str(cache)))
+
+    def hit(library_path):
+        env = dict(os.environ, TILE_MLIR_LIBRARY=library_path)
+        run = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True,
+                             text=True)
+        assert run.returncode == 0, run.stderr
+        return run.stdout.strip()
+
+    assert [hit(library), hit(library)] == ["False", "True"]
+    assert hit(str(tmp_path / "lib" / "libtile.so")) == "False"
+    assert len(entries(cache)) == 2
