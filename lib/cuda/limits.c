@@ -1,5 +1,5 @@
 /* tile-cuda-limits: every kernel fits the chip's limits per block (shared
- * memory, threads, grid). Run on the input, where an oversized shared tile
+ * memory, threads, grid) and per thread (local memory). Run on the input, where an oversized shared tile
  * is reported at its tile.alloc, and again after tile-cuda-dynamic-shared,
  * which knows the bytes a kernel really asks for (1024-byte aligned tiles,
  * pipeline stages, mbarriers); before, a launch could ask for more shared
@@ -33,6 +33,9 @@ static void run(MlirOperation op, MlirExternalPass pass,
       .sharedBytes = chip->sharedBytes,
       .threads = 1024,
       .grid = {INT32_MAX, 65535, 65535},
+      /* Local memory per thread, on every chip since sm_20; ptxas takes
+       * more, and the launch then fails for lack of resources. */
+      .privateBytes = 512 * 1024,
   };
   if (tileGpuCheckLimits(op, &limits))
     mlirExternalPassSignalFailure(pass);
@@ -42,7 +45,7 @@ const TilePassDescriptor tileCudaLimitsPass = {
     .argument = "tile-cuda-limits",
     .name = "TileCudaLimits",
     .summary = "Check every kernel against the chip's limits per block: "
-               "shared memory, threads and grid",
+               "shared memory, threads and grid, and local memory per thread",
     .anchor = "func.func",
     .options = options,
     .numOptions = TILE_COUNT(options),

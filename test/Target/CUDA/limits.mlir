@@ -3,7 +3,8 @@
 // into a launch asking for 262144 bytes, more than any chip has). The
 // limits: shared memory per block (opt-in maximum) 64 KiB on sm_75, 163 KiB
 // on sm_80/sm_87, 99 KiB on sm_86/sm_89, 227 KiB on sm_90(a); 1024 threads;
-// grids of 2^31 - 1 x 65535 x 65535 blocks.
+// grids of 2^31 - 1 x 65535 x 65535 blocks; 512 KiB of local memory per
+// thread (ptxas accepts more, and the launch then fails).
 // RUN: tile-opt --split-input-file --verify-diagnostics --target=cuda:sm_80 %s -o /dev/null
 // RUN: tile-opt --split-input-file --verify-diagnostics --target=cuda:sm_90a %s -o /dev/null
 // RUN: tile-opt --split-input-file --verify-diagnostics --target=cuda:sm_86 %s -o /dev/null
@@ -75,5 +76,36 @@ func.func @grid_at_the_limits(%A: memref<?xf32>) {
     "tile.copy"(%A, %s, %c0) {operandSegmentSizes = array<i32: 1, 1, 1, 0>} : (memref<?xf32>, memref<16xf32, #gpu.address_space<workgroup>>, index) -> ()
     "tile.copy"(%s, %A, %c0) {operandSegmentSizes = array<i32: 1, 1, 0, 1>} : (memref<16xf32, #gpu.address_space<workgroup>>, memref<?xf32>, index) -> ()
   } {mapping = [#gpu.block<z>, #gpu.block<y>, #gpu.block<x>], tile.threads = 1024 : i64}
+  return
+}
+
+// -----
+
+func.func @local_tile_beyond_a_thread(%A: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %zero = arith.constant 0.0 : f32
+  scf.forall (%b) in (4) {
+    // expected-error @+1 {{'tile.alloc' op allocates 1048576 bytes of private memory; cuda:}}
+    %l = "tile.alloc"() : () -> memref<262144xf32, #gpu.address_space<private>>
+    "tile.fill"(%l, %zero) : (memref<262144xf32, #gpu.address_space<private>>, f32) -> ()
+    "tile.copy"(%l, %A, %c0) {operandSegmentSizes = array<i32: 1, 1, 0, 1>} : (memref<262144xf32, #gpu.address_space<private>>, memref<?xf32>, index) -> ()
+  } {mapping = [#gpu.block<x>], tile.threads = 128 : i64}
+  return
+}
+
+// -----
+
+// A kernel whose local tiles fit one by one but not together.
+func.func @local_tiles_beyond_a_thread(%A: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %zero = arith.constant 0.0 : f32
+  // expected-error @+1 {{kernel needs 786432 bytes of private memory per thread (local tiles and the registers of fragments); cuda:}}
+  scf.forall (%b) in (4) {
+    %l = "tile.alloc"() : () -> memref<98304xf32, #gpu.address_space<private>>
+    %m = "tile.alloc"() : () -> memref<98304xf32, #gpu.address_space<private>>
+    "tile.fill"(%l, %zero) : (memref<98304xf32, #gpu.address_space<private>>, f32) -> ()
+    "tile.copy"(%l, %m) {operandSegmentSizes = array<i32: 1, 1, 0, 0>} : (memref<98304xf32, #gpu.address_space<private>>, memref<98304xf32, #gpu.address_space<private>>) -> ()
+    "tile.copy"(%m, %A, %c0) {operandSegmentSizes = array<i32: 1, 1, 0, 1>} : (memref<98304xf32, #gpu.address_space<private>>, memref<?xf32>, index) -> ()
+  } {mapping = [#gpu.block<x>], tile.threads = 128 : i64}
   return
 }
