@@ -1,9 +1,9 @@
 /* tile-cuda-limits: every kernel fits the chip's limits per block (shared
- * memory, threads, grid) and per thread (local memory). Run on the input, where an oversized shared tile
- * is reported at its tile.alloc, and again after tile-cuda-dynamic-shared,
- * which knows the bytes a kernel really asks for (1024-byte aligned tiles,
- * pipeline stages, mbarriers); before, a launch could ask for more shared
- * memory than any chip has and compile. */
+ * memory, threads, grid) and per thread (local memory). Run on the input, where
+ * an oversized shared tile is reported at its tile.alloc, and again after
+ * tile-cuda-dynamic-shared, which knows the bytes a kernel really asks for
+ * (1024-byte aligned tiles, pipeline stages, mbarriers); before, a launch could
+ * ask for more shared memory than any chip has and compile. */
 #include "cuda/cuda.h"
 #include "ir/ir.h"
 #include "passes/gpu_limits.h"
