@@ -15,10 +15,13 @@
 #include "ir/ir.h"
 #include "ir/launches.h"
 #include "passes/pass.h"
+#include "vulkan/vulkan.h"
 
 #include "mlir-c/Dialect/Arith.h"
 #include "mlir-c/Dialect/GPU.h"
+#include "mlir-c/Dialect/LLVM.h"
 #include "mlir-c/Dialect/MemRef.h"
+#include "mlir-c/Dialect/SCF.h"
 #include "mlir-c/Dialect/SPIRV.h"
 
 #include <stdio.h>
@@ -367,6 +370,10 @@ static bool rewriteLaunch(const Plan *plan, MlirOperation launch) {
   for (unsigned i = 0; i < plan->numParams; ++i) {
     const Param *p = &plan->params[i];
     MlirValue v = mlirOperationGetOperand(launch, first + i);
+    if (p->kind == Scalar && mlirTypeIsAIndex(mlirValueGetType(v)))
+      tileVulkanCheckIndexScalar(&b, launch, v, (int)i);
+    if (p->kind == Flatten)
+      tileVulkanCheckBufferSizes(&b, launch, v, (int)i);
     if (p->kind == Scalar) {
       MlirValue at = tbConstIndex(&b, p->word);
       tbStore(&b, wordOf(&b, v), words, 1, &at);
@@ -426,7 +433,8 @@ static void run(MlirOperation op, MlirExternalPass pass,
 
 static const TileDialectHandleGetter dependent[] = {
     mlirGetDialectHandle__arith__, mlirGetDialectHandle__memref__,
-    mlirGetDialectHandle__gpu__, mlirGetDialectHandle__spirv__};
+    mlirGetDialectHandle__gpu__,   mlirGetDialectHandle__spirv__,
+    mlirGetDialectHandle__scf__,   mlirGetDialectHandle__llvm__};
 
 const TilePassDescriptor tileVulkanKernelAbiPass = {
     .argument = "tile-vulkan-kernel-abi",

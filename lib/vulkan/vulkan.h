@@ -2,6 +2,7 @@
 #ifndef TILE_VULKAN_VULKAN_H
 #define TILE_VULKAN_VULKAN_H
 
+#include "ir/builder.h"
 #include "tile/backend.h"
 
 MlirLogicalResult tileVulkanNormalizeTarget(TileTarget *target,
@@ -16,5 +17,19 @@ MlirLogicalResult tileVulkanSpirvDis(const TileBackendContext *ctx,
                                      MlirStringRef spirv,
                                      TileArtifact *artifact,
                                      TileErrorSink errors);
+
+/* What tileRtVulkanIndexOutOfRange's `dimension` says besides a dimension
+ * of a buffer: the value is a scalar argument, or a buffer's element
+ * count. */
+enum { TileVulkanScalar = -1, TileVulkanElements = -2 };
+
+/* Before `launch`, where `b` builds: code that reports to libtile_rt_vulkan
+ * an index scalar (launch operand `argument`) outside [-2^31, 2^31 - 1],
+ * and a dynamically shaped buffer with a size or an element count beyond
+ * 2^31 - 1; the launch is then refused (index_arguments.c). */
+void tileVulkanCheckIndexScalar(TileBuilder *b, MlirOperation launch,
+                                MlirValue value, int argument);
+void tileVulkanCheckBufferSizes(TileBuilder *b, MlirOperation launch,
+                                MlirValue buffer, int argument);
 
 #endif

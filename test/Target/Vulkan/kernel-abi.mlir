@@ -7,6 +7,7 @@
 // CHECK-LABEL: func.func @host
 // CHECK-SAME: (%[[A:.*]]: memref<?x?xf32>, %[[S:.*]]: memref<16xf32>, %[[N:.*]]: index, %[[X:.*]]: f32)
 // CHECK: %[[W:.*]] = memref.alloca() : memref<4xi32>
+// CHECK: llvm.call @tileRtVulkanIndexOutOfRange({{.*}}, %c-2_i32
 // CHECK: %[[D0:.*]] = memref.dim %[[A]], %c0
 // CHECK: arith.index_cast %[[D0]] : index to i32
 // CHECK: memref.store %{{.*}}, %[[W]][%c0
@@ -78,6 +79,53 @@ module attributes {gpu.container_module} {
       %c0 = arith.constant 0 : index
       // expected-error @+1 {{'memref.subview' op uses a kernel buffer of dynamic shape in a way the vulkan backend cannot flatten (only loads, stores, atomics and sizes)}}
       %v = memref.subview %x[0, 0] [1, 1] [1, 1] : memref<?x?xf32> to memref<1x1xf32, strided<[?, 1]>>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// Index values travel as 32-bit words and kernels index buffers with 32
+// bits: before the launch, each dynamic size, the element count of each
+// flattened buffer and each index scalar is checked, and a value beyond
+// 32 bits is reported to libtile_rt_vulkan (launch operand, dimension or
+// -1 for a scalar or -2 for the element count, value), which refuses the
+// launch.
+// CHECK-LABEL: func.func @checks
+// CHECK-SAME: (%[[A:.*]]: memref<?x8xf32>, %[[N:.*]]: index)
+// CHECK: %[[D:.*]] = memref.dim %[[A]], %c0
+// CHECK: %[[D64:.*]] = arith.index_cast %[[D]] : index to i64
+// CHECK: %[[BIG:.*]] = arith.cmpi sgt, %[[D64]], %c2147483647_i64
+// CHECK: scf.if %[[BIG]] {
+// CHECK: llvm.call @tileRtVulkanIndexOutOfRange(%c0_i32, %c0_i32{{.*}}, %[[D64]]) : (i32, i32, i64) -> ()
+// CHECK: arith.muli {{.*}} %c8_i64
+// CHECK: %[[MANY:.*]] = arith.cmpi sgt, %[[ELEMENTS:.*]], %c2147483647_i64
+// CHECK: scf.if %[[MANY]] {
+// CHECK: llvm.call @tileRtVulkanIndexOutOfRange(%c0_i32{{.*}}, %c-2_i32, %[[ELEMENTS]])
+// CHECK: %[[N64:.*]] = arith.index_cast %[[N]] : index to i64
+// CHECK: %[[LOW:.*]] = arith.cmpi slt, %[[N64]], %c-2147483648_i64
+// CHECK: %[[HIGH:.*]] = arith.cmpi sgt, %[[N64]], %c2147483647_i64
+// CHECK: %[[OUT:.*]] = arith.ori %[[LOW]], %[[HIGH]]
+// CHECK: scf.if %[[OUT]] {
+// CHECK: llvm.call @tileRtVulkanIndexOutOfRange(%c1_i32, %c-1_i32, %[[N64]])
+// CHECK: gpu.launch_func
+// CHECK: llvm.func @tileRtVulkanIndexOutOfRange(i32, i32, i64)
+// CHECK-NOT: llvm.func @tileRtVulkanIndexOutOfRange
+module attributes {gpu.container_module} {
+  func.func @checks(%A: memref<?x8xf32>, %n: index) {
+    %c1 = arith.constant 1 : index
+    gpu.launch_func @k::@kernel blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
+        args(%A : memref<?x8xf32>, %n : index)
+    gpu.launch_func @k::@kernel blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
+        args(%A : memref<?x8xf32>, %n : index)
+    return
+  }
+  gpu.module @k {
+    gpu.func @kernel(%A: memref<?x8xf32>, %n: index) kernel {
+      %c0 = arith.constant 0 : index
+      %x = arith.constant 1.0 : f32
+      memref.store %x, %A[%n, %c0] : memref<?x8xf32>
       gpu.return
     }
   }

@@ -311,6 +311,7 @@ TILE_RT_EXPORT void mgpuLaunchKernel(void *function, intptr_t gridX,
   if (!f)
     vkrtFail("mgpuLaunchKernel got no kernel");
   intptr_t grid[3] = {gridX, gridY, gridZ}, block[3] = {blockX, blockY, blockZ};
+  vkrtCheckIndexArguments(f);
   checkShape(f, grid, block, sharedBytes, paramsCount);
   if (!gridX || !gridY || !gridZ)
     return;

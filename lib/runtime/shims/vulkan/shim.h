@@ -156,6 +156,10 @@ typedef struct {
   unsigned numPipelines;
 } VkrtFunction;
 
+/* Refuses the launch of `f` when the host code reported an index argument
+ * beyond 32 bits for it (arguments.c). */
+void vkrtCheckIndexArguments(const VkrtFunction *f);
+
 struct VkrtModule {
   uint32_t *words;
   size_t numWords;

@@ -34,6 +34,15 @@ TILE_RT_VULKAN_EXPORT void mgpuEventDestroy(void *event);
 TILE_RT_VULKAN_EXPORT void mgpuEventSynchronize(void *event);
 TILE_RT_VULKAN_EXPORT void mgpuEventRecord(void *event, void *stream);
 
+/* Called by host code compiled for vulkan just before a launch, for an
+ * index value the kernel cannot take (its 32-bit index): launch operand
+ * `argument` is `value` (`dimension` -1), or dimension `dimension` of that
+ * buffer is `value`, or the buffer has more than `value` - 1 elements
+ * (`dimension` -2). The launch that follows on the same thread then
+ * reports it, naming the kernel, and exits with status 1. */
+TILE_RT_VULKAN_EXPORT void
+tileRtVulkanIndexOutOfRange(int32_t argument, int32_t dimension, int64_t value);
+
 /* True when a Vulkan 1.1 compute device is usable; otherwise false with
  * the reason in `why` (truncated to `size`). Creates no device and never
  * exits. */

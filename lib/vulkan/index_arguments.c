@@ -1,0 +1,100 @@
+/* Run-time checks of the index values a launch passes to a vulkan kernel:
+ * they travel as 32-bit words and kernels index buffers with 32 bits, so a
+ * size, an index scalar or a buffer's element count beyond 2^31 - 1 would
+ * be truncated into a silently wrong kernel. The host code reports such a
+ * value to libtile_rt_vulkan (tileRtVulkanIndexOutOfRange), which refuses
+ * the launch that follows with the kernel's name. */
+#include "vulkan/vulkan.h"
+
+#include "ir/ir.h"
+#include "support/count.h"
+
+#include <stdint.h>
+
+static const char *const ReportName = "tileRtVulkanIndexOutOfRange";
+
+/* The top-level module holding `op`. */
+static MlirOperation topModule(MlirOperation op) {
+  for (MlirOperation parent = mlirOperationGetParentOperation(op);
+       !mlirOperationIsNull(parent);
+       parent = mlirOperationGetParentOperation(op))
+    op = parent;
+  return op;
+}
+
+/* llvm.func @tileRtVulkanIndexOutOfRange(i32, i32, i64), declared once in
+ * the module: an LLVM function, which the host pipeline's
+ * llvm-request-c-wrappers leaves under its C name. */
+static void declareReport(MlirOperation launch) {
+  MlirOperation module = topModule(launch);
+  MlirSymbolTable table = mlirSymbolTableCreate(module);
+  bool declared = !mlirOperationIsNull(
+      mlirSymbolTableLookup(table, mlirStringRefCreateFromCString(ReportName)));
+  mlirSymbolTableDestroy(table);
+  if (declared)
+    return;
+  MlirOperation decl = mlirOperationCreateParse(
+      mlirOperationGetContext(module),
+      mlirStringRefCreateFromCString(
+          "llvm.func @tileRtVulkanIndexOutOfRange(i32, i32, i64)"),
+      mlirStringRefCreateFromCString("tile-vulkan-kernel-abi"));
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  mlirBlockAppendOwnedOperation(body, decl);
+}
+
+/* if (bad) tileRtVulkanIndexOutOfRange(argument, dimension, value) */
+static void reportIf(TileBuilder *b, MlirOperation launch, MlirValue bad,
+                     int argument, int dimension, MlirValue value) {
+  declareReport(launch);
+  MlirBlock then = tbIf(b, bad);
+  TileBuilder in = tbAtTerminator(then, b->loc);
+  MlirType i32 = tbI32(&in);
+  MlirValue args[] = {tbConstInt(&in, i32, argument),
+                      tbConstInt(&in, i32, dimension), value};
+  MlirNamedAttribute attrs[] = {
+      tbNamed(&in, "callee",
+              mlirFlatSymbolRefAttrGet(
+                  in.ctx, mlirStringRefCreateFromCString(ReportName))),
+      tbNamed(&in, "operandSegmentSizes",
+              mlirDenseI32ArrayGet(in.ctx, 2, (const int32_t[]){3, 0})),
+      tbNamed(&in, "op_bundle_sizes", mlirDenseI32ArrayGet(in.ctx, 0, NULL)),
+  };
+  tbCreate(&in, "llvm.call", 3, args, 0, NULL, TILE_COUNT(attrs), attrs);
+}
+
+static MlirValue asI64(TileBuilder *b, MlirValue v) {
+  return tbConvert(b, v, mlirIntegerTypeGet(b->ctx, 64));
+}
+
+void tileVulkanCheckIndexScalar(TileBuilder *b, MlirOperation launch,
+                                MlirValue value, int argument) {
+  MlirType i64 = mlirIntegerTypeGet(b->ctx, 64);
+  MlirValue v = asI64(b, value);
+  MlirValue low = tbCmpI(b, "slt", v, tbConstInt(b, i64, INT32_MIN));
+  MlirValue high = tbCmpI(b, "sgt", v, tbConstInt(b, i64, INT32_MAX));
+  reportIf(b, launch, tbBinary(b, "arith.ori", low, high), argument,
+           TileVulkanScalar, v);
+}
+
+void tileVulkanCheckBufferSizes(TileBuilder *b, MlirOperation launch,
+                                MlirValue buffer, int argument) {
+  MlirType type = mlirValueGetType(buffer);
+  MlirType i64 = mlirIntegerTypeGet(b->ctx, 64);
+  MlirValue limit = tbConstInt(b, i64, INT32_MAX);
+  /* Each size is below 2^63, so a product of two sizes clamped to 2^31
+   * cannot overflow. */
+  MlirValue elements = tbConstInt(b, i64, 1);
+  for (int64_t d = 0; d < tileRank(type); ++d) {
+    if (!tileIsDynamicDim(type, d)) {
+      elements = tbMul(b, elements, tbConstInt(b, i64, tileDim(type, d)));
+      continue;
+    }
+    MlirValue size = asI64(b, tbDim(b, buffer, d));
+    reportIf(b, launch, tbCmpI(b, "sgt", size, limit), argument, (int)d, size);
+    elements = tbMul(b, elements, tbBinary(b, "arith.minsi", size, limit));
+    elements = tbBinary(b, "arith.minsi", elements,
+                        tbConstInt(b, i64, (int64_t)INT32_MAX + 1));
+  }
+  reportIf(b, launch, tbCmpI(b, "sgt", elements, limit), argument,
+           TileVulkanElements, elements);
+}
