@@ -53,13 +53,54 @@ class KernelInfo:
         return "KernelInfo(%r, grid=%s, block=%s)" % (self.name, self.grid, self.block)
 
 
+class _ContextPool:
+    """MLIR contexts with the tile dialects loaded, kept for the next
+    compilation once the artifact that used one is closed: creating a
+    context and loading its dialects takes longer than loading a kernel from
+    the cache. A context is handed to one session at a time; it is destroyed
+    instead of kept after `MAX_USES` sessions (what a context interns, types
+    and attributes, is never freed) or when the pool already holds
+    `MAX_IDLE`."""
+
+    MAX_IDLE = 4
+    MAX_USES = 64
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self._idle = []  # (context, sessions it served)
+
+    def take(self):
+        """(context, sessions it served before), or (None, 0) for a new one."""
+        with self._lock:
+            if self._idle:
+                return self._idle.pop()
+        return None, 0
+
+    def give_back(self, lib, ctx, uses):
+        with self._lock:
+            if uses < self.MAX_USES and len(self._idle) < self.MAX_IDLE:
+                self._idle.append((ctx, uses))
+                return
+        lib.mlirContextDestroy(ctx)
+
+
+_contexts = _ContextPool()
+
+
 class _Session:
-    """An MLIR context with the tile dialects and a diagnostic log."""
+    """An MLIR context with the tile dialects and a diagnostic log. The
+    context comes from the pool above, or is made; `reusable` is cleared
+    when the session changed the context in a way the next one must not
+    inherit (its threading)."""
 
     def __init__(self, source_name, source_text):
         lib = _capi.lib()
         self.lib = lib
-        self.ctx = lib.mlirContextCreate()
+        self.reusable = True
+        self.ctx, self._uses = _contexts.take()
+        fresh = self.ctx is None
+        if fresh:
+            self.ctx = lib.mlirContextCreate()
         name, self._name_keep = _capi.string_ref(source_name)
         text, self._text_keep = _capi.string_ref(source_text)
         self.log = lib.tileDiagnosticLogCreate(self.ctx, name, text)
@@ -67,8 +108,9 @@ class _Session:
             lib.mlirContextDestroy(self.ctx)
             raise MemoryError("cannot create a diagnostic log")
         self.source_name = source_name
-        if not (lib.tileContextLoadDialects(self.ctx) and
-                lib.tileContextLoadBackendDialects(self.ctx)):
+        if fresh and not (lib.tileContextLoadDialects(self.ctx) and
+                          lib.tileContextLoadBackendDialects(self.ctx)):
+            self.reusable = False
             self.fail("cannot load the tile dialects")
 
     def diagnostics(self):
@@ -90,9 +132,13 @@ class _Session:
         return module
 
     def close(self):
+        """Called once nothing of the session's IR is left in its context."""
         if self.ctx is not None:
             self.lib.tileDiagnosticLogDestroy(self.log)
-            self.lib.mlirContextDestroy(self.ctx)
+            if self.reusable:
+                _contexts.give_back(self.lib, self.ctx, self._uses + 1)
+            else:
+                self.lib.mlirContextDestroy(self.ctx)
             self.ctx = None
 
 
@@ -210,6 +256,7 @@ def compile(source, target="auto", *, target_host=None, exec=None, parts=None,
         if dump_passes:
             dumper = _PassDumper(lib)
             lib.mlirContextEnableMultithreading(session.ctx, False)
+            session.reusable = False
             options.configurePassManager = dumper.hook
         store = cache_.get(cache)
         hit = ctypes.c_bool(False)

@@ -184,3 +184,37 @@ def test_closed_artifact(example):
     assert repr(a) == "Artifact(closed)"
     with pytest.raises(ValueError, match="closed"):
         a.part("mlir")
+
+
+def test_contexts_are_reused(example):
+    # A closed artifact's context serves the next compilation (loading the
+    # dialects into a new one costs more than a cache hit); one in use is
+    # never shared; a failed compilation leaves none of its diagnostics
+    # behind; a context whose threading a pass dump turned off is not kept.
+    import numpy as np
+
+    def context(artifact):
+        return artifact._session.ctx.ptr
+
+    first = tm.compile(example("vector_add"), target="cpu")
+    used = context(first)
+    first.close()
+    again = tm.compile(example("vector_add"), target="cpu")
+    assert context(again) == used
+    other = tm.compile(example("vector_add"), target="cpu")
+    assert context(other) != used
+    a = np.arange(100, dtype=np.float32)
+    c = np.zeros(100, np.float32)
+    again(a, a, c)
+    np.testing.assert_array_equal(c, 2 * a)
+    other.close()
+    for name in ("x.mlir", "y.mlir"):
+        with pytest.raises(tm.CompileError) as e:
+            tm.compile("func.func @f() {\n  %x = arith.bogus\n}\n", target="cpu", name=name)
+        assert str(e.value).startswith(name + ":2:8: error:")
+        assert str(e.value).count("error:") == 1
+    dumped = tm.compile(example("vector_add"), target="cpu", dump_passes=True)
+    kept = context(dumped)
+    dumped.close()
+    from tile_mlir import compiler
+    assert kept not in [ctx.ptr for ctx, _uses in compiler._contexts._idle]
