@@ -373,16 +373,17 @@ static bool loadDialects(MlirContext ctx, const Options *o) {
   if (mlirLogicalResultIsFailure(tileContextLoadDialects(ctx)) ||
       mlirLogicalResultIsFailure(tileContextLoadBackendDialects(ctx)))
     return false;
-  for (unsigned i = 0; i < o->numIrdlFiles; ++i) {
+  for (unsigned i = 0; i < o->irdlFiles.count; ++i) {
+    const char *file = o->irdlFiles.items[i];
     size_t size;
-    char *text = tileReadFile(o->irdlFiles[i], &size);
+    char *text = tileReadFile(file, &size);
     if (!text) {
-      fail("cannot open IRDL file '%s': %s", o->irdlFiles[i], strerror(errno));
+      fail("cannot open IRDL file '%s': %s", file, strerror(errno));
       return false;
     }
     MlirLogicalResult r =
         tileContextLoadIRDL(ctx, mlirStringRefCreate(text, size),
-                            mlirStringRefCreateFromCString(o->irdlFiles[i]));
+                            mlirStringRefCreateFromCString(file));
     free(text);
     if (mlirLogicalResultIsFailure(r))
       return false;
