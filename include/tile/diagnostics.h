@@ -19,7 +19,11 @@
 extern "C" {
 #endif
 
-/// Reports problems; `userData` is what the caller passed along. A function
+/// Reports problems; `userData` is what the caller passed along. Every
+/// function of the C API that reports an error not located in IR (a target,
+/// a pipeline, a pass option, a file, a runtime failure) takes a sink; errors
+/// in IR are MLIR diagnostics at the offending op, and callbacks that
+/// receive output (printers) are plain MlirStringCallbacks. A function
 /// taking a sink calls `callback` (when not NULL) on the calling thread,
 /// before it returns, once per message; the message is valid only during the
 /// call.

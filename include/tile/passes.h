@@ -10,6 +10,8 @@
 #ifndef TILE_PASSES_H
 #define TILE_PASSES_H
 
+#include "tile/diagnostics.h"
+
 #include "mlir-c/IR.h"
 #include "mlir-c/Pass.h"
 
@@ -44,12 +46,11 @@ MLIR_CAPI_EXPORTED intptr_t tileLookupPass(MlirStringRef argument);
 
 /// Creates the tile pass named `argument` with `options` (the text between
 /// the braces of `tile-pass{...}`, possibly empty). On an unknown pass or a
-/// bad option, reports a message through `errorCallback` and returns a null
-/// pass. The caller owns the pass until it is added to a pass manager.
+/// bad option, reports a message through `errors` and returns a null pass.
+/// The caller owns the pass until it is added to a pass manager.
 MLIR_CAPI_EXPORTED MlirPass tileCreatePass(MlirStringRef argument,
                                            MlirStringRef options,
-                                           MlirStringCallback errorCallback,
-                                           void *userData);
+                                           TileErrorSink errors);
 
 #ifdef __cplusplus
 }

@@ -14,6 +14,8 @@
 #ifndef TILE_PIPELINE_H
 #define TILE_PIPELINE_H
 
+#include "tile/diagnostics.h"
+
 #include "mlir-c/IR.h"
 #include "mlir-c/Pass.h"
 
@@ -25,23 +27,25 @@ extern "C" {
 /// mlirOpPassManagerAddPipeline, e.g. "func.func(tile-verify,canonicalize)".
 /// Tile and upstream passes can be mixed at any nesting. Errors (syntax,
 /// unknown passes or options, passes nested under the wrong op) are reported
-/// through `errorCallback`.
+/// through `errors`; on failure nothing is added.
 MLIR_CAPI_EXPORTED MlirLogicalResult tileOpPassManagerAddPipeline(
     MlirOpPassManager passManager, MlirStringRef pipelineElements,
-    MlirStringCallback errorCallback, void *userData);
+    TileErrorSink errors);
 
 /// Adds a complete pipeline whose outermost element names the anchor of
-/// `passManager`, e.g. "builtin.module(func.func(tile-verify),cse)".
-MLIR_CAPI_EXPORTED MlirLogicalResult tileOpPassManagerParsePipeline(
-    MlirOpPassManager passManager, MlirStringRef pipeline,
-    MlirStringCallback errorCallback, void *userData);
+/// `passManager`, e.g. "builtin.module(func.func(tile-verify),cse)". Errors
+/// are reported through `errors`, as for tileOpPassManagerAddPipeline.
+MLIR_CAPI_EXPORTED MlirLogicalResult
+tileOpPassManagerParsePipeline(MlirOpPassManager passManager,
+                               MlirStringRef pipeline, TileErrorSink errors);
 
 /// Adds one pass by argument with options, nesting it implicitly under the
 /// operation it runs on when that differs from the anchor of `passManager`
-/// (as `mlir-opt --pass-name` does).
-MLIR_CAPI_EXPORTED MlirLogicalResult tileOpPassManagerAddPass(
-    MlirOpPassManager passManager, MlirStringRef argument,
-    MlirStringRef options, MlirStringCallback errorCallback, void *userData);
+/// (as `mlir-opt --pass-name` does). Errors (an unknown pass, bad options)
+/// are reported through `errors`; on failure nothing is added.
+MLIR_CAPI_EXPORTED MlirLogicalResult
+tileOpPassManagerAddPass(MlirOpPassManager passManager, MlirStringRef argument,
+                         MlirStringRef options, TileErrorSink errors);
 
 #ifdef __cplusplus
 }

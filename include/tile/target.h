@@ -11,6 +11,8 @@
 #ifndef TILE_TARGET_H
 #define TILE_TARGET_H
 
+#include "tile/diagnostics.h"
+
 #include "mlir-c/Support.h"
 
 #include <stdbool.h>
@@ -42,10 +44,10 @@ typedef struct {
 
 /// Splits `text` into kind, chip and options without validating them against
 /// a backend (no alias resolution) into the caller's `target`. Reports
-/// malformed text via `callback` (called once, on the calling thread).
-MLIR_CAPI_EXPORTED MlirLogicalResult
-tileTargetParse(MlirStringRef text, TileTarget *target,
-                MlirStringCallback callback, void *userData);
+/// malformed text through `errors` (once).
+MLIR_CAPI_EXPORTED MlirLogicalResult tileTargetParse(MlirStringRef text,
+                                                     TileTarget *target,
+                                                     TileErrorSink errors);
 
 /// Prints the canonical text of a target, e.g. "cuda:sm_90a,features=+ptx80",
 /// through `callback`; the text is valid only during each call.

@@ -10,26 +10,15 @@
 
 #include <string.h>
 
-typedef struct {
-  MlirOperation op;
-  const char *what;
-} PipelineErrorInfo;
-
-static void pipelineError(MlirStringRef message, void *userData) {
-  PipelineErrorInfo *info = userData;
-  tileEmitErrorAt(mlirOperationGetLocation(info->op), "%s: %.*s", info->what,
-                  (int)message.length, message.data);
-}
-
 MlirLogicalResult tileRunPipeline(const TileArtifact *a, MlirOperation op,
                                   const char *pipeline, const char *what) {
   MlirContext ctx = mlirOperationGetContext(op);
   MlirPassManager pm = mlirPassManagerCreateOnOperation(
       ctx, mlirIdentifierStr(mlirOperationGetName(op)));
-  PipelineErrorInfo info = {op, what};
+  TileOpErrorSite site = {op, what};
   MlirLogicalResult result = tileOpPassManagerParsePipeline(
       mlirPassManagerGetAsOpPassManager(pm),
-      mlirStringRefCreateFromCString(pipeline), pipelineError, &info);
+      mlirStringRefCreateFromCString(pipeline), tileOpErrorSink(&site));
   if (mlirLogicalResultIsSuccess(result)) {
     /* The IR is verified once each stage has run, not after every pass:
      * the verifiers of gpu.launch_func and spirv.mlir.addressof look their
@@ -50,18 +39,14 @@ MlirLogicalResult tileRunPipeline(const TileArtifact *a, MlirOperation op,
   return result;
 }
 
-/* Reports expansion errors of pipeline files at the module. */
-static void expansionError(MlirStringRef message, void *userData) {
-  tileEmitErrorAt(mlirOperationGetLocation(*(MlirOperation *)userData), "%.*s",
-                  (int)message.length, message.data);
-}
-
 static MlirLogicalResult runPipelineFile(const TileBackendContext *ctx,
                                          const TileArtifact *a,
                                          MlirOperation module,
                                          const char *file) {
   TileStrBuf text = TILE_STRBUF_INIT;
-  TileErrorSink errors = {expansionError, &module};
+  /* Expansion errors of pipeline files are reported at the module. */
+  TileOpErrorSite site = {module, NULL};
+  TileErrorSink errors = tileOpErrorSink(&site);
   MlirLogicalResult result = mlirLogicalResultFailure();
   if (tileExpandPipelineFile(file, &ctx->target, &text, errors)) {
     TileStrBuf what = TILE_STRBUF_INIT;

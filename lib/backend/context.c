@@ -140,7 +140,7 @@ static const TileBackendModule *resolveTarget(const char *text, TileTarget *t,
     return detectAuto(t, errors);
   TileStrBuf why = TILE_STRBUF_INIT;
   if (mlirLogicalResultIsFailure(tileTargetParse(
-          mlirStringRefCreateFromCString(text), t, collect, &why))) {
+          mlirStringRefCreateFromCString(text), t, collector(&why)))) {
     tileReport(errors, "invalid target '%s': %s", text, tileStrBufGet(&why));
     tileStrBufFree(&why);
     return NULL;

@@ -18,12 +18,11 @@ static bool copyField(char *dst, size_t size, const char *src, size_t length) {
 
 /* Applies one `key=value` item. */
 static bool applyOption(TileTarget *t, const char *item, size_t length,
-                        MlirStringCallback callback, void *userData) {
+                        TileErrorSink errors) {
   const char *eq = memchr(item, '=', length);
   if (!eq || eq == item) {
-    tileReportTo(callback, userData,
-                 "target option '%.*s' is not of the form key=value",
-                 (int)length, item);
+    tileReport(errors, "target option '%.*s' is not of the form key=value",
+               (int)length, item);
     return false;
   }
   size_t keyLength = (size_t)(eq - item);
@@ -31,9 +30,8 @@ static bool applyOption(TileTarget *t, const char *item, size_t length,
   size_t valueLength = length - keyLength - 1;
   if (keyLength == 3 && strncmp(item, "opt", 3) == 0) {
     if (valueLength != 1 || value[0] < '0' || value[0] > '3') {
-      tileReportTo(callback, userData,
-                   "target option opt=%.*s must be 0, 1, 2 or 3",
-                   (int)valueLength, value);
+      tileReport(errors, "target option opt=%.*s must be 0, 1, 2 or 3",
+                 (int)valueLength, value);
       return false;
     }
     t->optLevel = value[0] - '0';
@@ -41,7 +39,7 @@ static bool applyOption(TileTarget *t, const char *item, size_t length,
   }
   if (keyLength == 8 && strncmp(item, "features", 8) == 0) {
     if (!copyField(t->features, sizeof(t->features), value, valueLength)) {
-      tileReportTo(callback, userData, "target features are too long");
+      tileReport(errors, "target features are too long");
       return false;
     }
     return true;
@@ -49,20 +47,19 @@ static bool applyOption(TileTarget *t, const char *item, size_t length,
   for (unsigned i = 0; i < t->numOptions; ++i)
     if (strlen(t->options[i].key) == keyLength &&
         strncmp(t->options[i].key, item, keyLength) == 0) {
-      tileReportTo(callback, userData, "target option '%.*s' is given twice",
-                   (int)keyLength, item);
+      tileReport(errors, "target option '%.*s' is given twice", (int)keyLength,
+                 item);
       return false;
     }
   if (t->numOptions == TILE_TARGET_MAX_OPTIONS) {
-    tileReportTo(callback, userData, "too many target options (at most %d)",
-                 TILE_TARGET_MAX_OPTIONS);
+    tileReport(errors, "too many target options (at most %d)",
+               TILE_TARGET_MAX_OPTIONS);
     return false;
   }
   TileTargetOption *o = &t->options[t->numOptions];
   if (!copyField(o->key, sizeof(o->key), item, keyLength) ||
       !copyField(o->value, sizeof(o->value), value, valueLength)) {
-    tileReportTo(callback, userData, "target option '%.*s' is too long",
-                 (int)length, item);
+    tileReport(errors, "target option '%.*s' is too long", (int)length, item);
     return false;
   }
   ++t->numOptions;
@@ -70,7 +67,7 @@ static bool applyOption(TileTarget *t, const char *item, size_t length,
 }
 
 MlirLogicalResult tileTargetParse(MlirStringRef text, TileTarget *t,
-                                  MlirStringCallback callback, void *userData) {
+                                  TileErrorSink errors) {
   memset(t, 0, sizeof(*t));
   t->optLevel = 3;
   const char *p = text.data, *end = text.data + text.length;
@@ -83,36 +80,35 @@ MlirLogicalResult tileTargetParse(MlirStringRef text, TileTarget *t,
   const char *colon = memchr(p, ':', (size_t)(head_end - p));
   const char *kind_end = colon ? colon : head_end;
   if (kind_end == p) {
-    tileReportTo(callback, userData, "empty target kind in '%.*s'",
-                 (int)text.length, text.data);
+    tileReport(errors, "empty target kind in '%.*s'", (int)text.length,
+               text.data);
     return mlirLogicalResultFailure();
   }
   for (const char *q = p; q < kind_end; ++q)
     if (!isalnum((unsigned char)*q) && *q != '_' && *q != '-') {
-      tileReportTo(callback, userData, "invalid target kind '%.*s'",
-                   (int)(kind_end - p), p);
+      tileReport(errors, "invalid target kind '%.*s'", (int)(kind_end - p), p);
       return mlirLogicalResultFailure();
     }
   if (!copyField(t->kind, sizeof(t->kind), p, (size_t)(kind_end - p)) ||
       (colon && !copyField(t->chip, sizeof(t->chip), colon + 1,
                            (size_t)(head_end - colon - 1)))) {
-    tileReportTo(callback, userData, "target '%.*s' is too long",
-                 (int)text.length, text.data);
+    tileReport(errors, "target '%.*s' is too long", (int)text.length,
+               text.data);
     return mlirLogicalResultFailure();
   }
   if (colon && !t->chip[0]) {
-    tileReportTo(callback, userData, "empty chip after '%s:'", t->kind);
+    tileReport(errors, "empty chip after '%s:'", t->kind);
     return mlirLogicalResultFailure();
   }
   for (const char *item = comma ? comma + 1 : NULL; item;) {
     const char *next = memchr(item, ',', (size_t)(end - item));
     const char *item_end = next ? next : end;
     if (item_end == item) {
-      tileReportTo(callback, userData, "empty target option in '%.*s'",
-                   (int)text.length, text.data);
+      tileReport(errors, "empty target option in '%.*s'", (int)text.length,
+                 text.data);
       return mlirLogicalResultFailure();
     }
-    if (!applyOption(t, item, (size_t)(item_end - item), callback, userData))
+    if (!applyOption(t, item, (size_t)(item_end - item), errors))
       return mlirLogicalResultFailure();
     item = next ? next + 1 : NULL;
   }

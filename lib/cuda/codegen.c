@@ -16,11 +16,6 @@
 /* How long ptxas may take on one module before it is taken for hung. */
 enum { PtxasSeconds = 600 };
 
-static void reportAtModule(MlirStringRef message, void *userData) {
-  tileEmitErrorAt(mlirOperationGetLocation(*(MlirOperation *)userData), "%.*s",
-                  (int)message.length, message.data);
-}
-
 MlirLogicalResult tileCudaDeviceCodegen(const TileBackendContext *ctx,
                                         MlirOperation module, bool compile,
                                         TileArtifact *artifact) {
@@ -31,8 +26,9 @@ MlirLogicalResult tileCudaDeviceCodegen(const TileBackendContext *ctx,
   if (!compile && !tileArtifactWantsPart(artifact, "cubin"))
     return mlirLogicalResultSuccess();
   MlirStringRef ptx = tileArtifactGetPart(artifact, "ptx");
-  TileErrorSink errors = {reportAtModule, &module};
-  return tileBackendContextRunCallback(ctx, "ptxas", ptx, artifact, errors);
+  TileOpErrorSite site = {module, NULL};
+  return tileBackendContextRunCallback(ctx, "ptxas", ptx, artifact,
+                                       tileOpErrorSink(&site));
 }
 
 static bool executable(const char *path) { return access(path, X_OK) == 0; }

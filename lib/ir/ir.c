@@ -204,6 +204,20 @@ void tileEmitErrorAt(MlirLocation loc, const char *fmt, ...) {
   va_end(args);
 }
 
+static void emitAtSite(MlirStringRef message, void *userData) {
+  const TileOpErrorSite *site = userData;
+  MlirLocation loc = mlirOperationGetLocation(site->op);
+  if (site->prefix)
+    tileEmitErrorAt(loc, "%s: %.*s", site->prefix, (int)message.length,
+                    message.data);
+  else
+    tileEmitErrorAt(loc, "%.*s", (int)message.length, message.data);
+}
+
+TileErrorSink tileOpErrorSink(const TileOpErrorSite *site) {
+  return (TileErrorSink){emitAtSite, (void *)site};
+}
+
 void tileAppendType(TileStrBuf *buf, MlirType type) {
   mlirTypePrint(type, tileStrBufCallback, buf);
 }

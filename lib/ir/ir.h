@@ -52,6 +52,18 @@ void tileEmitOpError(MlirOperation op, const char *fmt, ...)
 void tileEmitErrorAt(MlirLocation loc, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
+/* Where the sink of tileOpErrorSink reports: every message becomes an error
+ * at the location of `op`, after "<prefix>: " when `prefix` is not NULL. */
+typedef struct {
+  MlirOperation op;
+  const char *prefix;
+} TileOpErrorSite;
+
+/* An error sink for functions that report through one (toolchain steps,
+ * pipeline text) whose errors belong to an op; `site` must outlive the
+ * sink's uses. */
+TileErrorSink tileOpErrorSink(const TileOpErrorSite *site);
+
 /* Appends the printed form of a type or attribute. */
 void tileAppendType(TileStrBuf *buf, MlirType type);
 void tileAppendAttr(TileStrBuf *buf, MlirAttribute attr);

@@ -38,8 +38,7 @@ static const char *kindName(TileOptionKind kind) {
 /* Sets `value` from `text` for `option`; returns false with a message. */
 static bool setValue(const TilePassDescriptor *desc,
                      const TilePassOption *option, const char *text,
-                     TileOptionValue *value, MlirStringCallback callback,
-                     void *userData) {
+                     TileOptionValue *value, TileErrorSink errors) {
   switch (option->kind) {
   case TileOptionBool:
     if (strcmp(text, "true") == 0 || strcmp(text, "1") == 0) {
@@ -67,16 +66,14 @@ static bool setValue(const TilePassDescriptor *desc,
       value->s = tileStrDup(text);
       return true;
     }
-    tileReportTo(
-        callback, userData,
-        "invalid value '%s' for option '%s' of pass '%s' (expected one "
-        "of: %s)",
-        text, option->name, desc->argument, option->choices);
+    tileReport(errors,
+               "invalid value '%s' for option '%s' of pass '%s' (expected one "
+               "of: %s)",
+               text, option->name, desc->argument, option->choices);
     return false;
   }
-  tileReportTo(callback, userData,
-               "invalid value '%s' for %s option '%s' of pass '%s'", text,
-               kindName(option->kind), option->name, desc->argument);
+  tileReport(errors, "invalid value '%s' for %s option '%s' of pass '%s'", text,
+             kindName(option->kind), option->name, desc->argument);
   return false;
 }
 
@@ -138,13 +135,12 @@ static bool readValue(const char **p, const char *end, TileStrBuf *out) {
 
 TileOptionValue *tileParsePassOptions(const TilePassDescriptor *desc,
                                       MlirStringRef text,
-                                      MlirStringCallback callback,
-                                      void *userData) {
+                                      TileErrorSink errors) {
   TileOptionValue *values =
       tileCallocArray(desc->numOptions, sizeof(TileOptionValue));
   for (unsigned i = 0; i < desc->numOptions; ++i)
     if (!setValue(desc, &desc->options[i], desc->options[i].defaultValue,
-                  &values[i], callback, userData))
+                  &values[i], errors))
       goto fail;
 
   const char *p = text.data, *end = text.data + text.length;
@@ -165,28 +161,26 @@ TileOptionValue *tileParsePassOptions(const TilePassDescriptor *desc,
     if (!option) {
       TileStrBuf names = TILE_STRBUF_INIT;
       listOptionNames(desc, &names);
-      tileReportTo(callback, userData, "unknown option '%s' for pass '%s' (%s)",
-                   key.data, desc->argument, tileStrBufGet(&names));
+      tileReport(errors, "unknown option '%s' for pass '%s' (%s)", key.data,
+                 desc->argument, tileStrBufGet(&names));
       tileStrBufFree(&names);
       goto failBufs;
     }
     if (p < end && *p == '=') {
       ++p;
       if (!readValue(&p, end, &value)) {
-        tileReportTo(callback, userData,
-                     "unterminated value for option '%s' of pass '%s'",
-                     key.data, desc->argument);
+        tileReport(errors, "unterminated value for option '%s' of pass '%s'",
+                   key.data, desc->argument);
         goto failBufs;
       }
     } else if (option->kind == TileOptionBool) {
       tileStrBufAppendStr(&value, "true");
     } else {
-      tileReportTo(callback, userData, "option '%s' of pass '%s' needs a value",
-                   key.data, desc->argument);
+      tileReport(errors, "option '%s' of pass '%s' needs a value", key.data,
+                 desc->argument);
       goto failBufs;
     }
-    if (!setValue(desc, option, tileStrBufGet(&value), &values[index], callback,
-                  userData))
+    if (!setValue(desc, option, tileStrBufGet(&value), &values[index], errors))
       goto failBufs;
   }
   tileStrBufFree(&key);

@@ -3,6 +3,7 @@
 #define TILE_PASSES_PASS_H
 
 #include "support/count.h"
+#include "tile/diagnostics.h"
 
 #include "mlir-c/IR.h"
 #include "mlir-c/Pass.h"
@@ -58,11 +59,9 @@ const TilePassDescriptor *tileFindPassDescriptor(MlirStringRef argument);
 
 /* Parses "key=value key2=value2" for `desc` into a freshly allocated array of
  * desc->numOptions values (defaults filled in). On error, returns NULL and
- * reports through the callback. */
+ * reports through `errors`. */
 TileOptionValue *tileParsePassOptions(const TilePassDescriptor *desc,
-                                      MlirStringRef text,
-                                      MlirStringCallback errorCallback,
-                                      void *userData);
+                                      MlirStringRef text, TileErrorSink errors);
 void tileFreePassOptions(const TilePassDescriptor *desc,
                          TileOptionValue *values);
 

@@ -24,8 +24,7 @@ typedef struct Element {
 
 typedef struct {
   const char *begin, *p, *end;
-  MlirStringCallback callback;
-  void *userData;
+  TileErrorSink errors;
   bool failed;
 } Parser;
 
@@ -33,10 +32,9 @@ static void parseError(Parser *parser, const char *message) {
   if (parser->failed)
     return;
   parser->failed = true;
-  tileReportTo(parser->callback, parser->userData,
-               "invalid pass pipeline '%.*s': %s at column %d",
-               (int)(parser->end - parser->begin), parser->begin, message,
-               (int)(parser->p - parser->begin) + 1);
+  tileReport(parser->errors, "invalid pass pipeline '%.*s': %s at column %d",
+             (int)(parser->end - parser->begin), parser->begin, message,
+             (int)(parser->p - parser->begin) + 1);
 }
 
 static void skipSpace(Parser *parser) {
@@ -164,11 +162,6 @@ static void collect(MlirStringRef chunk, void *userData) {
   tileStrBufAppendRef((TileStrBuf *)userData, chunk);
 }
 
-typedef struct {
-  MlirStringCallback callback;
-  void *userData;
-} Reporter;
-
 /* Levenshtein distance, for suggestions. */
 static size_t editDistance(MlirStringRef a, const char *b) {
   size_t m = a.length, n = strlen(b);
@@ -245,16 +238,14 @@ static void appendSuggestion(TileStrBuf *message) {
 /* Adds upstream pipeline text to `opm`, forwarding MLIR's error message with
  * a hint when the name resembles a tile pass. */
 static bool addUpstream(MlirOpPassManager opm, const char *text,
-                        const Reporter *reporter, TileStrBuf *error) {
+                        TileErrorSink errors, TileStrBuf *error) {
   tileStrBufClear(error);
   MlirLogicalResult result = mlirOpPassManagerAddPipeline(
       opm, mlirStringRefCreateFromCString(text), collect, error);
   if (mlirLogicalResultIsSuccess(result))
     return true;
   appendSuggestion(error);
-  if (reporter)
-    tileReportTo(reporter->callback, reporter->userData, "%s",
-                 tileStrBufGet(error));
+  tileReport(errors, "%s", tileStrBufGet(error));
   return false;
 }
 
@@ -273,24 +264,23 @@ static bool anchorsCompatible(const char *passAnchor, MlirStringRef pmAnchor) {
 }
 
 static bool addTilePass(MlirOpPassManager opm, const Element *e,
-                        bool implicitNesting, const Reporter *reporter) {
+                        bool implicitNesting, TileErrorSink errors) {
   const TilePassDescriptor *desc = tileFindPassDescriptor(e->name);
   TileStrBuf anchor = TILE_STRBUF_INIT;
   MlirStringRef pmAnchor = anchorOf(opm, &anchor);
   bool compatible = anchorsCompatible(desc->anchor, pmAnchor);
   if (!compatible && !implicitNesting) {
-    tileReportTo(reporter->callback, reporter->userData,
-                 "pass '%s' runs on '%s' operations but is placed in a '%.*s' "
-                 "pipeline; nest it: %.*s(%s(%s))",
-                 desc->argument, desc->anchor, (int)pmAnchor.length,
-                 pmAnchor.data, (int)pmAnchor.length, pmAnchor.data,
-                 desc->anchor, desc->argument);
+    tileReport(errors,
+               "pass '%s' runs on '%s' operations but is placed in a '%.*s' "
+               "pipeline; nest it: %.*s(%s(%s))",
+               desc->argument, desc->anchor, (int)pmAnchor.length,
+               pmAnchor.data, (int)pmAnchor.length, pmAnchor.data, desc->anchor,
+               desc->argument);
     tileStrBufFree(&anchor);
     return false;
   }
   tileStrBufFree(&anchor);
-  MlirPass pass = tileCreatePass(e->name, e->options, reporter->callback,
-                                 reporter->userData);
+  MlirPass pass = tileCreatePass(e->name, e->options, errors);
   if (!pass.ptr)
     return false;
   /* MLIR aborts when a pass lands in a pass manager of another anchor, so
@@ -303,11 +293,11 @@ static bool addTilePass(MlirOpPassManager opm, const Element *e,
 }
 
 static bool flush(MlirOpPassManager opm, TileStrBuf *pending,
-                  const Reporter *reporter) {
+                  TileErrorSink errors) {
   if (pending->size == 0)
     return true;
   TileStrBuf error = TILE_STRBUF_INIT;
-  bool ok = addUpstream(opm, pending->data, reporter, &error);
+  bool ok = addUpstream(opm, pending->data, errors, &error);
   tileStrBufFree(&error);
   tileStrBufClear(pending);
   return ok;
@@ -316,7 +306,7 @@ static bool flush(MlirOpPassManager opm, TileStrBuf *pending,
 /* Adds `elements` to `opm`: maximal runs of upstream elements as text, tile
  * passes as owned passes, nests holding tile passes recursively. */
 static bool addElements(MlirOpPassManager opm, const Element *elements,
-                        unsigned n, const Reporter *reporter) {
+                        unsigned n, TileErrorSink errors) {
   TileStrBuf pending = TILE_STRBUF_INIT;
   bool ok = true;
   for (unsigned i = 0; ok && i < n; ++i) {
@@ -327,18 +317,18 @@ static bool addElements(MlirOpPassManager opm, const Element *elements,
       tileStrBufAppendRef(&pending, e->source);
       continue;
     }
-    ok = flush(opm, &pending, reporter);
+    ok = flush(opm, &pending, errors);
     if (!ok)
       break;
     if (e->isNest) {
       MlirOpPassManager nested = mlirOpPassManagerGetNestedUnder(opm, e->name);
-      ok = addElements(nested, e->children, e->numChildren, reporter);
+      ok = addElements(nested, e->children, e->numChildren, errors);
     } else {
-      ok = addTilePass(opm, e, /*implicitNesting=*/false, reporter);
+      ok = addTilePass(opm, e, /*implicitNesting=*/false, errors);
     }
   }
   if (ok)
-    ok = flush(opm, &pending, reporter);
+    ok = flush(opm, &pending, errors);
   tileStrBufFree(&pending);
   return ok;
 }
@@ -351,83 +341,78 @@ typedef struct {
 } Addition;
 
 static bool addPassImplicitly(MlirOpPassManager opm, MlirStringRef argument,
-                              MlirStringRef options, const Reporter *reporter);
+                              MlirStringRef options, TileErrorSink errors);
 
 static bool apply(MlirOpPassManager opm, const Addition *addition,
-                  const Reporter *reporter) {
+                  TileErrorSink errors) {
   if (addition->argument.data)
     return addPassImplicitly(opm, addition->argument, addition->options,
-                             reporter);
-  return addElements(opm, addition->elements, addition->numElements, reporter);
+                             errors);
+  return addElements(opm, addition->elements, addition->numElements, errors);
 }
 
 /* Adds to `opm` only if the whole addition succeeds: it is first built on a
  * scratch pass manager of the same anchor, because neither MLIR nor the C
  * API can take passes out of a pass manager again. */
 static bool addAtomically(MlirOpPassManager opm, const Addition *addition,
-                          const Reporter *reporter) {
+                          TileErrorSink errors) {
   TileStrBuf anchor = TILE_STRBUF_INIT;
   MlirStringRef name = anchorOf(opm, &anchor);
   MlirContext scratch = mlirContextCreateWithThreading(false);
   MlirPassManager pm = tileStrRefEquals(name, "any")
                            ? mlirPassManagerCreate(scratch)
                            : mlirPassManagerCreateOnOperation(scratch, name);
-  bool ok = apply(mlirPassManagerGetAsOpPassManager(pm), addition, reporter);
+  bool ok = apply(mlirPassManagerGetAsOpPassManager(pm), addition, errors);
   mlirPassManagerDestroy(pm);
   mlirContextDestroy(scratch);
   tileStrBufFree(&anchor);
-  return ok && apply(opm, addition, reporter);
+  return ok && apply(opm, addition, errors);
 }
 
-static bool parse(MlirStringRef text, MlirStringCallback callback,
-                  void *userData, Element **elements, unsigned *n) {
-  Parser parser = {text.data, text.data, text.data + text.length,
-                   callback,  userData,  false};
+static bool parse(MlirStringRef text, TileErrorSink errors, Element **elements,
+                  unsigned *n) {
+  Parser parser = {text.data, text.data, text.data + text.length, errors,
+                   false};
   return parseList(&parser, elements, n, /*nested=*/false);
 }
 
 MlirLogicalResult tileOpPassManagerAddPipeline(MlirOpPassManager passManager,
                                                MlirStringRef pipelineElements,
-                                               MlirStringCallback callback,
-                                               void *userData) {
+                                               TileErrorSink errors) {
   Element *elements = NULL;
   unsigned n = 0;
-  if (!parse(pipelineElements, callback, userData, &elements, &n))
+  if (!parse(pipelineElements, errors, &elements, &n))
     return mlirLogicalResultFailure();
-  Reporter reporter = {callback, userData};
   Addition addition = {elements, n, {NULL, 0}, {NULL, 0}};
-  bool ok = addAtomically(passManager, &addition, &reporter);
+  bool ok = addAtomically(passManager, &addition, errors);
   freeElements(elements, n);
   return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
 
 MlirLogicalResult tileOpPassManagerParsePipeline(MlirOpPassManager passManager,
                                                  MlirStringRef pipeline,
-                                                 MlirStringCallback callback,
-                                                 void *userData) {
+                                                 TileErrorSink errors) {
   Element *elements = NULL;
   unsigned n = 0;
-  if (!parse(pipeline, callback, userData, &elements, &n))
+  if (!parse(pipeline, errors, &elements, &n))
     return mlirLogicalResultFailure();
   TileStrBuf anchor = TILE_STRBUF_INIT;
   MlirStringRef pmAnchor = anchorOf(passManager, &anchor);
   bool ok = false;
   if (n != 1 || !elements[0].isNest) {
-    tileReportTo(callback, userData,
-                 "invalid pass pipeline '%.*s': expected one anchor operation "
-                 "around the passes, e.g. %.*s(...)",
-                 (int)pipeline.length, pipeline.data, (int)pmAnchor.length,
-                 pmAnchor.data);
+    tileReport(errors,
+               "invalid pass pipeline '%.*s': expected one anchor operation "
+               "around the passes, e.g. %.*s(...)",
+               (int)pipeline.length, pipeline.data, (int)pmAnchor.length,
+               pmAnchor.data);
   } else if (!mlirStringRefEqual(elements[0].name, pmAnchor)) {
-    tileReportTo(callback, userData,
-                 "pass pipeline is anchored on '%.*s' but runs on '%.*s'",
-                 (int)elements[0].name.length, elements[0].name.data,
-                 (int)pmAnchor.length, pmAnchor.data);
+    tileReport(errors, "pass pipeline is anchored on '%.*s' but runs on '%.*s'",
+               (int)elements[0].name.length, elements[0].name.data,
+               (int)pmAnchor.length, pmAnchor.data);
   } else {
-    Reporter reporter = {callback, userData};
     Addition addition = {
         elements[0].children, elements[0].numChildren, {NULL, 0}, {NULL, 0}};
-    ok = addAtomically(passManager, &addition, &reporter);
+    ok = addAtomically(passManager, &addition, errors);
   }
   tileStrBufFree(&anchor);
   freeElements(elements, n);
@@ -450,25 +435,26 @@ static bool restrictedAnchor(const char *message, TileStrBuf *anchor) {
 }
 
 static bool addPassImplicitly(MlirOpPassManager opm, MlirStringRef argument,
-                              MlirStringRef options, const Reporter *reporter) {
+                              MlirStringRef options, TileErrorSink errors) {
   if (tileLookupPass(argument) >= 0) {
     Element e = {.name = argument, .options = options};
-    return addTilePass(opm, &e, /*implicitNesting=*/true, reporter);
+    return addTilePass(opm, &e, /*implicitNesting=*/true, errors);
   }
   TileStrBuf text = TILE_STRBUF_INIT, error = TILE_STRBUF_INIT,
              anchor = TILE_STRBUF_INIT;
   tileStrBufAppendRef(&text, argument);
   if (options.length)
     tileStrBufPrintf(&text, "{%.*s}", (int)options.length, options.data);
-  bool ok = addUpstream(opm, text.data, NULL, &error);
+  /* The first refusal may only ask for nesting: report the last one. */
+  TileErrorSink silent = {NULL, NULL};
+  bool ok = addUpstream(opm, text.data, silent, &error);
   if (!ok && restrictedAnchor(tileStrBufGet(&error), &anchor)) {
     MlirOpPassManager nested = mlirOpPassManagerGetNestedUnder(
         opm, mlirStringRefCreate(anchor.data, anchor.size));
-    ok = addUpstream(nested, text.data, NULL, &error);
+    ok = addUpstream(nested, text.data, silent, &error);
   }
   if (!ok)
-    tileReportTo(reporter->callback, reporter->userData, "%s",
-                 tileStrBufGet(&error));
+    tileReport(errors, "%s", tileStrBufGet(&error));
   tileStrBufFree(&text);
   tileStrBufFree(&error);
   tileStrBufFree(&anchor);
@@ -478,11 +464,9 @@ static bool addPassImplicitly(MlirOpPassManager opm, MlirStringRef argument,
 MlirLogicalResult tileOpPassManagerAddPass(MlirOpPassManager passManager,
                                            MlirStringRef argument,
                                            MlirStringRef options,
-                                           MlirStringCallback callback,
-                                           void *userData) {
-  Reporter reporter = {callback, userData};
+                                           TileErrorSink errors) {
   Addition addition = {NULL, 0, argument, options};
-  return addAtomically(passManager, &addition, &reporter)
+  return addAtomically(passManager, &addition, errors)
              ? mlirLogicalResultSuccess()
              : mlirLogicalResultFailure();
 }

@@ -209,19 +209,14 @@ MlirPass tileCreatePassFromDescriptor(const TilePassDescriptor *desc,
 }
 
 MlirPass tileCreatePass(MlirStringRef argument, MlirStringRef options,
-                        MlirStringCallback errorCallback, void *userData) {
+                        TileErrorSink errors) {
   const TilePassDescriptor *desc = tileFindPassDescriptor(argument);
   if (!desc) {
-    TileStrBuf buf = TILE_STRBUF_INIT;
-    tileStrBufPrintf(&buf, "'%.*s' is not a tile pass", (int)argument.length,
-                     argument.data);
-    if (errorCallback)
-      errorCallback(mlirStringRefCreate(buf.data, buf.size), userData);
-    tileStrBufFree(&buf);
+    tileReport(errors, "'%.*s' is not a tile pass", (int)argument.length,
+               argument.data);
     return (MlirPass){NULL};
   }
-  TileOptionValue *values =
-      tileParsePassOptions(desc, options, errorCallback, userData);
+  TileOptionValue *values = tileParsePassOptions(desc, options, errors);
   if (!values)
     return (MlirPass){NULL};
   return tileCreatePassFromDescriptor(desc, values);

@@ -56,29 +56,17 @@ void tileStrBufPrintf(TileStrBuf *buf, const char *fmt, ...) {
   va_end(args);
 }
 
-void tileVReportTo(MlirStringCallback callback, void *userData, const char *fmt,
-                   va_list args) {
-  if (!callback)
+void tileReport(TileErrorSink sink, const char *fmt, ...) {
+  if (!sink.callback)
     return;
   TileStrBuf buf = TILE_STRBUF_INIT;
+  va_list args;
+  va_start(args, fmt);
   tileStrBufVPrintf(&buf, fmt, args);
-  callback(mlirStringRefCreate(tileStrBufGet(&buf), buf.size), userData);
+  va_end(args);
+  sink.callback(mlirStringRefCreate(tileStrBufGet(&buf), buf.size),
+                sink.userData);
   tileStrBufFree(&buf);
-}
-
-void tileReportTo(MlirStringCallback callback, void *userData, const char *fmt,
-                  ...) {
-  va_list args;
-  va_start(args, fmt);
-  tileVReportTo(callback, userData, fmt, args);
-  va_end(args);
-}
-
-void tileReport(TileErrorSink sink, const char *fmt, ...) {
-  va_list args;
-  va_start(args, fmt);
-  tileVReportTo(sink.callback, sink.userData, fmt, args);
-  va_end(args);
 }
 
 const char *tileStrBufGet(const TileStrBuf *buf) {

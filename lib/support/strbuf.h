@@ -31,13 +31,8 @@ void tileStrBufFree(TileStrBuf *buf);
 /* Hands the heap string to the caller (who frees it) and empties the buffer. */
 char *tileStrBufTake(TileStrBuf *buf);
 
-/* Formats a message and hands it to `callback` in one piece (nothing
- * happens when `callback` is NULL). */
-void tileReportTo(MlirStringCallback callback, void *userData, const char *fmt,
-                  ...) __attribute__((format(printf, 3, 4)));
-void tileVReportTo(MlirStringCallback callback, void *userData, const char *fmt,
-                   va_list args);
-/* tileReportTo through a sink: the one printf-style way to report. */
+/* Formats a message and hands it to the sink in one piece (nothing happens
+ * when its callback is NULL): the one printf-style way to report. */
 void tileReport(TileErrorSink sink, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 

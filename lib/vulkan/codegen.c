@@ -115,11 +115,6 @@ static bool nestSpirvModules(MlirOperation module) {
   return ok;
 }
 
-static void reportAtModule(MlirStringRef message, void *userData) {
-  tileEmitErrorAt(mlirOperationGetLocation(*(MlirOperation *)userData), "%.*s",
-                  (int)message.length, message.data);
-}
-
 MlirLogicalResult tileVulkanDeviceCodegen(const TileBackendContext *ctx,
                                           MlirOperation module, bool compile,
                                           TileArtifact *artifact) {
@@ -131,10 +126,10 @@ MlirLogicalResult tileVulkanDeviceCodegen(const TileBackendContext *ctx,
     return mlirLogicalResultFailure();
   if (!tileArtifactWantsPart(artifact, "spirv-asm"))
     return mlirLogicalResultSuccess();
-  TileErrorSink errors = {reportAtModule, &module};
+  TileOpErrorSite site = {module, NULL};
   return tileBackendContextRunCallback(ctx, "spirv-dis",
                                        tileArtifactGetPart(artifact, "spirv"),
-                                       artifact, errors);
+                                       artifact, tileOpErrorSink(&site));
 }
 
 /* Writes all of `data` to `fd`; false when the reader went away. SIGPIPE is

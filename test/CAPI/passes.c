@@ -21,11 +21,16 @@ static void printToStderr(MlirStringRef str, void *userData) {
   fwrite(str.data, 1, str.length, stderr);
 }
 
-/* Error callback of tileCreatePass: one line per message, counted. */
+/* Error sink of tileCreatePass: one line per message, counted in `count`
+ * (when not NULL). */
 static void printError(MlirStringRef message, void *userData) {
   if (userData)
     ++*(int *)userData;
   fprintf(stderr, "error: %.*s\n", (int)message.length, message.data);
+}
+
+static TileErrorSink printErrors(int *count) {
+  return (TileErrorSink){printError, count};
 }
 
 /* A growing NUL-terminated string, filled by appendText. */
@@ -90,7 +95,7 @@ static void runTileVerify(MlirContext ctx, const char *options,
   MlirPassManager pm =
       mlirPassManagerCreateOnOperation(ctx, str("builtin.module"));
   MlirPass pass =
-      tileCreatePass(str("tile-verify"), str(options), printError, NULL);
+      tileCreatePass(str("tile-verify"), str(options), printErrors(NULL));
   if (!pass.ptr) {
     fprintf(stderr, "FAILED to create tile-verify{%s}\n", options);
   } else {
@@ -214,7 +219,7 @@ static void testCreatePassErrors(void) {
   for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); ++i) {
     int errors = 0;
     MlirPass pass = tileCreatePass(str(cases[i].pass), str(cases[i].options),
-                                   printError, &errors);
+                                   printErrors(&errors));
     fprintf(stderr, "%s{%s}: null %d, errors %d\n", cases[i].pass,
             cases[i].options, pass.ptr == NULL, errors);
     if (pass.ptr) {
@@ -241,10 +246,11 @@ static void testCreatePassErrors(void) {
   // CHECK-NEXT: error: 'tile-verify{kernel-required=false}' is not a tile pass
   // CHECK-NEXT: tile-verify{kernel-required=false}{}: null 1, errors 1
 
-  /* A null callback is allowed: the failure is still a null pass. */
-  MlirPass silent =
-      tileCreatePass(str("tile-verify"), str("nope=1"), NULL, NULL);
-  MlirPass silentUnknown = tileCreatePass(str("nope"), str(""), NULL, NULL);
+  /* A sink without a callback is allowed: the failure is still a null
+   * pass. */
+  TileErrorSink none = {NULL, NULL};
+  MlirPass silent = tileCreatePass(str("tile-verify"), str("nope=1"), none);
+  MlirPass silentUnknown = tileCreatePass(str("nope"), str(""), none);
   fprintf(stderr, "null callback: null %d, unknown null %d\n",
           silent.ptr == NULL, silentUnknown.ptr == NULL);
   // CHECK-NEXT: null callback: null 1, unknown null 1
@@ -270,7 +276,7 @@ static void testCreatePassGoodOptions(void) {
   for (size_t i = 0; i < sizeof(options) / sizeof(options[0]); ++i) {
     int errors = 0;
     MlirPass pass = tileCreatePass(str("tile-verify"), str(options[i]),
-                                   printError, &errors);
+                                   printErrors(&errors));
     fprintf(stderr, "{%s}: created %d, errors %d\n", options[i],
             pass.ptr != NULL, errors);
     if (pass.ptr)
@@ -386,7 +392,7 @@ static void testRunValidKernel(void) {
   MlirModule module = parse(ctx, validKernel);
   MlirPassManager pm = mlirPassManagerCreate(ctx);
   mlirPassManagerAddOwnedPass(
-      pm, tileCreatePass(str("tile-verify"), str(""), printError, NULL));
+      pm, tileCreatePass(str("tile-verify"), str(""), printErrors(NULL)));
   MlirOperation op = mlirModuleGetOperation(module);
   fprintf(stderr, "any-anchored run: %s\n",
           result(mlirPassManagerRunOnOp(pm, op)));
@@ -494,7 +500,7 @@ static void testRunNestedOnManyFunctions(void) {
         mlirPassManagerGetNestedUnder(pm, str("func.func"));
     mlirOpPassManagerAddOwnedPass(
         funcPm,
-        tileCreatePass(str("tile-verify"), str(options[k]), printError, NULL));
+        tileCreatePass(str("tile-verify"), str(options[k]), printErrors(NULL)));
     MlirLogicalResult r =
         mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module));
     fprintf(stderr, "{%s}: %s, diagnostics %d\n", options[k], result(r),

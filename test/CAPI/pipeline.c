@@ -21,11 +21,15 @@ static void printToStderr(MlirStringRef str, void *userData) {
   fwrite(str.data, 1, str.length, stderr);
 }
 
-/* Error callback: one line per message, counted. */
+/* Error sink: one line per message, counted in `count` (when not NULL). */
 static void printError(MlirStringRef message, void *userData) {
   if (userData)
     ++*(int *)userData;
   fprintf(stderr, "error: %.*s\n", (int)message.length, message.data);
+}
+
+static TileErrorSink printErrors(int *count) {
+  return (TileErrorSink){printError, count};
 }
 
 static MlirLogicalResult printDiagnostic(MlirDiagnostic diagnostic,
@@ -72,7 +76,7 @@ static void addPipeline(MlirContext ctx, const char *anchor,
   MlirOpPassManager opm = mlirPassManagerGetAsOpPassManager(pm);
   int errors = 0;
   MlirLogicalResult r =
-      tileOpPassManagerAddPipeline(opm, str(elements), printError, &errors);
+      tileOpPassManagerAddPipeline(opm, str(elements), printErrors(&errors));
   fprintf(stderr, "add '%s': %s, errors %d\n", elements, result(r), errors);
   if (mlirLogicalResultIsSuccess(r))
     printPipeline(opm);
@@ -88,7 +92,7 @@ static void parsePipeline(MlirContext ctx, const char *anchor,
   MlirOpPassManager opm = mlirPassManagerGetAsOpPassManager(pm);
   int errors = 0;
   MlirLogicalResult r =
-      tileOpPassManagerParsePipeline(opm, str(pipeline), printError, &errors);
+      tileOpPassManagerParsePipeline(opm, str(pipeline), printErrors(&errors));
   fprintf(stderr, "parse '%s': %s, errors %d\n", pipeline, result(r), errors);
   if (mlirLogicalResultIsSuccess(r))
     printPipeline(opm);
@@ -136,11 +140,11 @@ static void testAddPipelineAppends(void) {
       mlirPassManagerCreateOnOperation(ctx, str("builtin.module"));
   MlirOpPassManager opm = mlirPassManagerGetAsOpPassManager(pm);
   MlirLogicalResult a =
-      tileOpPassManagerAddPipeline(opm, str("cse"), printError, NULL);
+      tileOpPassManagerAddPipeline(opm, str("cse"), printErrors(NULL));
   MlirLogicalResult b =
-      tileOpPassManagerAddPipeline(opm, str("tile-verify"), printError, NULL);
+      tileOpPassManagerAddPipeline(opm, str("tile-verify"), printErrors(NULL));
   MlirLogicalResult c = tileOpPassManagerAddPipeline(
-      opm, str("func.func(tile-verify)"), printError, NULL);
+      opm, str("func.func(tile-verify)"), printErrors(NULL));
   fprintf(stderr, "%s %s %s\n", result(a), result(b), result(c));
   printPipeline(opm);
   // CHECK-LABEL: @testAddPipelineAppends
@@ -326,7 +330,7 @@ static void testAddPass(void) {
   for (size_t i = 0; i < sizeof(passes) / sizeof(passes[0]); ++i) {
     int errors = 0;
     MlirLogicalResult r = tileOpPassManagerAddPass(
-        opm, str(passes[i].pass), str(passes[i].options), printError, &errors);
+        opm, str(passes[i].pass), str(passes[i].options), printErrors(&errors));
     fprintf(stderr, "add %s{%s}: %s, errors %d\n", passes[i].pass,
             passes[i].options, result(r), errors);
   }
@@ -351,7 +355,7 @@ static void testAddPass(void) {
   for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); ++i) {
     int errors = 0;
     MlirLogicalResult r = tileOpPassManagerAddPass(
-        opm, str(bad[i].pass), str(bad[i].options), printError, &errors);
+        opm, str(bad[i].pass), str(bad[i].options), printErrors(&errors));
     fprintf(stderr, "add %s{%s}: %s, errors %d\n", bad[i].pass, bad[i].options,
             result(r), errors);
   }
@@ -371,7 +375,7 @@ static void testAddPass(void) {
   /* A bad option of an upstream pass: MLIR's message comes through. */
   int errors = 0;
   MlirLogicalResult r = tileOpPassManagerAddPass(
-      opm, str("canonicalize"), str("no-such-option=1"), printError, &errors);
+      opm, str("canonicalize"), str("no-such-option=1"), printErrors(&errors));
   fprintf(stderr, "add canonicalize{no-such-option=1}: %s, errors %d\n",
           result(r), errors);
   // CHECK-NEXT: error: <Pass-Options-Parser>: no such option no-such-option
@@ -381,7 +385,7 @@ static void testAddPass(void) {
   /* An upstream pass that needs implicit nesting, with a bad option. */
   errors = 0;
   r = tileOpPassManagerAddPass(opm, str("convert-gpu-to-nvvm"),
-                               str("has-redux=maybe"), printError, &errors);
+                               str("has-redux=maybe"), printErrors(&errors));
   fprintf(stderr, "add convert-gpu-to-nvvm{has-redux=maybe}: %s, errors %d\n",
           result(r), errors);
   // (LLVM's option parser prints its own complaint straight to stderr.)
@@ -443,7 +447,7 @@ static void testRunMixedPipeline(void) {
       opm,
       str("builtin.module(tile-verify,func.func(canonicalize,tile-verify),"
           "symbol-dce,tile-verify{kernel-required=false})"),
-      printError, NULL);
+      printErrors(NULL));
   fprintf(stderr, "pipeline: %s\n", result(parsed));
   // CHECK-NEXT: pipeline: success
   MlirOperation op = mlirModuleGetOperation(m);
@@ -493,7 +497,7 @@ static void testRunMixedPipelineFails(void) {
   MlirPassManager pm = mlirPassManagerCreate(ctx);
   MlirOpPassManager opm = mlirPassManagerGetAsOpPassManager(pm);
   MlirLogicalResult added = tileOpPassManagerAddPipeline(
-      opm, str("func.func(tile-verify,canonicalize)"), printError, NULL);
+      opm, str("func.func(tile-verify,canonicalize)"), printErrors(NULL));
   MlirOperation op = mlirModuleGetOperation(m);
   MlirLogicalResult ran = mlirPassManagerRunOnOp(pm, op);
   fprintf(stderr, "add: %s, run: %s, diagnostics %d\n", result(added),
@@ -513,7 +517,7 @@ static void testRunMixedPipelineFails(void) {
   opm = mlirPassManagerGetAsOpPassManager(pm);
   added = tileOpPassManagerAddPipeline(
       opm, str("func.func(tile-verify{kernel-required=false},canonicalize)"),
-      printError, NULL);
+      printErrors(NULL));
   ran = mlirPassManagerRunOnOp(pm, op);
   fprintf(stderr, "add: %s, run: %s, diagnostics %d\n", result(added),
           result(ran), diagnostics);
@@ -539,20 +543,21 @@ static void testFailedAdditionsLeaveNoPasses(void) {
                                     "cse,tile-verify{bogus}",
                                     "func.func(tile-verify{bogus})"};
   for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); ++i) {
-    MlirLogicalResult r =
-        tileOpPassManagerAddPipeline(opm, str(bad[i]), NULL, NULL);
+    MlirLogicalResult r = tileOpPassManagerAddPipeline(
+        opm, str(bad[i]), (TileErrorSink){NULL, NULL});
     fprintf(stderr, "add '%s': %s\n", bad[i], result(r));
   }
   // CHECK: add 'tile-verify,no-such-pass': failure
   // CHECK: add 'cse,tile-verify{bogus}': failure
   // CHECK: add 'func.func(tile-verify{bogus})': failure
-  MlirLogicalResult r =
-      tileOpPassManagerAddPass(opm, str("no-such-pass"), str(""), NULL, NULL);
+  MlirLogicalResult r = tileOpPassManagerAddPass(
+      opm, str("no-such-pass"), str(""), (TileErrorSink){NULL, NULL});
   fprintf(stderr, "add pass: %s\n", result(r));
   // CHECK: add pass: failure
   printPipeline(opm);
   // CHECK-NEXT: pipeline: any(){{$}}
-  r = tileOpPassManagerAddPipeline(opm, str("cse"), NULL, NULL);
+  r = tileOpPassManagerAddPipeline(opm, str("cse"),
+                                   (TileErrorSink){NULL, NULL});
   printPipeline(opm);
   // CHECK-NEXT: pipeline: any(cse){{$}}
   mlirPassManagerDestroy(pm);

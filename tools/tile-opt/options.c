@@ -1,7 +1,6 @@
 /* tile-opt's command line: the flags of mlir-opt it takes, and its own. */
 #include "options.h"
 
-#include "../common/flags.h"
 #include "support/alloc.h"
 
 #include <stdarg.h>
@@ -12,195 +11,173 @@
 
 #define AT(field) offsetof(Options, field)
 #define NO_CAPI "MLIR 22's C API cannot express it (see docs/tile-opt.md)"
+#define BOOL(name, field, help)                                                \
+  TILE_FLAG(name, TileFlagBool, AT(field), NULL, help)
+#define TEXT(name, field, meta, help)                                          \
+  TILE_FLAG(name, TileFlagText, AT(field), meta, help)
+#define OPT_TEXT(name, field, meta, help)                                      \
+  TILE_FLAG(name, TileFlagOptText, AT(field), meta, help)
+#define COUNT(name, field, meta, help)                                         \
+  TILE_FLAG(name, TileFlagCount, AT(field), meta, help)
+#define LIST(name, field, meta, help)                                          \
+  TILE_FLAG(name, TileFlagList, AT(field), meta, help)
+#define REJECT(name) TILE_FLAG_REJECTED(name, NO_CAPI)
+
+/* --verify-each given on the command line changes what --target verifies. */
+static int setVerifyEach(const TileFlagParser *parser, const TileFlagSpec *spec,
+                         const char *value, const char *raw, void *options) {
+  ((Options *)options)->verifyEachGiven = true;
+  return tileFlagStore(parser, spec, value, raw, options);
+}
 
 static const TileFlagSpec flags[] = {
+    TEXT("o", output, "<file>", "Output file (default: stdout)"),
+    {"<pass>", TileFlagNote, 0, NULL, "<options>",
+     "Add one pass (tile or upstream), e.g.\n--canonicalize='max-iterations=2'",
+     NULL},
     /* Pipelines. */
-    {"pass-pipeline", TileFlagText, AT(pipeline), NULL, "<pipeline>",
-     "Textual pipeline, e.g. 'builtin.module(func.func(cse))'"},
-    {"p", TileFlagText, AT(pipeline), NULL, "<pipeline>",
-     "Alias for --pass-pipeline"},
-    {"dump-pass-pipeline", TileFlagBool, AT(dumpPassPipeline), NULL, NULL,
-     "Print the pipeline that will run to stderr"},
-    {"target", TileFlagText, AT(target), NULL, "<target>",
-     "Compile with a backend's pipeline: cpu[:<cpu>], cuda[:sm_XX], "
-     "rocm[:gfxNNN], vulkan[:vX.Y], auto"},
-    {"target-host", TileFlagText, AT(targetHost), NULL, "<target>",
-     "Host target (default: this machine)"},
-    {"exec", TileFlagText, AT(exec), NULL, "<name>",
-     "Execution backend the code is for (jit, aot)"},
-    {"emit", TileFlagText, AT(emit),
-     "mlir|llvm|ptx|cubin|isa|hsaco|spirv|spirv-asm|obj|asm", "<part>",
-     "What to write for --target"},
+    TEXT("pass-pipeline", pipeline, "<pipeline>",
+         "Textual pipeline, e.g. 'builtin.module(func.func(cse))'"),
+    TEXT("p", pipeline, "<pipeline>", "Alias for --pass-pipeline"),
+    BOOL("dump-pass-pipeline", dumpPassPipeline,
+         "Print the pipeline that will run to stderr"),
+    TEXT("target", target, "<target>",
+         "Compile with a backend's pipeline: cpu[:<cpu>], cuda[:sm_XX], "
+         "rocm[:gfxNNN], vulkan[:vX.Y], auto"),
+    TEXT("target-host", targetHost, "<target>",
+         "Host target (default: this machine)"),
+    TEXT("exec", exec, "<name>",
+         "Execution backend the code is for (jit, aot)"),
+    TILE_FLAG_CHOICE("emit", AT(emit),
+                     "mlir|llvm|ptx|cubin|isa|hsaco|spirv|spirv-asm|obj|asm",
+                     "<part>", "What to write for --target"),
     /* Input and output. */
-    {"split-input-file", TileFlagOptText, AT(splitInputFile), NULL, "<marker>",
-     "Process chunks separated by the marker (default '// -----')"},
-    {"output-split-marker", TileFlagText, AT(outputSplitMarker), NULL,
-     "<marker>", "Separates the outputs of split chunks (default '// -----')"},
+    OPT_TEXT("split-input-file", splitInputFile, "<marker>",
+             "Process chunks separated by the marker (default '// -----')"),
+    TEXT("output-split-marker", outputSplitMarker, "<marker>",
+         "Separates the outputs of split chunks (default '// -----')"),
     {"verify-diagnostics", TileFlagOptText, AT(verifyDiagnostics),
      "all|only-expected", "all|only-expected",
-     "Check diagnostics against expected-* comments"},
-    {"verify-each", TileFlagBool, AT(verifyEach), NULL, NULL,
-     "Verify the IR after each pass (default on; with --target, after each "
-     "pipeline stage unless given)"},
-    {"verify-roundtrip", TileFlagBool, AT(verifyRoundtrip), NULL, NULL,
-     "Check that the output survives generic-text and bytecode round trips"},
-    {"no-implicit-module", TileFlagBool, AT(noImplicitModule), NULL, NULL,
-     "Take the single top-level op as it is, without a builtin.module"},
-    {"allow-unregistered-dialect", TileFlagBool, AT(allowUnregistered), NULL,
-     NULL, "Accept ops of unknown dialects"},
-    {"irdl-file", TileFlagText, 0, NULL, "<file>",
-     "Load more IRDL dialects (repeatable)"},
-    {"emit-bytecode", TileFlagBool, AT(emitBytecode), NULL, NULL,
-     "Write MLIR bytecode instead of text"},
-    {"emit-bytecode-version", TileFlagCount, AT(emitBytecodeVersion), NULL,
-     "<n>", "Bytecode version to write"},
+     "Check diagnostics against expected-* comments", NULL},
+    TILE_FLAG_HANDLER("verify-each", TileFlagBool, AT(verifyEach),
+                      setVerifyEach, NULL,
+                      "Verify the IR after each pass (default on; with "
+                      "--target, after each pipeline stage unless given)"),
+    BOOL(
+        "verify-roundtrip", verifyRoundtrip,
+        "Check that the output survives generic-text and bytecode round trips"),
+    BOOL("no-implicit-module", noImplicitModule,
+         "Take the single top-level op as it is, without a builtin.module"),
+    BOOL("allow-unregistered-dialect", allowUnregistered,
+         "Accept ops of unknown dialects"),
+    LIST("irdl-file", irdlFiles, "<file>",
+         "Load more IRDL dialects (repeatable)"),
+    BOOL("emit-bytecode", emitBytecode, "Write MLIR bytecode instead of text"),
+    COUNT("emit-bytecode-version", emitBytecodeVersion, "<n>",
+          "Bytecode version to write"),
     /* Printing. */
-    {"mlir-print-ir-before-all", TileFlagBool, AT(printBefore), NULL, NULL,
-     "Print the IR before every pass"},
-    {"mlir-print-ir-after-all", TileFlagBool, AT(printAfter), NULL, NULL,
-     "Print the IR after every pass"},
-    {"mlir-print-ir-after-change", TileFlagBool, AT(printAfterChange), NULL,
-     NULL, "Print the IR after passes that change it"},
-    {"mlir-print-ir-after-failure", TileFlagBool, AT(printAfterFailure), NULL,
-     NULL, "Print the IR after a pass fails"},
-    {"mlir-print-ir-module-scope", TileFlagBool, AT(printModuleScope), NULL,
-     NULL, "Print the whole module in IR dumps"},
-    {"mlir-print-ir-tree-dir", TileFlagText, AT(treeDir), NULL, "<dir>",
-     "Write IR dumps to a tree of files"},
-    {"mlir-print-debuginfo", TileFlagBool, AT(debugInfo), NULL, NULL,
-     "Print locations"},
-    {"mlir-pretty-debuginfo", TileFlagBool, AT(debugInfoPretty), NULL, NULL,
-     "Print locations in the pretty form"},
-    {"mlir-print-op-generic", TileFlagBool, AT(genericForm), NULL, NULL,
-     "Print every op in generic form"},
-    {"mlir-print-local-scope", TileFlagBool, AT(localScope), NULL, NULL,
-     "Print types and attributes inline, without aliases"},
-    {"mlir-print-skip-regions", TileFlagBool, AT(skipRegions), NULL, NULL,
-     "Print ops without their regions"},
-    {"mlir-print-assume-verified", TileFlagBool, AT(assumeVerified), NULL, NULL,
-     "Print without verifying first"},
-    {"mlir-use-nameloc-as-prefix", TileFlagBool, AT(nameLocAsPrefix), NULL,
-     NULL, "Name SSA values after their name locations"},
-    {"mlir-elide-elementsattrs-if-larger", TileFlagCount,
-     AT(elideElementsLarger), NULL, "<n>",
-     "Elide elements attributes with more than n elements"},
-    {"mlir-elide-resource-strings-if-larger", TileFlagCount,
-     AT(elideResourcesLarger), NULL, "<n>",
-     "Elide resource strings longer than n bytes"},
-    {"mlir-print-op-on-diagnostic", TileFlagBool, AT(printOpOnDiagnostic), NULL,
-     NULL, "Attach the operation to its diagnostics (default on)"},
-    {"mlir-diagnostic-verbosity-level", TileFlagText, AT(diagnosticVerbosity),
-     "errors|warnings|remarks", "<level>",
-     "Show errors, warnings or remarks (the default: all)"},
-    {"mlir-disable-diagnostic-notes", TileFlagBool, AT(disableNotes), NULL,
-     NULL, "Drop notes that are emitted on their own"},
+    BOOL("mlir-print-ir-before-all", printBefore,
+         "Print the IR before every pass"),
+    BOOL("mlir-print-ir-after-all", printAfter,
+         "Print the IR after every pass"),
+    BOOL("mlir-print-ir-after-change", printAfterChange,
+         "Print the IR after passes that change it"),
+    BOOL("mlir-print-ir-after-failure", printAfterFailure,
+         "Print the IR after a pass fails"),
+    BOOL("mlir-print-ir-module-scope", printModuleScope,
+         "Print the whole module in IR dumps"),
+    TEXT("mlir-print-ir-tree-dir", treeDir, "<dir>",
+         "Write IR dumps to a tree of files"),
+    BOOL("mlir-print-debuginfo", debugInfo, "Print locations"),
+    BOOL("mlir-pretty-debuginfo", debugInfoPretty,
+         "Print locations in the pretty form"),
+    BOOL("mlir-print-op-generic", genericForm,
+         "Print every op in generic form"),
+    BOOL("mlir-print-local-scope", localScope,
+         "Print types and attributes inline, without aliases"),
+    BOOL("mlir-print-skip-regions", skipRegions,
+         "Print ops without their regions"),
+    BOOL("mlir-print-assume-verified", assumeVerified,
+         "Print without verifying first"),
+    BOOL("mlir-use-nameloc-as-prefix", nameLocAsPrefix,
+         "Name SSA values after their name locations"),
+    COUNT("mlir-elide-elementsattrs-if-larger", elideElementsLarger, "<n>",
+          "Elide elements attributes with more than n elements"),
+    COUNT("mlir-elide-resource-strings-if-larger", elideResourcesLarger, "<n>",
+          "Elide resource strings longer than n bytes"),
+    BOOL("mlir-print-op-on-diagnostic", printOpOnDiagnostic,
+         "Attach the operation to its diagnostics (default on)"),
+    TILE_FLAG_CHOICE("mlir-diagnostic-verbosity-level", AT(diagnosticVerbosity),
+                     "errors|warnings|remarks", "<level>",
+                     "Show errors, warnings or remarks (the default: all)"),
+    BOOL("mlir-disable-diagnostic-notes", disableNotes,
+         "Drop notes that are emitted on their own"),
     /* Pass manager. */
-    {"mlir-timing", TileFlagBool, AT(timing), NULL, NULL,
-     "Report the time of every pass"},
-    {"mlir-timing-display", TileFlagText, AT(timingDisplay), "list|tree",
-     "tree", "How to show timing (only 'tree': the C API has no other)"},
-    {"mlir-output-format", TileFlagText, AT(timingFormat), "text|json", "text",
-     "Format of the timing report (only 'text': the C API has no other)"},
-    {"mlir-pass-statistics", TileFlagBool, AT(passStatistics), NULL, NULL,
-     "Report pass statistics"},
-    {"mlir-pass-statistics-display", TileFlagText, AT(passStatisticsDisplay),
-     "list|pipeline", "list|pipeline", "How to show pass statistics"},
-    {"mlir-disable-threading", TileFlagBool, AT(disableThreading), NULL, NULL,
-     "Run passes on one thread"},
+    BOOL("mlir-timing", timing, "Report the time of every pass"),
+    TILE_FLAG_CHOICE(
+        "mlir-timing-display", AT(timingDisplay), "list|tree", "tree",
+        "How to show timing (only 'tree': the C API has no other)"),
+    TILE_FLAG_CHOICE(
+        "mlir-output-format", AT(timingFormat), "text|json", "text",
+        "Format of the timing report (only 'text': the C API has no other)"),
+    BOOL("mlir-pass-statistics", passStatistics, "Report pass statistics"),
+    TILE_FLAG_CHOICE("mlir-pass-statistics-display", AT(passStatisticsDisplay),
+                     "list|pipeline", "list|pipeline",
+                     "How to show pass statistics"),
+    BOOL("mlir-disable-threading", disableThreading,
+         "Run passes on one thread"),
     /* Information. */
-    {"print-pipeline", TileFlagBool, AT(printPipeline), NULL, NULL,
-     "Print the resolved pipeline of --target"},
-    {"show-dialects", TileFlagBool, AT(showDialects), NULL, NULL,
-     "List the dialects this tool knows"},
-    {"list-targets", TileFlagBool, AT(listTargets), NULL, NULL,
-     "List backends, target kinds, chips and execution backends"},
-    {"list-passes", TileFlagBool, AT(listPasses), NULL, NULL,
-     "List the tile passes and their options"},
-    {"version", TileFlagBool, AT(version), NULL, NULL, "Print the version"},
-    {"help", TileFlagBool, AT(help), NULL, NULL, "Print this help (also -h)"},
+    BOOL("print-pipeline", printPipeline,
+         "Print the resolved pipeline of --target"),
+    BOOL("show-dialects", showDialects, "List the dialects this tool knows"),
+    BOOL("list-targets", listTargets,
+         "List backends, target kinds, chips and execution backends"),
+    BOOL("list-passes", listPasses, "List the tile passes and their options"),
+    BOOL("version", version, "Print the version"),
+    BOOL("help", help, "Print this help (also -h)"),
+    BOOL("h", help, NULL),
     /* mlir-opt flags that MLIR 22's C API cannot implement. */
-    {"mlir-print-ir-before", TileFlagRejected, 0, NULL, NULL, NO_CAPI},
-    {"mlir-print-ir-after", TileFlagRejected, 0, NULL, NULL, NO_CAPI},
-    {"mlir-print-value-users", TileFlagRejected, 0, NULL, NULL, NO_CAPI},
-    {"mlir-print-unique-ssa-ids", TileFlagRejected, 0, NULL, NULL, NO_CAPI},
-    {"mlir-print-elementsattrs-with-hex-if-larger", TileFlagRejected, 0, NULL,
-     NULL, NO_CAPI},
-    {"mlir-print-stacktrace-on-diagnostic", TileFlagRejected, 0, NULL, NULL,
-     NO_CAPI},
-    {"mlir-pass-pipeline-crash-reproducer", TileFlagRejected, 0, NULL, NULL,
-     NO_CAPI},
-    {"mlir-pass-pipeline-local-reproducer", TileFlagRejected, 0, NULL, NULL,
-     NO_CAPI},
-    {"run-reproducer", TileFlagRejected, 0, NULL, NULL, NO_CAPI},
-    {"mlir-generate-reproducer", TileFlagRejected, 0, NULL, NULL, NO_CAPI},
-    {"mlir-very-unsafe-disable-verifier-on-parsing", TileFlagRejected, 0, NULL,
-     NULL, NO_CAPI},
-    {"elide-resource-data-from-bytecode", TileFlagRejected, 0, NULL, NULL,
-     NO_CAPI},
-    {"load-pass-plugin", TileFlagRejected, 0, NULL, NULL, NO_CAPI},
-    {"load-dialect-plugin", TileFlagRejected, 0, NULL, NULL, NO_CAPI},
-    {"log-actions-to", TileFlagRejected, 0, NULL, NULL, NO_CAPI},
-    {"log-mlir-actions-filter", TileFlagRejected, 0, NULL, NULL, NO_CAPI},
-    {"profile-actions-to", TileFlagRejected, 0, NULL, NULL, NO_CAPI},
-    {"mlir-enable-debugger-hook", TileFlagRejected, 0, NULL, NULL, NO_CAPI},
-    {"mlir-debug-counter", TileFlagRejected, 0, NULL, NULL, NO_CAPI},
-    {"mlir-print-debug-counter", TileFlagRejected, 0, NULL, NULL, NO_CAPI},
-    {"remark-format", TileFlagRejected, 0, NULL, NULL, NO_CAPI},
-    {"remark-policy", TileFlagRejected, 0, NULL, NULL, NO_CAPI},
-    {"remarks-filter", TileFlagRejected, 0, NULL, NULL, NO_CAPI},
-    {"remarks-filter-passed", TileFlagRejected, 0, NULL, NULL, NO_CAPI},
-    {"remarks-filter-missed", TileFlagRejected, 0, NULL, NULL, NO_CAPI},
-    {"remarks-filter-failed", TileFlagRejected, 0, NULL, NULL, NO_CAPI},
-    {"remarks-filter-analyse", TileFlagRejected, 0, NULL, NULL, NO_CAPI},
-    {"remarks-output-file", TileFlagRejected, 0, NULL, NULL, NO_CAPI},
+    REJECT("mlir-print-ir-before"),
+    REJECT("mlir-print-ir-after"),
+    REJECT("mlir-print-value-users"),
+    REJECT("mlir-print-unique-ssa-ids"),
+    REJECT("mlir-print-elementsattrs-with-hex-if-larger"),
+    REJECT("mlir-print-stacktrace-on-diagnostic"),
+    REJECT("mlir-pass-pipeline-crash-reproducer"),
+    REJECT("mlir-pass-pipeline-local-reproducer"),
+    REJECT("run-reproducer"),
+    REJECT("mlir-generate-reproducer"),
+    REJECT("mlir-very-unsafe-disable-verifier-on-parsing"),
+    REJECT("elide-resource-data-from-bytecode"),
+    REJECT("load-pass-plugin"),
+    REJECT("load-dialect-plugin"),
+    REJECT("log-actions-to"),
+    REJECT("log-mlir-actions-filter"),
+    REJECT("profile-actions-to"),
+    REJECT("mlir-enable-debugger-hook"),
+    REJECT("mlir-debug-counter"),
+    REJECT("mlir-print-debug-counter"),
+    REJECT("remark-format"),
+    REJECT("remark-policy"),
+    REJECT("remarks-filter"),
+    REJECT("remarks-filter-passed"),
+    REJECT("remarks-filter-missed"),
+    REJECT("remarks-filter-failed"),
+    REJECT("remarks-filter-analyse"),
+    REJECT("remarks-output-file"),
 };
 
 int fail(const char *fmt, ...) {
   va_list args;
   va_start(args, fmt);
-  fputs("tile-opt: error: ", stderr);
-  vfprintf(stderr, fmt, args);
-  fputc('\n', stderr);
+  tileToolVError("tile-opt", fmt, args);
   va_end(args);
   return 1;
 }
 
-void printUsage(void) {
-  fputs("OVERVIEW: tile-mlir optimizer driver\n\n"
-        "USAGE: tile-opt [options] [input file]\n\n"
-        "Reads MLIR (tile IR and any upstream dialect) from the input file or\n"
-        "stdin, runs passes on it and prints the result.\n\nOPTIONS:\n"
-        "  -o <file>                            Output file (default: "
-        "stdout)\n"
-        "  --<pass>[=<options>]                 Add one pass (tile or "
-        "upstream), e.g.\n"
-        "                                       --canonicalize="
-        "'max-iterations=2'\n",
-        stdout);
-  tileFlagPrintHelp(flags, sizeof(flags) / sizeof(flags[0]), stdout);
-  fputs("\nUpstream MLIR passes are accepted by the names mlir-opt knows "
-        "them by.\n",
-        stdout);
-}
-
-/* -o FILE, -o=FILE, --o=FILE. */
-static int parseOutput(int argc, char **argv, int *i, const char *arg,
-                       Options *o) {
-  o->output = arg[1] == '=' ? arg + 2 : (*i + 1 < argc ? argv[++*i] : NULL);
-  return o->output && o->output[0] ? -1 : fail("-o needs a file name");
-}
-
-static int addIrdlFile(const char *value, const char *raw, Options *o) {
-  if (!value || !value[0])
-    return fail("'%s' needs a file name", raw);
-  o->irdlFiles =
-      tileReallocArray(o->irdlFiles, o->numIrdlFiles + 1, sizeof(char *));
-  o->irdlFiles[o->numIrdlFiles++] = value;
-  return -1;
-}
-
 /* Anything that is no flag names a pass: --name or --name=options. */
-static int addPass(const char *arg, Options *o) {
+static int addPass(const char *arg, void *options) {
+  Options *o = options;
   const char *eq = strchr(arg, '=');
   char *name = tileStrNDup(arg, eq ? (size_t)(eq - arg) : strlen(arg));
   o->passes = tileReallocArray(o->passes, o->numPasses + 1, sizeof(PassFlag));
@@ -208,34 +185,24 @@ static int addPass(const char *arg, Options *o) {
   return -1;
 }
 
-static int parseWord(int argc, char **argv, int *i, Options *o) {
-  const char *raw = argv[*i];
-  if (raw[0] != '-' || raw[1] == '\0') {
-    if (o->input)
-      return fail("more than one input file given ('%s')", raw);
-    o->input = raw;
-    return -1;
-  }
-  const char *arg = raw + (raw[1] == '-' ? 2 : 1);
-  if (!strcmp(arg, "h")) {
-    o->help = true;
-    return -1;
-  }
-  if (arg[0] == 'o' && (arg[1] == '\0' || arg[1] == '='))
-    return parseOutput(argc, argv, i, arg, o);
-  if (!strncmp(arg, "irdl-file", 9) && (arg[9] == '=' || !arg[9])) {
-    const char *file = arg[9] ? arg + 10 : (*i + 1 < argc ? argv[++*i] : NULL);
-    return addIrdlFile(file, raw, o);
-  }
-  if (!strncmp(arg, "verify-each", 11) && (arg[11] == '=' || !arg[11]))
-    o->verifyEachGiven = true;
-  bool tookNext;
-  int code =
-      tileFlagParse(flags, sizeof(flags) / sizeof(flags[0]), arg, raw,
-                    *i + 1 < argc ? argv[*i + 1] : NULL, &tookNext, o, fail);
-  *i += tookNext;
-  return code == -2 ? addPass(arg, o) : code;
-}
+static const TileFlagParser parser = {
+    .tool = "tile-opt",
+    .overview =
+        "OVERVIEW: tile-mlir optimizer driver\n\n"
+        "USAGE: tile-opt [options] [input file]\n\n"
+        "Reads MLIR (tile IR and any upstream dialect) from the input file or\n"
+        "stdin, runs passes on it and prints the result.\n\nOPTIONS:\n",
+    .epilogue = "\nUpstream MLIR passes are accepted by the names mlir-opt "
+                "knows them by.\n",
+    .specs = flags,
+    .numSpecs = sizeof(flags) / sizeof(flags[0]),
+    .helpWidth = 36,
+    .llvmSpelling = true,
+    .inputOffset = AT(input),
+    .unknown = addPass,
+};
+
+void printUsage(void) { tileFlagPrintHelp(&parser, stdout); }
 
 /* Combinations that cannot work, checked once everything is read. Pass
  * flags are checked later, against the passes that exist. */
@@ -272,17 +239,13 @@ int parseOptions(int argc, char **argv, Options *o) {
   o->emitBytecodeVersion = -1;
   o->elideElementsLarger = -1;
   o->elideResourcesLarger = -1;
-  for (int i = 1; i < argc; ++i) {
-    int code = parseWord(argc, argv, &i, o);
-    if (code >= 0)
-      return code;
-  }
-  return checkCombinations(o);
+  int code = tileFlagParseArgs(&parser, argc, argv, o);
+  return code >= 0 ? code : checkCombinations(o);
 }
 
 void freeOptions(Options *o) {
   for (unsigned i = 0; i < o->numPasses; ++i)
     free(o->passes[i].name);
   free(o->passes);
-  free(o->irdlFiles);
+  tileFlagValuesFree(&o->irdlFiles);
 }

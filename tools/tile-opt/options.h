@@ -2,6 +2,8 @@
 #ifndef TILE_OPT_OPTIONS_H
 #define TILE_OPT_OPTIONS_H
 
+#include "common/flags.h"
+
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -20,8 +22,7 @@ typedef struct {
   const char *pipeline;
   PassFlag *passes;
   unsigned numPasses;
-  const char **irdlFiles;
-  unsigned numIrdlFiles;
+  TileFlagValues irdlFiles;
   /* Input and output. */
   const char *splitInputFile;    /* NULL: no split; "": the default marker */
   const char *outputSplitMarker; /* between the outputs of split chunks */

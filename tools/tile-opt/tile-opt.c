@@ -40,11 +40,6 @@ static void listPasses(void) {
   printf("Upstream MLIR passes are accepted by their mlir-opt names.\n");
 }
 
-static void printErrorLine(MlirStringRef message, void *userData) {
-  TileStrBuf *buf = userData;
-  tileStrBufAppendRef(buf, message);
-}
-
 static void listTargets(void) {
   tileRegisterBuiltinBackends();
   printf("Backends (in the order 'auto' tries them):\n");
@@ -66,7 +61,7 @@ static void listTargets(void) {
       strncpy(target.kind, m->targetKinds[0], sizeof(target.kind) - 1);
       bool available =
           !spec->isAvailable ||
-          spec->isAvailable(&target, (TileErrorSink){printErrorLine, &why});
+          spec->isAvailable(&target, (TileErrorSink){tileStrBufCallback, &why});
       printf("      %-4s %s%s%s\n", spec->name,
              available ? "available" : "not available: ",
              available ? "" : tileStrBufGet(&why),
@@ -123,7 +118,7 @@ static bool addPassFlag(MlirOpPassManager opm, const PassFlag *pass) {
   MlirLogicalResult r =
       tileOpPassManagerAddPass(opm, mlirStringRefCreateFromCString(pass->name),
                                mlirStringRefCreateFromCString(pass->options),
-                               tileStrBufCallback, &error);
+                               (TileErrorSink){tileStrBufCallback, &error});
   const char *text = tileStrBufGet(&error);
   const char *hint = strstr(text, "; did you mean");
   if (mlirLogicalResultIsFailure(r) &&
@@ -142,8 +137,8 @@ static bool buildPipeline(MlirPassManager pm, const Options *o) {
       return false;
   return !o->pipeline ||
          mlirLogicalResultIsSuccess(tileOpPassManagerParsePipeline(
-             opm, mlirStringRefCreateFromCString(o->pipeline), pipelineError,
-             NULL));
+             opm, mlirStringRefCreateFromCString(o->pipeline),
+             (TileErrorSink){pipelineError, NULL}));
 }
 
 /* Pass flags cannot go with --pass-pipeline or --target; a flag that names
@@ -373,16 +368,17 @@ static bool loadDialects(MlirContext ctx, const Options *o) {
   if (mlirLogicalResultIsFailure(tileContextLoadDialects(ctx)) ||
       mlirLogicalResultIsFailure(tileContextLoadBackendDialects(ctx)))
     return false;
-  for (unsigned i = 0; i < o->numIrdlFiles; ++i) {
+  for (unsigned i = 0; i < o->irdlFiles.count; ++i) {
+    const char *file = o->irdlFiles.items[i];
     size_t size;
-    char *text = tileReadFile(o->irdlFiles[i], &size);
+    char *text = tileReadFile(file, &size);
     if (!text) {
-      fail("cannot open IRDL file '%s': %s", o->irdlFiles[i], strerror(errno));
+      fail("cannot open IRDL file '%s': %s", file, strerror(errno));
       return false;
     }
     MlirLogicalResult r =
         tileContextLoadIRDL(ctx, mlirStringRefCreate(text, size),
-                            mlirStringRefCreateFromCString(o->irdlFiles[i]));
+                            mlirStringRefCreateFromCString(file));
     free(text);
     if (mlirLogicalResultIsFailure(r))
       return false;
@@ -414,8 +410,9 @@ static MlirOpPrintingFlags createPrintingFlags(const Options *o) {
 /* Resolves --target once; NULL (after reporting) when it cannot be. */
 static TileBackendContext *createBackendContext(const Options *o) {
   TileStrBuf why = TILE_STRBUF_INIT;
-  TileBackendContext *backend = tileBackendContextCreate(
-      o->target, o->targetHost, o->exec, (TileErrorSink){printErrorLine, &why});
+  TileBackendContext *backend =
+      tileBackendContextCreate(o->target, o->targetHost, o->exec,
+                               (TileErrorSink){tileStrBufCallback, &why});
   if (!backend)
     fail("%s", tileStrBufGet(&why));
   tileStrBufFree(&why);

@@ -22,9 +22,9 @@ static Tolerance toleranceFor(const Options *o, TileElementType type) {
     t = (Tolerance){1e-2, 1e-2};
   else if (tileElementTypeIsFloat(type))
     t = (Tolerance){1e-4, 1e-3};
-  if (o->hasAtol)
+  if (o->atol >= 0)
     t.atol = o->atol;
-  if (o->hasRtol)
+  if (o->rtol >= 0)
     t.rtol = o->rtol;
   return t;
 }

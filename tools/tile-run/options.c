@@ -1,118 +1,34 @@
 /* tile-run's command line: flags, per-argument options and their checks. */
 #include "options.h"
-#include "support/alloc.h"
 
-#include "tile/tile.h"
-
+#include "common/flags.h"
 #include "support/alloc.h"
 #include "support/output_file.h"
+#include "tile/tile.h"
 
 #include <errno.h>
-#include <math.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const usage =
-    "OVERVIEW: run a tile-mlir kernel\n"
-    "\n"
-    "USAGE: tile-run FILE.mlir --target=T [options]\n"
-    "\n"
-    "Compiles FILE for the target, gives every memref argument of the entry\n"
-    "a buffer (random or read from .npy), runs it and optionally checks it\n"
-    "against a reference, times it and writes buffers to .npy files.\n"
-    "\n"
-    "OPTIONS:\n"
-    "  --target=<target>         cpu[:<cpu>], cuda[:sm_XX], rocm[:gfxNNN],\n"
-    "                            vulkan[:vX.Y], auto (default: auto)\n"
-    "  --target-host=<target>    Host target (default: this machine)\n"
-    "  --exec=<name>             Execution backend: jit (the default: runs "
-    "here)\n"
-    "                            or aot (the default with --emit-*)\n"
-    "  --entry=<name>            Function to run (default: the only public "
-    "one)\n"
-    "  --shape=<i>=<AxBx..>      Sizes of memref argument i (needed for "
-    "dynamic\n"
-    "                            sizes unless --input gives them)\n"
-    "  --arg=<i>=<value>         Value of scalar argument i\n"
-    "  --input=<i>=<file.npy>    Read memref argument i from a .npy file\n"
-    "  --output=<i>=<file.npy>   Write memref argument i after the run\n"
-    "  --print=<i>               Print memref argument i after the run\n"
-    "                            (<i> may be a list: --shape=0,1,2=1000)\n"
-    "  --seed=<n>                Seed of the random inputs (default 0): "
-    "floats\n"
-    "                            uniform in [-1, 1), integers in [-8, 8]\n"
-    "  --check=<func>            Compare every memref argument with "
-    "reference\n"
-    "                            function <func> of FILE run on the cpu "
-    "target\n"
-    "  --check=gemm              Compare C with a built-in C = A*B on "
-    "the first\n"
-    "                            three memref arguments (A: MxK, B: KxN, "
-    "C: MxN)\n"
-    "  --transpose-a, --transpose-b  A is KxM / B is NxK for --check=gemm\n"
-    "  --atol=<x>, --rtol=<x>    Tolerances: |got - expected| <= atol + "
-    "rtol*|expected|\n"
-    "                            (default 1e-4/1e-3 for f32 and f64, "
-    "1e-2/1e-2 for\n"
-    "                            f16 and bf16, exact for integers)\n"
-    "  --repeat=<n>              Run n more times after the checked run; "
-    "print the\n"
-    "                            median time (and GFLOP/s when the work is "
-    "known)\n"
-    "  --flops=<n>               Floating-point operations of one run\n"
-    "  --emit-object=<file>      Write the host object file (aot)\n"
-    "  --emit-header=<file>      Write a C header declaring the entries "
-    "(aot)\n"
-    "  --cache=<dir>             Kernel cache directory (default: "
-    "$TILE_CACHE_DIR,\n"
-    "                            $XDG_CACHE_HOME/tile-mlir or "
-    "~/.cache/tile-mlir)\n"
-    "  --no-cache                Compile without the kernel cache (also "
-    "TILE_CACHE=off)\n"
-    "  --cache-info              Print whether each compilation was a cache "
-    "hit\n"
-    "  --version                 Print the version\n"
-    "  -h, --help                Print this help\n";
+#define AT(field) offsetof(Options, field)
+#define BOOL(name, field, help)                                                \
+  TILE_FLAG(name, TileFlagBool, AT(field), NULL, help)
+#define TEXT(name, field, meta, help)                                          \
+  TILE_FLAG(name, TileFlagText, AT(field), meta, help)
+#define REAL(name, field, meta, help)                                          \
+  TILE_FLAG(name, TileFlagReal, AT(field), meta, help)
+#define TAKE(name, field, handle, meta, help)                                  \
+  TILE_FLAG_HANDLER(name, TileFlagText, AT(field), handle, meta, help)
 
 int runError(const char *fmt, ...) {
   va_list args;
   va_start(args, fmt);
-  fputs("tile-run: error: ", stderr);
-  vfprintf(stderr, fmt, args);
-  fputc('\n', stderr);
+  tileToolVError("tile-run", fmt, args);
   va_end(args);
   return 1;
-}
-
-/* The value of "--name=value" (or of "--name value"), or NULL when `arg` is
- * another option. */
-static const char *valueOf(const char *arg, const char *name) {
-  size_t n = strlen(name);
-  if (strncmp(arg, name, n) != 0 || arg[n] != '=')
-    return NULL;
-  return arg + n + 1;
-}
-
-static bool parseU64(const char *text, uint64_t *out) {
-  char *end;
-  errno = 0;
-  unsigned long long v = strtoull(text, &end, 10);
-  if (!*text || *end || errno || text[0] == '-')
-    return false;
-  *out = v;
-  return true;
-}
-
-static bool parseDouble(const char *text, double *out) {
-  char *end;
-  errno = 0;
-  double v = strtod(text, &end);
-  if (!*text || *end || errno || !isfinite(v))
-    return false;
-  *out = v;
-  return true;
 }
 
 static void addArgOption(ArgOptionList *list, unsigned index, const char *value,
@@ -124,12 +40,12 @@ static void addArgOption(ArgOptionList *list, unsigned index, const char *value,
 
 /* Reads "I[,I...]=VALUE" (or "I[,I...]" when the option takes no value)
  * into one option per position. */
-static int parseArgOption(const char *raw, const char *text,
+static int parseArgOption(const char *name, const char *raw, const char *text,
                           ArgOptionList *list, bool takesValue) {
   const char *eq = takesValue ? strchr(text, '=') : text + strlen(text);
   if (!eq)
-    return runError("'%s' needs an argument position: e.g. %.*s=0=...", raw,
-                    (int)(text - raw - 1), raw);
+    return runError("'%s' needs an argument position: e.g. --%s=0=...", raw,
+                    name);
   for (const char *p = text; p < eq || p == text;) {
     char *end;
     errno = 0;
@@ -153,117 +69,150 @@ const ArgOption *optionsFind(const ArgOptionList *list, unsigned index) {
   return NULL;
 }
 
-/* --seed, --repeat, --atol, --rtol and --flops (`name`) with `value`. */
-static int parseNumber(const char *raw, const char *name, const char *value,
-                       Options *o) {
-  uint64_t count;
-  if (!strcmp(name, "--seed")) {
-    if (!parseU64(value, &o->seed))
-      return runError("'%s': the seed must be a non-negative integer", raw);
-    return -1;
-  }
-  if (!strcmp(name, "--repeat")) {
-    if (!parseU64(value, &count) || count < 1 || count > 1000000)
-      return runError("'%s': the repeat count must be in [1, 1000000]", raw);
-    o->repeat = (long)count;
-    return -1;
-  }
-  double number;
-  if (!parseDouble(value, &number) || number < 0)
-    return runError("'%s' needs a non-negative number", raw);
-  if (!strcmp(name, "--atol")) {
-    o->atol = number;
-    o->hasAtol = true;
-  } else if (!strcmp(name, "--rtol")) {
-    o->rtol = number;
-    o->hasRtol = true;
-  } else {
-    o->flops = number;
-    o->hasFlops = true;
-  }
+/* --shape, --arg, --input, --output: "I[,I...]=VALUE". */
+static int takeArgValues(const TileFlagParser *parser, const TileFlagSpec *spec,
+                         const char *value, const char *raw, void *options) {
+  (void)parser;
+  ArgOptionList *list = (ArgOptionList *)((char *)options + spec->offset);
+  return parseArgOption(spec->name, raw, value ? value : "", list, true);
+}
+
+/* --print: "I[,I...]". */
+static int takeArgPositions(const TileFlagParser *parser,
+                            const TileFlagSpec *spec, const char *value,
+                            const char *raw, void *options) {
+  (void)parser;
+  ArgOptionList *list = (ArgOptionList *)((char *)options + spec->offset);
+  return parseArgOption(spec->name, raw, value ? value : "", list, false);
+}
+
+static bool parseU64(const char *text, uint64_t *out) {
+  char *end;
+  errno = 0;
+  unsigned long long v = strtoull(text, &end, 10);
+  if (!*text || *end || errno || text[0] == '-')
+    return false;
+  *out = v;
+  return true;
+}
+
+static int takeSeed(const TileFlagParser *parser, const TileFlagSpec *spec,
+                    const char *value, const char *raw, void *options) {
+  (void)parser, (void)spec;
+  if (!value || !parseU64(value, &((Options *)options)->seed))
+    return runError("'%s': the seed must be a non-negative integer", raw);
   return -1;
 }
 
-/* One "--name=value" option; returns -1 when handled, 0 when unknown,
- * else an exit code. */
-static int parseValueOption(const char *raw, Options *o) {
-  static const struct {
-    const char *name;
-    size_t offset;
-  } strings[] = {
-      {"--target", offsetof(Options, target)},
-      {"--target-host", offsetof(Options, targetHost)},
-      {"--exec", offsetof(Options, exec)},
-      {"--entry", offsetof(Options, entry)},
-      {"--check", offsetof(Options, check)},
-      {"--emit-object", offsetof(Options, emitObject)},
-      {"--emit-header", offsetof(Options, emitHeader)},
-      {"--cache", offsetof(Options, cache)},
-  };
-  const char *value;
-  for (size_t k = 0; k < sizeof(strings) / sizeof(strings[0]); ++k) {
-    if (!(value = valueOf(raw, strings[k].name)))
-      continue;
-    if (!*value)
-      return runError("'%s' needs a value", raw);
-    *(const char **)((char *)o + strings[k].offset) = value;
-    return -1;
-  }
-  static const struct {
-    const char *name;
-    size_t offset;
-  } lists[] = {
-      {"--shape", offsetof(Options, shapes)},
-      {"--arg", offsetof(Options, scalars)},
-      {"--input", offsetof(Options, inputs)},
-      {"--output", offsetof(Options, outputs)},
-      {"--print", offsetof(Options, prints)},
-  };
-  for (size_t k = 0; k < sizeof(lists) / sizeof(lists[0]); ++k)
-    if ((value = valueOf(raw, lists[k].name)))
-      return parseArgOption(raw, value,
-                            (ArgOptionList *)((char *)o + lists[k].offset),
-                            strcmp(lists[k].name, "--print") != 0);
-  static const char *const numbers[] = {"--seed", "--repeat", "--atol",
-                                        "--rtol", "--flops"};
-  for (size_t k = 0; k < sizeof(numbers) / sizeof(numbers[0]); ++k)
-    if ((value = valueOf(raw, numbers[k])))
-      return parseNumber(raw, numbers[k], value, o);
+static int takeRepeat(const TileFlagParser *parser, const TileFlagSpec *spec,
+                      const char *value, const char *raw, void *options) {
+  (void)parser, (void)spec;
+  uint64_t count;
+  if (!value || !parseU64(value, &count) || count < 1 || count > 1000000)
+    return runError("'%s': the repeat count must be in [1, 1000000]", raw);
+  ((Options *)options)->repeat = (long)count;
+  return -1;
+}
+
+/* --help and --version print at once, as the command line is read. */
+static int printHelp(const TileFlagParser *parser, const TileFlagSpec *spec,
+                     const char *value, const char *raw, void *options) {
+  int code = tileFlagStore(parser, spec, value, raw, options);
+  if (code >= 0 || !((Options *)options)->help)
+    return code;
+  tileFlagPrintHelp(parser, stdout);
   return 0;
 }
 
-static int parseOne(const char *raw, Options *o) {
-  if (!strcmp(raw, "-h") || !strcmp(raw, "--help")) {
-    fputs(usage, stdout);
-    return 0;
-  }
-  if (!strcmp(raw, "--version")) {
-    printf("tile-run (tile-mlir) %s\n", tileGetVersion());
-    return 0;
-  }
-  if (!strcmp(raw, "--no-cache")) {
-    o->noCache = true;
-    return -1;
-  }
-  if (!strcmp(raw, "--cache-info")) {
-    o->cacheInfo = true;
-    return -1;
-  }
-  if (!strcmp(raw, "--transpose-a") || !strcmp(raw, "--transpose-b")) {
-    *(raw[12] == 'a' ? &o->transposeA : &o->transposeB) = true;
-    return -1;
-  }
-  if (raw[0] != '-' || !raw[1]) {
-    if (o->input)
-      return runError("more than one input file given ('%s')", raw);
-    o->input = raw;
-    return -1;
-  }
-  int code = parseValueOption(raw, o);
-  if (code == 0)
-    return runError("unknown option '%s' (see tile-run --help)", raw);
-  return code;
+static int printVersion(const TileFlagParser *parser, const TileFlagSpec *spec,
+                        const char *value, const char *raw, void *options) {
+  int code = tileFlagStore(parser, spec, value, raw, options);
+  if (code >= 0 || !((Options *)options)->version)
+    return code;
+  printf("tile-run (tile-mlir) %s\n", tileGetVersion());
+  return 0;
 }
+
+static const TileFlagSpec flags[] = {
+    TEXT("target", target, "<target>",
+         "cpu[:<cpu>], cuda[:sm_XX], rocm[:gfxNNN],\n"
+         "vulkan[:vX.Y], auto (default: auto)"),
+    TEXT("target-host", targetHost, "<target>",
+         "Host target (default: this machine)"),
+    TEXT("exec", exec, "<name>",
+         "Execution backend: jit (the default: runs here)\n"
+         "or aot (the default with --emit-*)"),
+    TEXT("entry", entry, "<name>",
+         "Function to run (default: the only public one)"),
+    TAKE("shape", shapes, takeArgValues, "<i>=<AxBx..>",
+         "Sizes of memref argument i (needed for dynamic\n"
+         "sizes unless --input gives them)"),
+    TAKE("arg", scalars, takeArgValues, "<i>=<value>",
+         "Value of scalar argument i"),
+    TAKE("input", inputs, takeArgValues, "<i>=<file.npy>",
+         "Read memref argument i from a .npy file"),
+    TAKE("output", outputs, takeArgValues, "<i>=<file.npy>",
+         "Write memref argument i after the run"),
+    TAKE("print", prints, takeArgPositions, "<i>",
+         "Print memref argument i after the run\n"
+         "(<i> may be a list: --shape=0,1,2=1000)"),
+    TAKE("seed", seed, takeSeed, "<n>",
+         "Seed of the random inputs (default 0): floats\n"
+         "uniform in [-1, 1), integers in [-8, 8]"),
+    TEXT("check", check, "<func>",
+         "Compare every memref argument with reference\n"
+         "function <func> of FILE run on the cpu target;\n"
+         "--check=gemm compares C with a built-in C = A*B\n"
+         "on the first three memref arguments (A: MxK,\n"
+         "B: KxN, C: MxN)"),
+    BOOL("transpose-a", transposeA, "A is KxM for --check=gemm"),
+    BOOL("transpose-b", transposeB, "B is NxK for --check=gemm"),
+    REAL("atol", atol, "<x>",
+         "Tolerances: |got - expected| <= atol + rtol*|expected|\n"
+         "(default 1e-4/1e-3 for f32 and f64, 1e-2/1e-2 for\n"
+         "f16 and bf16, exact for integers)"),
+    REAL("rtol", rtol, "<x>", "See --atol"),
+    TAKE("repeat", repeat, takeRepeat, "<n>",
+         "Run n more times after the checked run; print the\n"
+         "median time (and GFLOP/s when the work is known)"),
+    REAL("flops", flops, "<n>", "Floating-point operations of one run"),
+    TEXT("emit-object", emitObject, "<file>",
+         "Write the host object file (aot)"),
+    TEXT("emit-header", emitHeader, "<file>",
+         "Write a C header declaring the entries (aot)"),
+    TEXT("cache", cache, "<dir>",
+         "Kernel cache directory (default: $TILE_CACHE_DIR,\n"
+         "$XDG_CACHE_HOME/tile-mlir or ~/.cache/tile-mlir)"),
+    BOOL("no-cache", noCache,
+         "Compile without the kernel cache (also TILE_CACHE=off)"),
+    BOOL("cache-info", cacheInfo,
+         "Print whether each compilation was a cache hit"),
+    TILE_FLAG_HANDLER("version", TileFlagBool, AT(version), printVersion, NULL,
+                      "Print the version"),
+    TILE_FLAG_HANDLER("help", TileFlagBool, AT(help), printHelp, NULL,
+                      "Print this help (also -h)"),
+    TILE_FLAG_HANDLER("h", TileFlagBool, AT(help), printHelp, NULL, NULL),
+};
+
+static const TileFlagParser parser = {
+    .tool = "tile-run",
+    .overview =
+        "OVERVIEW: run a tile-mlir kernel\n"
+        "\n"
+        "USAGE: tile-run FILE.mlir --target=T [options]\n"
+        "\n"
+        "Compiles FILE for the target, gives every memref argument of the "
+        "entry\n"
+        "a buffer (random or read from .npy), runs it and optionally checks "
+        "it\n"
+        "against a reference, times it and writes buffers to .npy files.\n"
+        "\n"
+        "OPTIONS:\n",
+    .specs = flags,
+    .numSpecs = sizeof(flags) / sizeof(flags[0]),
+    .helpWidth = 25,
+    .inputOffset = AT(input),
+};
 
 /* Checks that combine options. */
 static int checkCombinations(Options *o) {
@@ -299,12 +248,10 @@ static int checkCombinations(Options *o) {
 }
 
 int optionsParse(int argc, char **argv, Options *o) {
-  for (int i = 1; i < argc; ++i) {
-    int code = parseOne(argv[i], o);
-    if (code >= 0)
-      return code;
-  }
-  return checkCombinations(o);
+  /* Negative: not given (the values must not be negative). */
+  o->atol = o->rtol = o->flops = -1;
+  int code = tileFlagParseArgs(&parser, argc, argv, o);
+  return code >= 0 ? code : checkCombinations(o);
 }
 
 void optionsFree(Options *o) {

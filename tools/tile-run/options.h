@@ -29,14 +29,13 @@ typedef struct {
   const char *emitHeader;
   const char *cache; /* --cache=DIR */
   bool noCache, cacheInfo;
+  bool help, version; /* printed as soon as they are read */
   ArgOptionList shapes, scalars, inputs, outputs, prints;
   uint64_t seed;
-  double atol, rtol;
-  bool hasAtol, hasRtol;
+  double atol, rtol; /* -1: not given */
   bool transposeA, transposeB;
-  long repeat; /* 0: run once, untimed */
-  double flops;
-  bool hasFlops;
+  long repeat;  /* 0: run once, untimed */
+  double flops; /* -1: not given */
 } Options;
 
 /* Parses argv into `o`; returns -1 to go on, else the exit code (after

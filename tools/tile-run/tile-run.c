@@ -220,7 +220,7 @@ static bool timeRuns(const Options *o, TileExecutable *exe,
 /* The work of one run: --flops, else 2*M*N*K for --check=gemm. */
 static double knownFlops(const Options *o, const ArgumentSet *args) {
   GemmProblem gemm;
-  if (o->hasFlops)
+  if (o->flops >= 0)
     return o->flops;
   if (o->check && !referenceName(o) && checkGemmProblem(o, args, &gemm))
     return 2.0 * (double)gemm.m * (double)gemm.n * (double)gemm.k;
