@@ -10,6 +10,7 @@
 typedef struct {
   const char *name;    /* "sm_80" */
   int64_t sharedBytes; /* opt-in maximum of shared memory per block */
+  int minPtx;          /* the first PTX ISA version that knows it, x 10 */
 } TileCudaChip;
 
 /* The chip named `name`, or NULL when the backend does not know it. The

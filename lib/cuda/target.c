@@ -1,6 +1,8 @@
 /* cuda targets: cuda[:sm_XX[a]][,features=+ptxNN]; driver detection. */
 #include "cuda/cuda.h"
 
+#include "support/count.h"
+
 #include "backend/backend.h"
 
 #include <dlfcn.h>
@@ -14,13 +16,54 @@
  * SM's capacity less the 1 KiB the driver reserves per block from 8.0 on).
  * Every chip: 1024 threads per block, grids of 2^31 - 1 x 65535 x 65535. */
 static const TileCudaChip chips[] = {
-    {"sm_75", 64 * 1024},   {"sm_80", 163 * 1024}, {"sm_86", 99 * 1024},
-    {"sm_87", 163 * 1024},  {"sm_89", 99 * 1024},  {"sm_90", 227 * 1024},
-    {"sm_90a", 227 * 1024},
+    {"sm_75", 64 * 1024, 63},   {"sm_80", 163 * 1024, 70},
+    {"sm_86", 99 * 1024, 71},   {"sm_87", 163 * 1024, 74},
+    {"sm_89", 99 * 1024, 78},   {"sm_90", 227 * 1024, 78},
+    {"sm_90a", 227 * 1024, 80},
 };
 
+/* The PTX ISA versions (x 10) LLVM 22's NVPTX backend knows
+ * (`llc -march=nvptx64 -mattr=help`). */
+static const int ptxVersions[] = {32, 40, 41, 42, 43, 50, 60, 61, 62, 63, 64,
+                                  65, 70, 71, 72, 73, 74, 75, 76, 77, 78, 80,
+                                  81, 82, 83, 84, 85, 86, 87, 88, 90};
+
+/* The version of features "+ptxNN", or 0 when they are anything else. */
+static int ptxVersionOf(const char *features) {
+  int version = 0, length = 0;
+  if (sscanf(features, "+ptx%2d%n", &version, &length) != 1 ||
+      features[length] != '\0' || length != 6)
+    return 0;
+  for (size_t i = 0; i < TILE_COUNT(ptxVersions); ++i)
+    if (ptxVersions[i] == version)
+      return version;
+  return 0;
+}
+
+/* The only feature of a cuda target is the PTX ISA version; LLVM aborts on
+ * one too old for the chip and ignores unknown ones with a warning. */
+static MlirLogicalResult checkFeatures(const TileTarget *t,
+                                       const TileCudaChip *chip,
+                                       TileErrorSink errors) {
+  int version = ptxVersionOf(t->features);
+  if (!version) {
+    tileReport(errors,
+               "cuda features '%s' are not a PTX ISA version LLVM knows "
+               "(+ptxNN, e.g. +ptx80; from +ptx32 to +ptx90)",
+               t->features);
+    return mlirLogicalResultFailure();
+  }
+  if (version < chip->minPtx) {
+    tileReport(errors,
+               "PTX ISA %d.%d does not know %s; it needs +ptx%d or later",
+               version / 10, version % 10, chip->name, chip->minPtx);
+    return mlirLogicalResultFailure();
+  }
+  return mlirLogicalResultSuccess();
+}
+
 const TileCudaChip *tileCudaFindChip(const char *name) {
-  for (size_t i = 0; i < sizeof(chips) / sizeof(chips[0]); ++i)
+  for (size_t i = 0; i < TILE_COUNT(chips); ++i)
     if (strcmp(name, chips[i].name) == 0)
       return &chips[i];
   return NULL;
@@ -39,6 +82,9 @@ MlirLogicalResult tileCudaNormalizeTarget(TileTarget *t, TileErrorSink errors) {
   /* PTX ISA 8.0 is the first to know sm_90a; it serves every chip above. */
   if (!t->features[0])
     strcpy(t->features, "+ptx80");
+  if (mlirLogicalResultIsFailure(
+          checkFeatures(t, tileCudaFindChip(t->chip), errors)))
+    return mlirLogicalResultFailure();
   if (t->numOptions) {
     tileReport(errors, "unknown cuda target option '%s' (valid: features, opt)",
                t->options[0].key);

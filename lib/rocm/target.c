@@ -36,8 +36,18 @@ MlirLogicalResult tileRocmNormalizeTarget(TileTarget *t, TileErrorSink errors) {
                t->chip);
     return mlirLogicalResultFailure();
   }
+  /* The lowering decides the wave size and the rest; a feature such as
+   * +wavefrontsize32 would contradict it, and rocdl-attach-target would
+   * take any string. */
+  if (t->features[0]) {
+    tileReport(errors,
+               "rocm targets take no features (got '%s'); the chip decides "
+               "them",
+               t->features);
+    return mlirLogicalResultFailure();
+  }
   if (t->numOptions) {
-    tileReport(errors, "unknown rocm target option '%s' (valid: features, opt)",
+    tileReport(errors, "unknown rocm target option '%s' (valid: opt)",
                t->options[0].key);
     return mlirLogicalResultFailure();
   }

@@ -2,6 +2,7 @@
 #include "vulkan/vulkan.h"
 
 #include "backend/backend.h"
+#include "support/count.h"
 #include "support/subprocess.h"
 
 #include <pthread.h>
@@ -11,18 +12,60 @@
 /* The SPIR-V version the pipeline targets (target option "spirv"). SPIR-V
  * 1.3 is what Vulkan 1.1 guarantees and every later Vulkan accepts; its
  * entry point interfaces list only Input/Output variables, which
- * spirv-update-vce's minimal version headers agree with. */
+ * spirv-update-vce's minimal version headers agree with. MLIR 22's entry
+ * points are not valid SPIR-V 1.4 or later (spirv-val: "OpEntryPoint
+ * interfaces must be OpVariables with Storage Class of Input(1) or
+ * Output(3)" for the storage buffers), so 1.3 is also the most the option
+ * may ask for. */
 static const struct {
   const char *chip;
   const char *spirv;
 } versions[] = {{"v1.1", "v1.3"}, {"v1.2", "v1.3"}, {"v1.3", "v1.3"}};
+enum { MaxSpirvMinor = 3 };
+
+/* The x of "v1.x" (one digit), else -1. */
+static int spirvMinor(const char *version) {
+  if (strlen(version) != 4 || strncmp(version, "v1.", 3) != 0 ||
+      version[3] < '0' || version[3] > '9')
+    return -1;
+  return version[3] - '0';
+}
+
+static MlirLogicalResult checkOptions(const TileTarget *t,
+                                      TileErrorSink errors) {
+  if (t->features[0]) {
+    tileReport(errors,
+               "vulkan targets take no features (got '%s'); the SPIR-V "
+               "capabilities follow from the kernels",
+               t->features);
+    return mlirLogicalResultFailure();
+  }
+  for (unsigned i = 0; i < t->numOptions; ++i)
+    if (strcmp(t->options[i].key, "spirv") != 0) {
+      tileReport(errors,
+                 "unknown vulkan target option '%s' (valid: spirv, opt)",
+                 t->options[i].key);
+      return mlirLogicalResultFailure();
+    }
+  const char *spirv = tileTargetGetOption(t, "spirv");
+  int minor = spirv ? spirvMinor(spirv) : 0;
+  if (minor < 0 || minor > MaxSpirvMinor) {
+    tileReport(errors,
+               "spirv='%s' is not a SPIR-V version the vulkan backend emits "
+               "(v1.0 to v1.%d: MLIR's entry points are not valid SPIR-V 1.4 "
+               "or later)",
+               spirv, MaxSpirvMinor);
+    return mlirLogicalResultFailure();
+  }
+  return mlirLogicalResultSuccess();
+}
 
 MlirLogicalResult tileVulkanNormalizeTarget(TileTarget *t,
                                             TileErrorSink errors) {
   if (!t->chip[0])
     strcpy(t->chip, "v1.1");
   const char *spirv = NULL;
-  for (size_t i = 0; i < sizeof(versions) / sizeof(versions[0]); ++i)
+  for (size_t i = 0; i < TILE_COUNT(versions); ++i)
     if (strcmp(t->chip, versions[i].chip) == 0)
       spirv = versions[i].spirv;
   if (!spirv) {
@@ -30,13 +73,8 @@ MlirLogicalResult tileVulkanNormalizeTarget(TileTarget *t,
                t->chip);
     return mlirLogicalResultFailure();
   }
-  for (unsigned i = 0; i < t->numOptions; ++i)
-    if (strcmp(t->options[i].key, "spirv") != 0) {
-      tileReport(errors,
-                 "unknown vulkan target option '%s' (valid: features, opt)",
-                 t->options[i].key);
-      return mlirLogicalResultFailure();
-    }
+  if (mlirLogicalResultIsFailure(checkOptions(t, errors)))
+    return mlirLogicalResultFailure();
   if (!tileTargetGetOption(t, "spirv") &&
       t->numOptions < TILE_TARGET_MAX_OPTIONS) {
     TileTargetOption *o = &t->options[t->numOptions++];
