@@ -10,6 +10,34 @@
 
 #include <string.h>
 
+/* Counts the errors emitted while a pipeline runs, and passes every
+ * diagnostic on to the handlers attached before it. */
+static MlirLogicalResult countErrors(MlirDiagnostic diagnostic,
+                                     void *userData) {
+  if (mlirDiagnosticGetSeverity(diagnostic) == MlirDiagnosticError)
+    ++*(unsigned *)userData;
+  return mlirLogicalResultFailure();
+}
+
+/* Runs `pm` on `op`. Some upstream passes fail without a diagnostic (e.g.
+ * spirv-attach-target on a version it cannot parse); the compilation then
+ * says which stage failed rather than exiting with no message. */
+static MlirLogicalResult runReporting(MlirPassManager pm, MlirOperation op,
+                                      const char *what) {
+  MlirContext ctx = mlirOperationGetContext(op);
+  unsigned errors = 0;
+  MlirDiagnosticHandlerID id =
+      mlirContextAttachDiagnosticHandler(ctx, countErrors, &errors, NULL);
+  MlirLogicalResult result = mlirPassManagerRunOnOp(pm, op);
+  mlirContextDetachDiagnosticHandler(ctx, id);
+  if (mlirLogicalResultIsFailure(result) && errors == 0)
+    tileEmitErrorAt(mlirOperationGetLocation(op),
+                    "%s failed without saying why (a pass signalled failure "
+                    "and emitted no diagnostic)",
+                    what);
+  return result;
+}
+
 MlirLogicalResult tileRunPipeline(const TileArtifact *a, MlirOperation op,
                                   const char *pipeline, const char *what) {
   MlirContext ctx = mlirOperationGetContext(op);
@@ -28,7 +56,7 @@ MlirLogicalResult tileRunPipeline(const TileArtifact *a, MlirOperation op,
      * (tile-opt --verify-each). */
     mlirPassManagerEnableVerifier(pm, false);
     tileArtifactConfigurePassManager(a, pm);
-    result = mlirPassManagerRunOnOp(pm, op);
+    result = runReporting(pm, op, what);
     if (mlirLogicalResultIsSuccess(result) && !mlirOperationVerify(op)) {
       tileEmitErrorAt(mlirOperationGetLocation(op),
                       "%s: the IR it produced does not verify", what);

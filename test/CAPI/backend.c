@@ -1024,6 +1024,39 @@ static const TileBackendModule testCpu = {
     .numCallbacks = 1,
 };
 
+/* A backend whose target makes an upstream pass fail without a
+ * diagnostic: spirv-attach-target cannot parse the SPIR-V version the
+ * vulkan pipeline is given, and says nothing. */
+static MlirLogicalResult normalizeSilent(TileTarget *t, TileErrorSink errors) {
+  (void)errors;
+  strcpy(t->chip, "v1.1");
+  t->numOptions = 1;
+  strcpy(t->options[0].key, "spirv");
+  strcpy(t->options[0].value, "bogus");
+  return mlirLogicalResultSuccess();
+}
+
+static const char *const silentKinds[] = {"silentvk"};
+static const TilePipelineEntry silentPipelines[] = {
+    {"silentvk", "vulkan.pipeline"}};
+static const TileDeviceCodegen silentDeviceCodegens[] = {
+    {"silentvk", "test-device", testDeviceCodegen}};
+static const TileExecutionBackendSpec silentExec[] = {{.name = "dry"}};
+
+static const TileBackendModule silentBackend = {
+    .name = "silentvk",
+    .targetKinds = silentKinds,
+    .numTargetKinds = 1,
+    .normalizeTarget = normalizeSilent,
+    .chips = "v1.1",
+    .pipelines = silentPipelines,
+    .numPipelines = 1,
+    .deviceCodegens = silentDeviceCodegens,
+    .numDeviceCodegens = 1,
+    .executionBackends = silentExec,
+    .numExecutionBackends = 1,
+};
+
 static const char kernelModule[] =
     "func.func @scale(%m: memref<16xf32>) {\n"
     "  %c1 = arith.constant 1 : index\n"
@@ -1261,6 +1294,12 @@ static void testCompileErrors(void) {
   compileError("testcpu", fillOutsideKernel);
   // CHECK-NEXT: diagnostic: loc("-":2:3): 'tile.fill' op must be inside a kernel
   // CHECK-NEXT: compile for 'testcpu': NULL, diagnostics 1
+  /* A pass that fails without a diagnostic: the stage says it failed. */
+  registerBackend(&silentBackend);
+  // CHECK-NEXT: register 'silentvk': success, added 1, no errors
+  compileError("silentvk", kernelModule);
+  // CHECK-NEXT: diagnostic: loc("-":0:0): pipelines/vulkan.pipeline failed without saying why (a pass signalled failure and emitted no diagnostic)
+  // CHECK-NEXT: compile for 'silentvk': NULL, diagnostics 1
 }
 
 /*===--- writing parts to files ------------------------------------------===*/
