@@ -1,12 +1,13 @@
 /* The SIMT lowering of tile ops inside one kernel: the kernel's threads,
  * its fragments as per-thread register arrays, and the loop nests every
  * tile op lowering is built from. */
-#ifndef TILE_PASSES_GPU_SIMT_H
-#define TILE_PASSES_GPU_SIMT_H
+#ifndef TILE_GPU_SIMT_H
+#define TILE_GPU_SIMT_H
 
+#include "gpu/fail.h"
+#include "gpu/layout.h"
 #include "ir/builder_gpu.h"
 #include "ir/ir.h"
-#include "passes/gpu_layout.h"
 
 /* A fragment and the per-thread array holding this thread's elements:
  * shape (ceil(M/tr), ceil(N/tc)) for grid, ceil(M/tr) for rows,
@@ -42,9 +43,6 @@ MlirValue tileGpuScratch(TileGpuKernel *k, intptr_t rank, const int64_t *shape,
 /* A local array of `n` elements private to each thread (allocated at kernel
  * entry). */
 MlirValue tileGpuPrivateArray(TileGpuKernel *k, int64_t n, MlirType element);
-/* Reports an error at `op` and counts it. */
-void tileGpuFail(TileGpuKernel *k, MlirOperation op, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
 
 /*===--- loop nests -------------------------------------------------------===*/
 

@@ -3,8 +3,9 @@
  * thread. Without this check a kernel beyond them compiled (a CUDA launch
  * asking for more shared memory than any chip has), or LLVM refused it
  * with no location ("<unknown>:0:0: local memory (262144) exceeds limit"). */
-#include "passes/gpu_limits.h"
+#include "gpu/limits.h"
 
+#include "gpu/fail.h"
 #include "ir/ir.h"
 #include "tile/dialect.h"
 
@@ -72,12 +73,11 @@ static bool reportOversizedAlloc(Checker *c, const TileOpList *allocs,
     MlirOperation alloc = allocs->ops[i];
     int64_t bytes = bytesOf(mlirValueGetType(mlirOperationGetResult(alloc, 0)));
     if (bytes > limit) {
-      tileEmitOpError(alloc,
-                      "allocates %lld bytes of %s memory; %s gives a %s at "
-                      "most %lld bytes",
-                      (long long)bytes, memory, c->limits->target, unit,
-                      (long long)limit);
-      ++c->errors;
+      tileGpuFail(&c->errors, alloc,
+                  "allocates %lld bytes of %s memory; %s gives a %s at "
+                  "most %lld bytes",
+                  (long long)bytes, memory, c->limits->target, unit,
+                  (long long)limit);
       return true;
     }
   }
@@ -94,16 +94,15 @@ static void checkShared(Checker *c, MlirOperation kernel, Usage *u) {
       reportOversizedAlloc(c, &u->sharedAllocs, "shared", l->sharedBytes,
                            "block"))
     return;
-  tileEmitOpError(kernel,
-                  "kernel needs %lld bytes of shared memory per block (%s); "
-                  "%s gives a block at most %lld bytes",
-                  (long long)total,
-                  mlirAttributeIsNull(placed)
-                      ? "the sum of its shared tiles"
-                      : "as laid out: aligned tiles, pipeline stages and "
-                        "barriers",
-                  l->target, (long long)l->sharedBytes);
-  ++c->errors;
+  tileGpuFail(&c->errors, kernel,
+              "kernel needs %lld bytes of shared memory per block (%s); "
+              "%s gives a block at most %lld bytes",
+              (long long)total,
+              mlirAttributeIsNull(placed)
+                  ? "the sum of its shared tiles"
+                  : "as laid out: aligned tiles, pipeline stages and "
+                    "barriers",
+              l->target, (long long)l->sharedBytes);
 }
 
 static void checkPrivate(Checker *c, MlirOperation kernel, const Usage *u) {
@@ -112,13 +111,12 @@ static void checkPrivate(Checker *c, MlirOperation kernel, const Usage *u) {
       reportOversizedAlloc(c, &u->localAllocs, "private", l->privateBytes,
                            "thread"))
     return;
-  tileEmitOpError(kernel,
-                  "kernel needs %lld bytes of private memory per thread "
-                  "(local tiles and the registers of fragments); %s gives a "
-                  "thread at most %lld bytes",
-                  (long long)u->privateBytes, l->target,
-                  (long long)l->privateBytes);
-  ++c->errors;
+  tileGpuFail(&c->errors, kernel,
+              "kernel needs %lld bytes of private memory per thread "
+              "(local tiles and the registers of fragments); %s gives a "
+              "thread at most %lld bytes",
+              (long long)u->privateBytes, l->target,
+              (long long)l->privateBytes);
 }
 
 /* The value of bound `i` of `attrName` when it is static or a constant. */
@@ -189,20 +187,18 @@ static void checkGrid(Checker *c, MlirOperation kernel, int64_t threads) {
   for (intptr_t i = 0; i < rank; ++i) {
     int d = mappedDimension(kernel, i);
     if (trips[i] > l->grid[d]) {
-      tileEmitOpError(kernel,
-                      "kernel grid has %lld blocks along %c; %s launches at "
-                      "most %lld",
-                      (long long)trips[i], axes[d], l->target,
-                      (long long)l->grid[d]);
-      ++c->errors;
+      tileGpuFail(&c->errors, kernel,
+                  "kernel grid has %lld blocks along %c; %s launches at "
+                  "most %lld",
+                  (long long)trips[i], axes[d], l->target,
+                  (long long)l->grid[d]);
     } else if (d == 0 && l->gridWorkItemsX && trips[i] > 0 && threads > 0 &&
                trips[i] > l->gridWorkItemsX / threads) {
-      tileEmitOpError(kernel,
-                      "kernel grid has %lld blocks of %lld threads along x; "
-                      "%s launches at most %lld threads along a dimension",
-                      (long long)trips[i], (long long)threads, l->target,
-                      (long long)l->gridWorkItemsX);
-      ++c->errors;
+      tileGpuFail(&c->errors, kernel,
+                  "kernel grid has %lld blocks of %lld threads along x; "
+                  "%s launches at most %lld threads along a dimension",
+                  (long long)trips[i], (long long)threads, l->target,
+                  (long long)l->gridWorkItemsX);
     }
   }
 }
@@ -216,11 +212,10 @@ static unsigned checkKernel(MlirOperation kernel, void *userData) {
                         ? mlirIntegerAttrGetValueInt(attr)
                         : 0;
   if (threads > l->threads) {
-    tileEmitOpError(kernel,
-                    "kernel has %lld threads per block (tile.threads); %s "
-                    "runs at most %lld",
-                    (long long)threads, l->target, (long long)l->threads);
-    ++c->errors;
+    tileGpuFail(&c->errors, kernel,
+                "kernel has %lld threads per block (tile.threads); %s "
+                "runs at most %lld",
+                (long long)threads, l->target, (long long)l->threads);
   }
   checkGrid(c, kernel, threads);
   Usage u = {0, 0, {0}, {0}};

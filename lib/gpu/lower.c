@@ -3,7 +3,7 @@
  * the layouts tile-gpu-layout recorded: fragments become per-thread
  * register arrays, local tiles private arrays, and shared tiles stay
  * tile.alloc (tile-kernel-to-gpu makes them workgroup memory). */
-#include "passes/gpu_simt.h"
+#include "gpu/simt.h"
 
 #include "passes/pass.h"
 #include "tile/dialect.h"
@@ -76,7 +76,7 @@ static void lowerAlloc(TileGpuKernel *k, MlirOperation alloc) {
   }
   TileGpuLayout layout = tileGpuFragmentLayout(tile);
   if (layout == TileGpuNone) {
-    tileGpuFail(k, alloc, "has no layout; run tile-gpu-layout first");
+    tileGpuFail(&k->errors, alloc, "has no layout; run tile-gpu-layout first");
     return;
   }
   TileGpuFragment *f = &k->frags[k->numFrags++];
@@ -138,7 +138,7 @@ static bool setUp(TileGpuKernel *k, MlirOperation kernel) {
       mlirIntegerAttrGetValueInt(tileOpGetAttr(kernel, "tile.threads"));
   if (!tileGpuKernelGrid(kernel, &k->tr, &k->tc) ||
       k->tr * k->tc != k->threads) {
-    tileGpuFail(k, kernel,
+    tileGpuFail(&k->errors, kernel,
                 "has no valid thread grid; run tile-gpu-layout "
                 "first");
     return false;
@@ -178,7 +178,7 @@ static void lower(TileGpuKernel *k, Work *w) {
     if (mlirOpOperandIsNull(use))
       mlirOperationDestroy(mlirOpResultGetOwner(tile));
     else
-      tileGpuFail(k, mlirOpOperandGetOwner(use),
+      tileGpuFail(&k->errors, mlirOpOperandGetOwner(use),
                   "uses a fragment in a way the GPU lowering does not "
                   "support");
   }

@@ -1,6 +1,6 @@
 /* Queries on the SIMT layout model: names, attributes, thread-parallel loops.
  */
-#include "passes/gpu_layout.h"
+#include "gpu/layout.h"
 
 #include "ir/ir.h"
 

@@ -5,6 +5,7 @@
  * failed for operation: builtin.unrealized_conversion_cast" for nvgpu on
  * rocm), or compiled into code for the wrong GPU without a word (nvvm on
  * rocm and vulkan). */
+#include "gpu/fail.h"
 #include "ir/ir.h"
 #include "passes/pass.h"
 
@@ -49,11 +50,10 @@ static MlirWalkResult check(MlirOperation op, void *userData) {
   size_t n = (size_t)(dot - name.data);
   if (!listed(c->values[OptForeign].s, name.data, n))
     return MlirWalkResultAdvance;
-  tileEmitOpError(op,
-                  "belongs to the %.*s dialect, which is another GPU "
-                  "target's: the %s target does not lower it",
-                  (int)n, name.data, c->values[OptTarget].s);
-  ++c->errors;
+  tileGpuFail(&c->errors, op,
+              "belongs to the %.*s dialect, which is another GPU "
+              "target's: the %s target does not lower it",
+              (int)n, name.data, c->values[OptTarget].s);
   return MlirWalkResultAdvance;
 }
 

@@ -1,6 +1,7 @@
 /* tile-gpu-check-calls: device code can only call what its gpu.module
  * defines; a call to a declaration would reach the device linker (ptxas,
  * ld.lld) or the SPIR-V conversion as an unresolved symbol. */
+#include "gpu/fail.h"
 #include "ir/ir.h"
 #include "passes/pass.h"
 
@@ -46,11 +47,10 @@ static MlirWalkResult checkCall(MlirOperation op, void *userData) {
     return MlirWalkResultAdvance;
   MlirAttribute name = tileOpGetAttr(op, "callee");
   MlirStringRef text = mlirFlatSymbolRefAttrGetValue(name);
-  tileEmitOpError(op,
-                  "calls @%.*s from device code, but it has no body there: "
-                  "kernels can call only functions defined in the input",
-                  (int)text.length, text.data);
-  ++c->errors;
+  tileGpuFail(&c->errors, op,
+              "calls @%.*s from device code, but it has no body there: "
+              "kernels can call only functions defined in the input",
+              (int)text.length, text.data);
   return MlirWalkResultAdvance;
 }
 

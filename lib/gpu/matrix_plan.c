@@ -1,7 +1,7 @@
 /* Finds the gemm of a kernel that a matrix-unit path can take: one
  * f16/bf16 gemm into an f32 fragment, in a K loop that fills its shared A
  * and B by one global-window copy each. */
-#include "passes/gpu_matrix.h"
+#include "gpu/matrix.h"
 
 #include "ir/ir.h"
 #include "tile/dialect.h"

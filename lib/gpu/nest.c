@@ -1,11 +1,9 @@
 /* Loop nests and element access shared by the SIMT lowerings of tile ops:
  * every element on every thread, every element once over the block, the
  * elements a thread holds, and windows with bounds checks. */
-#include "passes/gpu_simt.h"
+#include "gpu/simt.h"
 
 #include "tile/dialect.h"
-
-#include <stdarg.h>
 
 /* Right after the kernel's thread ids: each caller creates one op, so
  * their order does not matter. */
@@ -33,17 +31,6 @@ MlirValue tileGpuPrivateArray(TileGpuKernel *k, int64_t n, MlirType element) {
   MlirType type = tbMemRefTypeIn(
       &b, 1, &n, element, tileScopeGetMemorySpace(b.ctx, TileScopeLocal));
   return tbAllocaType(&b, type);
-}
-
-void tileGpuFail(TileGpuKernel *k, MlirOperation op, const char *fmt, ...) {
-  TileStrBuf text = TILE_STRBUF_INIT;
-  va_list args;
-  va_start(args, fmt);
-  tileStrBufVPrintf(&text, fmt, args);
-  va_end(args);
-  tileEmitOpError(op, "%s", tileStrBufGet(&text));
-  tileStrBufFree(&text);
-  ++k->errors;
 }
 
 /*===--- loop nests -------------------------------------------------------===*/

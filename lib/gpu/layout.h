@@ -14,8 +14,8 @@
  * rows and cols vectors are replicated over the other grid dimension: they
  * are what a row (column) reduction of a grid fragment produces, and every
  * thread of a grid row finds the row's value in its own registers. */
-#ifndef TILE_PASSES_GPU_LAYOUT_H
-#define TILE_PASSES_GPU_LAYOUT_H
+#ifndef TILE_GPU_LAYOUT_H
+#define TILE_GPU_LAYOUT_H
 
 #include "mlir-c/IR.h"
 

@@ -1,7 +1,7 @@
 /* SIMT lowering of tile.fill: a fragment fills its registers on every
  * thread, a local tile on every thread, shared and global buffers
  * cooperatively. */
-#include "passes/gpu_simt.h"
+#include "gpu/simt.h"
 
 #include "tile/dialect.h"
 

@@ -1,9 +1,10 @@
 /* tile-gpu-layout: chooses each kernel's thread grid, the layout of every
  * fragment and the distribution of every thread-parallel loop (see
- * gpu_layout.h), and checks that every fragment access is made by a thread
+ * layout.h), and checks that every fragment access is made by a thread
  * that holds the element. */
-#include "passes/gpu_layout.h"
+#include "gpu/layout.h"
 
+#include "gpu/fail.h"
 #include "ir/builder.h"
 #include "ir/ir.h"
 #include "ir/verify.h"
@@ -40,12 +41,6 @@ typedef struct {
   unsigned errors;
 } Kernel;
 
-#define FAIL(k, op, ...)                                                       \
-  do {                                                                         \
-    tileEmitOpError(op, __VA_ARGS__);                                          \
-    ++(k)->errors;                                                             \
-  } while (0)
-
 static bool isFragment(MlirValue v) {
   return tileMemRefTypeGetScope(mlirValueGetType(v)) == TileScopeFragment;
 }
@@ -64,10 +59,10 @@ static MlirWalkResult collect(MlirOperation op, void *userData) {
   if (tileOpIs(op, "tile.alloc") && isFragment(mlirOperationGetResult(op, 0))) {
     int rank = (int)tileRank(mlirValueGetType(mlirOperationGetResult(op, 0)));
     if (rank > 2)
-      FAIL(k, op,
-           "allocates a fragment of rank %d; the GPU lowering "
-           "distributes fragments of rank 0, 1 and 2 only",
-           rank);
+      tileGpuFail(&k->errors, op,
+                  "allocates a fragment of rank %d; the GPU lowering "
+                  "distributes fragments of rank 0, 1 and 2 only",
+                  rank);
     else
       tileOpListAppend(&k->fragAllocs, op);
   }
@@ -100,10 +95,10 @@ static void checkNesting(Kernel *k) {
          !mlirOperationEqual(p, k->kernel);
          p = mlirOperationGetParentOperation(p))
       if (tileGpuIsParallelLoop(p)) {
-        FAIL(k, k->loops.ops[i],
-             "is a thread-parallel loop nested in another "
-             "one, which the GPU lowering does not "
-             "distribute");
+        tileGpuFail(&k->errors, k->loops.ops[i],
+                    "is a thread-parallel loop nested in another "
+                    "one, which the GPU lowering does not "
+                    "distribute");
         break;
       }
 }
@@ -127,10 +122,11 @@ static const char *byWhat(TileGpuLayout layout) {
 
 static void conflict(Kernel *k, MlirOperation asker, TileGpuLayout layout,
                      MlirOperation other, TileGpuLayout otherLayout) {
-  FAIL(k, asker,
-       "needs a rank-1 fragment laid out %s, but another use needs it (or a "
-       "fragment copied to or from it) laid out %s",
-       byWhat(layout), byWhat(otherLayout));
+  tileGpuFail(
+      &k->errors, asker,
+      "needs a rank-1 fragment laid out %s, but another use needs it (or a "
+      "fragment copied to or from it) laid out %s",
+      byWhat(layout), byWhat(otherLayout));
   tileEmitOpError(other, "is the use that needs it laid out %s",
                   byWhat(otherLayout));
 }
@@ -355,9 +351,9 @@ static TileGpuLayout checkAccess(Kernel *k, MlirOperation loop,
   int first = accessedMemRef(access) + 1;
   if (f->layout == TileGpuScalar) {
     if (tileOpIs(access, "memref.store"))
-      FAIL(k, access,
-           "stores into a rank-0 fragment inside a thread-parallel "
-           "loop, whose iterations run on different threads");
+      tileGpuFail(&k->errors, access,
+                  "stores into a rank-0 fragment inside a thread-parallel "
+                  "loop, whose iterations run on different threads");
     return TileGpuNone;
   }
   int iv[2] = {-1, -1};
@@ -374,11 +370,11 @@ static TileGpuLayout checkAccess(Kernel *k, MlirOperation loop,
   if (rank == 2)
     asks = TileGpuGrid;
   if (!ok)
-    FAIL(k, access,
-         "accesses a fragment laid out %s at indices that the enclosing "
-         "thread-parallel loop does not distribute that way (index the "
-         "fragment with the loop's induction variables, in order)",
-         layoutWord(f->layout));
+    tileGpuFail(&k->errors, access,
+                "accesses a fragment laid out %s at indices that the enclosing "
+                "thread-parallel loop does not distribute that way (index the "
+                "fragment with the loop's induction variables, in order)",
+                layoutWord(f->layout));
   return ok ? asks : TileGpuNone;
 }
 
@@ -395,10 +391,10 @@ static void decideLoop(Kernel *k, MlirOperation loop) {
       if (asks == TileGpuNone)
         continue;
       if (dist != TileGpuNone && dist != asks)
-        FAIL(k, user,
-             "accesses a fragment laid out %s in a loop that other "
-             "accesses distribute %s",
-             layoutWord(asks), layoutWord(dist));
+        tileGpuFail(&k->errors, user,
+                    "accesses a fragment laid out %s in a loop that other "
+                    "accesses distribute %s",
+                    layoutWord(asks), layoutWord(dist));
       dist = asks;
     }
   if (dist == TileGpuNone)
@@ -407,14 +403,15 @@ static void decideLoop(Kernel *k, MlirOperation loop) {
   if (dist != TileGpuThreads)
     for (unsigned d = 0; d < rank; ++d)
       if (!tileGpuLoopIsDense(loop, d)) {
-        FAIL(k, loop,
-             "accesses fragments, so its dimension %u must start at "
-             "0 with step 1",
-             d);
+        tileGpuFail(&k->errors, loop,
+                    "accesses fragments, so its dimension %u must start at "
+                    "0 with step 1",
+                    d);
         break;
       }
   if (tileOpIs(loop, "scf.parallel") && mlirOperationGetNumResults(loop) != 0)
-    FAIL(k, loop, "has reductions, which the GPU lowering does not support");
+    tileGpuFail(&k->errors, loop,
+                "has reductions, which the GPU lowering does not support");
   TileBuilder b = tbBefore(loop);
   mlirOperationSetDiscardableAttributeByName(
       loop, tileRef(TILE_GPU_DISTRIBUTE_ATTR),
@@ -435,15 +432,15 @@ static void checkUses(Kernel *k, const Fragment *f) {
                    !mlirOperationIsNull(enclosingLoop(k, user))))
       continue;
     if (access)
-      FAIL(k, user,
-           "accesses an element of a fragment outside a "
-           "thread-parallel loop; only the threads holding it can "
-           "(use a thread-parallel loop, or a shared buffer)");
+      tileGpuFail(&k->errors, user,
+                  "accesses an element of a fragment outside a "
+                  "thread-parallel loop; only the threads holding it can "
+                  "(use a thread-parallel loop, or a shared buffer)");
     else
-      FAIL(k, user,
-           "uses a fragment in a way the GPU lowering does not "
-           "support (fragments are used by tile ops and by "
-           "memref.load/store in thread-parallel loops)");
+      tileGpuFail(&k->errors, user,
+                  "uses a fragment in a way the GPU lowering does not "
+                  "support (fragments are used by tile ops and by "
+                  "memref.load/store in thread-parallel loops)");
   }
 }
 

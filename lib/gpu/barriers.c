@@ -7,9 +7,9 @@
  * tile-gpu-lower distributed over the threads (simt.distributed), is one
  * unit, and the barrier goes before it. Accesses of fragment registers,
  * local and global memory need none. */
+#include "gpu/layout.h"
 #include "ir/builder_gpu.h"
 #include "ir/ir.h"
-#include "passes/gpu_layout.h"
 #include "passes/pass.h"
 #include "tile/dialect.h"
 

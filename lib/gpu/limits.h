@@ -1,7 +1,7 @@
 /* The resource limits of a GPU target that a kernel must fit, checked by
  * each GPU backend's limits pass with located errors. */
-#ifndef TILE_PASSES_GPU_LIMITS_H
-#define TILE_PASSES_GPU_LIMITS_H
+#ifndef TILE_GPU_LIMITS_H
+#define TILE_GPU_LIMITS_H
 
 #include "mlir-c/IR.h"
 

@@ -11,7 +11,7 @@
  * the grid gives the thread whole rows of A (tc == 1) or whole columns of
  * B (tr == 1); any other fragment operand is first staged through shared
  * memory. A local C is computed whole by every thread. */
-#include "passes/gpu_simt.h"
+#include "gpu/simt.h"
 
 #include "tile/dialect.h"
 
@@ -124,7 +124,7 @@ void tileGpuLowerGemm(TileGpuKernel *k, MlirOperation op) {
   TileBuilder b = tbBefore(op);
   const TileGpuFragment *fc = tileGpuFragmentOf(k, g.c);
   if (fc && fc->layout != TileGpuGrid) {
-    tileGpuFail(k, op,
+    tileGpuFail(&k->errors, op,
                 "accumulates into a fragment laid out %s; a gemm "
                 "accumulator must be laid out over the thread grid",
                 tileGpuLayoutName(fc->layout));

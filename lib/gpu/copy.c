@@ -2,7 +2,7 @@
  * holds, shared and global tiles move cooperatively (elements strided over
  * the block), local tiles move whole on every thread. Reads outside the
  * source give the pad value; writes outside the destination are dropped. */
-#include "passes/gpu_simt.h"
+#include "gpu/simt.h"
 
 #include "tile/dialect.h"
 
@@ -76,14 +76,14 @@ static bool chooseNest(TileGpuKernel *k, MlirOperation op, const Copy *c,
   const TileGpuFragment *fs = tileGpuFragmentOf(k, c->src);
   const TileGpuFragment *fd = tileGpuFragmentOf(k, c->dst);
   if ((fs && c->numSrcOffsets) || (fd && c->numDstOffsets)) {
-    tileGpuFail(k, op,
+    tileGpuFail(&k->errors, op,
                 "takes a window of a fragment; the GPU lowering "
                 "copies fragments whole");
     return false;
   }
   if (fd) {
     if (fs && fs->layout != fd->layout) {
-      tileGpuFail(k, op,
+      tileGpuFail(&k->errors, op,
                   "copies between fragments laid out differently "
                   "(%s and %s)",
                   tileGpuLayoutName(fs->layout), tileGpuLayoutName(fd->layout));
@@ -94,7 +94,7 @@ static bool chooseNest(TileGpuKernel *k, MlirOperation op, const Copy *c,
   }
   if (fs) {
     if (scopeOf(c->dst) == TileScopeLocal) {
-      tileGpuFail(k, op,
+      tileGpuFail(&k->errors, op,
                   "copies a fragment into a local buffer; each thread "
                   "holds only part of a fragment (copy it into a "
                   "shared buffer first)");

@@ -1,6 +1,6 @@
 /* Rewrites the uses of a matrix-unit accumulator fragment (fill, copies
  * out, thread-parallel loops) to this thread's accumulator array. */
-#include "passes/gpu_matrix.h"
+#include "gpu/matrix.h"
 
 #include "ir/ir.h"
 #include "tile/dialect.h"

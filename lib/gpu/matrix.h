@@ -2,8 +2,8 @@
  * tensor cores, AMDGPU matrix cores): the plan of a kernel whose gemm runs
  * on them, and the rewrite of its fragment accumulator into per-thread
  * registers in the instruction's layout. */
-#ifndef TILE_PASSES_GPU_MATRIX_H
-#define TILE_PASSES_GPU_MATRIX_H
+#ifndef TILE_GPU_MATRIX_H
+#define TILE_GPU_MATRIX_H
 
 #include "ir/builder.h"
 

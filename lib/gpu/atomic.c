@@ -4,7 +4,7 @@
  * element of a shared or global source once over the block; all of a local
  * source on every thread, which holds its own copy). Elements outside the
  * destination are dropped. */
-#include "passes/gpu_simt.h"
+#include "gpu/simt.h"
 
 #include "tile/dialect.h"
 

@@ -4,7 +4,7 @@
  * fragments (epilogues, softmax) correct; any other loop spreads its
  * iterations over all threads. No barrier follows: tile-gpu-barriers
  * places them where shared memory needs one. */
-#include "passes/gpu_simt.h"
+#include "gpu/simt.h"
 
 typedef struct {
   unsigned rank;
@@ -60,7 +60,8 @@ void tileGpuLowerParallel(TileGpuKernel *k, MlirOperation loop) {
   TileGpuLayout dist =
       tileGpuLayoutFromAttr(tileOpGetAttr(loop, TILE_GPU_DISTRIBUTE_ATTR));
   if (dist == TileGpuNone) {
-    tileGpuFail(k, loop, "has no distribution; run tile-gpu-layout first");
+    tileGpuFail(&k->errors, loop,
+                "has no distribution; run tile-gpu-layout first");
     return;
   }
   TileBuilder b = tbBefore(loop);

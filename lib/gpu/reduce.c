@@ -6,7 +6,7 @@
  * grid fragment thus yields a rows vector, a column reduction a cols
  * vector, and reducing a vector yields a scalar on every thread. A shared
  * or local source is read directly by whoever holds each result. */
-#include "passes/gpu_simt.h"
+#include "gpu/simt.h"
 
 #include "tile/dialect.h"
 
@@ -216,7 +216,7 @@ void tileGpuLowerReduce(TileGpuKernel *k, MlirOperation op) {
   } else if (fs->layout == TileGpuGrid) {
     TileGpuLayout want = r.dim == 1 ? TileGpuRows : TileGpuCols;
     if ((fd && fd->layout != want) || dstScope == TileScopeLocal) {
-      tileGpuFail(k, op,
+      tileGpuFail(&k->errors, op,
                   "reduces a grid fragment along dimension %d into "
                   "a %s; the result must be a shared buffer or a "
                   "fragment laid out %s",
