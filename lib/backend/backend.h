@@ -13,6 +13,12 @@ struct TileBackendContext {
   const TileExecutionBackendSpec *executionBackend;
 };
 
+/* The built-in backends, in the order lib/CMakeLists.txt adds their folders
+ * (the order `auto` asks them in). Generated into libtile from the MODULE of
+ * each folder's tile_add_backend (lib/builtins.c.in). */
+extern const TileBackendModule *const tileBuiltinBackends[];
+extern const unsigned tileBuiltinBackendsCount;
+
 /* The embedded text of pipelines/<file>, or a null reference. */
 MlirStringRef tileGetPipelineFile(const char *file);
 

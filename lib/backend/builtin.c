@@ -1,21 +1,8 @@
-/* The built-in backends, registered explicitly from this one list. */
+/* Registration of the built-in backends, from the one list the build
+ * generates out of the backend folders' declarations (lib/builtins.c.in). */
 #include "backend/backend.h"
 
 #include <stdio.h>
-
-extern const TileBackendModule tileCpuBackend;
-extern const TileBackendModule tileCudaBackend;
-extern const TileBackendModule tileRocmBackend;
-extern const TileBackendModule tileVulkanBackend;
-
-/* `auto` asks the detectors in registration order: GPU backends first, then
- * cpu, which always detects the host. */
-static const TileBackendModule *const builtins[] = {
-    &tileCudaBackend,
-    &tileRocmBackend,
-    &tileVulkanBackend,
-    &tileCpuBackend,
-};
 
 static void reportInvalidBuiltin(MlirStringRef message, void *userData) {
   (void)userData;
@@ -24,7 +11,7 @@ static void reportInvalidBuiltin(MlirStringRef message, void *userData) {
 }
 
 void tileRegisterBuiltinBackends(void) {
-  for (size_t i = 0; i < sizeof(builtins) / sizeof(builtins[0]); ++i)
-    tileRegisterBackend(builtins[i],
+  for (unsigned i = 0; i < tileBuiltinBackendsCount; ++i)
+    tileRegisterBackend(tileBuiltinBackends[i],
                         (TileErrorSink){reportInvalidBuiltin, NULL});
 }

@@ -4,9 +4,9 @@
  * tile-cuda-dynamic-shared, which knows the bytes a kernel really asks for
  * (1024-byte aligned tiles, pipeline stages, mbarriers); before, a launch could
  * ask for more shared memory than any chip has and compile. */
+#include "gpu/limits.h"
 #include "cuda/cuda.h"
 #include "ir/ir.h"
-#include "passes/gpu_limits.h"
 #include "passes/pass.h"
 
 #include <stdio.h>

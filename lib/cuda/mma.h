@@ -3,7 +3,7 @@
 #ifndef TILE_CUDA_MMA_H
 #define TILE_CUDA_MMA_H
 
-#include "passes/gpu_matrix.h"
+#include "gpu/matrix.h"
 
 #include <stdbool.h>
 #include <stdint.h>

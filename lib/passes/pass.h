@@ -51,10 +51,24 @@ typedef struct {
 void tilePassRunCheck(MlirOperation op, MlirExternalPass pass,
                       MlirWalkResult (*visit)(MlirOperation op, void *errors));
 
-/* The built-in passes, in the order --list-passes shows them. */
-extern const TilePassDescriptor *const tilePassDescriptors[];
-extern const unsigned tilePassDescriptorsCount;
+/* The passes one folder of lib/ owns, listed in its passes.c in the order
+ * its pipelines run them. */
+typedef struct {
+  const TilePassDescriptor *const *passes;
+  unsigned numPasses;
+} TilePassList;
 
+/* The pass list of every folder that has one, in the order lib/CMakeLists.txt
+ * adds the folders: the order --list-passes shows. Generated into libtile
+ * from the PASSES of each folder's tile_add_library (lib/builtins.c.in), so
+ * that no central list names the passes of a backend. */
+extern const TilePassList *const tileBuiltinPassLists[];
+extern const unsigned tileBuiltinPassListsCount;
+
+/* The pass at `index` (counted over all lists in order), or NULL when
+ * `index` is out of range. */
+const TilePassDescriptor *tilePassDescriptorAt(intptr_t index);
+/* The pass named `argument`, or NULL. */
 const TilePassDescriptor *tileFindPassDescriptor(MlirStringRef argument);
 
 /* Parses "key=value key2=value2" for `desc` into a freshly allocated array of

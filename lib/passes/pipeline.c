@@ -226,8 +226,8 @@ static void appendSuggestion(TileStrBuf *message) {
     return;
   MlirStringRef name =
       mlirStringRefCreate(open + 1, (size_t)(close - open - 1));
-  for (unsigned i = 0; i < tilePassDescriptorsCount; ++i) {
-    const char *candidate = tilePassDescriptors[i]->argument;
+  for (intptr_t i = 0; i < tileGetNumPasses(); ++i) {
+    const char *candidate = tilePassDescriptorAt(i)->argument;
     if (editDistance(name, candidate) <= 2) {
       tileStrBufPrintf(message, "; did you mean '%s'?", candidate);
       return;

@@ -1,4 +1,5 @@
-/* The list of tile passes and their creation as MLIR external passes. */
+/* The tile passes, walked over the pass lists of the folders that own them,
+ * and their creation as MLIR external passes. */
 #include "passes/pass.h"
 #include "tile/passes.h"
 
@@ -8,109 +9,25 @@
 #include <stdlib.h>
 #include <string.h>
 
-extern const TilePassDescriptor tileVerifyPass;
-extern const TilePassDescriptor tileKernelToGpuPass;
-extern const TilePassDescriptor tileExpectLoweredPass;
-extern const TilePassDescriptor tileGpuCheckCallsPass;
-extern const TilePassDescriptor tileGpuCheckArgumentsPass;
-extern const TilePassDescriptor tileGpuCheckDialectsPass;
-extern const TilePassDescriptor tileVulkanEntryAbiPass;
-extern const TilePassDescriptor tileGpuLayoutPass;
-extern const TilePassDescriptor tileGpuLowerPass;
-extern const TilePassDescriptor tileGpuBarriersPass;
-extern const TilePassDescriptor tileVulkanKernelAbiPass;
-extern const TilePassDescriptor tileVulkanMemorySpacesPass;
-extern const TilePassDescriptor tileVulkanLaunchAbiPass;
-extern const TilePassDescriptor tileVulkanIndexWidthPass;
-extern const TilePassDescriptor tileCudaLineInfoPass;
-extern const TilePassDescriptor tileCudaMmaPass;
-extern const TilePassDescriptor tileCudaWgmmaPass;
-extern const TilePassDescriptor tileCudaWgmmaWsPass;
-extern const TilePassDescriptor tileCudaRegisterCapPass;
-extern const TilePassDescriptor tileCudaDynamicSharedPass;
-extern const TilePassDescriptor tileCudaLaunchSharedPass;
-extern const TilePassDescriptor tileCudaLimitsPass;
-extern const TilePassDescriptor tileRocmLimitsPass;
-extern const TilePassDescriptor tileRocmMatrixPass;
-extern const TilePassDescriptor tileVulkanLimitsPass;
-extern const TilePassDescriptor tileCudaExternSharedPass;
-extern const TilePassDescriptor tileMergeGpuModulesPass;
-extern const TilePassDescriptor tileCudaMathPass;
-extern const TilePassDescriptor tileCpuAllocPass;
-extern const TilePassDescriptor tileCpuGemmPass;
-extern const TilePassDescriptor tileCpuCopyPass;
-extern const TilePassDescriptor tileCpuFillPass;
-extern const TilePassDescriptor tileCpuReducePass;
-extern const TilePassDescriptor tileCpuAtomicAddPass;
-extern const TilePassDescriptor tileCpuKernelsPass;
-extern const TilePassDescriptor tileCpuOutlineKernelsPass;
-extern const TilePassDescriptor tileCpuOutlineOpsPass;
-extern const TilePassDescriptor tileCpuMathPass;
-extern const TilePassDescriptor tileCpuNarrowFloatsPass;
-extern const TilePassDescriptor tileCpuHalfMovesPass;
-extern const TilePassDescriptor tileCpuLibcallsPass;
-extern const TilePassDescriptor tileCpuTargetPass;
-
-/* Every tile pass, in the order --list-passes shows them. Adding a pass
- * means adding its descriptor here; nothing else enumerates passes. */
-const TilePassDescriptor *const tilePassDescriptors[] = {
-    &tileVerifyPass,
-    &tileKernelToGpuPass,
-    &tileExpectLoweredPass,
-    &tileGpuCheckCallsPass,
-    &tileGpuCheckArgumentsPass,
-    &tileGpuCheckDialectsPass,
-    &tileVulkanEntryAbiPass,
-    &tileGpuLayoutPass,
-    &tileGpuLowerPass,
-    &tileGpuBarriersPass,
-    &tileVulkanKernelAbiPass,
-    &tileVulkanMemorySpacesPass,
-    &tileVulkanLaunchAbiPass,
-    &tileVulkanIndexWidthPass,
-    &tileCudaLineInfoPass,
-    &tileCudaMmaPass,
-    &tileCudaWgmmaPass,
-    &tileCudaWgmmaWsPass,
-    &tileCudaRegisterCapPass,
-    &tileCudaDynamicSharedPass,
-    &tileCudaLaunchSharedPass,
-    &tileCudaLimitsPass,
-    &tileRocmLimitsPass,
-    &tileRocmMatrixPass,
-    &tileVulkanLimitsPass,
-    &tileCudaExternSharedPass,
-    &tileMergeGpuModulesPass,
-    &tileCudaMathPass,
-    &tileCpuAllocPass,
-    &tileCpuGemmPass,
-    &tileCpuCopyPass,
-    &tileCpuFillPass,
-    &tileCpuReducePass,
-    &tileCpuAtomicAddPass,
-    &tileCpuKernelsPass,
-    &tileCpuOutlineKernelsPass,
-    &tileCpuOutlineOpsPass,
-    &tileCpuMathPass,
-    &tileCpuNarrowFloatsPass,
-    &tileCpuHalfMovesPass,
-    &tileCpuLibcallsPass,
-    &tileCpuTargetPass,
-};
-const unsigned tilePassDescriptorsCount =
-    sizeof(tilePassDescriptors) / sizeof(tilePassDescriptors[0]);
-
-const TilePassDescriptor *tileFindPassDescriptor(MlirStringRef argument) {
-  intptr_t index = tileLookupPass(argument);
-  return index < 0 ? NULL : tilePassDescriptors[index];
+intptr_t tileGetNumPasses(void) {
+  intptr_t count = 0;
+  for (unsigned l = 0; l < tileBuiltinPassListsCount; ++l)
+    count += tileBuiltinPassLists[l]->numPasses;
+  return count;
 }
 
-intptr_t tileGetNumPasses(void) { return tilePassDescriptorsCount; }
+const TilePassDescriptor *tilePassDescriptorAt(intptr_t index) {
+  for (unsigned l = 0; index >= 0 && l < tileBuiltinPassListsCount; ++l) {
+    const TilePassList *list = tileBuiltinPassLists[l];
+    if (index < (intptr_t)list->numPasses)
+      return list->passes[index];
+    index -= list->numPasses;
+  }
+  return NULL;
+}
 
-static const TilePassDescriptor *at(intptr_t index) {
-  return index >= 0 && index < (intptr_t)tilePassDescriptorsCount
-             ? tilePassDescriptors[index]
-             : NULL;
+const TilePassDescriptor *tileFindPassDescriptor(MlirStringRef argument) {
+  return tilePassDescriptorAt(tileLookupPass(argument));
 }
 
 static MlirStringRef ref(const char *s) {
@@ -118,20 +35,23 @@ static MlirStringRef ref(const char *s) {
 }
 
 MlirStringRef tilePassGetArgument(intptr_t index) {
-  return ref(at(index) ? at(index)->argument : NULL);
+  const TilePassDescriptor *desc = tilePassDescriptorAt(index);
+  return ref(desc ? desc->argument : NULL);
 }
 
 MlirStringRef tilePassGetSummary(intptr_t index) {
-  return ref(at(index) ? at(index)->summary : NULL);
+  const TilePassDescriptor *desc = tilePassDescriptorAt(index);
+  return ref(desc ? desc->summary : NULL);
 }
 
 MlirStringRef tilePassGetAnchor(intptr_t index) {
-  return ref(at(index) ? at(index)->anchor : NULL);
+  const TilePassDescriptor *desc = tilePassDescriptorAt(index);
+  return ref(desc ? desc->anchor : NULL);
 }
 
 void tilePassPrintOptions(intptr_t index, MlirStringCallback callback,
                           void *userData) {
-  const TilePassDescriptor *desc = at(index);
+  const TilePassDescriptor *desc = tilePassDescriptorAt(index);
   if (!desc)
     return;
   TileStrBuf buf = TILE_STRBUF_INIT;
@@ -149,9 +69,13 @@ void tilePassPrintOptions(intptr_t index, MlirStringCallback callback,
 }
 
 intptr_t tileLookupPass(MlirStringRef argument) {
-  for (unsigned i = 0; i < tilePassDescriptorsCount; ++i)
-    if (tileStrRefEquals(argument, tilePassDescriptors[i]->argument))
-      return i;
+  intptr_t index = 0;
+  for (unsigned l = 0; l < tileBuiltinPassListsCount; ++l) {
+    const TilePassList *list = tileBuiltinPassLists[l];
+    for (unsigned i = 0; i < list->numPasses; ++i, ++index)
+      if (tileStrRefEquals(argument, list->passes[i]->argument))
+        return index;
+  }
   return -1;
 }
 

@@ -5,8 +5,8 @@
  * 'k_kernel'"). The grid: blocks per dimension are int32, and a dispatch
  * counts at most 2^32 - 1 work-items along a dimension (the HSA dispatch
  * packet's 32-bit grid size). */
+#include "gpu/limits.h"
 #include "ir/ir.h"
-#include "passes/gpu_limits.h"
 #include "passes/pass.h"
 #include "rocm/rocm.h"
 

@@ -1,12 +1,12 @@
 /* Matrix-core (MFMA/WMMA) lowering of tile kernels for AMDGPU: the plan for
  * one kernel and the pieces that emit it. The gemm recognition and the
  * rewrite of the accumulator's uses are shared with the CUDA tensor-core
- * path (passes/gpu_matrix.h); the instruction, wave grid and register
+ * path (gpu/matrix.h); the instruction, wave grid and register
  * layout are AMD's. */
 #ifndef TILE_ROCM_MATRIX_H
 #define TILE_ROCM_MATRIX_H
 
-#include "passes/gpu_matrix.h"
+#include "gpu/matrix.h"
 #include "rocm/matrix_layout.h"
 
 /* Instruction tiles per wave along M and along N, at most. */

@@ -4,9 +4,9 @@
  * mask in SGPRs (gemm.mlir on gfx942: 50 SGPRs spilled to VGPR lanes). */
 #include "rocm/matrix.h"
 
+#include "gpu/layout.h"
 #include "ir/builder_gpu.h"
 #include "ir/ir.h"
-#include "passes/gpu_layout.h"
 #include "tile/dialect.h"
 
 static MlirValue idx(TileBuilder *b, int64_t v) { return tbConstIndex(b, v); }

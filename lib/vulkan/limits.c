@@ -6,8 +6,8 @@
  * device's group count into several dispatches). The runtime checks each
  * device's own limits before it runs a kernel. Before, a kernel with more
  * shared memory than any device has compiled into valid SPIR-V. */
+#include "gpu/limits.h"
 #include "ir/ir.h"
-#include "passes/gpu_limits.h"
 #include "passes/pass.h"
 
 static void run(MlirOperation op, MlirExternalPass pass,

@@ -2,4 +2,5 @@
 #include "ir/builder.h"
 #include "local.h"
 #include "support/strbuf.h"
+#include "tile/diagnostics.h"
 #include "tile/dialect.h"

@@ -1,2 +1,2 @@
-/* A folder of lib/ that no layer names. */
+/* A folder of lib/ that declares no library. */
 #include "support/strbuf.h"

@@ -1,0 +1,24 @@
+/* The passes of the cuda backend, in the order pipelines/cuda.pipeline runs
+ * them. */
+#include "passes/pass.h"
+
+extern const TilePassDescriptor tileCudaLimitsPass;
+extern const TilePassDescriptor tileCudaWgmmaWsPass;
+extern const TilePassDescriptor tileCudaWgmmaPass;
+extern const TilePassDescriptor tileCudaMmaPass;
+extern const TilePassDescriptor tileCudaDynamicSharedPass;
+extern const TilePassDescriptor tileCudaLaunchSharedPass;
+extern const TilePassDescriptor tileCudaMathPass;
+extern const TilePassDescriptor tileCudaExternSharedPass;
+extern const TilePassDescriptor tileCudaRegisterCapPass;
+extern const TilePassDescriptor tileCudaLineInfoPass;
+
+static const TilePassDescriptor *const passes[] = {
+    &tileCudaLimitsPass,        &tileCudaWgmmaWsPass,
+    &tileCudaWgmmaPass,         &tileCudaMmaPass,
+    &tileCudaDynamicSharedPass, &tileCudaLaunchSharedPass,
+    &tileCudaMathPass,          &tileCudaExternSharedPass,
+    &tileCudaRegisterCapPass,   &tileCudaLineInfoPass,
+};
+
+const TilePassList tileCudaPasses = {passes, TILE_COUNT(passes)};

@@ -1,0 +1,76 @@
+/* tile-gpu-check-dialects: ops of another GPU target's dialects (nvgpu and
+ * nvvm are CUDA's, amdgpu and rocdl AMD's, spirv Vulkan's) are reported
+ * where they are. Each target's conversions leave them alone, so they
+ * failed later without a location ("<unknown>:0: error: LLVM Translation
+ * failed for operation: builtin.unrealized_conversion_cast" for nvgpu on
+ * rocm), or compiled into code for the wrong GPU without a word (nvvm on
+ * rocm and vulkan). */
+#include "gpu/fail.h"
+#include "ir/ir.h"
+#include "passes/pass.h"
+
+#include <string.h>
+
+enum { OptTarget, OptForeign };
+
+static const TilePassOption options[] = {
+    [OptTarget] = {"target", TileOptionString, "gpu",
+                   "the target named in messages", NULL},
+    [OptForeign] = {"foreign", TileOptionString, "",
+                    "comma-separated dialects the target does not lower "
+                    "(e.g. nvgpu,nvvm)",
+                    NULL},
+};
+
+typedef struct {
+  const TileOptionValue *values;
+  unsigned errors;
+} Check;
+
+/* Whether `dialect` (length `n`) is an entry of the comma-separated list. */
+static bool listed(const char *list, const char *dialect, size_t n) {
+  for (const char *p = list; *p;) {
+    const char *comma = strchr(p, ',');
+    size_t len = comma ? (size_t)(comma - p) : strlen(p);
+    if (len == n && strncmp(p, dialect, n) == 0)
+      return true;
+    if (!comma)
+      break;
+    p = comma + 1;
+  }
+  return false;
+}
+
+static MlirWalkResult check(MlirOperation op, void *userData) {
+  Check *c = userData;
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  const char *dot = memchr(name.data, '.', name.length);
+  if (!dot)
+    return MlirWalkResultAdvance;
+  size_t n = (size_t)(dot - name.data);
+  if (!listed(c->values[OptForeign].s, name.data, n))
+    return MlirWalkResultAdvance;
+  tileGpuFail(&c->errors, op,
+              "belongs to the %.*s dialect, which is another GPU "
+              "target's: the %s target does not lower it",
+              (int)n, name.data, c->values[OptTarget].s);
+  return MlirWalkResultAdvance;
+}
+
+static void run(MlirOperation op, MlirExternalPass pass,
+                const TileOptionValue *values) {
+  Check c = {values, 0};
+  mlirOperationWalk(op, check, &c, MlirWalkPreOrder);
+  if (c.errors)
+    mlirExternalPassSignalFailure(pass);
+}
+
+const TilePassDescriptor tileGpuCheckDialectsPass = {
+    .argument = "tile-gpu-check-dialects",
+    .name = "TileGpuCheckDialects",
+    .summary = "Report ops of dialects that belong to another GPU target",
+    .anchor = "",
+    .options = options,
+    .numOptions = TILE_COUNT(options),
+    .run = run,
+};

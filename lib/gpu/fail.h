@@ -1,0 +1,13 @@
+/* How the GPU lowering reports an error: at the op, and counted, so that a
+ * pass reports everything it found before it fails the run. */
+#ifndef TILE_GPU_FAIL_H
+#define TILE_GPU_FAIL_H
+
+#include "mlir-c/IR.h"
+
+/* Emits "'op.name' op <message>" at the location of `op` and increments
+ * `*errors` (a count that lives in the pass run). */
+void tileGpuFail(unsigned *errors, MlirOperation op, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+#endif

@@ -1,0 +1,69 @@
+/* The SIMT layout model: how fragments are spread over a block's threads and
+ * how thread-parallel loops are distributed. tile-gpu-layout decides it and
+ * records it as attributes; tile-gpu-lower reads them.
+ *
+ * A kernel of T threads gets one thread grid (tr, tc), tr * tc = T; thread t
+ * is (ty, tx) = (t / tc, t % tc). Distribution is cyclic, so ownership
+ * depends on an element's indices only, never on the fragment's shape:
+ *
+ *   grid    rank 2  (i, j) held by thread (i % tr, j % tc), slot (i/tr, j/tc)
+ *   rows    rank 1  i held by every thread with ty == i % tr, slot i / tr
+ *   cols    rank 1  j held by every thread with tx == j % tc, slot j / tc
+ *   scalar  rank 0  held by every thread
+ *
+ * rows and cols vectors are replicated over the other grid dimension: they
+ * are what a row (column) reduction of a grid fragment produces, and every
+ * thread of a grid row finds the row's value in its own registers. */
+#ifndef TILE_GPU_LAYOUT_H
+#define TILE_GPU_LAYOUT_H
+
+#include "mlir-c/IR.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* ceil(a / b) for positive b. */
+static inline int64_t tileCeilDiv(int64_t a, int64_t b) {
+  return (a + b - 1) / b;
+}
+
+/* On the kernel scf.forall: array<i64: tr, tc>. */
+#define TILE_GPU_GRID_ATTR "simt.grid"
+/* On a fragment tile.alloc: "grid", "rows", "cols" or "scalar". */
+#define TILE_GPU_LAYOUT_ATTR "simt.layout"
+/* On a thread-parallel loop: "grid", "rows", "cols" or "threads". */
+#define TILE_GPU_DISTRIBUTE_ATTR "simt.distribute"
+/* On the outermost loop of a lowered, thread-distributed loop nest: the
+ * threads touch different elements in it (or replicas write equal values),
+ * so barriers go around it, never inside. */
+#define TILE_GPU_DISTRIBUTED_ATTR "simt.distributed"
+
+typedef enum {
+  TileGpuGrid,
+  TileGpuRows,
+  TileGpuCols,
+  TileGpuScalar,
+  /* Loops only: iterations strided over all threads, no fragment access. */
+  TileGpuThreads,
+  TileGpuNone
+} TileGpuLayout;
+
+const char *tileGpuLayoutName(TileGpuLayout layout);
+TileGpuLayout tileGpuLayoutFromAttr(MlirAttribute attr);
+
+/* Whether `op` is a thread-parallel loop: an scf.forall that is not a
+ * kernel, or an scf.parallel. */
+bool tileGpuIsParallelLoop(MlirOperation op);
+/* The number of induction variables of a thread-parallel loop. */
+unsigned tileGpuLoopRank(MlirOperation loop);
+/* Whether dimension `d` of a thread-parallel loop starts at 0 with step 1. */
+bool tileGpuLoopIsDense(MlirOperation loop, unsigned d);
+/* The body block of a thread-parallel loop. */
+MlirBlock tileGpuLoopBody(MlirOperation loop);
+
+/* The layout recorded on the tile.alloc defining `fragment`. */
+TileGpuLayout tileGpuFragmentLayout(MlirValue fragment);
+/* The grid recorded on a kernel; false when there is none. */
+bool tileGpuKernelGrid(MlirOperation kernel, int64_t *tr, int64_t *tc);
+
+#endif

@@ -1,0 +1,131 @@
+/* Finds the gemm of a kernel that a matrix-unit path can take: one
+ * f16/bf16 gemm into an f32 fragment, in a K loop that fills its shared A
+ * and B by one global-window copy each. */
+#include "gpu/matrix.h"
+
+#include "ir/ir.h"
+#include "tile/dialect.h"
+
+#include <string.h>
+
+typedef struct {
+  TileMmaPlan *plan;
+  bool ok;
+} Scan;
+
+static MlirWalkResult findGemms(MlirOperation op, void *userData) {
+  Scan *scan = userData;
+  if (!tileOpIs(op, "tile.gemm"))
+    return MlirWalkResultAdvance;
+  if (scan->plan->numGemms == TileMmaMaxGemms)
+    scan->ok = false;
+  else
+    scan->plan->gemms[scan->plan->numGemms++] = op;
+  return MlirWalkResultAdvance;
+}
+
+/* The tile.alloc defining `v` inside the kernel, in scope `scope`. */
+static bool isAllocIn(MlirValue v, TileScope scope) {
+  if (!mlirValueIsAOpResult(v) ||
+      !tileOpIs(mlirOpResultGetOwner(v), "tile.alloc"))
+    return false;
+  return tileMemRefTypeGetScope(mlirValueGetType(v)) == scope;
+}
+
+static bool is16Bit(MlirType t) {
+  return mlirTypeIsAF16(t) || mlirTypeIsABF16(t);
+}
+
+static int64_t dim(MlirValue v, int64_t i) {
+  return tileDim(mlirValueGetType(v), i);
+}
+
+/* The single copy in `loop`'s body that writes `buffer`, or a null op. */
+static MlirOperation copyInto(MlirOperation loop, MlirValue buffer) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(loop, 0));
+  MlirOperation found = {NULL};
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+    if (!tileOpIs(op, "tile.copy") ||
+        !mlirValueEqual(mlirOperationGetOperand(op, 1), buffer))
+      continue;
+    if (!mlirOperationIsNull(found))
+      return (MlirOperation){NULL};
+    found = op;
+  }
+  return found;
+}
+
+/* A copy from a 2-d global window into a whole shared tile. */
+static bool isGlobalWindowCopy(MlirOperation copy) {
+  if (mlirOperationIsNull(copy))
+    return false;
+  MlirValue src = mlirOperationGetOperand(copy, 0);
+  MlirType srcType = mlirValueGetType(src);
+  intptr_t first;
+  return tileMemRefTypeGetScope(srcType) == TileScopeGlobal &&
+         tileRank(srcType) == 2 && tileOperandGroup(copy, 2, &first) == 2 &&
+         tileOperandGroup(copy, 3, &first) == 0 &&
+         mlirTypeEqual(tileElementType(srcType),
+                       tileElementType(
+                           mlirValueGetType(mlirOperationGetOperand(copy, 1))));
+}
+
+/* Every use of `buffer` is `allowedA`, `allowedB` or one of the gemms. */
+static bool usedOnlyBy(MlirValue buffer, const TileMmaPlan *p,
+                       MlirOperation allowed) {
+  for (MlirOpOperand use = mlirValueGetFirstUse(buffer);
+       !mlirOpOperandIsNull(use); use = mlirOpOperandGetNextUse(use)) {
+    MlirOperation user = mlirOpOperandGetOwner(use);
+    bool ok = mlirOperationEqual(user, allowed);
+    for (unsigned i = 0; i < p->numGemms; ++i)
+      ok |= mlirOperationEqual(user, p->gemms[i]);
+    if (!ok)
+      return false;
+  }
+  return true;
+}
+
+bool tileMmaPlanGemm(MlirOperation kernel, TileMmaPlan *p) {
+  memset(p, 0, sizeof(*p));
+  p->kernel = kernel;
+  Scan scan = {p, true};
+  mlirOperationWalk(kernel, findGemms, &scan, MlirWalkPreOrder);
+  if (!scan.ok || p->numGemms != 1)
+    return false;
+  MlirOperation gemm = p->gemms[0];
+  p->a = mlirOperationGetOperand(gemm, 0);
+  p->b = mlirOperationGetOperand(gemm, 1);
+  p->acc = mlirOperationGetOperand(gemm, 2);
+  if (!isAllocIn(p->a, TileScopeShared) || !isAllocIn(p->b, TileScopeShared) ||
+      !isAllocIn(p->acc, TileScopeFragment))
+    return false;
+  bool ok, transposeA = tileGetBoolAttr(gemm, "transpose_a", false, &ok);
+  /* clear_accum zeroes C at every call: left to the SIMT path. */
+  if (tileGetBoolAttr(gemm, "clear_accum", false, &ok))
+    return false;
+  p->transposeB = tileGetBoolAttr(gemm, "transpose_b", false, &ok);
+  MlirType accElem = tileElementType(mlirValueGetType(p->acc));
+  p->elem = tileElementType(mlirValueGetType(p->a));
+  if (transposeA || !is16Bit(p->elem) || !mlirTypeIsAF32(accElem))
+    return false;
+  p->bm = dim(p->acc, 0);
+  p->bn = dim(p->acc, 1);
+  p->bk = dim(p->a, 1);
+  p->threads =
+      mlirIntegerAttrGetValueInt(tileOpGetAttr(kernel, "tile.threads"));
+  /* The K loop: the gemm's parent, filling A and B by one copy each. */
+  MlirOperation loop = mlirOperationGetParentOperation(gemm);
+  if (!tileOpIs(loop, "scf.for") || mlirOperationGetNumResults(loop) != 0)
+    return false;
+  p->loop = loop;
+  p->copyA = copyInto(loop, p->a);
+  p->copyB = copyInto(loop, p->b);
+  if (!isGlobalWindowCopy(p->copyA) || !isGlobalWindowCopy(p->copyB) ||
+      !usedOnlyBy(p->a, p, p->copyA) || !usedOnlyBy(p->b, p, p->copyB))
+    return false;
+  MlirAttribute stages = tileOpGetAttr(loop, "tile.num_stages");
+  p->stages =
+      mlirAttributeIsNull(stages) ? 1 : mlirIntegerAttrGetValueInt(stages);
+  return true;
+}

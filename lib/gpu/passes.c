@@ -1,0 +1,20 @@
+/* The passes of the shared GPU lowering, in the order the cuda, rocm and
+ * vulkan pipelines run them. */
+#include "passes/pass.h"
+
+extern const TilePassDescriptor tileGpuCheckDialectsPass;
+extern const TilePassDescriptor tileGpuCheckArgumentsPass;
+extern const TilePassDescriptor tileGpuLayoutPass;
+extern const TilePassDescriptor tileGpuLowerPass;
+extern const TilePassDescriptor tileGpuBarriersPass;
+extern const TilePassDescriptor tileKernelToGpuPass;
+extern const TilePassDescriptor tileGpuCheckCallsPass;
+extern const TilePassDescriptor tileMergeGpuModulesPass;
+
+static const TilePassDescriptor *const passes[] = {
+    &tileGpuCheckDialectsPass, &tileGpuCheckArgumentsPass, &tileGpuLayoutPass,
+    &tileGpuLowerPass,         &tileGpuBarriersPass,       &tileKernelToGpuPass,
+    &tileGpuCheckCallsPass,    &tileMergeGpuModulesPass,
+};
+
+const TilePassList tileGpuPasses = {passes, TILE_COUNT(passes)};

@@ -1,0 +1,114 @@
+/* The SIMT lowering of tile ops inside one kernel: the kernel's threads,
+ * its fragments as per-thread register arrays, and the loop nests every
+ * tile op lowering is built from. */
+#ifndef TILE_GPU_SIMT_H
+#define TILE_GPU_SIMT_H
+
+#include "gpu/fail.h"
+#include "gpu/layout.h"
+#include "ir/builder_gpu.h"
+#include "ir/ir.h"
+
+/* A fragment and the per-thread array holding this thread's elements:
+ * shape (ceil(M/tr), ceil(N/tc)) for grid, ceil(M/tr) for rows,
+ * ceil(N/tc) for cols, rank 0 for scalar. */
+typedef struct {
+  MlirValue tile;
+  MlirValue regs;
+  TileGpuLayout layout;
+} TileGpuFragment;
+
+/* The state of lowering one kernel; it lives in the pass run (MLIR lowers
+ * several functions at once), never in a static. */
+typedef struct {
+  MlirOperation kernel; /* the kernel scf.forall */
+  MlirOperation anchor; /* kernel-entry allocations go right after it */
+  MlirLocation loc;
+  int64_t threads, tr, tc;
+  MlirValue tid, ty, tx;        /* at kernel entry */
+  MlirValue cThreads, cTr, cTc; /* index constants */
+  TileGpuFragment *frags;       /* room for every fragment allocation */
+  unsigned numFrags;
+  unsigned errors;
+} TileGpuKernel;
+
+/* Builds at the kernel's entry, for one allocation at a time. */
+TileBuilder tileGpuEntry(TileGpuKernel *k);
+/* The fragment record of `tile`, or NULL when it is not a fragment. */
+const TileGpuFragment *tileGpuFragmentOf(const TileGpuKernel *k,
+                                         MlirValue tile);
+/* A shared buffer private to one lowering (allocated at kernel entry). */
+MlirValue tileGpuScratch(TileGpuKernel *k, intptr_t rank, const int64_t *shape,
+                         MlirType element);
+/* A local array of `n` elements private to each thread (allocated at kernel
+ * entry). */
+MlirValue tileGpuPrivateArray(TileGpuKernel *k, int64_t n, MlirType element);
+
+/*===--- loop nests -------------------------------------------------------===*/
+
+/* A loop nest under construction: `in` builds in its innermost body. */
+typedef struct {
+  TileBuilder in;
+  MlirOperation outer; /* outermost op of the nest; null when none */
+  int rank;
+  MlirValue idx[TILE_MAX_RANK];
+} TileGpuNest;
+
+/* Every element of an index space, on every thread. */
+TileGpuNest tileGpuForAll(TileBuilder *b, int rank, const MlirValue *extents);
+/* Every element once, strided over the block's threads. */
+TileGpuNest tileGpuForCooperative(TileGpuKernel *k, TileBuilder *b, int rank,
+                                  const MlirValue *extents);
+/* The elements of a `layout`-distributed index space that this thread
+ * holds (idx are the element's indices, not its slot). */
+TileGpuNest tileGpuForOwned(TileGpuKernel *k, TileBuilder *b,
+                            TileGpuLayout layout, int rank,
+                            const MlirValue *extents);
+/* Guards `b` so that only one replica of a replicated layout runs what is
+ * built next (writes to block-visible memory); returns `b` unchanged for
+ * grid. */
+TileBuilder tileGpuOneReplica(TileGpuKernel *k, TileBuilder *b,
+                              TileGpuLayout layout);
+
+/* Static extents of a static shape as index constants. */
+void tileGpuStaticExtents(TileBuilder *b, MlirType shaped, MlirValue *out);
+/* Extents of a memref, with memref.dim for dynamic dimensions. */
+void tileGpuExtents(TileBuilder *b, MlirValue memref, MlirValue *out);
+
+/*===--- element access ---------------------------------------------------===*/
+
+/* The register slot of a row index (i / tr) or a column index (j / tc). */
+MlirValue tileGpuLineSlot(const TileGpuKernel *k, TileBuilder *b,
+                          MlirValue index, bool row);
+/* The register slot of a fragment element (indices -> slot indices). */
+int tileGpuSlot(const TileGpuKernel *k, const TileGpuFragment *f,
+                TileBuilder *b, const MlirValue *idx, MlirValue *slot);
+/* Loads/stores element `idx` of a tile operand of any scope; fragments go
+ * through their registers (the caller guarantees this thread holds it). */
+MlirValue tileGpuLoad(TileGpuKernel *k, TileBuilder *b, MlirValue tile,
+                      const MlirValue *idx);
+void tileGpuStore(TileGpuKernel *k, TileBuilder *b, MlirValue value,
+                  MlirValue tile, const MlirValue *idx);
+
+/* The indices of tile element `idx` in a window of `buffer` at `offsets`
+ * (one per buffer dimension; the tile, of rank `innerRank`, lines up with
+ * the trailing dimensions), and whether they are inside `buffer`. */
+MlirValue tileGpuWindow(TileBuilder *b, MlirValue buffer,
+                        const MlirValue *offsets, int innerRank,
+                        const MlirValue *idx, MlirValue *out);
+
+/*===--- lowerings of tile ops (one file each) ----------------------------===*/
+
+void tileGpuLowerCopy(TileGpuKernel *k, MlirOperation op);
+void tileGpuLowerFill(TileGpuKernel *k, MlirOperation op);
+void tileGpuLowerGemm(TileGpuKernel *k, MlirOperation op);
+void tileGpuLowerReduce(TileGpuKernel *k, MlirOperation op);
+void tileGpuLowerAtomicAdd(TileGpuKernel *k, MlirOperation op);
+void tileGpuLowerParallel(TileGpuKernel *k, MlirOperation loop);
+/* Copies a fragment into a fresh shared buffer so that every thread can
+ * read all of it (used where a layout does not give a thread what it
+ * needs); ends with a barrier. */
+MlirValue tileGpuStageFragment(TileGpuKernel *k, TileBuilder *b,
+                               const TileGpuFragment *f);
+
+#endif

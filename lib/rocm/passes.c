@@ -1,0 +1,13 @@
+/* The passes of the rocm backend, in the order pipelines/rocm.pipeline runs
+ * them. */
+#include "passes/pass.h"
+
+extern const TilePassDescriptor tileRocmLimitsPass;
+extern const TilePassDescriptor tileRocmMatrixPass;
+
+static const TilePassDescriptor *const passes[] = {
+    &tileRocmLimitsPass,
+    &tileRocmMatrixPass,
+};
+
+const TilePassList tileRocmPasses = {passes, TILE_COUNT(passes)};

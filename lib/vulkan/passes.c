@@ -1,0 +1,18 @@
+/* The passes of the vulkan backend, in the order pipelines/vulkan.pipeline
+ * and vulkan-host.pipeline run them. */
+#include "passes/pass.h"
+
+extern const TilePassDescriptor tileVulkanLimitsPass;
+extern const TilePassDescriptor tileVulkanIndexWidthPass;
+extern const TilePassDescriptor tileVulkanKernelAbiPass;
+extern const TilePassDescriptor tileVulkanEntryAbiPass;
+extern const TilePassDescriptor tileVulkanMemorySpacesPass;
+extern const TilePassDescriptor tileVulkanLaunchAbiPass;
+
+static const TilePassDescriptor *const passes[] = {
+    &tileVulkanLimitsPass,       &tileVulkanIndexWidthPass,
+    &tileVulkanKernelAbiPass,    &tileVulkanEntryAbiPass,
+    &tileVulkanMemorySpacesPass, &tileVulkanLaunchAbiPass,
+};
+
+const TilePassList tileVulkanPasses = {passes, TILE_COUNT(passes)};
