@@ -73,9 +73,12 @@ static int needsValue(const TileFlagParser *p, const TileFlagSpec *s,
 
 static int setText(const TileFlagParser *p, const TileFlagSpec *s,
                    const char *value, const char *raw, const char **field) {
+  /* LLVM's option parser takes "--name=" as an empty value (mlir-opt then
+   * judges the value, e.g. an empty --pass-pipeline); tile-run's rule asks
+   * for a value. */
   if (s->kind == TileFlagOptText && !value)
     value = "";
-  else if (!value || !value[0])
+  else if (!value || (!value[0] && !p->llvmSpelling))
     return needsValue(p, s, raw);
   if (s->choices && value[0] && !tileFlagIsChoice(value, s->choices))
     return badChoice(p, s, value);

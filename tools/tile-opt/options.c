@@ -1,6 +1,8 @@
 /* tile-opt's command line: the flags of mlir-opt it takes, and its own. */
 #include "options.h"
 
+#include "support/count.h"
+
 #include "support/alloc.h"
 
 #include <stdarg.h>
@@ -207,6 +209,14 @@ void printUsage(void) { tileFlagPrintHelp(&parser, stdout); }
 /* Combinations that cannot work, checked once everything is read. Pass
  * flags are checked later, against the passes that exist. */
 static int checkCombinations(Options *o) {
+  /* "--name=" is an empty value (LLVM's rule); these need a real one. */
+  const char *needed[][2] = {{"target", o->target},
+                             {"target-host", o->targetHost},
+                             {"exec", o->exec},
+                             {"emit", o->emit}};
+  for (size_t i = 0; i < TILE_COUNT(needed); ++i)
+    if (needed[i][1] && !needed[i][1][0])
+      return fail("'--%s=' needs a value", needed[i][0]);
   if ((o->emit || o->exec || o->targetHost) && !o->target)
     return fail("--emit, --exec and --target-host need --target");
   if (o->target && o->pipeline)

@@ -105,10 +105,15 @@ static void printToStdout(MlirStringRef chunk, void *userData) {
   fwrite(chunk.data, 1, chunk.length, stdout);
 }
 
-/* Prints pipeline errors as tile-opt errors. */
+/* Reports a --pass-pipeline error as mlir-opt does: an error diagnostic at
+ * the unknown location, so that --verify-diagnostics counts it (the run
+ * fails) and it reads `<unknown>:0: error: ...`. */
 static void pipelineError(MlirStringRef message, void *userData) {
-  (void)userData;
-  fprintf(stderr, "tile-opt: error: %.*s\n", (int)message.length, message.data);
+  MlirContext ctx = *(const MlirContext *)userData;
+  TileStrBuf text = TILE_STRBUF_INIT;
+  tileStrBufAppendRef(&text, message);
+  mlirEmitError(mlirLocationUnknownGet(ctx), tileStrBufGet(&text));
+  tileStrBufFree(&text);
 }
 
 /* Adds a pass flag; reports a flag that names no pass as an unknown
@@ -130,7 +135,8 @@ static bool addPassFlag(MlirOpPassManager opm, const PassFlag *pass) {
   return mlirLogicalResultIsSuccess(r);
 }
 
-static bool buildPipeline(MlirPassManager pm, const Options *o) {
+static bool buildPipeline(MlirContext ctx, MlirPassManager pm,
+                          const Options *o) {
   MlirOpPassManager opm = mlirPassManagerGetAsOpPassManager(pm);
   for (unsigned i = 0; i < o->numPasses; ++i)
     if (!addPassFlag(opm, &o->passes[i]))
@@ -138,7 +144,18 @@ static bool buildPipeline(MlirPassManager pm, const Options *o) {
   return !o->pipeline ||
          mlirLogicalResultIsSuccess(tileOpPassManagerParsePipeline(
              opm, mlirStringRefCreateFromCString(o->pipeline),
-             (TileErrorSink){pipelineError, NULL}));
+             (TileErrorSink){pipelineError, &ctx}));
+}
+
+/* Whether --pass-pipeline is anchored on "any" (every operation), which
+ * mlir-opt accepts at the top level as well as an operation name. */
+static bool anchoredOnAny(const Options *o) {
+  if (!o->pipeline)
+    return false;
+  const char *p = o->pipeline;
+  while (*p == ' ')
+    ++p;
+  return strncmp(p, "any", 3) == 0 && (p[3] == '(' || p[3] == ' ');
 }
 
 /* Pass flags cannot go with --pass-pipeline or --target; a flag that names
@@ -283,9 +300,11 @@ static bool transformChunk(MlirContext ctx, PassManagerSetup *setup,
                            MlirOperation op, FILE *out) {
   const Options *o = setup->options;
   MlirStringRef opName = mlirIdentifierStr(mlirOperationGetName(op));
-  MlirPassManager pm = mlirPassManagerCreateOnOperation(ctx, opName);
+  MlirPassManager pm = anchoredOnAny(o)
+                           ? mlirPassManagerCreate(ctx)
+                           : mlirPassManagerCreateOnOperation(ctx, opName);
   configurePassManager(pm, setup);
-  bool ok = buildPipeline(pm, o);
+  bool ok = buildPipeline(ctx, pm, o);
   if (ok && o->dumpPassPipeline)
     tileDumpPassPipeline(mlirPassManagerGetAsOpPassManager(pm), stderr);
   if (ok)

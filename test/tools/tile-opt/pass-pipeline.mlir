@@ -8,6 +8,11 @@
 // RUN: not tile-opt %S/Inputs/kernel.mlir --pass-pipeline='builtin.module(convert-gpu-to-nvvm)' 2>&1 | FileCheck %s --check-prefix=NEST
 // RUN: not tile-opt %S/Inputs/kernel.mlir --pass-pipeline='builtin.module(cse)' --canonicalize 2>&1 | FileCheck %s --check-prefix=BOTH
 // RUN: not tile-opt %S/Inputs/kernel.mlir --pass-pipeline 2>&1 | FileCheck %s --check-prefix=EMPTY
+// As in mlir-opt, a pipeline may be anchored on any operation, and a
+// pipeline that cannot be built is an error diagnostic (at the unknown
+// location), so that --verify-diagnostics fails on it too.
+// RUN: tile-opt %S/Inputs/kernel.mlir --pass-pipeline='any(canonicalize,cse)' | FileCheck %s
+// RUN: not tile-opt %S/Inputs/kernel.mlir --verify-diagnostics --pass-pipeline='builtin.module(tile-verfy)' 2>&1 | FileCheck %s --check-prefix=VERIFY
 
 // canonicalize drops the unused constant; tile ops stay.
 // CHECK-LABEL: func.func @kernel
@@ -15,10 +20,11 @@
 // CHECK: "tile.fill"
 // CHECK: "tile.copy"
 
-// PARENS: tile-opt: error: invalid pass pipeline 'builtin.module(func.func(tile-verify)': missing ')' to close a nested pipeline at column 38
-// ANCHOR: tile-opt: error: pass pipeline is anchored on 'func.func' but runs on 'builtin.module'
-// OPTION: tile-opt: error: unknown option 'nope' for pass 'tile-verify' (valid options: kernel-required)
-// UNKNOWN: tile-opt: error: 'tile-verfy' does not refer to a registered pass or pass pipeline; did you mean 'tile-verify'?
-// NEST: tile-opt: error: Can't add pass 'ConvertGpuOpsToNVVMOps' restricted to 'gpu.module' on a PassManager intended to run on 'builtin.module', did you intend to nest?
+// PARENS: <unknown>:0: error: MLIR Textual PassPipeline Parser:1:11: error: encountered unbalanced parentheses while parsing pipeline
+// ANCHOR: <unknown>:0: error: pass pipeline is anchored on 'func.func' but runs on 'builtin.module'
+// OPTION: <unknown>:0: error: unknown option 'nope' for pass 'tile-verify' (valid options: kernel-required)
+// UNKNOWN: <unknown>:0: error: 'tile-verfy' does not refer to a registered pass or pass pipeline; did you mean 'tile-verify'?
+// NEST: <unknown>:0: error: Can't add pass 'ConvertGpuOpsToNVVMOps' restricted to 'gpu.module' on a PassManager intended to run on 'builtin.module', did you intend to nest?
 // BOTH: tile-opt: error: '-pass-pipeline' option can't be used with individual pass options
 // EMPTY: tile-opt: error: '--pass-pipeline' needs a value: <pipeline>
+// VERIFY: <unknown>:0: error: unexpected error: 'tile-verfy' does not refer to a registered pass or pass pipeline
