@@ -16,7 +16,7 @@
    before the flag is set, so no line is lost to a concurrent _exit(). */
 static atomic_bool exiting;
 
-_Noreturn void tileRtReport(const char *prefix, const char *log,
+_Noreturn void tileRtFatalV(const char *prefix, const char *log,
                             const char *format, va_list args) {
   if (atomic_load(&exiting))
     _exit(1);

@@ -9,7 +9,7 @@
    the process is already leaving (an atexit handler, a global destructor,
    another thread) prints nothing more and leaves with _exit(1). Each
    runtime library compiles its own copy, so the flag is per library. */
-_Noreturn void tileRtReport(const char *prefix, const char *log,
+_Noreturn void tileRtFatalV(const char *prefix, const char *log,
                             const char *format, va_list args)
     __attribute__((format(printf, 3, 0)));
 

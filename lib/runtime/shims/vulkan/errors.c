@@ -18,9 +18,9 @@ __attribute__((constructor)) static void watchExit(void) {
   atexit(markExiting);
 }
 
-bool vkrtFailing(void) { return atomic_load(&failing); }
+bool tileRtVulkanFailing(void) { return atomic_load(&failing); }
 
-_Noreturn void vkrtFail(const char *fmt, ...) {
+_Noreturn void tileRtVulkanFatal(const char *fmt, ...) {
   if (atomic_exchange(&failing, true) || atomic_load(&exiting))
     _exit(1);
   va_list args;
@@ -33,7 +33,7 @@ _Noreturn void vkrtFail(const char *fmt, ...) {
   exit(1);
 }
 
-const char *vkrtResultName(VkResult result) {
+const char *tileRtVulkanResultName(VkResult result) {
   switch (result) {
 #define NAME(r)                                                                \
   case r:                                                                      \
@@ -64,7 +64,7 @@ const char *vkrtResultName(VkResult result) {
   }
 }
 
-void vkrtCheck(VkResult result, const char *call) {
+void tileRtVulkanCheck(VkResult result, const char *call) {
   if (result != VK_SUCCESS)
-    vkrtFail("%s failed: %s", call, vkrtResultName(result));
+    tileRtVulkanFatal("%s failed: %s", call, tileRtVulkanResultName(result));
 }
