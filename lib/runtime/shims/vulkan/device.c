@@ -2,6 +2,7 @@
  * discrete GPU, else an integrated one, ..., else a CPU implementation such
  * as lavapipe; TILE_VULKAN_DEVICE=<index or name part> overrides), the
  * optional shader features it has, a compute queue and a command pool. */
+#include "../common/fatal.h"
 #include "shim.h"
 
 #include "support/alloc.h"
@@ -334,7 +335,7 @@ TileRtVulkanDevice *tileRtVulkanDevice(void) {
  * `shared`). */
 __attribute__((destructor)) static void release(void) {
   TileRtVulkanDevice *d = &theDevice;
-  if (tileRtVulkanFailing())
+  if (tileRtFailing())
     return;
   tileRtVulkanReleaseModules(d->device == VK_NULL_HANDLE ? NULL : d);
   if (d->device == VK_NULL_HANDLE)

@@ -1,36 +1,13 @@
 /* Error reporting of libtile_rt_vulkan: one line on stderr, then exit 1. */
+#include "../common/fatal.h"
 #include "shim.h"
 
 #include <stdarg.h>
-#include <stdatomic.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <unistd.h>
 
-static atomic_bool failing;
-static atomic_bool exiting;
-
-/* Set once the process is ending, so that a call made from an exit handler
- * does not run exit handlers again. */
-static void markExiting(void) { atomic_store(&exiting, true); }
-
-__attribute__((constructor)) static void watchExit(void) {
-  atexit(markExiting);
-}
-
-bool tileRtVulkanFailing(void) { return atomic_load(&failing); }
-
-_Noreturn void tileRtVulkanFatal(const char *fmt, ...) {
-  if (atomic_exchange(&failing, true) || atomic_load(&exiting))
-    _exit(1);
+_Noreturn void tileRtVulkanFatal(const char *format, ...) {
   va_list args;
-  va_start(args, fmt);
-  fputs("tile_rt_vulkan: error: ", stderr);
-  vfprintf(stderr, fmt, args);
-  fputc('\n', stderr);
-  va_end(args);
-  fflush(stderr);
-  exit(1);
+  va_start(args, format);
+  tileRtFatalV("tile_rt_vulkan: error: ", NULL, format, args);
 }
 
 const char *tileRtVulkanResultName(VkResult result) {

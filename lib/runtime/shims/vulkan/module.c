@@ -2,6 +2,7 @@
  * mgpuModuleGetFunction names a kernel of it, and each kernel gets one
  * compute pipeline per number of buffer bindings, created on its first
  * launch and kept until the module is unloaded. */
+#include "../common/fatal.h"
 #include "shim.h"
 #include "tile_rt_vulkan.h"
 
@@ -72,7 +73,7 @@ static bool unlinkModule(TileRtVulkanModule *m) {
 
 TILE_RT_VULKAN_EXPORT void mgpuModuleUnload(void *module) {
   TileRtVulkanModule *m = module;
-  if (!m || tileRtVulkanFailing() || !unlinkModule(m))
+  if (!m || tileRtFailing() || !unlinkModule(m))
     return;
   bool created = false;
   for (unsigned i = 0; i < m->numFunctions && !created; ++i)

@@ -14,16 +14,14 @@
 /*===--- errors (errors.c) ------------------------------------------------===*/
 
 /* Prints "tile_rt_vulkan: error: ..." on stderr and ends the process with
- * exit status 1 (silently with _exit(1) when the process is already
- * ending). The mgpu* ABI has no way to return an error. */
+ * exit status 1 (common/fatal.h says how a failure while the process is
+ * already ending leaves). The mgpu* ABI has no way to return an error. */
 _Noreturn void tileRtVulkanFatal(const char *fmt, ...)
     __attribute__((format(printf, 1, 2)));
 /* The name of a VkResult, e.g. "VK_ERROR_OUT_OF_DEVICE_MEMORY". */
 const char *tileRtVulkanResultName(VkResult result);
 /* Fails with "CALL failed: RESULT" unless `result` is VK_SUCCESS. */
 void tileRtVulkanCheck(VkResult result, const char *call);
-/* Whether a failure is ending the process (then cleanup must not run). */
-bool tileRtVulkanFailing(void);
 
 /*===--- the loader (loader.c) --------------------------------------------===*/
 
