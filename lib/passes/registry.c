@@ -101,7 +101,7 @@ const unsigned tilePassDescriptorsCount =
     sizeof(tilePassDescriptors) / sizeof(tilePassDescriptors[0]);
 
 const TilePassDescriptor *tileFindPassDescriptor(MlirStringRef argument) {
-  intptr_t index = tileLookupPass(argument);
+  intptr_t index = tileFindPass(argument);
   return index < 0 ? NULL : tilePassDescriptors[index];
 }
 
@@ -148,7 +148,7 @@ void tilePassPrintOptions(intptr_t index, MlirStringCallback callback,
   tileStrBufFree(&buf);
 }
 
-intptr_t tileLookupPass(MlirStringRef argument) {
+intptr_t tileFindPass(MlirStringRef argument) {
   for (unsigned i = 0; i < tilePassDescriptorsCount; ++i)
     if (tileStrRefEquals(argument, tilePassDescriptors[i]->argument))
       return i;

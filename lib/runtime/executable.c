@@ -76,7 +76,7 @@ static DeviceMemory *openDeviceMemory(const TileArtifact *artifact,
   return d;
 }
 
-static const TileExecutor *lookupExecutor(const char *name) {
+static const TileExecutor *findExecutor(const char *name) {
   for (size_t i = 0; i < sizeof(executors) / sizeof(executors[0]); ++i)
     if (strcmp(executors[i]->name, name) == 0)
       return executors[i];
@@ -87,7 +87,7 @@ TileExecutable *tileExecutableCreate(const TileBackendContext *ctx,
                                      const TileArtifact *artifact,
                                      TileErrorSink errors) {
   const char *name = tileBackendContextGetExecutionBackend(ctx)->name;
-  const TileExecutor *executor = lookupExecutor(name);
+  const TileExecutor *executor = findExecutor(name);
   if (!executor) {
     tileReport(errors,
                "the runtime has no execution backend '%s' "
