@@ -1,6 +1,8 @@
 /* The built-in backends, registered explicitly from this one list. */
 #include "backend/backend.h"
 
+#include "support/count.h"
+
 #include <stdio.h>
 
 extern const TileBackendModule tileCpuBackend;
@@ -24,7 +26,7 @@ static void reportInvalidBuiltin(MlirStringRef message, void *userData) {
 }
 
 void tileRegisterBuiltinBackends(void) {
-  for (size_t i = 0; i < sizeof(builtins) / sizeof(builtins[0]); ++i)
+  for (size_t i = 0; i < TILE_COUNT(builtins); ++i)
     tileRegisterBackend(builtins[i],
                         (TileErrorSink){reportInvalidBuiltin, NULL});
 }

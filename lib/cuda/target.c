@@ -2,6 +2,7 @@
 #include "cuda/cuda.h"
 
 #include "backend/backend.h"
+#include "support/count.h"
 
 #include <dlfcn.h>
 #include <stdio.h>
@@ -20,7 +21,7 @@ static const TileCudaChip chips[] = {
 };
 
 const TileCudaChip *tileCudaFindChip(const char *name) {
-  for (size_t i = 0; i < sizeof(chips) / sizeof(chips[0]); ++i)
+  for (size_t i = 0; i < TILE_COUNT(chips); ++i)
     if (strcmp(name, chips[i].name) == 0)
       return &chips[i];
   return NULL;

@@ -3,6 +3,7 @@
 #include "tile/passes.h"
 
 #include "support/alloc.h"
+#include "support/count.h"
 #include "support/strbuf.h"
 
 #include <stdlib.h>
@@ -97,8 +98,7 @@ const TilePassDescriptor *const tilePassDescriptors[] = {
     &tileCpuLibcallsPass,
     &tileCpuTargetPass,
 };
-const unsigned tilePassDescriptorsCount =
-    sizeof(tilePassDescriptors) / sizeof(tilePassDescriptors[0]);
+const unsigned tilePassDescriptorsCount = TILE_COUNT(tilePassDescriptors);
 
 const TilePassDescriptor *tileFindPassDescriptor(MlirStringRef argument) {
   intptr_t index = tileFindPass(argument);

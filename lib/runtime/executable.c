@@ -2,6 +2,7 @@
  * context selected, and calls with checked, packed arguments. */
 #include "runtime/runtime.h"
 #include "support/alloc.h"
+#include "support/count.h"
 
 #include <dlfcn.h>
 #include <stdlib.h>
@@ -77,7 +78,7 @@ static DeviceMemory *openDeviceMemory(const TileArtifact *artifact,
 }
 
 static const TileExecutor *findExecutor(const char *name) {
-  for (size_t i = 0; i < sizeof(executors) / sizeof(executors[0]); ++i)
+  for (size_t i = 0; i < TILE_COUNT(executors); ++i)
     if (strcmp(executors[i]->name, name) == 0)
       return executors[i];
   return NULL;

@@ -2,6 +2,7 @@
 #include "vulkan/vulkan.h"
 
 #include "backend/backend.h"
+#include "support/count.h"
 #include "support/subprocess.h"
 
 #include <pthread.h>
@@ -22,7 +23,7 @@ MlirLogicalResult tileVulkanNormalizeTarget(TileTarget *t,
   if (!t->chip[0])
     strcpy(t->chip, "v1.1");
   const char *spirv = NULL;
-  for (size_t i = 0; i < sizeof(versions) / sizeof(versions[0]); ++i)
+  for (size_t i = 0; i < TILE_COUNT(versions); ++i)
     if (strcmp(t->chip, versions[i].chip) == 0)
       spirv = versions[i].spirv;
   if (!spirv) {

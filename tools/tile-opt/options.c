@@ -3,6 +3,7 @@
 
 #include "../common/flags.h"
 #include "support/alloc.h"
+#include "support/count.h"
 
 #include <stdarg.h>
 #include <stddef.h>
@@ -177,7 +178,7 @@ void printUsage(void) {
         "                                       --canonicalize="
         "'max-iterations=2'\n",
         stdout);
-  tileFlagPrintHelp(flags, sizeof(flags) / sizeof(flags[0]), stdout);
+  tileFlagPrintHelp(flags, TILE_COUNT(flags), stdout);
   fputs("\nUpstream MLIR passes are accepted by the names mlir-opt knows "
         "them by.\n",
         stdout);
@@ -231,7 +232,7 @@ static int parseWord(int argc, char **argv, int *i, Options *o) {
     o->verifyEachGiven = true;
   bool tookNext;
   int code =
-      tileFlagParse(flags, sizeof(flags) / sizeof(flags[0]), arg, raw,
+      tileFlagParse(flags, TILE_COUNT(flags), arg, raw,
                     *i + 1 < argc ? argv[*i + 1] : NULL, &tookNext, o, fail);
   *i += tookNext;
   return code == -2 ? addPass(arg, o) : code;

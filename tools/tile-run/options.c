@@ -5,6 +5,7 @@
 #include "tile/tile.h"
 
 #include "support/alloc.h"
+#include "support/count.h"
 #include "support/output_file.h"
 
 #include <errno.h>
@@ -201,7 +202,7 @@ static int parseValueOption(const char *raw, Options *o) {
       {"--cache", offsetof(Options, cache)},
   };
   const char *value;
-  for (size_t k = 0; k < sizeof(strings) / sizeof(strings[0]); ++k) {
+  for (size_t k = 0; k < TILE_COUNT(strings); ++k) {
     if (!(value = valueOf(raw, strings[k].name)))
       continue;
     if (!*value)
@@ -219,14 +220,14 @@ static int parseValueOption(const char *raw, Options *o) {
       {"--output", offsetof(Options, outputs)},
       {"--print", offsetof(Options, prints)},
   };
-  for (size_t k = 0; k < sizeof(lists) / sizeof(lists[0]); ++k)
+  for (size_t k = 0; k < TILE_COUNT(lists); ++k)
     if ((value = valueOf(raw, lists[k].name)))
       return parseArgOption(raw, value,
                             (ArgOptionList *)((char *)o + lists[k].offset),
                             strcmp(lists[k].name, "--print") != 0);
   static const char *const numbers[] = {"--seed", "--repeat", "--atol",
                                         "--rtol", "--flops"};
-  for (size_t k = 0; k < sizeof(numbers) / sizeof(numbers[0]); ++k)
+  for (size_t k = 0; k < TILE_COUNT(numbers); ++k)
     if ((value = valueOf(raw, numbers[k])))
       return parseNumber(raw, numbers[k], value, o);
   return 0;

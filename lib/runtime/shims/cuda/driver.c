@@ -1,6 +1,8 @@
 /* Loading libcuda.so.1 once: dlopen, entry points, cuInit. */
 #include "shim.h"
 
+#include "support/count.h"
+
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdarg.h>
@@ -83,7 +85,7 @@ __attribute__((format(printf, 1, 2))) static bool failLoad(const char *format,
 }
 
 static bool resolveEntryPoints(void *library) {
-  for (size_t i = 0; i < sizeof(entryPoints) / sizeof(entryPoints[0]); ++i) {
+  for (size_t i = 0; i < TILE_COUNT(entryPoints); ++i) {
     const EntryPoint *entry = &entryPoints[i];
     void *address = dlsym(library, entry->symbol);
     if (!address && entry->required)

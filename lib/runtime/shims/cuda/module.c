@@ -1,6 +1,8 @@
 /* Device code: cubin/fatbin images, PTX through the JIT, kernels. */
 #include "shim.h"
 
+#include "support/count.h"
+
 #include <stdint.h>
 
 /* PTX JIT errors arrive as a log; beyond this it is truncated. */
@@ -32,8 +34,8 @@ struct CUmod_st *mgpuModuleLoadJIT(void *ptx, int optLevel) {
   void *values[] = {log, (void *)(uintptr_t)sizeof(log),
                     (void *)(uintptr_t)optLevel};
   CUmodule module = NULL;
-  CUresult result = driver->moduleLoadDataEx(
-      &module, ptx, sizeof(options) / sizeof(options[0]), options, values);
+  CUresult result = driver->moduleLoadDataEx(&module, ptx, TILE_COUNT(options),
+                                             options, values);
   if (result != CUDA_SUCCESS) {
     char description[256];
     tileRtCudaDescribe(driver, result, description, sizeof(description));

@@ -1,6 +1,8 @@
 /* Loading the HIP runtime once: dlopen, entry points, hipInit. */
 #include "shim.h"
 
+#include "support/count.h"
+
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdarg.h>
@@ -74,7 +76,7 @@ __attribute__((format(printf, 1, 2))) static bool failLoad(const char *format,
 }
 
 static bool resolveEntryPoints(void *library) {
-  for (size_t i = 0; i < sizeof(entryPoints) / sizeof(entryPoints[0]); ++i) {
+  for (size_t i = 0; i < TILE_COUNT(entryPoints); ++i) {
     const EntryPoint *entry = &entryPoints[i];
     void *address = dlsym(library, entry->symbol);
     if (!address && entry->required)
@@ -128,7 +130,7 @@ static void *openLibrary(void) {
                dlerror());
     return library;
   }
-  for (size_t i = 0; i < sizeof(libraryNames) / sizeof(libraryNames[0]); ++i) {
+  for (size_t i = 0; i < TILE_COUNT(libraryNames); ++i) {
     runtimeState.table.libraryName = libraryNames[i];
     void *library = dlopen(libraryNames[i], RTLD_NOW | RTLD_LOCAL);
     if (library)

@@ -7,6 +7,7 @@
 #include "tile_rt_vulkan.h"
 
 #include "support/alloc.h"
+#include "support/count.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -193,7 +194,7 @@ TileRtVulkanPipeline *tileRtVulkanPipelineFor(TileRtVulkanDevice *d,
         f->name, bindings, d->properties.deviceName, limit);
   if (f->module->shader == VK_NULL_HANDLE)
     createShader(d, f->module);
-  if (f->numPipelines == sizeof(f->pipelines) / sizeof(f->pipelines[0]))
+  if (f->numPipelines == TILE_COUNT(f->pipelines))
     destroyPipelines(d, f);
   TileRtVulkanPipeline *p = &f->pipelines[f->numPipelines++];
   memset(p, 0, sizeof(*p));

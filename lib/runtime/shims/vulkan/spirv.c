@@ -4,6 +4,8 @@
  * memory of each is workgroup.c's). */
 #include "shim.h"
 
+#include "support/count.h"
+
 #include <string.h>
 
 enum {
@@ -77,7 +79,7 @@ static bool checkCapability(uint32_t opcode, const uint32_t *operands,
   if (opcode != OpCapability || count < 1 ||
       supported(&d->features, operands[0]))
     return true;
-  for (size_t i = 0; i < sizeof(requirements) / sizeof(*requirements); ++i)
+  for (size_t i = 0; i < TILE_COUNT(requirements); ++i)
     if (requirements[i].capability == operands[0])
       tileRtVulkanFatal(
           "the kernel needs the SPIR-V capability %s, but the Vulkan "
