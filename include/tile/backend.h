@@ -177,7 +177,7 @@ MLIR_CAPI_EXPORTED const TileBackendModule *tileGetBackend(intptr_t index);
 /// The registered backend named `name`, or NULL. The manifest is the one
 /// that was registered (owned by its registrant, valid for the life of the
 /// process). Thread-safe.
-MLIR_CAPI_EXPORTED const TileBackendModule *tileLookupBackend(const char *name);
+MLIR_CAPI_EXPORTED const TileBackendModule *tileFindBackend(const char *name);
 
 /// Loads the IRDL extensions of every registered backend into `ctx` (after
 /// tileContextLoadDialects). Errors are reported as diagnostics on `ctx`.

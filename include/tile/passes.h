@@ -42,7 +42,7 @@ MLIR_CAPI_EXPORTED void tilePassPrintOptions(intptr_t index,
                                              void *userData);
 
 /// Returns the index of the tile pass named `argument`, or -1.
-MLIR_CAPI_EXPORTED intptr_t tileLookupPass(MlirStringRef argument);
+MLIR_CAPI_EXPORTED intptr_t tileFindPass(MlirStringRef argument);
 
 /// Creates the tile pass named `argument` with `options` (the text between
 /// the braces of `tile-pass{...}`, possibly empty). On an unknown pass or a

@@ -126,7 +126,7 @@ tileEntryTableGetEntry(const TileEntryTable *table, intptr_t index);
 /// The entry named `name`, or NULL; owned by the table and valid until it is
 /// destroyed.
 MLIR_CAPI_EXPORTED const TileEntrySignature *
-tileEntryTableLookup(const TileEntryTable *table, const char *name);
+tileEntryTableFind(const TileEntryTable *table, const char *name);
 
 //===--------------------------------------------------------------------===//
 // Buffers

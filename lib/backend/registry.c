@@ -505,7 +505,7 @@ const TileBackendModule *tileGetBackend(intptr_t index) {
   return index >= 0 && index < (intptr_t)published() ? registered[index] : NULL;
 }
 
-const TileBackendModule *tileLookupBackend(const char *name) {
+const TileBackendModule *tileFindBackend(const char *name) {
   for (unsigned r = 0, n = published(); r < n; ++r)
     if (strcmp(registered[r]->name, name) == 0)
       return registered[r];

@@ -6,6 +6,8 @@
  * test/Target/CPU/chips.test compares them with clang's. */
 #include "cpu/chips.h"
 
+#include "support/count.h"
+
 #include <string.h>
 
 typedef struct {
@@ -43,7 +45,7 @@ const char tileCpuChipList[] =
     "skylake-avx512, icelake-server, sapphirerapids, znver3, znver4";
 
 const char *tileCpuChipFeatures(const char *chip) {
-  for (size_t i = 0; i < sizeof(chips) / sizeof(chips[0]); ++i)
+  for (size_t i = 0; i < TILE_COUNT(chips); ++i)
     if (strcmp(chip, chips[i].chip) == 0)
       return chips[i].features;
   return NULL;
@@ -66,7 +68,7 @@ bool tileCpuListHas(const char *list, const char *item) {
 }
 
 bool tileCpuIsKnownFeature(const char *name, size_t length) {
-  for (size_t i = 0; i < sizeof(chips) / sizeof(chips[0]); ++i)
+  for (size_t i = 0; i < TILE_COUNT(chips); ++i)
     if (listHasN(chips[i].features, name, length))
       return true;
   return false;

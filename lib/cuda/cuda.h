@@ -13,6 +13,11 @@ typedef struct {
   int minPtx;          /* the first PTX ISA version that knows it, x 10 */
 } TileCudaChip;
 
+/* The attribute that says how many bytes of dynamic shared memory a kernel
+ * uses: on the kernel loop and on every gpu.dynamic_shared_memory op of the
+ * kernel (tile-cuda-dynamic-shared), read back by tile-cuda-launch-shared. */
+#define TILE_CUDA_DYNAMIC_SHARED_BYTES "tile.dynamic_shared_bytes"
+
 /* The chip named `name`, or NULL when the backend does not know it. The
  * table is static and immutable. */
 const TileCudaChip *tileCudaFindChip(const char *name);

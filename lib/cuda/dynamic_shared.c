@@ -1,8 +1,10 @@
-/* Shared tiles and mbarriers of CUDA kernels live in dynamic shared memory:
- * a block may use up to 227 KiB there (48 KiB of static shared memory at
- * most), and the TMA swizzles need 1024-byte aligned tiles. Two passes: one
- * places them before kernels become launches, one sizes the launches after
- * (tile-cuda-extern-shared declares the region in the device module). */
+/* tile-cuda-dynamic-shared: shared tiles and mbarriers of CUDA kernels live
+ * in dynamic shared memory: a block may use up to 227 KiB there (48 KiB of
+ * static shared memory at most), and the TMA swizzles need 1024-byte aligned
+ * tiles. This pass places them before kernels become launches;
+ * tile-cuda-launch-shared sizes the launches after, and
+ * tile-cuda-extern-shared declares the region in the device module. */
+#include "cuda/cuda.h"
 #include "ir/builder.h"
 #include "ir/ir.h"
 #include "passes/pass.h"
@@ -15,10 +17,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* Bytes of dynamic shared memory a kernel uses, stamped on every
- * gpu.dynamic_shared_memory op of the kernel and on the kernel loop. */
-#define BYTES_ATTR "tile.dynamic_shared_bytes"
 
 /* Tiles start on 1024-byte boundaries (what TMA's 128-byte swizzle needs);
  * an mbarrier is one 8-byte word. */
@@ -53,8 +51,9 @@ static int64_t alignUp(int64_t v, int64_t alignment) {
 
 static MlirWalkResult stamp(MlirOperation op, void *userData) {
   if (tileOpIs(op, "gpu.dynamic_shared_memory"))
-    mlirOperationSetDiscardableAttributeByName(op, tileRef(BYTES_ATTR),
-                                               *(MlirAttribute *)userData);
+    mlirOperationSetDiscardableAttributeByName(
+        op, tileRef(TILE_CUDA_DYNAMIC_SHARED_BYTES),
+        *(MlirAttribute *)userData);
   return MlirWalkResultAdvance;
 }
 
@@ -127,7 +126,8 @@ static void placeInKernel(MlirOperation kernel) {
   TileOpList tiles = {0}, barriers = {0};
   mlirOperationWalk(kernel, collectShared, &tiles, MlirWalkPreOrder);
   tileCollectOps(kernel, "nvgpu.mbarrier.create", &barriers);
-  MlirAttribute reserved = tileOpGetAttr(kernel, BYTES_ATTR);
+  MlirAttribute reserved =
+      tileOpGetAttr(kernel, TILE_CUDA_DYNAMIC_SHARED_BYTES);
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(kernel, 0));
   Region r = {
       tbBefore(mlirBlockGetFirstOperation(body)),
@@ -148,8 +148,8 @@ static void placeInKernel(MlirOperation kernel) {
   if (r.end == 0)
     return;
   MlirAttribute total = tbI64Attr(&r.b, r.end);
-  mlirOperationSetDiscardableAttributeByName(kernel, tileRef(BYTES_ATTR),
-                                             total);
+  mlirOperationSetDiscardableAttributeByName(
+      kernel, tileRef(TILE_CUDA_DYNAMIC_SHARED_BYTES), total);
   mlirOperationWalk(kernel, stamp, &total, MlirWalkPreOrder);
 }
 
@@ -173,70 +173,4 @@ const TilePassDescriptor tileCudaDynamicSharedPass = {
                "memory, 1024-byte aligned",
     .anchor = "func.func",
     .run = runPlace,
-};
-
-/*===--- sizing launches
- * ----------------------------------------------------===*/
-
-static MlirWalkResult findBytes(MlirOperation op, void *userData) {
-  int64_t *bytes = userData;
-  if (!tileOpIs(op, "gpu.dynamic_shared_memory"))
-    return MlirWalkResultAdvance;
-  MlirAttribute attr = tileOpGetAttr(op, BYTES_ATTR);
-  if (!mlirAttributeIsNull(attr) && mlirIntegerAttrGetValueInt(attr) > *bytes)
-    *bytes = mlirIntegerAttrGetValueInt(attr);
-  return MlirWalkResultAdvance;
-}
-
-/* gpu.launch operand groups: async deps, grid x/y/z, block x/y/z, cluster
- * x/y/z, dynamic shared memory size. */
-enum { LaunchSegments = 11, DynamicSharedSegment = 10 };
-
-static void sizeLaunch(MlirOperation launch) {
-  int64_t bytes = 0;
-  mlirOperationWalk(launch, findBytes, &bytes, MlirWalkPreOrder);
-  MlirAttribute segments = tileOpGetAttr(launch, "operandSegmentSizes");
-  if (bytes == 0 || mlirAttributeIsNull(segments) ||
-      mlirDenseArrayGetNumElements(segments) != LaunchSegments ||
-      mlirDenseI32ArrayGetElement(segments, DynamicSharedSegment) != 0)
-    return;
-  TileBuilder b = tbBefore(launch);
-  intptr_t n = mlirOperationGetNumOperands(launch);
-  MlirValue operands[32];
-  if (n >= 32)
-    return;
-  for (intptr_t i = 0; i < n; ++i)
-    operands[i] = mlirOperationGetOperand(launch, i);
-  operands[n] = tbConstInt(&b, tbI32(&b), bytes);
-  int32_t sizes[LaunchSegments];
-  for (int i = 0; i < LaunchSegments; ++i)
-    sizes[i] = mlirDenseI32ArrayGetElement(segments, i);
-  sizes[DynamicSharedSegment] = 1;
-  mlirOperationSetOperands(launch, n + 1, operands);
-  mlirOperationSetAttributeByName(
-      launch, tileRef("operandSegmentSizes"),
-      mlirDenseI32ArrayGet(b.ctx, LaunchSegments, sizes));
-}
-
-static MlirWalkResult sizeLaunches(MlirOperation op, void *userData) {
-  (void)userData;
-  if (tileOpIs(op, "gpu.launch"))
-    sizeLaunch(op);
-  return MlirWalkResultAdvance;
-}
-
-static void runSize(MlirOperation op, MlirExternalPass pass,
-                    const TileOptionValue *options) {
-  (void)pass;
-  (void)options;
-  mlirOperationWalk(op, sizeLaunches, NULL, MlirWalkPreOrder);
-}
-
-const TilePassDescriptor tileCudaLaunchSharedPass = {
-    .argument = "tile-cuda-launch-shared",
-    .name = "TileCudaLaunchShared",
-    .summary = "Give every gpu.launch the dynamic shared memory its kernel "
-               "uses",
-    .anchor = "func.func",
-    .run = runSize,
 };

@@ -4,6 +4,7 @@
 #include "support/count.h"
 
 #include "backend/backend.h"
+#include "support/count.h"
 
 #include <dlfcn.h>
 #include <stdio.h>

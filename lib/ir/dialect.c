@@ -2,6 +2,7 @@
 #include "tile/dialect.h"
 
 #include "ir/ir.h"
+#include "support/count.h"
 #include "support/embed.h"
 
 #include "mlir-c/BuiltinTypes.h"
@@ -81,7 +82,7 @@ MlirLogicalResult tileContextLoadDialects(MlirContext ctx) {
    * load them so that attributes and types parse without a prior op. */
   static const char *const used[] = {"func", "scf",  "arith", "memref",
                                      "gpu",  "math", "vector"};
-  for (size_t i = 0; i < sizeof(used) / sizeof(used[0]); ++i)
+  for (size_t i = 0; i < TILE_COUNT(used); ++i)
     mlirContextGetOrLoadDialect(ctx, tileRef(used[i]));
   if (!mlirDialectIsNull(mlirContextGetOrLoadDialect(ctx, tileRef("tile"))))
     return mlirLogicalResultSuccess();

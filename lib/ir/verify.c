@@ -2,6 +2,7 @@
 #include "ir/verify.h"
 
 #include "ir/ir.h"
+#include "support/count.h"
 #include "tile/dialect.h"
 
 #include <stdlib.h>
@@ -73,8 +74,7 @@ static void checkAttributeNames(Verifier *v, MlirOperation op) {
     if (name.length < 5 || strncmp(name.data, "tile.", 5) != 0)
       continue;
     bool known = false;
-    for (size_t k = 0; k < sizeof(structureAttrs) / sizeof(*structureAttrs);
-         ++k)
+    for (size_t k = 0; k < TILE_COUNT(structureAttrs); ++k)
       known |= tileStrRefEquals(name, structureAttrs[k]);
     known |= v->options->loweringAttributes &&
              tileStrRefEquals(name, "tile.dynamic_shared_bytes");

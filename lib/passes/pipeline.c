@@ -117,7 +117,7 @@ static bool parseElement(Parser *parser, Element *e) {
     for (unsigned i = 0; i < e->numChildren; ++i)
       e->containsTilePass |= e->children[i].containsTilePass;
   } else {
-    e->containsTilePass = tileLookupPass(e->name) >= 0;
+    e->containsTilePass = tileFindPass(e->name) >= 0;
   }
   return true;
 }
@@ -472,7 +472,7 @@ static bool restrictedAnchor(const char *message, TileStrBuf *anchor) {
 
 static bool addPassImplicitly(MlirOpPassManager opm, MlirStringRef argument,
                               MlirStringRef options, TileErrorSink errors) {
-  if (tileLookupPass(argument) >= 0) {
+  if (tileFindPass(argument) >= 0) {
     Element e = {.name = argument, .options = options};
     return addTilePass(opm, &e, /*implicitNesting=*/true, errors);
   }

@@ -27,7 +27,7 @@ const TilePassDescriptor *tilePassDescriptorAt(intptr_t index) {
 }
 
 const TilePassDescriptor *tileFindPassDescriptor(MlirStringRef argument) {
-  return tilePassDescriptorAt(tileLookupPass(argument));
+  return tilePassDescriptorAt(tileFindPass(argument));
 }
 
 static MlirStringRef ref(const char *s) {
@@ -68,7 +68,7 @@ void tilePassPrintOptions(intptr_t index, MlirStringCallback callback,
   tileStrBufFree(&buf);
 }
 
-intptr_t tileLookupPass(MlirStringRef argument) {
+intptr_t tileFindPass(MlirStringRef argument) {
   intptr_t index = 0;
   for (unsigned l = 0; l < tileBuiltinPassListsCount; ++l) {
     const TilePassList *list = tileBuiltinPassLists[l];

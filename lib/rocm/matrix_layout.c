@@ -1,6 +1,8 @@
 /* The AMDGPU matrix instructions per chip and their register layouts. */
 #include "rocm/matrix_layout.h"
 
+#include "support/count.h"
+
 #include <stdbool.h>
 #include <string.h>
 
@@ -165,7 +167,7 @@ static const ChipInstrs chips[] = {
 
 const TileRocmMatrixInstr *const *
 tileRocmMatrixInstrs(const char *chip, TileRocmElem elem, int *count) {
-  for (unsigned i = 0; i < sizeof(chips) / sizeof(chips[0]); ++i) {
+  for (unsigned i = 0; i < TILE_COUNT(chips); ++i) {
     if (strcmp(chips[i].chip, chip))
       continue;
     bool f16 = elem == TileRocmElemF16;

@@ -2,6 +2,7 @@
 #include "rocm/rocm.h"
 
 #include "backend/backend.h"
+#include "support/count.h"
 #include "support/subprocess.h"
 
 #include <pthread.h>
@@ -20,7 +21,7 @@ static const TileRocmChip chips[] = {
 };
 
 const TileRocmChip *tileRocmFindChip(const char *name) {
-  for (size_t i = 0; i < sizeof(chips) / sizeof(chips[0]); ++i)
+  for (size_t i = 0; i < TILE_COUNT(chips); ++i)
     if (strcmp(name, chips[i].name) == 0)
       return &chips[i];
   return NULL;

@@ -2,6 +2,7 @@
  * context selected, and calls with checked, packed arguments. */
 #include "runtime/runtime.h"
 #include "support/alloc.h"
+#include "support/count.h"
 
 #include <dlfcn.h>
 #include <stdlib.h>
@@ -76,8 +77,8 @@ static DeviceMemory *openDeviceMemory(const TileArtifact *artifact,
   return d;
 }
 
-static const TileExecutor *lookupExecutor(const char *name) {
-  for (size_t i = 0; i < sizeof(executors) / sizeof(executors[0]); ++i)
+static const TileExecutor *findExecutor(const char *name) {
+  for (size_t i = 0; i < TILE_COUNT(executors); ++i)
     if (strcmp(executors[i]->name, name) == 0)
       return executors[i];
   return NULL;
@@ -87,7 +88,7 @@ TileExecutable *tileExecutableCreate(const TileBackendContext *ctx,
                                      const TileArtifact *artifact,
                                      TileErrorSink errors) {
   const char *name = tileBackendContextGetExecutionBackend(ctx)->name;
-  const TileExecutor *executor = lookupExecutor(name);
+  const TileExecutor *executor = findExecutor(name);
   if (!executor) {
     tileReport(errors,
                "the runtime has no execution backend '%s' "

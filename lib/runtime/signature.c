@@ -155,8 +155,8 @@ const TileEntrySignature *tileEntryTableGetEntry(const TileEntryTable *t,
   return index >= 0 && index < t->numEntries ? &t->entries[index] : NULL;
 }
 
-const TileEntrySignature *tileEntryTableLookup(const TileEntryTable *t,
-                                               const char *name) {
+const TileEntrySignature *tileEntryTableFind(const TileEntryTable *t,
+                                             const char *name) {
   for (intptr_t i = 0; i < t->numEntries; ++i)
     if (strcmp(t->entries[i].name, name) == 0)
       return &t->entries[i];

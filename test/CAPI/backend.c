@@ -450,20 +450,20 @@ static void testBuiltinBackends(void) {
   intptr_t n = tileGetNumBackends();
   for (intptr_t i = 0; i < n; ++i) {
     const TileBackendModule *m = tileGetBackend(i);
-    fprintf(stderr, "backend %d: %s (lookup %s)\n", (int)i, m->name,
-            tileLookupBackend(m->name) == m ? "ok" : "WRONG");
+    fprintf(stderr, "backend %d: %s (find %s)\n", (int)i, m->name,
+            tileFindBackend(m->name) == m ? "ok" : "WRONG");
   }
-  // CHECK-NEXT: backend 0: cuda (lookup ok)
-  // CHECK-NEXT: backend 1: rocm (lookup ok)
-  // CHECK-NEXT: backend 2: vulkan (lookup ok)
-  // CHECK-NEXT: backend 3: cpu (lookup ok)
+  // CHECK-NEXT: backend 0: cuda (find ok)
+  // CHECK-NEXT: backend 1: rocm (find ok)
+  // CHECK-NEXT: backend 2: vulkan (find ok)
+  // CHECK-NEXT: backend 3: cpu (find ok)
   tileRegisterBuiltinBackends();
   fprintf(stderr, "again: %d backends\n", (int)tileGetNumBackends());
   // CHECK-NEXT: again: 4 backends
   fprintf(stderr, "out of range: %s %s, unknown: %s\n",
           tileGetBackend(-1) ? "WRONG" : "null",
           tileGetBackend(n) ? "WRONG" : "null",
-          tileLookupBackend("regkind") ? "WRONG" : "null");
+          tileFindBackend("regkind") ? "WRONG" : "null");
   // CHECK-NEXT: out of range: null null, unknown: null
 }
 
@@ -566,7 +566,7 @@ static void testRegistrationRules(void) {
       &dialectFileMissing};
   int found = 0;
   for (size_t i = 0; i < sizeof(invalid) / sizeof(invalid[0]); ++i)
-    found += tileLookupBackend(invalid[i]->name) != NULL;
+    found += tileFindBackend(invalid[i]->name) != NULL;
   fprintf(stderr, "backends: %d, invalid ones found by name: %d\n",
           (int)tileGetNumBackends(), found);
   // CHECK-NEXT: backends: 4, invalid ones found by name: 0
@@ -583,9 +583,9 @@ static void testRegisterOnce(void) {
   /* Another manifest under the same name is an error, even a valid one. */
   registerBackend(&regOkAgain);
   // CHECK-NEXT: register 'reg-ok': failure, added 0, 1 error: backend 'reg-ok' is already registered with a different declaration
-  fprintf(stderr, "lookup: %s\n",
-          tileLookupBackend("reg-ok") == &regOk ? "the first" : "WRONG");
-  // CHECK-NEXT: lookup: the first
+  fprintf(stderr, "find: %s\n",
+          tileFindBackend("reg-ok") == &regOk ? "the first" : "WRONG");
+  // CHECK-NEXT: find: the first
   /* A kind may be shared only when both modules have a predicate. */
   registerBackend(&sharesKindOfRegOk);
   // CHECK-NEXT: register 'reg-shares': failure, added 0, 1 error: backend 'reg-shares' and backend 'reg-ok' both own target kind 'regkind'; backends sharing a kind must all have a target predicate
@@ -652,7 +652,7 @@ static void testResolveAliases(void) {
 static bool gpuDetected(void) {
   static const char *const names[] = {"cuda", "rocm"};
   for (size_t i = 0; i < 2; ++i) {
-    const TileBackendModule *m = tileLookupBackend(names[i]);
+    const TileBackendModule *m = tileFindBackend(names[i]);
     TileTarget t;
     memset(&t, 0, sizeof(t));
     if (m && m->detectTarget && m->detectTarget(&t))

@@ -117,7 +117,7 @@ static void testRegistry(void) {
   // CHECK-LABEL: @testRegistry
   // CHECK-NEXT: has passes: 1
 
-  intptr_t index = tileLookupPass(str("tile-verify"));
+  intptr_t index = tileFindPass(str("tile-verify"));
   fprintf(stderr, "tile-verify found: %d\n", index >= 0 && index < n);
   // CHECK-NEXT: tile-verify found: 1
   MlirStringRef argument = tilePassGetArgument(index);
@@ -128,16 +128,16 @@ static void testRegistry(void) {
   /* Every pass is found under its own argument. */
   int consistent = 1;
   for (intptr_t i = 0; i < n; ++i)
-    consistent &= tileLookupPass(tilePassGetArgument(i)) == i;
-  fprintf(stderr, "lookup consistent: %d\n", consistent);
-  // CHECK-NEXT: lookup consistent: 1
+    consistent &= tileFindPass(tilePassGetArgument(i)) == i;
+  fprintf(stderr, "find consistent: %d\n", consistent);
+  // CHECK-NEXT: find consistent: 1
 
   static const char *const unknown[] = {
       "tile-verif", "tile-verify2", "TILE-VERIFY", "verify",
       "",           "canonicalize"};
   for (size_t i = 0; i < sizeof(unknown) / sizeof(unknown[0]); ++i)
     fprintf(stderr, "'%s': %ld\n", unknown[i],
-            (long)tileLookupPass(str(unknown[i])));
+            (long)tileFindPass(str(unknown[i])));
   // CHECK-NEXT: 'tile-verif': -1
   // CHECK-NEXT: 'tile-verify2': -1
   // CHECK-NEXT: 'TILE-VERIFY': -1
@@ -148,16 +148,16 @@ static void testRegistry(void) {
   /* Arguments are string refs: only `length` characters count. */
   const char *longer = "tile-verify{kernel-required=false}";
   fprintf(stderr, "prefix ref found: %d\n",
-          tileLookupPass(mlirStringRefCreate(longer, 11)) == index);
+          tileFindPass(mlirStringRefCreate(longer, 11)) == index);
   fprintf(stderr, "short ref found: %d\n",
-          tileLookupPass(mlirStringRefCreate(longer, 10)) >= 0);
+          tileFindPass(mlirStringRefCreate(longer, 10)) >= 0);
   // CHECK-NEXT: prefix ref found: 1
   // CHECK-NEXT: short ref found: 0
 }
 
 static void testPassInfo(void) {
   fprintf(stderr, "@testPassInfo\n");
-  intptr_t index = tileLookupPass(str("tile-verify"));
+  intptr_t index = tileFindPass(str("tile-verify"));
   MlirStringRef argument = tilePassGetArgument(index);
   MlirStringRef summary = tilePassGetSummary(index);
   MlirStringRef anchor = tilePassGetAnchor(index);
@@ -186,7 +186,7 @@ static void testPassInfo(void) {
 
 static void testPrintOptions(void) {
   fprintf(stderr, "@testPrintOptions\n");
-  intptr_t index = tileLookupPass(str("tile-verify"));
+  intptr_t index = tileFindPass(str("tile-verify"));
   tilePassPrintOptions(index, printToStderr, NULL);
   fprintf(stderr, "--\n");
   // CHECK-LABEL: @testPrintOptions

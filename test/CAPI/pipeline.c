@@ -304,7 +304,7 @@ static void testNesting(void) {
   fprintf(stderr, "@testNesting\n");
   MlirContext ctx = createTileContext();
   // CHECK-LABEL: @testNesting
-  intptr_t index = tileLookupPass(str("tile-verify"));
+  intptr_t index = tileFindPass(str("tile-verify"));
   MlirStringRef anchor = tilePassGetAnchor(index);
   fprintf(stderr, "tile-verify anchor: '%.*s'\n", (int)anchor.length,
           anchor.data);

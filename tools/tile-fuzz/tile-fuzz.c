@@ -3,6 +3,7 @@
 #include "tile/tile.h"
 
 #include "ir/ir.h"
+#include "support/count.h"
 
 #include "mlir-c/Diagnostics.h"
 #include "mlir-c/IR.h"
@@ -26,7 +27,7 @@ static const char *outputPart(const char *target) {
   static const struct {
     const char *prefix, *part;
   } parts[] = {{"cuda", "ptx"}, {"rocm", "isa"}, {"vulkan", "spirv"}};
-  for (size_t i = 0; i < sizeof(parts) / sizeof(parts[0]); ++i)
+  for (size_t i = 0; i < TILE_COUNT(parts); ++i)
     if (!strncmp(target, parts[i].prefix, strlen(parts[i].prefix)))
       return parts[i].part;
   return "llvm";

@@ -197,7 +197,7 @@ static const TileFlagParser parser = {
     .epilogue = "\nUpstream MLIR passes are accepted by the names mlir-opt "
                 "knows them by.\n",
     .specs = flags,
-    .numSpecs = sizeof(flags) / sizeof(flags[0]),
+    .numSpecs = TILE_COUNT(flags),
     .helpWidth = 36,
     .llvmSpelling = true,
     .inputOffset = AT(input),

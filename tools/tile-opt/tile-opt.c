@@ -5,6 +5,7 @@
 #include "options.h"
 #include "pipeline_dump.h"
 #include "split.h"
+#include "support/count.h"
 #include "support/diagnostics.h"
 #include "support/output_file.h"
 #include "support/strbuf.h"
@@ -88,8 +89,7 @@ static const char *const knownDialects[] = {
 static void showDialects(MlirContext ctx) {
   printf("Available Dialects: ");
   const char *sep = "";
-  for (size_t i = 0; i < sizeof(knownDialects) / sizeof(knownDialects[0]);
-       ++i) {
+  for (size_t i = 0; i < TILE_COUNT(knownDialects); ++i) {
     MlirDialect d = mlirContextGetOrLoadDialect(
         ctx, mlirStringRefCreateFromCString(knownDialects[i]));
     if (!mlirDialectIsNull(d)) {

@@ -3,6 +3,7 @@
 #include "arguments.h"
 
 #include "npy.h"
+#include "support/count.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -21,7 +22,7 @@ static bool checkPositions(const Options *o, const TileEntrySignature *e) {
                {&o->outputs, true},
                {&o->prints, true},
                {&o->scalars, false}};
-  for (size_t k = 0; k < sizeof(lists) / sizeof(lists[0]); ++k)
+  for (size_t k = 0; k < TILE_COUNT(lists); ++k)
     for (unsigned i = 0; i < lists[k].list->count; ++i) {
       const ArgOption *opt = &lists[k].list->items[i];
       if (opt->index >= e->numArgs) {

@@ -1,6 +1,7 @@
 /* NumPy .npy reading and writing for tile-run's buffers. */
 #include "npy.h"
 
+#include "support/count.h"
 #include "support/output_file.h"
 
 #include <ctype.h>
@@ -141,7 +142,7 @@ static bool readFortranOrder(const char *dict, Header *h, TileStrBuf *error) {
 /* numpy writes each key once; a header that repeats one is ambiguous. */
 static bool keysOnce(const char *dict, TileStrBuf *error) {
   static const char *const keys[] = {"'descr'", "'fortran_order'", "'shape'"};
-  for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); ++i) {
+  for (size_t i = 0; i < TILE_COUNT(keys); ++i) {
     const char *first = strstr(dict, keys[i]);
     if (first && strstr(first + 1, keys[i])) {
       tileStrBufPrintf(error, "its header gives %s more than once", keys[i]);
@@ -185,7 +186,7 @@ static bool readHeader(const char *bytes, size_t size, Header *h,
 }
 
 static bool descrHolds(const char *descr, TileElementType type) {
-  for (size_t i = 0; i < sizeof(readable) / sizeof(readable[0]); ++i)
+  for (size_t i = 0; i < TILE_COUNT(readable); ++i)
     if (readable[i].type == type && strcmp(readable[i].descr, descr) == 0)
       return true;
   return false;

@@ -1,6 +1,8 @@
 /* tile-run's command line: flags, per-argument options and their checks. */
 #include "options.h"
 
+#include "support/count.h"
+
 #include "common/flags.h"
 #include "support/alloc.h"
 #include "support/output_file.h"
@@ -209,7 +211,7 @@ static const TileFlagParser parser = {
         "\n"
         "OPTIONS:\n",
     .specs = flags,
-    .numSpecs = sizeof(flags) / sizeof(flags[0]),
+    .numSpecs = TILE_COUNT(flags),
     .helpWidth = 25,
     .inputOffset = AT(input),
 };

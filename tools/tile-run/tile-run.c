@@ -38,7 +38,7 @@ static const TileEntrySignature *chooseEntry(const Options *o,
   TileStrBuf names = TILE_STRBUF_INIT;
   listEntries(t, skip, &names);
   const TileEntrySignature *e = NULL;
-  if (o->entry && !(e = tileEntryTableLookup(t, o->entry)))
+  if (o->entry && !(e = tileEntryTableFind(t, o->entry)))
     runError("'%s' has no public function '%s' (it has: %s)", o->input,
              o->entry, names.size ? tileStrBufGet(&names) : "none");
   else if (!o->entry && !names.size)
@@ -48,7 +48,7 @@ static const TileEntrySignature *chooseEntry(const Options *o,
              "--entry=NAME",
              o->input, tileStrBufGet(&names));
   else if (!o->entry)
-    e = tileEntryTableLookup(t, tileStrBufGet(&names));
+    e = tileEntryTableFind(t, tileStrBufGet(&names));
   tileStrBufFree(&names);
   if (e && skip && strcmp(e->name, skip) == 0) {
     runError("--check=%s names the function being run; the reference must "
@@ -168,7 +168,7 @@ static bool runReference(const Options *o, Session *s,
     checkGemmReference(o, &gemm, expected);
     return true;
   }
-  const TileEntrySignature *ref = tileEntryTableLookup(entries, o->check);
+  const TileEntrySignature *ref = tileEntryTableFind(entries, o->check);
   if (!ref) {
     runError("--check=%s: '%s' has no public function '%s'", o->check, o->input,
              o->check);

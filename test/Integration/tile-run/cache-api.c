@@ -79,7 +79,7 @@ static float run(TileBackendContext *backend, TileArtifact *a,
   for (int i = 0; i < 4; ++i)
     data[i] = (float)i;
   TileArgValue args[2] = {{buffer, 0, 0}, {NULL, 0, 2.5}};
-  tileExecutableInvoke(exe, tileEntryTableLookup(entries, "scale"), args, sink);
+  tileExecutableInvoke(exe, tileEntryTableFind(entries, "scale"), args, sink);
   float last = data[3];
   tileBufferDestroy(buffer);
   tileExecutableDestroy(exe);

@@ -226,7 +226,7 @@ static void testEntryTable(MlirContext ctx) {
       printf("]\n");
     }
   }
-  printf("helper listed: %d\n", tileEntryTableLookup(t, "helper") != NULL);
+  printf("helper listed: %d\n", tileEntryTableFind(t, "helper") != NULL);
   tileEntryTableDestroy(t);
   mlirOperationDestroy(module);
 }
@@ -407,8 +407,8 @@ int main(void) {
   testLibrarySearch();
   MlirOperation module = parse(ctx);
   TileEntryTable *entries = tileEntryTableCreate(module);
-  testJit(ctx, tileEntryTableLookup(entries, "add"));
-  testViews(ctx, tileEntryTableLookup(entries, "add"));
+  testJit(ctx, tileEntryTableFind(entries, "add"));
+  testViews(ctx, tileEntryTableFind(entries, "add"));
   testAot(ctx, entries);
   tileEntryTableDestroy(entries);
   mlirOperationDestroy(module);

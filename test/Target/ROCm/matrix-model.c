@@ -9,6 +9,7 @@
 // RUN: tile-rocm-matrix-model | FileCheck %s
 
 #include "rocm/matrix_layout.h"
+#include "support/count.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -162,7 +163,7 @@ static int simulateBlock(const TileRocmMatrixInstr *in, const char *chip,
 int main(void) {
   const char *chips[] = {"gfx908", "gfx90a",  "gfx942",
                          "gfx950", "gfx1100", "gfx1201"};
-  for (unsigned c = 0; c < sizeof(chips) / sizeof(chips[0]); ++c)
+  for (unsigned c = 0; c < TILE_COUNT(chips); ++c)
     for (int e = 0; e < 2; ++e) {
       int count;
       const TileRocmMatrixInstr *const *instrs =

@@ -2,7 +2,6 @@
 #include "fatal.h"
 
 #include <stdatomic.h>
-#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,22 +9,39 @@
 
 /* The mgpu* ABI has no error results, and carrying on after a failed
    allocation or launch only turns the failure into a crash elsewhere, so a
-   failure ends the process. exit() may run only once per process, and a
-   failure reported while the process is already leaving adds nothing:
-   those leave with _exit() and print nothing more. The line is written
-   before the flag is set, so no line is lost to a concurrent _exit(). */
-static atomic_bool exiting;
+   failure ends the process. exit() may run only once per process: a
+   failure reported while the process is already leaving (its exit handlers
+   running, after a failure or a normal exit) leaves with _exit(). */
+static atomic_bool failing; /* a failure has printed and is ending things */
+static atomic_bool leaving; /* the exit handlers are running */
 
-_Noreturn void tileRtReport(const char *prefix, const char *log,
+static void markLeaving(void) { atomic_store(&leaving, true); }
+
+/* Registered when the library is loaded, so the mark runs before the
+   library's destructors and before exit handlers registered earlier. */
+__attribute__((constructor)) static void watchExit(void) {
+  atexit(markLeaving);
+}
+
+bool tileRtFailing(void) { return atomic_load(&failing); }
+
+/* The line is written before the flag is set, so no line is lost to a
+   concurrent _exit(). */
+_Noreturn void tileRtFatalV(const char *prefix, const char *log,
                             const char *format, va_list args) {
-  if (atomic_load(&exiting))
+  if (atomic_load(&failing))
     _exit(1);
   char message[1024];
   vsnprintf(message, sizeof(message), format, args);
   fprintf(stderr, "%s%s\n", prefix, message);
   if (log && *log)
     fprintf(stderr, "%s%s", log, log[strlen(log) - 1] == '\n' ? "" : "\n");
-  if (atomic_exchange(&exiting, true))
+  if (atomic_exchange(&failing, true))
     _exit(1);
+  if (atomic_load(&leaving)) {
+    /* What the program printed is still buffered: exit() would flush it. */
+    fflush(NULL);
+    _exit(1);
+  }
   exit(1);
 }

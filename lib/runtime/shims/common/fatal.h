@@ -1,16 +1,26 @@
-/* The error contract both GPU runtimes share: one line on stderr, exit 1. */
+/* The error contract the GPU runtimes share: one line on stderr, exit 1. */
 #ifndef TILE_RUNTIME_COMMON_FATAL_H
 #define TILE_RUNTIME_COMMON_FATAL_H
 
 #include <stdarg.h>
+#include <stdbool.h>
 
 /* Prints "PREFIXMESSAGE" on stderr, then `log` (a driver's multi-line log)
-   when it is not empty, and exits with status 1. A failure reported while
-   the process is already leaving (an atexit handler, a global destructor,
-   another thread) prints nothing more and leaves with _exit(1). Each
-   runtime library compiles its own copy, so the flag is per library. */
-_Noreturn void tileRtReport(const char *prefix, const char *log,
+   when it is not empty, and exits with status 1. A failure reported once
+   another one has printed (from an exit handler, a global destructor,
+   another thread) prints nothing and leaves with _exit(1). A failure
+   reported while the process leaves normally (from a global destructor,
+   or an exit handler registered before the library was loaded) prints its
+   line, flushes stdio and leaves with _exit(1), as exit() must not run
+   twice. Each runtime library
+   compiles its own copy, so the state is per library. */
+_Noreturn void tileRtFatalV(const char *prefix, const char *log,
                             const char *format, va_list args)
     __attribute__((format(printf, 3, 0)));
+
+/* Whether a failure is ending the process: then cleanup (destructors,
+   unloads from exit handlers) must not run, as what it would release may
+   be what failed. */
+bool tileRtFailing(void);
 
 #endif

@@ -5,7 +5,7 @@
 
 bool tileRtCudaAvailable(char *why, size_t size) {
   const char *reason = NULL;
-  if (tileCudaDriverLoad(&reason))
+  if (tileRtCudaDriverLoad(&reason))
     return true;
   if (why && size > 0)
     snprintf(why, size, "%s", reason);

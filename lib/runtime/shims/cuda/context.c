@@ -1,26 +1,26 @@
 /* The context a call runs in: the thread's current one or a primary one. */
 #include "shim.h"
 
-static CUcontext retainPrimaryContext(TileCudaDriver *driver, int ordinal) {
+static CUcontext retainPrimaryContext(TileRtCudaDriver *driver, int ordinal) {
   CUdevice device;
   CUcontext context = NULL;
-  tileCudaCheckf(driver->deviceGet(&device, ordinal), "cuDeviceGet(%d)",
-                 ordinal);
-  tileCudaCheckf(driver->primaryCtxRetain(&context, device),
-                 "cuDevicePrimaryCtxRetain(device %d)", ordinal);
+  tileRtCudaCheckf(driver->deviceGet(&device, ordinal), "cuDeviceGet(%d)",
+                   ordinal);
+  tileRtCudaCheckf(driver->primaryCtxRetain(&context, device),
+                   "cuDevicePrimaryCtxRetain(device %d)", ordinal);
   return context;
 }
 
 /* Called when a thread has no current context or picks a device: rare
    enough to take the lock every time. */
-CUcontext tileCudaPrimaryContext(TileCudaDriver *driver, int ordinal) {
+CUcontext tileRtCudaPrimaryContext(TileRtCudaDriver *driver, int ordinal) {
   if (ordinal < 0 || ordinal >= driver->deviceCount)
-    tileCudaFatal("device %d does not exist: the CUDA driver sees %d "
-                  "device(s)",
-                  ordinal, driver->deviceCount);
-  if (ordinal >= TILE_CUDA_MAX_DEVICES)
-    tileCudaFatal("device %d is beyond the %d devices this runtime handles",
-                  ordinal, TILE_CUDA_MAX_DEVICES);
+    tileRtCudaFatal("device %d does not exist: the CUDA driver sees %d "
+                    "device(s)",
+                    ordinal, driver->deviceCount);
+  if (ordinal >= TILE_RT_CUDA_MAX_DEVICES)
+    tileRtCudaFatal("device %d is beyond the %d devices this runtime handles",
+                    ordinal, TILE_RT_CUDA_MAX_DEVICES);
   pthread_mutex_lock(&driver->primaryContextLock);
   CUcontext *slot = &driver->primaryContexts[ordinal];
   if (!*slot)
@@ -30,44 +30,44 @@ CUcontext tileCudaPrimaryContext(TileCudaDriver *driver, int ordinal) {
   return context;
 }
 
-TileCudaDriver *tileCudaEnter(void) {
-  TileCudaDriver *driver = tileCudaDriver();
-  tileCudaCurrentContext(driver);
+TileRtCudaDriver *tileRtCudaEnter(void) {
+  TileRtCudaDriver *driver = tileRtCudaDriver();
+  tileRtCudaCurrentContext(driver);
   return driver;
 }
 
-CUcontext tileCudaCurrentContext(TileCudaDriver *driver) {
+CUcontext tileRtCudaCurrentContext(TileRtCudaDriver *driver) {
   CUcontext current = NULL;
-  tileCudaCheck(driver->ctxGetCurrent(&current), "cuCtxGetCurrent");
+  tileRtCudaCheck(driver->ctxGetCurrent(&current), "cuCtxGetCurrent");
   if (current)
     return current;
-  current = tileCudaPrimaryContext(driver, 0);
-  tileCudaCheck(driver->ctxSetCurrent(current), "cuCtxSetCurrent");
+  current = tileRtCudaPrimaryContext(driver, 0);
+  tileRtCudaCheck(driver->ctxSetCurrent(current), "cuCtxSetCurrent");
   return current;
 }
 
-TileCudaDriver *tileCudaEnterToRelease(void) {
-  TileCudaDriver *driver = tileCudaDriver();
+TileRtCudaDriver *tileRtCudaEnterToRelease(void) {
+  TileRtCudaDriver *driver = tileRtCudaDriver();
   CUcontext current = NULL;
   CUresult result = driver->ctxGetCurrent(&current);
   if (result == CUDA_ERROR_DEINITIALIZED)
     return NULL;
-  tileCudaCheck(result, "cuCtxGetCurrent");
+  tileRtCudaCheck(result, "cuCtxGetCurrent");
   if (!current)
-    tileCudaCurrentContext(driver);
+    tileRtCudaCurrentContext(driver);
   return driver;
 }
 
-bool tileCudaReleased(CUresult result, const char *call) {
+bool tileRtCudaReleased(CUresult result, const char *call) {
   if (result == CUDA_ERROR_DEINITIALIZED)
     return false;
-  tileCudaCheck(result, call);
+  tileRtCudaCheck(result, call);
   return true;
 }
 
 void mgpuSetDefaultDevice(int32_t device) {
-  TileCudaDriver *driver = tileCudaDriver();
-  tileCudaCheckf(
-      driver->ctxSetCurrent(tileCudaPrimaryContext(driver, (int)device)),
+  TileRtCudaDriver *driver = tileRtCudaDriver();
+  tileRtCudaCheckf(
+      driver->ctxSetCurrent(tileRtCudaPrimaryContext(driver, (int)device)),
       "cuCtxSetCurrent(device %d)", (int)device);
 }

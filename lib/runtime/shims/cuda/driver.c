@@ -1,20 +1,22 @@
 /* Loading libcuda.so.1 once: dlopen, entry points, cuInit. */
 #include "shim.h"
 
+#include "support/count.h"
+
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
-#define TILE_CUDA_DRIVER_NAME "libcuda.so.1"
+#define TILE_RT_CUDA_DRIVER_NAME "libcuda.so.1"
 
 /* The only process-wide state of the runtime: written by loadOnce, read-only
    afterwards except for the primary-context slots, the stream pool and the
    TMA descriptor cache, each guarded by its lock. */
 static struct {
   pthread_once_t once;
-  TileCudaDriver table;
+  TileRtCudaDriver table;
   bool usable;
   char why[512];
 } driverState = {.once = PTHREAD_ONCE_INIT,
@@ -30,7 +32,7 @@ typedef struct {
 } EntryPoint;
 
 #define ENTRY(field, symbol, required)                                         \
-  {symbol, offsetof(TileCudaDriver, field), required}
+  {symbol, offsetof(TileRtCudaDriver, field), required}
 
 static const EntryPoint entryPoints[] = {
     ENTRY(init, "cuInit", true),
@@ -83,11 +85,11 @@ __attribute__((format(printf, 1, 2))) static bool failLoad(const char *format,
 }
 
 static bool resolveEntryPoints(void *library) {
-  for (size_t i = 0; i < sizeof(entryPoints) / sizeof(entryPoints[0]); ++i) {
+  for (size_t i = 0; i < TILE_COUNT(entryPoints); ++i) {
     const EntryPoint *entry = &entryPoints[i];
     void *address = dlsym(library, entry->symbol);
     if (!address && entry->required)
-      return failLoad("the CUDA driver (" TILE_CUDA_DRIVER_NAME
+      return failLoad("the CUDA driver (" TILE_RT_CUDA_DRIVER_NAME
                       ") has no entry point %s; it is too old or not a "
                       "CUDA driver",
                       entry->symbol);
@@ -100,7 +102,7 @@ static bool resolveEntryPoints(void *library) {
 }
 
 static bool initialise(void) {
-  TileCudaDriver *driver = &driverState.table;
+  TileRtCudaDriver *driver = &driverState.table;
   char description[256];
   const char *call = "cuInit";
   CUresult result = driver->init(0);
@@ -109,7 +111,7 @@ static bool initialise(void) {
     result = driver->deviceGetCount(&driver->deviceCount);
   }
   if (result != CUDA_SUCCESS) {
-    tileCudaDescribe(driver, result, description, sizeof(description));
+    tileRtCudaDescribe(driver, result, description, sizeof(description));
     return failLoad("the CUDA driver cannot be initialised: %s failed: %s",
                     call, description);
   }
@@ -119,9 +121,9 @@ static bool initialise(void) {
 }
 
 static bool load(void) {
-  void *library = dlopen(TILE_CUDA_DRIVER_NAME, RTLD_NOW | RTLD_LOCAL);
+  void *library = dlopen(TILE_RT_CUDA_DRIVER_NAME, RTLD_NOW | RTLD_LOCAL);
   if (!library)
-    return failLoad("the CUDA driver (" TILE_CUDA_DRIVER_NAME
+    return failLoad("the CUDA driver (" TILE_RT_CUDA_DRIVER_NAME
                     ") cannot be loaded: %s",
                     dlerror());
   /* The library stays loaded for the life of the process: the driver's own
@@ -131,7 +133,7 @@ static bool load(void) {
 
 static void loadOnce(void) { driverState.usable = load(); }
 
-TileCudaDriver *tileCudaDriverLoad(const char **why) {
+TileRtCudaDriver *tileRtCudaDriverLoad(const char **why) {
   pthread_once(&driverState.once, loadOnce);
   if (driverState.usable)
     return &driverState.table;
@@ -139,10 +141,10 @@ TileCudaDriver *tileCudaDriverLoad(const char **why) {
   return NULL;
 }
 
-TileCudaDriver *tileCudaDriver(void) {
+TileRtCudaDriver *tileRtCudaDriver(void) {
   const char *why = NULL;
-  TileCudaDriver *driver = tileCudaDriverLoad(&why);
+  TileRtCudaDriver *driver = tileRtCudaDriverLoad(&why);
   if (!driver)
-    tileCudaFatal("%s", why);
+    tileRtCudaFatal("%s", why);
   return driver;
 }

@@ -8,12 +8,12 @@
 #include <stdbool.h>
 
 /* Devices beyond this ordinal are refused with a clear error. */
-#define TILE_CUDA_MAX_DEVICES 64
+#define TILE_RT_CUDA_MAX_DEVICES 64
 /* Streams kept for reuse once generated code destroys them (more are
    destroyed for real). */
-#define TILE_CUDA_STREAM_POOL 64
+#define TILE_RT_CUDA_STREAM_POOL 64
 /* TMA descriptors kept in device memory, least recently used evicted. */
-#define TILE_CUDA_TENSOR_MAP_CACHE 256
+#define TILE_RT_CUDA_TENSOR_MAP_CACHE 256
 
 /* Destroyed streams, kept with the context they belong to. */
 typedef struct {
@@ -22,8 +22,8 @@ typedef struct {
   struct {
     CUcontext context;
     CUstream stream;
-  } free[TILE_CUDA_STREAM_POOL];
-} TileCudaStreamPool;
+  } free[TILE_RT_CUDA_STREAM_POOL];
+} TileRtCudaStreamPool;
 
 /* Encoded TMA descriptors and the device copies kernels read them from. */
 typedef struct {
@@ -31,14 +31,14 @@ typedef struct {
   uint64_t hash, lastUse;
   CUdeviceptr device;
   CUtensorMap map;
-} TileCudaTensorMapEntry;
+} TileRtCudaTensorMapEntry;
 
 typedef struct {
   pthread_mutex_t lock;
   unsigned count;
   uint64_t clock;
-  TileCudaTensorMapEntry entries[TILE_CUDA_TENSOR_MAP_CACHE];
-} TileCudaTensorMapCache;
+  TileRtCudaTensorMapEntry entries[TILE_RT_CUDA_TENSOR_MAP_CACHE];
+} TileRtCudaTensorMapCache;
 
 typedef struct {
   CUresult (*init)(unsigned int flags);
@@ -104,17 +104,17 @@ typedef struct {
   /* Each device's primary context, retained once on first use (under the
      lock) and kept for the life of the process. */
   pthread_mutex_t primaryContextLock;
-  CUcontext primaryContexts[TILE_CUDA_MAX_DEVICES];
+  CUcontext primaryContexts[TILE_RT_CUDA_MAX_DEVICES];
   /* Per-call resources kept for the next call, each under its own lock. */
-  TileCudaStreamPool streams;
-  TileCudaTensorMapCache tensorMaps;
-} TileCudaDriver;
+  TileRtCudaStreamPool streams;
+  TileRtCudaTensorMapCache tensorMaps;
+} TileRtCudaDriver;
 
 /* Loads the driver on first call (thread-safe). Returns the table, or NULL
    with the reason why it is unusable. */
-TileCudaDriver *tileCudaDriverLoad(const char **why);
+TileRtCudaDriver *tileRtCudaDriverLoad(const char **why);
 
 /* The loaded table, or a fatal error saying why there is none. */
-TileCudaDriver *tileCudaDriver(void);
+TileRtCudaDriver *tileRtCudaDriver(void);
 
 #endif

@@ -6,18 +6,19 @@
 #include <stdio.h>
 #include <string.h>
 
-#define TILE_CUDA_PREFIX "tile_rt_cuda: error: "
+#define TILE_RT_CUDA_PREFIX "tile_rt_cuda: error: "
 
-_Noreturn void tileCudaFatal(const char *format, ...) {
+_Noreturn void tileRtCudaFatal(const char *format, ...) {
   va_list args;
   va_start(args, format);
-  tileRtReport(TILE_CUDA_PREFIX, NULL, format, args);
+  tileRtFatalV(TILE_RT_CUDA_PREFIX, NULL, format, args);
 }
 
-_Noreturn void tileCudaFatalWithLog(const char *log, const char *format, ...) {
+_Noreturn void tileRtCudaFatalWithLog(const char *log, const char *format,
+                                      ...) {
   va_list args;
   va_start(args, format);
-  tileRtReport(TILE_CUDA_PREFIX, log, format, args);
+  tileRtFatalV(TILE_RT_CUDA_PREFIX, log, format, args);
 }
 
 /* Names for the results a driver that failed to initialise (or the
@@ -46,8 +47,8 @@ static const char *knownName(CUresult result) {
   }
 }
 
-void tileCudaDescribe(const TileCudaDriver *driver, CUresult result,
-                      char *buffer, size_t size) {
+void tileRtCudaDescribe(const TileRtCudaDriver *driver, CUresult result,
+                        char *buffer, size_t size) {
   const char *name = NULL, *text = NULL;
   if (driver->getErrorName(result, &name) != CUDA_SUCCESS)
     name = NULL;
@@ -65,19 +66,19 @@ void tileCudaDescribe(const TileCudaDriver *driver, CUresult result,
 
 _Noreturn static void failCall(CUresult result, const char *call) {
   const char *why = NULL;
-  const TileCudaDriver *driver = tileCudaDriverLoad(&why);
+  const TileRtCudaDriver *driver = tileRtCudaDriverLoad(&why);
   char description[256] = "";
   if (driver)
-    tileCudaDescribe(driver, result, description, sizeof(description));
-  tileCudaFatal("%s failed: %s", call, description);
+    tileRtCudaDescribe(driver, result, description, sizeof(description));
+  tileRtCudaFatal("%s failed: %s", call, description);
 }
 
-void tileCudaCheck(CUresult result, const char *call) {
+void tileRtCudaCheck(CUresult result, const char *call) {
   if (result != CUDA_SUCCESS)
     failCall(result, call);
 }
 
-void tileCudaCheckf(CUresult result, const char *format, ...) {
+void tileRtCudaCheckf(CUresult result, const char *format, ...) {
   if (result == CUDA_SUCCESS)
     return;
   char call[512];

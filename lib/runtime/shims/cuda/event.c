@@ -2,26 +2,26 @@
 #include "shim.h"
 
 struct CUevent_st *mgpuEventCreate(void) {
-  TileCudaDriver *driver = tileCudaEnter();
+  TileRtCudaDriver *driver = tileRtCudaEnter();
   CUevent event = NULL;
   /* Events only order work here; timing them would cost for nothing. */
-  tileCudaCheck(driver->eventCreate(&event, CU_EVENT_DISABLE_TIMING),
-                "cuEventCreate");
+  tileRtCudaCheck(driver->eventCreate(&event, CU_EVENT_DISABLE_TIMING),
+                  "cuEventCreate");
   return event;
 }
 
 void mgpuEventDestroy(struct CUevent_st *event) {
-  TileCudaDriver *driver = tileCudaEnterToRelease();
+  TileRtCudaDriver *driver = tileRtCudaEnterToRelease();
   if (driver)
-    tileCudaReleased(driver->eventDestroy(event), "cuEventDestroy");
+    tileRtCudaReleased(driver->eventDestroy(event), "cuEventDestroy");
 }
 
 void mgpuEventSynchronize(struct CUevent_st *event) {
-  TileCudaDriver *driver = tileCudaEnter();
-  tileCudaCheck(driver->eventSynchronize(event), "cuEventSynchronize");
+  TileRtCudaDriver *driver = tileRtCudaEnter();
+  tileRtCudaCheck(driver->eventSynchronize(event), "cuEventSynchronize");
 }
 
 void mgpuEventRecord(struct CUevent_st *event, struct CUstream_st *stream) {
-  TileCudaDriver *driver = tileCudaEnter();
-  tileCudaCheck(driver->eventRecord(event, stream), "cuEventRecord");
+  TileRtCudaDriver *driver = tileRtCudaEnter();
+  tileRtCudaCheck(driver->eventRecord(event, stream), "cuEventRecord");
 }

@@ -4,39 +4,39 @@
 
 /* Portable: usable from every context; device-mapped: kernels may
    dereference the host address (unified addressing makes it the same). */
-#define TILE_CUDA_HOST_REGISTER_FLAGS                                          \
+#define TILE_RT_CUDA_HOST_REGISTER_FLAGS                                       \
   (CU_MEMHOSTREGISTER_PORTABLE | CU_MEMHOSTREGISTER_DEVICEMAP)
 
 void mgpuMemHostRegister(void *ptr, uint64_t sizeBytes) {
-  TileCudaDriver *driver = tileCudaEnter();
+  TileRtCudaDriver *driver = tileRtCudaEnter();
   if (!ptr || sizeBytes == 0)
     return;
-  tileCudaCheckf(driver->memHostRegister(ptr, (size_t)sizeBytes,
-                                         TILE_CUDA_HOST_REGISTER_FLAGS),
-                 "cuMemHostRegister(%p, %llu bytes)", ptr,
-                 (unsigned long long)sizeBytes);
+  tileRtCudaCheckf(driver->memHostRegister(ptr, (size_t)sizeBytes,
+                                           TILE_RT_CUDA_HOST_REGISTER_FLAGS),
+                   "cuMemHostRegister(%p, %llu bytes)", ptr,
+                   (unsigned long long)sizeBytes);
 }
 
 void mgpuMemHostUnregister(void *ptr) {
-  TileCudaDriver *driver = tileCudaEnterToRelease();
+  TileRtCudaDriver *driver = tileRtCudaEnterToRelease();
   if (driver && ptr)
-    tileCudaReleased(driver->memHostUnregister(ptr), "cuMemHostUnregister");
+    tileRtCudaReleased(driver->memHostUnregister(ptr), "cuMemHostUnregister");
 }
 
 /* Any layout works, dense or not: the whole span is registered. */
 void mgpuMemHostRegisterMemRef(int64_t rank, TileRtCudaMemRef *memref,
                                int64_t elementSizeBytes) {
-  tileCudaEnter();
-  TileCudaSpan span = tileCudaMemRefSpan("mgpuMemHostRegisterMemRef", rank,
+  tileRtCudaEnter();
+  TileRtSpan span = tileRtCudaMemRefSpan("mgpuMemHostRegisterMemRef", rank,
                                          memref, elementSizeBytes);
   mgpuMemHostRegister(span.start, span.bytes);
 }
 
 void mgpuMemHostUnregisterMemRef(int64_t rank, TileRtCudaMemRef *memref,
                                  int64_t elementSizeBytes) {
-  if (!tileCudaEnterToRelease())
+  if (!tileRtCudaEnterToRelease())
     return;
-  TileCudaSpan span = tileCudaMemRefSpan("mgpuMemHostUnregisterMemRef", rank,
+  TileRtSpan span = tileRtCudaMemRefSpan("mgpuMemHostUnregisterMemRef", rank,
                                          memref, elementSizeBytes);
   mgpuMemHostUnregister(span.start);
 }

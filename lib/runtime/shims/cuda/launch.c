@@ -6,16 +6,16 @@
 #include <stdio.h>
 
 /* Blocks get up to 48 KiB of shared memory without opting in. */
-#define TILE_CUDA_DEFAULT_SHARED_BYTES (48 * 1024)
+#define TILE_RT_CUDA_DEFAULT_SHARED_BYTES (48 * 1024)
 /* Clusters larger than this need the non-portable size attribute. */
-#define TILE_CUDA_PORTABLE_CLUSTER_BLOCKS 8
+#define TILE_RT_CUDA_PORTABLE_CLUSTER_BLOCKS 8
 
 typedef struct {
   unsigned int x, y, z;
 } Dims;
 
 /* Names the kernel in messages when the driver can (CUDA 12.3 and newer). */
-static const char *kernelName(const TileCudaDriver *driver,
+static const char *kernelName(const TileRtCudaDriver *driver,
                               CUfunction function) {
   const char *name = NULL;
   if (driver->funcGetName && driver->funcGetName(&name, function) == 0 && name)
@@ -26,8 +26,8 @@ static const char *kernelName(const TileCudaDriver *driver,
 /* Zero means "nothing to launch"; negative or oversized is a caller bug. */
 static unsigned int launchDim(intptr_t value, const char *what, char axis) {
   if (value < 0 || (uintmax_t)value > UINT_MAX)
-    tileCudaFatal("launch %s dimension %c is %jd, outside 0 to %u", what, axis,
-                  (intmax_t)value, UINT_MAX);
+    tileRtCudaFatal("launch %s dimension %c is %jd, outside 0 to %u", what,
+                    axis, (intmax_t)value, UINT_MAX);
   return (unsigned int)value;
 }
 
@@ -41,22 +41,22 @@ static bool isEmpty(Dims dims) { return !dims.x || !dims.y || !dims.z; }
 
 static void checkKernel(CUfunction function, const char *entry) {
   if (!function)
-    tileCudaFatal("%s: the kernel handle is null", entry);
+    tileRtCudaFatal("%s: the kernel handle is null", entry);
 }
 
 /* Attribute `attribute` (named `name`) of the current context's device. */
-static int deviceLimit(const TileCudaDriver *driver, int attribute,
+static int deviceLimit(const TileRtCudaDriver *driver, int attribute,
                        const char *name) {
   CUdevice device;
   int limit = 0;
-  tileCudaCheck(driver->ctxGetDevice(&device), "cuCtxGetDevice");
-  tileCudaCheckf(driver->deviceGetAttribute(&limit, attribute, device),
-                 "cuDeviceGetAttribute(%s)", name);
+  tileRtCudaCheck(driver->ctxGetDevice(&device), "cuCtxGetDevice");
+  tileRtCudaCheckf(driver->deviceGetAttribute(&limit, attribute, device),
+                   "cuDeviceGetAttribute(%s)", name);
   return limit;
 }
 
 /* The opt-in limit of the device of the current context. */
-static int maxSharedBytes(const TileCudaDriver *driver) {
+static int maxSharedBytes(const TileRtCudaDriver *driver) {
   return deviceLimit(driver,
                      CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN,
                      "MAX_SHARED_MEMORY_PER_BLOCK_OPTIN");
@@ -78,7 +78,7 @@ static bool portable(Dims grid, Dims block) {
 /* Grid and block sizes come from the host code, computed at run time for
    dynamic grids: beyond the device's limits, the launch fails here with
    both named, not with the driver's CUDA_ERROR_INVALID_VALUE. */
-static void checkShape(const TileCudaDriver *driver, CUfunction function,
+static void checkShape(const TileRtCudaDriver *driver, CUfunction function,
                        Dims grid, Dims block) {
   if (portable(grid, block))
     return;
@@ -93,57 +93,58 @@ static void checkShape(const TileCudaDriver *driver, CUfunction function,
                             "MAX_THREADS_PER_BLOCK");
   if (grid.x > (unsigned)g[0] || grid.y > (unsigned)g[1] ||
       grid.z > (unsigned)g[2])
-    tileCudaFatal("kernel '%s' launched with a grid of %u x %u x %u blocks; "
-                  "the device launches at most %d x %d x %d",
-                  kernelName(driver, function), grid.x, grid.y, grid.z, g[0],
-                  g[1], g[2]);
+    tileRtCudaFatal("kernel '%s' launched with a grid of %u x %u x %u blocks; "
+                    "the device launches at most %d x %d x %d",
+                    kernelName(driver, function), grid.x, grid.y, grid.z, g[0],
+                    g[1], g[2]);
   if (block.x > (unsigned)b[0] || block.y > (unsigned)b[1] ||
       block.z > (unsigned)b[2] ||
       (uint64_t)block.x * block.y * block.z > (uint64_t)threads)
-    tileCudaFatal("kernel '%s' launched with blocks of %u x %u x %u threads; "
-                  "the device runs at most %d threads per block (%d x %d x "
-                  "%d)",
-                  kernelName(driver, function), block.x, block.y, block.z,
-                  threads, b[0], b[1], b[2]);
+    tileRtCudaFatal("kernel '%s' launched with blocks of %u x %u x %u threads; "
+                    "the device runs at most %d threads per block (%d x %d x "
+                    "%d)",
+                    kernelName(driver, function), block.x, block.y, block.z,
+                    threads, b[0], b[1], b[2]);
 }
 
 /* The kernel's static shared memory, which ptxas sized. */
-static int staticSharedBytes(const TileCudaDriver *driver,
+static int staticSharedBytes(const TileRtCudaDriver *driver,
                              CUfunction function) {
   int bytes = 0;
-  tileCudaCheckf(driver->funcGetAttribute(
-                     &bytes, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, function),
-                 "cuFuncGetAttribute(SHARED_SIZE_BYTES) for kernel '%s'",
-                 kernelName(driver, function));
+  tileRtCudaCheckf(driver->funcGetAttribute(
+                       &bytes, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, function),
+                   "cuFuncGetAttribute(SHARED_SIZE_BYTES) for kernel '%s'",
+                   kernelName(driver, function));
   return bytes;
 }
 
 /* A block gets 48 KiB of shared memory, static and dynamic together,
    unless the kernel's dynamic limit is raised; static + dynamic may then
    reach the device's opt-in maximum. */
-static unsigned int prepareSharedMemory(const TileCudaDriver *driver,
+static unsigned int prepareSharedMemory(const TileRtCudaDriver *driver,
                                         CUfunction function,
                                         int32_t sharedBytes) {
   if (sharedBytes < 0)
-    tileCudaFatal("kernel '%s': dynamic shared memory size %d is negative",
-                  kernelName(driver, function), (int)sharedBytes);
+    tileRtCudaFatal("kernel '%s': dynamic shared memory size %d is negative",
+                    kernelName(driver, function), (int)sharedBytes);
   int64_t total =
       (int64_t)staticSharedBytes(driver, function) + (int64_t)sharedBytes;
-  if (total <= TILE_CUDA_DEFAULT_SHARED_BYTES)
+  if (total <= TILE_RT_CUDA_DEFAULT_SHARED_BYTES)
     return (unsigned int)sharedBytes;
   int limit = maxSharedBytes(driver);
   if (total > limit)
-    tileCudaFatal("kernel '%s' asks for %lld bytes of shared memory (%lld "
-                  "static + %d dynamic); the device allows at most %d per "
-                  "block",
-                  kernelName(driver, function), (long long)total,
-                  (long long)(total - sharedBytes), (int)sharedBytes, limit);
-  tileCudaCheckf(driver->funcSetAttribute(
-                     function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-                     sharedBytes),
-                 "cuFuncSetAttribute(MAX_DYNAMIC_SHARED_SIZE_BYTES=%d) for "
-                 "kernel '%s'",
-                 (int)sharedBytes, kernelName(driver, function));
+    tileRtCudaFatal("kernel '%s' asks for %lld bytes of shared memory (%lld "
+                    "static + %d dynamic); the device allows at most %d per "
+                    "block",
+                    kernelName(driver, function), (long long)total,
+                    (long long)(total - sharedBytes), (int)sharedBytes, limit);
+  tileRtCudaCheckf(
+      driver->funcSetAttribute(function,
+                               CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                               sharedBytes),
+      "cuFuncSetAttribute(MAX_DYNAMIC_SHARED_SIZE_BYTES=%d) for "
+      "kernel '%s'",
+      (int)sharedBytes, kernelName(driver, function));
   return (unsigned int)sharedBytes;
 }
 
@@ -152,7 +153,7 @@ void mgpuLaunchKernel(struct CUfunc_st *function, intptr_t gridX,
                       intptr_t blockY, intptr_t blockZ, int32_t sharedBytes,
                       struct CUstream_st *stream, void **params, void **extra,
                       size_t paramsCount) {
-  TileCudaDriver *driver = tileCudaEnter();
+  TileRtCudaDriver *driver = tileRtCudaEnter();
   (void)paramsCount; /* the driver reads params by the kernel's signature */
   checkKernel(function, "mgpuLaunchKernel");
   Dims grid = launchDims(gridX, gridY, gridZ, "grid");
@@ -161,28 +162,28 @@ void mgpuLaunchKernel(struct CUfunc_st *function, intptr_t gridX,
     return;
   checkShape(driver, function, grid, block);
   unsigned int shared = prepareSharedMemory(driver, function, sharedBytes);
-  tileCudaCheckf(driver->launchKernel(function, grid.x, grid.y, grid.z, block.x,
-                                      block.y, block.z, shared, stream, params,
-                                      extra),
-                 "cuLaunchKernel of kernel '%s' (grid %ux%ux%u, block "
-                 "%ux%ux%u, %u shared bytes)",
-                 kernelName(driver, function), grid.x, grid.y, grid.z, block.x,
-                 block.y, block.z, shared);
+  tileRtCudaCheckf(driver->launchKernel(function, grid.x, grid.y, grid.z,
+                                        block.x, block.y, block.z, shared,
+                                        stream, params, extra),
+                   "cuLaunchKernel of kernel '%s' (grid %ux%ux%u, block "
+                   "%ux%ux%u, %u shared bytes)",
+                   kernelName(driver, function), grid.x, grid.y, grid.z,
+                   block.x, block.y, block.z, shared);
 }
 
 static void checkClusterFits(Dims cluster, Dims grid) {
   if (grid.x % cluster.x || grid.y % cluster.y || grid.z % cluster.z)
-    tileCudaFatal("launch grid %ux%ux%u is not a multiple of cluster "
-                  "%ux%ux%u",
-                  grid.x, grid.y, grid.z, cluster.x, cluster.y, cluster.z);
+    tileRtCudaFatal("launch grid %ux%ux%u is not a multiple of cluster "
+                    "%ux%ux%u",
+                    grid.x, grid.y, grid.z, cluster.x, cluster.y, cluster.z);
 }
 
-static void allowLargeClusters(const TileCudaDriver *driver,
+static void allowLargeClusters(const TileRtCudaDriver *driver,
                                CUfunction function, Dims cluster) {
   if ((uint64_t)cluster.x * cluster.y * cluster.z <=
-      TILE_CUDA_PORTABLE_CLUSTER_BLOCKS)
+      TILE_RT_CUDA_PORTABLE_CLUSTER_BLOCKS)
     return;
-  tileCudaCheckf(
+  tileRtCudaCheckf(
       driver->funcSetAttribute(
           function, CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED, 1),
       "cuFuncSetAttribute(NON_PORTABLE_CLUSTER_SIZE_ALLOWED) for kernel '%s'",
@@ -195,18 +196,18 @@ void mgpuLaunchClusterKernel(struct CUfunc_st *function, intptr_t clusterX,
                              intptr_t blockX, intptr_t blockY, intptr_t blockZ,
                              int32_t sharedBytes, struct CUstream_st *stream,
                              void **params, void **extra) {
-  TileCudaDriver *driver = tileCudaEnter();
+  TileRtCudaDriver *driver = tileRtCudaEnter();
   if (!driver->launchKernelEx)
-    tileCudaFatal("cluster launches need cuLaunchKernelEx, which this CUDA "
-                  "driver lacks (CUDA 11.8 or newer has it)");
+    tileRtCudaFatal("cluster launches need cuLaunchKernelEx, which this CUDA "
+                    "driver lacks (CUDA 11.8 or newer has it)");
   Dims cluster = launchDims(clusterX, clusterY, clusterZ, "cluster");
   Dims grid = launchDims(gridX, gridY, gridZ, "grid");
   Dims block = launchDims(blockX, blockY, blockZ, "block");
   if (isEmpty(grid) || isEmpty(block))
     return;
   if (isEmpty(cluster))
-    tileCudaFatal("launch cluster %ux%ux%u has an empty dimension", cluster.x,
-                  cluster.y, cluster.z);
+    tileRtCudaFatal("launch cluster %ux%ux%u has an empty dimension", cluster.x,
+                    cluster.y, cluster.z);
   checkClusterFits(cluster, grid);
   checkShape(driver, function, grid, block);
   unsigned int shared = prepareSharedMemory(driver, function, sharedBytes);
@@ -222,9 +223,10 @@ void mgpuLaunchClusterKernel(struct CUfunc_st *function, intptr_t clusterX,
       CU_CLUSTER_SCHEDULING_POLICY_SPREAD;
   CUlaunchConfig config = {grid.x,  grid.y, grid.z, block.x,    block.y,
                            block.z, shared, stream, attributes, 2};
-  tileCudaCheckf(driver->launchKernelEx(&config, function, params, extra),
-                 "cuLaunchKernelEx of kernel '%s' (cluster %ux%ux%u, grid "
-                 "%ux%ux%u, block %ux%ux%u, %u shared bytes)",
-                 kernelName(driver, function), cluster.x, cluster.y, cluster.z,
-                 grid.x, grid.y, grid.z, block.x, block.y, block.z, shared);
+  tileRtCudaCheckf(driver->launchKernelEx(&config, function, params, extra),
+                   "cuLaunchKernelEx of kernel '%s' (cluster %ux%ux%u, grid "
+                   "%ux%ux%u, block %ux%ux%u, %u shared bytes)",
+                   kernelName(driver, function), cluster.x, cluster.y,
+                   cluster.z, grid.x, grid.y, grid.z, block.x, block.y, block.z,
+                   shared);
 }

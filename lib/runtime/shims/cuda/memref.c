@@ -3,12 +3,12 @@
 
 #include "shim.h"
 
-TileCudaSpan tileCudaMemRefSpan(const char *entry, int64_t rank,
+TileRtSpan tileRtCudaMemRefSpan(const char *entry, int64_t rank,
                                 const TileRtCudaMemRef *memref,
                                 int64_t elementSizeBytes) {
-  TileCudaSpan span = {NULL, 0};
+  TileRtSpan span = {NULL, 0};
   char why[256];
   if (tileRtMemRefSpan(rank, memref, elementSizeBytes, &span, why, sizeof(why)))
-    tileCudaFatal("%s: %s", entry, why);
+    tileRtCudaFatal("%s: %s", entry, why);
   return span;
 }

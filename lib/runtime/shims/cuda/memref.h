@@ -8,19 +8,17 @@
 #include <stddef.h>
 #include <stdint.h>
 
-typedef TileRtSpan TileCudaSpan;
-
-static inline const int64_t *tileCudaMemRefSizes(const TileRtCudaMemRef *m) {
+static inline const int64_t *tileRtCudaMemRefSizes(const TileRtCudaMemRef *m) {
   return m->sizesAndStrides;
 }
 
-static inline const int64_t *tileCudaMemRefStrides(const TileRtCudaMemRef *m,
-                                                   int64_t rank) {
+static inline const int64_t *tileRtCudaMemRefStrides(const TileRtCudaMemRef *m,
+                                                     int64_t rank) {
   return m->sizesAndStrides + rank;
 }
 
 /* Exits with a message naming `entry` on a malformed descriptor. */
-TileCudaSpan tileCudaMemRefSpan(const char *entry, int64_t rank,
+TileRtSpan tileRtCudaMemRefSpan(const char *entry, int64_t rank,
                                 const TileRtCudaMemRef *memref,
                                 int64_t elementSizeBytes);
 

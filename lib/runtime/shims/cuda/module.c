@@ -1,30 +1,32 @@
 /* Device code: cubin/fatbin images, PTX through the JIT, kernels. */
 #include "shim.h"
 
+#include "support/count.h"
+
 #include <stdint.h>
 
 /* PTX JIT errors arrive as a log; beyond this it is truncated. */
-#define TILE_CUDA_JIT_LOG_BYTES 8192
+#define TILE_RT_CUDA_JIT_LOG_BYTES 8192
 
 struct CUmod_st *mgpuModuleLoad(void *data, size_t size) {
-  TileCudaDriver *driver = tileCudaEnter();
+  TileRtCudaDriver *driver = tileRtCudaEnter();
   if (!data || size == 0)
-    tileCudaFatal("mgpuModuleLoad: the device binary is empty");
+    tileRtCudaFatal("mgpuModuleLoad: the device binary is empty");
   CUmodule module = NULL;
-  tileCudaCheckf(driver->moduleLoadData(&module, data),
-                 "cuModuleLoadData (%zu-byte device binary)", size);
+  tileRtCudaCheckf(driver->moduleLoadData(&module, data),
+                   "cuModuleLoadData (%zu-byte device binary)", size);
   return module;
 }
 
 struct CUmod_st *mgpuModuleLoadJIT(void *ptx, int optLevel) {
-  TileCudaDriver *driver = tileCudaEnter();
+  TileRtCudaDriver *driver = tileRtCudaEnter();
   if (!ptx)
-    tileCudaFatal("mgpuModuleLoadJIT: the PTX text is missing");
+    tileRtCudaFatal("mgpuModuleLoadJIT: the PTX text is missing");
   if (optLevel < 0 || optLevel > 4)
-    tileCudaFatal("mgpuModuleLoadJIT: optimisation level %d is outside the "
-                  "0 to 4 the PTX JIT accepts",
-                  optLevel);
-  char log[TILE_CUDA_JIT_LOG_BYTES] = "";
+    tileRtCudaFatal("mgpuModuleLoadJIT: optimisation level %d is outside the "
+                    "0 to 4 the PTX JIT accepts",
+                    optLevel);
+  char log[TILE_RT_CUDA_JIT_LOG_BYTES] = "";
   CUjit_option options[] = {CU_JIT_ERROR_LOG_BUFFER,
                             CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
                             CU_JIT_OPTIMIZATION_LEVEL};
@@ -32,13 +34,14 @@ struct CUmod_st *mgpuModuleLoadJIT(void *ptx, int optLevel) {
   void *values[] = {log, (void *)(uintptr_t)sizeof(log),
                     (void *)(uintptr_t)optLevel};
   CUmodule module = NULL;
-  CUresult result = driver->moduleLoadDataEx(
-      &module, ptx, sizeof(options) / sizeof(options[0]), options, values);
+  CUresult result = driver->moduleLoadDataEx(&module, ptx, TILE_COUNT(options),
+                                             options, values);
   if (result != CUDA_SUCCESS) {
     char description[256];
-    tileCudaDescribe(driver, result, description, sizeof(description));
-    tileCudaFatalWithLog(log, "cuModuleLoadDataEx (PTX JIT at -O%d) failed: %s",
-                         optLevel, description);
+    tileRtCudaDescribe(driver, result, description, sizeof(description));
+    tileRtCudaFatalWithLog(log,
+                           "cuModuleLoadDataEx (PTX JIT at -O%d) failed: %s",
+                           optLevel, description);
   }
   return module;
 }
@@ -46,18 +49,18 @@ struct CUmod_st *mgpuModuleLoadJIT(void *ptx, int optLevel) {
 /* Generated code unloads from a global destructor, possibly after the host
    program tore the driver down: then there is nothing to do. */
 void mgpuModuleUnload(struct CUmod_st *module) {
-  TileCudaDriver *driver = tileCudaEnterToRelease();
+  TileRtCudaDriver *driver = tileRtCudaEnterToRelease();
   if (driver && module)
-    tileCudaReleased(driver->moduleUnload(module), "cuModuleUnload");
+    tileRtCudaReleased(driver->moduleUnload(module), "cuModuleUnload");
 }
 
 struct CUfunc_st *mgpuModuleGetFunction(struct CUmod_st *module,
                                         const char *name) {
-  TileCudaDriver *driver = tileCudaEnter();
+  TileRtCudaDriver *driver = tileRtCudaEnter();
   if (!name)
-    tileCudaFatal("mgpuModuleGetFunction: the kernel name is missing");
+    tileRtCudaFatal("mgpuModuleGetFunction: the kernel name is missing");
   CUfunction function = NULL;
-  tileCudaCheckf(driver->moduleGetFunction(&function, module, name),
-                 "cuModuleGetFunction for kernel '%s'", name);
+  tileRtCudaCheckf(driver->moduleGetFunction(&function, module, name),
+                   "cuModuleGetFunction for kernel '%s'", name);
   return function;
 }

@@ -10,53 +10,54 @@
 /* Every exported entry point starts here: loads the driver (or exits with
    the reason), and makes sure the calling thread has a current context:
    the one it already has, else device 0's primary context. */
-TileCudaDriver *tileCudaEnter(void);
+TileRtCudaDriver *tileRtCudaEnter(void);
 
 /* The calling thread's current context, made device 0's primary context
    when it has none. */
-CUcontext tileCudaCurrentContext(TileCudaDriver *driver);
+CUcontext tileRtCudaCurrentContext(TileRtCudaDriver *driver);
 
-/* tileCudaEnter for the calls that release something (module unload, frees,
+/* tileRtCudaEnter for the calls that release something (module unload, frees,
    stream and event destruction). A host program may tear the driver down
    before its global destructors unload modules (PyTorch does at exit):
    returns NULL when the driver says it is deinitialised, and then there is
    nothing left to release and nothing to report. */
-TileCudaDriver *tileCudaEnterToRelease(void);
+TileRtCudaDriver *tileRtCudaEnterToRelease(void);
 
 /* For the result of a release call: false, silently, when the driver is
    deinitialised; exits on any other failure; true on success. */
-bool tileCudaReleased(CUresult result, const char *call);
+bool tileRtCudaReleased(CUresult result, const char *call);
 
 /* The primary context of a device ordinal, retained on first use. */
-CUcontext tileCudaPrimaryContext(TileCudaDriver *driver, int ordinal);
+CUcontext tileRtCudaPrimaryContext(TileRtCudaDriver *driver, int ordinal);
 
 /* Prints "tile_rt_cuda: error: MESSAGE" on stderr and exits with status 1. */
-_Noreturn void tileCudaFatal(const char *format, ...)
+_Noreturn void tileRtCudaFatal(const char *format, ...)
     __attribute__((format(printf, 1, 2)));
 
 /* Same, with the driver's multi-line log printed after the message. */
-_Noreturn void tileCudaFatalWithLog(const char *log, const char *format, ...)
+_Noreturn void tileRtCudaFatalWithLog(const char *log, const char *format, ...)
     __attribute__((format(printf, 2, 3)));
 
 /* Writes "NAME (description)" for a driver result, falling back to the
    numeric code when the driver cannot describe it. */
-void tileCudaDescribe(const TileCudaDriver *driver, CUresult result,
-                      char *buffer, size_t size);
+void tileRtCudaDescribe(const TileRtCudaDriver *driver, CUresult result,
+                        char *buffer, size_t size);
 
 /* Exits with "CALL failed: NAME (description)" unless result is success. */
-void tileCudaCheck(CUresult result, const char *call);
+void tileRtCudaCheck(CUresult result, const char *call);
 
 /* Same, with the call described by a format ("cuModuleGetFunction for
    kernel 'k'"). */
-void tileCudaCheckf(CUresult result, const char *format, ...)
+void tileRtCudaCheckf(CUresult result, const char *format, ...)
     __attribute__((format(printf, 2, 3)));
 
 /* The device copy of an encoded TMA descriptor, shared by every call that
    encodes the same bytes in the current context; owned by the runtime. */
-void *tileCudaTensorMapOnDevice(TileCudaDriver *driver, const CUtensorMap *map);
+void *tileRtCudaTensorMapOnDevice(TileRtCudaDriver *driver,
+                                  const CUtensorMap *map);
 
 /* Device pointers are integers to the driver and pointers to generated code. */
-static inline CUdeviceptr tileCudaDevicePtr(const void *ptr) {
+static inline CUdeviceptr tileRtCudaDevicePtr(const void *ptr) {
   return (CUdeviceptr)(uintptr_t)ptr;
 }
 

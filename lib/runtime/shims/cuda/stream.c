@@ -8,7 +8,7 @@
    completes in order, as after cuStreamDestroy; only later work queued on
    it waits behind that, which generated code (synchronising before it
    destroys) never has. */
-static CUstream takeFromPool(TileCudaStreamPool *pool, CUcontext context) {
+static CUstream takeFromPool(TileRtCudaStreamPool *pool, CUcontext context) {
   CUstream stream = NULL;
   pthread_mutex_lock(&pool->lock);
   for (unsigned i = pool->count; i > 0 && !stream; --i)
@@ -20,10 +20,10 @@ static CUstream takeFromPool(TileCudaStreamPool *pool, CUcontext context) {
   return stream;
 }
 
-static bool giveToPool(TileCudaStreamPool *pool, CUcontext context,
+static bool giveToPool(TileRtCudaStreamPool *pool, CUcontext context,
                        CUstream stream) {
   pthread_mutex_lock(&pool->lock);
-  bool kept = pool->count < TILE_CUDA_STREAM_POOL;
+  bool kept = pool->count < TILE_RT_CUDA_STREAM_POOL;
   if (kept) {
     pool->free[pool->count].context = context;
     pool->free[pool->count++].stream = stream;
@@ -46,8 +46,8 @@ void tileRtCudaSetStream(struct CUstream_st *stream) {
 void tileRtCudaClearStream(void) { callerStream.set = false; }
 
 struct CUstream_st *mgpuStreamCreate(void) {
-  TileCudaDriver *driver = tileCudaDriver();
-  CUcontext context = tileCudaCurrentContext(driver);
+  TileRtCudaDriver *driver = tileRtCudaDriver();
+  CUcontext context = tileRtCudaCurrentContext(driver);
   if (callerStream.set)
     return callerStream.stream;
   CUstream stream = takeFromPool(&driver->streams, context);
@@ -55,26 +55,27 @@ struct CUstream_st *mgpuStreamCreate(void) {
     return stream;
   /* Non-blocking: generated code orders work with events, never through
      the legacy default stream. */
-  tileCudaCheck(driver->streamCreate(&stream, CU_STREAM_NON_BLOCKING),
-                "cuStreamCreate");
+  tileRtCudaCheck(driver->streamCreate(&stream, CU_STREAM_NON_BLOCKING),
+                  "cuStreamCreate");
   return stream;
 }
 
 void mgpuStreamDestroy(struct CUstream_st *stream) {
-  TileCudaDriver *driver = tileCudaEnterToRelease();
+  TileRtCudaDriver *driver = tileRtCudaEnterToRelease();
   if (!driver || !stream || (callerStream.set && stream == callerStream.stream))
     return;
-  if (!giveToPool(&driver->streams, tileCudaCurrentContext(driver), stream))
-    tileCudaReleased(driver->streamDestroy(stream), "cuStreamDestroy");
+  if (!giveToPool(&driver->streams, tileRtCudaCurrentContext(driver), stream))
+    tileRtCudaReleased(driver->streamDestroy(stream), "cuStreamDestroy");
 }
 
 /* Errors of earlier asynchronous work (a faulting kernel) surface here. */
 void mgpuStreamSynchronize(struct CUstream_st *stream) {
-  TileCudaDriver *driver = tileCudaEnter();
-  tileCudaCheck(driver->streamSynchronize(stream), "cuStreamSynchronize");
+  TileRtCudaDriver *driver = tileRtCudaEnter();
+  tileRtCudaCheck(driver->streamSynchronize(stream), "cuStreamSynchronize");
 }
 
 void mgpuStreamWaitEvent(struct CUstream_st *stream, struct CUevent_st *event) {
-  TileCudaDriver *driver = tileCudaEnter();
-  tileCudaCheck(driver->streamWaitEvent(stream, event, 0), "cuStreamWaitEvent");
+  TileRtCudaDriver *driver = tileRtCudaEnter();
+  tileRtCudaCheck(driver->streamWaitEvent(stream, event, 0),
+                  "cuStreamWaitEvent");
 }

@@ -16,11 +16,11 @@ static uint64_t hashOf(const CUtensorMap *map) {
   return h;
 }
 
-static TileCudaTensorMapEntry *find(TileCudaTensorMapCache *cache,
-                                    CUcontext context, uint64_t hash,
-                                    const CUtensorMap *map) {
+static TileRtCudaTensorMapEntry *find(TileRtCudaTensorMapCache *cache,
+                                      CUcontext context, uint64_t hash,
+                                      const CUtensorMap *map) {
   for (unsigned i = 0; i < cache->count; ++i) {
-    TileCudaTensorMapEntry *e = &cache->entries[i];
+    TileRtCudaTensorMapEntry *e = &cache->entries[i];
     if (e->hash == hash && e->context == context &&
         !memcmp(&e->map, map, sizeof(*map)))
       return e;
@@ -32,47 +32,49 @@ static TileCudaTensorMapEntry *find(TileCudaTensorMapCache *cache,
    earlier may still read it: its context is synchronised first. (A copy
    handed out 255 distinct descriptors ago and not launched yet is the one
    case this cannot see.) */
-static TileCudaTensorMapEntry *evict(TileCudaDriver *driver,
-                                     TileCudaTensorMapCache *cache,
-                                     CUcontext current) {
-  TileCudaTensorMapEntry *oldest = &cache->entries[0];
+static TileRtCudaTensorMapEntry *evict(TileRtCudaDriver *driver,
+                                       TileRtCudaTensorMapCache *cache,
+                                       CUcontext current) {
+  TileRtCudaTensorMapEntry *oldest = &cache->entries[0];
   for (unsigned i = 1; i < cache->count; ++i)
     if (cache->entries[i].lastUse < oldest->lastUse)
       oldest = &cache->entries[i];
   if (oldest->context != current)
-    tileCudaCheck(driver->ctxSetCurrent(oldest->context), "cuCtxSetCurrent");
-  tileCudaCheck(driver->ctxSynchronize(), "cuCtxSynchronize (TMA descriptor)");
-  tileCudaCheck(driver->memFree(oldest->device), "cuMemFree (TMA descriptor)");
+    tileRtCudaCheck(driver->ctxSetCurrent(oldest->context), "cuCtxSetCurrent");
+  tileRtCudaCheck(driver->ctxSynchronize(),
+                  "cuCtxSynchronize (TMA descriptor)");
+  tileRtCudaCheck(driver->memFree(oldest->device),
+                  "cuMemFree (TMA descriptor)");
   if (oldest->context != current)
-    tileCudaCheck(driver->ctxSetCurrent(current), "cuCtxSetCurrent");
+    tileRtCudaCheck(driver->ctxSetCurrent(current), "cuCtxSetCurrent");
   return oldest;
 }
 
 /* The upload completes before the descriptor is handed out: kernels run on
    non-blocking streams, which a plain cuMemcpyHtoD does not order. */
-static CUdeviceptr upload(TileCudaDriver *driver, const CUtensorMap *map) {
+static CUdeviceptr upload(TileRtCudaDriver *driver, const CUtensorMap *map) {
   CUdeviceptr copy = 0;
-  tileCudaCheck(driver->memAlloc(&copy, sizeof(*map)),
-                "cuMemAlloc (TMA descriptor)");
+  tileRtCudaCheck(driver->memAlloc(&copy, sizeof(*map)),
+                  "cuMemAlloc (TMA descriptor)");
   struct CUstream_st *stream = mgpuStreamCreate();
-  tileCudaCheck(
-      driver->memcpyAsync(copy, tileCudaDevicePtr(map), sizeof(*map), stream),
+  tileRtCudaCheck(
+      driver->memcpyAsync(copy, tileRtCudaDevicePtr(map), sizeof(*map), stream),
       "cuMemcpyAsync (TMA descriptor)");
-  tileCudaCheck(driver->streamSynchronize(stream),
-                "cuStreamSynchronize (TMA descriptor)");
+  tileRtCudaCheck(driver->streamSynchronize(stream),
+                  "cuStreamSynchronize (TMA descriptor)");
   mgpuStreamDestroy(stream);
   return copy;
 }
 
-void *tileCudaTensorMapOnDevice(TileCudaDriver *driver,
-                                const CUtensorMap *map) {
-  CUcontext context = tileCudaCurrentContext(driver);
-  TileCudaTensorMapCache *cache = &driver->tensorMaps;
+void *tileRtCudaTensorMapOnDevice(TileRtCudaDriver *driver,
+                                  const CUtensorMap *map) {
+  CUcontext context = tileRtCudaCurrentContext(driver);
+  TileRtCudaTensorMapCache *cache = &driver->tensorMaps;
   uint64_t hash = hashOf(map);
   pthread_mutex_lock(&cache->lock);
-  TileCudaTensorMapEntry *e = find(cache, context, hash, map);
+  TileRtCudaTensorMapEntry *e = find(cache, context, hash, map);
   if (!e) {
-    e = cache->count < TILE_CUDA_TENSOR_MAP_CACHE
+    e = cache->count < TILE_RT_CUDA_TENSOR_MAP_CACHE
             ? &cache->entries[cache->count++]
             : evict(driver, cache, context);
     e->context = context;

@@ -5,7 +5,7 @@
 
 bool tileRtHipAvailable(char *why, size_t size) {
   const char *reason = NULL;
-  if (tileHipRuntimeLoad(&reason))
+  if (tileRtHipRuntimeLoad(&reason))
     return true;
   if (why && size > 0)
     snprintf(why, size, "%s", reason);

@@ -1,11 +1,11 @@
 /* Entering a call and choosing the device it runs on. */
 #include "shim.h"
 
-TileHipRuntime *tileHipEnter(void) { return tileHipRuntime(); }
+TileRtHipRuntime *tileRtHipEnter(void) { return tileRtHipRuntime(); }
 
-int tileHipCurrentDevice(TileHipRuntime *runtime) {
+int tileRtHipCurrentDevice(TileRtHipRuntime *runtime) {
   int device = 0;
-  tileHipCheck(runtime->getDevice(&device), "hipGetDevice");
+  tileRtHipCheck(runtime->getDevice(&device), "hipGetDevice");
   return device;
 }
 
@@ -14,29 +14,29 @@ static bool gone(hipError_t result) {
          result == hipErrorContextIsDestroyed;
 }
 
-TileHipRuntime *tileHipEnterToRelease(void) {
-  TileHipRuntime *runtime = tileHipRuntime();
+TileRtHipRuntime *tileRtHipEnterToRelease(void) {
+  TileRtHipRuntime *runtime = tileRtHipRuntime();
   int device = 0;
   hipError_t result = runtime->getDevice(&device);
   if (gone(result))
     return NULL;
-  tileHipCheck(result, "hipGetDevice");
+  tileRtHipCheck(result, "hipGetDevice");
   return runtime;
 }
 
-bool tileHipReleased(hipError_t result, const char *call) {
+bool tileRtHipReleased(hipError_t result, const char *call) {
   if (gone(result))
     return false;
-  tileHipCheck(result, call);
+  tileRtHipCheck(result, call);
   return true;
 }
 
 void mgpuSetDefaultDevice(int32_t device) {
-  TileHipRuntime *runtime = tileHipEnter();
+  TileRtHipRuntime *runtime = tileRtHipEnter();
   if (device < 0 || device >= runtime->deviceCount)
-    tileHipFatal("device %d does not exist: the HIP runtime sees %d "
-                 "device(s)",
-                 (int)device, runtime->deviceCount);
-  tileHipCheckf(runtime->setDevice((int)device), "hipSetDevice(%d)",
-                (int)device);
+    tileRtHipFatal("device %d does not exist: the HIP runtime sees %d "
+                   "device(s)",
+                   (int)device, runtime->deviceCount);
+  tileRtHipCheckf(runtime->setDevice((int)device), "hipSetDevice(%d)",
+                  (int)device);
 }

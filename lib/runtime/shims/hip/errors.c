@@ -6,14 +6,14 @@
 #include <stdio.h>
 #include <string.h>
 
-_Noreturn void tileHipFatal(const char *format, ...) {
+_Noreturn void tileRtHipFatal(const char *format, ...) {
   va_list args;
   va_start(args, format);
-  tileRtReport("tile_rt_hip: error: ", NULL, format, args);
+  tileRtFatalV("tile_rt_hip: error: ", NULL, format, args);
 }
 
-void tileHipDescribe(const TileHipRuntime *runtime, hipError_t result,
-                     char *buffer, size_t size) {
+void tileRtHipDescribe(const TileRtHipRuntime *runtime, hipError_t result,
+                       char *buffer, size_t size) {
   const char *name = runtime->getErrorName(result);
   const char *text = runtime->getErrorString(result);
   /* Some runtimes describe a result by its name again. */
@@ -27,19 +27,19 @@ void tileHipDescribe(const TileHipRuntime *runtime, hipError_t result,
 
 _Noreturn static void failCall(hipError_t result, const char *call) {
   const char *why = NULL;
-  const TileHipRuntime *runtime = tileHipRuntimeLoad(&why);
+  const TileRtHipRuntime *runtime = tileRtHipRuntimeLoad(&why);
   char description[256] = "";
   if (runtime)
-    tileHipDescribe(runtime, result, description, sizeof(description));
-  tileHipFatal("%s failed: %s", call, description);
+    tileRtHipDescribe(runtime, result, description, sizeof(description));
+  tileRtHipFatal("%s failed: %s", call, description);
 }
 
-void tileHipCheck(hipError_t result, const char *call) {
+void tileRtHipCheck(hipError_t result, const char *call) {
   if (result != hipSuccess)
     failCall(result, call);
 }
 
-void tileHipCheckf(hipError_t result, const char *format, ...) {
+void tileRtHipCheckf(hipError_t result, const char *format, ...) {
   if (result == hipSuccess)
     return;
   char call[512];
@@ -50,12 +50,12 @@ void tileHipCheckf(hipError_t result, const char *format, ...) {
   failCall(result, call);
 }
 
-TileRtSpan tileHipMemRefSpan(const char *entry, int64_t rank,
-                             const TileRtHipMemRef *memref,
-                             int64_t elementSizeBytes) {
+TileRtSpan tileRtHipMemRefSpan(const char *entry, int64_t rank,
+                               const TileRtHipMemRef *memref,
+                               int64_t elementSizeBytes) {
   TileRtSpan span = {NULL, 0};
   char why[256];
   if (tileRtMemRefSpan(rank, memref, elementSizeBytes, &span, why, sizeof(why)))
-    tileHipFatal("%s: %s", entry, why);
+    tileRtHipFatal("%s: %s", entry, why);
   return span;
 }

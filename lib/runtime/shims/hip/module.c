@@ -10,34 +10,35 @@ static bool looksLikeElf(const void *data, size_t size) {
 }
 
 struct ihipModule_t *mgpuModuleLoad(void *data, size_t size) {
-  TileHipRuntime *runtime = tileHipEnter();
+  TileRtHipRuntime *runtime = tileRtHipEnter();
   if (!data || size == 0)
-    tileHipFatal("mgpuModuleLoad: the device binary is empty");
+    tileRtHipFatal("mgpuModuleLoad: the device binary is empty");
   if (!looksLikeElf(data, size))
-    tileHipFatal("mgpuModuleLoad: the %zu-byte device binary is not an AMDGPU "
-                 "code object (HSACO, an ELF file)",
-                 size);
+    tileRtHipFatal(
+        "mgpuModuleLoad: the %zu-byte device binary is not an AMDGPU "
+        "code object (HSACO, an ELF file)",
+        size);
   hipModule_t module = NULL;
-  tileHipCheckf(runtime->moduleLoadData(&module, data),
-                "hipModuleLoadData (%zu-byte code object)", size);
+  tileRtHipCheckf(runtime->moduleLoadData(&module, data),
+                  "hipModuleLoadData (%zu-byte code object)", size);
   return module;
 }
 
 /* Generated code unloads from a global destructor, possibly after the host
    program tore the runtime down: then there is nothing to do. */
 void mgpuModuleUnload(struct ihipModule_t *module) {
-  TileHipRuntime *runtime = tileHipEnterToRelease();
+  TileRtHipRuntime *runtime = tileRtHipEnterToRelease();
   if (runtime && module)
-    tileHipReleased(runtime->moduleUnload(module), "hipModuleUnload");
+    tileRtHipReleased(runtime->moduleUnload(module), "hipModuleUnload");
 }
 
 struct ihipModuleSymbol_t *mgpuModuleGetFunction(struct ihipModule_t *module,
                                                  const char *name) {
-  TileHipRuntime *runtime = tileHipEnter();
+  TileRtHipRuntime *runtime = tileRtHipEnter();
   if (!name)
-    tileHipFatal("mgpuModuleGetFunction: the kernel name is missing");
+    tileRtHipFatal("mgpuModuleGetFunction: the kernel name is missing");
   hipFunction_t function = NULL;
-  tileHipCheckf(runtime->moduleGetFunction(&function, module, name),
-                "hipModuleGetFunction for kernel '%s'", name);
+  tileRtHipCheckf(runtime->moduleGetFunction(&function, module, name),
+                  "hipModuleGetFunction for kernel '%s'", name);
   return function;
 }

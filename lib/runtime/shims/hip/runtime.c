@@ -1,6 +1,8 @@
 /* Loading the HIP runtime once: dlopen, entry points, hipInit. */
 #include "shim.h"
 
+#include "support/count.h"
+
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdarg.h>
@@ -17,7 +19,7 @@ static const char *const libraryNames[] = {
    read-only afterwards except for the device limits, under their lock. */
 static struct {
   pthread_once_t once;
-  TileHipRuntime table;
+  TileRtHipRuntime table;
   bool usable;
   char why[768];
 } runtimeState = {.once = PTHREAD_ONCE_INIT,
@@ -30,7 +32,7 @@ typedef struct {
 } EntryPoint;
 
 #define ENTRY(field, symbol, required)                                         \
-  {symbol, offsetof(TileHipRuntime, field), required}
+  {symbol, offsetof(TileRtHipRuntime, field), required}
 
 static const EntryPoint entryPoints[] = {
     ENTRY(init, "hipInit", true),
@@ -74,7 +76,7 @@ __attribute__((format(printf, 1, 2))) static bool failLoad(const char *format,
 }
 
 static bool resolveEntryPoints(void *library) {
-  for (size_t i = 0; i < sizeof(entryPoints) / sizeof(entryPoints[0]); ++i) {
+  for (size_t i = 0; i < TILE_COUNT(entryPoints); ++i) {
     const EntryPoint *entry = &entryPoints[i];
     void *address = dlsym(library, entry->symbol);
     if (!address && entry->required)
@@ -93,7 +95,7 @@ static bool resolveEntryPoints(void *library) {
    hipInit (Debian 12's libamdhip64-5, measured), hipErrorInvalidDevice:
    worth saying in those words. */
 static bool initialise(void) {
-  TileHipRuntime *runtime = &runtimeState.table;
+  TileRtHipRuntime *runtime = &runtimeState.table;
   char description[256];
   const char *call = "hipInit";
   hipError_t result = runtime->init(0);
@@ -102,7 +104,7 @@ static bool initialise(void) {
     result = runtime->getDeviceCount(&runtime->deviceCount);
   }
   if (result != hipSuccess) {
-    tileHipDescribe(runtime, result, description, sizeof(description));
+    tileRtHipDescribe(runtime, result, description, sizeof(description));
     if (result == hipErrorNoDevice || result == hipErrorInvalidDevice)
       return failLoad("no AMD GPU: %s says %s", call, description);
     return failLoad("the HIP runtime (%s) cannot be initialised: %s failed: "
@@ -128,7 +130,7 @@ static void *openLibrary(void) {
                dlerror());
     return library;
   }
-  for (size_t i = 0; i < sizeof(libraryNames) / sizeof(libraryNames[0]); ++i) {
+  for (size_t i = 0; i < TILE_COUNT(libraryNames); ++i) {
     runtimeState.table.libraryName = libraryNames[i];
     void *library = dlopen(libraryNames[i], RTLD_NOW | RTLD_LOCAL);
     if (library)
@@ -147,7 +149,7 @@ static bool load(void) {
 
 static void loadOnce(void) { runtimeState.usable = load(); }
 
-TileHipRuntime *tileHipRuntimeLoad(const char **why) {
+TileRtHipRuntime *tileRtHipRuntimeLoad(const char **why) {
   pthread_once(&runtimeState.once, loadOnce);
   if (runtimeState.usable)
     return &runtimeState.table;
@@ -155,10 +157,10 @@ TileHipRuntime *tileHipRuntimeLoad(const char **why) {
   return NULL;
 }
 
-TileHipRuntime *tileHipRuntime(void) {
+TileRtHipRuntime *tileRtHipRuntime(void) {
   const char *why = NULL;
-  TileHipRuntime *runtime = tileHipRuntimeLoad(&why);
+  TileRtHipRuntime *runtime = tileRtHipRuntimeLoad(&why);
   if (!runtime)
-    tileHipFatal("%s", why);
+    tileRtHipFatal("%s", why);
   return runtime;
 }

@@ -8,13 +8,13 @@
 #include <stdbool.h>
 
 /* Devices beyond this ordinal are refused with a clear error. */
-#define TILE_HIP_MAX_DEVICES 64
+#define TILE_RT_HIP_MAX_DEVICES 64
 
 /* What a launch may use on one device, read once on its first launch. */
 typedef struct {
   bool known;
   int grid[3], block[3], threads, sharedBytes;
-} TileHipLimits;
+} TileRtHipLimits;
 
 typedef struct {
   hipError_t (*init)(unsigned int flags);
@@ -62,14 +62,14 @@ typedef struct {
   const char *libraryName; /* the file that was loaded */
   int deviceCount;
   pthread_mutex_t limitsLock;
-  TileHipLimits limits[TILE_HIP_MAX_DEVICES];
-} TileHipRuntime;
+  TileRtHipLimits limits[TILE_RT_HIP_MAX_DEVICES];
+} TileRtHipRuntime;
 
 /* Loads the runtime on first call (thread-safe). Returns the table, or NULL
    with the reason why it is unusable. */
-TileHipRuntime *tileHipRuntimeLoad(const char **why);
+TileRtHipRuntime *tileRtHipRuntimeLoad(const char **why);
 
 /* The loaded table, or a fatal error saying why there is none. */
-TileHipRuntime *tileHipRuntime(void);
+TileRtHipRuntime *tileRtHipRuntime(void);
 
 #endif

@@ -10,42 +10,42 @@
 /* Every exported entry point starts here: loads the runtime, or exits with
    the reason. HIP keeps the current device per thread (device 0 until
    mgpuSetDefaultDevice picks another), so there is no context to set. */
-TileHipRuntime *tileHipEnter(void);
+TileRtHipRuntime *tileRtHipEnter(void);
 
-/* tileHipEnter for the calls that release something (module unload, frees,
+/* tileRtHipEnter for the calls that release something (module unload, frees,
    stream and event destruction). A host program may tear the runtime down
    before its global destructors unload modules: returns NULL when the
    runtime says it is deinitialised, and then there is nothing left to
    release and nothing to report. */
-TileHipRuntime *tileHipEnterToRelease(void);
+TileRtHipRuntime *tileRtHipEnterToRelease(void);
 
 /* For the result of a release call: false, silently, when the runtime is
    gone; exits on any other failure; true on success. */
-bool tileHipReleased(hipError_t result, const char *call);
+bool tileRtHipReleased(hipError_t result, const char *call);
 
 /* The calling thread's current device. */
-int tileHipCurrentDevice(TileHipRuntime *runtime);
+int tileRtHipCurrentDevice(TileRtHipRuntime *runtime);
 
 /* Prints "tile_rt_hip: error: MESSAGE" on stderr and exits with status 1. */
-_Noreturn void tileHipFatal(const char *format, ...)
+_Noreturn void tileRtHipFatal(const char *format, ...)
     __attribute__((format(printf, 1, 2)));
 
 /* Writes "NAME (description)" for a runtime result, falling back to the
    numeric code when the runtime cannot describe it. */
-void tileHipDescribe(const TileHipRuntime *runtime, hipError_t result,
-                     char *buffer, size_t size);
+void tileRtHipDescribe(const TileRtHipRuntime *runtime, hipError_t result,
+                       char *buffer, size_t size);
 
 /* Exits with "CALL failed: NAME (description)" unless result is success. */
-void tileHipCheck(hipError_t result, const char *call);
+void tileRtHipCheck(hipError_t result, const char *call);
 
 /* Same, with the call described by a format ("hipModuleGetFunction for
    kernel 'k'"). */
-void tileHipCheckf(hipError_t result, const char *format, ...)
+void tileRtHipCheckf(hipError_t result, const char *format, ...)
     __attribute__((format(printf, 2, 3)));
 
 /* The span of a memref descriptor, or a fatal error naming `entry`. */
-TileRtSpan tileHipMemRefSpan(const char *entry, int64_t rank,
-                             const TileRtHipMemRef *memref,
-                             int64_t elementSizeBytes);
+TileRtSpan tileRtHipMemRefSpan(const char *entry, int64_t rank,
+                               const TileRtHipMemRef *memref,
+                               int64_t elementSizeBytes);
 
 #endif

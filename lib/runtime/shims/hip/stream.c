@@ -15,34 +15,34 @@ void tileRtHipSetStream(struct ihipStream_t *stream) {
 void tileRtHipClearStream(void) { callerStream.set = false; }
 
 struct ihipStream_t *mgpuStreamCreate(void) {
-  TileHipRuntime *runtime = tileHipEnter();
+  TileRtHipRuntime *runtime = tileRtHipEnter();
   if (callerStream.set)
     return callerStream.stream;
   hipStream_t stream = NULL;
   /* Non-blocking: generated code orders work with events, never through
      the null stream. */
-  tileHipCheck(runtime->streamCreateWithFlags(&stream, hipStreamNonBlocking),
-               "hipStreamCreateWithFlags");
+  tileRtHipCheck(runtime->streamCreateWithFlags(&stream, hipStreamNonBlocking),
+                 "hipStreamCreateWithFlags");
   return stream;
 }
 
 void mgpuStreamDestroy(struct ihipStream_t *stream) {
-  TileHipRuntime *runtime = tileHipEnterToRelease();
+  TileRtHipRuntime *runtime = tileRtHipEnterToRelease();
   if (!runtime || !stream ||
       (callerStream.set && stream == callerStream.stream))
     return;
-  tileHipReleased(runtime->streamDestroy(stream), "hipStreamDestroy");
+  tileRtHipReleased(runtime->streamDestroy(stream), "hipStreamDestroy");
 }
 
 /* Errors of earlier asynchronous work (a faulting kernel) surface here. */
 void mgpuStreamSynchronize(struct ihipStream_t *stream) {
-  TileHipRuntime *runtime = tileHipEnter();
-  tileHipCheck(runtime->streamSynchronize(stream), "hipStreamSynchronize");
+  TileRtHipRuntime *runtime = tileRtHipEnter();
+  tileRtHipCheck(runtime->streamSynchronize(stream), "hipStreamSynchronize");
 }
 
 void mgpuStreamWaitEvent(struct ihipStream_t *stream,
                          struct ihipEvent_t *event) {
-  TileHipRuntime *runtime = tileHipEnter();
-  tileHipCheck(runtime->streamWaitEvent(stream, event, 0),
-               "hipStreamWaitEvent");
+  TileRtHipRuntime *runtime = tileRtHipEnter();
+  tileRtHipCheck(runtime->streamWaitEvent(stream, event, 0),
+                 "hipStreamWaitEvent");
 }

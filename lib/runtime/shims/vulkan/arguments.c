@@ -21,7 +21,7 @@ TILE_RT_VULKAN_EXPORT void tileRtVulkanIndexOutOfRange(int32_t argument,
     outOfRange = (OutOfRange){true, argument, dimension, value};
 }
 
-void vkrtCheckIndexArguments(const VkrtFunction *f) {
+void tileRtVulkanCheckIndexArguments(const TileRtVulkanFunction *f) {
   OutOfRange o = outOfRange;
   outOfRange.pending = false;
   if (!o.pending)
@@ -29,12 +29,13 @@ void vkrtCheckIndexArguments(const VkrtFunction *f) {
   const char *limit = "vulkan kernels index with 32 bits, so sizes and "
                       "indices must lie below 2^31";
   if (o.dimension == -1)
-    vkrtFail("kernel '%s': its index argument %d is %lld; %s", f->name,
-             o.argument, (long long)o.value, limit);
+    tileRtVulkanFatal("kernel '%s': its index argument %d is %lld; %s", f->name,
+                      o.argument, (long long)o.value, limit);
   if (o.dimension == -2)
-    vkrtFail("kernel '%s': its buffer argument %d has more than %lld "
-             "elements; %s",
-             f->name, o.argument, (long long)o.value - 1, limit);
-  vkrtFail("kernel '%s': dimension %d of its buffer argument %d is %lld; %s",
-           f->name, o.dimension, o.argument, (long long)o.value, limit);
+    tileRtVulkanFatal("kernel '%s': its buffer argument %d has more than %lld "
+                      "elements; %s",
+                      f->name, o.argument, (long long)o.value - 1, limit);
+  tileRtVulkanFatal(
+      "kernel '%s': dimension %d of its buffer argument %d is %lld; %s",
+      f->name, o.dimension, o.argument, (long long)o.value, limit);
 }

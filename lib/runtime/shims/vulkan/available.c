@@ -4,10 +4,10 @@
 
 #include <stdio.h>
 
-TILE_RT_EXPORT bool tileRtVulkanAvailable(char *why, size_t size) {
+TILE_RT_VULKAN_EXPORT bool tileRtVulkanAvailable(char *why, size_t size) {
   char name[256], reason[512];
-  VkrtFeatures features;
-  if (vkrtProbe(name, sizeof(name), &features, reason, sizeof(reason)))
+  TileRtVulkanFeatures features;
+  if (tileRtVulkanProbe(name, sizeof(name), &features, reason, sizeof(reason)))
     return true;
   if (why && size)
     snprintf(why, size, "%s", reason);

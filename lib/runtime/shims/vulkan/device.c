@@ -2,6 +2,7 @@
  * discrete GPU, else an integrated one, ..., else a CPU implementation such
  * as lavapipe; TILE_VULKAN_DEVICE=<index or name part> overrides), the
  * optional shader features it has, a compute queue and a command pool. */
+#include "../common/fatal.h"
 #include "shim.h"
 
 #include "support/alloc.h"
@@ -11,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static VkrtDevice theDevice;
+static TileRtVulkanDevice theDevice;
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
 /* What a candidate device offers, before a logical device exists. */
@@ -21,11 +22,11 @@ typedef struct {
   uint32_t apiVersion; /* min(instance, device) */
   uint32_t queueFamily;
   bool hasFloat16Int8Ext, has8BitStorageExt;
-  VkrtFeatures features;
+  TileRtVulkanFeatures features;
 } Candidate;
 
-static VkInstance createInstance(VkrtApi *api, uint32_t *version, char *why,
-                                 size_t size) {
+static VkInstance createInstance(TileRtVulkanApi *api, uint32_t *version,
+                                 char *why, size_t size) {
   uint32_t loaderVersion = VK_API_VERSION_1_0;
   api->vkEnumerateInstanceVersion(&loaderVersion);
   if (loaderVersion < VK_API_VERSION_1_1) {
@@ -48,13 +49,13 @@ static VkInstance createInstance(VkrtApi *api, uint32_t *version, char *why,
     snprintf(why, size,
              "vkCreateInstance failed: %s (no Vulkan driver is installed? "
              "e.g. mesa-vulkan-drivers)",
-             vkrtResultName(result));
+             tileRtVulkanResultName(result));
     return VK_NULL_HANDLE;
   }
   return instance;
 }
 
-static bool hasExtension(const VkrtApi *api, VkPhysicalDevice physical,
+static bool hasExtension(const TileRtVulkanApi *api, VkPhysicalDevice physical,
                          const char *name) {
   uint32_t n = 0;
   api->vkEnumerateDeviceExtensionProperties(physical, NULL, &n, NULL);
@@ -69,7 +70,7 @@ static bool hasExtension(const VkrtApi *api, VkPhysicalDevice physical,
 
 /* Queries the optional features (chaining only structures the device
  * knows) and a compute queue family. */
-static bool describe(const VkrtApi *api, VkPhysicalDevice physical,
+static bool describe(const TileRtVulkanApi *api, VkPhysicalDevice physical,
                      uint32_t instanceVersion, Candidate *c) {
   memset(c, 0, sizeof(*c));
   c->physical = physical;
@@ -152,7 +153,7 @@ static bool requested(uint32_t index, const char *name) {
   return strstr(name, want) != NULL;
 }
 
-static bool choose(const VkrtApi *api, VkInstance instance,
+static bool choose(const TileRtVulkanApi *api, VkInstance instance,
                    uint32_t instanceVersion, Candidate *best, char *why,
                    size_t size) {
   VkPhysicalDevice list[32];
@@ -160,7 +161,7 @@ static bool choose(const VkrtApi *api, VkInstance instance,
   VkResult result = api->vkEnumeratePhysicalDevices(instance, &n, list);
   if (result != VK_SUCCESS && result != VK_INCOMPLETE) {
     snprintf(why, size, "vkEnumeratePhysicalDevices failed: %s",
-             vkrtResultName(result));
+             tileRtVulkanResultName(result));
     return false;
   }
   bool found = false;
@@ -190,7 +191,7 @@ static bool choose(const VkrtApi *api, VkInstance instance,
  * memory the driver keeps in its own globals then looks leaked to leak
  * checkers. */
 static struct {
-  VkrtApi api;
+  TileRtVulkanApi api;
   VkInstance instance;
   uint32_t version;
   bool ok;
@@ -199,13 +200,13 @@ static struct {
 static pthread_once_t sharedOnce = PTHREAD_ONCE_INIT;
 
 static void createShared(void) {
-  shared.ok = vkrtLoadLoader(&shared.api, shared.why, sizeof(shared.why));
+  shared.ok = tileRtVulkanApiLoad(&shared.api, shared.why, sizeof(shared.why));
   if (shared.ok)
     shared.instance = createInstance(&shared.api, &shared.version, shared.why,
                                      sizeof(shared.why));
   shared.ok = shared.ok && shared.instance != VK_NULL_HANDLE &&
-              vkrtLoadInstance(&shared.api, shared.instance, shared.why,
-                               sizeof(shared.why));
+              tileRtVulkanApiLoadInstance(&shared.api, shared.instance,
+                                          shared.why, sizeof(shared.why));
 }
 
 static bool sharedInstance(char *why, size_t size) {
@@ -215,8 +216,9 @@ static bool sharedInstance(char *why, size_t size) {
   return shared.ok;
 }
 
-bool vkrtProbe(char *name, size_t nameSize, VkrtFeatures *features, char *why,
-               size_t whySize) {
+bool tileRtVulkanProbe(char *name, size_t nameSize,
+                       TileRtVulkanFeatures *features, char *why,
+                       size_t whySize) {
   Candidate c;
   if (!sharedInstance(why, whySize) ||
       !choose(&shared.api, shared.instance, shared.version, &c, why, whySize))
@@ -227,7 +229,7 @@ bool vkrtProbe(char *name, size_t nameSize, VkrtFeatures *features, char *why,
 }
 
 /* Creates the logical device with every optional feature it offers. */
-static void createDevice(VkrtDevice *d, const Candidate *c) {
+static void createDevice(TileRtVulkanDevice *d, const Candidate *c) {
   const char *extensions[2];
   uint32_t numExtensions = 0;
   if (c->hasFloat16Int8Ext)
@@ -270,8 +272,8 @@ static void createDevice(VkrtDevice *d, const Candidate *c) {
                              .pQueueCreateInfos = &queue,
                              .enabledExtensionCount = numExtensions,
                              .ppEnabledExtensionNames = extensions};
-  vkrtCheck(d->api.vkCreateDevice(c->physical, &info, NULL, &d->device),
-            "vkCreateDevice");
+  tileRtVulkanCheck(d->api.vkCreateDevice(c->physical, &info, NULL, &d->device),
+                    "vkCreateDevice");
 }
 
 /* Lavapipe runs kernels with more shared memory than it states (32 KiB);
@@ -285,20 +287,21 @@ static uint64_t sharedLimit(const VkPhysicalDeviceProperties *properties) {
   errno = 0;
   unsigned long long limit = strtoull(text, &end, 10);
   if (*end || errno || text[0] == '-')
-    vkrtFail("TILE_VULKAN_SHARED_LIMIT='%s' is not a number of bytes", text);
+    tileRtVulkanFatal("TILE_VULKAN_SHARED_LIMIT='%s' is not a number of bytes",
+                      text);
   return limit;
 }
 
 static void initialise(void) {
-  VkrtDevice *d = &theDevice;
+  TileRtVulkanDevice *d = &theDevice;
   char why[512];
   if (!sharedInstance(why, sizeof(why)))
-    vkrtFail("%s", why);
+    tileRtVulkanFatal("%s", why);
   d->api = shared.api;
   d->instance = shared.instance;
   Candidate c;
   if (!choose(&d->api, d->instance, shared.version, &c, why, sizeof(why)))
-    vkrtFail("%s", why);
+    tileRtVulkanFatal("%s", why);
   d->physical = c.physical;
   d->properties = c.properties;
   d->features = c.features;
@@ -306,22 +309,23 @@ static void initialise(void) {
   d->sharedLimit = sharedLimit(&d->properties);
   d->api.vkGetPhysicalDeviceMemoryProperties(d->physical, &d->memory);
   createDevice(d, &c);
-  if (!vkrtLoadDevice(&d->api, d->device, why, sizeof(why)))
-    vkrtFail("%s", why);
+  if (!tileRtVulkanApiLoadDevice(&d->api, d->device, why, sizeof(why)))
+    tileRtVulkanFatal("%s", why);
   d->api.vkGetDeviceQueue(d->device, d->queueFamily, 0, &d->queue);
   VkCommandPoolCreateInfo pool = {
       .sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
       .flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT,
       .queueFamilyIndex = d->queueFamily};
-  vkrtCheck(d->api.vkCreateCommandPool(d->device, &pool, NULL, &d->commandPool),
-            "vkCreateCommandPool");
+  tileRtVulkanCheck(
+      d->api.vkCreateCommandPool(d->device, &pool, NULL, &d->commandPool),
+      "vkCreateCommandPool");
   pthread_mutex_init(&d->lock, NULL);
   if (getenv("TILE_VULKAN_VERBOSE"))
     fprintf(stderr, "tile_rt_vulkan: running on '%s'\n",
             d->properties.deviceName);
 }
 
-VkrtDevice *vkrtDevice(void) {
+TileRtVulkanDevice *tileRtVulkanDevice(void) {
   pthread_once(&once, initialise);
   return &theDevice;
 }
@@ -330,10 +334,10 @@ VkrtDevice *vkrtDevice(void) {
  * unless a failure is ending the process mid-way. The instance stays (see
  * `shared`). */
 __attribute__((destructor)) static void release(void) {
-  VkrtDevice *d = &theDevice;
-  if (vkrtFailing())
+  TileRtVulkanDevice *d = &theDevice;
+  if (tileRtFailing())
     return;
-  vkrtReleaseModules(d->device == VK_NULL_HANDLE ? NULL : d);
+  tileRtVulkanReleaseModules(d->device == VK_NULL_HANDLE ? NULL : d);
   if (d->device == VK_NULL_HANDLE)
     return;
   d->api.vkDestroyCommandPool(d->device, d->commandPool, NULL);

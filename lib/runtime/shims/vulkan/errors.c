@@ -1,39 +1,16 @@
 /* Error reporting of libtile_rt_vulkan: one line on stderr, then exit 1. */
+#include "../common/fatal.h"
 #include "shim.h"
 
 #include <stdarg.h>
-#include <stdatomic.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <unistd.h>
 
-static atomic_bool failing;
-static atomic_bool exiting;
-
-/* Set once the process is ending, so that a call made from an exit handler
- * does not run exit handlers again. */
-static void markExiting(void) { atomic_store(&exiting, true); }
-
-__attribute__((constructor)) static void watchExit(void) {
-  atexit(markExiting);
-}
-
-bool vkrtFailing(void) { return atomic_load(&failing); }
-
-_Noreturn void vkrtFail(const char *fmt, ...) {
-  if (atomic_exchange(&failing, true) || atomic_load(&exiting))
-    _exit(1);
+_Noreturn void tileRtVulkanFatal(const char *format, ...) {
   va_list args;
-  va_start(args, fmt);
-  fputs("tile_rt_vulkan: error: ", stderr);
-  vfprintf(stderr, fmt, args);
-  fputc('\n', stderr);
-  va_end(args);
-  fflush(stderr);
-  exit(1);
+  va_start(args, format);
+  tileRtFatalV("tile_rt_vulkan: error: ", NULL, format, args);
 }
 
-const char *vkrtResultName(VkResult result) {
+const char *tileRtVulkanResultName(VkResult result) {
   switch (result) {
 #define NAME(r)                                                                \
   case r:                                                                      \
@@ -64,7 +41,7 @@ const char *vkrtResultName(VkResult result) {
   }
 }
 
-void vkrtCheck(VkResult result, const char *call) {
+void tileRtVulkanCheck(VkResult result, const char *call) {
   if (result != VK_SUCCESS)
-    vkrtFail("%s failed: %s", call, vkrtResultName(result));
+    tileRtVulkanFatal("%s failed: %s", call, tileRtVulkanResultName(result));
 }

@@ -22,8 +22,8 @@ typedef struct {
 } Binding;
 
 typedef struct {
-  VkrtDevice *d;
-  VkrtFunction *f;
+  TileRtVulkanDevice *d;
+  TileRtVulkanFunction *f;
   Binding *bindings;
   uint32_t count;
   VkDescriptorPool pool;
@@ -31,7 +31,7 @@ typedef struct {
   VkFence fence;
 } Launch;
 
-static uint32_t memoryType(const VkrtDevice *d, uint32_t allowed,
+static uint32_t memoryType(const TileRtVulkanDevice *d, uint32_t allowed,
                            bool *coherent) {
   const VkMemoryPropertyFlags visible = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT;
   const VkMemoryPropertyFlags both =
@@ -45,36 +45,40 @@ static uint32_t memoryType(const VkrtDevice *d, uint32_t allowed,
         return i;
       }
     }
-  vkrtFail("the Vulkan device '%s' has no host-visible memory for buffers",
-           d->properties.deviceName);
+  tileRtVulkanFatal(
+      "the Vulkan device '%s' has no host-visible memory for buffers",
+      d->properties.deviceName);
 }
 
 static void createBuffer(Launch *l, Binding *b) {
-  VkrtDevice *d = l->d;
+  TileRtVulkanDevice *d = l->d;
   if (b->bytes > d->properties.limits.maxStorageBufferRange)
-    vkrtFail("kernel '%s' binds a buffer of %llu bytes; the Vulkan device "
-             "'%s' binds at most %u bytes per buffer",
-             l->f->name, (unsigned long long)b->bytes, d->properties.deviceName,
-             d->properties.limits.maxStorageBufferRange);
+    tileRtVulkanFatal(
+        "kernel '%s' binds a buffer of %llu bytes; the Vulkan device "
+        "'%s' binds at most %u bytes per buffer",
+        l->f->name, (unsigned long long)b->bytes, d->properties.deviceName,
+        d->properties.limits.maxStorageBufferRange);
   /* An empty buffer still needs a valid, non-empty Vulkan buffer. */
   VkDeviceSize size = b->bytes ? (b->bytes + 3) & ~(VkDeviceSize)3 : 4;
   VkBufferCreateInfo info = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
                              .size = size,
                              .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
                              .sharingMode = VK_SHARING_MODE_EXCLUSIVE};
-  vkrtCheck(d->api.vkCreateBuffer(d->device, &info, NULL, &b->buffer),
-            "vkCreateBuffer");
+  tileRtVulkanCheck(d->api.vkCreateBuffer(d->device, &info, NULL, &b->buffer),
+                    "vkCreateBuffer");
   VkMemoryRequirements needs;
   d->api.vkGetBufferMemoryRequirements(d->device, b->buffer, &needs);
   VkMemoryAllocateInfo alloc = {
       .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
       .allocationSize = needs.size,
       .memoryTypeIndex = memoryType(d, needs.memoryTypeBits, &b->coherent)};
-  vkrtCheck(d->api.vkAllocateMemory(d->device, &alloc, NULL, &b->memory),
-            "vkAllocateMemory");
-  vkrtCheck(d->api.vkBindBufferMemory(d->device, b->buffer, b->memory, 0),
-            "vkBindBufferMemory");
-  vkrtCheck(
+  tileRtVulkanCheck(
+      d->api.vkAllocateMemory(d->device, &alloc, NULL, &b->memory),
+      "vkAllocateMemory");
+  tileRtVulkanCheck(
+      d->api.vkBindBufferMemory(d->device, b->buffer, b->memory, 0),
+      "vkBindBufferMemory");
+  tileRtVulkanCheck(
       d->api.vkMapMemory(d->device, b->memory, 0, VK_WHOLE_SIZE, 0, &b->mapped),
       "vkMapMemory");
   memset(b->mapped, 0, size);
@@ -84,8 +88,8 @@ static void createBuffer(Launch *l, Binding *b) {
     VkMappedMemoryRange range = {.sType = VK_STRUCTURE_TYPE_MAPPED_MEMORY_RANGE,
                                  .memory = b->memory,
                                  .size = VK_WHOLE_SIZE};
-    vkrtCheck(d->api.vkFlushMappedMemoryRanges(d->device, 1, &range),
-              "vkFlushMappedMemoryRanges");
+    tileRtVulkanCheck(d->api.vkFlushMappedMemoryRanges(d->device, 1, &range),
+                      "vkFlushMappedMemoryRanges");
   }
 }
 
@@ -95,8 +99,8 @@ static void readParameters(Launch *l, void **params) {
     b->host = *(void **)params[2 * i];
     int64_t bytes = *(int64_t *)params[2 * i + 1];
     if (bytes < 0)
-      vkrtFail("kernel '%s' got a buffer of negative size %lld", l->f->name,
-               (long long)bytes);
+      tileRtVulkanFatal("kernel '%s' got a buffer of negative size %lld",
+                        l->f->name, (long long)bytes);
     b->bytes = (VkDeviceSize)bytes;
     b->alias = -1;
     for (uint32_t j = 0; j < i && b->alias < 0; ++j)
@@ -112,8 +116,8 @@ static VkBuffer bufferOf(const Launch *l, uint32_t i) {
   return b->alias < 0 ? b->buffer : l->bindings[b->alias].buffer;
 }
 
-static VkDescriptorSet bindBuffers(Launch *l, const VkrtPipeline *p) {
-  VkrtDevice *d = l->d;
+static VkDescriptorSet bindBuffers(Launch *l, const TileRtVulkanPipeline *p) {
+  TileRtVulkanDevice *d = l->d;
   VkDescriptorPoolSize size = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
                                l->count ? l->count : 1};
   VkDescriptorPoolCreateInfo poolInfo = {
@@ -121,16 +125,17 @@ static VkDescriptorSet bindBuffers(Launch *l, const VkrtPipeline *p) {
       .maxSets = 1,
       .poolSizeCount = 1,
       .pPoolSizes = &size};
-  vkrtCheck(d->api.vkCreateDescriptorPool(d->device, &poolInfo, NULL, &l->pool),
-            "vkCreateDescriptorPool");
+  tileRtVulkanCheck(
+      d->api.vkCreateDescriptorPool(d->device, &poolInfo, NULL, &l->pool),
+      "vkCreateDescriptorPool");
   VkDescriptorSetAllocateInfo setInfo = {
       .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
       .descriptorPool = l->pool,
       .descriptorSetCount = 1,
       .pSetLayouts = &p->setLayout};
   VkDescriptorSet set;
-  vkrtCheck(d->api.vkAllocateDescriptorSets(d->device, &setInfo, &set),
-            "vkAllocateDescriptorSets");
+  tileRtVulkanCheck(d->api.vkAllocateDescriptorSets(d->device, &setInfo, &set),
+                    "vkAllocateDescriptorSets");
   VkDescriptorBufferInfo infos[64];
   VkWriteDescriptorSet writes[64];
   for (uint32_t i = 0; i < l->count; ++i) {
@@ -152,21 +157,22 @@ static uint32_t minU(uint64_t a, uint64_t b) {
 }
 
 /* Records the dispatch of `grid` groups, sliced to the device limits. */
-static void record(Launch *l, const VkrtPipeline *p, VkDescriptorSet set,
-                   const uint64_t grid[3]) {
-  VkrtDevice *d = l->d;
+static void record(Launch *l, const TileRtVulkanPipeline *p,
+                   VkDescriptorSet set, const uint64_t grid[3]) {
+  TileRtVulkanDevice *d = l->d;
   VkCommandBufferAllocateInfo info = {
       .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
       .commandPool = d->commandPool,
       .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
       .commandBufferCount = 1};
-  vkrtCheck(d->api.vkAllocateCommandBuffers(d->device, &info, &l->commands),
-            "vkAllocateCommandBuffers");
+  tileRtVulkanCheck(
+      d->api.vkAllocateCommandBuffers(d->device, &info, &l->commands),
+      "vkAllocateCommandBuffers");
   VkCommandBufferBeginInfo begin = {
       .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
       .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT};
-  vkrtCheck(d->api.vkBeginCommandBuffer(l->commands, &begin),
-            "vkBeginCommandBuffer");
+  tileRtVulkanCheck(d->api.vkBeginCommandBuffer(l->commands, &begin),
+                    "vkBeginCommandBuffer");
   d->api.vkCmdBindPipeline(l->commands, VK_PIPELINE_BIND_POINT_COMPUTE,
                            p->pipeline);
   d->api.vkCmdBindDescriptorSets(l->commands, VK_PIPELINE_BIND_POINT_COMPUTE,
@@ -185,28 +191,30 @@ static void record(Launch *l, const VkrtPipeline *p, VkDescriptorSet set,
   d->api.vkCmdPipelineBarrier(l->commands, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
                               VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &toHost, 0,
                               NULL, 0, NULL);
-  vkrtCheck(d->api.vkEndCommandBuffer(l->commands), "vkEndCommandBuffer");
+  tileRtVulkanCheck(d->api.vkEndCommandBuffer(l->commands),
+                    "vkEndCommandBuffer");
 }
 
 static void submitAndWait(Launch *l) {
-  VkrtDevice *d = l->d;
+  TileRtVulkanDevice *d = l->d;
   VkFenceCreateInfo fenceInfo = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
-  vkrtCheck(d->api.vkCreateFence(d->device, &fenceInfo, NULL, &l->fence),
-            "vkCreateFence");
+  tileRtVulkanCheck(
+      d->api.vkCreateFence(d->device, &fenceInfo, NULL, &l->fence),
+      "vkCreateFence");
   VkSubmitInfo submit = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
                          .commandBufferCount = 1,
                          .pCommandBuffers = &l->commands};
-  vkrtCheck(d->api.vkQueueSubmit(d->queue, 1, &submit, l->fence),
-            "vkQueueSubmit");
+  tileRtVulkanCheck(d->api.vkQueueSubmit(d->queue, 1, &submit, l->fence),
+                    "vkQueueSubmit");
   VkResult result =
       d->api.vkWaitForFences(d->device, 1, &l->fence, VK_TRUE, UINT64_MAX);
   if (result != VK_SUCCESS)
-    vkrtFail("kernel '%s' did not complete: %s", l->f->name,
-             vkrtResultName(result));
+    tileRtVulkanFatal("kernel '%s' did not complete: %s", l->f->name,
+                      tileRtVulkanResultName(result));
 }
 
 static void copyBack(Launch *l) {
-  VkrtDevice *d = l->d;
+  TileRtVulkanDevice *d = l->d;
   for (uint32_t i = 0; i < l->count; ++i) {
     Binding *b = &l->bindings[i];
     if (b->alias >= 0)
@@ -216,8 +224,9 @@ static void copyBack(Launch *l) {
                                        VK_STRUCTURE_TYPE_MAPPED_MEMORY_RANGE,
                                    .memory = b->memory,
                                    .size = VK_WHOLE_SIZE};
-      vkrtCheck(d->api.vkInvalidateMappedMemoryRanges(d->device, 1, &range),
-                "vkInvalidateMappedMemoryRanges");
+      tileRtVulkanCheck(
+          d->api.vkInvalidateMappedMemoryRanges(d->device, 1, &range),
+          "vkInvalidateMappedMemoryRanges");
     }
     if (b->bytes && b->host)
       memcpy(b->host, b->mapped, b->bytes);
@@ -225,7 +234,7 @@ static void copyBack(Launch *l) {
 }
 
 static void release(Launch *l) {
-  VkrtDevice *d = l->d;
+  TileRtVulkanDevice *d = l->d;
   d->api.vkDestroyFence(d->device, l->fence, NULL);
   if (l->commands != VK_NULL_HANDLE)
     d->api.vkFreeCommandBuffers(d->device, d->commandPool, 1, &l->commands);
@@ -241,88 +250,92 @@ static void release(Launch *l) {
   free(l->bindings);
 }
 
-static void checkShape(const VkrtFunction *f, const intptr_t grid[3],
+static void checkShape(const TileRtVulkanFunction *f, const intptr_t grid[3],
                        const intptr_t block[3], int32_t sharedBytes,
                        size_t paramsCount) {
   if (paramsCount % 2)
-    vkrtFail("kernel '%s' got %zu parameters; the vulkan runtime takes "
-             "(buffer, byte size) pairs (compile the host code for the "
-             "vulkan target)",
-             f->name, paramsCount);
+    tileRtVulkanFatal(
+        "kernel '%s' got %zu parameters; the vulkan runtime takes "
+        "(buffer, byte size) pairs (compile the host code for the "
+        "vulkan target)",
+        f->name, paramsCount);
   if (paramsCount / 2 > 64)
-    vkrtFail("kernel '%s' takes %zu buffers; at most 64 are supported", f->name,
-             paramsCount / 2);
+    tileRtVulkanFatal("kernel '%s' takes %zu buffers; at most 64 are supported",
+                      f->name, paramsCount / 2);
   /* Block ids are 32-bit indices in the kernels. */
   for (int i = 0; i < 3; ++i)
     if (grid[i] < 0 || grid[i] > INT32_MAX)
-      vkrtFail("kernel '%s' launched with a grid of %ld x %ld x %ld blocks; "
-               "vulkan kernels take at most %d blocks along a dimension",
-               f->name, (long)grid[0], (long)grid[1], (long)grid[2], INT32_MAX);
+      tileRtVulkanFatal(
+          "kernel '%s' launched with a grid of %ld x %ld x %ld blocks; "
+          "vulkan kernels take at most %d blocks along a dimension",
+          f->name, (long)grid[0], (long)grid[1], (long)grid[2], INT32_MAX);
   for (int i = 0; i < 3; ++i)
     if (block[i] != (intptr_t)f->localSize[i])
-      vkrtFail("kernel '%s' launched with blocks of %ld x %ld x %ld threads; "
-               "its SPIR-V workgroup size is %u x %u x %u",
-               f->name, (long)block[0], (long)block[1], (long)block[2],
-               f->localSize[0], f->localSize[1], f->localSize[2]);
+      tileRtVulkanFatal(
+          "kernel '%s' launched with blocks of %ld x %ld x %ld threads; "
+          "its SPIR-V workgroup size is %u x %u x %u",
+          f->name, (long)block[0], (long)block[1], (long)block[2],
+          f->localSize[0], f->localSize[1], f->localSize[2]);
   if (sharedBytes != 0)
-    vkrtFail("kernel '%s' asks for %d bytes of dynamic shared memory; "
-             "vulkan kernels declare their shared memory statically",
-             f->name, sharedBytes);
+    tileRtVulkanFatal("kernel '%s' asks for %d bytes of dynamic shared memory; "
+                      "vulkan kernels declare their shared memory statically",
+                      f->name, sharedBytes);
 }
 
 /* What the kernel asks of a workgroup against what the device gives one:
  * beyond it, pipeline creation may fail or the kernel misbehave. */
-static void checkDeviceLimits(const VkrtDevice *d, const VkrtFunction *f) {
+static void checkDeviceLimits(const TileRtVulkanDevice *d,
+                              const TileRtVulkanFunction *f) {
   const VkPhysicalDeviceLimits *limits = &d->properties.limits;
   if (f->sharedBytes > d->sharedLimit)
-    vkrtFail("kernel '%s' uses %llu bytes of shared memory; the Vulkan "
-             "device '%s' gives a workgroup at most %llu "
-             "(maxComputeSharedMemorySize%s)",
-             f->name, (unsigned long long)f->sharedBytes,
-             d->properties.deviceName, (unsigned long long)d->sharedLimit,
-             getenv("TILE_VULKAN_SHARED_LIMIT")
-                 ? ", as TILE_VULKAN_SHARED_LIMIT says"
-                 : "");
+    tileRtVulkanFatal(
+        "kernel '%s' uses %llu bytes of shared memory; the Vulkan "
+        "device '%s' gives a workgroup at most %llu "
+        "(maxComputeSharedMemorySize%s)",
+        f->name, (unsigned long long)f->sharedBytes, d->properties.deviceName,
+        (unsigned long long)d->sharedLimit,
+        getenv("TILE_VULKAN_SHARED_LIMIT")
+            ? ", as TILE_VULKAN_SHARED_LIMIT says"
+            : "");
   uint64_t threads =
       (uint64_t)f->localSize[0] * f->localSize[1] * f->localSize[2];
   if (f->localSize[0] > limits->maxComputeWorkGroupSize[0] ||
       f->localSize[1] > limits->maxComputeWorkGroupSize[1] ||
       f->localSize[2] > limits->maxComputeWorkGroupSize[2] ||
       threads > limits->maxComputeWorkGroupInvocations)
-    vkrtFail("kernel '%s' has workgroups of %u x %u x %u threads; the Vulkan "
-             "device '%s' runs at most %u threads per workgroup (%u x %u x "
-             "%u)",
-             f->name, f->localSize[0], f->localSize[1], f->localSize[2],
-             d->properties.deviceName, limits->maxComputeWorkGroupInvocations,
-             limits->maxComputeWorkGroupSize[0],
-             limits->maxComputeWorkGroupSize[1],
-             limits->maxComputeWorkGroupSize[2]);
+    tileRtVulkanFatal(
+        "kernel '%s' has workgroups of %u x %u x %u threads; the Vulkan "
+        "device '%s' runs at most %u threads per workgroup (%u x %u x "
+        "%u)",
+        f->name, f->localSize[0], f->localSize[1], f->localSize[2],
+        d->properties.deviceName, limits->maxComputeWorkGroupInvocations,
+        limits->maxComputeWorkGroupSize[0], limits->maxComputeWorkGroupSize[1],
+        limits->maxComputeWorkGroupSize[2]);
 }
 
-TILE_RT_EXPORT void mgpuLaunchKernel(void *function, intptr_t gridX,
-                                     intptr_t gridY, intptr_t gridZ,
-                                     intptr_t blockX, intptr_t blockY,
-                                     intptr_t blockZ, int32_t sharedBytes,
-                                     void *stream, void **params, void **extra,
-                                     size_t paramsCount) {
+TILE_RT_VULKAN_EXPORT void
+mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY, intptr_t gridZ,
+                 intptr_t blockX, intptr_t blockY, intptr_t blockZ,
+                 int32_t sharedBytes, void *stream, void **params, void **extra,
+                 size_t paramsCount) {
   (void)stream;
   (void)extra;
-  VkrtFunction *f = function;
+  TileRtVulkanFunction *f = function;
   if (!f)
-    vkrtFail("mgpuLaunchKernel got no kernel");
+    tileRtVulkanFatal("mgpuLaunchKernel got no kernel");
   intptr_t grid[3] = {gridX, gridY, gridZ}, block[3] = {blockX, blockY, blockZ};
-  vkrtCheckIndexArguments(f);
+  tileRtVulkanCheckIndexArguments(f);
   checkShape(f, grid, block, sharedBytes, paramsCount);
   if (!gridX || !gridY || !gridZ)
     return;
   Launch l = {0};
-  l.d = vkrtDevice();
+  l.d = tileRtVulkanDevice();
   checkDeviceLimits(l.d, f);
   l.f = f;
   l.count = (uint32_t)(paramsCount / 2);
   l.bindings = tileCallocArray(l.count, sizeof(Binding));
   pthread_mutex_lock(&l.d->lock);
-  VkrtPipeline *p = vkrtPipelineFor(l.d, f, l.count);
+  TileRtVulkanPipeline *p = tileRtVulkanPipelineFor(l.d, f, l.count);
   readParameters(&l, params);
   VkDescriptorSet set = bindBuffers(&l, p);
   uint64_t groups[3] = {(uint64_t)gridX, (uint64_t)gridY, (uint64_t)gridZ};

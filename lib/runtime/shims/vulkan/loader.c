@@ -4,7 +4,7 @@
 #include <dlfcn.h>
 #include <stdio.h>
 
-bool vkrtLoadLoader(VkrtApi *api, char *why, size_t size) {
+bool tileRtVulkanApiLoad(TileRtVulkanApi *api, char *why, size_t size) {
   api->library = dlopen("libvulkan.so.1", RTLD_NOW | RTLD_LOCAL);
   if (!api->library) {
     snprintf(why, size,
@@ -24,7 +24,7 @@ bool vkrtLoadLoader(VkrtApi *api, char *why, size_t size) {
   }
 #define LOAD(name)                                                             \
   api->name = (PFN_##name)api->vkGetInstanceProcAddr(NULL, #name);
-  VKRT_GLOBAL_FUNCTIONS(LOAD)
+  TILE_RT_VULKAN_GLOBAL_FUNCTIONS(LOAD)
 #undef LOAD
   if (!api->vkCreateInstance || !api->vkEnumerateInstanceVersion) {
     snprintf(why, size,
@@ -36,27 +36,28 @@ bool vkrtLoadLoader(VkrtApi *api, char *why, size_t size) {
   return true;
 }
 
-bool vkrtLoadInstance(VkrtApi *api, VkInstance instance, char *why,
-                      size_t size) {
+bool tileRtVulkanApiLoadInstance(TileRtVulkanApi *api, VkInstance instance,
+                                 char *why, size_t size) {
 #define LOAD(name)                                                             \
   api->name = (PFN_##name)api->vkGetInstanceProcAddr(instance, #name);         \
   if (!api->name) {                                                            \
     snprintf(why, size, "the Vulkan loader has no %s", #name);                 \
     return false;                                                              \
   }
-  VKRT_INSTANCE_FUNCTIONS(LOAD)
+  TILE_RT_VULKAN_INSTANCE_FUNCTIONS(LOAD)
 #undef LOAD
   return true;
 }
 
-bool vkrtLoadDevice(VkrtApi *api, VkDevice device, char *why, size_t size) {
+bool tileRtVulkanApiLoadDevice(TileRtVulkanApi *api, VkDevice device, char *why,
+                               size_t size) {
 #define LOAD(name)                                                             \
   api->name = (PFN_##name)api->vkGetDeviceProcAddr(device, #name);             \
   if (!api->name) {                                                            \
     snprintf(why, size, "the Vulkan device has no %s", #name);                 \
     return false;                                                              \
   }
-  VKRT_DEVICE_FUNCTIONS(LOAD)
+  TILE_RT_VULKAN_DEVICE_FUNCTIONS(LOAD)
 #undef LOAD
   return true;
 }

@@ -2,28 +2,31 @@
  * mgpuModuleGetFunction names a kernel of it, and each kernel gets one
  * compute pipeline per number of buffer bindings, created on its first
  * launch and kept until the module is unloaded. */
+#include "../common/fatal.h"
 #include "shim.h"
 #include "tile_rt_vulkan.h"
 
 #include "support/alloc.h"
+#include "support/count.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 static pthread_mutex_t modulesLock = PTHREAD_MUTEX_INITIALIZER;
-static VkrtModule *modules;
+static TileRtVulkanModule *modules;
 
-TILE_RT_EXPORT void *mgpuModuleLoad(const void *data, size_t size) {
+TILE_RT_VULKAN_EXPORT void *mgpuModuleLoad(const void *data, size_t size) {
   if (!data || size % 4)
-    vkrtFail("mgpuModuleLoad got %zu bytes, not a SPIR-V module (a whole "
-             "number of 32-bit words)",
-             size);
-  VkrtModule *m = tileCallocArray(1, sizeof(*m));
+    tileRtVulkanFatal(
+        "mgpuModuleLoad got %zu bytes, not a SPIR-V module (a whole "
+        "number of 32-bit words)",
+        size);
+  TileRtVulkanModule *m = tileCallocArray(1, sizeof(*m));
   m->numWords = size / 4;
   m->words = tileMalloc(size);
   memcpy(m->words, data, size);
-  vkrtCheckSpirv(m->words, m->numWords);
+  tileRtVulkanCheckSpirv(m->words, m->numWords);
   pthread_mutex_lock(&modulesLock);
   m->next = modules;
   modules = m;
@@ -31,9 +34,9 @@ TILE_RT_EXPORT void *mgpuModuleLoad(const void *data, size_t size) {
   return m;
 }
 
-static void destroyPipelines(VkrtDevice *d, VkrtFunction *f) {
+static void destroyPipelines(TileRtVulkanDevice *d, TileRtVulkanFunction *f) {
   for (unsigned i = 0; i < f->numPipelines; ++i) {
-    VkrtPipeline *p = &f->pipelines[i];
+    TileRtVulkanPipeline *p = &f->pipelines[i];
     d->api.vkDestroyPipeline(d->device, p->pipeline, NULL);
     d->api.vkDestroyPipelineLayout(d->device, p->layout, NULL);
     d->api.vkDestroyDescriptorSetLayout(d->device, p->setLayout, NULL);
@@ -43,7 +46,7 @@ static void destroyPipelines(VkrtDevice *d, VkrtFunction *f) {
 
 /* Frees a module (unlinked already); `d` is null when no launch ever
  * created a device. */
-static void destroyModule(VkrtDevice *d, VkrtModule *m) {
+static void destroyModule(TileRtVulkanDevice *d, TileRtVulkanModule *m) {
   for (unsigned i = 0; i < m->numFunctions; ++i) {
     if (d)
       destroyPipelines(d, m->functions[i]);
@@ -57,9 +60,9 @@ static void destroyModule(VkrtDevice *d, VkrtModule *m) {
   free(m);
 }
 
-static bool unlinkModule(VkrtModule *m) {
+static bool unlinkModule(TileRtVulkanModule *m) {
   pthread_mutex_lock(&modulesLock);
-  VkrtModule **at = &modules;
+  TileRtVulkanModule **at = &modules;
   while (*at && *at != m)
     at = &(*at)->next;
   bool found = *at != NULL;
@@ -69,14 +72,14 @@ static bool unlinkModule(VkrtModule *m) {
   return found;
 }
 
-TILE_RT_EXPORT void mgpuModuleUnload(void *module) {
-  VkrtModule *m = module;
-  if (!m || vkrtFailing() || !unlinkModule(m))
+TILE_RT_VULKAN_EXPORT void mgpuModuleUnload(void *module) {
+  TileRtVulkanModule *m = module;
+  if (!m || tileRtFailing() || !unlinkModule(m))
     return;
   bool created = false;
   for (unsigned i = 0; i < m->numFunctions && !created; ++i)
     created = m->functions[i]->numPipelines > 0;
-  VkrtDevice *d = created || m->shader ? vkrtDevice() : NULL;
+  TileRtVulkanDevice *d = created || m->shader ? tileRtVulkanDevice() : NULL;
   if (d)
     pthread_mutex_lock(&d->lock);
   destroyModule(d, m);
@@ -84,22 +87,23 @@ TILE_RT_EXPORT void mgpuModuleUnload(void *module) {
     pthread_mutex_unlock(&d->lock);
 }
 
-void vkrtReleaseModules(VkrtDevice *d) {
+void tileRtVulkanReleaseModules(TileRtVulkanDevice *d) {
   pthread_mutex_lock(&modulesLock);
   while (modules) {
-    VkrtModule *m = modules;
+    TileRtVulkanModule *m = modules;
     modules = m->next;
     destroyModule(d, m);
   }
   pthread_mutex_unlock(&modulesLock);
 }
 
-TILE_RT_EXPORT void *mgpuModuleGetFunction(void *module, const char *name) {
-  VkrtModule *m = module;
+TILE_RT_VULKAN_EXPORT void *mgpuModuleGetFunction(void *module,
+                                                  const char *name) {
+  TileRtVulkanModule *m = module;
   if (!m || !name)
-    vkrtFail("mgpuModuleGetFunction got no module or no kernel name");
+    tileRtVulkanFatal("mgpuModuleGetFunction got no module or no kernel name");
   pthread_mutex_lock(&modulesLock);
-  VkrtFunction *f = NULL;
+  TileRtVulkanFunction *f = NULL;
   for (unsigned i = 0; i < m->numFunctions && !f; ++i)
     if (strcmp(m->functions[i]->name, name) == 0)
       f = m->functions[i];
@@ -107,13 +111,14 @@ TILE_RT_EXPORT void *mgpuModuleGetFunction(void *module, const char *name) {
     f = tileCallocArray(1, sizeof(*f));
     f->module = m;
     f->name = tileStrDup(name);
-    if (!vkrtLocalSize(m->words, m->numWords, name, f->localSize)) {
+    if (!tileRtVulkanLocalSize(m->words, m->numWords, name, f->localSize)) {
       pthread_mutex_unlock(&modulesLock);
-      vkrtFail("kernel '%s' is not an entry point of the SPIR-V module "
-               "(or has no LocalSize)",
-               name);
+      tileRtVulkanFatal(
+          "kernel '%s' is not an entry point of the SPIR-V module "
+          "(or has no LocalSize)",
+          name);
     }
-    f->sharedBytes = vkrtWorkgroupBytes(m->words, m->numWords, name);
+    f->sharedBytes = tileRtVulkanWorkgroupBytes(m->words, m->numWords, name);
     m->functions = tileReallocArray(m->functions, m->numFunctions + 1,
                                     sizeof(*m->functions));
     m->functions[m->numFunctions++] = f;
@@ -122,17 +127,19 @@ TILE_RT_EXPORT void *mgpuModuleGetFunction(void *module, const char *name) {
   return f;
 }
 
-static void createShader(VkrtDevice *d, VkrtModule *m) {
-  vkrtCheckCapabilities(d, m->words, m->numWords);
+static void createShader(TileRtVulkanDevice *d, TileRtVulkanModule *m) {
+  tileRtVulkanCheckCapabilities(d, m->words, m->numWords);
   VkShaderModuleCreateInfo info = {
       .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
       .codeSize = m->numWords * 4,
       .pCode = m->words};
-  vkrtCheck(d->api.vkCreateShaderModule(d->device, &info, NULL, &m->shader),
-            "vkCreateShaderModule");
+  tileRtVulkanCheck(
+      d->api.vkCreateShaderModule(d->device, &info, NULL, &m->shader),
+      "vkCreateShaderModule");
 }
 
-static void createPipeline(VkrtDevice *d, VkrtFunction *f, VkrtPipeline *p) {
+static void createPipeline(TileRtVulkanDevice *d, TileRtVulkanFunction *f,
+                           TileRtVulkanPipeline *p) {
   VkDescriptorSetLayoutBinding bindings[64];
   for (uint32_t i = 0; i < p->bindings; ++i)
     bindings[i] = (VkDescriptorSetLayoutBinding){
@@ -144,14 +151,14 @@ static void createPipeline(VkrtDevice *d, VkrtFunction *f, VkrtPipeline *p) {
       .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
       .bindingCount = p->bindings,
       .pBindings = bindings};
-  vkrtCheck(d->api.vkCreateDescriptorSetLayout(d->device, &setInfo, NULL,
-                                               &p->setLayout),
-            "vkCreateDescriptorSetLayout");
+  tileRtVulkanCheck(d->api.vkCreateDescriptorSetLayout(d->device, &setInfo,
+                                                       NULL, &p->setLayout),
+                    "vkCreateDescriptorSetLayout");
   VkPipelineLayoutCreateInfo layoutInfo = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
       .setLayoutCount = 1,
       .pSetLayouts = &p->setLayout};
-  vkrtCheck(
+  tileRtVulkanCheck(
       d->api.vkCreatePipelineLayout(d->device, &layoutInfo, NULL, &p->layout),
       "vkCreatePipelineLayout");
   VkComputePipelineCreateInfo info = {
@@ -166,28 +173,30 @@ static void createPipeline(VkrtDevice *d, VkrtFunction *f, VkrtPipeline *p) {
   VkResult result = d->api.vkCreateComputePipelines(
       d->device, VK_NULL_HANDLE, 1, &info, NULL, &p->pipeline);
   if (result != VK_SUCCESS)
-    vkrtFail("vkCreateComputePipelines for kernel '%s' failed: %s", f->name,
-             vkrtResultName(result));
+    tileRtVulkanFatal("vkCreateComputePipelines for kernel '%s' failed: %s",
+                      f->name, tileRtVulkanResultName(result));
 }
 
-VkrtPipeline *vkrtPipelineFor(VkrtDevice *d, VkrtFunction *f,
-                              uint32_t bindings) {
+TileRtVulkanPipeline *tileRtVulkanPipelineFor(TileRtVulkanDevice *d,
+                                              TileRtVulkanFunction *f,
+                                              uint32_t bindings) {
   for (unsigned i = 0; i < f->numPipelines; ++i)
     if (f->pipelines[i].bindings == bindings)
       return &f->pipelines[i];
   if (bindings > 64)
-    vkrtFail("kernel '%s' takes %u buffers; at most 64 are supported", f->name,
-             bindings);
+    tileRtVulkanFatal("kernel '%s' takes %u buffers; at most 64 are supported",
+                      f->name, bindings);
   uint32_t limit = d->properties.limits.maxPerStageDescriptorStorageBuffers;
   if (bindings > limit)
-    vkrtFail("kernel '%s' takes %u buffers; the Vulkan device '%s' binds at "
-             "most %u per kernel",
-             f->name, bindings, d->properties.deviceName, limit);
+    tileRtVulkanFatal(
+        "kernel '%s' takes %u buffers; the Vulkan device '%s' binds at "
+        "most %u per kernel",
+        f->name, bindings, d->properties.deviceName, limit);
   if (f->module->shader == VK_NULL_HANDLE)
     createShader(d, f->module);
-  if (f->numPipelines == sizeof(f->pipelines) / sizeof(f->pipelines[0]))
+  if (f->numPipelines == TILE_COUNT(f->pipelines))
     destroyPipelines(d, f);
-  VkrtPipeline *p = &f->pipelines[f->numPipelines++];
+  TileRtVulkanPipeline *p = &f->pipelines[f->numPipelines++];
   memset(p, 0, sizeof(*p));
   p->bindings = bindings;
   createPipeline(d, f, p);

@@ -7,8 +7,8 @@
 
 int main(void) {
   char name[256], why[512];
-  VkrtFeatures f;
-  if (!vkrtProbe(name, sizeof(name), &f, why, sizeof(why))) {
+  TileRtVulkanFeatures f;
+  if (!tileRtVulkanProbe(name, sizeof(name), &f, why, sizeof(why))) {
     printf("device: none (%s)\n", why);
     return 1;
   }

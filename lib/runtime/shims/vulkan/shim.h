@@ -1,7 +1,7 @@
 /* Internals of libtile_rt_vulkan: the Vulkan entry points it loads, the one
  * device it runs on, modules and their pipelines, and error reporting. */
-#ifndef TILE_RT_VULKAN_SHIM_H
-#define TILE_RT_VULKAN_SHIM_H
+#ifndef TILE_RUNTIME_VULKAN_SHIM_H
+#define TILE_RUNTIME_VULKAN_SHIM_H
 
 #define VK_NO_PROTOTYPES
 #include <vulkan/vulkan_core.h>
@@ -11,29 +11,25 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define TILE_RT_EXPORT __attribute__((visibility("default")))
-
 /*===--- errors (errors.c) ------------------------------------------------===*/
 
 /* Prints "tile_rt_vulkan: error: ..." on stderr and ends the process with
- * exit status 1 (silently with _exit(1) when the process is already
- * ending). The mgpu* ABI has no way to return an error. */
-_Noreturn void vkrtFail(const char *fmt, ...)
+ * exit status 1 (common/fatal.h says how a failure while the process is
+ * already ending leaves). The mgpu* ABI has no way to return an error. */
+_Noreturn void tileRtVulkanFatal(const char *fmt, ...)
     __attribute__((format(printf, 1, 2)));
 /* The name of a VkResult, e.g. "VK_ERROR_OUT_OF_DEVICE_MEMORY". */
-const char *vkrtResultName(VkResult result);
+const char *tileRtVulkanResultName(VkResult result);
 /* Fails with "CALL failed: RESULT" unless `result` is VK_SUCCESS. */
-void vkrtCheck(VkResult result, const char *call);
-/* Whether a failure is ending the process (then cleanup must not run). */
-bool vkrtFailing(void);
+void tileRtVulkanCheck(VkResult result, const char *call);
 
 /*===--- the loader (loader.c) --------------------------------------------===*/
 
-#define VKRT_GLOBAL_FUNCTIONS(X)                                               \
+#define TILE_RT_VULKAN_GLOBAL_FUNCTIONS(X)                                     \
   X(vkCreateInstance)                                                          \
   X(vkEnumerateInstanceVersion)
 
-#define VKRT_INSTANCE_FUNCTIONS(X)                                             \
+#define TILE_RT_VULKAN_INSTANCE_FUNCTIONS(X)                                   \
   X(vkDestroyInstance)                                                         \
   X(vkEnumeratePhysicalDevices)                                                \
   X(vkGetPhysicalDeviceProperties)                                             \
@@ -44,7 +40,7 @@ bool vkrtFailing(void);
   X(vkCreateDevice)                                                            \
   X(vkGetDeviceProcAddr)
 
-#define VKRT_DEVICE_FUNCTIONS(X)                                               \
+#define TILE_RT_VULKAN_DEVICE_FUNCTIONS(X)                                     \
   X(vkDestroyDevice)                                                           \
   X(vkGetDeviceQueue)                                                          \
   X(vkCreateBuffer)                                                            \
@@ -84,22 +80,23 @@ bool vkrtFailing(void);
   X(vkWaitForFences)                                                           \
   X(vkQueueSubmit)
 
-#define VKRT_DECLARE(name) PFN_##name name;
+#define TILE_RT_VULKAN_DECLARE(name) PFN_##name name;
 typedef struct {
   void *library;
   PFN_vkGetInstanceProcAddr vkGetInstanceProcAddr;
-  VKRT_GLOBAL_FUNCTIONS(VKRT_DECLARE)
-  VKRT_INSTANCE_FUNCTIONS(VKRT_DECLARE)
-  VKRT_DEVICE_FUNCTIONS(VKRT_DECLARE)
-} VkrtApi;
-#undef VKRT_DECLARE
+  TILE_RT_VULKAN_GLOBAL_FUNCTIONS(TILE_RT_VULKAN_DECLARE)
+  TILE_RT_VULKAN_INSTANCE_FUNCTIONS(TILE_RT_VULKAN_DECLARE)
+  TILE_RT_VULKAN_DEVICE_FUNCTIONS(TILE_RT_VULKAN_DECLARE)
+} TileRtVulkanApi;
+#undef TILE_RT_VULKAN_DECLARE
 
 /* Opens libvulkan.so.1 and its global entry points; false with a reason. */
-bool vkrtLoadLoader(VkrtApi *api, char *why, size_t size);
+bool tileRtVulkanApiLoad(TileRtVulkanApi *api, char *why, size_t size);
 /* Instance- and device-level entry points (device may be null). */
-bool vkrtLoadInstance(VkrtApi *api, VkInstance instance, char *why,
-                      size_t size);
-bool vkrtLoadDevice(VkrtApi *api, VkDevice device, char *why, size_t size);
+bool tileRtVulkanApiLoadInstance(TileRtVulkanApi *api, VkInstance instance,
+                                 char *why, size_t size);
+bool tileRtVulkanApiLoadDevice(TileRtVulkanApi *api, VkDevice device, char *why,
+                               size_t size);
 
 /*===--- the device (device.c) --------------------------------------------===*/
 
@@ -107,10 +104,10 @@ bool vkrtLoadDevice(VkrtApi *api, VkDevice device, char *why, size_t size);
 typedef struct {
   bool float16, int8, int16, int64, float64;
   bool storage16, storage8;
-} VkrtFeatures;
+} TileRtVulkanFeatures;
 
 typedef struct {
-  VkrtApi api;
+  TileRtVulkanApi api;
   VkInstance instance;
   VkPhysicalDevice physical;
   VkPhysicalDeviceProperties properties;
@@ -119,20 +116,21 @@ typedef struct {
   uint32_t queueFamily;
   VkQueue queue;
   VkCommandPool commandPool;
-  VkrtFeatures features;
+  TileRtVulkanFeatures features;
   /* The shared memory a workgroup may use: maxComputeSharedMemorySize, or
    * TILE_VULKAN_SHARED_LIMIT (bytes) for devices known to run more. */
   uint64_t sharedLimit;
   pthread_mutex_t lock; /* queue, command pool, pipelines */
-} VkrtDevice;
+} TileRtVulkanDevice;
 
 /* The process-wide device, created on first use; fails (exits) when there
  * is no usable Vulkan device. */
-VkrtDevice *vkrtDevice(void);
+TileRtVulkanDevice *tileRtVulkanDevice(void);
 /* Creates an instance and picks a device without creating it: for
  * tileRtVulkanAvailable and the probe. Fills `name`. */
-bool vkrtProbe(char *name, size_t nameSize, VkrtFeatures *features, char *why,
-               size_t whySize);
+bool tileRtVulkanProbe(char *name, size_t nameSize,
+                       TileRtVulkanFeatures *features, char *why,
+                       size_t whySize);
 
 /*===--- modules (module.c) -----------------------------------------------===*/
 
@@ -142,62 +140,63 @@ typedef struct {
   VkDescriptorSetLayout setLayout;
   VkPipelineLayout layout;
   VkPipeline pipeline;
-} VkrtPipeline;
+} TileRtVulkanPipeline;
 
-typedef struct VkrtModule VkrtModule;
+typedef struct TileRtVulkanModule TileRtVulkanModule;
 
 /* What mgpuModuleGetFunction returns: one kernel of a module. */
 typedef struct {
-  VkrtModule *module;
+  TileRtVulkanModule *module;
   char *name;
   uint32_t localSize[3]; /* from the module's OpExecutionMode LocalSize */
   uint64_t sharedBytes;  /* its Workgroup variables */
-  VkrtPipeline pipelines[4];
+  TileRtVulkanPipeline pipelines[4];
   unsigned numPipelines;
-} VkrtFunction;
+} TileRtVulkanFunction;
 
 /* Refuses the launch of `f` when the host code reported an index argument
  * beyond 32 bits for it (arguments.c). */
-void vkrtCheckIndexArguments(const VkrtFunction *f);
+void tileRtVulkanCheckIndexArguments(const TileRtVulkanFunction *f);
 
-struct VkrtModule {
+struct TileRtVulkanModule {
   uint32_t *words;
   size_t numWords;
   VkShaderModule shader; /* created, and checked, on the first launch */
-  VkrtFunction **functions;
+  TileRtVulkanFunction **functions;
   unsigned numFunctions;
-  VkrtModule *next; /* in the list of loaded modules */
+  TileRtVulkanModule *next; /* in the list of loaded modules */
 };
 
 /* The pipeline of `f` for `bindings` buffers, created on first use (with
  * the device lock held). */
-VkrtPipeline *vkrtPipelineFor(VkrtDevice *d, VkrtFunction *f,
-                              uint32_t bindings);
+TileRtVulkanPipeline *tileRtVulkanPipelineFor(TileRtVulkanDevice *d,
+                                              TileRtVulkanFunction *f,
+                                              uint32_t bindings);
 /* Destroys the Vulkan objects of every module still loaded (at exit). */
-void vkrtReleaseModules(VkrtDevice *d);
+void tileRtVulkanReleaseModules(TileRtVulkanDevice *d);
 
 /*===--- SPIR-V (spirv.c) -------------------------------------------------===*/
 
 /* Fails unless `words` is a SPIR-V module. */
-void vkrtCheckSpirv(const uint32_t *words, size_t numWords);
+void tileRtVulkanCheckSpirv(const uint32_t *words, size_t numWords);
 /* Fails when the module needs a capability the device was not created
  * with, naming the capability and the device feature. */
-void vkrtCheckCapabilities(const VkrtDevice *d, const uint32_t *words,
-                           size_t numWords);
-/* Calls `visit` on each instruction of a module checked by vkrtCheckSpirv
- * (opcode, operands, operand count) until it returns false; fails on a
- * truncated instruction. */
-typedef bool (*VkrtVisit)(uint32_t opcode, const uint32_t *operands,
-                          size_t count, void *userData);
-void vkrtForEachInstruction(const uint32_t *words, size_t numWords,
-                            VkrtVisit visit, void *userData);
+void tileRtVulkanCheckCapabilities(const TileRtVulkanDevice *d,
+                                   const uint32_t *words, size_t numWords);
+/* Calls `visit` on each instruction of a module checked by
+ * tileRtVulkanCheckSpirv (opcode, operands, operand count) until it returns
+ * false; fails on a truncated instruction. */
+typedef bool (*TileRtVulkanVisit)(uint32_t opcode, const uint32_t *operands,
+                                  size_t count, void *userData);
+void tileRtVulkanForEachInstruction(const uint32_t *words, size_t numWords,
+                                    TileRtVulkanVisit visit, void *userData);
 /* The bytes of the Workgroup variables entry point `name` uses (without
  * padding), through the functions it calls; a variable no function
  * refers to in a way this reads counts for every entry point. */
-uint64_t vkrtWorkgroupBytes(const uint32_t *words, size_t numWords,
-                            const char *name);
+uint64_t tileRtVulkanWorkgroupBytes(const uint32_t *words, size_t numWords,
+                                    const char *name);
 /* The LocalSize of entry point `name`; false when the module has none. */
-bool vkrtLocalSize(const uint32_t *words, size_t numWords, const char *name,
-                   uint32_t size[3]);
+bool tileRtVulkanLocalSize(const uint32_t *words, size_t numWords,
+                           const char *name, uint32_t size[3]);
 
 #endif

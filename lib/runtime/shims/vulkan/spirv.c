@@ -4,6 +4,8 @@
  * memory of each is workgroup.c's). */
 #include "shim.h"
 
+#include "support/count.h"
+
 #include <string.h>
 
 enum {
@@ -15,18 +17,18 @@ enum {
   ModeLocalSize = 17,
 };
 
-void vkrtCheckSpirv(const uint32_t *words, size_t numWords) {
+void tileRtVulkanCheckSpirv(const uint32_t *words, size_t numWords) {
   if (numWords < HeaderWords || words[0] != Magic)
-    vkrtFail("the device code given to mgpuModuleLoad is not a SPIR-V "
-             "module (compile for the vulkan target)");
+    tileRtVulkanFatal("the device code given to mgpuModuleLoad is not a SPIR-V "
+                      "module (compile for the vulkan target)");
 }
 
-void vkrtForEachInstruction(const uint32_t *words, size_t numWords,
-                            VkrtVisit visit, void *userData) {
+void tileRtVulkanForEachInstruction(const uint32_t *words, size_t numWords,
+                                    TileRtVulkanVisit visit, void *userData) {
   for (size_t at = HeaderWords; at < numWords;) {
     uint32_t count = words[at] >> 16, opcode = words[at] & 0xffff;
     if (count == 0 || at + count > numWords)
-      vkrtFail("the SPIR-V module is truncated or malformed");
+      tileRtVulkanFatal("the SPIR-V module is truncated or malformed");
     if (!visit(opcode, words + at + 1, count - 1, userData))
       return;
     at += count;
@@ -50,7 +52,7 @@ static const Requirement requirements[] = {
     {4448, "StorageBuffer8BitAccess", "storageBuffer8BitAccess"},
 };
 
-static bool supported(const VkrtFeatures *f, uint32_t capability) {
+static bool supported(const TileRtVulkanFeatures *f, uint32_t capability) {
   switch (capability) {
   case 9:
     return f->float16;
@@ -73,22 +75,23 @@ static bool supported(const VkrtFeatures *f, uint32_t capability) {
 
 static bool checkCapability(uint32_t opcode, const uint32_t *operands,
                             size_t count, void *userData) {
-  const VkrtDevice *d = userData;
+  const TileRtVulkanDevice *d = userData;
   if (opcode != OpCapability || count < 1 ||
       supported(&d->features, operands[0]))
     return true;
-  for (size_t i = 0; i < sizeof(requirements) / sizeof(*requirements); ++i)
+  for (size_t i = 0; i < TILE_COUNT(requirements); ++i)
     if (requirements[i].capability == operands[0])
-      vkrtFail("the kernel needs the SPIR-V capability %s, but the Vulkan "
-               "device '%s' does not support %s",
-               requirements[i].name, d->properties.deviceName,
-               requirements[i].feature);
+      tileRtVulkanFatal(
+          "the kernel needs the SPIR-V capability %s, but the Vulkan "
+          "device '%s' does not support %s",
+          requirements[i].name, d->properties.deviceName,
+          requirements[i].feature);
   return true;
 }
 
-void vkrtCheckCapabilities(const VkrtDevice *d, const uint32_t *words,
-                           size_t numWords) {
-  vkrtForEachInstruction(words, numWords, checkCapability, (void *)d);
+void tileRtVulkanCheckCapabilities(const TileRtVulkanDevice *d,
+                                   const uint32_t *words, size_t numWords) {
+  tileRtVulkanForEachInstruction(words, numWords, checkCapability, (void *)d);
 }
 
 typedef struct {
@@ -118,9 +121,9 @@ static bool findLocalSize(uint32_t opcode, const uint32_t *operands,
   return true;
 }
 
-bool vkrtLocalSize(const uint32_t *words, size_t numWords, const char *name,
-                   uint32_t size[3]) {
+bool tileRtVulkanLocalSize(const uint32_t *words, size_t numWords,
+                           const char *name, uint32_t size[3]) {
   LocalSize s = {name, 0, false, false, size};
-  vkrtForEachInstruction(words, numWords, findLocalSize, &s);
+  tileRtVulkanForEachInstruction(words, numWords, findLocalSize, &s);
   return s.found;
 }

@@ -202,8 +202,8 @@ static uint64_t entryBytes(const Module *m) {
   return bytes;
 }
 
-uint64_t vkrtWorkgroupBytes(const uint32_t *words, size_t numWords,
-                            const char *name) {
+uint64_t tileRtVulkanWorkgroupBytes(const uint32_t *words, size_t numWords,
+                                    const char *name) {
   Module m = {0};
   m.bound = words[3] < MaxIds ? words[3] : MaxIds;
   m.size = tileCallocArray(m.bound, sizeof(*m.size));
@@ -211,7 +211,7 @@ uint64_t vkrtWorkgroupBytes(const uint32_t *words, size_t numWords,
   m.pointee = tileCallocArray(m.bound, sizeof(*m.pointee));
   m.variable = tileCallocArray(m.bound, sizeof(*m.variable));
   m.name = name;
-  vkrtForEachInstruction(words, numWords, read, &m);
+  tileRtVulkanForEachInstruction(words, numWords, read, &m);
   uint64_t bytes = 0;
   if (m.entry && m.entry < m.bound)
     bytes = entryBytes(&m);

@@ -1,7 +1,7 @@
 /* Drives libtile_rt_vulkan.so through dlopen, as a JIT does:
  *   rt_driver LIBRARY SPIRV MODE
  * MODE is available, inplace, zero-grid, huge-grid, missing-kernel,
- * bad-block, odd-params or unload-twice; see runtime.test. */
+ * bad-block, odd-params, unload-twice or fail-at-exit; see runtime.test. */
 #include "tile_rt_vulkan.h"
 
 #include <dlfcn.h>
@@ -25,6 +25,12 @@ static void *symbol(void *lib, const char *name) {
   return f;
 }
 
+/* fail-at-exit: a call that fails, made while the process leaves normally.
+ * The handler is registered before the library is loaded, so it runs after
+ * the library's own exit handler. */
+static Load loadAtExit;
+static void failAtExit(void) { loadAtExit(NULL, 3); }
+
 static char *readFile(const char *path, size_t *size) {
   FILE *f = fopen(path, "rb");
   if (!f) {
@@ -44,6 +50,8 @@ static char *readFile(const char *path, size_t *size) {
 int main(int argc, char **argv) {
   if (argc != 4)
     return 2;
+  if (strcmp(argv[3], "fail-at-exit") == 0)
+    atexit(failAtExit);
   void *lib = dlopen(argv[1], RTLD_NOW | RTLD_LOCAL);
   if (!lib) {
     fprintf(stderr, "rt_driver: %s\n", dlerror());
@@ -59,6 +67,11 @@ int main(int argc, char **argv) {
     return 0;
   }
   Load load = (Load)symbol(lib, "mgpuModuleLoad");
+  if (strcmp(mode, "fail-at-exit") == 0) {
+    loadAtExit = load;
+    printf("leaving\n");
+    return 0;
+  }
   Unload unload = (Unload)symbol(lib, "mgpuModuleUnload");
   GetFunction get = (GetFunction)symbol(lib, "mgpuModuleGetFunction");
   Launch launch = (Launch)symbol(lib, "mgpuLaunchKernel");

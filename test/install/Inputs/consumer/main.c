@@ -46,7 +46,7 @@ int main(int argc, char **argv) {
     data[i] = (float)i;
   TileArgValue args[2] = {{buffer, 0, 0}, {NULL, 0, 3.0}};
   MlirLogicalResult r = tileExecutableInvoke(
-      exe, tileEntryTableLookup(entries, "scale"), args, sink);
+      exe, tileEntryTableFind(entries, "scale"), args, sink);
   printf("%s: %g %g %g %g\n", mlirLogicalResultIsSuccess(r) ? "ran" : "failed",
          data[0], data[1], data[2], data[3]);
   printf("diagnostics: '%s'\n", tileDiagnosticLogGetText(log).data);

@@ -5,6 +5,7 @@
 #include "ir/builder.h"
 #include "ir/ir.h"
 #include "passes/pass.h"
+#include "support/count.h"
 
 #include "mlir-c/Dialect/LLVM.h"
 
@@ -29,7 +30,7 @@ static const Rule rules[] = {
 /* The rule for `op`, or NULL when it has none or its type is not a float
  * the approximations serve. */
 static const Rule *ruleFor(MlirOperation op) {
-  for (size_t i = 0; i < sizeof(rules) / sizeof(rules[0]); ++i)
+  for (size_t i = 0; i < TILE_COUNT(rules); ++i)
     if (tileOpIs(op, rules[i].op)) {
       MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
       bool served =
