@@ -1,40 +1,51 @@
-// The canonical tiled GEMM: C[M, N] = A[M, K] * B[K, N].
+// The canonical tiled GEMM: C[M, N] = A[M, K] * B[K, N], f16 inputs, f32
+// accumulation. M, N and K are dynamic and need not be multiples of the tile
+// sizes: copies read zeros outside A and B and drop writes outside C.
 //
-// f16 inputs, f32 accumulation; each block computes a 128x128 tile of C with
-// 128 threads, walking K in steps of 32 through a 3-stage software pipeline.
-// M, N and K are dynamic and need not be multiples of the tile sizes: copies
-// read zeros outside A and B and drop writes outside C.
-func.func @gemm(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>) {
+//   for bm, bn in grid(ceil(M / 128), ceil(N / 128)), 128 threads each:
+//     acc[128, 128] = 0                      (registers)
+//     for k0 in range(0, K, 32), pipelined over 3 stages:
+//       A_s[128, 32] = A[bm * 128 :, k0 :]   (shared memory)
+//       B_s[32, 128] = B[k0 :, bn * 128 :]   (shared memory)
+//       acc += A_s @ B_s
+//     C[bm * 128 :, bn * 128 :] = acc
+
+#smem = #gpu.address_space<workgroup>
+!f16_matrix = memref<?x?xf16>
+!f32_matrix = memref<?x?xf32>
+!A_tile = memref<128x32xf16, #smem>
+!B_tile = memref<32x128xf16, #smem>
+!acc_tile = memref<128x128xf32, #tile.fragment>
+
+func.func @gemm(%A: !f16_matrix, %B: !f16_matrix, %C: !f32_matrix) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c32 = arith.constant 32 : index
   %c128 = arith.constant 128 : index
   %zero = arith.constant 0.0 : f32
-  %M = memref.dim %A, %c0 : memref<?x?xf16>
-  %K = memref.dim %A, %c1 : memref<?x?xf16>
-  %N = memref.dim %B, %c1 : memref<?x?xf16>
+  %M = memref.dim %A, %c0 : !f16_matrix
+  %K = memref.dim %A, %c1 : !f16_matrix
+  %N = memref.dim %B, %c1 : !f16_matrix
   %grid_m = arith.ceildivui %M, %c128 : index
   %grid_n = arith.ceildivui %N, %c128 : index
   %k_tiles = arith.ceildivui %K, %c32 : index
   scf.forall (%bm, %bn) in (%grid_m, %grid_n) {
-    %A_s = "tile.alloc"() : () -> memref<128x32xf16, #gpu.address_space<workgroup>>
-    %B_s = "tile.alloc"() : () -> memref<32x128xf16, #gpu.address_space<workgroup>>
-    %acc = "tile.alloc"() : () -> memref<128x128xf32, #tile.fragment>
-    "tile.fill"(%acc, %zero) : (memref<128x128xf32, #tile.fragment>, f32) -> ()
+    %A_s = "tile.alloc"() : () -> !A_tile
+    %B_s = "tile.alloc"() : () -> !B_tile
+    %acc = "tile.alloc"() : () -> !acc_tile
+    "tile.fill"(%acc, %zero) : (!acc_tile, f32) -> ()
     %m0 = arith.muli %bm, %c128 : index
     %n0 = arith.muli %bn, %c128 : index
     scf.for %kt = %c0 to %k_tiles step %c1 {
       %k0 = arith.muli %kt, %c32 : index
       "tile.copy"(%A, %A_s, %m0, %k0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>}
-          : (memref<?x?xf16>, memref<128x32xf16, #gpu.address_space<workgroup>>, index, index) -> ()
+          : (!f16_matrix, !A_tile, index, index) -> ()
       "tile.copy"(%B, %B_s, %k0, %n0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>}
-          : (memref<?x?xf16>, memref<32x128xf16, #gpu.address_space<workgroup>>, index, index) -> ()
-      "tile.gemm"(%A_s, %B_s, %acc)
-          : (memref<128x32xf16, #gpu.address_space<workgroup>>, memref<32x128xf16, #gpu.address_space<workgroup>>,
-             memref<128x128xf32, #tile.fragment>) -> ()
+          : (!f16_matrix, !B_tile, index, index) -> ()
+      "tile.gemm"(%A_s, %B_s, %acc) : (!A_tile, !B_tile, !acc_tile) -> ()
     } {tile.num_stages = 3 : i64}
     "tile.copy"(%acc, %C, %m0, %n0) {operandSegmentSizes = array<i32: 1, 1, 0, 2>}
-        : (memref<128x128xf32, #tile.fragment>, memref<?x?xf32>, index, index) -> ()
+        : (!acc_tile, !f32_matrix, index, index) -> ()
   } {mapping = [#gpu.block<y>, #gpu.block<x>], tile.threads = 128 : i64}
   return
 }

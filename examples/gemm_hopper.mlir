@@ -9,38 +9,52 @@
 // and on sm_90a when rows are not 16-byte aligned, the same kernel runs on
 // the other paths. M, N and K are dynamic and need not be multiples of the
 // tile sizes.
-func.func @gemm(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>) {
+//
+//   for bm, bn in grid(ceil(M / 128), ceil(N / 256)), 384 threads each:
+//     acc[128, 256] = 0                      (registers)
+//     for k0 in range(0, K, 64), pipelined over 4 stages:
+//       A_s[128, 64] = A[bm * 128 :, k0 :]   (shared memory)
+//       B_s[64, 256] = B[k0 :, bn * 256 :]   (shared memory)
+//       acc += A_s @ B_s
+//     C[bm * 128 :, bn * 256 :] = acc
+
+#smem = #gpu.address_space<workgroup>
+!f16_matrix = memref<?x?xf16>
+!f32_matrix = memref<?x?xf32>
+!A_tile = memref<128x64xf16, #smem>
+!B_tile = memref<64x256xf16, #smem>
+!acc_tile = memref<128x256xf32, #tile.fragment>
+
+func.func @gemm(%A: !f16_matrix, %B: !f16_matrix, %C: !f32_matrix) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c64 = arith.constant 64 : index
   %c128 = arith.constant 128 : index
   %c256 = arith.constant 256 : index
   %zero = arith.constant 0.0 : f32
-  %M = memref.dim %A, %c0 : memref<?x?xf16>
-  %K = memref.dim %A, %c1 : memref<?x?xf16>
-  %N = memref.dim %B, %c1 : memref<?x?xf16>
+  %M = memref.dim %A, %c0 : !f16_matrix
+  %K = memref.dim %A, %c1 : !f16_matrix
+  %N = memref.dim %B, %c1 : !f16_matrix
   %grid_m = arith.ceildivui %M, %c128 : index
   %grid_n = arith.ceildivui %N, %c256 : index
   %k_tiles = arith.ceildivui %K, %c64 : index
   scf.forall (%bm, %bn) in (%grid_m, %grid_n) {
-    %A_s = "tile.alloc"() : () -> memref<128x64xf16, #gpu.address_space<workgroup>>
-    %B_s = "tile.alloc"() : () -> memref<64x256xf16, #gpu.address_space<workgroup>>
-    %acc = "tile.alloc"() : () -> memref<128x256xf32, #tile.fragment>
-    "tile.fill"(%acc, %zero) : (memref<128x256xf32, #tile.fragment>, f32) -> ()
+    %A_s = "tile.alloc"() : () -> !A_tile
+    %B_s = "tile.alloc"() : () -> !B_tile
+    %acc = "tile.alloc"() : () -> !acc_tile
+    "tile.fill"(%acc, %zero) : (!acc_tile, f32) -> ()
     %m0 = arith.muli %bm, %c128 : index
     %n0 = arith.muli %bn, %c256 : index
     scf.for %kt = %c0 to %k_tiles step %c1 {
       %k0 = arith.muli %kt, %c64 : index
       "tile.copy"(%A, %A_s, %m0, %k0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>}
-          : (memref<?x?xf16>, memref<128x64xf16, #gpu.address_space<workgroup>>, index, index) -> ()
+          : (!f16_matrix, !A_tile, index, index) -> ()
       "tile.copy"(%B, %B_s, %k0, %n0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>}
-          : (memref<?x?xf16>, memref<64x256xf16, #gpu.address_space<workgroup>>, index, index) -> ()
-      "tile.gemm"(%A_s, %B_s, %acc)
-          : (memref<128x64xf16, #gpu.address_space<workgroup>>, memref<64x256xf16, #gpu.address_space<workgroup>>,
-             memref<128x256xf32, #tile.fragment>) -> ()
+          : (!f16_matrix, !B_tile, index, index) -> ()
+      "tile.gemm"(%A_s, %B_s, %acc) : (!A_tile, !B_tile, !acc_tile) -> ()
     } {tile.num_stages = 4 : i64}
     "tile.copy"(%acc, %C, %m0, %n0) {operandSegmentSizes = array<i32: 1, 1, 0, 2>}
-        : (memref<128x256xf32, #tile.fragment>, memref<?x?xf32>, index, index) -> ()
+        : (!acc_tile, !f32_matrix, index, index) -> ()
   } {mapping = [#gpu.block<y>, #gpu.block<x>], tile.threads = 384 : i64}
   return
 }

@@ -1,6 +1,12 @@
 // C = A + B over vectors: the smallest kernel, with no tile ops at all.
 // Each block owns 256 elements; its 128 threads share them through a
 // thread-parallel loop. The last block is guarded against running past N.
+//
+//   for b in grid(ceil(N / 256)), 128 threads each:
+//     for i in range(256), spread over the threads:
+//       if b * 256 + i < N:
+//         C[b * 256 + i] = A[b * 256 + i] + B[b * 256 + i]
+
 func.func @vector_add(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?xf32>) {
   %c0 = arith.constant 0 : index
   %c256 = arith.constant 256 : index
