@@ -21,16 +21,7 @@ static void lowerKernel(TileMmaPlan *p) {
       mlirRegionGetFirstBlock(mlirOperationGetRegion(p->kernel, 0));
   TileBuilder b = tbBefore(mlirBlockGetFirstOperation(body));
   TileMmaThread t = tileMmaThreadIndices(&b, p);
-  /* The accumulator lives in this thread's registers: a small array that
-   * is only ever indexed by constants once loops unroll. */
-  char text[96];
-  snprintf(text, sizeof(text), "memref<%lldxf32>", (long long)p->local);
-  MlirType accType = tbParseType(&b, text);
-  MlirNamedAttribute segments =
-      tbNamed(&b, "operandSegmentSizes",
-              mlirDenseI32ArrayGet(b.ctx, 2, (const int32_t[]){0, 0}));
-  MlirValue acc = tbResult(
-      tbCreate(&b, "memref.alloca", 0, NULL, 1, &accType, 1, &segments));
+  MlirValue acc = tileMmaAllocAccumulator(&b, p->local);
   tileMmaRewriteLoop(p, &t, acc);
   tileMmaRewriteAccumulatorUses(p, &t, acc);
   MlirValue olds[] = {p->a, p->b, p->acc};

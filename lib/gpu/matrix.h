@@ -65,6 +65,10 @@ struct TileMmaThread {
   MlirValue group, quad;             /* mma.sync: lane / 4 and lane % 4 */
 };
 
+/* A thread's accumulator registers: memref<elements x f32>, allocated at
+ * `b`; loops that unroll index it with constants only. */
+MlirValue tileMmaAllocAccumulator(TileBuilder *b, int64_t elements);
+
 /* Rewrites the uses of the fragment accumulator (fill, copies out of it,
  * thread-parallel loops over it) to work on this thread's array `acc`.
  * Returns false after a diagnostic if a use cannot be rewritten. The plan's

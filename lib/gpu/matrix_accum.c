@@ -2,6 +2,8 @@
  * out, thread-parallel loops) to this thread's accumulator array. */
 #include "gpu/matrix.h"
 
+#include <stdio.h>
+
 #include "ir/ir.h"
 #include "tile/dialect.h"
 
@@ -244,4 +246,15 @@ bool tileMmaRewriteAccumulatorUses(const TileMmaPlan *p, const TileMmaThread *t,
       rewriteParallelLoop(users[i], acc, p, t);
   }
   return true;
+}
+
+MlirValue tileMmaAllocAccumulator(TileBuilder *b, int64_t elements) {
+  char text[96];
+  snprintf(text, sizeof(text), "memref<%lldxf32>", (long long)elements);
+  MlirType type = tbParseType(b, text);
+  MlirNamedAttribute segments =
+      tbNamed(b, "operandSegmentSizes",
+              mlirDenseI32ArrayGet(b->ctx, 2, (const int32_t[]){0, 0}));
+  return tbResult(
+      tbCreate(b, "memref.alloca", 0, NULL, 1, &type, 1, &segments));
 }

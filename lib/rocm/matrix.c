@@ -91,14 +91,7 @@ static void lowerKernel(TileRocmMatrixPlan *p) {
       mlirRegionGetFirstBlock(mlirOperationGetRegion(q->kernel, 0));
   TileBuilder b = tbBefore(mlirBlockGetFirstOperation(body));
   TileMmaThread t = tileRocmMatrixThread(&b, p);
-  char text[96];
-  snprintf(text, sizeof(text), "memref<%lldxf32>", (long long)q->local);
-  MlirType accType = tbParseType(&b, text);
-  MlirNamedAttribute segments =
-      tbNamed(&b, "operandSegmentSizes",
-              mlirDenseI32ArrayGet(b.ctx, 2, (const int32_t[]){0, 0}));
-  MlirValue acc = tbResult(
-      tbCreate(&b, "memref.alloca", 0, NULL, 1, &accType, 1, &segments));
+  MlirValue acc = tileMmaAllocAccumulator(&b, q->local);
   tileMmaRewriteAccumulatorUses(q, &t, acc);
   MlirValue oldA = q->a, oldB = q->b;
   lowerCopies(p, &t);
