@@ -8,6 +8,7 @@
 
 #include "ir/ir.h"
 #include "support/count.h"
+#include "support/strbuf.h"
 
 #include <stdint.h>
 
@@ -22,11 +23,21 @@ static MlirOperation topModule(MlirOperation op) {
   return op;
 }
 
-/* llvm.func @tileRtVulkanIndexOutOfRange(i32, i32, i64), declared once in
- * the module: an LLVM function, which the host pipeline's
+/* llvm.func @tileRtVulkanIndexOutOfRange(i32, i32, i64), declared once,
+ * first in the module: an LLVM function, which the host pipeline's
  * llvm-request-c-wrappers leaves under its C name. */
 static void declareReport(MlirOperation launch) {
   MlirOperation module = topModule(launch);
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  /* Declared by an earlier check, first in the module: found without
+   * building a symbol table for every check of every launch. */
+  MlirOperation first = mlirBlockGetFirstOperation(body);
+  MlirAttribute name = mlirOperationIsNull(first)
+                           ? (MlirAttribute){NULL}
+                           : tileOpGetAttr(first, "sym_name");
+  if (!mlirAttributeIsNull(name) && mlirAttributeIsAString(name) &&
+      tileStrRefEquals(mlirStringAttrGetValue(name), ReportName))
+    return;
   MlirSymbolTable table = mlirSymbolTableCreate(module);
   bool declared = !mlirOperationIsNull(
       mlirSymbolTableLookup(table, mlirStringRefCreateFromCString(ReportName)));
@@ -38,8 +49,7 @@ static void declareReport(MlirOperation launch) {
       mlirStringRefCreateFromCString(
           "llvm.func @tileRtVulkanIndexOutOfRange(i32, i32, i64)"),
       mlirStringRefCreateFromCString("tile-vulkan-kernel-abi"));
-  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
-  mlirBlockAppendOwnedOperation(body, decl);
+  mlirBlockInsertOwnedOperation(body, 0, decl);
 }
 
 /* if (bad) tileRtVulkanIndexOutOfRange(argument, dimension, value) */

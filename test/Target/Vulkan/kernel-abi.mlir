@@ -91,7 +91,8 @@ module attributes {gpu.container_module} {
 // flattened buffer and each index scalar is checked, and a value beyond
 // 32 bits is reported to libtile_rt_vulkan (launch operand, dimension or
 // -1 for a scalar or -2 for the element count, value), which refuses the
-// launch.
+// launch. The report function is declared once, first in the module.
+// CHECK: llvm.func @tileRtVulkanIndexOutOfRange(i32, i32, i64)
 // CHECK-LABEL: func.func @checks
 // CHECK-SAME: (%[[A:.*]]: memref<?x8xf32>, %[[N:.*]]: index)
 // CHECK: %[[D:.*]] = memref.dim %[[A]], %c0
@@ -110,7 +111,6 @@ module attributes {gpu.container_module} {
 // CHECK: scf.if %[[OUT]] {
 // CHECK: llvm.call @tileRtVulkanIndexOutOfRange(%c1_i32, %c-1_i32, %[[N64]])
 // CHECK: gpu.launch_func
-// CHECK: llvm.func @tileRtVulkanIndexOutOfRange(i32, i32, i64)
 // CHECK-NOT: llvm.func @tileRtVulkanIndexOutOfRange
 module attributes {gpu.container_module} {
   func.func @checks(%A: memref<?x8xf32>, %n: index) {
