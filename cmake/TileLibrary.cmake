@@ -4,7 +4,8 @@
 #   tile_add_library(NAME <folder> [DEPENDS <folder>...]
 #                    [PUBLIC_HEADERS tile/<header>...] [PASSES <symbol>]
 #                    SOURCES <file>...)
-#   tile_add_backend(NAME <folder> MODULE <symbol> <tile_add_library args>)
+#   tile_add_backend(NAME <folder> MODULE <symbol> AUTO_ORDER <number>
+#                    <tile_add_library args>)
 #
 # DEPENDS names the folders whose headers this one includes (what they depend
 # on comes with them); PUBLIC_HEADERS the headers of include/tile that this
@@ -12,8 +13,12 @@
 # CMakeLists.txt files themselves, so they are written out, never taken from
 # a variable, and the build fails on an include they do not allow.
 # PASSES names the folder's TilePassList (lib/passes/pass.h); MODULE a target
-# backend's TileBackendModule. lib/CMakeLists.txt generates libtile's lists of
-# both (lib/builtins.c.in) in the order the folders were added.
+# backend's TileBackendModule, and AUTO_ORDER its place in the order `auto`
+# asks the backends whether this machine can run them (lowest first; ties go
+# by folder name). lib/CMakeLists.txt finds the backend folders itself and
+# generates libtile's lists of both (lib/builtins.c.in): the infrastructure's
+# pass lists in the order their folders were added, then the backends' pass
+# lists and modules in AUTO_ORDER.
 
 function(tile_add_library)
   cmake_parse_arguments(ARG "" "NAME;PASSES" "DEPENDS;PUBLIC_HEADERS;SOURCES"
@@ -40,10 +45,28 @@ function(tile_add_library)
 endfunction()
 
 function(tile_add_backend)
-  cmake_parse_arguments(ARG "" "MODULE" "" ${ARGN})
+  cmake_parse_arguments(ARG "" "MODULE;AUTO_ORDER;PASSES" "" ${ARGN})
+  get_filename_component(folder ${CMAKE_CURRENT_SOURCE_DIR} NAME)
   if(NOT ARG_MODULE)
-    message(FATAL_ERROR "tile_add_backend needs MODULE <symbol>")
+    message(FATAL_ERROR "lib/${folder}: tile_add_backend needs "
+                        "MODULE <symbol>")
+  endif()
+  if(NOT ARG_AUTO_ORDER MATCHES "^[0-9][0-9]?[0-9]?$")
+    message(FATAL_ERROR "lib/${folder}: tile_add_backend needs "
+                        "AUTO_ORDER <0-999> (its place in `auto`'s order)")
   endif()
   tile_add_library(${ARG_UNPARSED_ARGUMENTS})
-  set_property(GLOBAL APPEND PROPERTY TILE_BACKEND_MODULES ${ARG_MODULE})
+  # Sorted by lib/CMakeLists.txt: a zero-padded order, then the folder.
+  string(LENGTH "${ARG_AUTO_ORDER}" digits)
+  set(key "${ARG_AUTO_ORDER}")
+  while(digits LESS 3)
+    string(PREPEND key "0")
+    math(EXPR digits "${digits} + 1")
+  endwhile()
+  set_property(GLOBAL APPEND PROPERTY TILE_BACKEND_MODULES
+               "${key}:${folder}:${ARG_MODULE}")
+  if(ARG_PASSES)
+    set_property(GLOBAL APPEND PROPERTY TILE_BACKEND_PASS_LISTS
+                 "${key}:${folder}:${ARG_PASSES}")
+  endif()
 endfunction()

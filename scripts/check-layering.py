@@ -28,8 +28,8 @@ import re
 import sys
 
 CALL = re.compile(r"\btile_add_(?:library|backend)\s*\(([^)]*)\)", re.S)
-KEYWORDS = {"NAME", "MODULE", "PASSES", "DEPENDS", "PUBLIC_HEADERS",
-            "SOURCES"}
+KEYWORDS = {"NAME", "MODULE", "AUTO_ORDER", "PASSES", "DEPENDS",
+            "PUBLIC_HEADERS", "SOURCES"}
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"/]+)/([^"]+)"')
 
 

@@ -80,6 +80,10 @@ if ptxas:
 for tool, feature in (("spirv-val", "spirv-tools"), ("spirv-dis", "spirv-tools")):
     if find_tool(tool):
         config.available_features.add(feature)
+# Build tools, for the tests that configure or build against the sources.
+for tool in ("cmake", "ninja", "pkg-config", "cc"):
+    if shutil.which(tool):
+        config.available_features.add(tool)
 lld = find_tool("ld.lld", [config.llvm_tools_dir])
 if lld:
     config.available_features.add("ld.lld")
