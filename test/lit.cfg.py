@@ -1,6 +1,7 @@
 # The lit configuration of tile-mlir: tools, substitutions and features.
 import os
 import shutil
+import subprocess
 import sys
 
 import lit.formats
@@ -28,6 +29,10 @@ config.environment["TILE_CACHE"] = "off"
 config.substitutions.append(("%tile_src", config.tile_src_root))
 config.substitutions.append(("%examples", os.path.join(config.tile_src_root, "examples")))
 config.substitutions.append(("%python", sys.executable))
+# Tests that make or read .npy files with NumPy (Debian: python3-numpy).
+if subprocess.run([sys.executable, "-c", "import numpy"],
+                  capture_output=True).returncode == 0:
+    config.available_features.add("python-numpy")
 config.substitutions.append(("%dialects", os.path.join(config.tile_src_root, "dialects")))
 
 if config.tile_sanitize:

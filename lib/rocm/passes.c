@@ -4,10 +4,12 @@
 
 extern const TilePassDescriptor tileRocmLimitsPass;
 extern const TilePassDescriptor tileRocmMatrixPass;
+extern const TilePassDescriptor tileRocmReluPass;
 
 static const TilePassDescriptor *const passes[] = {
     &tileRocmLimitsPass,
     &tileRocmMatrixPass,
+    &tileRocmReluPass,
 };
 
 const TilePassList tileRocmPasses = {passes, TILE_COUNT(passes)};
