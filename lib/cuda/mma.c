@@ -21,7 +21,7 @@ static void lowerKernel(TileMmaPlan *p) {
       mlirRegionGetFirstBlock(mlirOperationGetRegion(p->kernel, 0));
   TileBuilder b = tbBefore(mlirBlockGetFirstOperation(body));
   TileMmaThread t = tileMmaThreadIndices(&b, p);
-  MlirValue acc = tileMmaAllocAccumulator(&b, p->local);
+  MlirValue acc = tileMmaAllocAccumulator(&b, p->local, p->accElem);
   tileMmaRewriteLoop(p, &t, acc);
   tileMmaRewriteAccumulatorUses(p, &t, acc);
   MlirValue olds[] = {p->a, p->b, p->acc};

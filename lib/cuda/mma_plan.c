@@ -55,7 +55,8 @@ static void readPolicy(MlirOperation gemm, char *policy, size_t size) {
 }
 
 bool tileMmaPlanKernel(MlirOperation kernel, TileMmaPlan *p) {
-  if (!tileMmaPlanGemm(kernel, p))
+  /* mma.sync here is f16/bf16 into f32 only. */
+  if (!tileMmaPlanGemm(kernel, p) || !mlirTypeIsAF32(p->accElem))
     return false;
   p->position = tileMmaElementPosition;
   p->pad = 8;

@@ -113,10 +113,10 @@ static void describe(Ws *w) {
 static bool eligible(MlirOperation kernel, Ws *w) {
   memset(w, 0, sizeof(*w));
   TileMmaPlan *p = &w->plan;
-  if (!tileMmaPlanGemm(kernel, p) || p->transposeB ||
-      (p->bk != 32 && p->bk != 64) || p->bm % ConsumerRows || p->bn % BoxCols ||
-      p->bn > 256 || p->stages < 2 || !tileTmaZeroFillBefore(p) ||
-      !tileTmaOnlyOperandTiles(p))
+  if (!tileMmaPlanGemm(kernel, p) || !mlirTypeIsAF32(p->accElem) ||
+      p->transposeB || (p->bk != 32 && p->bk != 64) || p->bm % ConsumerRows ||
+      p->bn % BoxCols || p->bn > 256 || p->stages < 2 ||
+      !tileTmaZeroFillBefore(p) || !tileTmaOnlyOperandTiles(p))
     return false;
   w->consumers = p->bm / ConsumerRows;
   if (p->threads != WarpgroupThreads * (1 + w->consumers))

@@ -35,7 +35,8 @@ struct TileMmaPlan {
   int64_t stages;             /* tile.num_stages of the loop (>= 1) */
   int64_t bm, bn, bk;         /* C is bm x bn, A is bm x bk */
   bool transposeB;            /* B is stored bn x bk */
-  MlirType elem;              /* f16 or bf16 */
+  MlirType elem;              /* f16, bf16 (or i8, on rocm) */
+  MlirType accElem;           /* f32 for f16/bf16, i32 for i8 */
   int64_t threads;
   int64_t warpsM, warpsN; /* warp grid over C */
   int64_t warpM, warpN;   /* C tile of one warp */
@@ -49,8 +50,10 @@ struct TileMmaPlan {
 
 /* Fills the gemm part of `plan` (buffers, K loop and its copies, tile
  * sizes, stages, threads; no warp grid) for a kernel loop with one f16/bf16
- * gemm into an f32 fragment whose A and B are filled by one global-window
- * copy each in the gemm's loop; false (no diagnostic) otherwise. */
+ * gemm into an f32 fragment (or i8 into i32: a backend without integer
+ * matrix instructions checks accElem) whose A and B are filled by one
+ * global-window copy each in the gemm's loop; false (no diagnostic)
+ * otherwise. */
 bool tileMmaPlanGemm(MlirOperation kernel, TileMmaPlan *plan);
 
 /* Whether every use of the accumulator is one the matrix-unit paths can
@@ -65,9 +68,10 @@ struct TileMmaThread {
   MlirValue group, quad;             /* mma.sync: lane / 4 and lane % 4 */
 };
 
-/* A thread's accumulator registers: memref<elements x f32>, allocated at
+/* A thread's accumulator registers: memref<elements x elem>, allocated at
  * `b`; loops that unroll index it with constants only. */
-MlirValue tileMmaAllocAccumulator(TileBuilder *b, int64_t elements);
+MlirValue tileMmaAllocAccumulator(TileBuilder *b, int64_t elements,
+                                  MlirType elem);
 
 /* Rewrites the uses of the fragment accumulator (fill, copies out of it,
  * thread-parallel loops over it) to work on this thread's array `acc`.

@@ -91,7 +91,7 @@ static void rewriteFill(MlirOperation fill, MlirValue acc,
                         const TileMmaPlan *p) {
   TileBuilder b = tbBefore(fill);
   MlirValue value = mlirOperationGetOperand(fill, 1);
-  MlirType v4 = tbParseType(&b, "vector<4xf32>");
+  MlirType v4 = mlirVectorTypeGet(1, (const int64_t[]){4}, p->accElem);
   MlirValue splat =
       tbResult(tbCreate(&b, "vector.broadcast", 1, &value, 1, &v4, 0, NULL));
   for (int64_t i = 0; i < p->local; i += 4) {
@@ -248,10 +248,10 @@ bool tileMmaRewriteAccumulatorUses(const TileMmaPlan *p, const TileMmaThread *t,
   return true;
 }
 
-MlirValue tileMmaAllocAccumulator(TileBuilder *b, int64_t elements) {
-  char text[96];
-  snprintf(text, sizeof(text), "memref<%lldxf32>", (long long)elements);
-  MlirType type = tbParseType(b, text);
+MlirValue tileMmaAllocAccumulator(TileBuilder *b, int64_t elements,
+                                  MlirType elem) {
+  MlirType type = mlirMemRefTypeGet(elem, 1, &elements, mlirAttributeGetNull(),
+                                    mlirAttributeGetNull());
   MlirNamedAttribute segments =
       tbNamed(b, "operandSegmentSizes",
               mlirDenseI32ArrayGet(b->ctx, 2, (const int32_t[]){0, 0}));

@@ -1,6 +1,6 @@
 /* Finds the gemm of a kernel that a matrix-unit path can take: one
- * f16/bf16 gemm into an f32 fragment, in a K loop that fills its shared A
- * and B by one global-window copy each. */
+ * f16/bf16 gemm into an f32 fragment (or i8 into i32), in a K loop that
+ * fills its shared A and B by one global-window copy each. */
 #include "gpu/matrix.h"
 
 #include "ir/ir.h"
@@ -34,6 +34,11 @@ static bool isAllocIn(MlirValue v, TileScope scope) {
 
 static bool is16Bit(MlirType t) {
   return mlirTypeIsAF16(t) || mlirTypeIsABF16(t);
+}
+
+static bool isI8(MlirType t) {
+  return mlirTypeIsAInteger(t) && mlirIntegerTypeIsSignless(t) &&
+         mlirIntegerTypeGetWidth(t) == 8;
 }
 
 static int64_t dim(MlirValue v, int64_t i) {
@@ -105,9 +110,13 @@ bool tileMmaPlanGemm(MlirOperation kernel, TileMmaPlan *p) {
   if (tileGetBoolAttr(gemm, "clear_accum", false, &ok))
     return false;
   p->transposeB = tileGetBoolAttr(gemm, "transpose_b", false, &ok);
-  MlirType accElem = tileElementType(mlirValueGetType(p->acc));
+  p->accElem = tileElementType(mlirValueGetType(p->acc));
   p->elem = tileElementType(mlirValueGetType(p->a));
-  if (transposeA || !is16Bit(p->elem) || !mlirTypeIsAF32(accElem))
+  MlirType elemB = tileElementType(mlirValueGetType(p->b));
+  bool floats = is16Bit(p->elem) && mlirTypeIsAF32(p->accElem);
+  bool ints = isI8(p->elem) && mlirIntegerTypeIsSignless(p->accElem) &&
+              mlirIntegerTypeGetWidth(p->accElem) == 32;
+  if (transposeA || !mlirTypeEqual(p->elem, elemB) || !(floats || ints))
     return false;
   p->bm = dim(p->acc, 0);
   p->bn = dim(p->acc, 1);

@@ -42,7 +42,10 @@ static MlirWalkResult addShared(MlirOperation op, void *userData) {
       !mlirShapedTypeHasStaticShape(type))
     return MlirWalkResultAdvance;
   MlirType elem = mlirShapedTypeGetElementType(type);
-  int64_t bytes = mlirTypeIsAFloat(elem) ? mlirFloatTypeGetWidth(elem) / 8 : 8;
+  int64_t bytes = mlirTypeIsAFloat(elem) ? mlirFloatTypeGetWidth(elem) / 8
+                  : mlirTypeIsAInteger(elem)
+                      ? (mlirIntegerTypeGetWidth(elem) + 7) / 8
+                      : 8;
   for (intptr_t d = 0; d < mlirShapedTypeGetRank(type); ++d)
     bytes *= mlirShapedTypeGetDimSize(type, d);
   sum->bytes += bytes;
@@ -55,7 +58,7 @@ static bool paddingFits(const TileRocmMatrixPlan *p) {
   const TileMmaPlan *q = &p->base;
   SharedBytes sum = {0};
   mlirOperationWalk(q->kernel, addShared, &sum, MlirWalkPreOrder);
-  sum.bytes += (q->bm + q->bn) * TileRocmLdsPad * 2;
+  sum.bytes += (q->bm + q->bn) * TileRocmLdsPad * 2; /* 2 bytes or less */
   return sum.bytes <= p->ldsBytes;
 }
 
@@ -91,7 +94,7 @@ static void lowerKernel(TileRocmMatrixPlan *p) {
       mlirRegionGetFirstBlock(mlirOperationGetRegion(q->kernel, 0));
   TileBuilder b = tbBefore(mlirBlockGetFirstOperation(body));
   TileMmaThread t = tileRocmMatrixThread(&b, p);
-  MlirValue acc = tileMmaAllocAccumulator(&b, q->local);
+  MlirValue acc = tileMmaAllocAccumulator(&b, q->local, q->accElem);
   tileMmaRewriteAccumulatorUses(q, &t, acc);
   MlirValue oldA = q->a, oldB = q->b;
   lowerCopies(p, &t);

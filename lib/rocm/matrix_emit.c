@@ -5,8 +5,6 @@
 
 #include "ir/ir.h"
 
-#include <stdio.h>
-
 static MlirValue idx(TileBuilder *b, int64_t v) { return tbConstIndex(b, v); }
 
 static const TileRocmMatrixPlan *rocmPlan(const TileMmaPlan *p) {
@@ -58,10 +56,8 @@ void tileRocmMatrixElementPosition(TileBuilder *b, const TileMmaPlan *p,
   *col = tbAdd(b, base, tbRemU(b, t->lane, idx(b, in->n)));
 }
 
-static MlirType vectorOf(TileBuilder *b, int64_t n, const char *elem) {
-  char text[48];
-  snprintf(text, sizeof(text), "vector<%lldx%s>", (long long)n, elem);
-  return tbParseType(b, text);
+static MlirType vectorOf(int64_t n, MlirType elem) {
+  return mlirVectorTypeGet(1, &n, elem);
 }
 
 /* Per-lane values the operand reads share. */
@@ -101,8 +97,7 @@ static MlirValue loadOperand(TileBuilder *b, const TileRocmMatrixPlan *p,
     MlirValue at[2] = {kAlongCols ? fixed : k, kAlongCols ? k : fixed};
     elems[v] = tbLoad(b, buffer, 2, at);
   }
-  MlirType type = vectorOf(b, in->operandLen,
-                           mlirTypeIsABF16(p->base.elem) ? "bf16" : "f16");
+  MlirType type = vectorOf(in->operandLen, p->base.elem);
   return tbResult(tbCreate(b, "vector.from_elements", in->operandLen, elems, 1,
                            &type, 0, NULL));
 }
@@ -132,7 +127,7 @@ static MlirValue matrixOp(TileBuilder *b, const TileRocmMatrixInstr *in,
 static MlirValue loadAcc(TileBuilder *b, const TileRocmMatrixInstr *in,
                          MlirValue acc, int64_t base) {
   MlirValue operands[] = {acc, idx(b, base)};
-  MlirType type = vectorOf(b, in->accLen, "f32");
+  MlirType type = vectorOf(in->accLen, tileElementType(mlirValueGetType(acc)));
   return tbResult(tbCreate(b, "vector.load", 2, operands, 1, &type, 0, NULL));
 }
 

@@ -141,28 +141,128 @@ static const TileRocmMatrixInstr wmma12BF16 = {.name =
                                                .regRowStride = 1,
                                                .maxAccPerLane = 64};
 
+/* i8: "AMD Instinct MI300 (CDNA3) ISA" section 7.1 and the calculator for
+ * v_mfma_i32_32x32x16_i8 and v_mfma_i32_16x16x32_i8: the f16 layouts with
+ * 8 elements per lane (lanes 0-31 hold K 0-7, lanes 32-63 K 8-15; in 16x16,
+ * lane / 16 picks K 8 * (lane / 16) .. + 7) and the same i32 accumulator
+ * rows. CDNA1/2 (gfx908, gfx90a) have the 4-element forms
+ * v_mfma_i32_32x32x8i8 and v_mfma_i32_16x16x16i8, laid out as the f16 ones.
+ * RDNA3 v_wmma_i32_16x16x16_iu8 and RDNA4's form lay out their 16 / 8 i8
+ * per lane and their i32 D as the f16/f32 forms do. */
+static const TileRocmMatrixInstr mfma32I8 = {.name = "v_mfma_i32_32x32x16_i8",
+                                             .op = "amdgpu.mfma",
+                                             .m = 32,
+                                             .n = 32,
+                                             .k = 16,
+                                             .wave = 64,
+                                             .operandLen = 8,
+                                             .kGroups = 2,
+                                             .accLen = 16,
+                                             .rowBlock = 4,
+                                             .rowBlockStride = 8,
+                                             .laneRowStride = 4,
+                                             .regRowStride = 1,
+                                             .maxAccPerLane = 128};
+static const TileRocmMatrixInstr mfma16I8 = {.name = "v_mfma_i32_16x16x32_i8",
+                                             .op = "amdgpu.mfma",
+                                             .m = 16,
+                                             .n = 16,
+                                             .k = 32,
+                                             .wave = 64,
+                                             .operandLen = 8,
+                                             .kGroups = 4,
+                                             .accLen = 4,
+                                             .rowBlock = 4,
+                                             .rowBlockStride = 16,
+                                             .laneRowStride = 4,
+                                             .regRowStride = 1,
+                                             .maxAccPerLane = 128};
+static const TileRocmMatrixInstr mfma32I8Cdna2 = {.name =
+                                                      "v_mfma_i32_32x32x8i8",
+                                                  .op = "amdgpu.mfma",
+                                                  .m = 32,
+                                                  .n = 32,
+                                                  .k = 8,
+                                                  .wave = 64,
+                                                  .operandLen = 4,
+                                                  .kGroups = 2,
+                                                  .accLen = 16,
+                                                  .rowBlock = 4,
+                                                  .rowBlockStride = 8,
+                                                  .laneRowStride = 4,
+                                                  .regRowStride = 1,
+                                                  .maxAccPerLane = 128};
+static const TileRocmMatrixInstr mfma16I8Cdna2 = {.name =
+                                                      "v_mfma_i32_16x16x16i8",
+                                                  .op = "amdgpu.mfma",
+                                                  .m = 16,
+                                                  .n = 16,
+                                                  .k = 16,
+                                                  .wave = 64,
+                                                  .operandLen = 4,
+                                                  .kGroups = 4,
+                                                  .accLen = 4,
+                                                  .rowBlock = 4,
+                                                  .rowBlockStride = 16,
+                                                  .laneRowStride = 4,
+                                                  .regRowStride = 1,
+                                                  .maxAccPerLane = 128};
+static const TileRocmMatrixInstr wmma11I8 = {.name = "v_wmma_i32_16x16x16_iu8",
+                                             .op = "amdgpu.wmma",
+                                             .m = 16,
+                                             .n = 16,
+                                             .k = 16,
+                                             .wave = 32,
+                                             .operandLen = 16,
+                                             .kGroups = 1,
+                                             .accLen = 8,
+                                             .rowBlock = 8,
+                                             .rowBlockStride = 16,
+                                             .laneRowStride = 1,
+                                             .regRowStride = 2,
+                                             .maxAccPerLane = 64};
+static const TileRocmMatrixInstr wmma12I8 = {.name = "v_wmma_i32_16x16x16_iu8",
+                                             .op = "amdgpu.wmma",
+                                             .m = 16,
+                                             .n = 16,
+                                             .k = 16,
+                                             .wave = 32,
+                                             .operandLen = 8,
+                                             .kGroups = 2,
+                                             .accLen = 8,
+                                             .rowBlock = 8,
+                                             .rowBlockStride = 16,
+                                             .laneRowStride = 8,
+                                             .regRowStride = 1,
+                                             .maxAccPerLane = 64};
+
 static const TileRocmMatrixInstr *const cdnaF16[] = {&mfma32F16, &mfma16F16};
 static const TileRocmMatrixInstr *const cdnaBF16[] = {&mfma32BF16, &mfma16BF16};
 static const TileRocmMatrixInstr *const rdna3F16[] = {&wmma11F16};
 static const TileRocmMatrixInstr *const rdna3BF16[] = {&wmma11BF16};
 static const TileRocmMatrixInstr *const rdna4F16[] = {&wmma12F16};
 static const TileRocmMatrixInstr *const rdna4BF16[] = {&wmma12BF16};
+static const TileRocmMatrixInstr *const cdna2I8[] = {&mfma32I8Cdna2,
+                                                     &mfma16I8Cdna2};
+static const TileRocmMatrixInstr *const cdna3I8[] = {&mfma32I8, &mfma16I8};
+static const TileRocmMatrixInstr *const rdna3I8[] = {&wmma11I8};
+static const TileRocmMatrixInstr *const rdna4I8[] = {&wmma12I8};
 
 typedef struct {
   const char *chip;
-  const TileRocmMatrixInstr *const *f16, *const *bf16;
-  int numF16, numBF16;
+  const TileRocmMatrixInstr *const *f16, *const *bf16, *const *i8;
+  int numF16, numBF16, numI8;
 } ChipInstrs;
 
 /* gfx908 has bf16 MFMA only in forms of 2 elements per lane (not the _1k
  * ones), which amdgpu.mfma on vector<4xbf16> cannot select there. */
 static const ChipInstrs chips[] = {
-    {"gfx908", cdnaF16, NULL, 2, 0},
-    {"gfx90a", cdnaF16, cdnaBF16, 2, 2},
-    {"gfx942", cdnaF16, cdnaBF16, 2, 2},
-    {"gfx950", cdnaF16, cdnaBF16, 2, 2},
-    {"gfx1100", rdna3F16, rdna3BF16, 1, 1},
-    {"gfx1201", rdna4F16, rdna4BF16, 1, 1},
+    {"gfx908", cdnaF16, NULL, cdna2I8, 2, 0, 2},
+    {"gfx90a", cdnaF16, cdnaBF16, cdna2I8, 2, 2, 2},
+    {"gfx942", cdnaF16, cdnaBF16, cdna3I8, 2, 2, 2},
+    {"gfx950", cdnaF16, cdnaBF16, cdna3I8, 2, 2, 2},
+    {"gfx1100", rdna3F16, rdna3BF16, rdna3I8, 1, 1, 1},
+    {"gfx1201", rdna4F16, rdna4BF16, rdna4I8, 1, 1, 1},
 };
 
 const TileRocmMatrixInstr *const *
@@ -170,9 +270,17 @@ tileRocmMatrixInstrs(const char *chip, TileRocmElem elem, int *count) {
   for (unsigned i = 0; i < TILE_COUNT(chips); ++i) {
     if (strcmp(chips[i].chip, chip))
       continue;
-    bool f16 = elem == TileRocmElemF16;
-    *count = f16 ? chips[i].numF16 : chips[i].numBF16;
-    return f16 ? chips[i].f16 : chips[i].bf16;
+    switch (elem) {
+    case TileRocmElemF16:
+      *count = chips[i].numF16;
+      return chips[i].f16;
+    case TileRocmElemBF16:
+      *count = chips[i].numBF16;
+      return chips[i].bf16;
+    case TileRocmElemI8:
+      *count = chips[i].numI8;
+      return chips[i].i8;
+    }
   }
   *count = 0;
   return NULL;

@@ -7,9 +7,10 @@
 
 #include <stdint.h>
 
-typedef enum { TileRocmElemF16, TileRocmElemBF16 } TileRocmElem;
+typedef enum { TileRocmElemF16, TileRocmElemBF16, TileRocmElemI8 } TileRocmElem;
 
-/* One m x n x k instruction, D = A * B + C, A m x k, B k x n, C/D f32.
+/* One m x n x k instruction, D = A * B + C, A m x k, B k x n, C/D f32 (i32
+ * for i8 operands).
  *
  * A element v (0 <= v < operandLen) of lane l is
  *   A[l % m][kOf(l, v)],  kOf(l, v) = ((l / m) % kGroups) * operandLen + v
@@ -32,7 +33,8 @@ typedef struct {
   int64_t maxAccPerLane;
 } TileRocmMatrixInstr;
 
-/* The instructions `chip` has for `elem` operands and f32 accumulation,
+/* The instructions `chip` has for `elem` operands and f32 (i8: i32)
+ * accumulation,
  * largest first; *count is 0 for a chip without matrix cores (or without
  * them for that type). The tables are static and immutable. */
 const TileRocmMatrixInstr *const *

@@ -62,8 +62,9 @@ bool tileRocmMatrixPlanKernel(MlirOperation kernel, const char *chip,
   if (!tileMmaPlanGemm(kernel, p))
     return false;
   int count;
-  TileRocmElem elem =
-      mlirTypeIsABF16(p->elem) ? TileRocmElemBF16 : TileRocmElemF16;
+  TileRocmElem elem = mlirTypeIsABF16(p->elem)  ? TileRocmElemBF16
+                      : mlirTypeIsAF16(p->elem) ? TileRocmElemF16
+                                                : TileRocmElemI8;
   const TileRocmMatrixInstr *const *instrs =
       tileRocmMatrixInstrs(chip, elem, &count);
   plan->instr = NULL;

@@ -18,12 +18,12 @@
  * table's coefficients (sources in rocm/matrix_layout.c). */
 static void isaOperand(const TileRocmMatrixInstr *in, const char *chip,
                        int64_t lane, int64_t v, int64_t *mn, int64_t *k) {
-  if (in->m == 32) { /* v_mfma_f32_32x32x8: lanes 32-63 hold K 4-7 */
+  if (in->m == 32) { /* 32x32xK: lanes 32-63 hold the upper half of K */
     *mn = lane % 32;
-    *k = (lane < 32 ? 0 : 4) + v;
-  } else if (in->wave == 64) { /* 16x16x16: 16-lane groups hold K 4g..4g+3 */
+    *k = (lane < 32 ? 0 : in->k / 2) + v;
+  } else if (in->wave == 64) { /* 16x16xK: 16-lane group g holds quarter g */
     *mn = lane % 16;
-    *k = 4 * (lane / 16) + v;
+    *k = in->k / 4 * (lane / 16) + v;
   } else if (!strcmp(chip, "gfx1100")) { /* lanes 16-31 repeat lanes 0-15 */
     *mn = lane & 15;
     *k = v;
@@ -164,7 +164,7 @@ int main(void) {
   const char *chips[] = {"gfx908", "gfx90a",  "gfx942",
                          "gfx950", "gfx1100", "gfx1201"};
   for (unsigned c = 0; c < TILE_COUNT(chips); ++c)
-    for (int e = 0; e < 2; ++e) {
+    for (int e = 0; e < 3; ++e) {
       int count;
       const TileRocmMatrixInstr *const *instrs =
           tileRocmMatrixInstrs(chips[c], (TileRocmElem)e, &count);
@@ -187,20 +187,30 @@ int main(void) {
 
 // CHECK: gfx908 v_mfma_f32_32x32x8_f16: one 0 wrong, block 0 wrong
 // CHECK-NEXT: gfx908 v_mfma_f32_16x16x16_f16: one 0 wrong, block 0 wrong
+// CHECK-NEXT: gfx908 v_mfma_i32_32x32x8i8: one 0 wrong, block 0 wrong
+// CHECK-NEXT: gfx908 v_mfma_i32_16x16x16i8: one 0 wrong, block 0 wrong
 // CHECK-NEXT: gfx90a v_mfma_f32_32x32x8_f16: one 0 wrong, block 0 wrong
 // CHECK-NEXT: gfx90a v_mfma_f32_16x16x16_f16: one 0 wrong, block 0 wrong
 // CHECK-NEXT: gfx90a v_mfma_f32_32x32x8_bf16_1k: one 0 wrong, block 0 wrong
 // CHECK-NEXT: gfx90a v_mfma_f32_16x16x16_bf16_1k: one 0 wrong, block 0 wrong
+// CHECK-NEXT: gfx90a v_mfma_i32_32x32x8i8: one 0 wrong, block 0 wrong
+// CHECK-NEXT: gfx90a v_mfma_i32_16x16x16i8: one 0 wrong, block 0 wrong
 // CHECK-NEXT: gfx942 v_mfma_f32_32x32x8_f16: one 0 wrong, block 0 wrong
 // CHECK-NEXT: gfx942 v_mfma_f32_16x16x16_f16: one 0 wrong, block 0 wrong
 // CHECK-NEXT: gfx942 v_mfma_f32_32x32x8_bf16_1k: one 0 wrong, block 0 wrong
 // CHECK-NEXT: gfx942 v_mfma_f32_16x16x16_bf16_1k: one 0 wrong, block 0 wrong
+// CHECK-NEXT: gfx942 v_mfma_i32_32x32x16_i8: one 0 wrong, block 0 wrong
+// CHECK-NEXT: gfx942 v_mfma_i32_16x16x32_i8: one 0 wrong, block 0 wrong
 // CHECK-NEXT: gfx950 v_mfma_f32_32x32x8_f16: one 0 wrong, block 0 wrong
 // CHECK-NEXT: gfx950 v_mfma_f32_16x16x16_f16: one 0 wrong, block 0 wrong
 // CHECK-NEXT: gfx950 v_mfma_f32_32x32x8_bf16_1k: one 0 wrong, block 0 wrong
 // CHECK-NEXT: gfx950 v_mfma_f32_16x16x16_bf16_1k: one 0 wrong, block 0 wrong
+// CHECK-NEXT: gfx950 v_mfma_i32_32x32x16_i8: one 0 wrong, block 0 wrong
+// CHECK-NEXT: gfx950 v_mfma_i32_16x16x32_i8: one 0 wrong, block 0 wrong
 // CHECK-NEXT: gfx1100 v_wmma_f32_16x16x16_f16: one 0 wrong, block 0 wrong
 // CHECK-NEXT: gfx1100 v_wmma_f32_16x16x16_bf16: one 0 wrong, block 0 wrong
+// CHECK-NEXT: gfx1100 v_wmma_i32_16x16x16_iu8: one 0 wrong, block 0 wrong
 // CHECK-NEXT: gfx1201 v_wmma_f32_16x16x16_f16: one 0 wrong, block 0 wrong
 // CHECK-NEXT: gfx1201 v_wmma_f32_16x16x16_bf16: one 0 wrong, block 0 wrong
+// CHECK-NEXT: gfx1201 v_wmma_i32_16x16x16_iu8: one 0 wrong, block 0 wrong
 // CHECK-NEXT: gfx1030 f16: 0, gfx908 bf16: 0
