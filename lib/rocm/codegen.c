@@ -50,13 +50,17 @@ MlirLogicalResult tileRocmDeviceCodegen(const TileBackendContext *ctx,
   tileArtifactSetDeviceFormat(artifact, wantsHsaco ? "hsaco" : "isa");
   if (!wantsHsaco)
     return tileSerializeGpuModules(module, "isa", artifact, "isa");
-  /* The assembly comes from a copy; the module keeps the code object. */
-  MlirOperation copy = mlirOperationClone(module);
-  MlirLogicalResult result =
-      tileSerializeGpuModules(copy, "isa", artifact, "isa");
-  mlirOperationDestroy(copy);
-  if (mlirLogicalResultIsFailure(result))
-    return result;
+  /* Each serialisation runs LLVM's whole AMDGPU code generation: the
+   * assembly only when asked for, from a copy (the module keeps the code
+   * object). */
+  if (tileArtifactWantsPart(artifact, "isa")) {
+    MlirOperation copy = mlirOperationClone(module);
+    MlirLogicalResult isa =
+        tileSerializeGpuModules(copy, "isa", artifact, "isa");
+    mlirOperationDestroy(copy);
+    if (mlirLogicalResultIsFailure(isa))
+      return isa;
+  }
   char toolkit[64];
   if (!makeToolkit(toolkit, sizeof(toolkit))) {
     tileEmitErrorAt(mlirOperationGetLocation(module),
@@ -66,7 +70,8 @@ MlirLogicalResult tileRocmDeviceCodegen(const TileBackendContext *ctx,
   }
   char format[128];
   snprintf(format, sizeof(format), "bin toolkit=%s", toolkit);
-  result = tileSerializeGpuModules(module, format, artifact, "hsaco");
+  MlirLogicalResult result =
+      tileSerializeGpuModules(module, format, artifact, "hsaco");
   removeToolkit(toolkit);
   return result;
 }

@@ -101,6 +101,11 @@ def test_rocm_parts(example):
     assert a.device_format == "hsaco"
     assert "amdgcn-amd-amdhsa--gfx942" in a.isa
     assert a.hsaco[:4] == b"\x7fELF"
+    # The assembly is a second run of LLVM's code generation: only on request.
+    b = tm.compile(example("vector_add"), target="rocm:gfx942", parts="mlir")
+    assert b.part_names == ["mlir", "hsaco"]
+    assert b.isa is None
+    assert b.hsaco[:4] == b"\x7fELF"
 
 
 def test_pipeline_text(example):
