@@ -90,49 +90,9 @@ MlirOperation tileCheckParsedInput(MlirOperation op) {
   return (MlirOperation){NULL};
 }
 
-/* Where the braces of `source` (outside strings and comments) first nest
- * deeper than TILE_MAX_NESTING; false when they never do. */
-static bool findDeepNesting(MlirStringRef source, unsigned *line,
-                            unsigned *column) {
-  unsigned depth = 0;
-  *line = *column = 1;
-  for (size_t i = 0; i < source.length; ++i, ++*column) {
-    char c = source.data[i];
-    if (c == '\n') {
-      ++*line;
-      *column = 0;
-    } else if (c == '/' && i + 1 < source.length && source.data[i + 1] == '/') {
-      while (i + 1 < source.length && source.data[i + 1] != '\n')
-        ++i;
-    } else if (c == '"') {
-      while (++i < source.length && source.data[i] != '"' &&
-             source.data[i] != '\n')
-        i += source.data[i] == '\\';
-    } else if (c == '{' && ++depth > TILE_MAX_NESTING) {
-      return true;
-    } else if (c == '}' && depth) {
-      --depth;
-    }
-  }
-  return false;
-}
-
-bool tileCheckSourceNesting(MlirContext ctx, MlirStringRef source,
-                            MlirStringRef sourceName) {
-  unsigned line, column;
-  if (!findDeepNesting(source, &line, &column))
-    return true;
-  tileEmitErrorAt(mlirLocationFileLineColGet(ctx, sourceName, line, column),
-                  "regions nest deeper than %d levels here; tile-mlir reads "
-                  "at most that many (deeper input would exhaust the stack "
-                  "of the recursive parser and passes)",
-                  TILE_MAX_NESTING);
-  return false;
-}
-
 static MlirOperation parseModule(MlirContext ctx, MlirStringRef source,
                                  MlirStringRef sourceName) {
-  if (!tileCheckSourceNesting(ctx, source, sourceName))
+  if (!tileCheckSource(ctx, source, sourceName))
     return (MlirOperation){NULL};
   bool severalTopLevelOps = false;
   MlirDiagnosticHandlerID quiet = mlirContextAttachDiagnosticHandler(

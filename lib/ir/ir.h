@@ -26,10 +26,12 @@ static inline MlirStringRef tileRef(const char *s) {
  * 8 MiB stack (mlir-opt crashes there too). */
 #define TILE_MAX_NESTING 1000
 
-/* Reports (at the position, as an error diagnostic) input whose braces nest
- * deeper than TILE_MAX_NESTING; returns false then. */
-bool tileCheckSourceNesting(MlirContext ctx, MlirStringRef source,
-                            MlirStringRef sourceName);
+/* Reports (at the position, as an error diagnostic) source text that MLIR
+ * 22's parser would crash on rather than reject: braces nested deeper than
+ * TILE_MAX_NESTING, and dense arrays of `index` (`array<index: 1>`); returns
+ * false then. Strings and comments are skipped (lib/ir/source_check.c). */
+bool tileCheckSource(MlirContext ctx, MlirStringRef source,
+                     MlirStringRef sourceName);
 
 /* Reports what parses but must not reach passes (a constant memref.dim or
  * tensor.dim index outside the rank, on which upstream folds crash);

@@ -290,7 +290,7 @@ static MlirOperation parseChunk(MlirContext ctx, const Options *o,
   MlirStringRef name = mlirStringRefCreateFromCString(fileName);
   if (!o->noImplicitModule)
     return tileParseModule(ctx, text, name);
-  if (!tileCheckSourceNesting(ctx, text, name))
+  if (!tileCheckSource(ctx, text, name))
     return (MlirOperation){NULL};
   return tileCheckParsedInput(mlirOperationCreateParse(ctx, text, name));
 }
