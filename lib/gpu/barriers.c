@@ -6,11 +6,16 @@
  * an op whose regions depend on the thread id, and a loop nest that
  * tile-gpu-lower distributed over the threads (simt.distributed), is one
  * unit, and the barrier goes before it. Accesses of fragment registers,
- * local and global memory need none. */
+ * local and global memory need none. Accesses are memref and vector loads,
+ * stores and transfers, memref.copy and atomics; any other op that takes a
+ * shared buffer (a call, an unlowered tile op) reads and writes it, except
+ * views and the matrix-unit paths' own nvgpu/amdgpu ops, which synchronise
+ * themselves. */
 #include "gpu/layout.h"
 #include "ir/builder_gpu.h"
 #include "ir/ir.h"
 #include "passes/pass.h"
+#include "support/count.h"
 #include "tile/dialect.h"
 
 #include "mlir-c/Dialect/GPU.h"
@@ -97,30 +102,100 @@ static MlirValue rootOf(MlirValue v) {
   return v;
 }
 
+/* How an op touches the shared buffer of one operand. */
+typedef struct {
+  const char *name;
+  int operand;
+  bool reads, writes;
+} Access;
+
+static const Access accessTable[] = {
+    {"memref.load", 0, true, false},
+    {"memref.store", 1, false, true},
+    {"memref.atomic_rmw", 1, true, true},
+    {"memref.generic_atomic_rmw", 0, true, true},
+    {"memref.copy", 0, true, false},
+    {"memref.copy", 1, false, true},
+    {"vector.load", 0, true, false},
+    {"vector.maskedload", 0, true, false},
+    {"vector.transfer_read", 0, true, false},
+    {"vector.gather", 0, true, false},
+    {"vector.expandload", 0, true, false},
+    {"vector.store", 1, false, true},
+    {"vector.maskedstore", 0, false, true},
+    {"vector.transfer_write", 1, false, true},
+    {"vector.scatter", 0, false, true},
+    {"vector.compressstore", 0, false, true},
+};
+
+/* Ops that take a shared memref without touching its elements. */
+static const char *const viewOps[] = {
+    "memref.subview",
+    "memref.cast",
+    "memref.reinterpret_cast",
+    "memref.collapse_shape",
+    "memref.expand_shape",
+    "memref.view",
+    "memref.dim",
+    "memref.extract_strided_metadata",
+    "memref.memory_space_cast",
+    "memref.extract_aligned_pointer_as_index",
+    "memref.assume_alignment",
+    "memref.transpose",
+};
+
+static void touch(Accesses *a, MlirValue buffer, bool reads, bool writes) {
+  MlirValue root = rootOf(buffer);
+  if (reads)
+    add(a->reads, &a->numReads, &a->anyRead, root);
+  if (writes)
+    add(a->writes, &a->numWrites, &a->anyWrite, root);
+}
+
+static bool listed(MlirOperation op, bool *known, Accesses *a) {
+  for (unsigned i = 0; i < TILE_COUNT(accessTable); ++i) {
+    const Access *e = &accessTable[i];
+    if (!tileOpIs(op, e->name))
+      continue;
+    *known = true;
+    if (e->operand < mlirOperationGetNumOperands(op) &&
+        isShared(mlirOperationGetOperand(op, e->operand)))
+      touch(a, mlirOperationGetOperand(op, e->operand), e->reads, e->writes);
+  }
+  return *known;
+}
+
+/* The matrix-unit paths' own ops (nvgpu, amdgpu, nvvm, rocdl, gpu) come
+ * with the synchronisation they need. */
+static bool selfSynchronised(MlirOperation op) {
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  static const char *const dialects[] = {"nvgpu.", "amdgpu.", "nvvm.", "rocdl.",
+                                         "gpu."};
+  for (unsigned i = 0; i < TILE_COUNT(dialects); ++i) {
+    size_t n = strlen(dialects[i]);
+    if (name.length > n && !memcmp(name.data, dialects[i], n))
+      return true;
+  }
+  for (unsigned i = 0; i < TILE_COUNT(viewOps); ++i)
+    if (tileOpIs(op, viewOps[i]))
+      return true;
+  return false;
+}
+
+/* What one op reads and writes of shared memory: loads and stores (memref
+ * and vector) by the table; unlowered tile ops and any other op with a
+ * shared operand (a call, an op of another dialect) read and write every
+ * shared operand. */
 static MlirWalkResult gather(MlirOperation op, void *userData) {
   Accesses *a = userData;
-  int memref = tileOpIs(op, "memref.load")         ? 0
-               : tileOpIs(op, "memref.store")      ? 1
-               : tileOpIs(op, "memref.atomic_rmw") ? 1
-                                                   : -1;
-  if (memref < 0 && tileOpIsTile(op)) {
-    /* Unlowered tile ops: every shared operand is read and written. */
-    for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
-      MlirValue v = mlirOperationGetOperand(op, i);
-      if (isShared(v)) {
-        add(a->reads, &a->numReads, &a->anyRead, rootOf(v));
-        add(a->writes, &a->numWrites, &a->anyWrite, rootOf(v));
-      }
-    }
+  bool known = false;
+  if (listed(op, &known, a) || selfSynchronised(op))
     return MlirWalkResultAdvance;
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
+    MlirValue v = mlirOperationGetOperand(op, i);
+    if (isShared(v))
+      touch(a, v, true, true);
   }
-  if (memref < 0 || !isShared(mlirOperationGetOperand(op, memref)))
-    return MlirWalkResultAdvance;
-  MlirValue root = rootOf(mlirOperationGetOperand(op, memref));
-  if (tileOpIs(op, "memref.load"))
-    add(a->reads, &a->numReads, &a->anyRead, root);
-  else
-    add(a->writes, &a->numWrites, &a->anyWrite, root);
   return MlirWalkResultAdvance;
 }
 

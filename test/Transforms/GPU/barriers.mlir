@@ -114,3 +114,67 @@ func.func @divergent(%x: f32) {
   } {mapping = [#gpu.block<x>], tile.threads = 64 : i64}
   return
 }
+
+// -----
+
+// Vector loads and stores, transfers and memref.copy touch shared memory as
+// memref.load/store do: a write by vector.store then a vector.load by other
+// threads needs a barrier, and so do a transfer_write then a transfer_read,
+// and a memref.copy into the tile then a read of it. Two reads need none.
+// CHECK-LABEL: func.func @vector_accesses
+// CHECK: vector.store %{{.*}}, %[[S:.*]][%{{.*}}] : memref<64xf32, #gpu.address_space<workgroup>>, vector<4xf32>
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: vector.load %[[S]]
+// CHECK-NEXT: vector.transfer_read %[[S]]
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: vector.transfer_write %{{.*}}, %[[S]]
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: vector.maskedload %[[S]]
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: memref.copy %arg0, %[[S]]
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: memref.load %[[S]]
+// CHECK-NOT: gpu.barrier
+// CHECK: return
+func.func @vector_accesses(%G: memref<64xf32>, %m: vector<4xi1>) {
+  %c0 = arith.constant 0 : index
+  %pad = arith.constant 0.0 : f32
+  scf.forall (%b) in (4) {
+    %s = "tile.alloc"() : () -> memref<64xf32, #gpu.address_space<workgroup>>
+    %t = gpu.thread_id x
+    %v = vector.broadcast %pad : f32 to vector<4xf32>
+    vector.store %v, %s[%t] : memref<64xf32, #gpu.address_space<workgroup>>, vector<4xf32>
+    %r = vector.load %s[%c0] : memref<64xf32, #gpu.address_space<workgroup>>, vector<4xf32>
+    %q = vector.transfer_read %s[%c0], %pad : memref<64xf32, #gpu.address_space<workgroup>>, vector<4xf32>
+    vector.transfer_write %r, %s[%t] : vector<4xf32>, memref<64xf32, #gpu.address_space<workgroup>>
+    %k = vector.maskedload %s[%c0], %m, %q : memref<64xf32, #gpu.address_space<workgroup>>, vector<4xi1>, vector<4xf32> into vector<4xf32>
+    memref.copy %G, %s : memref<64xf32> to memref<64xf32, #gpu.address_space<workgroup>>
+    %a = memref.load %s[%t] : memref<64xf32, #gpu.address_space<workgroup>>
+    memref.store %a, %G[%t] : memref<64xf32>
+  } {mapping = [#gpu.block<x>], tile.threads = 64 : i64}
+  return
+}
+
+// -----
+
+// An op of another kind that takes the shared tile (here a call) is taken
+// to read and write it.
+// CHECK-LABEL: func.func @opaque
+// CHECK: memref.store %{{.*}}, %[[S:.*]][%{{.*}}]
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: call @use(%[[S]])
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: memref.load %[[S]]
+func.func private @use(memref<64xf32, #gpu.address_space<workgroup>>)
+func.func @opaque(%G: memref<64xf32>, %x: f32) {
+  %c0 = arith.constant 0 : index
+  scf.forall (%b) in (4) {
+    %s = "tile.alloc"() : () -> memref<64xf32, #gpu.address_space<workgroup>>
+    %t = gpu.thread_id x
+    memref.store %x, %s[%t] : memref<64xf32, #gpu.address_space<workgroup>>
+    func.call @use(%s) : (memref<64xf32, #gpu.address_space<workgroup>>) -> ()
+    %a = memref.load %s[%c0] : memref<64xf32, #gpu.address_space<workgroup>>
+    memref.store %a, %G[%t] : memref<64xf32>
+  } {mapping = [#gpu.block<x>], tile.threads = 64 : i64}
+  return
+}
