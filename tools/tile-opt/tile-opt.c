@@ -471,9 +471,9 @@ static bool processChunk(const Run *r, const TileChunk *chunk, FILE *out) {
   Handlers h = attachHandlers(ctx, r);
   bool ok = loadDialects(ctx, o);
   TileStrBuf text = TILE_STRBUF_INIT;
-  for (unsigned i = 1; ok && i < chunk->line; ++i)
+  for (unsigned i = 1; i < chunk->line; ++i)
     tileStrBufAppend(&text, "\n", 1);
-  for (unsigned i = 1; ok && i < chunk->column; ++i)
+  for (unsigned i = 1; i < chunk->column; ++i)
     tileStrBufAppend(&text, " ", 1);
   tileStrBufAppend(&text, chunk->begin, (size_t)(chunk->end - chunk->begin));
   MlirOperation op =
