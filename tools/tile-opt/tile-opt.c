@@ -349,33 +349,12 @@ static bool checkModuleScopePrinting(MlirContext ctx, const Options *o) {
   return false;
 }
 
-/* Parses, transforms (or compiles) and prints one chunk of the input. The
- * chunk is padded with newlines and blanks so that locations keep the lines
- * and columns of the whole file. */
-static bool processChunk(MlirContext ctx, PassManagerSetup *setup,
-                         const TileBackendContext *backend,
-                         const char *fileName, const TileChunk *chunk,
-                         FILE *out) {
-  TileStrBuf text = TILE_STRBUF_INIT;
-  for (unsigned i = 1; i < chunk->line; ++i)
-    tileStrBufAppend(&text, "\n", 1);
-  for (unsigned i = 1; i < chunk->column; ++i)
-    tileStrBufAppend(&text, " ", 1);
-  tileStrBufAppend(&text, chunk->begin, (size_t)(chunk->end - chunk->begin));
-  MlirOperation op = parseChunk(
-      ctx, setup->options, mlirStringRefCreate(text.data, text.size), fileName);
-  tileStrBufFree(&text);
-  if (mlirOperationIsNull(op))
-    return false;
-  bool ok = checkModuleScopePrinting(ctx, setup->options) &&
-            (backend ? compileChunk(backend, setup, op, out)
-                     : transformChunk(ctx, setup, op, out));
-  mlirOperationDestroy(op);
-  return ok;
-}
-
-static MlirContext createContext(const Options *o) {
-  MlirContext ctx = mlirContextCreateWithThreading(!o->disableThreading);
+/* Contexts share one thread pool (mlir-opt does the same), so that a
+ * context for each chunk does not start threads of its own. */
+static MlirContext createContext(const Options *o, MlirLlvmThreadPool pool) {
+  MlirContext ctx = mlirContextCreateWithThreading(false);
+  if (!o->disableThreading)
+    mlirContextSetThreadPool(ctx, pool);
   mlirContextSetAllowUnregisteredDialects(ctx, o->allowUnregistered);
   /* As in mlir-opt, passes such as gpu-module-to-binary can translate to
    * LLVM IR. */
@@ -441,13 +420,77 @@ static TileBackendContext *createBackendContext(const Options *o) {
 /* One run over the input: every chunk (each is processed even after a
  * failure, so that every error is reported). */
 typedef struct {
-  MlirContext ctx;
   PassManagerSetup setup;
   const TileBackendContext *backend;
   const char *fileName;
   const char *input;
   size_t size;
+  MlirLlvmThreadPool pool;
+  TileDiagnosticPrinter *printer;
+  TileDiagnosticVerifier *verifier; /* with --verify-diagnostics */
 } Run;
+
+/* The diagnostic handlers of a context of the run. */
+typedef struct {
+  MlirDiagnosticHandlerID printer, filter, verifier;
+} Handlers;
+
+static MlirLogicalResult filterDiagnostic(MlirDiagnostic diag, void *userData);
+
+/* Handlers attached later run first: the verifier, then the filter (only
+ * without --verify-diagnostics: mlir-opt does not filter what it checks),
+ * then the printer. */
+static Handlers attachHandlers(MlirContext ctx, const Run *r) {
+  const Options *o = r->setup.options;
+  Handlers h = {tileDiagnosticPrinterAttach(ctx, r->printer), 0, 0};
+  if (!o->verifyDiagnostics && (o->diagnosticVerbosity || o->disableNotes))
+    h.filter = mlirContextAttachDiagnosticHandler(ctx, filterDiagnostic,
+                                                  (void *)o, NULL);
+  if (r->verifier)
+    h.verifier = tileDiagnosticVerifierAttach(ctx, r->verifier);
+  return h;
+}
+
+static void detachHandlers(MlirContext ctx, const Run *r, Handlers h) {
+  const Options *o = r->setup.options;
+  if (r->verifier)
+    mlirContextDetachDiagnosticHandler(ctx, h.verifier);
+  if (!o->verifyDiagnostics && (o->diagnosticVerbosity || o->disableNotes))
+    mlirContextDetachDiagnosticHandler(ctx, h.filter);
+  mlirContextDetachDiagnosticHandler(ctx, h.printer);
+}
+
+/* Parses, transforms (or compiles) and prints one chunk of the input. As in
+ * mlir-opt, each chunk has a context of its own: what one chunk leaves in a
+ * context (the body of an identified LLVM struct, dialect resources) must
+ * not change how the next one reads. The chunk is padded with newlines and
+ * blanks so that locations keep the lines and columns of the whole file. */
+static bool processChunk(const Run *r, const TileChunk *chunk, FILE *out) {
+  const Options *o = r->setup.options;
+  MlirContext ctx = createContext(o, r->pool);
+  Handlers h = attachHandlers(ctx, r);
+  bool ok = loadDialects(ctx, o);
+  TileStrBuf text = TILE_STRBUF_INIT;
+  for (unsigned i = 1; i < chunk->line; ++i)
+    tileStrBufAppend(&text, "\n", 1);
+  for (unsigned i = 1; i < chunk->column; ++i)
+    tileStrBufAppend(&text, " ", 1);
+  tileStrBufAppend(&text, chunk->begin, (size_t)(chunk->end - chunk->begin));
+  MlirOperation op =
+      ok ? parseChunk(ctx, o, mlirStringRefCreate(text.data, text.size),
+                      r->fileName)
+         : (MlirOperation){NULL};
+  tileStrBufFree(&text);
+  PassManagerSetup setup = r->setup;
+  ok = !mlirOperationIsNull(op) && checkModuleScopePrinting(ctx, o) &&
+       (r->backend ? compileChunk(r->backend, &setup, op, out)
+                   : transformChunk(ctx, &setup, op, out));
+  if (!mlirOperationIsNull(op))
+    mlirOperationDestroy(op);
+  detachHandlers(ctx, r, h);
+  mlirContextDestroy(ctx);
+  return ok;
+}
 
 /* Processes every chunk, even after a failure, so that every error is
  * reported; the outputs of the chunks are separated by the output marker. */
@@ -459,8 +502,7 @@ static bool processChunks(Run *r, const TileChunk *chunks, int n, FILE *out) {
   for (int i = 0; i < n; ++i) {
     if (i)
       fprintf(out, "%s\n", outMarker);
-    ok &= processChunk(r->ctx, &r->setup, r->backend, r->fileName, &chunks[i],
-                       out);
+    ok &= processChunk(r, &chunks[i], out);
   }
   return ok;
 }
@@ -473,9 +515,9 @@ static bool verifyChunks(Run *r, const TileChunk *chunks, int n, FILE *out) {
   TileDiagnosticVerifier *verifier = tileDiagnosticVerifierCreate(
       r->fileName, r->input, !strcmp(o->verifyDiagnostics, "only-expected"),
       stderr);
-  MlirDiagnosticHandlerID id = tileDiagnosticVerifierAttach(r->ctx, verifier);
+  r->verifier = verifier;
   processChunks(r, chunks, n, out);
-  mlirContextDetachDiagnosticHandler(r->ctx, id);
+  r->verifier = NULL;
   bool ok = tileDiagnosticVerifierFinish(verifier);
   tileDiagnosticVerifierDestroy(verifier);
   return ok;
@@ -550,7 +592,8 @@ static MlirLogicalResult filterDiagnostic(MlirDiagnostic diag, void *userData) {
 /* --show-dialects lists what the context knows and, as in mlir-opt, reads no
  * input (so that it never waits on a terminal). */
 static int runShowDialects(const Options *o) {
-  MlirContext ctx = createContext(o);
+  MlirLlvmThreadPool pool = mlirLlvmThreadPoolCreate();
+  MlirContext ctx = createContext(o, pool);
   TileDiagnosticPrinter printer = {stderr, NULL, NULL, 0, false};
   MlirDiagnosticHandlerID printerId =
       tileDiagnosticPrinterAttach(ctx, &printer);
@@ -559,9 +602,13 @@ static int runShowDialects(const Options *o) {
     showDialects(ctx);
   mlirContextDetachDiagnosticHandler(ctx, printerId);
   mlirContextDestroy(ctx);
+  mlirLlvmThreadPoolDestroy(pool);
   return ok ? 0 : 1;
 }
 
+/* The options are checked in a context of the run's own before any chunk
+ * is read: an IRDL file that does not load or a pass flag that cannot go
+ * with the others is reported once, not for each chunk. */
 static int runOnInput(const Options *o, const TileBackendContext *backend) {
   if (o->showDialects)
     return runShowDialects(o);
@@ -570,28 +617,20 @@ static int runOnInput(const Options *o, const TileBackendContext *backend) {
   if (!input)
     return fail("cannot open input file '%s': %s", o->input, strerror(errno));
   const char *fileName = strcmp(o->input, "-") == 0 ? "<stdin>" : o->input;
-  MlirContext ctx = createContext(o);
   TileDiagnosticPrinter printer = {stderr, fileName, input, 0,
                                    !o->printOpOnDiagnostic};
-  MlirDiagnosticHandlerID printerId =
-      tileDiagnosticPrinterAttach(ctx, &printer);
-  /* Handlers attached later run first; mlir-opt does not filter what
-   * --verify-diagnostics checks. */
-  MlirDiagnosticHandlerID filterId = 0;
-  bool filtering =
-      !o->verifyDiagnostics && (o->diagnosticVerbosity || o->disableNotes);
-  if (filtering)
-    filterId = mlirContextAttachDiagnosticHandler(ctx, filterDiagnostic,
-                                                  (void *)o, NULL);
   MlirOpPrintingFlags flags = createPrintingFlags(o);
-  Run r = {ctx, {o, flags}, backend, fileName, input, size};
-  bool ok = loadDialects(ctx, o) && checkPassFlags(ctx, o) &&
-            runWithOutput(&r, &printer);
-  mlirOpPrintingFlagsDestroy(flags);
-  if (filtering)
-    mlirContextDetachDiagnosticHandler(ctx, filterId);
-  mlirContextDetachDiagnosticHandler(ctx, printerId);
+  Run r = {{o, flags}, backend, fileName,
+           input,      size,    mlirLlvmThreadPoolCreate(),
+           &printer,   NULL};
+  MlirContext ctx = createContext(o, r.pool);
+  Handlers h = attachHandlers(ctx, &r);
+  bool ok = loadDialects(ctx, o) && checkPassFlags(ctx, o);
+  detachHandlers(ctx, &r, h);
   mlirContextDestroy(ctx);
+  ok = ok && runWithOutput(&r, &printer);
+  mlirOpPrintingFlagsDestroy(flags);
+  mlirLlvmThreadPoolDestroy(r.pool);
   free(input);
   return ok ? 0 : 1;
 }

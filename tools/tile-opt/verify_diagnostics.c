@@ -244,7 +244,11 @@ static void process(TileDiagnosticVerifier *v, MlirDiagnostic diag) {
     Expectation *e = &v->expected[i];
     bool here =
         located ? !e->unknownLocation && e->line == line : e->unknownLocation;
-    if (e->matched || !here || !matches(e, tileStrBufGet(&message)))
+    /* As in mlir-opt, the first expectation that fits takes the diagnostic,
+     * even one that has already been met: one expectation may cover several
+     * diagnostics (a parser error and its follow-up alike), and a second
+     * expectation of the same words on the same line is never met. */
+    if (!here || !matches(e, tileStrBufGet(&message)))
       continue;
     if (e->severity == severity) {
       e->matched = true;

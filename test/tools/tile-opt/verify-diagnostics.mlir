@@ -45,14 +45,16 @@ func.func @parse_error() {
 // -----
 
 // Stacked @below designators all point at the next line that holds none;
-// stacked @above ones at the last such line.
-func.func @stacked(%f: memref<4xf32, #tile.fragment>, %v: f32) {
+// stacked @above ones at the last such line. As in mlir-opt, a designator
+// takes every diagnostic of its line that it fits, so each stacked one here
+// names a different message.
+func.func @stacked(%f: memref<4xf32, #tile.fragment>, %v: f32, %w: f64) {
+  // expected-error @below {{has unknown attribute 'bogus'}}
   // expected-error @below {{must be inside a kernel}}
-  // expected-error @below {{must be inside a kernel}}
-  "tile.fill"(%f, %v) : (memref<4xf32, #tile.fragment>, f32) -> () "tile.fill"(%f, %v) : (memref<4xf32, #tile.fragment>, f32) -> ()
-  "tile.fill"(%f, %v) : (memref<4xf32, #tile.fragment>, f32) -> () "tile.fill"(%f, %v) : (memref<4xf32, #tile.fragment>, f32) -> ()
+  "tile.fill"(%f, %v) : (memref<4xf32, #tile.fragment>, f32) -> () "tile.fill"(%f, %v) {bogus = 1} : (memref<4xf32, #tile.fragment>, f32) -> ()
+  "tile.fill"(%f, %w) : (memref<4xf32, #tile.fragment>, f64) -> ()
   // expected-error @above {{must be inside a kernel}}
-  // expected-error @above {{must be inside a kernel}}
+  // expected-error @above {{does not match the element type}}
   return
 }
 
