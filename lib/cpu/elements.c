@@ -2,30 +2,8 @@
  * the multiply-add of a GEMM. */
 #include "cpu/lowering.h"
 
-#include "support/strbuf.h"
-
-static bool isSupportedFloat(MlirType t) {
-  return mlirTypeIsAF16(t) || mlirTypeIsABF16(t) || mlirTypeIsAF32(t) ||
-         mlirTypeIsAF64(t);
-}
-
-static bool isSupportedInteger(MlirType t) {
-  if (!mlirTypeIsAInteger(t) || !mlirIntegerTypeIsSignless(t))
-    return false;
-  unsigned w = mlirIntegerTypeGetWidth(t);
-  return w == 8 || w == 16 || w == 32 || w == 64;
-}
-
 bool tileCpuCheckElement(MlirOperation op, MlirType type, const char *what) {
-  if (isSupportedFloat(type) || isSupportedInteger(type))
-    return true;
-  TileStrBuf text = TILE_STRBUF_INIT;
-  tileEmitOpError(op,
-                  "%s has %s elements, which the cpu target does not "
-                  "support (f16, bf16, f32, f64, i8, i16, i32 and i64 are)",
-                  what, tileTypeStr(&text, type));
-  tileStrBufFree(&text);
-  return false;
+  return tileCheckElement(op, type, what, "cpu");
 }
 
 bool tileCpuIsFloat(MlirType type) { return mlirTypeIsAFloat(type); }

@@ -1,10 +1,15 @@
 /* tile-gpu-check-arguments: function arguments of GPU targets are global
  * buffers. A shared, fragment or local buffer exists only inside a block
  * (tile.alloc makes it there); as an argument it reached the conversion to
- * NVVM/ROCDL/SPIR-V and failed there without a location. */
+ * NVVM/ROCDL/SPIR-V and failed there without a location. The buffers of
+ * tile ops hold the element types every target takes: others (ui8, i4,
+ * tf32, f80, complex, vectors) failed deep in the lowering without a
+ * location, or aborted LLVM's NVPTX back end (f80). */
 #include "ir/ir.h"
 #include "passes/pass.h"
 #include "tile/dialect.h"
+
+#include <stdio.h>
 
 enum { OptTarget };
 
@@ -41,10 +46,46 @@ static bool checkArgument(MlirOperation func, intptr_t i, MlirType type,
   return false;
 }
 
+typedef struct {
+  const char *target;
+  bool ok;
+} ElementCheck;
+
+/* The first memref operand or result of a tile op whose elements no target
+ * takes is reported. */
+static MlirWalkResult checkElements(MlirOperation op, void *userData) {
+  ElementCheck *check = userData;
+  if (!tileOpIsTile(op))
+    return MlirWalkResultAdvance;
+  char what[32];
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
+    MlirType type = mlirValueGetType(mlirOperationGetOperand(op, i));
+    snprintf(what, sizeof(what), "operand #%d", (int)i);
+    if (mlirTypeIsAMemRef(type) &&
+        !tileCheckElement(op, tileElementType(type), what, check->target)) {
+      check->ok = false;
+      return MlirWalkResultAdvance;
+    }
+  }
+  for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i) {
+    MlirType type = mlirValueGetType(mlirOperationGetResult(op, i));
+    if (mlirTypeIsAMemRef(type) &&
+        !tileCheckElement(op, tileElementType(type), "result", check->target)) {
+      check->ok = false;
+      return MlirWalkResultAdvance;
+    }
+  }
+  return MlirWalkResultAdvance;
+}
+
 static void run(MlirOperation op, MlirExternalPass pass,
                 const TileOptionValue *values) {
   if (!tileOpIs(op, "func.func"))
     return;
+  ElementCheck elements = {values[OptTarget].s, true};
+  mlirOperationWalk(op, checkElements, &elements, MlirWalkPreOrder);
+  if (!elements.ok)
+    mlirExternalPassSignalFailure(pass);
   MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
   if (mlirBlockIsNull(entry))
     return;

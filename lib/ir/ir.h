@@ -87,6 +87,15 @@ bool tileIsKernelLoop(MlirOperation op);
 /* The enclosing kernel loop of `op`, or a null operation. */
 MlirOperation tileEnclosingKernel(MlirOperation op);
 
+/* Whether tile ops take elements of `type` (f16, bf16, f32, f64 and signless
+ * i8, i16, i32, i64: what the runtimes and tile-run carry). */
+bool tileIsSupportedElement(MlirType type);
+/* Reports at `op` that its `what` ("source", "A", ...) has elements of an
+ * unsupported `type` on `target` ("cpu", "cuda", ...); returns whether the
+ * type is supported. */
+bool tileCheckElement(MlirOperation op, MlirType type, const char *what,
+                      const char *target);
+
 /* A growable list of operations. */
 typedef struct {
   MlirOperation *ops;

@@ -81,7 +81,8 @@ static bool planParam(Plan *plan, unsigned i, MlirType type) {
     if (!identityLayout(type) || !bufferElementFits(tileElementType(type))) {
       tileEmitOpError(plan->func,
                       "takes %s; vulkan kernels take buffers of the identity "
-                      "layout with int (8 bits or wider) or float elements",
+                      "layout with int (8 bits or wider) or float elements "
+                      "other than bf16 (SPIR-V has no bf16 type here)",
                       tileTypeStr(&text, type));
       ok = false;
     } else if (mlirShapedTypeHasStaticShape(type)) {
