@@ -18,6 +18,9 @@ from .diagnostics import CompileError, with_source_lines
 
 # Parts that hold text; the others (cubin, hsaco, spirv, obj) are bytes.
 TEXT_PARTS = {"mlir", "llvm", "ptx", "isa", "spirv-asm", "asm"}
+# Every part a backend can make (tile-opt's --emit values); a target makes
+# those of them that it has.
+PARTS = ("mlir", "llvm", "ptx", "cubin", "isa", "hsaco", "spirv", "spirv-asm", "obj", "asm")
 # The parts a compilation asks for when the caller names none: the IR after
 # the backend pipeline and the host LLVM IR (device code comes anyway).
 DEFAULT_PARTS = ("mlir", "llvm")
@@ -214,7 +217,11 @@ def _normalise_parts(parts):
         return list(DEFAULT_PARTS)
     if isinstance(parts, str):
         parts = parts.split(",")
-    return [p.strip() for p in parts if p.strip()]
+    names = [p.strip() for p in parts if p.strip()]
+    for name in names:
+        if name not in PARTS:
+            raise ValueError("unknown part %r (parts: %s)" % (name, ", ".join(PARTS)))
+    return names
 
 
 def compile(source, target="auto", *, target_host=None, exec=None, parts=None,

@@ -66,6 +66,9 @@ def test_cpu_parts(example):
     assert a.target.startswith("cpu:")
     with pytest.raises(KeyError, match="no part 'ptx' .*it has: mlir, llvm, obj, asm"):
         a.part("ptx")
+    # A part no backend makes is a typo, not a part this target lacks.
+    with pytest.raises(ValueError, match="unknown part 'ptxx' \\(parts: mlir, llvm, ptx,"):
+        tm.compile(example("gemm"), target="cpu", parts="mlir,ptxx")
 
 
 def test_default_parts(example):
