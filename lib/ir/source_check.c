@@ -51,18 +51,21 @@ static bool isIdentifierChar(char ch) {
   return isalnum((unsigned char)ch) || ch == '_' || ch == '$' || ch == '.';
 }
 
-/* Whether `word` starts at the cursor as a whole keyword. */
+/* Whether `word` starts at the cursor as a whole keyword (not part of a
+ * name, nor the name of an alias, attribute, value, symbol or block). */
 static bool wordAt(const Cursor *c, const char *word) {
   size_t n = strlen(word);
   if (c->i + n > c->text.length || memcmp(c->text.data + c->i, word, n))
     return false;
-  return !isIdentifierChar(at(c, n)) &&
-         (c->i == 0 || !isIdentifierChar(c->text.data[c->i - 1]));
+  char before = c->i ? c->text.data[c->i - 1] : ' ';
+  return !isIdentifierChar(at(c, n)) && !isIdentifierChar(before) &&
+         !(before && strchr("!#%@^", before));
 }
 
 static void skipBlanks(Cursor *c) {
   while (c->i < c->text.length) {
-    if (isspace((unsigned char)at(c, 0)))
+    /* MLIR's lexer skips a NUL inside the text as it skips blanks. */
+    if (isspace((unsigned char)at(c, 0)) || at(c, 0) == '\0')
       advance(c);
     else if (!(at(c, 0) == '/' && at(c, 1) == '/' && skipCommentOrString(c)))
       return;

@@ -8,6 +8,10 @@
 // RUN: not tile-opt %s --split-input-file 2>&1 | FileCheck %s
 // RUN: not tile-opt %s --target=cpu 2>&1 | FileCheck %s
 // RUN: not tile-run %s --target=cpu 2>&1 | FileCheck %s
+// NUL bytes, which MLIR's lexer skips like blanks, do not hide one either.
+// RUN: printf '"t.op"() {b = \000array\000<\000index: 1>} : () -> ()\n' > %t.nul.mlir
+// RUN: not tile-opt %t.nul.mlir --allow-unregistered-dialect 2>&1 | FileCheck %s --check-prefix=NUL
+// NUL: nul.mlir:1:16: error: dense arrays hold integer or float elements, not 'index'
 module {
   // array<index: 1>
   "test.op"() {a = "array<index: 1>", n = !llvm.array<2 x i64>} : () -> ()
