@@ -173,9 +173,8 @@ static void collectEntries(MlirOperation module, TileArtifact *a) {
     bool isFunc = tileOpIs(op, "func.func");
     if (!isFunc && !tileOpIs(op, "llvm.func"))
       continue;
-    MlirAttribute visibility = tileOpGetAttr(op, "sym_visibility");
     MlirRegion body = mlirOperationGetRegion(op, 0);
-    if (!mlirAttributeIsNull(visibility) ||
+    if (!tileIsPublicSymbol(op) ||
         mlirBlockIsNull(mlirRegionGetFirstBlock(body)))
       continue;
     MlirAttribute name = tileOpGetAttr(op, "sym_name");

@@ -123,6 +123,13 @@ static MlirOperation parseModule(MlirContext ctx, MlirStringRef source,
   return op;
 }
 
+bool tileIsPublicSymbol(MlirOperation op) {
+  MlirAttribute visibility = tileOpGetAttr(op, "sym_visibility");
+  return mlirAttributeIsNull(visibility) ||
+         (mlirAttributeIsAString(visibility) &&
+          tileStrRefEquals(mlirStringAttrGetValue(visibility), "public"));
+}
+
 bool tileOpIs(MlirOperation op, const char *name) {
   return tileStrRefEquals(mlirIdentifierStr(mlirOperationGetName(op)), name);
 }

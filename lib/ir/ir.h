@@ -87,6 +87,10 @@ bool tileIsKernelLoop(MlirOperation op);
 /* The enclosing kernel loop of `op`, or a null operation. */
 MlirOperation tileEnclosingKernel(MlirOperation op);
 
+/* Whether symbol op `op` is public: no sym_visibility, or "public" written
+ * out (`func.func public @f`). */
+bool tileIsPublicSymbol(MlirOperation op);
+
 /* Whether tile ops take elements of `type` (f16, bf16, f32, f64 and signless
  * i8, i16, i32, i64: what the runtimes and tile-run carry). */
 bool tileIsSupportedElement(MlirType type);

@@ -99,8 +99,7 @@ static void readEntry(MlirOperation func, TileEntrySignature *e,
 }
 
 static bool isPublicDefinedFunc(MlirOperation op) {
-  return tileOpIs(op, "func.func") &&
-         mlirAttributeIsNull(tileOpGetAttr(op, "sym_visibility")) &&
+  return tileOpIs(op, "func.func") && tileIsPublicSymbol(op) &&
          !mlirBlockIsNull(
              mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0)));
 }

@@ -64,8 +64,7 @@ MlirOperation sessionParse(Session *s) {
 }
 
 static bool isPublicFunction(MlirOperation op) {
-  return tileOpIs(op, "func.func") &&
-         mlirAttributeIsNull(tileOpGetAttr(op, "sym_visibility"));
+  return tileOpIs(op, "func.func") && tileIsPublicSymbol(op);
 }
 
 void moduleEraseFunctions(MlirOperation module, const char *name,
