@@ -24,122 +24,87 @@
  * block): 128 per lane (128 threads) compiled for gfx942 with no spills;
  * for gfx1100 WMMA 128 per lane spilled 74 VGPRs to scratch (its SIMT
  * lowering spills none) and 64 per lane (256 threads) none. */
-static const TileRocmMatrixInstr mfma32F16 = {.name = "v_mfma_f32_32x32x8_f16",
-                                              .op = "amdgpu.mfma",
-                                              .m = 32,
-                                              .n = 32,
-                                              .k = 8,
-                                              .wave = 64,
-                                              .operandLen = 4,
-                                              .kGroups = 2,
-                                              .accLen = 16,
-                                              .rowBlock = 4,
-                                              .rowBlockStride = 8,
-                                              .laneRowStride = 4,
-                                              .regRowStride = 1,
-                                              .maxAccPerLane = 128};
-static const TileRocmMatrixInstr mfma16F16 = {.name = "v_mfma_f32_16x16x16_f16",
-                                              .op = "amdgpu.mfma",
-                                              .m = 16,
-                                              .n = 16,
-                                              .k = 16,
-                                              .wave = 64,
-                                              .operandLen = 4,
-                                              .kGroups = 4,
-                                              .accLen = 4,
-                                              .rowBlock = 4,
-                                              .rowBlockStride = 16,
-                                              .laneRowStride = 4,
-                                              .regRowStride = 1,
-                                              .maxAccPerLane = 128};
-static const TileRocmMatrixInstr mfma32BF16 = {.name =
-                                                   "v_mfma_f32_32x32x8_bf16_1k",
-                                               .op = "amdgpu.mfma",
-                                               .m = 32,
-                                               .n = 32,
-                                               .k = 8,
-                                               .wave = 64,
-                                               .operandLen = 4,
-                                               .kGroups = 2,
-                                               .accLen = 16,
-                                               .rowBlock = 4,
-                                               .rowBlockStride = 8,
-                                               .laneRowStride = 4,
-                                               .regRowStride = 1,
-                                               .maxAccPerLane = 128};
-static const TileRocmMatrixInstr mfma16BF16 = {
-    .name = "v_mfma_f32_16x16x16_bf16_1k",
-    .op = "amdgpu.mfma",
-    .m = 16,
-    .n = 16,
-    .k = 16,
-    .wave = 64,
-    .operandLen = 4,
-    .kGroups = 4,
-    .accLen = 4,
-    .rowBlock = 4,
-    .rowBlockStride = 16,
-    .laneRowStride = 4,
-    .regRowStride = 1,
-    .maxAccPerLane = 128};
-static const TileRocmMatrixInstr wmma11F16 = {.name = "v_wmma_f32_16x16x16_f16",
-                                              .op = "amdgpu.wmma",
-                                              .m = 16,
-                                              .n = 16,
-                                              .k = 16,
-                                              .wave = 32,
-                                              .operandLen = 16,
-                                              .kGroups = 1,
-                                              .accLen = 8,
-                                              .rowBlock = 8,
-                                              .rowBlockStride = 16,
-                                              .laneRowStride = 1,
-                                              .regRowStride = 2,
-                                              .maxAccPerLane = 64};
-static const TileRocmMatrixInstr wmma11BF16 = {.name =
-                                                   "v_wmma_f32_16x16x16_bf16",
-                                               .op = "amdgpu.wmma",
-                                               .m = 16,
-                                               .n = 16,
-                                               .k = 16,
-                                               .wave = 32,
-                                               .operandLen = 16,
-                                               .kGroups = 1,
-                                               .accLen = 8,
-                                               .rowBlock = 8,
-                                               .rowBlockStride = 16,
-                                               .laneRowStride = 1,
-                                               .regRowStride = 2,
-                                               .maxAccPerLane = 64};
-static const TileRocmMatrixInstr wmma12F16 = {.name = "v_wmma_f32_16x16x16_f16",
-                                              .op = "amdgpu.wmma",
-                                              .m = 16,
-                                              .n = 16,
-                                              .k = 16,
-                                              .wave = 32,
-                                              .operandLen = 8,
-                                              .kGroups = 2,
-                                              .accLen = 8,
-                                              .rowBlock = 8,
-                                              .rowBlockStride = 16,
-                                              .laneRowStride = 8,
-                                              .regRowStride = 1,
-                                              .maxAccPerLane = 64};
-static const TileRocmMatrixInstr wmma12BF16 = {.name =
-                                                   "v_wmma_f32_16x16x16_bf16",
-                                               .op = "amdgpu.wmma",
-                                               .m = 16,
-                                               .n = 16,
-                                               .k = 16,
-                                               .wave = 32,
-                                               .operandLen = 8,
-                                               .kGroups = 2,
-                                               .accLen = 8,
-                                               .rowBlock = 8,
-                                               .rowBlockStride = 16,
-                                               .laneRowStride = 8,
-                                               .regRowStride = 1,
-                                               .maxAccPerLane = 64};
+
+/* The four register layouts: an instruction names its mnemonic and, for
+ * MFMA, its K and the operand elements each lane holds (8 for the i8 forms
+ * of CDNA3, 4 otherwise). */
+#define MFMA_32X32(mnemonic, kSize, perLane)                                   \
+  {.name = mnemonic,                                                           \
+   .op = "amdgpu.mfma",                                                        \
+   .m = 32,                                                                    \
+   .n = 32,                                                                    \
+   .k = kSize,                                                                 \
+   .wave = 64,                                                                 \
+   .operandLen = perLane,                                                      \
+   .kGroups = 2,                                                               \
+   .accLen = 16,                                                               \
+   .rowBlock = 4,                                                              \
+   .rowBlockStride = 8,                                                        \
+   .laneRowStride = 4,                                                         \
+   .regRowStride = 1,                                                          \
+   .maxAccPerLane = 128}
+#define MFMA_16X16(mnemonic, kSize, perLane)                                   \
+  {.name = mnemonic,                                                           \
+   .op = "amdgpu.mfma",                                                        \
+   .m = 16,                                                                    \
+   .n = 16,                                                                    \
+   .k = kSize,                                                                 \
+   .wave = 64,                                                                 \
+   .operandLen = perLane,                                                      \
+   .kGroups = 4,                                                               \
+   .accLen = 4,                                                                \
+   .rowBlock = 4,                                                              \
+   .rowBlockStride = 16,                                                       \
+   .laneRowStride = 4,                                                         \
+   .regRowStride = 1,                                                          \
+   .maxAccPerLane = 128}
+#define WMMA_RDNA3(mnemonic)                                                   \
+  {.name = mnemonic,                                                           \
+   .op = "amdgpu.wmma",                                                        \
+   .m = 16,                                                                    \
+   .n = 16,                                                                    \
+   .k = 16,                                                                    \
+   .wave = 32,                                                                 \
+   .operandLen = 16,                                                           \
+   .kGroups = 1,                                                               \
+   .accLen = 8,                                                                \
+   .rowBlock = 8,                                                              \
+   .rowBlockStride = 16,                                                       \
+   .laneRowStride = 1,                                                         \
+   .regRowStride = 2,                                                          \
+   .maxAccPerLane = 64}
+#define WMMA_RDNA4(mnemonic)                                                   \
+  {.name = mnemonic,                                                           \
+   .op = "amdgpu.wmma",                                                        \
+   .m = 16,                                                                    \
+   .n = 16,                                                                    \
+   .k = 16,                                                                    \
+   .wave = 32,                                                                 \
+   .operandLen = 8,                                                            \
+   .kGroups = 2,                                                               \
+   .accLen = 8,                                                                \
+   .rowBlock = 8,                                                              \
+   .rowBlockStride = 16,                                                       \
+   .laneRowStride = 8,                                                         \
+   .regRowStride = 1,                                                          \
+   .maxAccPerLane = 64}
+
+static const TileRocmMatrixInstr mfma32F16 =
+    MFMA_32X32("v_mfma_f32_32x32x8_f16", 8, 4);
+static const TileRocmMatrixInstr mfma16F16 =
+    MFMA_16X16("v_mfma_f32_16x16x16_f16", 16, 4);
+static const TileRocmMatrixInstr mfma32BF16 =
+    MFMA_32X32("v_mfma_f32_32x32x8_bf16_1k", 8, 4);
+static const TileRocmMatrixInstr mfma16BF16 =
+    MFMA_16X16("v_mfma_f32_16x16x16_bf16_1k", 16, 4);
+static const TileRocmMatrixInstr wmma11F16 =
+    WMMA_RDNA3("v_wmma_f32_16x16x16_f16");
+static const TileRocmMatrixInstr wmma11BF16 =
+    WMMA_RDNA3("v_wmma_f32_16x16x16_bf16");
+static const TileRocmMatrixInstr wmma12F16 =
+    WMMA_RDNA4("v_wmma_f32_16x16x16_f16");
+static const TileRocmMatrixInstr wmma12BF16 =
+    WMMA_RDNA4("v_wmma_f32_16x16x16_bf16");
 
 /* i8: "AMD Instinct MI300 (CDNA3) ISA" section 7.1 and the calculator for
  * v_mfma_i32_32x32x16_i8 and v_mfma_i32_16x16x32_i8: the f16 layouts with
@@ -149,92 +114,18 @@ static const TileRocmMatrixInstr wmma12BF16 = {.name =
  * v_mfma_i32_32x32x8i8 and v_mfma_i32_16x16x16i8, laid out as the f16 ones.
  * RDNA3 v_wmma_i32_16x16x16_iu8 and RDNA4's form lay out their 16 / 8 i8
  * per lane and their i32 D as the f16/f32 forms do. */
-static const TileRocmMatrixInstr mfma32I8 = {.name = "v_mfma_i32_32x32x16_i8",
-                                             .op = "amdgpu.mfma",
-                                             .m = 32,
-                                             .n = 32,
-                                             .k = 16,
-                                             .wave = 64,
-                                             .operandLen = 8,
-                                             .kGroups = 2,
-                                             .accLen = 16,
-                                             .rowBlock = 4,
-                                             .rowBlockStride = 8,
-                                             .laneRowStride = 4,
-                                             .regRowStride = 1,
-                                             .maxAccPerLane = 128};
-static const TileRocmMatrixInstr mfma16I8 = {.name = "v_mfma_i32_16x16x32_i8",
-                                             .op = "amdgpu.mfma",
-                                             .m = 16,
-                                             .n = 16,
-                                             .k = 32,
-                                             .wave = 64,
-                                             .operandLen = 8,
-                                             .kGroups = 4,
-                                             .accLen = 4,
-                                             .rowBlock = 4,
-                                             .rowBlockStride = 16,
-                                             .laneRowStride = 4,
-                                             .regRowStride = 1,
-                                             .maxAccPerLane = 128};
-static const TileRocmMatrixInstr mfma32I8Cdna2 = {.name =
-                                                      "v_mfma_i32_32x32x8i8",
-                                                  .op = "amdgpu.mfma",
-                                                  .m = 32,
-                                                  .n = 32,
-                                                  .k = 8,
-                                                  .wave = 64,
-                                                  .operandLen = 4,
-                                                  .kGroups = 2,
-                                                  .accLen = 16,
-                                                  .rowBlock = 4,
-                                                  .rowBlockStride = 8,
-                                                  .laneRowStride = 4,
-                                                  .regRowStride = 1,
-                                                  .maxAccPerLane = 128};
-static const TileRocmMatrixInstr mfma16I8Cdna2 = {.name =
-                                                      "v_mfma_i32_16x16x16i8",
-                                                  .op = "amdgpu.mfma",
-                                                  .m = 16,
-                                                  .n = 16,
-                                                  .k = 16,
-                                                  .wave = 64,
-                                                  .operandLen = 4,
-                                                  .kGroups = 4,
-                                                  .accLen = 4,
-                                                  .rowBlock = 4,
-                                                  .rowBlockStride = 16,
-                                                  .laneRowStride = 4,
-                                                  .regRowStride = 1,
-                                                  .maxAccPerLane = 128};
-static const TileRocmMatrixInstr wmma11I8 = {.name = "v_wmma_i32_16x16x16_iu8",
-                                             .op = "amdgpu.wmma",
-                                             .m = 16,
-                                             .n = 16,
-                                             .k = 16,
-                                             .wave = 32,
-                                             .operandLen = 16,
-                                             .kGroups = 1,
-                                             .accLen = 8,
-                                             .rowBlock = 8,
-                                             .rowBlockStride = 16,
-                                             .laneRowStride = 1,
-                                             .regRowStride = 2,
-                                             .maxAccPerLane = 64};
-static const TileRocmMatrixInstr wmma12I8 = {.name = "v_wmma_i32_16x16x16_iu8",
-                                             .op = "amdgpu.wmma",
-                                             .m = 16,
-                                             .n = 16,
-                                             .k = 16,
-                                             .wave = 32,
-                                             .operandLen = 8,
-                                             .kGroups = 2,
-                                             .accLen = 8,
-                                             .rowBlock = 8,
-                                             .rowBlockStride = 16,
-                                             .laneRowStride = 8,
-                                             .regRowStride = 1,
-                                             .maxAccPerLane = 64};
+static const TileRocmMatrixInstr mfma32I8 =
+    MFMA_32X32("v_mfma_i32_32x32x16_i8", 16, 8);
+static const TileRocmMatrixInstr mfma16I8 =
+    MFMA_16X16("v_mfma_i32_16x16x32_i8", 32, 8);
+static const TileRocmMatrixInstr mfma32I8Cdna2 =
+    MFMA_32X32("v_mfma_i32_32x32x8i8", 8, 4);
+static const TileRocmMatrixInstr mfma16I8Cdna2 =
+    MFMA_16X16("v_mfma_i32_16x16x16i8", 16, 4);
+static const TileRocmMatrixInstr wmma11I8 =
+    WMMA_RDNA3("v_wmma_i32_16x16x16_iu8");
+static const TileRocmMatrixInstr wmma12I8 =
+    WMMA_RDNA4("v_wmma_i32_16x16x16_iu8");
 
 static const TileRocmMatrixInstr *const cdnaF16[] = {&mfma32F16, &mfma16F16};
 static const TileRocmMatrixInstr *const cdnaBF16[] = {&mfma32BF16, &mfma16BF16};
