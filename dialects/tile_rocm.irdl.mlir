@@ -6,7 +6,7 @@
 // it the backend obeys or reports, at the op, why it cannot. The rocm
 // pipeline erases the ops once honoured; any other target reports them.
 // IRDL checks the attribute kinds below; the placement and value rules are
-// tile-rocm-verify's (lib/rocm/extension_verify.c). See docs/dialect.md.
+// checked by tile-rocm-verify (lib/rocm/extension.c). See docs/dialect.md.
 irdl.dialect @tile_rocm {
   // tile_rocm.matrix_shape {m, n, k}: the kernel's gemm runs on the m x n x k
   // matrix instruction (MFMA or WMMA) of the chip and element type.
