@@ -47,4 +47,5 @@ const TileBackendModule tileRocmBackend = {
     .numHostCodegens = TILE_COUNT(hostCodegens),
     .executionBackends = executionBackends,
     .numExecutionBackends = TILE_COUNT(executionBackends),
+    .dialectExtension = "tile_rocm.irdl.mlir",
 };

@@ -8,6 +8,7 @@
 
 #include "gpu/matrix.h"
 #include "rocm/matrix_layout.h"
+#include "support/strbuf.h"
 
 /* Instruction tiles per wave along M and along N, at most. */
 enum { TileRocmMaxTiles = 16 };
@@ -29,9 +30,12 @@ enum { TileRocmLdsPad = 4 };
 
 /* Fills `plan` for a kernel loop on `chip`, or returns false (with no
  * diagnostic) when the kernel, its types or the chip do not fit a matrix
- * instruction; such kernels are lowered by the SIMT path instead. */
+ * instruction; such kernels are lowered by the SIMT path instead. A
+ * non-null `shape` (m, n, k) allows only that instruction shape; a non-null
+ * `why` gets the reasons of a false. */
 bool tileRocmMatrixPlanKernel(MlirOperation kernel, const char *chip,
-                              TileRocmMatrixPlan *plan);
+                              const int64_t *shape, TileRocmMatrixPlan *plan,
+                              TileStrBuf *why);
 
 /* Thread id, lane and the wave's place in the wave grid. */
 TileMmaThread tileRocmMatrixThread(TileBuilder *b,

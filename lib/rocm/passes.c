@@ -2,11 +2,13 @@
  * them. */
 #include "passes/pass.h"
 
+extern const TilePassDescriptor tileRocmVerifyPass;
 extern const TilePassDescriptor tileRocmLimitsPass;
 extern const TilePassDescriptor tileRocmMatrixPass;
 extern const TilePassDescriptor tileRocmReluPass;
 
 static const TilePassDescriptor *const passes[] = {
+    &tileRocmVerifyPass,
     &tileRocmLimitsPass,
     &tileRocmMatrixPass,
     &tileRocmReluPass,
