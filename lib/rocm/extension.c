@@ -81,8 +81,12 @@ static bool checkOp(MlirOperation op) {
                           "of this op");
       return false;
     }
-  if (tileOpIs(op, "tile_rocm.matrix_shape"))
-    return checkInt(op, "m", 1) & checkInt(op, "n", 1) & checkInt(op, "k", 1);
+  if (tileOpIs(op, "tile_rocm.matrix_shape")) {
+    /* Each attribute is checked, so that every bad one is reported. */
+    bool m = checkInt(op, "m", 1), n = checkInt(op, "n", 1);
+    bool k = checkInt(op, "k", 1);
+    return m && n && k;
+  }
   return checkInt(op, "pad", 0);
 }
 
