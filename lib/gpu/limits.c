@@ -64,6 +64,14 @@ static MlirWalkResult measure(MlirOperation op, void *userData) {
   return MlirWalkResultAdvance;
 }
 
+int64_t tileGpuSharedTileBytes(MlirOperation kernel) {
+  Usage u = {0, 0, {0}, {0}};
+  mlirOperationWalk(kernel, measure, &u, MlirWalkPreOrder);
+  tileOpListFree(&u.sharedAllocs);
+  tileOpListFree(&u.localAllocs);
+  return u.shared;
+}
+
 /* Reports the first of `allocs` that alone exceeds `limit`; returns whether
  * there was one. */
 static bool reportOversizedAlloc(Checker *c, const TileOpList *allocs,

@@ -24,4 +24,8 @@ typedef struct {
  * at the kernel. Returns the number of errors emitted. */
 unsigned tileGpuCheckLimits(MlirOperation root, const TileGpuLimits *limits);
 
+/* The bytes of the statically shaped shared tile.allocs under `kernel`, as
+ * tileGpuCheckLimits counts them (at most 2^62). */
+int64_t tileGpuSharedTileBytes(MlirOperation kernel);
+
 #endif

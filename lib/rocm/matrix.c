@@ -5,6 +5,7 @@
  * obeyed and erased, or refused at the op with the reason. */
 #include "rocm/matrix.h"
 
+#include "gpu/limits.h"
 #include "ir/ir.h"
 #include "passes/pass.h"
 #include "rocm/extension.h"
@@ -32,43 +33,16 @@ static MlirValue paddedTile(MlirValue like, int64_t rows, int64_t cols,
   return tbResult(tbCreate(&b, "tile.alloc", 0, NULL, 1, &padded, 0, NULL));
 }
 
-typedef struct {
-  int64_t bytes;
-} SharedBytes;
-
-/* tile-rocm-limits has already bounded every shared tile by the chip's LDS,
- * so the sum cannot overflow. */
-static MlirWalkResult addShared(MlirOperation op, void *userData) {
-  SharedBytes *sum = userData;
-  if (!tileOpIs(op, "tile.alloc"))
-    return MlirWalkResultAdvance;
-  MlirType type = mlirValueGetType(mlirOperationGetResult(op, 0));
-  if (tileMemRefTypeGetScope(type) != TileScopeShared ||
-      !mlirShapedTypeHasStaticShape(type))
-    return MlirWalkResultAdvance;
-  MlirType elem = mlirShapedTypeGetElementType(type);
-  int64_t bytes = mlirTypeIsAFloat(elem) ? mlirFloatTypeGetWidth(elem) / 8
-                  : mlirTypeIsAInteger(elem)
-                      ? (mlirIntegerTypeGetWidth(elem) + 7) / 8
-                      : 8;
-  for (intptr_t d = 0; d < mlirShapedTypeGetRank(type); ++d)
-    bytes *= mlirShapedTypeGetDimSize(type, d);
-  sum->bytes += bytes;
-  return MlirWalkResultAdvance;
-}
-
 /* The LDS bytes of the kernel's shared tiles with A's and B's rows padded
  * by `pad` elements of `elemBytes` each; INT64_MAX when that overflows. A
  * kernel that fits unpadded keeps fitting. */
 static int64_t paddedBytes(const TileRocmMatrixPlan *p, int64_t pad,
                            int64_t elemBytes) {
   const TileMmaPlan *q = &p->base;
-  SharedBytes sum = {0};
-  mlirOperationWalk(q->kernel, addShared, &sum, MlirWalkPreOrder);
   int64_t extra;
   if (__builtin_mul_overflow(q->bm + q->bn, pad, &extra) ||
       __builtin_mul_overflow(extra, elemBytes, &extra) ||
-      __builtin_add_overflow(sum.bytes, extra, &extra))
+      __builtin_add_overflow(tileGpuSharedTileBytes(q->kernel), extra, &extra))
     return INT64_MAX;
   return extra;
 }
