@@ -152,17 +152,20 @@ static void touch(Accesses *a, MlirValue buffer, bool reads, bool writes) {
     add(a->writes, &a->numWrites, &a->anyWrite, root);
 }
 
-static bool listed(MlirOperation op, bool *known, Accesses *a) {
+/* Adds what `op` touches when the table lists it (memref.copy has two
+ * rows); returns whether it does. */
+static bool listed(MlirOperation op, Accesses *a) {
+  bool known = false;
   for (unsigned i = 0; i < TILE_COUNT(accessTable); ++i) {
     const Access *e = &accessTable[i];
     if (!tileOpIs(op, e->name))
       continue;
-    *known = true;
+    known = true;
     if (e->operand < mlirOperationGetNumOperands(op) &&
         isShared(mlirOperationGetOperand(op, e->operand)))
       touch(a, mlirOperationGetOperand(op, e->operand), e->reads, e->writes);
   }
-  return *known;
+  return known;
 }
 
 /* The matrix-unit paths' own ops (nvgpu, amdgpu, nvvm, rocdl, gpu) come
@@ -188,8 +191,7 @@ static bool selfSynchronised(MlirOperation op) {
  * shared operand. */
 static MlirWalkResult gather(MlirOperation op, void *userData) {
   Accesses *a = userData;
-  bool known = false;
-  if (listed(op, &known, a) || selfSynchronised(op))
+  if (listed(op, a) || selfSynchronised(op))
     return MlirWalkResultAdvance;
   for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
     MlirValue v = mlirOperationGetOperand(op, i);
