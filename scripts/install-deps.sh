@@ -8,7 +8,7 @@ packages=(
   libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools clang-22 lld-22
   clang-format-22
   spirv-tools mesa-vulkan-drivers libvulkan-dev vulkan-tools
-  libamdhip64-5
+  libamdhip64-5 rocm-device-libs
   libopenblas-dev python3-numpy python3-pytest python3-psutil
   libomp-22-dev libclang-rt-22-dev libfuzzer-22-dev
 )

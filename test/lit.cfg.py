@@ -100,6 +100,18 @@ if clang_format:
     config.available_features.add("clang-format")
     config.substitutions.append(("%clang_format", clang_format))
 
+# ROCm's device library (ocml), which rocm kernels with libm-style math link
+# (lib/rocm/codegen.c searches the same places); CUDA's libdevice likewise.
+rocm_libs = [os.environ.get("TILE_ROCM_DEVICE_LIBS", ""),
+             os.path.join(os.environ.get("ROCM_PATH", "/nonexistent"), "amdgcn/bitcode"),
+             "/opt/rocm/amdgcn/bitcode", "/usr/lib/x86_64-linux-gnu/amdgcn/bitcode"]
+if any(d and os.path.isfile(os.path.join(d, "ocml.bc")) for d in rocm_libs):
+    config.available_features.add("rocm-device-libs")
+cuda_root = next((os.environ[v] for v in ("CUDA_ROOT", "CUDA_HOME", "CUDA_PATH")
+                  if os.environ.get(v)), "/usr/local/cuda")
+if os.path.isfile(os.path.join(cuda_root, "nvvm/libdevice/libdevice.10.bc")):
+    config.available_features.add("libdevice")
+
 # A Vulkan device (lavapipe counts), as libtile_rt_vulkan sees it, for the
 # tests that run kernels on one; vulkan-f16 where it also has shaderFloat16
 # and 16-bit storage buffers; vulkan-lavapipe where it is Mesa's lavapipe

@@ -54,18 +54,6 @@ MlirValue tileCpuConstant(TileBuilder *b, MlirType type, double value) {
   return tbConstInt(b, type, (int64_t)value);
 }
 
-MlirValue tileCpuSplat(TileBuilder *b, MlirValue like, MlirType element,
-                       double value) {
-  MlirType type = mlirValueGetType(like);
-  MlirAttribute scalar = tileCpuIsFloat(element)
-                             ? mlirFloatAttrDoubleGet(b->ctx, element, value)
-                             : mlirIntegerAttrGet(element, (int64_t)value);
-  if (!mlirTypeIsAVector(type))
-    return tbConstAttr(b, scalar);
-  MlirType shaped = tbVectorType(element, mlirShapedTypeGetDimSize(type, 0));
-  return tbConstAttr(b, mlirDenseElementsAttrSplatGet(shaped, scalar));
-}
-
 MlirValue tileCpuPadValue(TileBuilder *b, MlirOperation copy, MlirType type) {
   MlirAttribute pad = tileOpGetAttr(copy, "pad");
   if (mlirAttributeIsNull(pad))

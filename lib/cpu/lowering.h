@@ -64,10 +64,6 @@ unsigned tileCpuBitWidth(MlirType type);
 MlirValue tileCpuConvert(TileBuilder *b, MlirValue v, MlirType to);
 /* A scalar constant of element type `type`. */
 MlirValue tileCpuConstant(TileBuilder *b, MlirType type, double value);
-/* A constant of element type `element` shaped like `like`: a scalar, or a
- * splat vector when `like` is a vector. */
-MlirValue tileCpuSplat(TileBuilder *b, MlirValue like, MlirType element,
-                       double value);
 /* The `pad` of a copy converted to `type`, or zero. */
 MlirValue tileCpuPadValue(TileBuilder *b, MlirOperation copy, MlirType type);
 /* acc + x * y on float scalars or vectors, fused where the target has FMA

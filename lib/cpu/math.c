@@ -10,7 +10,7 @@
 #include <math.h>
 
 static MlirValue fconst(TileBuilder *b, MlirValue like, double v) {
-  return tileCpuSplat(b, like, tbF32(b), v);
+  return tbSplat(b, like, tbF32(b), v);
 }
 
 /* v rounded to the nearest integer (ties to even) for |v| < 2^22: adding
@@ -31,9 +31,9 @@ static MlirType i32Like(TileBuilder *b, MlirValue like) {
 
 /* 2^e for an i32 `e` in [-126, 127], from the exponent bits. */
 static MlirValue powerOfTwo(TileBuilder *b, MlirValue e, MlirValue like) {
-  MlirValue bits = tbBinary(b, "arith.shli",
-                            tbAdd(b, e, tileCpuSplat(b, like, tbI32(b), 127)),
-                            tileCpuSplat(b, like, tbI32(b), 23));
+  MlirValue bits =
+      tbBinary(b, "arith.shli", tbAdd(b, e, tbSplat(b, like, tbI32(b), 127)),
+               tbSplat(b, like, tbI32(b), 23));
   return tbConvertOp(b, "arith.bitcast", bits, mlirValueGetType(like));
 }
 
@@ -61,8 +61,7 @@ static MlirValue expand(TileBuilder *b, MlirValue x) {
   MlirValue y = tbBinary(b, "arith.addf", tileCpuFusedMulAdd(b, p, r2, r),
                          fconst(b, x, 1));
   MlirValue ki = tbConvertOp(b, "arith.fptosi", k, i32Like(b, x));
-  MlirValue half =
-      tbBinary(b, "arith.shrsi", ki, tileCpuSplat(b, x, tbI32(b), 1));
+  MlirValue half = tbBinary(b, "arith.shrsi", ki, tbSplat(b, x, tbI32(b), 1));
   y = tbBinary(b, "arith.mulf", y, powerOfTwo(b, half, x));
   y = tbBinary(b, "arith.mulf", y, powerOfTwo(b, tbSub(b, ki, half), x));
   y = tbSelect(b, tbCmpF(b, "olt", x, lo), fconst(b, x, 0), y);

@@ -47,7 +47,7 @@ static MlirValue roundToOddF32(TileBuilder *b, MlirValue x) {
   MlirValue bits = tbConvertOp(b, "arith.bitcast", t, i32);
   MlirValue towardZero =
       tbSub(b, bits, tbConvertOp(b, "arith.extui", above, i32));
-  MlirValue odd = tbOr(b, towardZero, tileCpuSplat(b, x, tbI32(b), 1));
+  MlirValue odd = tbOr(b, towardZero, tbSplat(b, x, tbI32(b), 1));
   return tbConvertOp(b, "arith.bitcast", tbSelect(b, inexact, odd, bits), f32);
 }
 

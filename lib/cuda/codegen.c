@@ -1,10 +1,20 @@
-/* cuda device codegen: gpu.module -> PTX (and cubin through ptxas). */
+/* cuda device codegen: gpu.module -> PTX (and cubin through ptxas). Math
+ * ops that NVVM's conversion turns into calls of libdevice (__nv_sinf, ...)
+ * link the CUDA toolkit's libdevice, found where the toolkit is. MLIR 22's
+ * serialiser links libdevice into every module, and fails when its default
+ * toolkit (/usr/local/cuda) is missing, even for kernels that call nothing
+ * of it: those get an empty stand-in library instead, so that PTX needs no
+ * CUDA toolkit (and no time goes into loading libdevice). */
 #define _GNU_SOURCE /* strsignal */
 #include "cuda/cuda.h"
 
 #include "backend/backend.h"
 #include "ir/ir.h"
+#include "support/count.h"
 #include "support/subprocess.h"
+
+#include "llvm-c/BitWriter.h"
+#include "llvm-c/Core.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -16,12 +26,129 @@
 /* How long ptxas may take on one module before it is taken for hung. */
 enum { PtxasSeconds = 600 };
 
+/* The CUDA toolkit: the first of $CUDA_ROOT, $CUDA_HOME and $CUDA_PATH that
+ * is set (MLIR's order), else /usr/local/cuda. */
+static const char *toolkitRoot(void) {
+  const char *names[] = {"CUDA_ROOT", "CUDA_HOME", "CUDA_PATH"};
+  for (size_t i = 0; i < TILE_COUNT(names); ++i) {
+    const char *root = getenv(names[i]);
+    if (root && *root)
+      return root;
+  }
+  return "/usr/local/cuda";
+}
+
+/* The toolkit root when its nvvm/libdevice/libdevice.10.bc exists, else
+ * NULL. */
+static const char *libdeviceRoot(char *buf, size_t size) {
+  const char *root = toolkitRoot();
+  snprintf(buf, size, "%s/nvvm/libdevice/libdevice.10.bc", root);
+  return access(buf, R_OK) == 0 ? root : NULL;
+}
+
+/* Reports a call of a libdevice function (__nv_*) at its location,
+ * counting it in *userData: used when no libdevice was found. */
+static MlirWalkResult reportLibdeviceCall(MlirOperation op, void *userData) {
+  if (!tileOpIs(op, "llvm.call"))
+    return MlirWalkResultAdvance;
+  MlirAttribute callee = mlirOperationGetAttributeByName(
+      op, mlirStringRefCreateFromCString("callee"));
+  if (mlirAttributeIsNull(callee) || !mlirAttributeIsAFlatSymbolRef(callee))
+    return MlirWalkResultAdvance;
+  MlirStringRef name = mlirFlatSymbolRefAttrGetValue(callee);
+  if (name.length > 5 && strncmp(name.data, "__nv_", 5) == 0) {
+    tileEmitErrorAt(mlirOperationGetLocation(op),
+                    "needs libdevice for %.*s, and the CUDA toolkit at %s "
+                    "has no nvvm/libdevice/libdevice.10.bc ($CUDA_ROOT, "
+                    "$CUDA_HOME or $CUDA_PATH name another)",
+                    (int)name.length, name.data, toolkitRoot());
+    ++*(unsigned *)userData;
+  }
+  return MlirWalkResultAdvance;
+}
+
+static MlirWalkResult findLibdeviceCall(MlirOperation op, void *userData) {
+  if (!tileOpIs(op, "llvm.call"))
+    return MlirWalkResultAdvance;
+  MlirAttribute callee = mlirOperationGetAttributeByName(
+      op, mlirStringRefCreateFromCString("callee"));
+  if (mlirAttributeIsNull(callee) || !mlirAttributeIsAFlatSymbolRef(callee))
+    return MlirWalkResultAdvance;
+  MlirStringRef name = mlirFlatSymbolRefAttrGetValue(callee);
+  if (name.length > 5 && strncmp(name.data, "__nv_", 5) == 0) {
+    *(bool *)userData = true;
+    return MlirWalkResultInterrupt;
+  }
+  return MlirWalkResultAdvance;
+}
+
+/* Removes what makeStub made (any part may be missing). */
+static void removeStub(const char *dir) {
+  static const char *const parts[] = {"/nvvm/libdevice/libdevice.10.bc",
+                                      "/nvvm/libdevice", "/nvvm", ""};
+  char path[512];
+  for (size_t i = 0; i < TILE_COUNT(parts); ++i) {
+    snprintf(path, sizeof(path), "%s%s", dir, parts[i]);
+    if (i == 0)
+      unlink(path);
+    else
+      rmdir(path);
+  }
+}
+
+/* A toolkit directory whose nvvm/libdevice/libdevice.10.bc is an empty
+ * LLVM module, in `dir` (a template filled in). The module has NVPTX64's
+ * triple and data layout (LLVM 22's), or LLVM's linker warns about
+ * linking modules of different layouts. */
+static bool makeStub(char *dir, size_t size) {
+  snprintf(dir, size, "/tmp/tile-cuda-XXXXXX");
+  if (!mkdtemp(dir))
+    return false;
+  char path[512];
+  snprintf(path, sizeof(path), "%s/nvvm", dir);
+  mkdir(path, 0700);
+  snprintf(path, sizeof(path), "%s/nvvm/libdevice", dir);
+  mkdir(path, 0700);
+  snprintf(path, sizeof(path), "%s/nvvm/libdevice/libdevice.10.bc", dir);
+  LLVMContextRef context = LLVMContextCreate();
+  LLVMModuleRef stub = LLVMModuleCreateWithNameInContext("libdevice", context);
+  LLVMSetTarget(stub, "nvptx64-nvidia-cuda");
+  LLVMSetDataLayout(stub, "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-"
+                          "n16:32:64");
+  bool written = LLVMWriteBitcodeToFile(stub, path) == 0;
+  LLVMDisposeModule(stub);
+  LLVMContextDispose(context);
+  if (!written)
+    removeStub(dir);
+  return written;
+}
+
 MlirLogicalResult tileCudaDeviceCodegen(const TileBackendContext *ctx,
                                         MlirOperation module, bool compile,
                                         TileArtifact *artifact) {
   tileArtifactSetDeviceFormat(artifact, "ptx");
-  if (mlirLogicalResultIsFailure(
-          tileSerializeGpuModules(module, "isa", artifact, "ptx")))
+  bool callsLibdevice = false;
+  mlirOperationWalk(module, findLibdeviceCall, &callsLibdevice,
+                    MlirWalkPreOrder);
+  char buf[512], stub[64] = "", format[600];
+  const char *root = callsLibdevice ? libdeviceRoot(buf, sizeof(buf)) : NULL;
+  if (callsLibdevice && !root) {
+    unsigned calls = 0;
+    mlirOperationWalk(module, reportLibdeviceCall, &calls, MlirWalkPreOrder);
+    return mlirLogicalResultFailure();
+  }
+  if (!root && !makeStub(stub, sizeof(stub))) {
+    tileEmitErrorAt(mlirOperationGetLocation(module),
+                    "cannot write a temporary file in /tmp: %s",
+                    strerror(errno));
+    return mlirLogicalResultFailure();
+  }
+  snprintf(format, sizeof(format), "isa toolkit=%s", root ? root : stub);
+  MlirLogicalResult serialized =
+      tileSerializeGpuModules(module, format, artifact, "ptx");
+  if (*stub)
+    removeStub(stub);
+  if (mlirLogicalResultIsFailure(serialized))
     return mlirLogicalResultFailure();
   if (!compile && !tileArtifactWantsPart(artifact, "cubin"))
     return mlirLogicalResultSuccess();

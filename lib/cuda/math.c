@@ -1,7 +1,12 @@
 /* tile-cuda-math: lowers the math ops kernels use to PTX's own approximate
  * instructions (ex2.approx, lg2.approx, tanh.approx), so that device code
  * needs no libdevice (and no CUDA toolkit) to link; exp and log become
- * ex2/lg2 with a change of base, the way attention kernels compute them. */
+ * ex2/lg2 with a change of base, the way attention kernels compute them.
+ * The ops with an exact instruction become LLVM's intrinsics: NVVM's
+ * conversion called libdevice for absf, floor, ceil, round, roundeven,
+ * sqrt, copysign and fma (so that a kernel with an absolute value needed
+ * the CUDA toolkit), and left trunc, ctlz, cttz and ctpop alone (they
+ * failed with "cannot be converted to LLVM IR"). */
 #include "ir/builder.h"
 #include "ir/ir.h"
 #include "passes/pass.h"
@@ -44,8 +49,25 @@ static const Rule *ruleFor(MlirOperation op) {
   return NULL;
 }
 
+/* The LLVM intrinsic (its name without the type) of an exact math op, or
+ * NULL. */
+static const char *exactFor(MlirOperation op) {
+  static const char *const exact[][2] = {
+      {"math.absf", "fabs"},           {"math.floor", "floor"},
+      {"math.ceil", "ceil"},           {"math.round", "round"},
+      {"math.roundeven", "roundeven"}, {"math.sqrt", "sqrt"},
+      {"math.copysign", "copysign"},   {"math.fma", "fma"},
+      {"math.trunc", "trunc"},         {"math.ctlz", "ctlz"},
+      {"math.cttz", "cttz"},           {"math.ctpop", "ctpop"},
+  };
+  for (size_t i = 0; i < TILE_COUNT(exact); ++i)
+    if (tileOpIs(op, exact[i][0]))
+      return exact[i][1];
+  return NULL;
+}
+
 static MlirWalkResult collect(MlirOperation op, void *userData) {
-  if (ruleFor(op))
+  if (ruleFor(op) || exactFor(op))
     tileOpListAppend(userData, op);
   return MlirWalkResultAdvance;
 }
@@ -62,6 +84,51 @@ static MlirValue intrinsic(TileBuilder *b, const Rule *rule, MlirValue x) {
               mlirDenseI32ArrayGet(b->ctx, 2, (const int32_t[]){1, 0})),
   };
   return tbResult(tbCreate(b, "llvm.call_intrinsic", 1, &x, 1, &f32, 4, attrs));
+}
+
+/* LLVM's name of `type` in an overloaded intrinsic's name: f32, bf16,
+ * i32, v4f32, ... */
+static void mangle(MlirType type, char *buf, size_t size) {
+  if (mlirTypeIsAVector(type)) {
+    int n = snprintf(buf, size, "v%lld",
+                     (long long)mlirShapedTypeGetDimSize(type, 0));
+    mangle(mlirShapedTypeGetElementType(type), buf + n, size - (size_t)n);
+  } else if (mlirTypeIsABF16(type)) {
+    snprintf(buf, size, "bf16");
+  } else if (mlirTypeIsAFloat(type)) {
+    snprintf(buf, size, "f%u", mlirFloatTypeGetWidth(type));
+  } else {
+    snprintf(buf, size, "i%u", mlirIntegerTypeGetWidth(type));
+  }
+}
+
+/* The intrinsic of an exact op, on the op's own operands and type, called
+ * through llvm.call_intrinsic (NVVM's conversion takes llvm.intr.fabs and
+ * its kind for illegal, to call libdevice instead); a count of 0 is defined
+ * (the operand's width), as math.ctlz and math.cttz define it. */
+static void rewriteExact(MlirOperation op, const char *name) {
+  TileBuilder b = tbBefore(op);
+  MlirValue x[4];
+  intptr_t n = mlirOperationGetNumOperands(op);
+  for (intptr_t i = 0; i < n && i < 3; ++i)
+    x[i] = mlirOperationGetOperand(op, i);
+  MlirType type = mlirValueGetType(x[0]);
+  if (tileOpIs(op, "math.ctlz") || tileOpIs(op, "math.cttz"))
+    x[n++] = tbConstInt(&b, tbI1(&b), 0); /* is_zero_poison = false */
+  char mangled[32], full[64];
+  mangle(type, mangled, sizeof(mangled));
+  snprintf(full, sizeof(full), "llvm.%s.%s", name, mangled);
+  MlirNamedAttribute attrs[] = {
+      tbNamed(&b, "intrin", tbStrAttr(&b, full)),
+      tbNamed(&b, "fastmathFlags", tbParseAttr(&b, "#llvm.fastmath<none>")),
+      tbNamed(&b, "op_bundle_sizes", mlirDenseI32ArrayGet(b.ctx, 0, NULL)),
+      tbNamed(&b, "operandSegmentSizes",
+              mlirDenseI32ArrayGet(b.ctx, 2, (const int32_t[]){(int32_t)n, 0})),
+  };
+  MlirValue y =
+      tbResult(tbCreate(&b, "llvm.call_intrinsic", n, x, 1, &type, 4, attrs));
+  mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0), y);
+  mlirOperationDestroy(op);
 }
 
 static void rewrite(MlirOperation op, const Rule *rule) {
@@ -86,8 +153,13 @@ static void run(MlirOperation op, MlirExternalPass pass,
   (void)options;
   TileOpList matches = {0};
   mlirOperationWalk(op, collect, &matches, MlirWalkPreOrder);
-  for (size_t i = 0; i < matches.count; ++i)
-    rewrite(matches.ops[i], ruleFor(matches.ops[i]));
+  for (size_t i = 0; i < matches.count; ++i) {
+    const Rule *rule = ruleFor(matches.ops[i]);
+    if (rule)
+      rewrite(matches.ops[i], rule);
+    else
+      rewriteExact(matches.ops[i], exactFor(matches.ops[i]));
+  }
   tileOpListFree(&matches);
 }
 
@@ -98,7 +170,9 @@ const TilePassDescriptor tileCudaMathPass = {
     .argument = "tile-cuda-math",
     .name = "TileCudaMath",
     .summary = "Lower exp, exp2, log, log2 and tanh of f32/f16/bf16 to PTX's "
-               "approximate instructions (no libdevice needed)",
+               "approximate instructions (no libdevice needed), and the ops "
+               "with an exact instruction (absf, floor, sqrt, fma, trunc, "
+               "ctpop, ...) to LLVM's intrinsics",
     .anchor = "gpu.module",
     .dependentDialects = dependent,
     .numDependentDialects = TILE_COUNT(dependent),

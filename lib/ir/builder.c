@@ -138,6 +138,16 @@ MlirValue tbAnd(TileBuilder *b, MlirValue x, MlirValue y) {
   return tbBinary(b, "arith.andi", x, y);
 }
 
+MlirType tbShapedLike(MlirType like, MlirType element) {
+  if (!mlirTypeIsAVector(like))
+    return element;
+  intptr_t rank = mlirShapedTypeGetRank(like);
+  int64_t shape[TILE_MAX_RANK];
+  for (intptr_t i = 0; i < rank && i < TILE_MAX_RANK; ++i)
+    shape[i] = mlirShapedTypeGetDimSize(like, i);
+  return mlirVectorTypeGet(rank, shape, element);
+}
+
 MlirValue tbCmpI(TileBuilder *b, const char *predicate, MlirValue x,
                  MlirValue y) {
   static const char *const names[] = {"eq",  "ne",  "slt", "sle", "sgt",
@@ -147,7 +157,7 @@ MlirValue tbCmpI(TileBuilder *b, const char *predicate, MlirValue x,
     if (strcmp(names[i], predicate) == 0)
       code = i;
   MlirValue operands[] = {x, y};
-  MlirType i1 = tbI1(b);
+  MlirType i1 = tbShapedLike(mlirValueGetType(x), tbI1(b));
   MlirNamedAttribute attr = tbNamed(
       b, "predicate", mlirIntegerAttrGet(mlirIntegerTypeGet(b->ctx, 64), code));
   return tbResult(tbCreate(b, "arith.cmpi", 2, operands, 1, &i1, 1, &attr));

@@ -67,6 +67,10 @@ MlirValue tbDivU(TileBuilder *b, MlirValue x, MlirValue y); /* divui */
 MlirValue tbRemU(TileBuilder *b, MlirValue x, MlirValue y); /* remui */
 MlirValue tbMinU(TileBuilder *b, MlirValue x, MlirValue y); /* minui */
 /* arith.cmpi with a predicate name: "eq", "ne", "slt", "sle", "ult", ... */
+/* `element` in the shape of `like`: a vector of the same shape when `like`
+ * is a vector type, `element` itself otherwise. */
+MlirType tbShapedLike(MlirType like, MlirType element);
+/* arith.cmpi with a predicate name; i1, or a vector of i1 for vectors. */
 MlirValue tbCmpI(TileBuilder *b, const char *predicate, MlirValue x,
                  MlirValue y);
 MlirValue tbAnd(TileBuilder *b, MlirValue x, MlirValue y);

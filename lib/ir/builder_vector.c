@@ -134,6 +134,26 @@ MlirValue tbVExtract(TileBuilder *b, MlirValue vector, int64_t lane) {
       tbCreate(b, "vector.extract", 1, &vector, 1, &type, 1, &attr));
 }
 
+static MlirValue splatOf(TileBuilder *b, MlirValue like, MlirAttribute scalar) {
+  MlirType type =
+      tbShapedLike(mlirValueGetType(like), mlirAttributeGetType(scalar));
+  if (!mlirTypeIsAVector(type))
+    return tbConstAttr(b, scalar);
+  return tbConstAttr(b, mlirDenseElementsAttrSplatGet(type, scalar));
+}
+
+MlirValue tbSplat(TileBuilder *b, MlirValue like, MlirType element,
+                  double value) {
+  if (!mlirTypeIsAFloat(element))
+    return tbSplatInt(b, like, element, (int64_t)value);
+  return splatOf(b, like, mlirFloatAttrDoubleGet(b->ctx, element, value));
+}
+
+MlirValue tbSplatInt(TileBuilder *b, MlirValue like, MlirType element,
+                     int64_t value) {
+  return splatOf(b, like, mlirIntegerAttrGet(element, value));
+}
+
 MlirValue tbUnary(TileBuilder *b, const char *op, MlirValue x) {
   MlirType type = mlirValueGetType(x);
   return tbResult(tbCreate(b, op, 1, &x, 1, &type, 0, NULL));
@@ -153,13 +173,7 @@ MlirValue tbCmpF(TileBuilder *b, const char *predicate, MlirValue x,
   for (int64_t i = 0; i < 16; ++i)
     if (strcmp(names[i], predicate) == 0)
       code = i;
-  MlirType type = mlirValueGetType(x);
-  MlirType i1 = tbI1(b);
-  MlirType result =
-      mlirTypeIsAVector(type)
-          ? mlirVectorTypeGet(
-                1, (const int64_t[]){mlirShapedTypeGetDimSize(type, 0)}, i1)
-          : i1;
+  MlirType result = tbShapedLike(mlirValueGetType(x), tbI1(b));
   MlirValue operands[] = {x, y};
   MlirNamedAttribute attr = tbNamed(b, "predicate", tbI64Attr(b, code));
   return tbResult(tbCreate(b, "arith.cmpf", 2, operands, 1, &result, 1, &attr));

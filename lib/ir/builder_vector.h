@@ -42,6 +42,13 @@ MlirValue tbVShuffle(TileBuilder *b, MlirValue x, MlirValue y, intptr_t n,
 /* vector.extract of one lane at a static position. */
 MlirValue tbVExtract(TileBuilder *b, MlirValue vector, int64_t lane);
 
+/* A constant of element type `element` shaped like `like`: a scalar, or a
+ * splat vector when `like` is a vector. tbSplatInt takes integers whole. */
+MlirValue tbSplat(TileBuilder *b, MlirValue like, MlirType element,
+                  double value);
+MlirValue tbSplatInt(TileBuilder *b, MlirValue like, MlirType element,
+                     int64_t value);
+
 /* arith on any type: one result of the operand's type. */
 MlirValue tbUnary(TileBuilder *b, const char *op, MlirValue x);
 MlirValue tbConvertOp(TileBuilder *b, const char *op, MlirValue x, MlirType to);

@@ -4,10 +4,12 @@
 
 extern const TilePassDescriptor tileVerifyPass;
 extern const TilePassDescriptor tileExpectLoweredPass;
+extern const TilePassDescriptor tileMathExpandPass;
 
 static const TilePassDescriptor *const passes[] = {
     &tileVerifyPass,
     &tileExpectLoweredPass,
+    &tileMathExpandPass,
 };
 
 const TilePassList tileCorePasses = {passes, TILE_COUNT(passes)};

@@ -1,9 +1,12 @@
 /* rocm device codegen: gpu.module -> AMDGCN assembly, and HSACO code objects
- * linked by ld.lld. */
+ * linked by ld.lld. Math ops that the ROCDL conversion turns into calls of
+ * ROCm's device library (ocml's __ocml_sin_f32, ...) link its bitcode,
+ * found where ROCm or a distribution installs it. */
 #include "rocm/rocm.h"
 
 #include "backend/backend.h"
 #include "ir/ir.h"
+#include "support/count.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,9 +14,68 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* gpu-module-to-binary runs <toolkit>/llvm/bin/ld.lld (the ROCm layout):
- * make a toolkit directory whose ld.lld is LLVM's. */
-static bool makeToolkit(char *dir, size_t size) {
+/* The directory of ROCm's device library bitcode (ocml.bc, ockl.bc): the
+ * one $TILE_ROCM_DEVICE_LIBS names, else the first of $ROCM_PATH's, ROCm's
+ * own and Debian's (package rocm-device-libs) that holds ocml.bc; NULL when
+ * none does. `buf` holds a composed path. */
+static const char *deviceLibs(char *buf, size_t size) {
+  const char *chosen = getenv("TILE_ROCM_DEVICE_LIBS");
+  if (chosen)
+    return snprintf(buf, size, "%s/ocml.bc", chosen) < (int)size &&
+                   access(buf, R_OK) == 0
+               ? chosen
+               : NULL;
+  const char *rocm = getenv("ROCM_PATH");
+  char fromRocm[256] = "";
+  if (rocm && *rocm)
+    snprintf(fromRocm, sizeof(fromRocm), "%s/amdgcn/bitcode", rocm);
+  static const char *const fixed[] = {
+      "/opt/rocm/amdgcn/bitcode",
+      "/usr/lib/x86_64-linux-gnu/amdgcn/bitcode",
+  };
+  const char *candidates[] = {fromRocm, fixed[0], fixed[1]};
+  for (size_t i = 0; i < TILE_COUNT(candidates); ++i) {
+    if (!*candidates[i])
+      continue;
+    snprintf(buf, size, "%s/ocml.bc", candidates[i]);
+    if (access(buf, R_OK) == 0) {
+      snprintf(buf, size, "%s", candidates[i]);
+      return buf;
+    }
+  }
+  return NULL;
+}
+
+/* Reports a call of a device library function (__ocml_*, __ockl_*) at its
+ * location, counting it in *userData: used when no library was found. */
+static MlirWalkResult reportLibraryCall(MlirOperation op, void *userData) {
+  if (!tileOpIs(op, "llvm.call"))
+    return MlirWalkResultAdvance;
+  MlirAttribute callee = mlirOperationGetAttributeByName(
+      op, mlirStringRefCreateFromCString("callee"));
+  if (mlirAttributeIsNull(callee) || !mlirAttributeIsAFlatSymbolRef(callee))
+    return MlirWalkResultAdvance;
+  MlirStringRef name = mlirFlatSymbolRefAttrGetValue(callee);
+  if (name.length > 7 && (strncmp(name.data, "__ocml_", 7) == 0 ||
+                          strncmp(name.data, "__ockl_", 7) == 0)) {
+    tileEmitErrorAt(
+        mlirOperationGetLocation(op),
+        "needs ROCm's device library for %.*s, and none was found "
+        "($TILE_ROCM_DEVICE_LIBS, $ROCM_PATH/amdgcn/bitcode, "
+        "/opt/rocm/amdgcn/bitcode or /usr/lib/x86_64-linux-gnu/amdgcn/bitcode "
+        "with ocml.bc; Debian: apt-get install rocm-device-libs)",
+        (int)name.length, name.data);
+    ++*(unsigned *)userData;
+  }
+  return MlirWalkResultAdvance;
+}
+
+static void removeToolkit(const char *dir);
+
+/* gpu-module-to-binary runs <toolkit>/llvm/bin/ld.lld and links the device
+ * library from <toolkit>/amdgcn/bitcode (the ROCm layout): make a toolkit
+ * directory whose ld.lld is LLVM's and whose bitcode is `libs` (if any). */
+static bool makeToolkit(char *dir, size_t size, const char *libs) {
   const char *lld = getenv("TILE_LD_LLD");
   if (!lld || access(lld, X_OK) != 0)
     lld = "/usr/lib/llvm-22/bin/ld.lld";
@@ -27,12 +89,24 @@ static bool makeToolkit(char *dir, size_t size) {
   mkdir(path, 0700);
   snprintf(path, sizeof(path), "%s/llvm/bin", dir);
   mkdir(path, 0700);
+  if (libs) {
+    snprintf(path, sizeof(path), "%s/amdgcn", dir);
+    mkdir(path, 0700);
+    snprintf(path, sizeof(path), "%s/amdgcn/bitcode", dir);
+    if (symlink(libs, path) != 0)
+      return removeToolkit(dir), false;
+  }
   snprintf(path, sizeof(path), "%s/llvm/bin/ld.lld", dir);
   return symlink(lld, path) == 0;
 }
 
+/* Removes what makeToolkit made (any part may be missing). */
 static void removeToolkit(const char *dir) {
   char path[512];
+  snprintf(path, sizeof(path), "%s/amdgcn/bitcode", dir);
+  unlink(path);
+  snprintf(path, sizeof(path), "%s/amdgcn", dir);
+  rmdir(path);
   snprintf(path, sizeof(path), "%s/llvm/bin/ld.lld", dir);
   unlink(path);
   snprintf(path, sizeof(path), "%s/llvm/bin", dir);
@@ -46,32 +120,41 @@ MlirLogicalResult tileRocmDeviceCodegen(const TileBackendContext *ctx,
                                         MlirOperation module, bool compile,
                                         TileArtifact *artifact) {
   (void)ctx;
+  char libsBuf[512];
+  const char *libs = deviceLibs(libsBuf, sizeof(libsBuf));
+  if (!libs) {
+    unsigned calls = 0;
+    mlirOperationWalk(module, reportLibraryCall, &calls, MlirWalkPreOrder);
+    if (calls)
+      return mlirLogicalResultFailure();
+  }
   bool wantsHsaco = compile || tileArtifactWantsPart(artifact, "hsaco");
   tileArtifactSetDeviceFormat(artifact, wantsHsaco ? "hsaco" : "isa");
-  if (!wantsHsaco)
-    return tileSerializeGpuModules(module, "isa", artifact, "isa");
-  /* Each serialisation runs LLVM's whole AMDGPU code generation: the
-   * assembly only when asked for, from a copy (the module keeps the code
-   * object). */
-  if (tileArtifactWantsPart(artifact, "isa")) {
-    MlirOperation copy = mlirOperationClone(module);
-    MlirLogicalResult isa =
-        tileSerializeGpuModules(copy, "isa", artifact, "isa");
-    mlirOperationDestroy(copy);
-    if (mlirLogicalResultIsFailure(isa))
-      return isa;
-  }
   char toolkit[64];
-  if (!makeToolkit(toolkit, sizeof(toolkit))) {
+  if (!makeToolkit(toolkit, sizeof(toolkit), libs)) {
     tileEmitErrorAt(mlirOperationGetLocation(module),
                     "linking an HSACO needs ld.lld (package lld-22, or "
                     "$TILE_LD_LLD)");
     return mlirLogicalResultFailure();
   }
-  char format[128];
-  snprintf(format, sizeof(format), "bin toolkit=%s", toolkit);
-  MlirLogicalResult result =
-      tileSerializeGpuModules(module, format, artifact, "hsaco");
+  char isa[128], bin[128];
+  snprintf(isa, sizeof(isa), "isa toolkit=%s", toolkit);
+  snprintf(bin, sizeof(bin), "bin toolkit=%s", toolkit);
+  MlirLogicalResult result = mlirLogicalResultSuccess();
+  if (!wantsHsaco) {
+    result = tileSerializeGpuModules(module, isa, artifact, "isa");
+  } else {
+    /* Each serialisation runs LLVM's whole AMDGPU code generation: the
+     * assembly only when asked for, from a copy (the module keeps the code
+     * object). */
+    if (tileArtifactWantsPart(artifact, "isa")) {
+      MlirOperation copy = mlirOperationClone(module);
+      result = tileSerializeGpuModules(copy, isa, artifact, "isa");
+      mlirOperationDestroy(copy);
+    }
+    if (mlirLogicalResultIsSuccess(result))
+      result = tileSerializeGpuModules(module, bin, artifact, "hsaco");
+  }
   removeToolkit(toolkit);
   return result;
 }

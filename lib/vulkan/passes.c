@@ -7,12 +7,14 @@ extern const TilePassDescriptor tileVulkanIndexWidthPass;
 extern const TilePassDescriptor tileVulkanKernelAbiPass;
 extern const TilePassDescriptor tileVulkanEntryAbiPass;
 extern const TilePassDescriptor tileVulkanMemorySpacesPass;
+extern const TilePassDescriptor tileVulkanMathPass;
 extern const TilePassDescriptor tileVulkanLaunchAbiPass;
 
 static const TilePassDescriptor *const passes[] = {
     &tileVulkanLimitsPass,       &tileVulkanIndexWidthPass,
     &tileVulkanKernelAbiPass,    &tileVulkanEntryAbiPass,
-    &tileVulkanMemorySpacesPass, &tileVulkanLaunchAbiPass,
+    &tileVulkanMemorySpacesPass, &tileVulkanMathPass,
+    &tileVulkanLaunchAbiPass,
 };
 
 const TilePassList tileVulkanPasses = {passes, TILE_COUNT(passes)};

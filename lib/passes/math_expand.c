@@ -1,0 +1,168 @@
+/* tile-math-expand{ops=...}: rewrites the math ops a target's own
+ * conversions do not lower into arith and math ops that every target does
+ * (compares, selects, floor, exp, log, fma, loops). Each pipeline lists the
+ * ops it needs expanded; the formulas are in math_formulas.c. Before, such
+ * an op failed deep in the target's conversion ("failed to legalize
+ * operation 'math.erf'" on vulkan, "cannot be converted to LLVM IR" on cpu
+ * and cuda) or left a call that nothing defines. */
+#include "passes/math_formulas.h"
+
+#include "ir/ir.h"
+#include "passes/pass.h"
+#include "support/count.h"
+
+#include "mlir-c/Dialect/Arith.h"
+#include "mlir-c/Dialect/Math.h"
+#include "mlir-c/Dialect/SCF.h"
+
+#include <string.h>
+
+enum { OptOps, OptTarget };
+
+static const TilePassOption options[] = {
+    [OptOps] = {"ops", TileOptionString, "",
+                "comma-separated math ops to expand, without the `math.` "
+                "prefix (see --tile-math-expand's list in docs/design.md)",
+                NULL},
+    [OptTarget] = {"target", TileOptionString, "this",
+                   "the target named in messages", NULL},
+};
+
+typedef enum { AnyFloat, F32Formula, AnyInteger } Domain;
+
+typedef struct {
+  const char *name; /* without "math." */
+  Domain domain;
+  TileMathFormula formula;
+} Expansion;
+
+static const Expansion expansions[] = {
+    {"isnan", AnyFloat, tileMathIsNaN},
+    {"isinf", AnyFloat, tileMathIsInf},
+    {"isfinite", AnyFloat, tileMathIsFinite},
+    {"sincos", AnyFloat, tileMathSinCos},
+    {"trunc", AnyFloat, tileMathTrunc},
+    {"atan2", AnyFloat, tileMathAtan2},
+    {"fpowi", AnyFloat, tileMathFPowI},
+    {"ipowi", AnyInteger, tileMathIPowI},
+    {"erf", F32Formula, tileMathErf},
+    {"erfc", F32Formula, tileMathErfc},
+    {"cbrt", F32Formula, tileMathCbrt},
+};
+
+/* Whether `name` (NUL-terminated) is an entry of the comma-separated list. */
+static bool listed(const char *list, const char *name) {
+  size_t n = strlen(name);
+  for (const char *p = list; *p;) {
+    const char *comma = strchr(p, ',');
+    size_t len = comma ? (size_t)(comma - p) : strlen(p);
+    if (len == n && strncmp(p, name, n) == 0)
+      return true;
+    if (!comma)
+      break;
+    p = comma + 1;
+  }
+  return false;
+}
+
+static const Expansion *expansionFor(MlirOperation op, const char *ops) {
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  static const char prefix[] = "math.";
+  size_t len = sizeof(prefix) - 1;
+  if (name.length <= len || strncmp(name.data, prefix, len) != 0)
+    return NULL;
+  for (size_t i = 0; i < TILE_COUNT(expansions); ++i) {
+    const char *short_ = expansions[i].name;
+    if (name.length - len == strlen(short_) &&
+        strncmp(name.data + len, short_, name.length - len) == 0)
+      return listed(ops, short_) ? &expansions[i] : NULL;
+  }
+  return NULL;
+}
+
+static MlirType elementOf(MlirType type) {
+  return mlirTypeIsAShaped(type) ? mlirShapedTypeGetElementType(type) : type;
+}
+
+/* Whether the first operand's element type is one the expansion serves;
+ * otherwise reports why at `op`. */
+static bool served(MlirOperation op, const Expansion *e, const char *target) {
+  MlirType element =
+      elementOf(mlirValueGetType(mlirOperationGetOperand(op, 0)));
+  switch (e->domain) {
+  case AnyFloat:
+    return true;
+  case AnyInteger:
+    if (mlirIntegerTypeGetWidth(element) <= 64)
+      return true;
+    tileEmitOpError(op,
+                    "on integers wider than 64 bits has no lowering on the "
+                    "%s target",
+                    target);
+    return false;
+  case F32Formula:
+    if (mlirTypeIsAF32(element) || mlirTypeIsAF16(element) ||
+        mlirTypeIsABF16(element))
+      return true;
+    tileEmitOpError(op,
+                    "on this element type has no lowering on the %s target: "
+                    "its expansion is accurate to f32 only (f32, f16 and "
+                    "bf16 are served)",
+                    target);
+    return false;
+  }
+  return false;
+}
+
+static MlirWalkResult collect(MlirOperation op, void *userData) {
+  void **args = userData;
+  if (expansionFor(op, args[1]))
+    tileOpListAppend(args[0], op);
+  return MlirWalkResultAdvance;
+}
+
+static void run(MlirOperation root, MlirExternalPass pass,
+                const TileOptionValue *values) {
+  const char *ops = values[OptOps].s, *target = values[OptTarget].s;
+  TileOpList list = {0};
+  void *args[] = {&list, (void *)ops};
+  mlirOperationWalk(root, collect, args, MlirWalkPostOrder);
+  unsigned errors = 0;
+  for (size_t i = 0; i < list.count; ++i) {
+    MlirOperation op = list.ops[i];
+    const Expansion *e = expansionFor(op, ops);
+    if (!served(op, e, target)) {
+      ++errors;
+      continue;
+    }
+    TileBuilder b = tbBefore(op);
+    MlirValue results[2];
+    intptr_t n = e->formula(&b, op, results);
+    for (intptr_t r = 0; r < n; ++r)
+      mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, r), results[r]);
+    mlirOperationDestroy(op);
+  }
+  tileOpListFree(&list);
+  if (errors)
+    mlirExternalPassSignalFailure(pass);
+}
+
+static const TileDialectHandleGetter dialects[] = {
+    mlirGetDialectHandle__arith__,
+    mlirGetDialectHandle__math__,
+    mlirGetDialectHandle__scf__,
+};
+
+const TilePassDescriptor tileMathExpandPass = {
+    .argument = "tile-math-expand",
+    .name = "TileMathExpand",
+    .summary = "Expand the listed math ops (isnan, isinf, isfinite, sincos, "
+               "trunc, atan2, fpowi, ipowi, erf, erfc, cbrt) into arith and "
+               "math ops every target lowers",
+    .anchor = "",
+    .options = options,
+    .numOptions = TILE_COUNT(options),
+    .dependentDialects = dialects,
+    .numDependentDialects = TILE_COUNT(dialects),
+    .run = run,
+};

@@ -1,0 +1,254 @@
+/* The formulas of tile-math-expand. The classification ops are compares;
+ * the integer powers are square-and-multiply loops over the exponent's
+ * bits; erf, erfc and cbrt are f32 formulas (within a few ulp of the true
+ * value, measured by test/Transforms/math-expand-values.test). */
+#include "passes/math_formulas.h"
+
+#include "ir/builder_vector.h"
+
+#include <math.h>
+
+static const double pi = 3.14159265358979323846;
+
+static MlirValue operand(MlirOperation op, intptr_t i) {
+  return mlirOperationGetOperand(op, i);
+}
+
+static MlirType elementOf(MlirValue v) {
+  MlirType type = mlirValueGetType(v);
+  return mlirTypeIsAShaped(type) ? mlirShapedTypeGetElementType(type) : type;
+}
+
+/* A float constant shaped and typed like `like`. */
+static MlirValue k(TileBuilder *b, MlirValue like, double v) {
+  return tbSplat(b, like, elementOf(like), v);
+}
+
+static MlirValue kInt(TileBuilder *b, MlirValue like, int64_t v) {
+  return tbSplatInt(b, like, elementOf(like), v);
+}
+
+static MlirValue mul(TileBuilder *b, MlirValue x, MlirValue y) {
+  return tbBinary(b, "arith.mulf", x, y);
+}
+static MlirValue sub(TileBuilder *b, MlirValue x, MlirValue y) {
+  return tbBinary(b, "arith.subf", x, y);
+}
+static MlirValue div_(TileBuilder *b, MlirValue x, MlirValue y) {
+  return tbBinary(b, "arith.divf", x, y);
+}
+
+static MlirValue absInf(TileBuilder *b, MlirValue x, const char *predicate) {
+  return tbCmpF(b, predicate, tbUnary(b, "math.absf", x), k(b, x, INFINITY));
+}
+
+intptr_t tileMathIsNaN(TileBuilder *b, MlirOperation op, MlirValue *results) {
+  MlirValue x = operand(op, 0);
+  results[0] = tbCmpF(b, "uno", x, x);
+  return 1;
+}
+
+intptr_t tileMathIsInf(TileBuilder *b, MlirOperation op, MlirValue *results) {
+  results[0] = absInf(b, operand(op, 0), "oeq");
+  return 1;
+}
+
+/* Ordered and not infinite: false for NaN. */
+intptr_t tileMathIsFinite(TileBuilder *b, MlirOperation op,
+                          MlirValue *results) {
+  results[0] = absInf(b, operand(op, 0), "one");
+  return 1;
+}
+
+intptr_t tileMathSinCos(TileBuilder *b, MlirOperation op, MlirValue *results) {
+  MlirValue x = operand(op, 0);
+  results[0] = tbUnary(b, "math.sin", x);
+  results[1] = tbUnary(b, "math.cos", x);
+  return 2;
+}
+
+/* trunc(x) = copysign(floor(|x|), x): exact, -0.0 and NaN kept. */
+intptr_t tileMathTrunc(TileBuilder *b, MlirOperation op, MlirValue *results) {
+  MlirValue x = operand(op, 0);
+  MlirValue magnitude = tbUnary(b, "math.floor", tbUnary(b, "math.absf", x));
+  results[0] = tbBinary(b, "math.copysign", magnitude, x);
+  return 1;
+}
+
+/* atan2(y, x) from atan(y / x): plus copysign(pi, y) when x's sign bit is
+ * set. y / x is NaN where both are zero or both infinite; those take C's
+ * values (y or copysign(pi, y) for zeros; +-pi/4 or +-3pi/4 for
+ * infinities). A NaN operand gives NaN explicitly: GPU atan need not
+ * return NaN for NaN (Vulkan's did not). */
+intptr_t tileMathAtan2(TileBuilder *b, MlirOperation op, MlirValue *results) {
+  MlirValue y = operand(op, 0), x = operand(op, 1);
+  MlirValue xNegative = tbCmpF(
+      b, "olt", tbBinary(b, "math.copysign", k(b, x, 1.0), x), k(b, x, 0.0));
+  MlirValue signedPi = tbBinary(b, "math.copysign", k(b, x, pi), y);
+  MlirValue base = tbUnary(b, "math.atan", div_(b, y, x));
+  MlirValue general =
+      tbSelect(b, xNegative, tbBinary(b, "arith.addf", base, signedPi), base);
+  MlirValue zeros = tbAnd(b, tbCmpF(b, "oeq", y, k(b, y, 0.0)),
+                          tbCmpF(b, "oeq", x, k(b, x, 0.0)));
+  MlirValue infinities = tbAnd(b, absInf(b, y, "oeq"), absInf(b, x, "oeq"));
+  MlirValue corner =
+      tbBinary(b, "math.copysign",
+               tbSelect(b, xNegative, k(b, x, 3 * pi / 4), k(b, x, pi / 4)), y);
+  MlirValue atZero = tbSelect(b, xNegative, signedPi, y);
+  MlirValue value =
+      tbSelect(b, zeros, atZero, tbSelect(b, infinities, corner, general));
+  results[0] = tbSelect(b, tbCmpF(b, "uno", y, x), k(b, x, NAN), value);
+  return 1;
+}
+
+/* base^m for an unsigned exponent `m` (all of its bits): square and
+ * multiply, one loop iteration per bit. `mulOp` multiplies two bases. */
+static MlirValue powerLoop(TileBuilder *b, MlirValue base, MlirValue m,
+                           const char *mulOp, MlirValue one) {
+  unsigned width = mlirIntegerTypeGetWidth(elementOf(m));
+  MlirValue inits[] = {one, base, m};
+  TileLoop loop = tbForIter(b, tbConstIndex(b, 0), tbConstIndex(b, width),
+                            tbConstIndex(b, 1), 3, inits);
+  TileBuilder in = tbAtEnd(loop.body, b->loc);
+  MlirValue r = tbIterArg(loop, 0), p = tbIterArg(loop, 1),
+            e = tbIterArg(loop, 2);
+  MlirValue bit = tbAnd(&in, e, kInt(&in, e, 1));
+  MlirValue odd = tbCmpI(&in, "ne", bit, kInt(&in, e, 0));
+  MlirValue next[] = {
+      tbSelect(&in, odd, tbBinary(&in, mulOp, r, p), r),
+      tbBinary(&in, mulOp, p, p),
+      tbBinary(&in, "arith.shrui", e, kInt(&in, e, 1)),
+  };
+  tbYield(&in, 3, next);
+  return tbLoopResult(loop, 0);
+}
+
+/* x^n, n an integer: x^|n| by squaring (|n| taken as unsigned, so the most
+ * negative n works too), then its reciprocal for a negative n. */
+intptr_t tileMathFPowI(TileBuilder *b, MlirOperation op, MlirValue *results) {
+  MlirValue x = operand(op, 0), n = operand(op, 1);
+  MlirValue zero = kInt(b, n, 0);
+  MlirValue negative = tbCmpI(b, "slt", n, zero);
+  MlirValue magnitude = tbSelect(b, negative, tbSub(b, zero, n), n);
+  MlirValue p = powerLoop(b, x, magnitude, "arith.mulf", k(b, x, 1.0));
+  results[0] = tbSelect(b, negative, div_(b, k(b, x, 1.0), p), p);
+  return 1;
+}
+
+/* x^n on integers, wrapping like repeated muli. A negative n gives 1 for
+ * x = 1, +-1 for x = -1 (by n's parity) and 0 otherwise, 0 included. */
+intptr_t tileMathIPowI(TileBuilder *b, MlirOperation op, MlirValue *results) {
+  MlirValue x = operand(op, 0), n = operand(op, 1);
+  MlirValue one = kInt(b, x, 1), minusOne = kInt(b, x, -1),
+            zero = kInt(b, x, 0);
+  MlirValue p = powerLoop(b, x, n, "arith.muli", one);
+  MlirValue oddN = tbCmpI(b, "ne", tbAnd(b, n, one), zero);
+  MlirValue fromMinusOne = tbSelect(b, oddN, minusOne, one);
+  MlirValue negativePower =
+      tbSelect(b, tbCmpI(b, "eq", x, one), one,
+               tbSelect(b, tbCmpI(b, "eq", x, minusOne), fromMinusOne, zero));
+  results[0] = tbSelect(b, tbCmpI(b, "slt", n, zero), negativePower, p);
+  return 1;
+}
+
+/* The f32 operand of an f32 formula: f16 and bf16 are widened. */
+static MlirValue widened(TileBuilder *b, MlirOperation op) {
+  MlirValue x = operand(op, 0);
+  if (mlirTypeIsAF32(elementOf(x)))
+    return x;
+  MlirType f32 = tbShapedLike(mlirValueGetType(x), tbF32(b));
+  return tbConvertOp(b, "arith.extf", x, f32);
+}
+
+/* `v` back in the type of op's result. */
+static MlirValue narrowed(TileBuilder *b, MlirOperation op, MlirValue v) {
+  MlirType type = mlirValueGetType(mlirOperationGetResult(op, 0));
+  if (mlirTypeEqual(type, mlirValueGetType(v)))
+    return v;
+  return tbConvertOp(b, "arith.truncf", v, type);
+}
+
+static MlirValue fma_(TileBuilder *b, MlirValue x, MlirValue y, MlirValue z) {
+  MlirValue operands[] = {x, y, z};
+  MlirType type = mlirValueGetType(x);
+  return tbResult(tbCreate(b, "math.fma", 3, operands, 1, &type, 0, NULL));
+}
+
+/* c[0] + t (c[1] + t (c[2] + ...)), by Horner's rule. */
+static MlirValue horner(TileBuilder *b, MlirValue t, const double *c, int n) {
+  MlirValue acc = k(b, t, c[n - 1]);
+  for (int i = n - 2; i >= 0; --i)
+    acc = fma_(b, acc, t, k(b, t, c[i]));
+  return acc;
+}
+
+/* erfc(|x|), within 1.2e-7 relative of the true value (the Chebyshev
+ * fitted form erfc(z) = t exp(-z^2 + P(t)), t = 1 / (1 + z / 2), of
+ * Numerical Recipes' erfcc). z^2 is kept exact as hi + lo (an fma gives lo),
+ * so that exp's argument is not rounded at large z: exp(-hi) exp(P - lo).
+ * Beyond z = 10 the result is below f32's smallest subnormal. */
+static MlirValue erfcOfAbs(TileBuilder *b, MlirValue x) {
+  static const double p[] = {-1.26551223, 1.00002368, 0.37409196,  0.09678418,
+                             -0.18628806, 0.27886807, -1.13520398, 1.48851587,
+                             -0.82215223, 0.17087277};
+  MlirValue z = tbUnary(b, "math.absf", x);
+  MlirValue t = div_(b, k(b, x, 1.0), fma_(b, z, k(b, x, 0.5), k(b, x, 1.0)));
+  MlirValue hi = mul(b, z, z);
+  MlirValue lo = fma_(b, z, z, tbUnary(b, "arith.negf", hi));
+  MlirValue tail = tbUnary(b, "math.exp", sub(b, horner(b, t, p, 10), lo));
+  MlirValue head = tbUnary(b, "math.exp", tbUnary(b, "arith.negf", hi));
+  MlirValue y = mul(b, t, mul(b, head, tail));
+  return tbSelect(b, tbCmpF(b, "oge", z, k(b, x, 10.0)), k(b, x, 0.0), y);
+}
+
+intptr_t tileMathErfc(TileBuilder *b, MlirOperation op, MlirValue *results) {
+  MlirValue x = widened(b, op);
+  MlirValue y = erfcOfAbs(b, x);
+  MlirValue negative = tbCmpF(b, "olt", x, k(b, x, 0.0));
+  results[0] =
+      narrowed(b, op, tbSelect(b, negative, sub(b, k(b, x, 2.0), y), y));
+  return 1;
+}
+
+/* erf(x): its Taylor series below |x| = 0.5, where 1 - erfc(|x|) would
+ * lose the leading digits; 1 - erfc(|x|) with x's sign above. */
+intptr_t tileMathErf(TileBuilder *b, MlirOperation op, MlirValue *results) {
+  static const double twoOverRootPi = 1.1283791670955126;
+  /* (-1)^i / (i! (2i + 1)): the series of erf(x) sqrt(pi) / (2x) in x^2. */
+  static const double s[] = {1.0,       -1.0 / 3,    1.0 / 10,  -1.0 / 42,
+                             1.0 / 216, -1.0 / 1320, 1.0 / 9360};
+  MlirValue x = widened(b, op);
+  double c[7];
+  for (int i = 0; i < 7; ++i)
+    c[i] = s[i] * twoOverRootPi;
+  MlirValue series = mul(b, x, horner(b, mul(b, x, x), c, 7));
+  MlirValue fromErfc =
+      tbBinary(b, "math.copysign", sub(b, k(b, x, 1.0), erfcOfAbs(b, x)), x);
+  MlirValue small = tbCmpF(b, "olt", tbUnary(b, "math.absf", x), k(b, x, 0.5));
+  results[0] = narrowed(b, op, tbSelect(b, small, series, fromErfc));
+  return 1;
+}
+
+/* cbrt(x) = sign(x) |x|^(1/3): exp(log|x| / 3), then one Newton step
+ * y <- (2y + a / y^2) / 3, which leaves the rounding of the step. Zero and
+ * infinity keep their value (the step would give NaN); NaN stays NaN.
+ * |x| below 2^-100 is scaled by 2^90 first and the root by 2^-30, so that
+ * log never sees a subnormal (GPUs may flush it to zero inside log but not
+ * elsewhere). */
+intptr_t tileMathCbrt(TileBuilder *b, MlirOperation op, MlirValue *results) {
+  MlirValue x = widened(b, op);
+  MlirValue tiny =
+      tbCmpF(b, "olt", tbUnary(b, "math.absf", x), k(b, x, 0x1p-100));
+  MlirValue a = mul(b, tbUnary(b, "math.absf", x),
+                    tbSelect(b, tiny, k(b, x, 0x1p90), k(b, x, 1.0)));
+  MlirValue y = tbUnary(b, "math.exp",
+                        mul(b, tbUnary(b, "math.log", a), k(b, x, 1.0 / 3)));
+  MlirValue step = mul(b, fma_(b, k(b, x, 2.0), y, div_(b, a, mul(b, y, y))),
+                       k(b, x, 1.0 / 3));
+  MlirValue edge = tbOr(b, tbCmpF(b, "oeq", a, k(b, x, 0.0)),
+                        tbCmpF(b, "oeq", a, k(b, x, INFINITY)));
+  MlirValue magnitude = mul(b, tbSelect(b, edge, a, step),
+                            tbSelect(b, tiny, k(b, x, 0x1p-30), k(b, x, 1.0)));
+  results[0] = narrowed(b, op, tbBinary(b, "math.copysign", magnitude, x));
+  return 1;
+}

@@ -1,0 +1,25 @@
+/* The expansions tile-math-expand uses: each builds, before `op`, values
+ * equal to op's results from ops every target lowers, and returns how many
+ * results it built. */
+#ifndef TILE_PASSES_MATH_FORMULAS_H
+#define TILE_PASSES_MATH_FORMULAS_H
+
+#include "ir/builder.h"
+
+typedef intptr_t (*TileMathFormula)(TileBuilder *b, MlirOperation op,
+                                    MlirValue *results);
+
+intptr_t tileMathIsNaN(TileBuilder *b, MlirOperation op, MlirValue *results);
+intptr_t tileMathIsInf(TileBuilder *b, MlirOperation op, MlirValue *results);
+intptr_t tileMathIsFinite(TileBuilder *b, MlirOperation op, MlirValue *results);
+intptr_t tileMathSinCos(TileBuilder *b, MlirOperation op, MlirValue *results);
+intptr_t tileMathTrunc(TileBuilder *b, MlirOperation op, MlirValue *results);
+intptr_t tileMathAtan2(TileBuilder *b, MlirOperation op, MlirValue *results);
+intptr_t tileMathFPowI(TileBuilder *b, MlirOperation op, MlirValue *results);
+intptr_t tileMathIPowI(TileBuilder *b, MlirOperation op, MlirValue *results);
+/* f32 formulas; f16 and bf16 are computed in f32. */
+intptr_t tileMathErf(TileBuilder *b, MlirOperation op, MlirValue *results);
+intptr_t tileMathErfc(TileBuilder *b, MlirOperation op, MlirValue *results);
+intptr_t tileMathCbrt(TileBuilder *b, MlirOperation op, MlirValue *results);
+
+#endif

@@ -1,0 +1,226 @@
+/* tile-vulkan-math: the math ops that MLIR 22's SPIR-V conversion does not
+ * lower but GLSL.std.450 or SPIR-V has an instruction for become that
+ * instruction: exp2 (Exp2), ctpop (BitCount) and cttz (FindILsb). They
+ * failed with "failed to legalize operation". (Atan2 and Trunc exist too,
+ * but MLIR 22's serialiser does not write them: tile-math-expand lowers
+ * those two.) Vulkan takes the integer instructions on 32-bit integers
+ * only: narrower ones are widened, i64 is counted in two halves. A math op
+ * on f64 is reported: the SPIR-V conversion lowers none (it failed with
+ * "failed to legalize operation"). An f16 fma, which
+ * math-extend-to-supported-types leaves alone, is computed in f32: the
+ * conversion of f16 math left casts that nothing removed. */
+#include "ir/builder_vector.h"
+#include "ir/ir.h"
+#include "passes/pass.h"
+#include "support/count.h"
+
+#include "mlir-c/Dialect/SPIRV.h"
+
+#include <string.h>
+
+typedef enum { FloatShort, Integer } Operands;
+
+typedef struct {
+  const char *op, *instruction;
+  Operands operands;
+} Rule;
+
+static const Rule rules[] = {
+    {"math.exp2", "spirv.GL.Exp2", FloatShort},
+    {"math.ctpop", "spirv.BitCount", Integer},
+    {"math.cttz", "spirv.GL.FindILsb", Integer},
+};
+
+static const Rule *ruleFor(MlirOperation op) {
+  for (size_t i = 0; i < TILE_COUNT(rules); ++i)
+    if (tileOpIs(op, rules[i].op))
+      return &rules[i];
+  return NULL;
+}
+
+static MlirType elementOf(MlirType type) {
+  return mlirTypeIsAShaped(type) ? mlirShapedTypeGetElementType(type) : type;
+}
+
+/* Whether the instruction takes op's operand type; otherwise says why. */
+static bool takes(MlirOperation op, const Rule *rule) {
+  MlirType type = mlirValueGetType(mlirOperationGetOperand(op, 0));
+  MlirType element = elementOf(type);
+  if (mlirTypeIsAVector(type) && (mlirShapedTypeGetRank(type) != 1 ||
+                                  mlirShapedTypeGetDimSize(type, 0) > 4)) {
+    tileEmitOpError(op, "on a vector other than 2 to 4 lanes has no lowering "
+                        "on the vulkan target");
+    return false;
+  }
+  unsigned width = rule->operands == Integer ? mlirIntegerTypeGetWidth(element)
+                                             : mlirFloatTypeGetWidth(element);
+  if (rule->operands == FloatShort && width > 32) {
+    tileEmitOpError(op, "on f64 has no lowering on the vulkan target: "
+                        "GLSL.std.450's instruction takes 16- and 32-bit "
+                        "floats");
+    return false;
+  }
+  if (rule->operands == Integer && width > 64) {
+    tileEmitOpError(op, "on integers wider than 64 bits has no lowering on "
+                        "the vulkan target");
+    return false;
+  }
+  return true;
+}
+
+static MlirValue instruction(TileBuilder *b, const char *name, intptr_t n,
+                             MlirValue *operands) {
+  MlirType type = mlirValueGetType(operands[0]);
+  return tbResult(tbCreate(b, name, n, operands, 1, &type, 0, NULL));
+}
+
+/* ctpop or cttz of a 32-bit `x`; cttz of 0 is 32 (FindILsb gives -1). */
+static MlirValue count32(TileBuilder *b, const Rule *rule, MlirValue x) {
+  MlirValue r = instruction(b, rule->instruction, 1, &x);
+  if (!tileOpIs(mlirOpResultGetOwner(r), "spirv.GL.FindILsb"))
+    return r;
+  MlirValue zero = tbSplatInt(b, x, tbI32(b), 0);
+  return tbSelect(b, tbCmpI(b, "eq", x, zero), tbSplatInt(b, x, tbI32(b), 32),
+                  r);
+}
+
+/* The count of an i64 `x` from its two 32-bit halves. */
+static MlirValue count64(TileBuilder *b, const Rule *rule, MlirValue x) {
+  MlirType i32 = tbShapedLike(mlirValueGetType(x), tbI32(b));
+  MlirValue lo = tbConvertOp(b, "arith.trunci", x, i32);
+  MlirValue hi = tbConvertOp(
+      b, "arith.trunci",
+      tbBinary(b, "arith.shrui", x,
+               tbSplatInt(b, x, elementOf(mlirValueGetType(x)), 32)),
+      i32);
+  MlirValue low = count32(b, rule, lo), high = count32(b, rule, hi);
+  MlirValue sum;
+  if (tileOpIs(mlirOpResultGetOwner(low), "spirv.BitCount")) {
+    sum = tbAdd(b, low, high);
+  } else {
+    MlirValue loZero = tbCmpI(b, "eq", lo, tbSplatInt(b, lo, tbI32(b), 0));
+    sum = tbSelect(b, loZero, tbAdd(b, high, tbSplatInt(b, lo, tbI32(b), 32)),
+                   low);
+  }
+  return tbConvertOp(b, "arith.extui", sum, mlirValueGetType(x));
+}
+
+/* The count of an integer of any width up to 64 bits: narrower ones are
+ * zero-extended, where cttz of 0 (32) is cut to their width. */
+static MlirValue count(TileBuilder *b, const Rule *rule, MlirValue x) {
+  MlirType type = mlirValueGetType(x);
+  unsigned width = mlirIntegerTypeGetWidth(elementOf(type));
+  if (width == 32)
+    return count32(b, rule, x);
+  if (width == 64)
+    return count64(b, rule, x);
+  MlirValue wide =
+      tbConvertOp(b, "arith.extui", x, tbShapedLike(type, tbI32(b)));
+  MlirValue c = count32(b, rule, wide);
+  return tbConvertOp(b, "arith.trunci",
+                     tbMinU(b, c, tbSplatInt(b, c, tbI32(b), width)), type);
+}
+
+/* Whether `op` is a math op with an f64 operand or result. */
+static bool isF64Math(MlirOperation op) {
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  if (name.length < 5 || strncmp(name.data, "math.", 5) != 0)
+    return false;
+  intptr_t n = mlirOperationGetNumOperands(op);
+  for (intptr_t i = 0; i < n; ++i)
+    if (mlirTypeIsAF64(
+            elementOf(mlirValueGetType(mlirOperationGetOperand(op, i)))))
+      return true;
+  n = mlirOperationGetNumResults(op);
+  for (intptr_t i = 0; i < n; ++i)
+    if (mlirTypeIsAF64(
+            elementOf(mlirValueGetType(mlirOperationGetResult(op, i)))))
+      return true;
+  return false;
+}
+
+static bool isHalfFma(MlirOperation op) {
+  return tileOpIs(op, "math.fma") && mlirTypeIsAF16(elementOf(mlirValueGetType(
+                                         mlirOperationGetResult(op, 0))));
+}
+
+/* fma(x, y, z) of f16 values, in f32: x * y is exact there. */
+static MlirValue halfFma(TileBuilder *b, MlirOperation op) {
+  MlirType type = mlirValueGetType(mlirOperationGetResult(op, 0));
+  MlirType f32 = tbShapedLike(type, tbF32(b));
+  MlirValue wide[3];
+  for (intptr_t i = 0; i < 3; ++i)
+    wide[i] = tbConvertOp(b, "arith.extf", mlirOperationGetOperand(op, i), f32);
+  MlirValue r = tbResult(tbCreate(b, "math.fma", 3, wide, 1, &f32, 0, NULL));
+  return tbConvertOp(b, "arith.truncf", r, type);
+}
+
+typedef struct {
+  TileOpList *list;
+  unsigned errors;
+} Collect;
+
+static MlirWalkResult collect(MlirOperation op, void *userData) {
+  Collect *c = userData;
+  if (isF64Math(op)) {
+    tileEmitOpError(op, "on f64 has no lowering on the vulkan target: MLIR's "
+                        "SPIR-V conversion lowers math ops on 16- and 32-bit "
+                        "floats only");
+    ++c->errors;
+  } else if (ruleFor(op) || isHalfFma(op)) {
+    tileOpListAppend(c->list, op);
+  }
+  return MlirWalkResultAdvance;
+}
+
+static void run(MlirOperation root, MlirExternalPass pass,
+                const TileOptionValue *options) {
+  (void)options;
+  TileOpList list = {0};
+  Collect c = {&list, 0};
+  mlirOperationWalk(root, collect, &c, MlirWalkPostOrder);
+  unsigned errors = c.errors;
+  for (size_t i = 0; i < list.count; ++i) {
+    MlirOperation op = list.ops[i];
+    const Rule *rule = ruleFor(op);
+    if (!rule) {
+      TileBuilder b = tbBefore(op);
+      mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0),
+                                    halfFma(&b, op));
+      mlirOperationDestroy(op);
+      continue;
+    }
+    if (!takes(op, rule)) {
+      ++errors;
+      continue;
+    }
+    TileBuilder b = tbBefore(op);
+    MlirValue operands[2];
+    intptr_t n = mlirOperationGetNumOperands(op);
+    for (intptr_t j = 0; j < n && j < 2; ++j)
+      operands[j] = mlirOperationGetOperand(op, j);
+    MlirValue r = rule->operands == Integer
+                      ? count(&b, rule, operands[0])
+                      : instruction(&b, rule->instruction, n, operands);
+    mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0), r);
+    mlirOperationDestroy(op);
+  }
+  tileOpListFree(&list);
+  if (errors)
+    mlirExternalPassSignalFailure(pass);
+}
+
+static const TileDialectHandleGetter dialects[] = {
+    mlirGetDialectHandle__spirv__,
+};
+
+const TilePassDescriptor tileVulkanMathPass = {
+    .argument = "tile-vulkan-math",
+    .name = "TileVulkanMath",
+    .summary = "Lower exp2, ctpop and cttz to GLSL.std.450 and SPIR-V "
+               "instructions (MLIR's SPIR-V conversion does not)",
+    .anchor = "",
+    .dependentDialects = dialects,
+    .numDependentDialects = TILE_COUNT(dialects),
+    .run = run,
+};
