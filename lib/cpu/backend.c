@@ -49,4 +49,5 @@ const TileBackendModule tileCpuBackend = {
     .numHostCodegens = TILE_COUNT(hostCodegens),
     .executionBackends = executionBackends,
     .numExecutionBackends = TILE_COUNT(executionBackends),
+    .dialectExtension = "tile_cpu.irdl.mlir",
 };

@@ -1,8 +1,14 @@
 /* tile-cpu-gemm: tile.gemm becomes a register-blocked vector micro-kernel
  * over packed panels of A and B. A tile buffer that only copies fill and
  * GEMMs read is replaced by its panels, so the copies that fill it pack
- * (and convert) directly; other operands are packed before the GEMM. */
+ * (and convert) directly; other operands are packed before the GEMM. A
+ * kernel's tile_cpu ops (cpu/extension.h) fix the register block, which
+ * operands are packed and how far packing prefetches: obeyed and erased,
+ * or refused at the op with the reason (gemm_choices.c). */
 #include "cpu/gemm.h"
+
+#include "cpu/extension.h"
+#include "cpu/gemm_choices.h"
 
 #include "mlir-c/Dialect/Arith.h"
 #include "mlir-c/Dialect/MemRef.h"
@@ -22,24 +28,35 @@ typedef struct {
   size_t count, capacity;
   int vectorBits;
   int64_t rows, vectors, unroll; /* options; 0: chosen for the target */
+  TileCpuChoices choices;        /* of the kernel of the GEMM being lowered */
+  TileOpList prefetching;        /* kernels whose packing prefetches */
 } GemmPlan;
 
 static const char *roleName(TileGemmRole role) {
   return role == TileGemmA ? "A" : "B";
 }
 
-/* What the micro-kernel accumulates in for a C of element type `c`: C's
- * type, except that 16-bit floats accumulate in f32 (rounded once, when C
- * is stored), which no chip without AVX512-FP16 computes in anyway. */
-static MlirType accumulatorType(MlirType c) {
+/* 16-bit floats accumulate in f32 (rounded once, when C is stored), which
+ * no chip without AVX512-FP16 computes in anyway. */
+MlirType tileCpuGemmAccumulatorType(MlirType c) {
   if (mlirTypeIsAF16(c) || mlirTypeIsABF16(c))
     return mlirF32TypeGet(mlirTypeGetContext(c));
   return c;
 }
 
-static TileMicroKernel microKernelFor(const GemmPlan *plan, MlirType acc) {
+/* The block a kernel's tile_cpu.micro_kernel states, else the pass
+ * options', else the target's. */
+static TileMicroKernel microKernelFor(const GemmPlan *plan,
+                                      const TileCpuChoices *choices,
+                                      MlirType acc) {
   TileMicroKernel mk;
   mk.lanes = tileCpuLanes(plan->vectorBits, acc);
+  if (!mlirOperationIsNull(choices->microKernel)) {
+    mk.rows = choices->rows;
+    mk.vectors = choices->vectors;
+    mk.unroll = choices->unroll;
+    return mk;
+  }
   /* 32 vector registers: 8 x 2 accumulators leave room for the B vectors
    * and broadcasts; 16 registers: 6 x 2 (the classic AVX2 block). */
   bool wide = tileCpuVectorRegisters(plan->vectorBits) >= 32;
@@ -47,6 +64,11 @@ static TileMicroKernel microKernelFor(const GemmPlan *plan, MlirType acc) {
   mk.vectors = plan->vectors ? plan->vectors : 2;
   mk.unroll = plan->unroll ? plan->unroll : 4;
   return mk;
+}
+
+/* Whether `choices` leave operand `role` packed (the default). */
+static bool packs(const TileCpuChoices *choices, TileGemmRole role) {
+  return role == TileGemmA ? choices->packA : choices->packB;
 }
 
 static TilePacked packedShape(MlirOperation gemm, TileGemmRole role,
@@ -65,9 +87,10 @@ static TilePacked packedShape(MlirOperation gemm, TileGemmRole role,
   p.panel = role == TileGemmA ? mk->rows : mk->vectors * mk->lanes;
   p.kInner = role == TileGemmA && lFirst;
   p.numPanels = (p.length + p.panel - 1) / p.panel;
-  p.elem = accumulatorType(
+  p.elem = tileCpuGemmAccumulatorType(
       tileElementType(mlirValueGetType(mlirOperationGetOperand(gemm, 2))));
   p.buffer = (MlirValue){NULL};
+  p.direct = false;
   return p;
 }
 
@@ -102,11 +125,14 @@ static bool canReplaceByPanels(MlirValue tile, const TilePacked *want,
       continue;
     if (tileOpIs(user, "tile.gemm") &&
         index == (want->role == TileGemmA ? 0u : 1u)) {
-      MlirType acc = accumulatorType(
+      /* A GEMM of another kernel has that kernel's choices. */
+      TileCpuChoices choices;
+      tileCpuReadChoices(tileEnclosingKernel(user), &choices);
+      MlirType acc = tileCpuGemmAccumulatorType(
           tileElementType(mlirValueGetType(mlirOperationGetOperand(user, 2))));
-      TileMicroKernel mk = microKernelFor(plan, acc);
+      TileMicroKernel mk = microKernelFor(plan, &choices, acc);
       TilePacked other = packedShape(user, want->role, &mk);
-      if (samePacking(&other, want))
+      if (packs(&choices, want->role) && samePacking(&other, want))
         continue;
     }
     return false;
@@ -115,8 +141,7 @@ static bool canReplaceByPanels(MlirValue tile, const TilePacked *want,
 }
 
 /* Packs what the copy `copy` writes into `tile` into the panels `p`. */
-static void packCopy(MlirOperation copy, const TilePacked *p,
-                     const GemmPlan *plan) {
+static void packCopy(MlirOperation copy, const TilePacked *p, GemmPlan *plan) {
   TileBuilder b = tbBefore(copy);
   MlirValue tile = mlirOperationGetOperand(copy, 1);
   MlirType tileType = mlirValueGetType(tile);
@@ -131,7 +156,13 @@ static void packCopy(MlirOperation copy, const TilePacked *p,
   s.through = tileElementType(tileType);
   s.shape[0] = tileDim(tileType, 0);
   s.shape[1] = tileDim(tileType, 1);
-  tileCpuEmitPack(&b, p, &s, tileCpuLanes(plan->vectorBits, p->elem));
+  s.prefetch = mlirOperationIsNull(plan->choices.prefetch)
+                   ? TileCpuPrefetchRows
+                   : plan->choices.distance;
+  MlirOperation kernel = tileEnclosingKernel(copy);
+  if (tileCpuEmitPack(&b, p, &s, tileCpuLanes(plan->vectorBits, p->elem)) &&
+      !mlirOperationIsNull(kernel))
+    tileOpListAppend(&plan->prefetching, kernel);
   mlirOperationDestroy(copy);
 }
 
@@ -193,6 +224,7 @@ static void packBefore(MlirOperation gemm, MlirValue tile, TilePacked *p,
   s.through = tileElementType(tileType);
   s.shape[0] = tileDim(tileType, 0);
   s.shape[1] = tileDim(tileType, 1);
+  s.prefetch = 0; /* a whole tile of the block: nothing far apart */
   tileCpuEmitPack(&b, p, &s, tileCpuLanes(plan->vectorBits, p->elem));
 }
 
@@ -213,6 +245,13 @@ static bool operandPanels(MlirOperation gemm, TileGemmRole role,
     return false;
   }
   *out = packedShape(gemm, role, mk);
+  if (!packs(&plan->choices, role)) {
+    /* Read in place: tile_cpu.packing checked the element type and layout
+     * (gemm_choices.c). */
+    out->buffer = tile;
+    out->direct = true;
+    return true;
+  }
   for (size_t i = 0; i < plan->count; ++i)
     if (mlirValueEqual(plan->tiles[i].tile, tile)) {
       *out = plan->tiles[i].packed;
@@ -235,7 +274,9 @@ static bool lowerGemm(MlirOperation gemm, GemmPlan *plan) {
                           "does not support");
     return false;
   }
-  TileMicroKernel mk = microKernelFor(plan, accumulatorType(acc));
+  tileCpuReadChoices(tileEnclosingKernel(gemm), &plan->choices);
+  TileMicroKernel mk =
+      microKernelFor(plan, &plan->choices, tileCpuGemmAccumulatorType(acc));
   if (mk.rows * mk.vectors > 64) {
     tileEmitOpError(gemm,
                     "needs %lld accumulators (rows=%lld x vectors=%lld); "
@@ -256,6 +297,52 @@ static bool lowerGemm(MlirOperation gemm, GemmPlan *plan) {
   return true;
 }
 
+typedef struct {
+  GemmPlan *plan;
+  TileCpuGemmTarget target;
+} Run;
+
+/* A kernel's tile_cpu ops against its GEMMs, before any is lowered. */
+static unsigned checkKernelChoices(MlirOperation kernel, void *userData) {
+  const Run *r = userData;
+  TileCpuChoices choices;
+  tileCpuReadChoices(kernel, &choices);
+  if (!tileCpuHasChoices(&choices))
+    return 0;
+  TileOpList gemms = {0};
+  tileCollectOps(kernel, "tile.gemm", &gemms);
+  unsigned errors = tileCpuCheckGemmChoices(&choices, &gemms, &r->target);
+  tileOpListFree(&gemms);
+  return errors;
+}
+
+static bool contains(const TileOpList *list, MlirOperation op) {
+  for (size_t i = 0; i < list->count; ++i)
+    if (mlirOperationEqual(list->ops[i], op))
+      return true;
+  return false;
+}
+
+/* Once the kernel's GEMMs are lowered: a prefetch distance needs a packing
+ * copy that prefetches; the honoured ops are erased. */
+static unsigned finishKernelChoices(MlirOperation kernel, void *userData) {
+  const Run *r = userData;
+  TileCpuChoices choices;
+  tileCpuReadChoices(kernel, &choices);
+  if (!mlirOperationIsNull(choices.prefetch) && choices.distance > 0 &&
+      !contains(&r->plan->prefetching, kernel)) {
+    tileCpuRefuseChoice(choices.prefetch,
+                        "no packing copy of the kernel reads vectors from "
+                        "rows of a window of a larger buffer, the reads it "
+                        "prefetches ahead of (an operand read in place, "
+                        "packed from a tile of the block or element by "
+                        "element has none)");
+    return 1;
+  }
+  tileCpuEraseChoices(&choices);
+  return 0;
+}
+
 static void run(MlirOperation op, MlirExternalPass pass,
                 const TileOptionValue *options) {
   GemmPlan plan = {0};
@@ -269,20 +356,24 @@ static void run(MlirOperation op, MlirExternalPass pass,
     mlirExternalPassSignalFailure(pass);
     return;
   }
+  Run r = {&plan, {plan.vectorBits, options[0].s, options[1].s}};
   TileOpList gemms = {0};
   tileCollectOps(op, "tile.gemm", &gemms);
   /* Planning one GEMM looks at the others that share its operands. */
   bool ok = true;
   for (size_t i = 0; i < gemms.count; ++i)
     ok &= tileCpuCheckOp(gemms.ops[i]);
+  ok = ok && tileForEachKernel(op, checkKernelChoices, &r) == 0;
   for (size_t i = 0; ok && i < gemms.count; ++i)
     ok &= lowerGemm(gemms.ops[i], &plan);
   tileOpListFree(&gemms);
+  ok = ok && tileForEachKernel(op, finishKernelChoices, &r) == 0;
   /* The tiles replaced by panels have no uses left. */
   for (size_t i = 0; i < plan.count; ++i)
     if (mlirOpOperandIsNull(mlirValueGetFirstUse(plan.tiles[i].tile)))
       mlirOperationDestroy(mlirOpResultGetOwner(plan.tiles[i].tile));
   free(plan.tiles);
+  tileOpListFree(&plan.prefetching);
   if (!ok)
     mlirExternalPassSignalFailure(pass);
 }

@@ -18,6 +18,8 @@ typedef enum { TileGemmA, TileGemmB } TileGemmRole;
 typedef struct {
   MlirValue buffer;
   TileGemmRole role;
+  bool direct;       /* no panels: `buffer` is the operand's tile as stored
+                        (tile_cpu.packing), of element type E */
   bool transposed;   /* op(X) is X transposed */
   bool kInner;       /* panels are [r][k] */
   int64_t length;    /* M for A, N for B */
@@ -41,12 +43,22 @@ typedef struct {
   MlirValue pad;    /* in the source element type */
   MlirType through; /* the element type of X: values are rounded to it */
   int64_t shape[2];
+  int64_t prefetch; /* rows of a window read ahead (0: none) */
 } TilePackSource;
 
+/* Rows of a window that packing prefetches ahead unless tile_cpu.prefetch
+ * says otherwise. */
+enum { TileCpuPrefetchRows = 8 };
+
 /* Emits the copy of the tile X into the panels of `p`: an unchecked path
- * when the window lies in its buffer, element checks otherwise. */
-void tileCpuEmitPack(TileBuilder *b, const TilePacked *p,
+ * when the window lies in its buffer, element checks otherwise. Returns
+ * whether it prefetches rows of the window. */
+bool tileCpuEmitPack(TileBuilder *b, const TilePacked *p,
                      const TilePackSource *source, int64_t lanes);
+
+/* What the micro-kernel accumulates in for a C of element type `c`: C's
+ * type, except that 16-bit floats accumulate in f32. */
+MlirType tileCpuGemmAccumulatorType(MlirType c);
 
 /* The micro-kernel's register block. */
 typedef struct {

@@ -82,17 +82,44 @@ static void storeAccumulators(TileBuilder *b, const Gemm *g,
     }
 }
 
+/* Vector v of B at step k: from its panel, or from the K x N tile as
+ * stored (masked past N in the last vector of an edge block). */
+static MlirValue loadB(TileBuilder *b, const Gemm *g, MlirValue k, int64_t v) {
+  MlirValue lane = tbConstIndex(b, v * g->mk->lanes);
+  if (!g->b->direct) {
+    MlirValue idx[] = {g->q, k, lane};
+    return tbVLoad(b, accType(g), g->b->buffer, 3, idx);
+  }
+  MlirValue j0 = tbMul(b, g->q, tbConstIndex(b, g->b->panel));
+  MlirValue idx[] = {k, tbAdd(b, j0, lane)};
+  if (lanesOf(g, v) == g->mk->lanes)
+    return tbVLoad(b, accType(g), g->b->buffer, 2, idx);
+  MlirValue zero =
+      tbVBroadcast(b, accType(g), tileCpuConstant(b, g->a->elem, 0));
+  return tbVMaskedLoad(b, g->b->buffer, 2, idx, laneMask(b, g, v), zero);
+}
+
+/* Element A[i][k] of row r of the block: from its panel, or from the tile
+ * as stored (M x K, or K x M when transposed). */
+static MlirValue loadA(TileBuilder *b, const Gemm *g, MlirValue k, int64_t r) {
+  MlirValue row = tbConstIndex(b, r);
+  if (!g->a->direct) {
+    MlirValue idx[] = {g->p, g->a->kInner ? row : k, g->a->kInner ? k : row};
+    return tbLoad(b, g->a->buffer, 3, idx);
+  }
+  MlirValue i = tbAdd(b, tbMul(b, g->p, tbConstIndex(b, g->a->panel)), row);
+  bool rowMajor = tilePackedIsLMajor(g->a);
+  MlirValue idx[] = {rowMajor ? i : k, rowMajor ? k : i};
+  return tbLoad(b, g->a->buffer, 2, idx);
+}
+
 /* One step of K: acc[r][v] += A[p][k][r] * B[q][k][v*lanes ...]. */
 static void step(TileBuilder *b, const Gemm *g, MlirValue k, MlirValue *acc) {
   MlirValue bv[MaxAccumulators];
-  for (int64_t v = 0; v < g->vectors; ++v) {
-    MlirValue idx[] = {g->q, k, tbConstIndex(b, v * g->mk->lanes)};
-    bv[v] = tbVLoad(b, accType(g), g->b->buffer, 3, idx);
-  }
+  for (int64_t v = 0; v < g->vectors; ++v)
+    bv[v] = loadB(b, g, k, v);
   for (int64_t r = 0; r < g->rows; ++r) {
-    MlirValue row = tbConstIndex(b, r);
-    MlirValue idx[] = {g->p, g->a->kInner ? row : k, g->a->kInner ? k : row};
-    MlirValue a = tbVBroadcast(b, accType(g), tbLoad(b, g->a->buffer, 3, idx));
+    MlirValue a = tbVBroadcast(b, accType(g), loadA(b, g, k, r));
     for (int64_t v = 0; v < g->vectors; ++v) {
       MlirValue *slot = &acc[r * g->vectors + v];
       *slot = tileCpuMulAdd(b, a, bv[v], *slot);

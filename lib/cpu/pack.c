@@ -13,6 +13,7 @@ typedef struct {
   MlirType srcElem;
   int64_t lanes;
   bool checked;
+  bool prefetched; /* a prefetch was emitted */
   /* The panel being written, and its row for [r][k] panels. */
   MlirValue panel, k, l0, r;
 } Pack;
@@ -45,23 +46,21 @@ static MlirValue rowMask(TileBuilder *b, const Pack *pk, int64_t width,
 
 /* Rows of the source are far apart in memory (a window of a larger
  * buffer): the hardware prefetcher restarts on each, so reading a row also
- * asks for the same columns `PrefetchRows` rows further. */
-enum { PrefetchRows = 8 };
-
-static void prefetchAhead(TileBuilder *b, const Pack *pk,
-                          const MlirValue *idx) {
+ * asks for the same columns `prefetch` rows further. */
+static void prefetchAhead(TileBuilder *b, Pack *pk, const MlirValue *idx) {
   const TileWindow *w = &pk->s->window;
-  if (!pk->s->windowed || w->rank < 2)
+  if (!pk->s->windowed || w->rank < 2 || pk->s->prefetch <= 0)
     return;
   MlirValue ahead[TILE_MAX_RANK];
   for (intptr_t d = 0; d < w->rank; ++d)
     ahead[d] = idx[d];
-  ahead[w->lead] = tbAdd(b, idx[w->lead], tbConstIndex(b, PrefetchRows));
+  ahead[w->lead] = tbAdd(b, idx[w->lead], tbConstIndex(b, pk->s->prefetch));
   tbPrefetch(b, pk->s->source, w->rank, ahead);
+  pk->prefetched = true;
 }
 
 /* Loads `width` consecutive elements of the source, converted. */
-static MlirValue loadRun(TileBuilder *b, const Pack *pk, MlirValue *idx,
+static MlirValue loadRun(TileBuilder *b, Pack *pk, MlirValue *idx,
                          int64_t width, MlirValue rowValid) {
   MlirType vectorType = tbVectorType(pk->srcElem, width);
   intptr_t rank = pk->s->window.rank;
@@ -279,13 +278,13 @@ static void packPanels(TileBuilder *b, Pack *pk) {
   packSteps(b, pk, done, pk->p->depth, false);
 }
 
-void tileCpuEmitPack(TileBuilder *b, const TilePacked *p,
+bool tileCpuEmitPack(TileBuilder *b, const TilePacked *p,
                      const TilePackSource *source, int64_t lanes) {
   Pack pk = {.p = p, .s = source, .lanes = lanes};
   pk.srcElem = tileElementType(mlirValueGetType(source->source));
   if (!source->windowed) {
     packPanels(b, &pk);
-    return;
+    return pk.prefetched;
   }
   MlirValue inBounds = tileCpuWindowInBounds(b, &source->window, source->shape);
   MlirBlock thenBlock, elseBlock;
@@ -295,4 +294,5 @@ void tileCpuEmitPack(TileBuilder *b, const TilePacked *p,
   pk.checked = true;
   TileBuilder edge = tbAtTerminator(elseBlock, b->loc);
   packPanels(&edge, &pk);
+  return pk.prefetched;
 }

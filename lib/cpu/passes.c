@@ -2,6 +2,7 @@
  * them. */
 #include "passes/pass.h"
 
+extern const TilePassDescriptor tileCpuVerifyPass;
 extern const TilePassDescriptor tileCpuAllocPass;
 extern const TilePassDescriptor tileCpuGemmPass;
 extern const TilePassDescriptor tileCpuCopyPass;
@@ -18,13 +19,14 @@ extern const TilePassDescriptor tileCpuLibcallsPass;
 extern const TilePassDescriptor tileCpuTargetPass;
 
 static const TilePassDescriptor *const passes[] = {
-    &tileCpuAllocPass,        &tileCpuGemmPass,
-    &tileCpuCopyPass,         &tileCpuFillPass,
-    &tileCpuReducePass,       &tileCpuAtomicAddPass,
-    &tileCpuMathPass,         &tileCpuKernelsPass,
-    &tileCpuNarrowFloatsPass, &tileCpuOutlineKernelsPass,
-    &tileCpuOutlineOpsPass,   &tileCpuHalfMovesPass,
-    &tileCpuLibcallsPass,     &tileCpuTargetPass,
+    &tileCpuVerifyPass,         &tileCpuAllocPass,
+    &tileCpuGemmPass,           &tileCpuCopyPass,
+    &tileCpuFillPass,           &tileCpuReducePass,
+    &tileCpuAtomicAddPass,      &tileCpuMathPass,
+    &tileCpuKernelsPass,        &tileCpuNarrowFloatsPass,
+    &tileCpuOutlineKernelsPass, &tileCpuOutlineOpsPass,
+    &tileCpuHalfMovesPass,      &tileCpuLibcallsPass,
+    &tileCpuTargetPass,
 };
 
 const TilePassList tileCpuPasses = {passes, TILE_COUNT(passes)};

@@ -1,0 +1,27 @@
+/* The rules that the ops of every backend's extension of the tile dialect
+ * share: an op states one choice for the kernel whose body holds it. */
+#ifndef TILE_IR_CHOICES_H
+#define TILE_IR_CHOICES_H
+
+#include "mlir-c/IR.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* Whether `op`'s name starts with `prefix` ("tile_rocm.") and goes on. */
+bool tileOpHasPrefix(MlirOperation op, const char *prefix);
+
+/* Whether `op` is directly in a kernel body (an scf.forall mapped to
+ * #gpu.block ids) and the first op of its name there; reports at `op`
+ * otherwise. */
+bool tileCheckChoicePlacement(MlirOperation op);
+
+/* Whether attribute `name` of `op` is an i64 of at least `min`; reports at
+ * `op` otherwise. */
+bool tileCheckChoiceInt(MlirOperation op, const char *name, int64_t min);
+
+/* Whether attribute `name` of `op` is a bool (true or false); reports at
+ * `op` otherwise. */
+bool tileCheckChoiceBool(MlirOperation op, const char *name);
+
+#endif
