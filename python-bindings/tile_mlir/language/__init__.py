@@ -19,10 +19,11 @@ location, so diagnostics about a built kernel point at Python lines.
 from .emitter import BuildError
 from .function import Buffer_ as Buffer
 from .function import PrimFunc, Tensor, prim_func
-from .ops import (abs, alloc_fragment, alloc_local, alloc_shared, atomic_add, cast, ceildiv,
-                  clear, copy, cos, exp, exp2, fill, gemm, if_then_else, log, log2, max, min,
-                  reduce, reduce_absmax, reduce_max, reduce_min, reduce_sum, rsqrt, sin, sqrt,
-                  tanh)
+from .ops import (abs, acos, alloc_fragment, alloc_local, alloc_shared, asin, atan, atan2,
+                  atomic_add, cast, cbrt, ceil, ceildiv, clear, copy, cos, cosh, erf, erfc, exp,
+                  exp2, expm1, fill, floor, gemm, if_then_else, isfinite, isinf, isnan, log,
+                  log1p, log2, log10, max, min, pow, reduce, reduce_absmax, reduce_max, reduce_min,
+                  reduce_sum, round, rsqrt, sin, sinh, sqrt, tan, tanh, trunc)
 from .structure import If, Kernel, Parallel, Pipelined, serial
 from .types import bf16, bool_, f16, f32, f64, i1, i8, i16, i32, i64, index
 

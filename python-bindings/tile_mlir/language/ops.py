@@ -2,7 +2,7 @@
 writes them: generic-form tile ops on buffers, upstream ops for scalars."""
 
 from . import emitter
-from .types import as_dtype, float_literal, index
+from .types import as_dtype, float_literal, i1, index
 from .values import Buffer, Value, Window, _operands, as_value, binary, use_buffer
 
 
@@ -180,6 +180,53 @@ def rsqrt(x): return _unary_math("rsqrt", x)
 def tanh(x): return _unary_math("tanh", x)
 def sin(x): return _unary_math("sin", x)
 def cos(x): return _unary_math("cos", x)
+def tan(x): return _unary_math("tan", x)
+def asin(x): return _unary_math("asin", x)
+def acos(x): return _unary_math("acos", x)
+def atan(x): return _unary_math("atan", x)
+def sinh(x): return _unary_math("sinh", x)
+def cosh(x): return _unary_math("cosh", x)
+def erf(x): return _unary_math("erf", x)
+def erfc(x): return _unary_math("erfc", x)
+def cbrt(x): return _unary_math("cbrt", x)
+def log10(x): return _unary_math("log10", x)
+def log1p(x): return _unary_math("log1p", x)
+def expm1(x): return _unary_math("expm1", x)
+def floor(x): return _unary_math("floor", x)
+def ceil(x): return _unary_math("ceil", x)
+def trunc(x): return _unary_math("trunc", x)
+def round(x):  # noqa: A001 - the kernel language's round (half away from 0)
+    return _unary_math("round", x)
+
+
+def _binary_math(op, a, b):
+    a, b = _operands(a, b)
+    if not a.dtype.is_float:
+        raise emitter.BuildError("math.%s takes floats, got %s" % (op, a.dtype))
+    e = emitter.current()
+    name = e.fresh()
+    e.emit("%s = math.%s %s, %s : %s" % (name, op, a.name, b.name, a.dtype.name))
+    return Value(name, a.dtype)
+
+
+def atan2(y, x): return _binary_math("atan2", y, x)
+def pow(x, y):  # noqa: A001 - the kernel language's pow (math.powf)
+    return _binary_math("powf", x, y)
+
+
+def _classify(op, x):
+    x = as_value(x)
+    if not x.dtype.is_float:
+        raise emitter.BuildError("math.%s takes a float, got %s" % (op, x.dtype))
+    e = emitter.current()
+    name = e.fresh()
+    e.emit("%s = math.%s %s : %s" % (name, op, x.name, x.dtype.name))
+    return Value(name, i1)
+
+
+def isnan(x): return _classify("isnan", x)
+def isinf(x): return _classify("isinf", x)
+def isfinite(x): return _classify("isfinite", x)
 
 
 def abs(x):  # noqa: A001 - the kernel language's abs
