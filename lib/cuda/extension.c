@@ -72,12 +72,6 @@ bool tileCudaReadChoices(MlirOperation kernel, TileCudaChoices *c) {
   return any;
 }
 
-TileCudaPath tileCudaKernelPath(MlirOperation kernel) {
-  TileCudaChoices c;
-  tileCudaReadChoices(kernel, &c);
-  return c.pathValue;
-}
-
 void tileCudaEraseChoices(TileCudaChoices *c) {
   MlirOperation *ops[] = {&c->path, &c->mmaShape, &c->swizzle,
                           &c->warpSpecialize, &c->rasterize};

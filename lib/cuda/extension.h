@@ -42,10 +42,6 @@ bool tileCudaIsExtensionOp(MlirOperation op);
  * there is any. */
 bool tileCudaReadChoices(MlirOperation kernel, TileCudaChoices *choices);
 
-/* The path the kernel's tile_cuda.path op names (TileCudaPathNone when it
- * has none): what tile-cuda-path decided for a kernel with tile_cuda ops. */
-TileCudaPath tileCudaKernelPath(MlirOperation kernel);
-
 /* Erases the ops `choices` holds (once honoured). */
 void tileCudaEraseChoices(TileCudaChoices *choices);
 

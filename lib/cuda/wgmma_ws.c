@@ -120,6 +120,10 @@ static void describe(Ws *w) {
 static bool budgetRegisters(Ws *w, int64_t producer, int64_t consumer,
                             TileStrBuf *why) {
   const TileMmaPlan *p = &w->plan;
+  /* tile-cuda-verify keeps stated budgets in setmaxnreg's range; the pass
+   * run alone on unchecked ops takes its own instead. */
+  if (producer < 24 || producer > 256 || consumer < 24 || consumer > 256)
+    producer = consumer = 0;
   w->producerRegisters = producer ? producer : ProducerRegisters;
   int64_t spare = RegisterFile - WarpgroupThreads * w->producerRegisters;
   w->consumerRegisters =
