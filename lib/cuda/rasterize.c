@@ -43,7 +43,10 @@ bool tileCudaRasterFits(MlirOperation kernel, TileStrBuf *why) {
 
 void tileCudaRasterise(TileBuilder *b, MlirOperation kernel,
                        int64_t groupRows) {
-  if (groupRows <= 1 || !mappedYX(kernel))
+  /* The remapping takes the block ids for the indices of the blocks: on a
+   * grid of offsets (lower bound or step other than 0 and 1) it computed
+   * other offsets than the grid's, and C tiles went missing. */
+  if (groupRows <= 1 || !tileCudaRasterFits(kernel, NULL))
     return;
   TileLoopBounds bounds = tbForallBounds(b, kernel);
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(kernel, 0));

@@ -11,7 +11,7 @@ bool tileCudaRasterFits(MlirOperation kernel, TileStrBuf *why);
 /* Remaps the block ids of `kernel` at `b` (the start of its body) so that
  * consecutive blocks, which the launch runs x-fastest, take `groupRows`
  * block rows of one block column after another. Nothing for groupRows 1
- * (the launch's own order) or a grid not mapped (y, x). */
+ * (the launch's own order) or a grid tileCudaRasterFits refuses. */
 void tileCudaRasterise(TileBuilder *b, MlirOperation kernel, int64_t groupRows);
 
 #endif
