@@ -5,10 +5,19 @@
 // Each block computes a 128x256 tile of C with 384 threads (three
 // warpgroups: one issues the TMA loads, two run wgmma on 64x256 halves),
 // walking K in steps of 64 (128-byte rows of f16, the 128-byte swizzle)
-// through a 4-stage pipeline: 4 x 48 KiB of A and B tiles. On other chips,
-// and on sm_90a when rows are not 16-byte aligned, the same kernel runs on
-// the other paths. M, N and K are dynamic and need not be multiples of the
-// tile sizes.
+// through a 4-stage pipeline: 4 x 48 KiB of A and B tiles. M, N and K are
+// dynamic and need not be multiples of the tile sizes.
+//
+// The tile_cuda ops at the top of the kernel state its schedule
+// (docs/dialect.md, "Backend extension: tile_cuda"): the warp-specialised
+// path, wgmma m64n256k16, A and B in the 128-byte swizzle, register
+// budgets of 40 (producer) and 232 (consumers) a thread, and blocks visited
+// in groups of 8 block rows (for L2 reuse of A and B). These are the
+// choices the backend makes for this kernel anyway; a choice it cannot
+// honour is refused at the op with the reason, and so is the whole kernel
+// on a chip other than sm_90a (without the ops it runs on the other paths
+// there). When rows are not 16-byte aligned at run time, the path's own
+// fallback (a copy of the kernel with 256 threads, on mma.sync) runs.
 //
 //   for bm, bn in grid(ceil(M / 128), ceil(N / 256)), 384 threads each:
 //     acc[128, 256] = 0                      (registers)
@@ -39,6 +48,11 @@ func.func @gemm(%A: !f16_matrix, %B: !f16_matrix, %C: !f32_matrix) {
   %grid_n = arith.ceildivui %N, %c256 : index
   %k_tiles = arith.ceildivui %K, %c64 : index
   scf.forall (%bm, %bn) in (%grid_m, %grid_n) {
+    "tile_cuda.path"() {path = "wgmma_ws"} : () -> ()
+    "tile_cuda.mma_shape"() {m = 64 : i64, n = 256 : i64, k = 16 : i64} : () -> ()
+    "tile_cuda.swizzle"() {a = 128 : i64, b = 128 : i64} : () -> ()
+    "tile_cuda.warp_specialize"() {producer_registers = 40 : i64, consumer_registers = 232 : i64} : () -> ()
+    "tile_cuda.rasterize"() {group_rows = 8 : i64} : () -> ()
     %A_s = "tile.alloc"() : () -> !A_tile
     %B_s = "tile.alloc"() : () -> !B_tile
     %acc = "tile.alloc"() : () -> !acc_tile

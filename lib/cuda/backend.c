@@ -47,4 +47,5 @@ const TileBackendModule tileCudaBackend = {
     .numExecutionBackends = TILE_COUNT(executionBackends),
     .callbacks = callbacks,
     .numCallbacks = TILE_COUNT(callbacks),
+    .dialectExtension = "tile_cuda.irdl.mlir",
 };

@@ -2,6 +2,8 @@
  * (ldmatrix + mma.sync, sm_80 and later) with cp.async pipelining. */
 #include "cuda/mma.h"
 
+#include "cuda/extension.h"
+
 #include "ir/ir.h"
 #include "passes/pass.h"
 
@@ -29,11 +31,36 @@ static void lowerKernel(TileMmaPlan *p) {
     mlirOperationDestroy(mlirOpResultGetOwner(olds[i]));
 }
 
-static unsigned planAndLower(MlirOperation kernel, void *userData) {
-  (void)userData;
+/* Whether `chip` ("sm_NN", "sm_NNa") is sm_80 or later: on sm_75 the NVPTX
+ * backend cannot select the mma.sync the pass emits, and LLVM aborted. */
+static bool hasTensorCorePath(const char *chip) {
+  return strncmp(chip, "sm_", 3) == 0 && atoi(chip + 3) >= 80;
+}
+
+bool tileCudaMmaFits(MlirOperation kernel, const char *chip, TileStrBuf *why) {
+  if (!hasTensorCorePath(chip))
+    return tileCudaRefuse(why, "mma.sync m16n8k16 and cp.async need sm_80 "
+                               "or later");
   TileMmaPlan plan;
-  if (tileMmaPlanKernel(kernel, &plan))
+  return tileMmaPlanKernel(kernel, &plan, why);
+}
+
+/* A kernel with tile_cuda ops takes the path when tile-cuda-path chose it
+ * (and checked that it fits). Those that chose the SIMT path have been
+ * skipped by every tensor-core pass, this one last: their ops go here. */
+static unsigned planAndLower(MlirOperation kernel, void *userData) {
+  const char *chip = userData;
+  TileCudaChoices c;
+  if (tileCudaReadChoices(kernel, &c) && c.pathValue != TileCudaPathMma) {
+    if (c.pathValue == TileCudaPathSimt)
+      tileCudaEraseChoices(&c);
+    return 0;
+  }
+  TileMmaPlan plan;
+  if (hasTensorCorePath(chip) && tileMmaPlanKernel(kernel, &plan, NULL)) {
+    tileCudaEraseChoices(&c);
     lowerKernel(&plan);
+  }
   return 0;
 }
 
@@ -46,17 +73,10 @@ static const TilePassOption options[] = {
                  NULL},
 };
 
-/* Whether `chip` ("sm_NN", "sm_NNa") is sm_80 or later: on sm_75 the NVPTX
- * backend cannot select the mma.sync the pass emits, and LLVM aborted. */
-static bool hasTensorCorePath(const char *chip) {
-  return strncmp(chip, "sm_", 3) == 0 && atoi(chip + 3) >= 80;
-}
-
 static void run(MlirOperation op, MlirExternalPass pass,
                 const TileOptionValue *values) {
   (void)pass;
-  if (hasTensorCorePath(values[OptChip].s))
-    tileForEachKernel(op, planAndLower, NULL);
+  tileForEachKernel(op, planAndLower, values[OptChip].s);
 }
 
 static const TileDialectHandleGetter dependent[] = {

@@ -4,14 +4,33 @@
 #define TILE_CUDA_MMA_H
 
 #include "gpu/matrix.h"
+#include "support/strbuf.h"
 
 #include <stdbool.h>
 #include <stdint.h>
 
-/* Fills `plan` for a kernel loop, or returns false (with no diagnostic) when
- * the kernel does not have the shape the tensor-core path handles; such
- * kernels are lowered by the SIMT path instead. */
-bool tileMmaPlanKernel(MlirOperation kernel, TileMmaPlan *plan);
+/* Appends the reason `fmt` to `why` (after "; " when it holds one
+ * already; nothing when `why` is NULL); returns false. */
+bool tileCudaRefuse(TileStrBuf *why, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* Why a kernel is no gemm kernel the tensor-core paths take. */
+#define TileCudaNotOneGemm                                                     \
+  "it is not one gemm the tensor-core paths take (one tile.gemm, f16/bf16 A "  \
+  "and B in shared tiles, an f32 fragment accumulator, no transpose_a or "     \
+  "clear_accum, in an scf.for that fills A and B by one global-window copy "   \
+  "each)"
+
+/* Fills `plan` for a kernel loop, or returns false (no diagnostic; the
+ * reason in `why` when it is not NULL) when the kernel does not have the
+ * shape the mma.sync path handles; such kernels are lowered by the SIMT
+ * path instead. */
+bool tileMmaPlanKernel(MlirOperation kernel, TileMmaPlan *plan,
+                       TileStrBuf *why);
+
+/* Whether the mma.sync path (tile-cuda-mma) takes `kernel` on `chip`; the
+ * reason in `why` when not. */
+bool tileCudaMmaFits(MlirOperation kernel, const char *chip, TileStrBuf *why);
 
 TileMmaThread tileMmaThreadIndices(TileBuilder *b, const TileMmaPlan *plan);
 

@@ -5,8 +5,21 @@
 #include "ir/ir.h"
 #include "tile/dialect.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+
+bool tileCudaRefuse(TileStrBuf *why, const char *fmt, ...) {
+  if (!why)
+    return false;
+  if (tileStrBufGet(why)[0])
+    tileStrBufAppendStr(why, "; ");
+  va_list args;
+  va_start(args, fmt);
+  tileStrBufVPrintf(why, fmt, args);
+  va_end(args);
+  return false;
+}
 
 /* Picks the warp grid: as square as the tile allows, or all warps along one
  * side when the gemm's policy says so. */
@@ -54,20 +67,41 @@ static void readPolicy(MlirOperation gemm, char *policy, size_t size) {
   }
 }
 
-bool tileMmaPlanKernel(MlirOperation kernel, TileMmaPlan *p) {
+bool tileMmaPlanKernel(MlirOperation kernel, TileMmaPlan *p, TileStrBuf *why) {
+  if (!tileMmaPlanGemm(kernel, p))
+    return tileCudaRefuse(why, "%s", TileCudaNotOneGemm);
   /* mma.sync here is f16/bf16 into f32 only. */
-  if (!tileMmaPlanGemm(kernel, p) || !mlirTypeIsAF32(p->accElem))
-    return false;
+  if (!mlirTypeIsAF32(p->accElem))
+    return tileCudaRefuse(why, "its operands are i8; the path takes f16 and "
+                               "bf16 into f32");
   p->position = tileMmaElementPosition;
   p->pad = 8;
-  if (p->threads % 32 || p->bk % 16 || (p->bm * p->bn) % p->threads)
-    return false;
+  if (p->threads % 32)
+    return tileCudaRefuse(why, "its %lld threads are not whole warps",
+                          (long long)p->threads);
+  if (p->bk % 16)
+    return tileCudaRefuse(why,
+                          "its K tile of %lld is no multiple of mma.sync's K "
+                          "(16)",
+                          (long long)p->bk);
   char policy[16];
   readPolicy(p->gemms[0], policy, sizeof(policy));
-  if (!chooseWarps(p, policy))
-    return false;
+  if ((p->bm * p->bn) % p->threads || !chooseWarps(p, policy))
+    return tileCudaRefuse(why,
+                          "no grid of its %lld warps (policy \"%s\") tiles "
+                          "its %lldx%lld accumulator into 16x16 pieces",
+                          (long long)p->threads / 32, policy, (long long)p->bm,
+                          (long long)p->bn);
   p->local = p->bm * p->bn / p->threads;
   if (p->local != p->mmaM * p->mmaN * 4)
-    return false;
-  return tileMmaAccumulatorUsesSupported(p);
+    return tileCudaRefuse(why,
+                          "its %lldx%lld accumulator does not split into "
+                          "whole m16n8 tiles per warp",
+                          (long long)p->bm, (long long)p->bn);
+  if (!tileMmaAccumulatorUsesSupported(p))
+    return tileCudaRefuse(why, "its accumulator has a use the path cannot "
+                               "rewrite (it takes fills, the gemm, copies out "
+                               "of it and thread-parallel loops over its "
+                               "elements)");
+  return true;
 }

@@ -2,7 +2,9 @@
  * them. */
 #include "passes/pass.h"
 
+extern const TilePassDescriptor tileCudaVerifyPass;
 extern const TilePassDescriptor tileCudaLimitsPass;
+extern const TilePassDescriptor tileCudaPathPass;
 extern const TilePassDescriptor tileCudaWgmmaWsPass;
 extern const TilePassDescriptor tileCudaWgmmaPass;
 extern const TilePassDescriptor tileCudaMmaPass;
@@ -14,7 +16,8 @@ extern const TilePassDescriptor tileCudaRegisterCapPass;
 extern const TilePassDescriptor tileCudaLineInfoPass;
 
 static const TilePassDescriptor *const passes[] = {
-    &tileCudaLimitsPass,        &tileCudaWgmmaWsPass,
+    &tileCudaVerifyPass,        &tileCudaLimitsPass,
+    &tileCudaPathPass,          &tileCudaWgmmaWsPass,
     &tileCudaWgmmaPass,         &tileCudaMmaPass,
     &tileCudaDynamicSharedPass, &tileCudaLaunchSharedPass,
     &tileCudaMathPass,          &tileCudaExternSharedPass,

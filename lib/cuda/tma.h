@@ -5,6 +5,16 @@
 
 #include "cuda/mma.h"
 
+/* Whether the TMA + wgmma path (tile-cuda-wgmma) takes `kernel` on `chip`;
+ * the reason in `why` when not. */
+bool tileCudaWgmmaFits(MlirOperation kernel, const char *chip, TileStrBuf *why);
+
+/* Whether the warp-specialised path (tile-cuda-wgmma-ws) takes `kernel` on
+ * `chip` with `producer` and `consumer` registers per thread in the two
+ * roles (0, 0: the path's own budgets); the reason in `why` when not. */
+bool tileCudaWgmmaWsFits(MlirOperation kernel, const char *chip,
+                         int64_t producer, int64_t consumer, TileStrBuf *why);
+
 /* Whether the accumulator is zero-filled (a constant 0.0) in the block of
  * the K loop, before it. */
 bool tileTmaZeroFillBefore(const TileMmaPlan *plan);

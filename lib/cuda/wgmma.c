@@ -3,6 +3,7 @@
  * stages and warpgroup MMA (wgmma.mma_async). Kernels whose global rows are
  * not 16-byte aligned at run time take the original kernel instead, which
  * tile-cuda-mma lowers next. */
+#include "cuda/extension.h"
 #include "cuda/tma.h"
 
 #include "ir/ir.h"
@@ -31,15 +32,49 @@ typedef struct {
   char lhsType[200], rhsType[200], barrierType[120];
 } Wgmma;
 
-static bool eligible(MlirOperation kernel, Wgmma *w) {
-  TileMmaPlan *p = &w->plan;
-  if (!tileMmaPlanKernel(kernel, p) || p->transposeB || p->threads != Threads ||
-      p->bm != BM || p->bn != BN || p->bk != BK || p->stages < 2 ||
-      !tileTmaZeroFillBefore(p))
-    return false;
+/* Whether the path takes the kernel (the reason in `why` when not). */
+static bool fits(MlirOperation kernel, const char *chip, TileMmaPlan *p,
+                 TileStrBuf *why) {
+  if (strcmp(chip, "sm_90a") != 0)
+    return tileCudaRefuse(why, "wgmma and TMA need sm_90a");
+  if (!tileMmaPlanGemm(kernel, p))
+    return tileCudaRefuse(why, "%s", TileCudaNotOneGemm);
+  if (p->transposeB)
+    return tileCudaRefuse(why, "B is stored transposed (bn x bk); the path "
+                               "loads B as bk x bn");
+  if (p->threads != Threads || p->bm != BM || p->bn != BN || p->bk != BK)
+    return tileCudaRefuse(why,
+                          "the path takes %dx%dx%d tiles and %d threads; the "
+                          "kernel has %lldx%lldx%lld and %lld",
+                          BM, BN, BK, Threads, (long long)p->bm,
+                          (long long)p->bn, (long long)p->bk,
+                          (long long)p->threads);
+  if (p->stages < 2)
+    return tileCudaRefuse(why,
+                          "its K loop has %lld stage; the path needs 2 or "
+                          "more (tile.num_stages)",
+                          (long long)p->stages);
+  if (!tileTmaZeroFillBefore(p))
+    return tileCudaRefuse(why, "its accumulator is not filled with 0.0 just "
+                               "before the K loop");
   /* This path owns the kernel's shared memory (dynamic, 1024-aligned for
    * the swizzle): no other shared tile may live beside it. */
   if (!tileTmaOnlyOperandTiles(p))
+    return tileCudaRefuse(why, "it has shared tiles besides A and B");
+  /* The rest of the mma.sync plan's conditions (f32 accumulator, uses it
+   * can rewrite) hold for this path too. */
+  return tileMmaPlanKernel(kernel, p, why);
+}
+
+bool tileCudaWgmmaFits(MlirOperation kernel, const char *chip,
+                       TileStrBuf *why) {
+  TileMmaPlan plan;
+  return fits(kernel, chip, &plan, why);
+}
+
+static bool eligible(MlirOperation kernel, const char *chip, Wgmma *w) {
+  TileMmaPlan *p = &w->plan;
+  if (!fits(kernel, chip, p, NULL))
     return false;
   w->elem = tileTmaElementName(p->elem);
   snprintf(w->lhsType, sizeof(w->lhsType),
@@ -290,10 +325,17 @@ static void lowerKernel(Wgmma *w, MlirOperation kernel) {
 }
 
 static unsigned lowerIfEligible(MlirOperation kernel, void *userData) {
-  (void)userData;
+  const char *chip = userData;
+  /* tile-cuda-path has checked that a kernel that states this path fits. */
+  TileCudaChoices choices;
+  if (tileCudaReadChoices(kernel, &choices) &&
+      choices.pathValue != TileCudaPathWgmma)
+    return 0;
   Wgmma w;
-  if (eligible(kernel, &w))
+  if (eligible(kernel, chip, &w)) {
+    tileCudaEraseChoices(&choices);
     lowerKernel(&w, kernel);
+  }
   return 0;
 }
 
@@ -309,9 +351,7 @@ static const TilePassOption options[] = {
 static void run(MlirOperation op, MlirExternalPass pass,
                 const TileOptionValue *values) {
   (void)pass;
-  if (strcmp(values[OptChip].s, "sm_90a") != 0)
-    return;
-  tileForEachKernel(op, lowerIfEligible, NULL);
+  tileForEachKernel(op, lowerIfEligible, values[OptChip].s);
 }
 
 static const TileDialectHandleGetter dependent[] = {

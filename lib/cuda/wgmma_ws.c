@@ -8,6 +8,8 @@
  * rows are not 16-byte aligned at run time take a copy of the original
  * kernel with C warpgroups, which tile-cuda-wgmma and tile-cuda-mma see
  * next. */
+#include "cuda/extension.h"
+#include "cuda/rasterize.h"
 #include "cuda/tma.h"
 
 #include "ir/ir.h"
@@ -46,7 +48,8 @@ typedef struct {
   TileMmaPlan plan;
   MlirOperation store; /* tile.copy of the accumulator into C */
   int64_t tileK;       /* 32 or 64 */
-  int64_t consumers, consumerRegisters;
+  int64_t consumers, producerRegisters, consumerRegisters;
+  int64_t groupRows; /* block rows per group of the block order */
   int64_t aBytes, stageBytes, regionBytes;
   const char *elem;
   char aMap[200], bMap[200], cMap[200], groupType[120];
@@ -110,27 +113,104 @@ static void describe(Ws *w) {
            (long long)p->stages);
 }
 
-static bool eligible(MlirOperation kernel, Ws *w) {
-  memset(w, 0, sizeof(*w));
-  TileMmaPlan *p = &w->plan;
-  if (!tileMmaPlanGemm(kernel, p) || !mlirTypeIsAF32(p->accElem) ||
-      p->transposeB || (p->bk != 32 && p->bk != 64) || p->bm % ConsumerRows ||
-      p->bn % BoxCols || p->bn > 256 || p->stages < 2 ||
-      !tileTmaZeroFillBefore(p) || !tileTmaOnlyOperandTiles(p))
-    return false;
-  w->consumers = p->bm / ConsumerRows;
-  if (p->threads != WarpgroupThreads * (1 + w->consumers))
-    return false;
-  w->store = storeAfterLoop(p);
-  if (mlirOperationIsNull(w->store))
-    return false;
-  int64_t spare = RegisterFile - WarpgroupThreads * ProducerRegisters;
-  w->consumerRegisters = spare / (WarpgroupThreads * w->consumers) / 8 * 8;
-  if (w->consumerRegisters > MaxConsumerRegisters)
+/* The register budgets: `producer` and `consumer` when given (not 0), else
+ * the producer keeps ProducerRegisters and the consumers share the rest,
+ * up to MaxConsumerRegisters; false when they do not hold the consumers'
+ * accumulators or exceed the register file. */
+static bool budgetRegisters(Ws *w, int64_t producer, int64_t consumer,
+                            TileStrBuf *why) {
+  const TileMmaPlan *p = &w->plan;
+  /* tile-cuda-verify keeps stated budgets in setmaxnreg's range; the pass
+   * run alone on unchecked ops takes its own instead. */
+  if (producer < 24 || producer > 256 || consumer < 24 || consumer > 256)
+    producer = consumer = 0;
+  w->producerRegisters = producer ? producer : ProducerRegisters;
+  int64_t spare = RegisterFile - WarpgroupThreads * w->producerRegisters;
+  w->consumerRegisters =
+      consumer ? consumer : spare / (WarpgroupThreads * w->consumers) / 8 * 8;
+  if (!consumer && w->consumerRegisters > MaxConsumerRegisters)
     w->consumerRegisters = MaxConsumerRegisters;
   /* 64 x bn f32 accumulators per warpgroup: bn / 2 registers a thread,
    * and room for addresses and loop state. */
   if (p->bn / 2 + 48 > w->consumerRegisters)
+    return tileCudaRefuse(why,
+                          "its consumers need %lld registers a thread (a "
+                          "64x%lld f32 accumulator and 48 for the rest); they "
+                          "get %lld",
+                          (long long)p->bn / 2 + 48, (long long)p->bn,
+                          (long long)w->consumerRegisters);
+  int64_t total = WarpgroupThreads *
+                  (w->producerRegisters + w->consumers * w->consumerRegisters);
+  if (total > RegisterFile)
+    return tileCudaRefuse(
+        why,
+        "128 threads of %lld registers and %lld x 128 of "
+        "%lld take %lld registers; a multiprocessor has %d",
+        (long long)w->producerRegisters, (long long)w->consumers,
+        (long long)w->consumerRegisters, (long long)total, RegisterFile);
+  return true;
+}
+
+/* The tiles and the pipeline the path takes (the reason in `why` when
+ * not). */
+static bool tilesFit(const TileMmaPlan *p, TileStrBuf *why) {
+  if (!mlirTypeIsAF32(p->accElem))
+    return tileCudaRefuse(why, "its operands are i8; the path takes f16 and "
+                               "bf16 into f32");
+  if (p->transposeB)
+    return tileCudaRefuse(why, "B is stored transposed (bn x bk); the path "
+                               "loads B as bk x bn");
+  if (p->bk != 32 && p->bk != 64)
+    return tileCudaRefuse(why,
+                          "its K tile is %lld; the path takes 32 or 64 (A's "
+                          "rows fill a 64- or 128-byte swizzle span)",
+                          (long long)p->bk);
+  if (p->bm % ConsumerRows)
+    return tileCudaRefuse(why,
+                          "its %lld rows of C are no multiple of 64 (each "
+                          "consumer warpgroup computes 64)",
+                          (long long)p->bm);
+  if (p->bn % BoxCols || p->bn > 256)
+    return tileCudaRefuse(why,
+                          "its %lld columns of C are not a multiple of 64 up "
+                          "to 256 (wgmma's N)",
+                          (long long)p->bn);
+  if (p->stages < 2)
+    return tileCudaRefuse(why,
+                          "its K loop has %lld stage; the path needs 2 or "
+                          "more (tile.num_stages)",
+                          (long long)p->stages);
+  if (!tileTmaZeroFillBefore(p))
+    return tileCudaRefuse(why, "its accumulator is not filled with 0.0 just "
+                               "before the K loop");
+  if (!tileTmaOnlyOperandTiles(p))
+    return tileCudaRefuse(why, "it has shared tiles besides A and B");
+  return true;
+}
+
+static bool fits(MlirOperation kernel, const char *chip, int64_t producer,
+                 int64_t consumer, Ws *w, TileStrBuf *why) {
+  memset(w, 0, sizeof(*w));
+  TileMmaPlan *p = &w->plan;
+  if (strcmp(chip, "sm_90a") != 0)
+    return tileCudaRefuse(why, "wgmma, TMA and setmaxnreg need sm_90a");
+  if (!tileMmaPlanGemm(kernel, p))
+    return tileCudaRefuse(why, "%s", TileCudaNotOneGemm);
+  if (!tilesFit(p, why))
+    return false;
+  w->consumers = p->bm / ConsumerRows;
+  if (p->threads != WarpgroupThreads * (1 + w->consumers))
+    return tileCudaRefuse(why,
+                          "it has %lld threads; the path takes 128 x (1 + "
+                          "%lld) = %lld (a producer warpgroup and a consumer "
+                          "warpgroup per 64 rows of C)",
+                          (long long)p->threads, (long long)w->consumers,
+                          (long long)WarpgroupThreads * (1 + w->consumers));
+  w->store = storeAfterLoop(p);
+  if (mlirOperationIsNull(w->store))
+    return tileCudaRefuse(why, "its accumulator is not copied whole into a "
+                               "2-d f32 global C as the kernel's last op");
+  if (!budgetRegisters(w, producer, consumer, why))
     return false;
   w->tileK = p->bk;
   w->aBytes = p->bm * w->tileK * 2;
@@ -140,9 +220,19 @@ static bool eligible(MlirOperation kernel, Ws *w) {
   if (epilogue > w->regionBytes)
     w->regionBytes = epilogue;
   if (w->regionBytes + 16 * p->stages > MaxSharedBytes)
-    return false;
+    return tileCudaRefuse(why,
+                          "its stages and mbarriers take %lld bytes of shared "
+                          "memory; a block has %d",
+                          (long long)(w->regionBytes + 16 * p->stages),
+                          MaxSharedBytes);
   describe(w);
   return true;
+}
+
+bool tileCudaWgmmaWsFits(MlirOperation kernel, const char *chip,
+                         int64_t producer, int64_t consumer, TileStrBuf *why) {
+  Ws w;
+  return fits(kernel, chip, producer, consumer, &w, why);
 }
 
 /*===--- the kernel
@@ -277,7 +367,7 @@ static void producerLoop(TileBuilder *b, const Kernel *k) {
 }
 
 static void producer(TileBuilder *b, const Kernel *k) {
-  setMaxRegisters(b, "decrease", ProducerRegisters);
+  setMaxRegisters(b, "decrease", k->w->producerRegisters);
   MlirBlock leader = tbIf(b, tbCmpI(b, "eq", k->tid, idx(b, 0)));
   TileBuilder in = tbAtTerminator(leader, b->loc);
   producerLoop(&in, k);
@@ -464,40 +554,6 @@ static void consumer(TileBuilder *b, const Kernel *k, MlirValue wg) {
   storeTile(b, k, tbResult(loop));
 }
 
-/*===--- block order
- * ---------------------------------------------------------===*/
-
-/* Grouped block order: the launch runs blocks x-fastest; consecutive blocks
- * take GroupRows block rows of one block column after another, so a wave
- * shares A rows and B columns in L2. Only for kernels mapped (y, x). */
-static void rasterise(TileBuilder *b, MlirOperation kernel) {
-  MlirAttribute mapping = tileOpGetAttr(kernel, "mapping");
-  if (mlirArrayAttrGetNumElements(mapping) != 2 ||
-      !mlirAttributeEqual(mlirArrayAttrGetElement(mapping, 0),
-                          tbParseAttr(b, "#gpu.block<y>")) ||
-      !mlirAttributeEqual(mlirArrayAttrGetElement(mapping, 1),
-                          tbParseAttr(b, "#gpu.block<x>")))
-    return;
-  TileLoopBounds bounds = tbForallBounds(b, kernel);
-  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(kernel, 0));
-  MlirValue bm = mlirBlockGetArgument(body, 0);
-  MlirValue bn = mlirBlockGetArgument(body, 1);
-  MlirValue gridM = bounds.ub[0], gridN = bounds.ub[1];
-  MlirValue linear = tbAdd(b, tbMul(b, bm, gridN), bn);
-  MlirValue perGroup = tbMul(b, idx(b, GroupRows), gridN);
-  MlirValue firstRow = tbMul(b, tbDivU(b, linear, perGroup), idx(b, GroupRows));
-  MlirValue rows = tbMinU(b, tbSub(b, gridM, firstRow), idx(b, GroupRows));
-  MlirValue within = tbRemU(b, linear, perGroup);
-  MlirValue newM = tbAdd(b, firstRow, tbRemU(b, within, rows));
-  MlirValue newN = tbDivU(b, within, rows);
-  MlirOperation mUsers[] = {mlirOpResultGetOwner(linear)};
-  MlirOperation nUsers[] = {mlirOpResultGetOwner(linear)};
-  /* linear = bm * gridN + bn: its muli uses bm, its addi uses bn. */
-  mUsers[0] = mlirOpResultGetOwner(mlirOperationGetOperand(mUsers[0], 0));
-  mlirValueReplaceAllUsesExcept(bm, newM, 1, mUsers);
-  mlirValueReplaceAllUsesExcept(bn, newN, 1, nUsers);
-}
-
 /*===--- putting it together
  * -------------------------------------------------===*/
 
@@ -556,7 +612,7 @@ static void lowerKernel(Ws *w) {
   splitOnAlignment(w, &k);
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(kernel, 0));
   TileBuilder b = tbBefore(mlirBlockGetFirstOperation(body));
-  rasterise(&b, kernel);
+  tileCudaRasterise(&b, kernel, w->groupRows);
   MlirType index = tbIndex(&b);
   MlirNamedAttribute x =
       tbNamed(&b, "dimension", tbParseAttr(&b, "#gpu<dim x>"));
@@ -592,11 +648,20 @@ static void lowerKernel(Ws *w) {
     mlirOperationDestroy(mlirOpResultGetOwner(olds[i]));
 }
 
+/* A kernel with tile_cuda ops takes the path when tile-cuda-path chose it
+ * (and checked that it fits), with the stated register budgets. */
 static unsigned lowerIfEligible(MlirOperation kernel, void *userData) {
-  (void)userData;
+  const char *chip = userData;
+  TileCudaChoices c;
+  if (tileCudaReadChoices(kernel, &c) && c.pathValue != TileCudaPathWgmmaWs)
+    return 0;
   Ws w;
-  if (eligible(kernel, &w))
+  if (fits(kernel, chip, c.producerRegisters, c.consumerRegisters, &w, NULL)) {
+    w.groupRows = mlirOperationIsNull(c.rasterize) ? GroupRows : c.groupRows;
+    /* Before the copy for unaligned rows is made: the copy has none. */
+    tileCudaEraseChoices(&c);
     lowerKernel(&w);
+  }
   return 0;
 }
 
@@ -612,9 +677,7 @@ static const TilePassOption options[] = {
 static void run(MlirOperation op, MlirExternalPass pass,
                 const TileOptionValue *values) {
   (void)pass;
-  if (strcmp(values[OptChip].s, "sm_90a") != 0)
-    return;
-  tileForEachKernel(op, lowerIfEligible, NULL);
+  tileForEachKernel(op, lowerIfEligible, values[OptChip].s);
 }
 
 static const TileDialectHandleGetter dependent[] = {

@@ -9,6 +9,10 @@
 // RUN: tile-opt --tile-cuda-wgmma-ws=chip=sm_90 %examples/gemm_hopper.mlir | FileCheck %s --check-prefix=NOT-TAKEN
 // RUN: tile-opt --tile-cuda-wgmma-ws %examples/gemm.mlir | FileCheck %s --check-prefix=NOT-TAKEN
 // RUN: tile-opt --tile-cuda-wgmma-ws %S/../../Target/CUDA/Inputs/gemm_128x128x64.mlir | FileCheck %s --check-prefix=NOT-TAKEN
+// A grid of offsets (from 0 to M and N in steps of the tile): the block
+// ids are not the blocks' indices, and the grouped order is left out (it
+// took them for indices and computed other offsets).
+// RUN: sed -e '/"tile_cuda\./d' -e 's/  scf.forall (%bm, %bn) in (%grid_m, %grid_n) {/  scf.forall (%m0, %n0) = (%c0, %c0) to (%M, %N) step (%c128, %c256) {/' -e '/%m0 = arith.muli %bm, %c128 : index/d' -e '/%n0 = arith.muli %bn, %c256 : index/d' %examples/gemm_hopper.mlir | tile-opt --tile-cuda-wgmma-ws | FileCheck %s --check-prefix=OFFSETS
 
 // CHECK-LABEL: func.func @gemm
 // C's rows are checked too: N % 4 for f32.
@@ -84,3 +88,7 @@
 // K32: nvgpu.warpgroup.mma %[[DESC]], %{{.*}} : <tensor = memref<64x16xf16, 3>>, <tensor = memref<16x256xf16, 3>>
 // K32: nvgpu.warpgroup.mma
 // K32: tile.dynamic_shared_bytes = 196608 : i64
+
+// OFFSETS: scf.forall (%{{.*}}, %{{.*}}) = (%c0, %c0) to
+// OFFSETS-NOT: arith.minui
+// OFFSETS: nvvm.setmaxregister decrease 40

@@ -12,8 +12,9 @@ func.func @foreign() {
   // A backend whose name only starts with the target's is another one.
   // expected-error @below {{'tile_cudax.choice' op needs --target=cudax}}
   "tile_cudax.choice"() : () -> ()
-  // The target's own extension and a bare tile_ prefix pass.
-  "tile_cuda.choice"() : () -> ()
+  // The target's own extension (a registered dialect now: an op it has)
+  // and a bare tile_ prefix pass.
+  "tile_cuda.path"() {path = "mma"} : () -> ()
   "tile_.choice"() : () -> ()
   return
 }

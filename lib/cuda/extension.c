@@ -1,0 +1,206 @@
+/* The tile_cuda dialect's ops: their target-neutral rules and the choices
+ * they state for a kernel. The rules that depend on the chip and the kernel
+ * (which path takes it, what that path can do) are tile-cuda-path's. */
+#include "cuda/extension.h"
+
+#include "ir/ir.h"
+#include "support/count.h"
+
+#include <string.h>
+
+static const char prefix[] = "tile_cuda.";
+
+static const char *const pathNames[] = {
+    [TileCudaPathNone] = "",       [TileCudaPathWgmmaWs] = "wgmma_ws",
+    [TileCudaPathWgmma] = "wgmma", [TileCudaPathMma] = "mma",
+    [TileCudaPathSimt] = "simt",
+};
+
+const char *tileCudaPathName(TileCudaPath path) { return pathNames[path]; }
+
+static TileCudaPath pathNamed(MlirStringRef s) {
+  for (unsigned i = TileCudaPathWgmmaWs; i < TILE_COUNT(pathNames); ++i)
+    if (strlen(pathNames[i]) == s.length &&
+        strncmp(pathNames[i], s.data, s.length) == 0)
+      return (TileCudaPath)i;
+  return TileCudaPathNone;
+}
+
+bool tileCudaIsExtensionOp(MlirOperation op) {
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  return name.length > sizeof(prefix) - 1 &&
+         strncmp(name.data, prefix, sizeof(prefix) - 1) == 0;
+}
+
+static int64_t intAttr(MlirOperation op, const char *name) {
+  return mlirIntegerAttrGetValueInt(tileOpGetAttr(op, name));
+}
+
+static void readOp(MlirOperation op, TileCudaChoices *c) {
+  if (tileOpIs(op, "tile_cuda.path")) {
+    c->path = op;
+    c->pathValue = pathNamed(mlirStringAttrGetValue(tileOpGetAttr(op, "path")));
+  } else if (tileOpIs(op, "tile_cuda.mma_shape")) {
+    c->mmaShape = op;
+    c->m = intAttr(op, "m");
+    c->n = intAttr(op, "n");
+    c->k = intAttr(op, "k");
+  } else if (tileOpIs(op, "tile_cuda.swizzle")) {
+    c->swizzle = op;
+    c->swizzleA = intAttr(op, "a");
+    c->swizzleB = intAttr(op, "b");
+  } else if (tileOpIs(op, "tile_cuda.warp_specialize")) {
+    c->warpSpecialize = op;
+    c->producerRegisters = intAttr(op, "producer_registers");
+    c->consumerRegisters = intAttr(op, "consumer_registers");
+  } else if (tileOpIs(op, "tile_cuda.rasterize")) {
+    c->rasterize = op;
+    c->groupRows = intAttr(op, "group_rows");
+  }
+}
+
+bool tileCudaReadChoices(MlirOperation kernel, TileCudaChoices *c) {
+  memset(c, 0, sizeof(*c));
+  bool any = false;
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(kernel, 0));
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+    if (tileCudaIsExtensionOp(op)) {
+      readOp(op, c);
+      any = true;
+    }
+  return any;
+}
+
+void tileCudaEraseChoices(TileCudaChoices *c) {
+  MlirOperation *ops[] = {&c->path, &c->mmaShape, &c->swizzle,
+                          &c->warpSpecialize, &c->rasterize};
+  for (unsigned i = 0; i < TILE_COUNT(ops); ++i) {
+    if (!mlirOperationIsNull(*ops[i]))
+      mlirOperationDestroy(*ops[i]);
+    *ops[i] = (MlirOperation){NULL};
+  }
+}
+
+/* Attribute `name` of `op` is an i64; sets *value. */
+static bool checkI64(MlirOperation op, const char *name, int64_t *value) {
+  MlirAttribute attr = tileOpGetAttr(op, name);
+  if (mlirAttributeIsNull(attr) || !mlirAttributeIsAInteger(attr) ||
+      !mlirTypeIsAInteger(mlirAttributeGetType(attr)) ||
+      mlirIntegerTypeGetWidth(mlirAttributeGetType(attr)) != 64 ||
+      !mlirIntegerTypeIsSignless(mlirAttributeGetType(attr))) {
+    tileEmitOpError(op, "expects '%s' to be an i64 integer attribute", name);
+    return false;
+  }
+  *value = mlirIntegerAttrGetValueInt(attr);
+  return true;
+}
+
+static bool checkAtLeast(MlirOperation op, const char *name, int64_t min) {
+  int64_t v;
+  if (!checkI64(op, name, &v))
+    return false;
+  if (v < min) {
+    tileEmitOpError(op, "expects '%s' to be at least %lld, got %lld", name,
+                    (long long)min, (long long)v);
+    return false;
+  }
+  return true;
+}
+
+/* A swizzle span the TMA unit and wgmma know: 128, 64 or 32 bytes, or 0. */
+static bool checkSwizzle(MlirOperation op, const char *name) {
+  int64_t v;
+  if (!checkI64(op, name, &v))
+    return false;
+  if (v != 0 && v != 32 && v != 64 && v != 128) {
+    tileEmitOpError(op,
+                    "expects '%s' to be a swizzle of 128, 64 or 32 bytes, or "
+                    "0 for none, got %lld",
+                    name, (long long)v);
+    return false;
+  }
+  return true;
+}
+
+/* A register count setmaxnreg takes: a multiple of 8 in [24, 256]. */
+static bool checkRegisters(MlirOperation op, const char *name) {
+  int64_t v;
+  if (!checkI64(op, name, &v))
+    return false;
+  if (v < 24 || v > 256 || v % 8) {
+    tileEmitOpError(op,
+                    "expects '%s' to be a register count setmaxnreg takes (a "
+                    "multiple of 8 from 24 to 256), got %lld",
+                    name, (long long)v);
+    return false;
+  }
+  return true;
+}
+
+static bool checkPath(MlirOperation op) {
+  MlirStringRef s = mlirStringAttrGetValue(tileOpGetAttr(op, "path"));
+  if (pathNamed(s) != TileCudaPathNone)
+    return true;
+  tileEmitOpError(op,
+                  "expects 'path' to be \"wgmma_ws\", \"wgmma\", \"mma\" or "
+                  "\"simt\", got \"%.*s\"",
+                  (int)s.length, s.data);
+  return false;
+}
+
+/* The op's place: directly in a kernel body, the only op of its name. */
+static bool checkPlace(MlirOperation op) {
+  MlirOperation parent = mlirOperationGetParentOperation(op);
+  if (mlirOperationIsNull(parent) || !tileIsKernelLoop(parent)) {
+    tileEmitOpError(op, "must be directly in a kernel body (an scf.forall "
+                        "mapped to #gpu.block ids)");
+    return false;
+  }
+  for (MlirOperation prev =
+           mlirBlockGetFirstOperation(mlirOperationGetBlock(op));
+       !mlirOperationEqual(prev, op); prev = mlirOperationGetNextInBlock(prev))
+    if (mlirIdentifierEqual(mlirOperationGetName(prev),
+                            mlirOperationGetName(op))) {
+      tileEmitOpError(op, "repeats a choice: a kernel holds at most one "
+                          "of this op");
+      return false;
+    }
+  return true;
+}
+
+/* Each attribute is checked, so that every bad one is reported. */
+static bool checkOp(MlirOperation op) {
+  if (!checkPlace(op))
+    return false;
+  if (tileOpIs(op, "tile_cuda.path"))
+    return checkPath(op);
+  if (tileOpIs(op, "tile_cuda.mma_shape")) {
+    bool m = checkAtLeast(op, "m", 1), n = checkAtLeast(op, "n", 1);
+    bool k = checkAtLeast(op, "k", 1);
+    return m && n && k;
+  }
+  if (tileOpIs(op, "tile_cuda.swizzle")) {
+    bool a = checkSwizzle(op, "a");
+    bool b = checkSwizzle(op, "b");
+    return a && b;
+  }
+  if (tileOpIs(op, "tile_cuda.rasterize"))
+    return checkAtLeast(op, "group_rows", 1);
+  bool producer = checkRegisters(op, "producer_registers");
+  bool consumer = checkRegisters(op, "consumer_registers");
+  return producer && consumer;
+}
+
+static MlirWalkResult visit(MlirOperation op, void *userData) {
+  unsigned *errors = userData;
+  if (tileCudaIsExtensionOp(op) && !checkOp(op))
+    ++*errors;
+  return MlirWalkResultAdvance;
+}
+
+unsigned tileCudaVerifyExtensionOps(MlirOperation root) {
+  unsigned errors = 0;
+  mlirOperationWalk(root, visit, &errors, MlirWalkPreOrder);
+  return errors;
+}
