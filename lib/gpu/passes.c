@@ -4,6 +4,7 @@
 
 extern const TilePassDescriptor tileGpuCheckDialectsPass;
 extern const TilePassDescriptor tileGpuCheckArgumentsPass;
+extern const TilePassDescriptor tileGpuCheckVectorsPass;
 extern const TilePassDescriptor tileGpuLayoutPass;
 extern const TilePassDescriptor tileGpuLowerPass;
 extern const TilePassDescriptor tileGpuBarriersPass;
@@ -12,9 +13,11 @@ extern const TilePassDescriptor tileGpuCheckCallsPass;
 extern const TilePassDescriptor tileMergeGpuModulesPass;
 
 static const TilePassDescriptor *const passes[] = {
-    &tileGpuCheckDialectsPass, &tileGpuCheckArgumentsPass, &tileGpuLayoutPass,
-    &tileGpuLowerPass,         &tileGpuBarriersPass,       &tileKernelToGpuPass,
-    &tileGpuCheckCallsPass,    &tileMergeGpuModulesPass,
+    &tileGpuCheckDialectsPass, &tileGpuCheckArgumentsPass,
+    &tileGpuCheckVectorsPass,  &tileGpuLayoutPass,
+    &tileGpuLowerPass,         &tileGpuBarriersPass,
+    &tileKernelToGpuPass,      &tileGpuCheckCallsPass,
+    &tileMergeGpuModulesPass,
 };
 
 const TilePassList tileGpuPasses = {passes, TILE_COUNT(passes)};
