@@ -56,6 +56,14 @@ MlirLogicalResult tileSerializeGpuModules(MlirOperation module,
                                           TileArtifact *artifact,
                                           const char *part);
 
+/* Calls `report` (when not NULL) on each llvm.call under `module` whose
+ * callee's name starts with `prefix` (a device library's: "__nv_",
+ * "__ocml_"), with the callee's name; returns how many there are. */
+typedef void (*TileLibraryCallFn)(MlirOperation call, MlirStringRef callee,
+                                  void *userData);
+unsigned tileLibraryCalls(MlirOperation module, const char *prefix,
+                          TileLibraryCallFn report, void *userData);
+
 /* Artifact plumbing used by the compile driver. */
 void tileArtifactSetWanted(TileArtifact *a, const char *wantedParts);
 void tileArtifactSetRuntimeLibrary(TileArtifact *a, const char *library);

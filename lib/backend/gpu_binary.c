@@ -7,6 +7,8 @@
 #include "mlir-c/Dialect/GPU.h"
 #include "mlir-c/RegisterEverything.h"
 
+#include <string.h>
+
 typedef struct {
   TileStrBuf *bytes;
   unsigned count;
@@ -25,6 +27,37 @@ static MlirWalkResult collectObjects(MlirOperation op, void *userData) {
     ++objects->count;
   }
   return MlirWalkResultSkip;
+}
+
+typedef struct {
+  const char *prefix;
+  TileLibraryCallFn report;
+  void *userData;
+  unsigned count;
+} LibraryCalls;
+
+static MlirWalkResult findLibraryCall(MlirOperation op, void *userData) {
+  LibraryCalls *calls = userData;
+  if (!tileOpIs(op, "llvm.call"))
+    return MlirWalkResultAdvance;
+  MlirAttribute callee = tileOpGetAttr(op, "callee");
+  if (mlirAttributeIsNull(callee) || !mlirAttributeIsAFlatSymbolRef(callee))
+    return MlirWalkResultAdvance;
+  MlirStringRef name = mlirFlatSymbolRefAttrGetValue(callee);
+  size_t n = strlen(calls->prefix);
+  if (name.length > n && strncmp(name.data, calls->prefix, n) == 0) {
+    ++calls->count;
+    if (calls->report)
+      calls->report(op, name, calls->userData);
+  }
+  return MlirWalkResultAdvance;
+}
+
+unsigned tileLibraryCalls(MlirOperation module, const char *prefix,
+                          TileLibraryCallFn report, void *userData) {
+  LibraryCalls calls = {prefix, report, userData, 0};
+  mlirOperationWalk(module, findLibraryCall, &calls, MlirWalkPreOrder);
+  return calls.count;
 }
 
 MlirLogicalResult tileSerializeGpuModules(MlirOperation module,

@@ -46,40 +46,16 @@ static const char *libdeviceRoot(char *buf, size_t size) {
   return access(buf, R_OK) == 0 ? root : NULL;
 }
 
-/* Reports a call of a libdevice function (__nv_*) at its location,
- * counting it in *userData: used when no libdevice was found. */
-static MlirWalkResult reportLibdeviceCall(MlirOperation op, void *userData) {
-  if (!tileOpIs(op, "llvm.call"))
-    return MlirWalkResultAdvance;
-  MlirAttribute callee = mlirOperationGetAttributeByName(
-      op, mlirStringRefCreateFromCString("callee"));
-  if (mlirAttributeIsNull(callee) || !mlirAttributeIsAFlatSymbolRef(callee))
-    return MlirWalkResultAdvance;
-  MlirStringRef name = mlirFlatSymbolRefAttrGetValue(callee);
-  if (name.length > 5 && strncmp(name.data, "__nv_", 5) == 0) {
-    tileEmitErrorAt(mlirOperationGetLocation(op),
-                    "needs libdevice for %.*s, and the CUDA toolkit at %s "
-                    "has no nvvm/libdevice/libdevice.10.bc ($CUDA_ROOT, "
-                    "$CUDA_HOME or $CUDA_PATH name another)",
-                    (int)name.length, name.data, toolkitRoot());
-    ++*(unsigned *)userData;
-  }
-  return MlirWalkResultAdvance;
-}
-
-static MlirWalkResult findLibdeviceCall(MlirOperation op, void *userData) {
-  if (!tileOpIs(op, "llvm.call"))
-    return MlirWalkResultAdvance;
-  MlirAttribute callee = mlirOperationGetAttributeByName(
-      op, mlirStringRefCreateFromCString("callee"));
-  if (mlirAttributeIsNull(callee) || !mlirAttributeIsAFlatSymbolRef(callee))
-    return MlirWalkResultAdvance;
-  MlirStringRef name = mlirFlatSymbolRefAttrGetValue(callee);
-  if (name.length > 5 && strncmp(name.data, "__nv_", 5) == 0) {
-    *(bool *)userData = true;
-    return MlirWalkResultInterrupt;
-  }
-  return MlirWalkResultAdvance;
+/* Reports a call of a libdevice function at its location: used when no
+ * libdevice was found. */
+static void reportLibdeviceCall(MlirOperation call, MlirStringRef callee,
+                                void *userData) {
+  (void)userData;
+  tileEmitErrorAt(mlirOperationGetLocation(call),
+                  "needs libdevice for %.*s, and the CUDA toolkit at %s "
+                  "has no nvvm/libdevice/libdevice.10.bc ($CUDA_ROOT, "
+                  "$CUDA_HOME or $CUDA_PATH name another)",
+                  (int)callee.length, callee.data, toolkitRoot());
 }
 
 /* Removes what makeStub made (any part may be missing). */
@@ -127,14 +103,11 @@ MlirLogicalResult tileCudaDeviceCodegen(const TileBackendContext *ctx,
                                         MlirOperation module, bool compile,
                                         TileArtifact *artifact) {
   tileArtifactSetDeviceFormat(artifact, "ptx");
-  bool callsLibdevice = false;
-  mlirOperationWalk(module, findLibdeviceCall, &callsLibdevice,
-                    MlirWalkPreOrder);
+  bool callsLibdevice = tileLibraryCalls(module, "__nv_", NULL, NULL) > 0;
   char buf[512], stub[64] = "", format[600];
   const char *root = callsLibdevice ? libdeviceRoot(buf, sizeof(buf)) : NULL;
   if (callsLibdevice && !root) {
-    unsigned calls = 0;
-    mlirOperationWalk(module, reportLibdeviceCall, &calls, MlirWalkPreOrder);
+    tileLibraryCalls(module, "__nv_", reportLibdeviceCall, NULL);
     return mlirLogicalResultFailure();
   }
   if (!root && !makeStub(stub, sizeof(stub))) {

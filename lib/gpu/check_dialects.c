@@ -14,6 +14,7 @@
 #include "gpu/fail.h"
 #include "ir/ir.h"
 #include "passes/pass.h"
+#include "support/list.h"
 
 #include <string.h>
 
@@ -33,20 +34,6 @@ typedef struct {
   const TileOptionValue *values;
   unsigned errors;
 } Check;
-
-/* Whether `dialect` (length `n`) is an entry of the comma-separated list. */
-static bool listed(const char *list, const char *dialect, size_t n) {
-  for (const char *p = list; *p;) {
-    const char *comma = strchr(p, ',');
-    size_t len = comma ? (size_t)(comma - p) : strlen(p);
-    if (len == n && strncmp(p, dialect, n) == 0)
-      return true;
-    if (!comma)
-      break;
-    p = comma + 1;
-  }
-  return false;
-}
 
 /* Whether dialect `name` (length `n`) is tile_<backend> for a backend other
  * than `target`; *backend is then where <backend> starts. */
@@ -76,7 +63,7 @@ static MlirWalkResult check(MlirOperation op, void *userData) {
                 "dialect for the %.*s backend only, and the %s target does "
                 "not lower it",
                 len, backend, (int)n, name.data, len, backend, target);
-  } else if (listed(c->values[OptForeign].s, name.data, n)) {
+  } else if (tileListContains(c->values[OptForeign].s, ',', name.data, n)) {
     tileGpuFail(&c->errors, op,
                 "belongs to the %.*s dialect, which is another GPU "
                 "target's: the %s target does not lower it",

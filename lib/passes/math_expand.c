@@ -10,6 +10,7 @@
 #include "ir/ir.h"
 #include "passes/pass.h"
 #include "support/count.h"
+#include "support/list.h"
 
 #include "mlir-c/Dialect/Arith.h"
 #include "mlir-c/Dialect/Math.h"
@@ -50,21 +51,6 @@ static const Expansion expansions[] = {
     {"cbrt", F32Formula, tileMathCbrt},
 };
 
-/* Whether `name` (NUL-terminated) is an entry of the comma-separated list. */
-static bool listed(const char *list, const char *name) {
-  size_t n = strlen(name);
-  for (const char *p = list; *p;) {
-    const char *comma = strchr(p, ',');
-    size_t len = comma ? (size_t)(comma - p) : strlen(p);
-    if (len == n && strncmp(p, name, n) == 0)
-      return true;
-    if (!comma)
-      break;
-    p = comma + 1;
-  }
-  return false;
-}
-
 static const Expansion *expansionFor(MlirOperation op, const char *ops) {
   MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
   static const char prefix[] = "math.";
@@ -75,7 +61,8 @@ static const Expansion *expansionFor(MlirOperation op, const char *ops) {
     const char *short_ = expansions[i].name;
     if (name.length - len == strlen(short_) &&
         strncmp(name.data + len, short_, name.length - len) == 0)
-      return listed(ops, short_) ? &expansions[i] : NULL;
+      return tileListContains(ops, ',', short_, strlen(short_)) ? &expansions[i]
+                                                                : NULL;
   }
   return NULL;
 }

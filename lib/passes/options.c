@@ -2,6 +2,7 @@
 #include "passes/pass.h"
 
 #include "support/alloc.h"
+#include "support/list.h"
 #include "support/strbuf.h"
 
 #include <ctype.h>
@@ -10,17 +11,7 @@
 #include <string.h>
 
 static bool choiceAllowed(const char *choices, const char *value) {
-  size_t n = strlen(value);
-  for (const char *p = choices; *p;) {
-    const char *bar = strchr(p, '|');
-    size_t len = bar ? (size_t)(bar - p) : strlen(p);
-    if (len == n && strncmp(p, value, n) == 0)
-      return true;
-    if (!bar)
-      break;
-    p = bar + 1;
-  }
-  return false;
+  return tileListContains(choices, '|', value, strlen(value));
 }
 
 static const char *kindName(TileOptionKind kind) {

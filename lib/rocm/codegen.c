@@ -46,28 +46,18 @@ static const char *deviceLibs(char *buf, size_t size) {
   return NULL;
 }
 
-/* Reports a call of a device library function (__ocml_*, __ockl_*) at its
- * location, counting it in *userData: used when no library was found. */
-static MlirWalkResult reportLibraryCall(MlirOperation op, void *userData) {
-  if (!tileOpIs(op, "llvm.call"))
-    return MlirWalkResultAdvance;
-  MlirAttribute callee = mlirOperationGetAttributeByName(
-      op, mlirStringRefCreateFromCString("callee"));
-  if (mlirAttributeIsNull(callee) || !mlirAttributeIsAFlatSymbolRef(callee))
-    return MlirWalkResultAdvance;
-  MlirStringRef name = mlirFlatSymbolRefAttrGetValue(callee);
-  if (name.length > 7 && (strncmp(name.data, "__ocml_", 7) == 0 ||
-                          strncmp(name.data, "__ockl_", 7) == 0)) {
-    tileEmitErrorAt(
-        mlirOperationGetLocation(op),
-        "needs ROCm's device library for %.*s, and none was found "
-        "($TILE_ROCM_DEVICE_LIBS, $ROCM_PATH/amdgcn/bitcode, "
-        "/opt/rocm/amdgcn/bitcode or /usr/lib/x86_64-linux-gnu/amdgcn/bitcode "
-        "with ocml.bc; Debian: apt-get install rocm-device-libs)",
-        (int)name.length, name.data);
-    ++*(unsigned *)userData;
-  }
-  return MlirWalkResultAdvance;
+/* Reports a call of a device library function at its location: used when
+ * no library was found. */
+static void reportLibraryCall(MlirOperation call, MlirStringRef callee,
+                              void *userData) {
+  (void)userData;
+  tileEmitErrorAt(
+      mlirOperationGetLocation(call),
+      "needs ROCm's device library for %.*s, and none was found "
+      "($TILE_ROCM_DEVICE_LIBS, $ROCM_PATH/amdgcn/bitcode, "
+      "/opt/rocm/amdgcn/bitcode or /usr/lib/x86_64-linux-gnu/amdgcn/bitcode "
+      "with ocml.bc; Debian: apt-get install rocm-device-libs)",
+      (int)callee.length, callee.data);
 }
 
 static void removeToolkit(const char *dir);
@@ -123,8 +113,9 @@ MlirLogicalResult tileRocmDeviceCodegen(const TileBackendContext *ctx,
   char libsBuf[512];
   const char *libs = deviceLibs(libsBuf, sizeof(libsBuf));
   if (!libs) {
-    unsigned calls = 0;
-    mlirOperationWalk(module, reportLibraryCall, &calls, MlirWalkPreOrder);
+    unsigned calls =
+        tileLibraryCalls(module, "__ocml_", reportLibraryCall, NULL) +
+        tileLibraryCalls(module, "__ockl_", reportLibraryCall, NULL);
     if (calls)
       return mlirLogicalResultFailure();
   }
