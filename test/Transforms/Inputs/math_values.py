@@ -66,7 +66,7 @@ ABSOLUTE = {"sincos"}
 OPS = {
     "erf": (SPECIAL + sweep(-6, 6) + sample_log(1e-30, 4), None, math.erf, 4),
     "erfc": (SPECIAL + sweep(-6, 10) + sample_log(1e-30, 10), None, erfc, 8),
-    "cbrt": (SPECIAL + sample_log(1e-44, 3e38), None, cbrt, 2),
+    "cbrt": (SPECIAL + sample_log(1e-44, 3e38), None, cbrt, 3),
     "atan2": (
         [y for y in [0.0, -0.0, 1.0, -1.0, math.inf, -math.inf, math.nan,
                      1e-30, 1e30] for _ in range(9)] + sweep(-4, 4, 800),
