@@ -60,6 +60,8 @@ void tileCpuEraseChoices(TileCpuChoices *c) {
     }
 }
 
+enum { MaxPrefetchDistance = 65536 };
+
 /* The op's place (directly in a kernel body, the only op of its name
  * there) and its attributes; each attribute is checked, so that every bad
  * one is reported. */
@@ -77,7 +79,17 @@ static bool checkOp(MlirOperation op) {
     bool b = tileCheckChoiceBool(op, "b");
     return a && b;
   }
-  return tileCheckChoiceInt(op, "distance", 0);
+  if (!tileCheckChoiceInt(op, "distance", 0))
+    return false;
+  /* The prefetched row's offset is distance x the row stride: a limit far
+   * beyond any tile's rows keeps that product from wrapping. */
+  int64_t distance = mlirIntegerAttrGetValueInt(tileOpGetAttr(op, "distance"));
+  if (distance > MaxPrefetchDistance) {
+    tileEmitOpError(op, "expects 'distance' to be at most %d rows, got %lld",
+                    MaxPrefetchDistance, (long long)distance);
+    return false;
+  }
+  return true;
 }
 
 static MlirWalkResult visit(MlirOperation op, void *userData) {

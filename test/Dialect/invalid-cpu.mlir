@@ -77,6 +77,17 @@ func.func @negative_distance() {
 
 // -----
 
+// The prefetched row's offset (distance x stride) must not wrap.
+func.func @huge_distance() {
+  scf.forall (%b) in (4) {
+    // expected-error @+1 {{'tile_cpu.prefetch' op expects 'distance' to be at most 65536 rows, got 9223372036854775807}}
+    "tile_cpu.prefetch"() {distance = 9223372036854775807 : i64} : () -> ()
+  } {mapping = [#gpu.block<x>], tile.threads = 1 : i64}
+  return
+}
+
+// -----
+
 func.func @i32_rows() {
   scf.forall (%b) in (4) {
     // expected-error @+1 {{'tile_cpu.micro_kernel' op expects 'rows' to be an i64 integer attribute}}
