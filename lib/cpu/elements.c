@@ -17,17 +17,13 @@ unsigned tileCpuBitWidth(MlirType type) {
 }
 
 /* `to` shaped like `v`: a vector of `to` when `v` is a vector. */
+/* `to` in the shape of `v`. */
 static MlirType like(MlirValue v, MlirType to) {
-  MlirType t = mlirValueGetType(v);
-  if (!mlirTypeIsAVector(t))
-    return to;
-  int64_t lanes = mlirShapedTypeGetDimSize(t, 0);
-  return tbVectorType(to, lanes);
+  return tbShapedLike(mlirValueGetType(v), to);
 }
 
 static MlirType elementOf(MlirValue v) {
-  MlirType t = mlirValueGetType(v);
-  return mlirTypeIsAVector(t) ? mlirShapedTypeGetElementType(t) : t;
+  return tbScalarOf(mlirValueGetType(v));
 }
 
 MlirValue tileCpuConvert(TileBuilder *b, MlirValue v, MlirType to) {

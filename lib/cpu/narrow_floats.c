@@ -16,19 +16,8 @@
 
 #include "support/strbuf.h"
 
-/* `type` (a scalar or a vector) with its element type replaced. */
-static MlirType withElement(MlirType type, MlirType element) {
-  if (!mlirTypeIsAVector(type))
-    return element;
-  return tbVectorType(element, mlirShapedTypeGetDimSize(type, 0));
-}
-
-static MlirType elementOf(MlirType type) {
-  return mlirTypeIsAVector(type) ? mlirShapedTypeGetElementType(type) : type;
-}
-
 static bool isHalf(MlirType type) {
-  MlirType e = elementOf(type);
+  MlirType e = tbScalarOf(type);
   return mlirTypeIsABF16(e) || mlirTypeIsAF16(e);
 }
 
@@ -37,8 +26,8 @@ static bool isHalf(MlirType type) {
  * again to a format of at most 22 significant bits rounds as the f64 would
  * have directly. */
 static MlirValue roundToOddF32(TileBuilder *b, MlirValue x) {
-  MlirType f32 = withElement(mlirValueGetType(x), tbF32(b));
-  MlirType i32 = withElement(mlirValueGetType(x), tbI32(b));
+  MlirType f32 = tbShapedLike(mlirValueGetType(x), tbF32(b));
+  MlirType i32 = tbShapedLike(mlirValueGetType(x), tbI32(b));
   MlirValue t = tbConvertOp(b, "arith.truncf", x, f32);
   MlirValue back = tbConvertOp(b, "arith.extf", t, mlirValueGetType(x));
   MlirValue inexact = tbCmpF(b, "one", back, x);
@@ -53,7 +42,7 @@ static MlirValue roundToOddF32(TileBuilder *b, MlirValue x) {
 
 /* `v` (f32 or f64) rounded to `type` (bf16 or f16) once. */
 static MlirValue narrow(TileBuilder *b, MlirValue v, MlirType type) {
-  if (mlirTypeIsAF64(elementOf(mlirValueGetType(v))))
+  if (mlirTypeIsAF64(tbScalarOf(mlirValueGetType(v))))
     v = roundToOddF32(b, v);
   return tbConvertOp(b, "arith.truncf", v, type);
 }
@@ -62,7 +51,7 @@ static MlirValue widen(TileBuilder *b, MlirValue v, MlirType wide) {
   MlirType type = mlirValueGetType(v);
   if (!isHalf(type))
     return v;
-  return tbConvertOp(b, "arith.extf", v, withElement(type, wide));
+  return tbConvertOp(b, "arith.extf", v, tbShapedLike(type, wide));
 }
 
 /* The op again with its 16-bit float operands and results in `wide`, the
@@ -82,7 +71,7 @@ static void widenOp(MlirOperation op, MlirType wide) {
   for (intptr_t i = 0; i < numAttrs; ++i)
     attrs[i] = mlirOperationGetAttribute(op, i);
   MlirValue old = mlirOperationGetResult(op, 0);
-  MlirType result = withElement(mlirValueGetType(old), wide);
+  MlirType result = tbShapedLike(mlirValueGetType(old), wide);
   TileStrBuf name = TILE_STRBUF_INIT;
   tileStrBufAppendRef(&name, mlirIdentifierStr(mlirOperationGetName(op)));
   MlirOperation widened = tbCreate(&b, tileStrBufGet(&name), numOperands,
@@ -122,17 +111,17 @@ static void intToHalf(MlirOperation op, MlirType f64) {
   MlirValue old = mlirOperationGetResult(op, 0);
   MlirValue wide = tbConvertOp(
       &b, tileOpIs(op, "arith.sitofp") ? "arith.sitofp" : "arith.uitofp",
-      mlirOperationGetOperand(op, 0), withElement(mlirValueGetType(old), f64));
+      mlirOperationGetOperand(op, 0), tbShapedLike(mlirValueGetType(old), f64));
   mlirValueReplaceAllUsesOfWith(old, narrow(&b, wide, mlirValueGetType(old)));
   mlirOperationDestroy(op);
 }
 
 static MlirType operandElement(MlirOperation op) {
-  return elementOf(mlirValueGetType(mlirOperationGetOperand(op, 0)));
+  return tbScalarOf(mlirValueGetType(mlirOperationGetOperand(op, 0)));
 }
 
 static MlirType resultElement(MlirOperation op) {
-  return elementOf(mlirValueGetType(mlirOperationGetResult(op, 0)));
+  return tbScalarOf(mlirValueGetType(mlirOperationGetResult(op, 0)));
 }
 
 /* Rewrites `op` if it is one of the cases above. */

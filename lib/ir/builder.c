@@ -148,6 +148,10 @@ MlirType tbShapedLike(MlirType like, MlirType element) {
   return mlirVectorTypeGet(rank, shape, element);
 }
 
+MlirType tbScalarOf(MlirType type) {
+  return mlirTypeIsAShaped(type) ? mlirShapedTypeGetElementType(type) : type;
+}
+
 MlirValue tbCmpI(TileBuilder *b, const char *predicate, MlirValue x,
                  MlirValue y) {
   static const char *const names[] = {"eq",  "ne",  "slt", "sle", "sgt",

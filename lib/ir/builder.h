@@ -70,6 +70,9 @@ MlirValue tbMinU(TileBuilder *b, MlirValue x, MlirValue y); /* minui */
 /* `element` in the shape of `like`: a vector of the same shape when `like`
  * is a vector type, `element` itself otherwise. */
 MlirType tbShapedLike(MlirType like, MlirType element);
+/* The element type of a vector (or other shaped type), `type` itself
+ * otherwise. */
+MlirType tbScalarOf(MlirType type);
 /* arith.cmpi with a predicate name; i1, or a vector of i1 for vectors. */
 MlirValue tbCmpI(TileBuilder *b, const char *predicate, MlirValue x,
                  MlirValue y);

@@ -67,15 +67,11 @@ static const Expansion *expansionFor(MlirOperation op, const char *ops) {
   return NULL;
 }
 
-static MlirType elementOf(MlirType type) {
-  return mlirTypeIsAShaped(type) ? mlirShapedTypeGetElementType(type) : type;
-}
-
 /* Whether the first operand's element type is one the expansion serves;
  * otherwise reports why at `op`. */
 static bool served(MlirOperation op, const Expansion *e, const char *target) {
   MlirType element =
-      elementOf(mlirValueGetType(mlirOperationGetOperand(op, 0)));
+      tbScalarOf(mlirValueGetType(mlirOperationGetOperand(op, 0)));
   switch (e->domain) {
   case AnyFloat:
     return true;

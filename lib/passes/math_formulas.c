@@ -15,8 +15,7 @@ static MlirValue operand(MlirOperation op, intptr_t i) {
 }
 
 static MlirType elementOf(MlirValue v) {
-  MlirType type = mlirValueGetType(v);
-  return mlirTypeIsAShaped(type) ? mlirShapedTypeGetElementType(type) : type;
+  return tbScalarOf(mlirValueGetType(v));
 }
 
 /* A float constant shaped and typed like `like`. */

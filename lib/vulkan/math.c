@@ -38,14 +38,10 @@ static const Rule *ruleFor(MlirOperation op) {
   return NULL;
 }
 
-static MlirType elementOf(MlirType type) {
-  return mlirTypeIsAShaped(type) ? mlirShapedTypeGetElementType(type) : type;
-}
-
 /* Whether the instruction takes op's operand type; otherwise says why. */
 static bool takes(MlirOperation op, const Rule *rule) {
   MlirType type = mlirValueGetType(mlirOperationGetOperand(op, 0));
-  MlirType element = elementOf(type);
+  MlirType element = tbScalarOf(type);
   if (mlirTypeIsAVector(type) && (mlirShapedTypeGetRank(type) != 1 ||
                                   mlirShapedTypeGetDimSize(type, 0) > 4)) {
     tileEmitOpError(op, "on a vector other than 2 to 4 lanes has no lowering "
@@ -91,7 +87,7 @@ static MlirValue count64(TileBuilder *b, const Rule *rule, MlirValue x) {
   MlirValue hi = tbConvertOp(
       b, "arith.trunci",
       tbBinary(b, "arith.shrui", x,
-               tbSplatInt(b, x, elementOf(mlirValueGetType(x)), 32)),
+               tbSplatInt(b, x, tbScalarOf(mlirValueGetType(x)), 32)),
       i32);
   MlirValue low = count32(b, rule, lo), high = count32(b, rule, hi);
   MlirValue sum;
@@ -109,7 +105,7 @@ static MlirValue count64(TileBuilder *b, const Rule *rule, MlirValue x) {
  * zero-extended, where cttz of 0 (32) is cut to their width. */
 static MlirValue count(TileBuilder *b, const Rule *rule, MlirValue x) {
   MlirType type = mlirValueGetType(x);
-  unsigned width = mlirIntegerTypeGetWidth(elementOf(type));
+  unsigned width = mlirIntegerTypeGetWidth(tbScalarOf(type));
   if (width == 32)
     return count32(b, rule, x);
   if (width == 64)
@@ -129,18 +125,18 @@ static bool isF64Math(MlirOperation op) {
   intptr_t n = mlirOperationGetNumOperands(op);
   for (intptr_t i = 0; i < n; ++i)
     if (mlirTypeIsAF64(
-            elementOf(mlirValueGetType(mlirOperationGetOperand(op, i)))))
+            tbScalarOf(mlirValueGetType(mlirOperationGetOperand(op, i)))))
       return true;
   n = mlirOperationGetNumResults(op);
   for (intptr_t i = 0; i < n; ++i)
     if (mlirTypeIsAF64(
-            elementOf(mlirValueGetType(mlirOperationGetResult(op, i)))))
+            tbScalarOf(mlirValueGetType(mlirOperationGetResult(op, i)))))
       return true;
   return false;
 }
 
 static bool isHalfFma(MlirOperation op) {
-  return tileOpIs(op, "math.fma") && mlirTypeIsAF16(elementOf(mlirValueGetType(
+  return tileOpIs(op, "math.fma") && mlirTypeIsAF16(tbScalarOf(mlirValueGetType(
                                          mlirOperationGetResult(op, 0))));
 }
 
