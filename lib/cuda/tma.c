@@ -9,7 +9,7 @@
 
 static MlirValue idx(TileBuilder *b, int64_t v) { return tbConstIndex(b, v); }
 
-bool tileTmaZeroFillBefore(const TileMmaPlan *p) {
+static bool zeroFillBefore(const TileMmaPlan *p) {
   for (MlirOpOperand use = mlirValueGetFirstUse(p->acc);
        !mlirOpOperandIsNull(use); use = mlirOpOperandGetNextUse(use)) {
     MlirOperation user = mlirOpOperandGetOwner(use);
@@ -45,10 +45,24 @@ static MlirWalkResult findOtherShared(MlirOperation op, void *userData) {
   return MlirWalkResultAdvance;
 }
 
-bool tileTmaOnlyOperandTiles(const TileMmaPlan *p) {
+static bool onlyOperandTiles(const TileMmaPlan *p) {
   SharedScan scan = {{p->a, p->b}, false};
   mlirOperationWalk(p->kernel, findOtherShared, &scan, MlirWalkPreOrder);
   return !scan.other;
+}
+
+bool tileTmaPipelineFits(const TileMmaPlan *p, TileStrBuf *why) {
+  if (p->stages < 2)
+    return tileCudaRefuse(why,
+                          "its K loop has %lld stage; the path needs 2 or "
+                          "more (tile.num_stages)",
+                          (long long)p->stages);
+  if (!zeroFillBefore(p))
+    return tileCudaRefuse(why, "its accumulator is not filled with 0.0 just "
+                               "before the K loop");
+  if (!onlyOperandTiles(p))
+    return tileCudaRefuse(why, "it has shared tiles besides A and B");
+  return true;
 }
 
 MlirValue tileTmaDescriptor(TileBuilder *b, MlirValue global, int64_t rows,

@@ -15,12 +15,12 @@ bool tileCudaWgmmaFits(MlirOperation kernel, const char *chip, TileStrBuf *why);
 bool tileCudaWgmmaWsFits(MlirOperation kernel, const char *chip,
                          int64_t producer, int64_t consumer, TileStrBuf *why);
 
-/* Whether the accumulator is zero-filled (a constant 0.0) in the block of
- * the K loop, before it. */
-bool tileTmaZeroFillBefore(const TileMmaPlan *plan);
-
-/* Whether the kernel has no shared tile but A and B. */
-bool tileTmaOnlyOperandTiles(const TileMmaPlan *plan);
+/* Whether `plan`'s kernel meets what both TMA + wgmma paths ask of its K
+ * loop and shared memory: two stages or more, the accumulator zero-filled
+ * (a constant 0.0) just before the loop, and no shared tile but A and B
+ * (the path lays out all of dynamic shared memory); the reason in `why`
+ * when not. */
+bool tileTmaPipelineFits(const TileMmaPlan *plan, TileStrBuf *why);
 
 /* `nvgpu.tma.create.descriptor` of the 2-d global memref `global` with a
  * rows x cols box, of descriptor type `type` (text). */

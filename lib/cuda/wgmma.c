@@ -49,18 +49,10 @@ static bool fits(MlirOperation kernel, const char *chip, TileMmaPlan *p,
                           BM, BN, BK, Threads, (long long)p->bm,
                           (long long)p->bn, (long long)p->bk,
                           (long long)p->threads);
-  if (p->stages < 2)
-    return tileCudaRefuse(why,
-                          "its K loop has %lld stage; the path needs 2 or "
-                          "more (tile.num_stages)",
-                          (long long)p->stages);
-  if (!tileTmaZeroFillBefore(p))
-    return tileCudaRefuse(why, "its accumulator is not filled with 0.0 just "
-                               "before the K loop");
   /* This path owns the kernel's shared memory (dynamic, 1024-aligned for
-   * the swizzle): no other shared tile may live beside it. */
-  if (!tileTmaOnlyOperandTiles(p))
-    return tileCudaRefuse(why, "it has shared tiles besides A and B");
+   * the swizzle): no other shared tile may live beside A and B. */
+  if (!tileTmaPipelineFits(p, why))
+    return false;
   /* The rest of the mma.sync plan's conditions (f32 accumulator, uses it
    * can rewrite) hold for this path too. */
   return tileMmaPlanKernel(kernel, p, why);

@@ -175,17 +175,7 @@ static bool tilesFit(const TileMmaPlan *p, TileStrBuf *why) {
                           "its %lld columns of C are not a multiple of 64 up "
                           "to 256 (wgmma's N)",
                           (long long)p->bn);
-  if (p->stages < 2)
-    return tileCudaRefuse(why,
-                          "its K loop has %lld stage; the path needs 2 or "
-                          "more (tile.num_stages)",
-                          (long long)p->stages);
-  if (!tileTmaZeroFillBefore(p))
-    return tileCudaRefuse(why, "its accumulator is not filled with 0.0 just "
-                               "before the K loop");
-  if (!tileTmaOnlyOperandTiles(p))
-    return tileCudaRefuse(why, "it has shared tiles besides A and B");
-  return true;
+  return tileTmaPipelineFits(p, why);
 }
 
 static bool fits(MlirOperation kernel, const char *chip, int64_t producer,
