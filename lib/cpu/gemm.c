@@ -9,6 +9,7 @@
 
 #include "cpu/extension.h"
 #include "cpu/gemm_choices.h"
+#include "ir/choices.h"
 
 #include "mlir-c/Dialect/Arith.h"
 #include "mlir-c/Dialect/MemRef.h"
@@ -331,12 +332,12 @@ static unsigned finishKernelChoices(MlirOperation kernel, void *userData) {
   tileCpuReadChoices(kernel, &choices);
   if (!mlirOperationIsNull(choices.prefetch) && choices.distance > 0 &&
       !contains(&r->plan->prefetching, kernel)) {
-    tileCpuRefuseChoice(choices.prefetch,
-                        "no packing copy of the kernel reads vectors from "
-                        "rows of a window of a larger buffer, the reads it "
-                        "prefetches ahead of (an operand read in place, "
-                        "packed from a tile of the block or element by "
-                        "element has none)");
+    tileRefuseChoice(choices.prefetch,
+                     "no packing copy of the kernel reads vectors from "
+                     "rows of a window of a larger buffer, the reads it "
+                     "prefetches ahead of (an operand read in place, "
+                     "packed from a tile of the block or element by "
+                     "element has none)");
     return 1;
   }
   tileCpuEraseChoices(&choices);

@@ -5,13 +5,10 @@
  * is checked once the kernel is lowered (gemm.c): whether a packing copy
  * reads a window is known then. */
 #include "cpu/gemm_choices.h"
+#include "ir/choices.h"
 
 #include "cpu/gemm.h"
 #include "support/count.h"
-
-void tileCpuRefuseChoice(MlirOperation op, const char *why) {
-  tileEmitOpError(op, "cannot be honoured: %s", why);
-}
 
 static bool transposed(MlirOperation gemm, const char *name) {
   bool ok;
@@ -112,7 +109,7 @@ static bool packingFits(const TileCpuChoices *c, MlirOperation gemm,
 static unsigned refuse(MlirOperation op, bool *refused, TileStrBuf *why) {
   if (mlirOperationIsNull(op) || *refused)
     return 0;
-  tileCpuRefuseChoice(op, tileStrBufGet(why));
+  tileRefuseChoice(op, "%s", tileStrBufGet(why));
   *refused = true;
   return 1;
 }
@@ -123,7 +120,7 @@ static unsigned refuseAll(const TileCpuChoices *c) {
   unsigned errors = 0;
   for (size_t i = 0; i < TILE_COUNT(ops); ++i)
     if (!mlirOperationIsNull(ops[i])) {
-      tileCpuRefuseChoice(ops[i], "the kernel holds no tile.gemm");
+      tileRefuseChoice(ops[i], "the kernel holds no tile.gemm");
       ++errors;
     }
   return errors;

@@ -20,7 +20,4 @@ unsigned tileCpuCheckGemmChoices(const TileCpuChoices *c,
                                  const TileOpList *gemms,
                                  const TileCpuGemmTarget *target);
 
-/* Reports at `op` that its choice cannot be honoured: `why`. */
-void tileCpuRefuseChoice(MlirOperation op, const char *why);
-
 #endif

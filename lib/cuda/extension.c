@@ -3,12 +3,11 @@
  * (which path takes it, what that path can do) are tile-cuda-path's. */
 #include "cuda/extension.h"
 
+#include "ir/choices.h"
 #include "ir/ir.h"
 #include "support/count.h"
 
 #include <string.h>
-
-static const char prefix[] = "tile_cuda.";
 
 static const char *const pathNames[] = {
     [TileCudaPathNone] = "",       [TileCudaPathWgmmaWs] = "wgmma_ws",
@@ -27,9 +26,7 @@ static TileCudaPath pathNamed(MlirStringRef s) {
 }
 
 bool tileCudaIsExtensionOp(MlirOperation op) {
-  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
-  return name.length > sizeof(prefix) - 1 &&
-         strncmp(name.data, prefix, sizeof(prefix) - 1) == 0;
+  return tileOpHasPrefix(op, "tile_cuda.");
 }
 
 static int64_t intAttr(MlirOperation op, const char *name) {
@@ -82,36 +79,10 @@ void tileCudaEraseChoices(TileCudaChoices *c) {
   }
 }
 
-/* Attribute `name` of `op` is an i64; sets *value. */
-static bool checkI64(MlirOperation op, const char *name, int64_t *value) {
-  MlirAttribute attr = tileOpGetAttr(op, name);
-  if (mlirAttributeIsNull(attr) || !mlirAttributeIsAInteger(attr) ||
-      !mlirTypeIsAInteger(mlirAttributeGetType(attr)) ||
-      mlirIntegerTypeGetWidth(mlirAttributeGetType(attr)) != 64 ||
-      !mlirIntegerTypeIsSignless(mlirAttributeGetType(attr))) {
-    tileEmitOpError(op, "expects '%s' to be an i64 integer attribute", name);
-    return false;
-  }
-  *value = mlirIntegerAttrGetValueInt(attr);
-  return true;
-}
-
-static bool checkAtLeast(MlirOperation op, const char *name, int64_t min) {
-  int64_t v;
-  if (!checkI64(op, name, &v))
-    return false;
-  if (v < min) {
-    tileEmitOpError(op, "expects '%s' to be at least %lld, got %lld", name,
-                    (long long)min, (long long)v);
-    return false;
-  }
-  return true;
-}
-
 /* A swizzle span the TMA unit and wgmma know: 128, 64 or 32 bytes, or 0. */
 static bool checkSwizzle(MlirOperation op, const char *name) {
   int64_t v;
-  if (!checkI64(op, name, &v))
+  if (!tileCheckChoiceI64(op, name, &v))
     return false;
   if (v != 0 && v != 32 && v != 64 && v != 128) {
     tileEmitOpError(op,
@@ -126,7 +97,7 @@ static bool checkSwizzle(MlirOperation op, const char *name) {
 /* A register count setmaxnreg takes: a multiple of 8 in [24, 256]. */
 static bool checkRegisters(MlirOperation op, const char *name) {
   int64_t v;
-  if (!checkI64(op, name, &v))
+  if (!tileCheckChoiceI64(op, name, &v))
     return false;
   if (v < 24 || v > 256 || v % 8) {
     tileEmitOpError(op,
@@ -149,35 +120,15 @@ static bool checkPath(MlirOperation op) {
   return false;
 }
 
-/* The op's place: directly in a kernel body, the only op of its name. */
-static bool checkPlace(MlirOperation op) {
-  MlirOperation parent = mlirOperationGetParentOperation(op);
-  if (mlirOperationIsNull(parent) || !tileIsKernelLoop(parent)) {
-    tileEmitOpError(op, "must be directly in a kernel body (an scf.forall "
-                        "mapped to #gpu.block ids)");
-    return false;
-  }
-  for (MlirOperation prev =
-           mlirBlockGetFirstOperation(mlirOperationGetBlock(op));
-       !mlirOperationEqual(prev, op); prev = mlirOperationGetNextInBlock(prev))
-    if (mlirIdentifierEqual(mlirOperationGetName(prev),
-                            mlirOperationGetName(op))) {
-      tileEmitOpError(op, "repeats a choice: a kernel holds at most one "
-                          "of this op");
-      return false;
-    }
-  return true;
-}
-
 /* Each attribute is checked, so that every bad one is reported. */
 static bool checkOp(MlirOperation op) {
-  if (!checkPlace(op))
+  if (!tileCheckChoicePlacement(op))
     return false;
   if (tileOpIs(op, "tile_cuda.path"))
     return checkPath(op);
   if (tileOpIs(op, "tile_cuda.mma_shape")) {
-    bool m = checkAtLeast(op, "m", 1), n = checkAtLeast(op, "n", 1);
-    bool k = checkAtLeast(op, "k", 1);
+    bool m = tileCheckChoiceInt(op, "m", 1), n = tileCheckChoiceInt(op, "n", 1);
+    bool k = tileCheckChoiceInt(op, "k", 1);
     return m && n && k;
   }
   if (tileOpIs(op, "tile_cuda.swizzle")) {
@@ -186,7 +137,7 @@ static bool checkOp(MlirOperation op) {
     return a && b;
   }
   if (tileOpIs(op, "tile_cuda.rasterize"))
-    return checkAtLeast(op, "group_rows", 1);
+    return tileCheckChoiceInt(op, "group_rows", 1);
   bool producer = checkRegisters(op, "producer_registers");
   bool consumer = checkRegisters(op, "consumer_registers");
   return producer && consumer;

@@ -9,10 +9,9 @@
 #include "cuda/rasterize.h"
 #include "cuda/tma.h"
 
+#include "ir/choices.h"
 #include "ir/ir.h"
 #include "passes/pass.h"
-
-#include <stdarg.h>
 
 /* The candidate paths, in the pipeline's order, and the op that asks. */
 typedef struct {
@@ -34,20 +33,6 @@ static bool fitsPath(MlirOperation kernel, const char *chip, TileCudaPath path,
   }
 }
 
-/* Reports at `op` that its choice cannot be honoured; returns 1. */
-static unsigned refuse(MlirOperation op, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-static unsigned refuse(MlirOperation op, const char *fmt, ...) {
-  TileStrBuf text = TILE_STRBUF_INIT;
-  va_list args;
-  va_start(args, fmt);
-  tileStrBufVPrintf(&text, fmt, args);
-  va_end(args);
-  tileEmitOpError(op, "cannot be honoured: %s", tileStrBufGet(&text));
-  tileStrBufFree(&text);
-  return 1;
-}
-
 /* The paths the ops ask for: the one tile_cuda.path names; wgmma_ws for
  * warp_specialize; for mma_shape the paths of its instruction; for a
  * swizzle the paths that swizzle (or those that do not, for none); any
@@ -64,11 +49,12 @@ static bool request(const TileCudaChoices *c, Request *r) {
     else if (c->m == 64)
       *r = (Request){TileCudaPathWgmmaWs, TileCudaPathWgmma, c->mmaShape};
     else
-      return !refuse(c->mmaShape,
-                     "no path runs an instruction of M = %lld: mma runs "
-                     "mma.sync m16n8k16, wgmma and wgmma_ws run "
-                     "wgmma.mma_async m64nNk16",
-                     (long long)c->m);
+      return !tileRefuseChoice(
+          c->mmaShape,
+          "no path runs an instruction of M = %lld: mma runs "
+          "mma.sync m16n8k16, wgmma and wgmma_ws run "
+          "wgmma.mma_async m64nNk16",
+          (long long)c->m);
   } else if (!mlirOperationIsNull(c->swizzle)) {
     bool none = c->swizzleA == 0 && c->swizzleB == 0;
     *r = none ? (Request){TileCudaPathMma, TileCudaPathSimt, c->swizzle}
@@ -97,11 +83,12 @@ static TileCudaPath choosePath(MlirOperation kernel, const char *chip,
     }
   }
   if (r->first == r->last)
-    refuse(r->asker, "the kernel does not take the %s path on %s: %s",
-           tileCudaPathName(r->first), chip, tileStrBufGet(&why));
+    tileRefuseChoice(r->asker, "the kernel does not take the %s path on %s: %s",
+                     tileCudaPathName(r->first), chip, tileStrBufGet(&why));
   else
-    refuse(r->asker, "the kernel takes none of the paths it asks for on %s: %s",
-           chip, tileStrBufGet(&why));
+    tileRefuseChoice(r->asker,
+                     "the kernel takes none of the paths it asks for on %s: %s",
+                     chip, tileStrBufGet(&why));
   tileStrBufFree(&why);
   return TileCudaPathNone;
 }
@@ -113,8 +100,8 @@ static unsigned checkShape(const TileCudaChoices *c, TileCudaPath path,
   if (mlirOperationIsNull(c->mmaShape))
     return 0;
   if (path == TileCudaPathSimt)
-    return refuse(c->mmaShape, "the simt path runs no tensor-core "
-                               "instruction");
+    return tileRefuseChoice(c->mmaShape, "the simt path runs no tensor-core "
+                                         "instruction");
   int64_t m = 16, n = 8, k = 16;
   if (path != TileCudaPathMma) {
     m = 64;
@@ -123,11 +110,13 @@ static unsigned checkShape(const TileCudaChoices *c, TileCudaPath path,
   if (c->m == m && c->n == n && c->k == k)
     return 0;
   if (path == TileCudaPathMma)
-    return refuse(c->mmaShape, "the mma path runs mma.sync m16n8k16 only");
-  return refuse(c->mmaShape,
-                "the %s path runs wgmma m64n%lldk16 for this kernel (wgmma's "
-                "N is the %lld columns of its tile of C)",
-                tileCudaPathName(path), (long long)n, (long long)n);
+    return tileRefuseChoice(c->mmaShape,
+                            "the mma path runs mma.sync m16n8k16 only");
+  return tileRefuseChoice(
+      c->mmaShape,
+      "the %s path runs wgmma m64n%lldk16 for this kernel (wgmma's "
+      "N is the %lld columns of its tile of C)",
+      tileCudaPathName(path), (long long)n, (long long)n);
 }
 
 /* tile_cuda.swizzle against the layout of `path`'s A and B tiles: the TMA
@@ -145,17 +134,18 @@ static unsigned checkSwizzle(const TileCudaChoices *c, TileCudaPath path,
   if (c->swizzleA == a && c->swizzleB == b)
     return 0;
   if (!a)
-    return refuse(c->swizzle, "the %s path does not swizzle A and B%s",
-                  tileCudaPathName(path),
-                  path == TileCudaPathMma
-                      ? " (it pads their rows by 8 elements instead)"
-                      : "");
-  return refuse(c->swizzle,
-                "the %s path loads A with the %lld-byte swizzle and B with "
-                "the 128-byte one (the swizzle span of a TMA box is the "
-                "width of its rows, %lld and 128 bytes here, and wgmma reads "
-                "the tiles in it)",
-                tileCudaPathName(path), (long long)a, (long long)a);
+    return tileRefuseChoice(
+        c->swizzle, "the %s path does not swizzle A and B%s",
+        tileCudaPathName(path),
+        path == TileCudaPathMma ? " (it pads their rows by 8 elements instead)"
+                                : "");
+  return tileRefuseChoice(
+      c->swizzle,
+      "the %s path loads A with the %lld-byte swizzle and B with "
+      "the 128-byte one (the swizzle span of a TMA box is the "
+      "width of its rows, %lld and 128 bytes here, and wgmma reads "
+      "the tiles in it)",
+      tileCudaPathName(path), (long long)a, (long long)a);
 }
 
 static unsigned checkWarpSpecialize(const TileCudaChoices *c, TileCudaPath path,
@@ -163,15 +153,16 @@ static unsigned checkWarpSpecialize(const TileCudaChoices *c, TileCudaPath path,
   if (mlirOperationIsNull(c->warpSpecialize))
     return 0;
   if (path != TileCudaPathWgmmaWs)
-    return refuse(c->warpSpecialize,
-                  "the kernel takes the %s path, which does not specialise "
-                  "warps",
-                  tileCudaPathName(path));
+    return tileRefuseChoice(
+        c->warpSpecialize,
+        "the kernel takes the %s path, which does not specialise "
+        "warps",
+        tileCudaPathName(path));
   TileStrBuf why = TILE_STRBUF_INIT;
   unsigned errors = 0;
   if (!tileCudaWgmmaWsFits(kernel, chip, c->producerRegisters,
                            c->consumerRegisters, &why))
-    errors = refuse(c->warpSpecialize, "%s", tileStrBufGet(&why));
+    errors = tileRefuseChoice(c->warpSpecialize, "%s", tileStrBufGet(&why));
   tileStrBufFree(&why);
   return errors;
 }
@@ -185,7 +176,7 @@ static unsigned checkRasterize(const TileCudaChoices *c, MlirOperation kernel) {
   TileStrBuf why = TILE_STRBUF_INIT;
   unsigned errors = 0;
   if (!tileCudaRasterFits(kernel, &why))
-    errors = refuse(c->rasterize, "%s", tileStrBufGet(&why));
+    errors = tileRefuseChoice(c->rasterize, "%s", tileStrBufGet(&why));
   tileStrBufFree(&why);
   return errors;
 }

@@ -1,10 +1,12 @@
 /* The rules that the ops of every backend's extension of the tile dialect
- * share (lib/rocm/extension.c, lib/cpu/extension.c): where a choice op
+ * share (lib/{rocm,cpu,cuda}/extension.c): where a choice op
  * stands and what its attributes hold. */
 #include "ir/choices.h"
 
 #include "ir/ir.h"
+#include "support/strbuf.h"
 
+#include <stdarg.h>
 #include <string.h>
 
 bool tileOpHasPrefix(MlirOperation op, const char *prefix) {
@@ -32,7 +34,7 @@ bool tileCheckChoicePlacement(MlirOperation op) {
   return true;
 }
 
-bool tileCheckChoiceInt(MlirOperation op, const char *name, int64_t min) {
+bool tileCheckChoiceI64(MlirOperation op, const char *name, int64_t *value) {
   MlirAttribute attr = tileOpGetAttr(op, name);
   if (mlirAttributeIsNull(attr) || !mlirAttributeIsAInteger(attr) ||
       !mlirTypeIsAInteger(mlirAttributeGetType(attr)) ||
@@ -41,10 +43,17 @@ bool tileCheckChoiceInt(MlirOperation op, const char *name, int64_t min) {
     tileEmitOpError(op, "expects '%s' to be an i64 integer attribute", name);
     return false;
   }
-  if (mlirIntegerAttrGetValueInt(attr) < min) {
+  *value = mlirIntegerAttrGetValueInt(attr);
+  return true;
+}
+
+bool tileCheckChoiceInt(MlirOperation op, const char *name, int64_t min) {
+  int64_t value;
+  if (!tileCheckChoiceI64(op, name, &value))
+    return false;
+  if (value < min) {
     tileEmitOpError(op, "expects '%s' to be at least %lld, got %lld", name,
-                    (long long)min,
-                    (long long)mlirIntegerAttrGetValueInt(attr));
+                    (long long)min, (long long)value);
     return false;
   }
   return true;
@@ -58,4 +67,15 @@ bool tileCheckChoiceBool(MlirOperation op, const char *name) {
     return false;
   }
   return true;
+}
+
+unsigned tileRefuseChoice(MlirOperation op, const char *fmt, ...) {
+  TileStrBuf text = TILE_STRBUF_INIT;
+  va_list args;
+  va_start(args, fmt);
+  tileStrBufVPrintf(&text, fmt, args);
+  va_end(args);
+  tileEmitOpError(op, "cannot be honoured: %s", tileStrBufGet(&text));
+  tileStrBufFree(&text);
+  return 1;
 }

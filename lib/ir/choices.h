@@ -16,9 +16,18 @@ bool tileOpHasPrefix(MlirOperation op, const char *prefix);
  * otherwise. */
 bool tileCheckChoicePlacement(MlirOperation op);
 
+/* Whether attribute `name` of `op` is an i64, which it sets *value to;
+ * reports at `op` otherwise. */
+bool tileCheckChoiceI64(MlirOperation op, const char *name, int64_t *value);
+
 /* Whether attribute `name` of `op` is an i64 of at least `min`; reports at
  * `op` otherwise. */
 bool tileCheckChoiceInt(MlirOperation op, const char *name, int64_t min);
+
+/* Reports at `op` that the choice it states cannot be honoured, and why
+ * (printf-style); returns 1, for a count of errors. */
+unsigned tileRefuseChoice(MlirOperation op, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 
 /* Whether attribute `name` of `op` is a bool (true or false); reports at
  * `op` otherwise. */

@@ -6,6 +6,7 @@
 #include "rocm/matrix.h"
 
 #include "gpu/limits.h"
+#include "ir/choices.h"
 #include "ir/ir.h"
 #include "passes/pass.h"
 #include "rocm/extension.h"
@@ -166,8 +167,7 @@ static unsigned refuseChoice(MlirOperation op, const char *what,
                              const TileStrBuf *why) {
   if (mlirOperationIsNull(op))
     return 0;
-  tileEmitOpError(op, "cannot be honoured: %s%s", what, tileStrBufGet(why));
-  return 1;
+  return tileRefuseChoice(op, "%s%s", what, tileStrBufGet(why));
 }
 
 /* A kernel with tile_rocm ops: the path obeys them or reports at each op
