@@ -51,4 +51,5 @@ const TileBackendModule tileVulkanBackend = {
     .numExecutionBackends = TILE_COUNT(executionBackends),
     .callbacks = callbacks,
     .numCallbacks = TILE_COUNT(callbacks),
+    .dialectExtension = "tile_vulkan.irdl.mlir",
 };

@@ -2,6 +2,7 @@
  * and vulkan-host.pipeline run them. */
 #include "passes/pass.h"
 
+extern const TilePassDescriptor tileVulkanVerifyPass;
 extern const TilePassDescriptor tileVulkanLimitsPass;
 extern const TilePassDescriptor tileVulkanIndexWidthPass;
 extern const TilePassDescriptor tileVulkanKernelAbiPass;
@@ -11,10 +12,10 @@ extern const TilePassDescriptor tileVulkanMathPass;
 extern const TilePassDescriptor tileVulkanLaunchAbiPass;
 
 static const TilePassDescriptor *const passes[] = {
-    &tileVulkanLimitsPass,       &tileVulkanIndexWidthPass,
-    &tileVulkanKernelAbiPass,    &tileVulkanEntryAbiPass,
-    &tileVulkanMemorySpacesPass, &tileVulkanMathPass,
-    &tileVulkanLaunchAbiPass,
+    &tileVulkanVerifyPass,     &tileVulkanLimitsPass,
+    &tileVulkanIndexWidthPass, &tileVulkanKernelAbiPass,
+    &tileVulkanEntryAbiPass,   &tileVulkanMemorySpacesPass,
+    &tileVulkanMathPass,       &tileVulkanLaunchAbiPass,
 };
 
 const TilePassList tileVulkanPasses = {passes, TILE_COUNT(passes)};

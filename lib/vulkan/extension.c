@@ -1,0 +1,75 @@
+/* The tile_vulkan dialect's ops: their target-neutral rules and the
+ * choices they state for a kernel. What depends on the kernel (its thread
+ * count, its gemm) is checked by the passes that honour the ops. */
+#include "vulkan/extension.h"
+
+#include "ir/choices.h"
+#include "ir/ir.h"
+
+#include <string.h>
+
+bool tileVulkanIsExtensionOp(MlirOperation op) {
+  return tileOpHasPrefix(op, "tile_vulkan.");
+}
+
+static int64_t intAttr(MlirOperation op, const char *name) {
+  return mlirIntegerAttrGetValueInt(tileOpGetAttr(op, name));
+}
+
+void tileVulkanReadChoices(MlirOperation kernel, TileVulkanChoices *c) {
+  memset(c, 0, sizeof(*c));
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(kernel, 0));
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+    if (tileOpIs(op, "tile_vulkan.subgroup")) {
+      c->subgroup = op;
+      c->size = intAttr(op, "size");
+    } else if (tileOpIs(op, "tile_vulkan.cooperative_matrix")) {
+      c->cooperativeMatrix = op;
+      c->m = intAttr(op, "m");
+      c->n = intAttr(op, "n");
+      c->k = intAttr(op, "k");
+    }
+  }
+}
+
+static bool checkSubgroup(MlirOperation op) {
+  int64_t size;
+  if (!tileCheckChoiceI64(op, "size", &size))
+    return false;
+  if (size < 1 || size > TileVulkanMaxSubgroup || (size & (size - 1))) {
+    tileEmitOpError(op,
+                    "expects 'size' to be a power of two from 1 to %d (a "
+                    "Vulkan subgroup size), got %lld",
+                    TileVulkanMaxSubgroup, (long long)size);
+    return false;
+  }
+  return true;
+}
+
+/* The op's place (directly in a kernel body, the only op of its name
+ * there) and its attributes. */
+static bool checkOp(MlirOperation op) {
+  if (!tileCheckChoicePlacement(op))
+    return false;
+  if (tileOpIs(op, "tile_vulkan.subgroup"))
+    return checkSubgroup(op);
+  /* Each attribute is checked, so that every bad one is reported. */
+  bool m = tileCheckChoiceInt(op, "m", 1);
+  bool n = tileCheckChoiceInt(op, "n", 1);
+  bool k = tileCheckChoiceInt(op, "k", 1);
+  return m && n && k;
+}
+
+static MlirWalkResult visit(MlirOperation op, void *userData) {
+  unsigned *errors = userData;
+  if (tileVulkanIsExtensionOp(op) && !checkOp(op))
+    ++*errors;
+  return MlirWalkResultAdvance;
+}
+
+unsigned tileVulkanVerifyExtensionOps(MlirOperation root) {
+  unsigned errors = 0;
+  mlirOperationWalk(root, visit, &errors, MlirWalkPreOrder);
+  return errors;
+}
