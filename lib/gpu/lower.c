@@ -143,8 +143,19 @@ static bool setUp(TileGpuKernel *k, MlirOperation kernel) {
                 "first");
     return false;
   }
+  MlirAttribute subgroup = tileOpGetAttr(kernel, TILE_GPU_SUBGROUP_ATTR);
+  if (!mlirAttributeIsNull(subgroup) && mlirAttributeIsAInteger(subgroup))
+    k->subgroup = mlirIntegerAttrGetValueInt(subgroup);
+  if (k->subgroup < 0 || (k->subgroup && k->threads % k->subgroup)) {
+    tileGpuFail(&k->errors, kernel,
+                "states a subgroup size (" TILE_GPU_SUBGROUP_ATTR
+                ") of %lld that does not divide its %lld threads",
+                (long long)k->subgroup, (long long)k->threads);
+    return false;
+  }
   TileBuilder entry = tbBefore(mlirBlockGetFirstOperation(body));
-  k->tid = tbThreadIdX(&entry);
+  k->tid = k->subgroup ? tileGpuSubgroupThreadId(&entry, k->subgroup)
+                       : tbThreadIdX(&entry);
   k->cThreads = tbConstIndex(&entry, k->threads);
   k->cTr = tbConstIndex(&entry, k->tr);
   k->cTc = tbConstIndex(&entry, k->tc);

@@ -5,7 +5,14 @@
  * order, so replicas of the result agree bit for bit). A row reduction of a
  * grid fragment thus yields a rows vector, a column reduction a cols
  * vector, and reducing a vector yields a scalar on every thread. A shared
- * or local source is read directly by whoever holds each result. */
+ * or local source is read directly by whoever holds each result.
+ *
+ * In a kernel that states its subgroup size, the partials of the threads
+ * of a line that share a subgroup are first combined with xor shuffles (a
+ * butterfly: each step combines the same two values on both lanes, so
+ * every lane ends with the same bits); shared memory then only combines
+ * one partial per subgroup, and not at all when the line's threads fit in
+ * one subgroup. */
 #include "gpu/simt.h"
 
 #include "tile/dialect.h"
@@ -78,6 +85,33 @@ static void storeResult(TileGpuKernel *k, TileBuilder *b, const Reduce *r,
   tileGpuStore(k, b, result, r->dst, idx);
 }
 
+/*===--- subgroup shuffles -----------------------------------------------===*/
+
+static bool isPowerOfTwo(int64_t x) { return x > 0 && (x & (x - 1)) == 0; }
+
+/* How many of a line's `peers` threads (ids `stride` apart) lie in one
+ * subgroup, where a butterfly of xor shuffles combines them: the peer
+ * index must be a bit field of the thread id, so both are powers of two.
+ * 1 when the kernel states no subgroup size: no shuffles. */
+static int64_t peersPerSubgroup(const TileGpuKernel *k, int64_t peers,
+                                int64_t stride) {
+  if (!k->subgroup || !isPowerOfTwo(peers) || !isPowerOfTwo(stride) ||
+      stride >= k->subgroup)
+    return 1;
+  int64_t span = k->subgroup / stride;
+  return span < peers ? span : peers;
+}
+
+/* Combines part[slot] over the `span` peers of this thread's subgroup. */
+static void butterfly(TileGpuKernel *k, TileBuilder *b, const Reduce *r,
+                      MlirValue part, MlirValue slot, int64_t span,
+                      int64_t stride) {
+  MlirValue v = tbLoad(b, part, 1, &slot);
+  for (int64_t step = 1; step < span; step *= 2)
+    v = combine(b, r, v, tileGpuShuffleXor(b, v, step * stride, k->subgroup));
+  tbStore(b, v, part, 1, &slot);
+}
+
 /*===--- grid fragment -> rows / cols -------------------------------------===*/
 
 /* Reduces a grid fragment along `dim` into per-line partials `part`
@@ -105,8 +139,17 @@ static void reduceGrid(TileGpuKernel *k, TileBuilder *b, const Reduce *r,
   MlirValue x = tileGpuLoad(k, &all.in, fs->tile, all.idx);
   tbStore(&all.in, fold(&all.in, r, acc, x), part, 1, &slot);
 
-  if (peers > 1) {
-    /* scratch[line][peer] for rows, scratch[peer][line] for columns. */
+  /* Peers of a row are consecutive thread ids; of a column, tc apart. */
+  int64_t span = peersPerSubgroup(k, peers, rows ? 1 : k->tc);
+  if (span > 1) {
+    TileGpuNest sh = tileGpuForOwned(k, b, line, 1, &numLines);
+    butterfly(k, &sh.in, r, part, tileGpuLineSlot(k, &sh.in, sh.idx[0], rows),
+              span, rows ? 1 : k->tc);
+  }
+  if (peers > span) {
+    /* scratch[line][peer] for rows, scratch[peer][line] for columns; after
+     * the shuffles, peers 0, span, 2 span... hold one subgroup's partial
+     * each. */
     int64_t scratchShape[2] = {rows ? lines : peers, rows ? peers : lines};
     MlirValue scratch = tileGpuScratch(k, 2, scratchShape, r->element);
     MlirValue me = rows ? k->tx : k->ty;
@@ -122,8 +165,8 @@ static void reduceGrid(TileGpuKernel *k, TileBuilder *b, const Reduce *r,
     MlirValue total = tbLoad(&get.in, scratch, 2, first);
     tbStore(&get.in, total, part, 1, &slot);
     TileLoop peer =
-        tbFor(&get.in, tbConstIndex(&get.in, 1), tbConstIndex(&get.in, peers),
-              tbConstIndex(&get.in, 1));
+        tbFor(&get.in, tbConstIndex(&get.in, span),
+              tbConstIndex(&get.in, peers), tbConstIndex(&get.in, span));
     TileBuilder in = tbAtTerminator(peer.body, b->loc);
     MlirValue from[2] = {rows ? get.idx[0] : peer.iv,
                          rows ? peer.iv : get.idx[0]};
@@ -154,15 +197,19 @@ static void reduceVector(TileGpuKernel *k, TileBuilder *b, const Reduce *r,
 
   bool rows = fs->layout == TileGpuRows;
   int64_t peers = rows ? k->tr : k->tc;
-  if (peers > 1) {
+  /* The holders of a rows vector's elements are tc thread ids apart. */
+  int64_t span = peersPerSubgroup(k, peers, rows ? k->tc : 1);
+  if (span > 1)
+    butterfly(k, b, r, part, zero, span, rows ? k->tc : 1);
+  if (peers > span) {
     MlirValue scratch = tileGpuScratch(k, 1, &peers, r->element);
     TileBuilder one = tileGpuOneReplica(k, b, fs->layout);
     MlirValue me = rows ? k->ty : k->tx;
     tbStore(&one, tbLoad(&one, part, 1, &zero), scratch, 1, &me);
     tbBarrier(b);
     tbStore(b, tbLoad(b, scratch, 1, &zero), part, 1, &zero);
-    TileLoop peer = tbFor(b, tbConstIndex(b, 1), tbConstIndex(b, peers),
-                          tbConstIndex(b, 1));
+    TileLoop peer = tbFor(b, tbConstIndex(b, span), tbConstIndex(b, peers),
+                          tbConstIndex(b, span));
     TileBuilder in = tbAtTerminator(peer.body, b->loc);
     MlirValue sum = combine(&in, r, tbLoad(&in, part, 1, &zero),
                             tbLoad(&in, scratch, 1, &peer.iv));

@@ -25,6 +25,10 @@ typedef struct {
   MlirOperation anchor; /* kernel-entry allocations go right after it */
   MlirLocation loc;
   int64_t threads, tr, tc;
+  /* The kernel's subgroup size (tile.subgroup_size): thread ids then
+   * number the threads subgroup by subgroup, and reductions shuffle
+   * within subgroups. 0: not stated, no shuffles. */
+  int64_t subgroup;
   MlirValue tid, ty, tx;        /* at kernel entry */
   MlirValue cThreads, cTr, cTc; /* index constants */
   TileGpuFragment *frags;       /* room for every fragment allocation */
@@ -96,6 +100,21 @@ void tileGpuStore(TileGpuKernel *k, TileBuilder *b, MlirValue value,
 MlirValue tileGpuWindow(TileBuilder *b, MlirValue buffer,
                         const MlirValue *offsets, int innerRank,
                         const MlirValue *idx, MlirValue *out);
+
+/*===--- subgroups (subgroup.c) -------------------------------------------===*/
+
+/* The kernel attribute stating its subgroup size, set by a backend that
+ * guarantees it at run time (tile-vulkan-subgroup); also left on the lane
+ * id op for the host side of the launch. */
+#define TILE_GPU_SUBGROUP_ATTR "tile.subgroup_size"
+
+/* subgroup_id * size + lane_id: a thread id whose low bits are the lane
+ * within a subgroup of `size` invocations. */
+MlirValue tileGpuSubgroupThreadId(TileBuilder *b, int64_t size);
+/* The value `v` (any int or float type) of the lane whose index is this
+ * lane's xor `offset`, within groups of `width` lanes. */
+MlirValue tileGpuShuffleXor(TileBuilder *b, MlirValue v, int64_t offset,
+                            int64_t width);
 
 /*===--- lowerings of tile ops (one file each) ----------------------------===*/
 

@@ -77,7 +77,8 @@ static void checkAttributeNames(Verifier *v, MlirOperation op) {
     for (size_t k = 0; k < TILE_COUNT(structureAttrs); ++k)
       known |= tileStrRefEquals(name, structureAttrs[k]);
     known |= v->options->loweringAttributes &&
-             tileStrRefEquals(name, "tile.dynamic_shared_bytes");
+             (tileStrRefEquals(name, "tile.dynamic_shared_bytes") ||
+              tileStrRefEquals(name, "tile.subgroup_size"));
     if (!known)
       FAIL(op,
            "has unknown tile attribute '%.*s' (valid: tile.threads, "

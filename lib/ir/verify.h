@@ -22,7 +22,8 @@ typedef struct {
    * kernel loop. Off for libraries of device helpers checked in isolation. */
   bool kernelRequired;
   /* Also accept the attributes that lowering passes leave on kernel loops
-   * (tile.dynamic_shared_bytes), for passes that check partly lowered IR.
+   * (tile.dynamic_shared_bytes, tile.subgroup_size), for passes that check
+   * partly lowered IR.
    * Off for input: a hand-written one would go unchecked. */
   bool loweringAttributes;
 } TileVerifyOptions;

@@ -3,6 +3,8 @@
 #include "passes/pass.h"
 
 extern const TilePassDescriptor tileVulkanVerifyPass;
+extern const TilePassDescriptor tileVulkanSubgroupPass;
+extern const TilePassDescriptor tileVulkanShufflesPass;
 extern const TilePassDescriptor tileVulkanLimitsPass;
 extern const TilePassDescriptor tileVulkanIndexWidthPass;
 extern const TilePassDescriptor tileVulkanKernelAbiPass;
@@ -12,7 +14,8 @@ extern const TilePassDescriptor tileVulkanMathPass;
 extern const TilePassDescriptor tileVulkanLaunchAbiPass;
 
 static const TilePassDescriptor *const passes[] = {
-    &tileVulkanVerifyPass,     &tileVulkanLimitsPass,
+    &tileVulkanVerifyPass,     &tileVulkanSubgroupPass,
+    &tileVulkanShufflesPass,   &tileVulkanLimitsPass,
     &tileVulkanIndexWidthPass, &tileVulkanKernelAbiPass,
     &tileVulkanEntryAbiPass,   &tileVulkanMemorySpacesPass,
     &tileVulkanMathPass,       &tileVulkanLaunchAbiPass,
