@@ -8,68 +8,22 @@
 
 #include "ir/ir.h"
 #include "support/count.h"
-#include "support/strbuf.h"
 
 #include <stdint.h>
 
 static const char *const ReportName = "tileRtVulkanIndexOutOfRange";
 
-/* The top-level module holding `op`. */
-static MlirOperation topModule(MlirOperation op) {
-  for (MlirOperation parent = mlirOperationGetParentOperation(op);
-       !mlirOperationIsNull(parent);
-       parent = mlirOperationGetParentOperation(op))
-    op = parent;
-  return op;
-}
-
-/* llvm.func @tileRtVulkanIndexOutOfRange(i32, i32, i64), declared once,
- * first in the module: an LLVM function, which the host pipeline's
- * llvm-request-c-wrappers leaves under its C name. */
-static void declareReport(MlirOperation launch) {
-  MlirOperation module = topModule(launch);
-  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
-  /* Declared by an earlier check, first in the module: found without
-   * building a symbol table for every check of every launch. */
-  MlirOperation first = mlirBlockGetFirstOperation(body);
-  MlirAttribute name = mlirOperationIsNull(first)
-                           ? (MlirAttribute){NULL}
-                           : tileOpGetAttr(first, "sym_name");
-  if (!mlirAttributeIsNull(name) && mlirAttributeIsAString(name) &&
-      tileStrRefEquals(mlirStringAttrGetValue(name), ReportName))
-    return;
-  MlirSymbolTable table = mlirSymbolTableCreate(module);
-  bool declared = !mlirOperationIsNull(
-      mlirSymbolTableLookup(table, mlirStringRefCreateFromCString(ReportName)));
-  mlirSymbolTableDestroy(table);
-  if (declared)
-    return;
-  MlirOperation decl = mlirOperationCreateParse(
-      mlirOperationGetContext(module),
-      mlirStringRefCreateFromCString(
-          "llvm.func @tileRtVulkanIndexOutOfRange(i32, i32, i64)"),
-      mlirStringRefCreateFromCString("tile-vulkan-kernel-abi"));
-  mlirBlockInsertOwnedOperation(body, 0, decl);
-}
-
 /* if (bad) tileRtVulkanIndexOutOfRange(argument, dimension, value) */
 static void reportIf(TileBuilder *b, MlirOperation launch, MlirValue bad,
                      int argument, int dimension, MlirValue value) {
-  declareReport(launch);
   MlirBlock then = tbIf(b, bad);
   TileBuilder in = tbAtTerminator(then, b->loc);
   MlirType i32 = tbI32(&in);
   MlirValue args[] = {tbConstInt(&in, i32, argument),
                       tbConstInt(&in, i32, dimension), value};
-  MlirNamedAttribute attrs[] = {
-      tbNamed(&in, "callee",
-              mlirFlatSymbolRefAttrGet(
-                  in.ctx, mlirStringRefCreateFromCString(ReportName))),
-      tbNamed(&in, "operandSegmentSizes",
-              mlirDenseI32ArrayGet(in.ctx, 2, (const int32_t[]){3, 0})),
-      tbNamed(&in, "op_bundle_sizes", mlirDenseI32ArrayGet(in.ctx, 0, NULL)),
-  };
-  tbCreate(&in, "llvm.call", 3, args, 0, NULL, TILE_COUNT(attrs), attrs);
+  tileVulkanCallRuntime(&in, launch, ReportName,
+                        "llvm.func @tileRtVulkanIndexOutOfRange(i32, i32, i64)",
+                        TILE_COUNT(args), args);
 }
 
 static MlirValue asI64(TileBuilder *b, MlirValue v) {

@@ -407,8 +407,15 @@ static bool lowerKernel(MlirOperation kernel, const TileLaunches *launches) {
         n = tileLaunchesOf(
             launches, mlirStringAttrGetValue(tileOpGetAttr(module, "sym_name")),
             mlirStringAttrGetValue(tileOpGetAttr(kernel, "sym_name")), &first);
-    for (size_t l = first; l < first + n; ++l)
-      ok &= rewriteLaunch(&plan, launches->launches[l].op);
+    int64_t subgroup = tileVulkanKernelSubgroupSize(kernel);
+    for (size_t l = first; l < first + n; ++l) {
+      MlirOperation launch = launches->launches[l].op;
+      if (subgroup) {
+        TileBuilder b = tbBefore(launch);
+        tileVulkanTellSubgroupSize(&b, launch, subgroup);
+      }
+      ok &= rewriteLaunch(&plan, launch);
+    }
     ok &= rewriteKernel(&plan);
   }
   free(plan.params);

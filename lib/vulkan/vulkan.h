@@ -32,4 +32,21 @@ void tileVulkanCheckIndexScalar(TileBuilder *b, MlirOperation launch,
 void tileVulkanCheckBufferSizes(TileBuilder *b, MlirOperation launch,
                                 MlirValue buffer, int argument);
 
+/* Before `launch`, where `b` builds: a call of `name` (declared by `decl`,
+ * e.g. "llvm.func @name(i32)", once per module) in libtile_rt_vulkan with
+ * `args`, which the launch that follows on the thread reads
+ * (runtime_calls.c). */
+void tileVulkanCallRuntime(TileBuilder *b, MlirOperation launch,
+                           const char *name, const char *decl, intptr_t n,
+                           const MlirValue *args);
+
+/* The subgroup size that kernel `kernel` (a gpu.func) was compiled for
+ * (tile_vulkan.subgroup), or 0 when it states none. */
+int64_t tileVulkanKernelSubgroupSize(MlirOperation kernel);
+/* Before `launch`: tells libtile_rt_vulkan the subgroup size its kernel
+ * needs (tileRtVulkanSubgroupSize), which the launch then asks the device
+ * for, or refuses. */
+void tileVulkanTellSubgroupSize(TileBuilder *b, MlirOperation launch,
+                                int64_t size);
+
 #endif

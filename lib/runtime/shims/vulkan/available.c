@@ -7,7 +7,9 @@
 TILE_RT_VULKAN_EXPORT bool tileRtVulkanAvailable(char *why, size_t size) {
   char name[256], reason[512];
   TileRtVulkanFeatures features;
-  if (tileRtVulkanProbe(name, sizeof(name), &features, reason, sizeof(reason)))
+  TileRtVulkanSubgroups subgroups;
+  if (tileRtVulkanProbe(name, sizeof(name), &features, &subgroups, reason,
+                        sizeof(reason)))
     return true;
   if (why && size)
     snprintf(why, size, "%s", reason);

@@ -23,6 +23,7 @@ typedef struct {
   uint32_t queueFamily;
   bool hasFloat16Int8Ext, has8BitStorageExt;
   TileRtVulkanFeatures features;
+  TileRtVulkanSubgroups subgroups;
 } Candidate;
 
 static VkInstance createInstance(TileRtVulkanApi *api, uint32_t *version,
@@ -122,6 +123,11 @@ static bool describe(const TileRtVulkanApi *api, VkPhysicalDevice physical,
   c->features.int16 = features.features.shaderInt16;
   c->features.int64 = features.features.shaderInt64;
   c->features.float64 = features.features.shaderFloat64;
+  tileRtVulkanDescribeSubgroups(
+      api, physical, c->apiVersion,
+      c->apiVersion < VK_API_VERSION_1_3 &&
+          hasExtension(api, physical, "VK_EXT_subgroup_size_control"),
+      &c->subgroups);
   return true;
 }
 
@@ -217,7 +223,8 @@ static bool sharedInstance(char *why, size_t size) {
 }
 
 bool tileRtVulkanProbe(char *name, size_t nameSize,
-                       TileRtVulkanFeatures *features, char *why,
+                       TileRtVulkanFeatures *features,
+                       TileRtVulkanSubgroups *subgroups, char *why,
                        size_t whySize) {
   Candidate c;
   if (!sharedInstance(why, whySize) ||
@@ -225,17 +232,20 @@ bool tileRtVulkanProbe(char *name, size_t nameSize,
     return false;
   snprintf(name, nameSize, "%s", c.properties.deviceName);
   *features = c.features;
+  *subgroups = c.subgroups;
   return true;
 }
 
 /* Creates the logical device with every optional feature it offers. */
 static void createDevice(TileRtVulkanDevice *d, const Candidate *c) {
-  const char *extensions[2];
+  const char *extensions[3];
   uint32_t numExtensions = 0;
   if (c->hasFloat16Int8Ext)
     extensions[numExtensions++] = "VK_KHR_shader_float16_int8";
   if (c->has8BitStorageExt)
     extensions[numExtensions++] = "VK_KHR_8bit_storage";
+  if (c->subgroups.sizeControlExt)
+    extensions[numExtensions++] = "VK_EXT_subgroup_size_control";
   bool core12 = c->apiVersion >= VK_API_VERSION_1_2;
   VkPhysicalDevice16BitStorageFeatures storage16 = {
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_16BIT_STORAGE_FEATURES,
@@ -258,8 +268,17 @@ static void createDevice(TileRtVulkanDevice *d, const Candidate *c) {
     *tail = &f16;
     tail = &f16.pNext;
   }
-  if (core12 || c->has8BitStorageExt)
+  if (core12 || c->has8BitStorageExt) {
     *tail = &storage8;
+    tail = &storage8.pNext;
+  }
+  /* Kernels compiled for a subgroup size ask for it (subgroups.c). */
+  VkPhysicalDeviceSubgroupSizeControlFeatures sizeControl = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_FEATURES,
+      .subgroupSizeControl = c->subgroups.sizeControl,
+      .computeFullSubgroups = c->subgroups.fullSubgroups};
+  if (c->subgroups.sizeControl || c->subgroups.fullSubgroups)
+    *tail = &sizeControl;
   float priority = 1.0f;
   VkDeviceQueueCreateInfo queue = {
       .sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
@@ -305,6 +324,7 @@ static void initialise(void) {
   d->physical = c.physical;
   d->properties = c.properties;
   d->features = c.features;
+  d->subgroups = c.subgroups;
   d->queueFamily = c.queueFamily;
   d->sharedLimit = sharedLimit(&d->properties);
   d->api.vkGetPhysicalDeviceMemoryProperties(d->physical, &d->memory);

@@ -331,6 +331,7 @@ mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY, intptr_t gridZ,
   Launch l = {0};
   l.d = tileRtVulkanDevice();
   checkDeviceLimits(l.d, f);
+  tileRtVulkanTakeSubgroupSize(l.d, f);
   l.f = f;
   l.count = (uint32_t)(paramsCount / 2);
   l.bindings = tileCallocArray(l.count, sizeof(Binding));

@@ -161,11 +161,22 @@ static void createPipeline(TileRtVulkanDevice *d, TileRtVulkanFunction *f,
   tileRtVulkanCheck(
       d->api.vkCreatePipelineLayout(d->device, &layoutInfo, NULL, &p->layout),
       "vkCreatePipelineLayout");
+  /* A kernel compiled for a subgroup size gets it, in full subgroups. */
+  VkPipelineShaderStageRequiredSubgroupSizeCreateInfo subgroups = {
+      .sType =
+          VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_REQUIRED_SUBGROUP_SIZE_CREATE_INFO,
+      .requiredSubgroupSize = tileRtVulkanRequiredSubgroupSize(d, f)};
+  VkPipelineShaderStageCreateFlags stageFlags =
+      f->subgroupSize && d->subgroups.fullSubgroups
+          ? VK_PIPELINE_SHADER_STAGE_CREATE_REQUIRE_FULL_SUBGROUPS_BIT
+          : 0;
   VkComputePipelineCreateInfo info = {
       .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
       /* Grids beyond the device's group count limit run in slices. */
       .flags = VK_PIPELINE_CREATE_DISPATCH_BASE_BIT,
       .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+                .pNext = subgroups.requiredSubgroupSize ? &subgroups : NULL,
+                .flags = stageFlags,
                 .stage = VK_SHADER_STAGE_COMPUTE_BIT,
                 .module = f->module->shader,
                 .pName = f->name},

@@ -8,7 +8,8 @@
 int main(void) {
   char name[256], why[512];
   TileRtVulkanFeatures f;
-  if (!tileRtVulkanProbe(name, sizeof(name), &f, why, sizeof(why))) {
+  TileRtVulkanSubgroups s;
+  if (!tileRtVulkanProbe(name, sizeof(name), &f, &s, why, sizeof(why))) {
     printf("device: none (%s)\n", why);
     return 1;
   }
@@ -20,5 +21,18 @@ int main(void) {
   printf("shaderInt16: %s\n", f.int16 ? "yes" : "no");
   printf("shaderInt64: %s\n", f.int64 ? "yes" : "no");
   printf("shaderFloat64: %s\n", f.float64 ? "yes" : "no");
+  VkSubgroupFeatureFlags shuffle =
+      VK_SUBGROUP_FEATURE_BASIC_BIT | VK_SUBGROUP_FEATURE_SHUFFLE_BIT;
+  printf("subgroupShuffle: %s\n", (s.stages & VK_SHADER_STAGE_COMPUTE_BIT) &&
+                                          (s.operations & shuffle) == shuffle
+                                      ? "yes"
+                                      : "no");
+  printf("subgroupSize: %u\n", s.size);
+  /* The sizes a compute pipeline may ask for (just the one without size
+   * control). */
+  bool control =
+      s.sizeControl && (s.requiredStages & VK_SHADER_STAGE_COMPUTE_BIT);
+  printf("subgroupSizes: %u %u\n", control ? s.minSize : s.size,
+         control ? s.maxSize : s.size);
   return 0;
 }

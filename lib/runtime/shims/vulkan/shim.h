@@ -34,6 +34,7 @@ void tileRtVulkanCheck(VkResult result, const char *call);
   X(vkEnumeratePhysicalDevices)                                                \
   X(vkGetPhysicalDeviceProperties)                                             \
   X(vkGetPhysicalDeviceFeatures2)                                              \
+  X(vkGetPhysicalDeviceProperties2)                                            \
   X(vkGetPhysicalDeviceQueueFamilyProperties)                                  \
   X(vkGetPhysicalDeviceMemoryProperties)                                       \
   X(vkEnumerateDeviceExtensionProperties)                                      \
@@ -106,6 +107,26 @@ typedef struct {
   bool storage16, storage8;
 } TileRtVulkanFeatures;
 
+/* The device's subgroups (subgroups.c): the size it runs compute shaders
+ * with, the operations it supports there, and the sizes a pipeline may
+ * require of it (subgroup size control). */
+typedef struct {
+  uint32_t size;                     /* VkPhysicalDeviceSubgroupProperties */
+  VkShaderStageFlags stages;         /* where subgroup operations work */
+  VkSubgroupFeatureFlags operations; /* which */
+  uint32_t minSize, maxSize;         /* with size control; else size */
+  VkShaderStageFlags requiredStages; /* stages that take a required size */
+  bool sizeControl;    /* the subgroupSizeControl feature (enabled) */
+  bool fullSubgroups;  /* the computeFullSubgroups feature (enabled) */
+  bool sizeControlExt; /* through VK_EXT_subgroup_size_control (< 1.3) */
+} TileRtVulkanSubgroups;
+
+/* Fills `s` for `physical`, whose Vulkan version is `apiVersion`. */
+void tileRtVulkanDescribeSubgroups(const TileRtVulkanApi *api,
+                                   VkPhysicalDevice physical,
+                                   uint32_t apiVersion, bool hasSizeControlExt,
+                                   TileRtVulkanSubgroups *s);
+
 typedef struct {
   TileRtVulkanApi api;
   VkInstance instance;
@@ -117,6 +138,7 @@ typedef struct {
   VkQueue queue;
   VkCommandPool commandPool;
   TileRtVulkanFeatures features;
+  TileRtVulkanSubgroups subgroups;
   /* The shared memory a workgroup may use: maxComputeSharedMemorySize, or
    * TILE_VULKAN_SHARED_LIMIT (bytes) for devices known to run more. */
   uint64_t sharedLimit;
@@ -129,7 +151,8 @@ TileRtVulkanDevice *tileRtVulkanDevice(void);
 /* Creates an instance and picks a device without creating it: for
  * tileRtVulkanAvailable and the probe. Fills `name`. */
 bool tileRtVulkanProbe(char *name, size_t nameSize,
-                       TileRtVulkanFeatures *features, char *why,
+                       TileRtVulkanFeatures *features,
+                       TileRtVulkanSubgroups *subgroups, char *why,
                        size_t whySize);
 
 /*===--- modules (module.c) -----------------------------------------------===*/
@@ -150,6 +173,7 @@ typedef struct {
   char *name;
   uint32_t localSize[3]; /* from the module's OpExecutionMode LocalSize */
   uint64_t sharedBytes;  /* its Workgroup variables */
+  uint32_t subgroupSize; /* what it was compiled for; 0: any */
   TileRtVulkanPipeline pipelines[4];
   unsigned numPipelines;
 } TileRtVulkanFunction;
@@ -172,6 +196,15 @@ struct TileRtVulkanModule {
 TileRtVulkanPipeline *tileRtVulkanPipelineFor(TileRtVulkanDevice *d,
                                               TileRtVulkanFunction *f,
                                               uint32_t bindings);
+/* Takes the subgroup size the host code told for the launch of `f` that
+ * follows (tileRtVulkanSubgroupSize) and fails unless the device can run
+ * `f` with it (subgroups.c). */
+void tileRtVulkanTakeSubgroupSize(const TileRtVulkanDevice *d,
+                                  TileRtVulkanFunction *f);
+/* What `f`'s pipeline asks of the stage: a required subgroup size (0:
+ * none) and full subgroups. */
+uint32_t tileRtVulkanRequiredSubgroupSize(const TileRtVulkanDevice *d,
+                                          const TileRtVulkanFunction *f);
 /* Destroys the Vulkan objects of every module still loaded (at exit). */
 void tileRtVulkanReleaseModules(TileRtVulkanDevice *d);
 

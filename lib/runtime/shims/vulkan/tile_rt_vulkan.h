@@ -43,6 +43,12 @@ TILE_RT_VULKAN_EXPORT void mgpuEventRecord(void *event, void *stream);
 TILE_RT_VULKAN_EXPORT void
 tileRtVulkanIndexOutOfRange(int32_t argument, int32_t dimension, int64_t value);
 
+/* Called by host code compiled for vulkan just before the launch of a
+ * kernel compiled for subgroups of `size` invocations (tile_vulkan.subgroup):
+ * the launch that follows on the same thread asks the device for that size,
+ * or, when the device cannot run it, reports so and exits with status 1. */
+TILE_RT_VULKAN_EXPORT void tileRtVulkanSubgroupSize(int32_t size);
+
 /* True when a Vulkan 1.1 compute device is usable; otherwise false with
  * the reason in `why` (truncated to `size`). Creates no device and never
  * exits. */
