@@ -129,6 +129,25 @@ if os.access(vulkan_probe, os.X_OK):
             if ("shaderFloat16: yes" in probe.stdout
                     and "storageBuffer16BitAccess: yes" in probe.stdout):
                 config.available_features.add("vulkan-f16")
+            # Subgroups: vulkan-subgroup-shuffle where compute shaders
+            # shuffle, %vulkan_subgroup the size the device runs (and
+            # _x4, four times it; listed first, since lit replaces the
+            # first pattern that matches), and %vulkan_foreign_subgroup a
+            # size it cannot be asked for (feature vulkan-foreign-subgroup,
+            # where there is one).
+            fields = dict(line.split(": ", 1) for line in probe.stdout.splitlines()
+                          if ": " in line)
+            if fields.get("subgroupShuffle") == "yes":
+                config.available_features.add("vulkan-subgroup-shuffle")
+                size = int(fields["subgroupSize"])
+                config.substitutions.append(("%vulkan_subgroup_x4", str(4 * size)))
+                config.substitutions.append(("%vulkan_subgroup", str(size)))
+                low, high = (int(x) for x in fields["subgroupSizes"].split())
+                foreign = [1 << i for i in range(8) if not low <= 1 << i <= high]
+                if foreign:
+                    config.available_features.add("vulkan-foreign-subgroup")
+                    config.substitutions.append(("%vulkan_foreign_subgroup",
+                                                 str(foreign[-1])))
     except (OSError, subprocess.SubprocessError):
         pass
 

@@ -325,17 +325,22 @@ mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY, intptr_t gridZ,
     tileRtVulkanFatal("mgpuLaunchKernel got no kernel");
   intptr_t grid[3] = {gridX, gridY, gridZ}, block[3] = {blockX, blockY, blockZ};
   tileRtVulkanCheckIndexArguments(f);
+  uint32_t subgroup = tileRtVulkanTakeSubgroupSize();
   checkShape(f, grid, block, sharedBytes, paramsCount);
   if (!gridX || !gridY || !gridZ)
     return;
   Launch l = {0};
   l.d = tileRtVulkanDevice();
   checkDeviceLimits(l.d, f);
-  tileRtVulkanTakeSubgroupSize(l.d, f);
+  tileRtVulkanCheckSubgroupSize(l.d, f, subgroup);
   l.f = f;
   l.count = (uint32_t)(paramsCount / 2);
   l.bindings = tileCallocArray(l.count, sizeof(Binding));
   pthread_mutex_lock(&l.d->lock);
+  /* The same for every launch of the kernel; the pipeline is made with
+   * it. */
+  if (subgroup)
+    f->subgroupSize = subgroup;
   TileRtVulkanPipeline *p = tileRtVulkanPipelineFor(l.d, f, l.count);
   readParameters(&l, params);
   VkDescriptorSet set = bindBuffers(&l, p);

@@ -196,11 +196,14 @@ struct TileRtVulkanModule {
 TileRtVulkanPipeline *tileRtVulkanPipelineFor(TileRtVulkanDevice *d,
                                               TileRtVulkanFunction *f,
                                               uint32_t bindings);
-/* Takes the subgroup size the host code told for the launch of `f` that
- * follows (tileRtVulkanSubgroupSize) and fails unless the device can run
- * `f` with it (subgroups.c). */
-void tileRtVulkanTakeSubgroupSize(const TileRtVulkanDevice *d,
-                                  TileRtVulkanFunction *f);
+/* Takes the subgroup size the host code told for the launch that follows
+ * (tileRtVulkanSubgroupSize; 0: none), whether or not it runs. */
+uint32_t tileRtVulkanTakeSubgroupSize(void);
+/* Fails unless the device can run `f` in subgroups of `size` (0: any)
+ * (subgroups.c). */
+void tileRtVulkanCheckSubgroupSize(const TileRtVulkanDevice *d,
+                                   const TileRtVulkanFunction *f,
+                                   uint32_t size);
 /* What `f`'s pipeline asks of the stage: a required subgroup size (0:
  * none) and full subgroups. */
 uint32_t tileRtVulkanRequiredSubgroupSize(const TileRtVulkanDevice *d,

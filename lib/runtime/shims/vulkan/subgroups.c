@@ -68,13 +68,17 @@ TILE_RT_VULKAN_EXPORT void tileRtVulkanSubgroupSize(int32_t size) {
   told = size > 0 ? (uint32_t)size : 0;
 }
 
-void tileRtVulkanTakeSubgroupSize(const TileRtVulkanDevice *d,
-                                  TileRtVulkanFunction *f) {
+uint32_t tileRtVulkanTakeSubgroupSize(void) {
   uint32_t size = told;
   told = 0;
+  return size;
+}
+
+void tileRtVulkanCheckSubgroupSize(const TileRtVulkanDevice *d,
+                                   const TileRtVulkanFunction *f,
+                                   uint32_t size) {
   if (!size)
     return;
-  f->subgroupSize = size;
   const TileRtVulkanSubgroups *s = &d->subgroups;
   VkSubgroupFeatureFlags needed =
       VK_SUBGROUP_FEATURE_BASIC_BIT | VK_SUBGROUP_FEATURE_SHUFFLE_BIT;
