@@ -1,6 +1,6 @@
 # RUN: %pytest %s
 # REQUIRES: python-bindings
-"""The backends' extensions under their names: T.cuda, T.rocm, T.cpu write
+"""The backends' extensions under their names: T.cuda, T.rocm, T.vulkan, T.cpu write
 the ops of dialects/tile_<backend>.irdl.mlir; the backend obeys them or
 fails the compilation at the Python line; misuse is a BuildError."""
 
@@ -122,3 +122,45 @@ def test_a_choice_outside_a_kernel_body_is_a_build_error():
                 for i in T.Parallel(64):
                     T.cpu.prefetch(4)
                     C[i] = 0.0
+
+
+def row_sums(state, threads):
+    """Row sums of a 64 x 32 f32 matrix by blocks of 16 rows, in a kernel
+    that states choices through `state`."""
+
+    @T.prim_func
+    def sums(X: T.Tensor((64, 32), T.f32), S: T.Tensor((64,), T.f32)):
+        with T.Kernel(4, threads=threads) as b:
+            state()
+            tile = T.alloc_fragment((16, 32), T.f32)
+            rows = T.alloc_fragment((16,), T.f32)
+            T.copy(X[b * 16, 0], tile)
+            T.reduce_sum(tile, rows, dim=1)
+            T.copy(rows, S[b * 16])
+
+    return sums
+
+
+def test_vulkan_subgroup_is_written_and_obeyed():
+    kernel = row_sums(lambda: T.vulkan.subgroup(8), 32)
+    assert '"tile_vulkan.subgroup"() {size = 8 : i64}' in kernel.to_mlir()
+    a = tm.compile(kernel, target="vulkan", parts="spirv-asm")
+    assert "OpGroupNonUniformShuffleXor" in a.spirv_asm
+    assert "OpGroupNonUniformShuffleXor" not in tm.compile(
+        row_sums(lambda: None, 32), target="vulkan", parts="spirv-asm").spirv_asm
+
+
+def test_vulkan_subgroup_refused_at_its_python_line():
+    def partial():
+        T.vulkan.subgroup(64)
+    line = inspect.getsourcelines(partial)[1] + 1
+    with pytest.raises(tm.CompileError) as e:
+        tm.compile(row_sums(partial, 96), target="vulkan", parts="spirv")
+    assert "test_extensions.py:%d" % line in str(e.value)
+    assert "not a whole number of subgroups of 64" in str(e.value)
+
+
+def test_vulkan_choice_on_another_target_names_vulkan():
+    with pytest.raises(tm.CompileError) as e:
+        tm.compile(row_sums(lambda: T.vulkan.subgroup(8), 32), target="cpu", parts="mlir")
+    assert "needs --target=vulkan" in str(e.value)

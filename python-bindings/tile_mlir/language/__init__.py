@@ -25,7 +25,7 @@ from .ops import (abs, acos, alloc_fragment, alloc_local, alloc_shared, asin, at
                   log1p, log2, log10, max, min, pow, reduce, reduce_absmax, reduce_max, reduce_min,
                   reduce_sum, round, rsqrt, sin, sinh, sqrt, tan, tanh, trunc)
 from .structure import If, Kernel, Parallel, Pipelined, serial
-from .extensions import cpu, cuda, rocm
+from .extensions import cpu, cuda, rocm, vulkan
 from .types import bf16, bool_, f16, f32, f64, i1, i8, i16, i32, i64, index
 
 float16, bfloat16, float32, float64 = f16, bf16, f32, f64

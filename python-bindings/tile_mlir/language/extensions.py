@@ -5,6 +5,7 @@
     T.cuda.swizzle(128, 128)       T.cpu.micro_kernel(4, 3, 2)
     T.cuda.warp_specialize(40, 232) T.cpu.packing(a=False, b=True)
     T.cuda.rasterize(8)            T.cpu.prefetch(16)
+    T.vulkan.subgroup(32)          T.vulkan.cooperative_matrix(16, 16, 16)
 
 Each call writes the op of dialects/tile_<backend>.irdl.mlir that states
 one choice for the kernel it is written in, directly in a `with T.Kernel()`
@@ -28,6 +29,10 @@ _OPS = {
     "rocm": {
         "matrix_shape": (("m", int), ("n", int), ("k", int)),
         "lds_layout": (("pad", int),),
+    },
+    "vulkan": {
+        "subgroup": (("size", int),),
+        "cooperative_matrix": (("m", int), ("n", int), ("k", int)),
     },
     "cpu": {
         "micro_kernel": (("rows", int), ("vectors", int), ("unroll", int)),
@@ -95,3 +100,4 @@ class _Backend:
 cuda = _Backend("cuda")
 rocm = _Backend("rocm")
 cpu = _Backend("cpu")
+vulkan = _Backend("vulkan")
