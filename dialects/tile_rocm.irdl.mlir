@@ -25,4 +25,12 @@ irdl.dialect @tile_rocm {
     %pad = irdl.base "#builtin.integer"
     irdl.attributes {"pad" = %pad}
   }
+
+  // tile_rocm.waves_per_eu {waves}: the kernel is compiled so that `waves`
+  // of its waves fit on one SIMD at once (LLVM's amdgpu-waves-per-eu: a
+  // register budget), on any path.
+  irdl.operation @waves_per_eu {
+    %waves = irdl.base "#builtin.integer"
+    irdl.attributes {"waves" = %waves}
+  }
 }

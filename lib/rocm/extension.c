@@ -53,6 +53,8 @@ static bool checkOp(MlirOperation op) {
     bool k = tileCheckChoiceInt(op, "k", 1);
     return m && n && k;
   }
+  if (tileOpIs(op, "tile_rocm.waves_per_eu"))
+    return tileCheckChoiceInt(op, "waves", 1);
   return tileCheckChoiceInt(op, "pad", 0);
 }
 

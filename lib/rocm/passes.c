@@ -6,12 +6,11 @@ extern const TilePassDescriptor tileRocmVerifyPass;
 extern const TilePassDescriptor tileRocmLimitsPass;
 extern const TilePassDescriptor tileRocmMatrixPass;
 extern const TilePassDescriptor tileRocmReluPass;
+extern const TilePassDescriptor tileRocmWavesPass;
 
 static const TilePassDescriptor *const passes[] = {
-    &tileRocmVerifyPass,
-    &tileRocmLimitsPass,
-    &tileRocmMatrixPass,
-    &tileRocmReluPass,
+    &tileRocmVerifyPass, &tileRocmLimitsPass, &tileRocmMatrixPass,
+    &tileRocmReluPass,   &tileRocmWavesPass,
 };
 
 const TilePassList tileRocmPasses = {passes, TILE_COUNT(passes)};

@@ -8,9 +8,10 @@
 
 /* An AMDGPU chip the backend compiles for, and its limits. */
 typedef struct {
-  const char *name;     /* "gfx942" */
-  int64_t sharedBytes;  /* LDS per workgroup */
-  int64_t privateBytes; /* scratch per thread (LLVM's stack frame limit) */
+  const char *name;      /* "gfx942" */
+  int64_t sharedBytes;   /* LDS per workgroup */
+  int64_t privateBytes;  /* scratch per thread (LLVM's stack frame limit) */
+  int64_t maxWavesPerEU; /* waves a SIMD holds at most */
 } TileRocmChip;
 
 /* The chip named `name`, or NULL when the backend does not know it. The

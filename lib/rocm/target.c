@@ -12,12 +12,14 @@
 /* The chips and what a workgroup may use on each, as LLVM 22's AMDGPU
  * backend enforces them (llc -mcpu=<chip> on a kernel beyond them: "local
  * memory (N) exceeds limit (65536)", "stack frame size (N) exceeds limit
- * (131056)"): LDS per workgroup and private (scratch) bytes per thread.
- * Every chip: 1024 threads per workgroup. */
+ * (131056)"): LDS per workgroup and private (scratch) bytes per thread;
+ * and the waves a SIMD holds (LLVM's getMaxWavesPerEU: 10 on gfx908, 8 on
+ * the chips with gfx90a's instructions, 16 on RDNA3 and 4). Every chip:
+ * 1024 threads per workgroup. */
 static const TileRocmChip chips[] = {
-    {"gfx908", 65536, 131056},  {"gfx90a", 65536, 131056},
-    {"gfx942", 65536, 131056},  {"gfx950", 163840, 131056},
-    {"gfx1100", 65536, 262136}, {"gfx1201", 65536, 2097144},
+    {"gfx908", 65536, 131056, 10},  {"gfx90a", 65536, 131056, 8},
+    {"gfx942", 65536, 131056, 8},   {"gfx950", 163840, 131056, 8},
+    {"gfx1100", 65536, 262136, 16}, {"gfx1201", 65536, 2097144, 16},
 };
 
 const TileRocmChip *tileRocmFindChip(const char *name) {

@@ -82,3 +82,24 @@ func.func @missing_n() {
   } {mapping = [#gpu.block<x>], tile.threads = 64 : i64}
   return
 }
+
+// -----
+
+func.func @zero_waves() {
+  scf.forall (%b) in (4) {
+    // expected-error @+1 {{'tile_rocm.waves_per_eu' op expects 'waves' to be at least 1, got 0}}
+    "tile_rocm.waves_per_eu"() {waves = 0 : i64} : () -> ()
+  } {mapping = [#gpu.block<x>], tile.threads = 64 : i64}
+  return
+}
+
+// -----
+
+func.func @repeated_waves() {
+  scf.forall (%b) in (4) {
+    "tile_rocm.waves_per_eu"() {waves = 2 : i64} : () -> ()
+    // expected-error @+1 {{'tile_rocm.waves_per_eu' op repeats a choice: a kernel holds at most one of this op}}
+    "tile_rocm.waves_per_eu"() {waves = 4 : i64} : () -> ()
+  } {mapping = [#gpu.block<x>], tile.threads = 64 : i64}
+  return
+}

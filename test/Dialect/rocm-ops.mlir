@@ -27,6 +27,8 @@ func.func @rectangular() {
     "tile_rocm.matrix_shape"() {m = 32 : i64, n = 32 : i64, k = 8 : i64} : () -> ()
     // CHECK: "tile_rocm.lds_layout"() {pad = 4 : i64} : () -> ()
     "tile_rocm.lds_layout"() {pad = 4 : i64} : () -> ()
+    // CHECK: "tile_rocm.waves_per_eu"() {waves = 4 : i64} : () -> ()
+    "tile_rocm.waves_per_eu"() {waves = 4 : i64} : () -> ()
   } {mapping = [#gpu.block<x>], tile.threads = 64 : i64}
   return
 }

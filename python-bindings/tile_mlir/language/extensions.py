@@ -1,7 +1,7 @@
 """The backends' extensions of the tile dialect, under each backend's name.
 
     T.cuda.path("wgmma_ws")        T.rocm.matrix_shape(16, 16, 16)
-    T.cuda.mma_shape(64, 256, 16)  T.rocm.lds_layout(pad=8)
+    T.cuda.mma_shape(64, 256, 16)  T.rocm.lds_layout(pad=8), T.rocm.waves_per_eu(2)
     T.cuda.swizzle(128, 128)       T.cpu.micro_kernel(4, 3, 2)
     T.cuda.warp_specialize(40, 232) T.cpu.packing(a=False, b=True)
     T.cuda.rasterize(8)            T.cpu.prefetch(16)
@@ -29,6 +29,7 @@ _OPS = {
     "rocm": {
         "matrix_shape": (("m", int), ("n", int), ("k", int)),
         "lds_layout": (("pad", int),),
+        "waves_per_eu": (("waves", int),),
     },
     "vulkan": {
         "subgroup": (("size", int),),

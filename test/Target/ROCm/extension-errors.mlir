@@ -246,3 +246,20 @@ func.func @uneven_copies(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x
   } {mapping = [#gpu.block<y>, #gpu.block<x>], tile.threads = 512 : i64}
   return
 }
+
+// -----
+
+// A SIMD of gfx942 holds at most 8 waves (LLVM's getMaxWavesPerEU).
+func.func @too_many_waves(%X: memref<?xf32>, %Y: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  scf.forall (%b) in (4) {
+    // expected-error @+1 {{'tile_rocm.waves_per_eu' op cannot be honoured: a SIMD of gfx942 holds at most 8 waves}}
+    "tile_rocm.waves_per_eu"() {waves = 9 : i64} : () -> ()
+    %t = "tile.alloc"() : () -> memref<64xf32, #tile.fragment>
+    "tile.copy"(%X, %t, %c0) {operandSegmentSizes = array<i32: 1, 1, 1, 0>}
+        : (memref<?xf32>, memref<64xf32, #tile.fragment>, index) -> ()
+    "tile.copy"(%t, %Y, %c0) {operandSegmentSizes = array<i32: 1, 1, 0, 1>}
+        : (memref<64xf32, #tile.fragment>, memref<?xf32>, index) -> ()
+  } {mapping = [#gpu.block<x>], tile.threads = 64 : i64}
+  return
+}

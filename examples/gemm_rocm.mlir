@@ -1,6 +1,29 @@
-// examples/gemm.mlir with its matrix-core choices stated by tile_rocm ops:
-// the 16x16x16 MFMA instead of the 32x32x8 the path takes by default, and
-// A and B in LDS with rows padded by 8 elements instead of 4.
+// GEMM for AMD matrix cores (CDNA: gfx908, gfx90a, gfx942, gfx950):
+// C[M, N] = A[M, K] * B[K, N], f16 inputs, f32 accumulation and output, as
+// examples/gemm.mlir, with its schedule stated by tile_rocm ops.
+//
+// Each block computes a 128x128 tile of C with 128 threads (two waves of
+// 64, each on a 128x64 half), walking K in steps of 32 through a 3-stage
+// pipeline. M, N and K are dynamic and need not be multiples of the tile
+// sizes.
+//
+// The tile_rocm ops at the top of the kernel state its schedule
+// (docs/dialect.md, "Backend extension: tile_rocm"): the 16x16x16 MFMA
+// instead of the 32x32x8 the path takes by default, A and B in LDS with
+// rows padded by 8 elements instead of 4, and registers allotted for 2
+// waves per SIMD. A choice the chip cannot honour is refused at the op with
+// the reason: on RDNA3/4 (gfx1100, gfx1201) a 128x64 half per wave is more
+// accumulators than the WMMA path keeps in registers, and the matrix ops
+// are refused saying so.
+//
+//   for bm, bn in grid(ceil(M / 128), ceil(N / 128)), 128 threads each:
+//     acc[128, 128] = 0                      (registers)
+//     for k0 in range(0, K, 32), pipelined over 3 stages:
+//       A_s[128, 32] = A[bm * 128 :, k0 :]   (LDS)
+//       B_s[32, 128] = B[k0 :, bn * 128 :]   (LDS)
+//       acc += A_s @ B_s
+//     C[bm * 128 :, bn * 128 :] = acc
+
 #smem = #gpu.address_space<workgroup>
 !f16_matrix = memref<?x?xf16>
 !f32_matrix = memref<?x?xf32>
@@ -23,6 +46,7 @@ func.func @gemm(%A: !f16_matrix, %B: !f16_matrix, %C: !f32_matrix) {
   scf.forall (%bm, %bn) in (%grid_m, %grid_n) {
     "tile_rocm.matrix_shape"() {m = 16 : i64, n = 16 : i64, k = 16 : i64} : () -> ()
     "tile_rocm.lds_layout"() {pad = 8 : i64} : () -> ()
+    "tile_rocm.waves_per_eu"() {waves = 2 : i64} : () -> ()
     %A_s = "tile.alloc"() : () -> !A_tile
     %B_s = "tile.alloc"() : () -> !B_tile
     %acc = "tile.alloc"() : () -> !acc_tile
