@@ -146,10 +146,12 @@ static bool setUp(TileGpuKernel *k, MlirOperation kernel) {
   MlirAttribute subgroup = tileOpGetAttr(kernel, TILE_GPU_SUBGROUP_ATTR);
   if (!mlirAttributeIsNull(subgroup) && mlirAttributeIsAInteger(subgroup))
     k->subgroup = mlirIntegerAttrGetValueInt(subgroup);
-  if (k->subgroup < 0 || (k->subgroup && k->threads % k->subgroup)) {
+  if (k->subgroup < 0 || (k->subgroup & (k->subgroup - 1)) ||
+      (k->subgroup && k->threads % k->subgroup)) {
     tileGpuFail(&k->errors, kernel,
                 "states a subgroup size (" TILE_GPU_SUBGROUP_ATTR
-                ") of %lld that does not divide its %lld threads",
+                ") of %lld, which is no power of two dividing its %lld "
+                "threads",
                 (long long)k->subgroup, (long long)k->threads);
     return false;
   }

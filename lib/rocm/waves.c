@@ -35,7 +35,10 @@ static unsigned honour(MlirOperation func, const TileRocmChip *chip) {
   mlirOperationWalk(func, find, &f, MlirWalkPreOrder);
   if (mlirOperationIsNull(f.op))
     return 0;
-  int64_t waves = mlirIntegerAttrGetValueInt(tileOpGetAttr(f.op, "waves"));
+  int64_t waves;
+  if (!tileCheckChoiceI64(f.op, "waves", &waves) ||
+      !tileCheckChoiceInt(f.op, "waves", 1))
+    return 1;
   if (waves > chip->maxWavesPerEU)
     return tileRefuseChoice(f.op, "a SIMD of %s holds at most %lld waves",
                             chip->name, (long long)chip->maxWavesPerEU);

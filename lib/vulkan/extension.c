@@ -47,9 +47,7 @@ static bool checkSubgroup(MlirOperation op) {
   return true;
 }
 
-/* The op's place (directly in a kernel body, the only op of its name
- * there) and its attributes. */
-static bool checkOp(MlirOperation op) {
+bool tileVulkanCheckOp(MlirOperation op) {
   if (!tileCheckChoicePlacement(op))
     return false;
   if (tileOpIs(op, "tile_vulkan.subgroup"))
@@ -63,7 +61,7 @@ static bool checkOp(MlirOperation op) {
 
 static MlirWalkResult visit(MlirOperation op, void *userData) {
   unsigned *errors = userData;
-  if (tileVulkanIsExtensionOp(op) && !checkOp(op))
+  if (tileVulkanIsExtensionOp(op) && !tileVulkanCheckOp(op))
     ++*errors;
   return MlirWalkResultAdvance;
 }

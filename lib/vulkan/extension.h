@@ -23,6 +23,11 @@ bool tileVulkanIsExtensionOp(MlirOperation op);
 /* Reads the tile_vulkan ops directly in `kernel`'s body. */
 void tileVulkanReadChoices(MlirOperation kernel, TileVulkanChoices *choices);
 
+/* Checks the rules of tile_vulkan op `op` that do not depend on the
+ * device (below), reporting at the op; passes that read an op check it
+ * first, so that they also hold on input tile-vulkan-verify did not see. */
+bool tileVulkanCheckOp(MlirOperation op);
+
 /* Checks the rules of every tile_vulkan op under `root` that do not depend
  * on the device (placement, one op of each kind per kernel, attribute
  * types and ranges), reporting each broken one at its op; returns the

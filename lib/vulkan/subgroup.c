@@ -26,8 +26,14 @@ static unsigned honour(MlirOperation kernel, void *userData) {
   tileVulkanReadChoices(kernel, &c);
   if (mlirOperationIsNull(c.subgroup))
     return 0;
-  int64_t threads =
-      mlirIntegerAttrGetValueInt(tileOpGetAttr(kernel, "tile.threads"));
+  if (!tileVulkanCheckOp(c.subgroup))
+    return 1;
+  MlirAttribute threadsAttr = tileOpGetAttr(kernel, "tile.threads");
+  if (mlirAttributeIsNull(threadsAttr) || !mlirAttributeIsAInteger(threadsAttr))
+    return tileRefuseChoice(c.subgroup,
+                            "the kernel states no thread count (an integer "
+                            "tile.threads)");
+  int64_t threads = mlirIntegerAttrGetValueInt(threadsAttr);
   if (threads % c.size)
     return tileRefuseChoice(
         c.subgroup,
