@@ -66,4 +66,11 @@ TileGpuLayout tileGpuFragmentLayout(MlirValue fragment);
 /* The grid recorded on a kernel; false when there is none. */
 bool tileGpuKernelGrid(MlirOperation kernel, int64_t *tr, int64_t *tc);
 
+/* The kernel attribute stating its subgroup size, set by a backend that
+ * guarantees it at run time (tile-vulkan-subgroup): the grid keeps a row's
+ * threads in one subgroup where it can, and the lowering numbers threads
+ * and shuffles by it. Also left on the lane id op for the host side of the
+ * launch. */
+#define TILE_GPU_SUBGROUP_ATTR "tile.subgroup_size"
+
 #endif

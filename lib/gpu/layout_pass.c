@@ -38,6 +38,8 @@ typedef struct {
   TileOpList loops;        /* thread-parallel loops */
   bool needRows, needCols; /* a fragment gemm operand wants whole rows/cols */
   int main;                /* the fragment the grid is shaped for, or -1 */
+  int64_t subgroup;        /* tile.subgroup_size, or 0 */
+  unsigned rowReduces;     /* row reductions of grid fragments */
   unsigned errors;
 } Kernel;
 
@@ -281,14 +283,33 @@ static MlirWalkResult gemmNeeds(MlirOperation op, void *userData) {
   return MlirWalkResultAdvance;
 }
 
+/* Row reductions of grid fragments: with a stated subgroup size, a row
+ * whose threads (tc) fit in one subgroup combines by shuffles alone. */
+static MlirWalkResult countRowReduces(MlirOperation op, void *userData) {
+  Kernel *k = userData;
+  if (!tileOpIs(op, "tile.reduce"))
+    return MlirWalkResultAdvance;
+  int src = fragmentIndex(k, mlirOperationGetOperand(op, 0));
+  MlirAttribute dim = tileOpGetAttr(op, "dim");
+  if (src >= 0 && k->frags[src].rank == 2 && mlirAttributeIsAInteger(dim) &&
+      mlirIntegerAttrGetValueInt(dim) == 1)
+    ++k->rowReduces;
+  return MlirWalkResultAdvance;
+}
+
 /* Cost of grid (tr, tc) for an M x N fragment: idle slots first, then how
- * far per-thread tiles are from square; wider tc wins ties (neighbouring
+ * far per-thread tiles are from square, and (with a stated subgroup size)
+ * row reductions whose threads span several subgroups, which then combine
+ * through shared memory and a barrier; wider tc wins ties (neighbouring
  * threads then touch neighbouring columns). */
-static double gridCost(int64_t m, int64_t n, int64_t tr, int64_t tc) {
+static double gridCost(const Kernel *k, int64_t m, int64_t n, int64_t tr,
+                       int64_t tc) {
   int64_t em = tileCeilDiv(m, tr), en = tileCeilDiv(n, tc);
   double idle = (double)(em * tr * en * tc - m * n) / (double)(m * n);
   double skew = fabs(log2((double)em) - log2((double)en));
-  return idle * 1000.0 + skew * 10.0 - (double)tc / (double)(tr * tc + 1);
+  double shared = k->subgroup && tc > k->subgroup ? k->rowReduces : 0;
+  return idle * 1000.0 + skew * 10.0 + shared * 25.0 -
+         (double)tc / (double)(tr * tc + 1);
 }
 
 static int largestGridFragment(const Kernel *k) {
@@ -325,7 +346,7 @@ static void chooseGrid(Kernel *k) {
   for (int64_t tc = 1; tc <= t; ++tc) {
     if (t % tc)
       continue;
-    double cost = gridCost(m, n, t / tc, tc);
+    double cost = gridCost(k, m, n, t / tc, tc);
     if (cost < best) {
       best = cost;
       k->tr = t / tc;
@@ -473,6 +494,7 @@ static void layOut(Kernel *k) {
   gatherConstraints(k);
   resolveClasses(k);
   walkBody(k, gemmNeeds);
+  walkBody(k, countRowReduces);
   chooseGrid(k);
   for (unsigned i = 0; i < k->numFrags; ++i)
     checkUses(k, &k->frags[i]);
@@ -493,6 +515,9 @@ static unsigned layoutKernel(MlirOperation kernel, void *userData) {
     return violations;
   Kernel k = {.kernel = kernel, .main = -1};
   k.threads = mlirIntegerAttrGetValueInt(tileOpGetAttr(kernel, "tile.threads"));
+  MlirAttribute subgroup = tileOpGetAttr(kernel, TILE_GPU_SUBGROUP_ATTR);
+  if (!mlirAttributeIsNull(subgroup) && mlirAttributeIsAInteger(subgroup))
+    k.subgroup = mlirIntegerAttrGetValueInt(subgroup);
   layOut(&k);
   tileOpListFree(&k.fragAllocs);
   tileOpListFree(&k.loops);

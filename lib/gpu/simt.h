@@ -103,11 +103,6 @@ MlirValue tileGpuWindow(TileBuilder *b, MlirValue buffer,
 
 /*===--- subgroups (subgroup.c) -------------------------------------------===*/
 
-/* The kernel attribute stating its subgroup size, set by a backend that
- * guarantees it at run time (tile-vulkan-subgroup); also left on the lane
- * id op for the host side of the launch. */
-#define TILE_GPU_SUBGROUP_ATTR "tile.subgroup_size"
-
 /* subgroup_id * size + lane_id: a thread id whose low bits are the lane
  * within a subgroup of `size` invocations. */
 MlirValue tileGpuSubgroupThreadId(TileBuilder *b, int64_t size);
