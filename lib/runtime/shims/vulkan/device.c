@@ -21,7 +21,7 @@ typedef struct {
   VkPhysicalDeviceProperties properties;
   uint32_t apiVersion; /* min(instance, device) */
   uint32_t queueFamily;
-  bool hasFloat16Int8Ext, has8BitStorageExt;
+  bool hasFloat16Int8Ext, has8BitStorageExt, hasCooperativeMatrixExt;
   TileRtVulkanFeatures features;
 } Candidate;
 
@@ -68,6 +68,17 @@ static bool hasExtension(const TileRtVulkanApi *api, VkPhysicalDevice physical,
   return found;
 }
 
+/* Asks for VK_KHR_cooperative_matrix's feature where the device has the
+ * extension (cooperative_matrix.c). */
+static void describeCooperativeMatrix(
+    const TileRtVulkanApi *api, VkPhysicalDevice physical, Candidate *c,
+    VkPhysicalDeviceCooperativeMatrixFeaturesKHR *f, void **tail) {
+  c->hasCooperativeMatrixExt =
+      hasExtension(api, physical, VK_KHR_COOPERATIVE_MATRIX_EXTENSION_NAME);
+  if (c->hasCooperativeMatrixExt)
+    tileRtVulkanChainCooperativeMatrix(f, false, tail);
+}
+
 /* Queries the optional features (chaining only structures the device
  * knows) and a compute queue family. */
 static bool describe(const TileRtVulkanApi *api, VkPhysicalDevice physical,
@@ -112,8 +123,12 @@ static bool describe(const TileRtVulkanApi *api, VkPhysicalDevice physical,
     *tail = &f16;
     tail = &f16.pNext;
   }
-  if (core12 || c->has8BitStorageExt)
+  if (core12 || c->has8BitStorageExt) {
     *tail = &storage8;
+    tail = &storage8.pNext;
+  }
+  VkPhysicalDeviceCooperativeMatrixFeaturesKHR matrices = {0};
+  describeCooperativeMatrix(api, physical, c, &matrices, tail);
   api->vkGetPhysicalDeviceFeatures2(physical, &features);
   c->features.float16 = f16.shaderFloat16;
   c->features.int8 = f16.shaderInt8;
@@ -122,6 +137,7 @@ static bool describe(const TileRtVulkanApi *api, VkPhysicalDevice physical,
   c->features.int16 = features.features.shaderInt16;
   c->features.int64 = features.features.shaderInt64;
   c->features.float64 = features.features.shaderFloat64;
+  c->features.cooperativeMatrix = matrices.cooperativeMatrix;
   return true;
 }
 
@@ -229,8 +245,19 @@ bool tileRtVulkanProbe(char *name, size_t nameSize,
 }
 
 /* Creates the logical device with every optional feature it offers. */
+/* Enables VK_KHR_cooperative_matrix and its feature where the device has
+ * them. */
+static void enableCooperativeMatrix(
+    const Candidate *c, const char **extensions, uint32_t *numExtensions,
+    VkPhysicalDeviceCooperativeMatrixFeaturesKHR *f, void **tail) {
+  if (!c->features.cooperativeMatrix)
+    return;
+  extensions[(*numExtensions)++] = VK_KHR_COOPERATIVE_MATRIX_EXTENSION_NAME;
+  tileRtVulkanChainCooperativeMatrix(f, true, tail);
+}
+
 static void createDevice(TileRtVulkanDevice *d, const Candidate *c) {
-  const char *extensions[2];
+  const char *extensions[3];
   uint32_t numExtensions = 0;
   if (c->hasFloat16Int8Ext)
     extensions[numExtensions++] = "VK_KHR_shader_float16_int8";
@@ -258,8 +285,12 @@ static void createDevice(TileRtVulkanDevice *d, const Candidate *c) {
     *tail = &f16;
     tail = &f16.pNext;
   }
-  if (core12 || c->has8BitStorageExt)
+  if (core12 || c->has8BitStorageExt) {
     *tail = &storage8;
+    tail = &storage8.pNext;
+  }
+  VkPhysicalDeviceCooperativeMatrixFeaturesKHR matrices;
+  enableCooperativeMatrix(c, extensions, &numExtensions, &matrices, tail);
   float priority = 1.0f;
   VkDeviceQueueCreateInfo queue = {
       .sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
@@ -305,12 +336,14 @@ static void initialise(void) {
   d->physical = c.physical;
   d->properties = c.properties;
   d->features = c.features;
+  d->apiVersion = c.apiVersion;
   d->queueFamily = c.queueFamily;
   d->sharedLimit = sharedLimit(&d->properties);
   d->api.vkGetPhysicalDeviceMemoryProperties(d->physical, &d->memory);
   createDevice(d, &c);
   if (!tileRtVulkanApiLoadDevice(&d->api, d->device, why, sizeof(why)))
     tileRtVulkanFatal("%s", why);
+  tileRtVulkanQueryCooperativeMatrices(d);
   d->api.vkGetDeviceQueue(d->device, d->queueFamily, 0, &d->queue);
   VkCommandPoolCreateInfo pool = {
       .sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,

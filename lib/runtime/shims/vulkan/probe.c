@@ -20,5 +20,6 @@ int main(void) {
   printf("shaderInt16: %s\n", f.int16 ? "yes" : "no");
   printf("shaderInt64: %s\n", f.int64 ? "yes" : "no");
   printf("shaderFloat64: %s\n", f.float64 ? "yes" : "no");
+  printf("cooperativeMatrix: %s\n", f.cooperativeMatrix ? "yes" : "no");
   return 0;
 }
