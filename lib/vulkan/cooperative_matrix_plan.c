@@ -70,7 +70,18 @@ static bool checkScopes(const TileVulkanCoopGemm *p, TileStrBuf *why) {
   return true;
 }
 
+/* Tiles of whole numbers of matrices, at least one (the sizes in bytes of
+ * what follows then stay within the tiles' own). */
 static bool checkShape(const TileVulkanCoopGemm *p, TileStrBuf *why) {
+  if (p->rows < p->m || p->cols < p->n)
+    return refuse(why,
+                  "its %lldx%lld C tile is smaller than one %lldx%lld "
+                  "cooperative matrix",
+                  (long long)p->rows, (long long)p->cols, (long long)p->m,
+                  (long long)p->n);
+  if (p->depth < p->k)
+    return refuse(why, "its K of %lld is less than k = %lld",
+                  (long long)p->depth, (long long)p->k);
   if (p->rows % p->m || p->cols % p->n)
     return refuse(why,
                   "its %lldx%lld C tile is no whole number of %lldx%lld "

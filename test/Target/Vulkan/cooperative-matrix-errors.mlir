@@ -208,3 +208,48 @@ func.func @one_of_two_gemms(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref
   } {mapping = [#gpu.block<y>, #gpu.block<x>], tile.threads = 128 : i64}
   return
 }
+
+// -----
+
+func.func @smaller_than_a_matrix(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  scf.forall (%bm, %bn) in (4, 4) {
+    // 8 rows hold no 16-row matrix.
+    "tile_vulkan.cooperative_matrix"() {m = 16 : i64, n = 16 : i64, k = 16 : i64} : () -> ()
+    %A_s = "tile.alloc"() : () -> memref<8x32xf16, #gpu.address_space<workgroup>>
+    %B_s = "tile.alloc"() : () -> memref<32x64xf16, #gpu.address_space<workgroup>>
+    %acc = "tile.alloc"() : () -> memref<8x64xf32, #tile.fragment>
+    "tile.copy"(%A, %A_s, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>}
+        : (memref<?x?xf16>, memref<8x32xf16, #gpu.address_space<workgroup>>, index, index) -> ()
+    "tile.copy"(%B, %B_s, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>}
+        : (memref<?x?xf16>, memref<32x64xf16, #gpu.address_space<workgroup>>, index, index) -> ()
+    // expected-error @+1 {{'tile.gemm' op cannot run on the 16x16x16 cooperative matrices its kernel's tile_vulkan.cooperative_matrix asks for: its 8x64 C tile is smaller than one 16x16 cooperative matrix}}
+    "tile.gemm"(%A_s, %B_s, %acc) : (memref<8x32xf16, #gpu.address_space<workgroup>>, memref<32x64xf16, #gpu.address_space<workgroup>>, memref<8x64xf32, #tile.fragment>) -> ()
+    "tile.copy"(%acc, %C, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 0, 2>}
+        : (memref<8x64xf32, #tile.fragment>, memref<?x?xf32>, index, index) -> ()
+  } {mapping = [#gpu.block<y>, #gpu.block<x>], tile.threads = 128 : i64}
+  return
+}
+
+// -----
+
+func.func @empty_k(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  scf.forall (%bm, %bn) in (4, 4) {
+    // A K of 0 is a multiple of any k, but holds no matrix; with k = 2^62,
+    // its row bytes overflowed in the alignment check.
+    "tile_vulkan.cooperative_matrix"() {m = 16 : i64, n = 16 : i64, k = 4611686018427387904 : i64} : () -> ()
+    %A_s = "tile.alloc"() : () -> memref<64x0xf16, #gpu.address_space<workgroup>>
+    %B_s = "tile.alloc"() : () -> memref<0x64xf16, #gpu.address_space<workgroup>>
+    %acc = "tile.alloc"() : () -> memref<64x64xf32, #tile.fragment>
+    "tile.copy"(%A, %A_s, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>}
+        : (memref<?x?xf16>, memref<64x0xf16, #gpu.address_space<workgroup>>, index, index) -> ()
+    "tile.copy"(%B, %B_s, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>}
+        : (memref<?x?xf16>, memref<0x64xf16, #gpu.address_space<workgroup>>, index, index) -> ()
+    // expected-error @+1 {{'tile.gemm' op cannot run on the 16x16x4611686018427387904 cooperative matrices its kernel's tile_vulkan.cooperative_matrix asks for: its K of 0 is less than k = 4611686018427387904}}
+    "tile.gemm"(%A_s, %B_s, %acc) : (memref<64x0xf16, #gpu.address_space<workgroup>>, memref<0x64xf16, #gpu.address_space<workgroup>>, memref<64x64xf32, #tile.fragment>) -> ()
+    "tile.copy"(%acc, %C, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 0, 2>}
+        : (memref<64x64xf32, #tile.fragment>, memref<?x?xf32>, index, index) -> ()
+  } {mapping = [#gpu.block<y>, #gpu.block<x>], tile.threads = 128 : i64}
+  return
+}
