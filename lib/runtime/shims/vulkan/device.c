@@ -21,7 +21,7 @@ typedef struct {
   VkPhysicalDeviceProperties properties;
   uint32_t apiVersion; /* min(instance, device) */
   uint32_t queueFamily;
-  bool hasFloat16Int8Ext, has8BitStorageExt, hasCooperativeMatrixExt;
+  bool hasFloat16Int8Ext, has8BitStorageExt;
   TileRtVulkanFeatures features;
 } Candidate;
 
@@ -70,12 +70,11 @@ static bool hasExtension(const TileRtVulkanApi *api, VkPhysicalDevice physical,
 
 /* Asks for VK_KHR_cooperative_matrix's feature where the device has the
  * extension (cooperative_matrix.c). */
-static void describeCooperativeMatrix(
-    const TileRtVulkanApi *api, VkPhysicalDevice physical, Candidate *c,
-    VkPhysicalDeviceCooperativeMatrixFeaturesKHR *f, void **tail) {
-  c->hasCooperativeMatrixExt =
-      hasExtension(api, physical, VK_KHR_COOPERATIVE_MATRIX_EXTENSION_NAME);
-  if (c->hasCooperativeMatrixExt)
+static void
+describeCooperativeMatrix(const TileRtVulkanApi *api, VkPhysicalDevice physical,
+                          VkPhysicalDeviceCooperativeMatrixFeaturesKHR *f,
+                          void **tail) {
+  if (hasExtension(api, physical, VK_KHR_COOPERATIVE_MATRIX_EXTENSION_NAME))
     tileRtVulkanChainCooperativeMatrix(f, false, tail);
 }
 
@@ -128,7 +127,7 @@ static bool describe(const TileRtVulkanApi *api, VkPhysicalDevice physical,
     tail = &storage8.pNext;
   }
   VkPhysicalDeviceCooperativeMatrixFeaturesKHR matrices = {0};
-  describeCooperativeMatrix(api, physical, c, &matrices, tail);
+  describeCooperativeMatrix(api, physical, &matrices, tail);
   api->vkGetPhysicalDeviceFeatures2(physical, &features);
   c->features.float16 = f16.shaderFloat16;
   c->features.int8 = f16.shaderInt8;
@@ -244,7 +243,6 @@ bool tileRtVulkanProbe(char *name, size_t nameSize,
   return true;
 }
 
-/* Creates the logical device with every optional feature it offers. */
 /* Enables VK_KHR_cooperative_matrix and its feature where the device has
  * them. */
 static void enableCooperativeMatrix(
@@ -255,6 +253,8 @@ static void enableCooperativeMatrix(
   extensions[(*numExtensions)++] = VK_KHR_COOPERATIVE_MATRIX_EXTENSION_NAME;
   tileRtVulkanChainCooperativeMatrix(f, true, tail);
 }
+
+/* Creates the logical device with every optional feature it offers. */
 
 static void createDevice(TileRtVulkanDevice *d, const Candidate *c) {
   const char *extensions[3];
