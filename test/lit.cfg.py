@@ -85,6 +85,31 @@ if ptxas:
 for tool, feature in (("spirv-val", "spirv-tools"), ("spirv-dis", "spirv-tools")):
     if find_tool(tool):
         config.available_features.add(feature)
+
+# SPIR-V tools that know cooperative matrices (SPIRV-Tools 2025.1 or later;
+# Debian 12's 2023.1 refuses capability 6022, CooperativeMatrixKHR), for
+# the tests that validate and disassemble such modules:
+# $TILE_SPIRV_TOOLS_COOP names their directory (spirv-val and spirv-dis in
+# it), else the one scripts/install-deps.sh installs them to. Where there
+# are none, those tests are UNSUPPORTED.
+def spirv_tools_version(spirv_val):
+    try:
+        out = subprocess.run([spirv_val, "--version"], capture_output=True,
+                             text=True, timeout=60).stdout
+    except (OSError, subprocess.SubprocessError):
+        return None
+    import re
+    match = re.search(r"SPIRV-Tools v(\d+)\.(\d+)", out)
+    return (int(match.group(1)), int(match.group(2))) if match else None
+
+coop_tools = os.environ.get("TILE_SPIRV_TOOLS_COOP", "/opt/tile-spirv-tools/bin")
+coop_val = os.path.join(coop_tools, "spirv-val")
+coop_dis = os.path.join(coop_tools, "spirv-dis")
+if (os.access(coop_val, os.X_OK) and os.access(coop_dis, os.X_OK)
+        and (spirv_tools_version(coop_val) or (0, 0)) >= (2025, 1)):
+    config.available_features.add("spirv-val-cooperative-matrix")
+    config.substitutions.append(("%spirv_val_coop", coop_val))
+    config.substitutions.append(("%spirv_tools_coop_dir", coop_tools))
 # Build tools, for the tests that configure or build against the sources.
 for tool in ("cmake", "ninja", "pkg-config", "cc"):
     if shutil.which(tool):
@@ -114,8 +139,9 @@ if os.path.isfile(os.path.join(cuda_root, "nvvm/libdevice/libdevice.10.bc")):
 
 # A Vulkan device (lavapipe counts), as libtile_rt_vulkan sees it, for the
 # tests that run kernels on one; vulkan-f16 where it also has shaderFloat16
-# and 16-bit storage buffers; vulkan-lavapipe where it is Mesa's lavapipe
-# (whose limits some tests name).
+# and 16-bit storage buffers; vulkan-cooperative-matrix where it has
+# cooperative matrices; vulkan-lavapipe where it is Mesa's lavapipe (whose
+# limits some tests name).
 vulkan_probe = os.path.join(config.tile_tools_dir, "tile-rt-vulkan-probe")
 if os.access(vulkan_probe, os.X_OK):
     import subprocess
@@ -148,6 +174,10 @@ if os.access(vulkan_probe, os.X_OK):
                     config.available_features.add("vulkan-foreign-subgroup")
                     config.substitutions.append(("%vulkan_foreign_subgroup",
                                                  str(foreign[-1])))
+            # VK_KHR_cooperative_matrix's cooperativeMatrix (lavapipe has
+            # none): the device runs kernels with cooperative matrices.
+            if "cooperativeMatrix: yes" in probe.stdout:
+                config.available_features.add("vulkan-cooperative-matrix")
     except (OSError, subprocess.SubprocessError):
         pass
 

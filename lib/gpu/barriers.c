@@ -7,10 +7,11 @@
  * tile-gpu-lower distributed over the threads (simt.distributed), is one
  * unit, and the barrier goes before it. Accesses of fragment registers,
  * local and global memory need none. Accesses are memref and vector loads,
- * stores and transfers, memref.copy and atomics; any other op that takes a
- * shared buffer (a call, an unlowered tile op) reads and writes it, except
- * views and the matrix-unit paths' own nvgpu/amdgpu ops, which synchronise
- * themselves. */
+ * stores and transfers, memref.copy, atomics and the cooperative-matrix
+ * loads and stores of a subgroup (gpu.subgroup_mma_load/store_matrix); any
+ * other op that takes a shared buffer (a call, an unlowered tile op) reads
+ * and writes it, except views and the matrix-unit paths' own nvgpu/amdgpu
+ * ops, which synchronise themselves. */
 #include "gpu/layout.h"
 #include "ir/builder_gpu.h"
 #include "ir/ir.h"
@@ -126,6 +127,10 @@ static const Access accessTable[] = {
     {"vector.transfer_write", 1, false, true},
     {"vector.scatter", 0, false, true},
     {"vector.compressstore", 0, false, true},
+    /* A subgroup's matrix moves elements other subgroups' threads may
+     * touch, like any other thread's load or store. */
+    {"gpu.subgroup_mma_load_matrix", 0, true, false},
+    {"gpu.subgroup_mma_store_matrix", 1, false, true},
 };
 
 /* Ops that take a shared memref without touching its elements. */

@@ -9,13 +9,14 @@
 #include "gpu/limits.h"
 #include "ir/ir.h"
 #include "passes/pass.h"
+#include "vulkan/vulkan.h"
 
 static void run(MlirOperation op, MlirExternalPass pass,
                 const TileOptionValue *values) {
   (void)values;
   TileGpuLimits limits = {
       .target = "vulkan",
-      .sharedBytes = 64 * 1024,
+      .sharedBytes = TileVulkanSharedBytes,
       .threads = 1024,
       .grid = {INT32_MAX, INT32_MAX, INT32_MAX},
   };

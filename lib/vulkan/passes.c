@@ -1,5 +1,6 @@
 /* The passes of the vulkan backend, in the order pipelines/vulkan.pipeline
- * and vulkan-host.pipeline run them. */
+ * and vulkan-host.pipeline run them (tile-vulkan-emulate-cooperative-matrix,
+ * which no pipeline runs, for tests, beside the pass whose code it runs). */
 #include "passes/pass.h"
 
 extern const TilePassDescriptor tileVulkanVerifyPass;
@@ -7,18 +8,31 @@ extern const TilePassDescriptor tileVulkanSubgroupPass;
 extern const TilePassDescriptor tileVulkanShufflesPass;
 extern const TilePassDescriptor tileVulkanLimitsPass;
 extern const TilePassDescriptor tileVulkanIndexWidthPass;
+extern const TilePassDescriptor tileVulkanCooperativeMatrixPass;
+extern const TilePassDescriptor tileVulkanEmulateCooperativeMatrixPass;
 extern const TilePassDescriptor tileVulkanKernelAbiPass;
 extern const TilePassDescriptor tileVulkanEntryAbiPass;
 extern const TilePassDescriptor tileVulkanMemorySpacesPass;
 extern const TilePassDescriptor tileVulkanMathPass;
+extern const TilePassDescriptor tileVulkanCooperativeMatrixEnvPass;
+extern const TilePassDescriptor tileVulkanBuiltinCapabilitiesPass;
 extern const TilePassDescriptor tileVulkanLaunchAbiPass;
 
 static const TilePassDescriptor *const passes[] = {
-    &tileVulkanVerifyPass,     &tileVulkanSubgroupPass,
-    &tileVulkanShufflesPass,   &tileVulkanLimitsPass,
-    &tileVulkanIndexWidthPass, &tileVulkanKernelAbiPass,
-    &tileVulkanEntryAbiPass,   &tileVulkanMemorySpacesPass,
-    &tileVulkanMathPass,       &tileVulkanLaunchAbiPass,
+    &tileVulkanVerifyPass,
+    &tileVulkanSubgroupPass,
+    &tileVulkanShufflesPass,
+    &tileVulkanLimitsPass,
+    &tileVulkanIndexWidthPass,
+    &tileVulkanCooperativeMatrixPass,
+    &tileVulkanEmulateCooperativeMatrixPass,
+    &tileVulkanKernelAbiPass,
+    &tileVulkanEntryAbiPass,
+    &tileVulkanMemorySpacesPass,
+    &tileVulkanMathPass,
+    &tileVulkanCooperativeMatrixEnvPass,
+    &tileVulkanBuiltinCapabilitiesPass,
+    &tileVulkanLaunchAbiPass,
 };
 
 const TilePassList tileVulkanPasses = {passes, TILE_COUNT(passes)};

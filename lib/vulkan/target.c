@@ -12,11 +12,16 @@
 /* The SPIR-V version the pipeline targets (target option "spirv"). SPIR-V
  * 1.3 is what Vulkan 1.1 guarantees and every later Vulkan accepts; its
  * entry point interfaces list only Input/Output variables, which
- * spirv-update-vce's minimal version headers agree with. MLIR 22's entry
- * points are not valid SPIR-V 1.4 or later (spirv-val: "OpEntryPoint
- * interfaces must be OpVariables with Storage Class of Input(1) or
- * Output(3)" for the storage buffers), so 1.3 is also the most the option
- * may ask for. */
+ * spirv-update-vce's minimal version headers agree with. Under a 1.4 or
+ * later environment MLIR 22's spirv-lower-abi-attrs lists every variable
+ * an entry point uses, as 1.4 asks, but spirv-update-vce then lowers the
+ * module's version to the least its ops need (1.0 for most kernels), and
+ * spirv-val refuses that pair ("OpEntryPoint interfaces must be OpVariables
+ * with Storage Class of Input(1) or Output(3)" for the storage buffers), so
+ * 1.3 is also the most the option may ask for. Modules with cooperative
+ * matrices are the exception (tile-vulkan-cooperative-matrix-env): their
+ * ops need 1.6, the version stays 1.6 and the interfaces are right for it
+ * (spirv-val 2025.1 accepts them; lavapipe ran such a 1.6 module, by hand). */
 static const struct {
   const char *chip;
   const char *spirv;

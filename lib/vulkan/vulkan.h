@@ -5,6 +5,10 @@
 #include "ir/builder.h"
 #include "tile/backend.h"
 
+/* The shared memory per block vulkan kernels are compiled for, whatever
+ * the device (tile-vulkan-limits; the runtime checks the device's own). */
+enum { TileVulkanSharedBytes = 64 * 1024 };
+
 MlirLogicalResult tileVulkanNormalizeTarget(TileTarget *target,
                                             TileErrorSink errors);
 bool tileVulkanDetectTarget(TileTarget *target);

@@ -178,3 +178,41 @@ func.func @opaque(%G: memref<64xf32>, %x: f32) {
   } {mapping = [#gpu.block<x>], tile.threads = 64 : i64}
   return
 }
+
+// -----
+
+// A subgroup's cooperative-matrix loads and stores touch shared memory like
+// any thread's: a matrix load after the block's threads wrote the tile, and
+// a read of it after the subgroups stored their matrices, each need a
+// barrier (the loop over the subgroup's blocks, whose bounds depend on the
+// subgroup, is one unit). Without them in the access table, the matrix
+// ops were taken to synchronise themselves and the load raced the store.
+// CHECK-LABEL: func.func @matrices
+// CHECK: memref.store %{{.*}}, %[[S:.*]][%{{.*}}, %{{.*}}] : memref<16x16xf32, #gpu.address_space<workgroup>>
+// CHECK-NOT: gpu.barrier
+// CHECK: gpu.num_subgroups
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: scf.for
+// CHECK-NEXT: gpu.subgroup_mma_load_matrix %[[S]][{{.*}}"COp">
+// CHECK-NEXT: gpu.subgroup_mma_store_matrix %{{.*}}, %[[S]][{{.*}}workgroup>>
+// CHECK-NEXT: }
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: memref.load %[[S]]
+func.func @matrices(%x: f32, %G: memref<64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.forall (%b) in (4) {
+    %s = "tile.alloc"() : () -> memref<16x16xf32, #gpu.address_space<workgroup>>
+    %t = gpu.thread_id x
+    memref.store %x, %s[%t, %c0] : memref<16x16xf32, #gpu.address_space<workgroup>>
+    %sg = gpu.subgroup_id : index
+    %ns = gpu.num_subgroups : index
+    scf.for %i = %sg to %c1 step %ns {
+      %m = gpu.subgroup_mma_load_matrix %s[%c0, %c0] {leadDimension = 16 : index} : memref<16x16xf32, #gpu.address_space<workgroup>> -> !gpu.mma_matrix<16x16xf32, "COp">
+      gpu.subgroup_mma_store_matrix %m, %s[%c0, %c0] {leadDimension = 16 : index} : !gpu.mma_matrix<16x16xf32, "COp">, memref<16x16xf32, #gpu.address_space<workgroup>>
+    }
+    %v = memref.load %s[%t, %c1] : memref<16x16xf32, #gpu.address_space<workgroup>>
+    memref.store %v, %G[%t] : memref<64xf32>
+  } {mapping = [#gpu.block<x>], tile.threads = 64 : i64}
+  return
+}

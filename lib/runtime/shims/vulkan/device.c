@@ -69,6 +69,16 @@ static bool hasExtension(const TileRtVulkanApi *api, VkPhysicalDevice physical,
   return found;
 }
 
+/* Asks for VK_KHR_cooperative_matrix's feature where the device has the
+ * extension (cooperative_matrix.c). */
+static void
+describeCooperativeMatrix(const TileRtVulkanApi *api, VkPhysicalDevice physical,
+                          VkPhysicalDeviceCooperativeMatrixFeaturesKHR *f,
+                          void **tail) {
+  if (hasExtension(api, physical, VK_KHR_COOPERATIVE_MATRIX_EXTENSION_NAME))
+    tileRtVulkanChainCooperativeMatrix(f, false, tail);
+}
+
 /* Queries the optional features (chaining only structures the device
  * knows) and a compute queue family. */
 static bool describe(const TileRtVulkanApi *api, VkPhysicalDevice physical,
@@ -113,8 +123,12 @@ static bool describe(const TileRtVulkanApi *api, VkPhysicalDevice physical,
     *tail = &f16;
     tail = &f16.pNext;
   }
-  if (core12 || c->has8BitStorageExt)
+  if (core12 || c->has8BitStorageExt) {
     *tail = &storage8;
+    tail = &storage8.pNext;
+  }
+  VkPhysicalDeviceCooperativeMatrixFeaturesKHR matrices = {0};
+  describeCooperativeMatrix(api, physical, &matrices, tail);
   api->vkGetPhysicalDeviceFeatures2(physical, &features);
   c->features.float16 = f16.shaderFloat16;
   c->features.int8 = f16.shaderInt8;
@@ -128,6 +142,7 @@ static bool describe(const TileRtVulkanApi *api, VkPhysicalDevice physical,
       c->apiVersion < VK_API_VERSION_1_3 &&
           hasExtension(api, physical, "VK_EXT_subgroup_size_control"),
       &c->subgroups);
+  c->features.cooperativeMatrix = matrices.cooperativeMatrix;
   return true;
 }
 
@@ -236,9 +251,21 @@ bool tileRtVulkanProbe(char *name, size_t nameSize,
   return true;
 }
 
+/* Enables VK_KHR_cooperative_matrix and its feature where the device has
+ * them. */
+static void enableCooperativeMatrix(
+    const Candidate *c, const char **extensions, uint32_t *numExtensions,
+    VkPhysicalDeviceCooperativeMatrixFeaturesKHR *f, void **tail) {
+  if (!c->features.cooperativeMatrix)
+    return;
+  extensions[(*numExtensions)++] = VK_KHR_COOPERATIVE_MATRIX_EXTENSION_NAME;
+  tileRtVulkanChainCooperativeMatrix(f, true, tail);
+}
+
 /* Creates the logical device with every optional feature it offers. */
+
 static void createDevice(TileRtVulkanDevice *d, const Candidate *c) {
-  const char *extensions[3];
+  const char *extensions[4];
   uint32_t numExtensions = 0;
   if (c->hasFloat16Int8Ext)
     extensions[numExtensions++] = "VK_KHR_shader_float16_int8";
@@ -277,8 +304,12 @@ static void createDevice(TileRtVulkanDevice *d, const Candidate *c) {
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_FEATURES,
       .subgroupSizeControl = c->subgroups.sizeControl,
       .computeFullSubgroups = c->subgroups.fullSubgroups};
-  if (c->subgroups.sizeControl || c->subgroups.fullSubgroups)
+  if (c->subgroups.sizeControl || c->subgroups.fullSubgroups) {
     *tail = &sizeControl;
+    tail = &sizeControl.pNext;
+  }
+  VkPhysicalDeviceCooperativeMatrixFeaturesKHR matrices;
+  enableCooperativeMatrix(c, extensions, &numExtensions, &matrices, tail);
   float priority = 1.0f;
   VkDeviceQueueCreateInfo queue = {
       .sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
@@ -325,12 +356,14 @@ static void initialise(void) {
   d->properties = c.properties;
   d->features = c.features;
   d->subgroups = c.subgroups;
+  d->apiVersion = c.apiVersion;
   d->queueFamily = c.queueFamily;
   d->sharedLimit = sharedLimit(&d->properties);
   d->api.vkGetPhysicalDeviceMemoryProperties(d->physical, &d->memory);
   createDevice(d, &c);
   if (!tileRtVulkanApiLoadDevice(&d->api, d->device, why, sizeof(why)))
     tileRtVulkanFatal("%s", why);
+  tileRtVulkanQueryCooperativeMatrices(d);
   d->api.vkGetDeviceQueue(d->device, d->queueFamily, 0, &d->queue);
   VkCommandPoolCreateInfo pool = {
       .sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,

@@ -128,7 +128,12 @@ TILE_RT_VULKAN_EXPORT void *mgpuModuleGetFunction(void *module,
 }
 
 static void createShader(TileRtVulkanDevice *d, TileRtVulkanModule *m) {
+  tileRtVulkanCheckSpirvVersion(d, m->words, m->numWords);
   tileRtVulkanCheckCapabilities(d, m->words, m->numWords);
+  m->cooperativeMatrices =
+      tileRtVulkanUsesCooperativeMatrices(m->words, m->numWords);
+  if (m->cooperativeMatrices)
+    tileRtVulkanCheckCooperativeMatrices(d, m->words, m->numWords);
   VkShaderModuleCreateInfo info = {
       .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
       .codeSize = m->numWords * 4,
@@ -205,6 +210,8 @@ TileRtVulkanPipeline *tileRtVulkanPipelineFor(TileRtVulkanDevice *d,
         f->name, bindings, d->properties.deviceName, limit);
   if (f->module->shader == VK_NULL_HANDLE)
     createShader(d, f->module);
+  if (f->module->cooperativeMatrices)
+    tileRtVulkanCheckFullSubgroups(d, f);
   if (f->numPipelines == TILE_COUNT(f->pipelines))
     destroyPipelines(d, f);
   TileRtVulkanPipeline *p = &f->pipelines[f->numPipelines++];

@@ -34,5 +34,6 @@ int main(void) {
       s.sizeControl && (s.requiredStages & VK_SHADER_STAGE_COMPUTE_BIT);
   printf("subgroupSizes: %u %u\n", control ? s.minSize : s.size,
          control ? s.maxSize : s.size);
+  printf("cooperativeMatrix: %s\n", f.cooperativeMatrix ? "yes" : "no");
   return 0;
 }

@@ -3,8 +3,7 @@
 #ifndef TILE_RUNTIME_VULKAN_SHIM_H
 #define TILE_RUNTIME_VULKAN_SHIM_H
 
-#define VK_NO_PROTOTYPES
-#include <vulkan/vulkan_core.h>
+#include "cooperative_matrix.h"
 
 #include <pthread.h>
 #include <stdbool.h>
@@ -105,6 +104,7 @@ bool tileRtVulkanApiLoadDevice(TileRtVulkanApi *api, VkDevice device, char *why,
 typedef struct {
   bool float16, int8, int16, int64, float64;
   bool storage16, storage8;
+  bool cooperativeMatrix; /* VK_KHR_cooperative_matrix's cooperativeMatrix */
 } TileRtVulkanFeatures;
 
 /* The device's subgroups (subgroups.c): the size it runs compute shaders
@@ -139,6 +139,8 @@ typedef struct {
   VkCommandPool commandPool;
   TileRtVulkanFeatures features;
   TileRtVulkanSubgroups subgroups;
+  uint32_t apiVersion;           /* min(instance, device) */
+  TileRtVulkanMatrices matrices; /* where features.cooperativeMatrix */
   /* The shared memory a workgroup may use: maxComputeSharedMemorySize, or
    * TILE_VULKAN_SHARED_LIMIT (bytes) for devices known to run more. */
   uint64_t sharedLimit;
@@ -154,6 +156,22 @@ bool tileRtVulkanProbe(char *name, size_t nameSize,
                        TileRtVulkanFeatures *features,
                        TileRtVulkanSubgroups *subgroups, char *why,
                        size_t whySize);
+
+/*===--- cooperative matrices (cooperative_matrix.c) ----------------------===*/
+
+/* Appends VK_KHR_cooperative_matrix's feature structure to a pNext chain
+ * at `tail` (asking for the feature when `enable`); returns the new tail. */
+void **tileRtVulkanChainCooperativeMatrix(
+    VkPhysicalDeviceCooperativeMatrixFeaturesKHR *features, bool enable,
+    void **tail);
+/* Reads the shapes and largest subgroup of a device created with the
+ * cooperativeMatrix feature into d->matrices (emptied otherwise). */
+void tileRtVulkanQueryCooperativeMatrices(TileRtVulkanDevice *d);
+/* Fails when the module uses a cooperative-matrix type the device does not
+ * offer, naming it and what the device offers. */
+void tileRtVulkanCheckCooperativeMatrices(const TileRtVulkanDevice *d,
+                                          const uint32_t *words,
+                                          size_t numWords);
 
 /*===--- modules (module.c) -----------------------------------------------===*/
 
@@ -185,7 +203,8 @@ void tileRtVulkanCheckIndexArguments(const TileRtVulkanFunction *f);
 struct TileRtVulkanModule {
   uint32_t *words;
   size_t numWords;
-  VkShaderModule shader; /* created, and checked, on the first launch */
+  VkShaderModule shader;    /* created, and checked, on the first launch */
+  bool cooperativeMatrices; /* it declares CooperativeMatrixKHR */
   TileRtVulkanFunction **functions;
   unsigned numFunctions;
   TileRtVulkanModule *next; /* in the list of loaded modules */
@@ -208,6 +227,11 @@ void tileRtVulkanCheckSubgroupSize(const TileRtVulkanDevice *d,
  * none) and full subgroups. */
 uint32_t tileRtVulkanRequiredSubgroupSize(const TileRtVulkanDevice *d,
                                           const TileRtVulkanFunction *f);
+/* Fails when `f` (of a module with cooperative matrices) has workgroups
+ * whose x size is no multiple of the device's largest subgroup: a
+ * cooperative-matrix operation needs its whole subgroup. */
+void tileRtVulkanCheckFullSubgroups(const TileRtVulkanDevice *d,
+                                    const TileRtVulkanFunction *f);
 /* Destroys the Vulkan objects of every module still loaded (at exit). */
 void tileRtVulkanReleaseModules(TileRtVulkanDevice *d);
 
@@ -215,6 +239,10 @@ void tileRtVulkanReleaseModules(TileRtVulkanDevice *d);
 
 /* Fails unless `words` is a SPIR-V module. */
 void tileRtVulkanCheckSpirv(const uint32_t *words, size_t numWords);
+/* Fails when the module's SPIR-V version is later than the device's Vulkan
+ * version takes (SPIR-V 1.6 needs Vulkan 1.3, 1.4 and 1.5 need 1.2). */
+void tileRtVulkanCheckSpirvVersion(const TileRtVulkanDevice *d,
+                                   const uint32_t *words, size_t numWords);
 /* Fails when the module needs a capability the device was not created
  * with, naming the capability and the device feature. */
 void tileRtVulkanCheckCapabilities(const TileRtVulkanDevice *d,

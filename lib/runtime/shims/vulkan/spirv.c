@@ -50,6 +50,8 @@ static const Requirement requirements[] = {
     {39, "Int8", "shaderInt8"},
     {4433, "StorageBuffer16BitAccess", "storageBuffer16BitAccess"},
     {4448, "StorageBuffer8BitAccess", "storageBuffer8BitAccess"},
+    {TileRtVulkanCapabilityCooperativeMatrix, "CooperativeMatrixKHR",
+     "cooperativeMatrix (VK_KHR_cooperative_matrix)"},
 };
 
 static bool supported(const TileRtVulkanFeatures *f, uint32_t capability) {
@@ -68,6 +70,8 @@ static bool supported(const TileRtVulkanFeatures *f, uint32_t capability) {
     return f->storage16;
   case 4448:
     return f->storage8;
+  case TileRtVulkanCapabilityCooperativeMatrix:
+    return f->cooperativeMatrix;
   default:
     return true;
   }
@@ -87,6 +91,33 @@ static bool checkCapability(uint32_t opcode, const uint32_t *operands,
           requirements[i].name, d->properties.deviceName,
           requirements[i].feature);
   return true;
+}
+
+/* The Vulkan version a SPIR-V 1.x module needs: 1.0 takes SPIR-V 1.0, 1.1
+ * up to 1.3, 1.2 up to 1.5, 1.3 up to 1.6. */
+static uint32_t vulkanFor(uint32_t spirvMinor) {
+  return spirvMinor == 0   ? VK_API_VERSION_1_0
+         : spirvMinor <= 3 ? VK_API_VERSION_1_1
+         : spirvMinor <= 5 ? VK_API_VERSION_1_2
+                           : VK_API_VERSION_1_3;
+}
+
+void tileRtVulkanCheckSpirvVersion(const TileRtVulkanDevice *d,
+                                   const uint32_t *words, size_t numWords) {
+  uint32_t version = numWords > 1 ? words[1] : 0;
+  uint32_t major = (version >> 16) & 0xff, minor = (version >> 8) & 0xff;
+  if (major != 1)
+    tileRtVulkanFatal("the kernel is SPIR-V %u.%u, which no Vulkan version "
+                      "this library knows takes",
+                      major, minor);
+  uint32_t needs = vulkanFor(minor);
+  if (d->apiVersion >= needs)
+    return;
+  tileRtVulkanFatal(
+      "the kernel is SPIR-V 1.%u, which needs Vulkan 1.%u; the "
+      "Vulkan device '%s' runs Vulkan %u.%u",
+      minor, VK_API_VERSION_MINOR(needs), d->properties.deviceName,
+      VK_API_VERSION_MAJOR(d->apiVersion), VK_API_VERSION_MINOR(d->apiVersion));
 }
 
 void tileRtVulkanCheckCapabilities(const TileRtVulkanDevice *d,

@@ -1,0 +1,28 @@
+// RUN: tile-opt --split-input-file --pass-pipeline='builtin.module(spirv.module(tile-vulkan-builtin-capabilities))' %s | FileCheck %s
+
+// A module that reads the subgroup id gets GroupNonUniform, which
+// spirv-update-vce leaves out (spirv-val: "Operand 3 of Decorate requires
+// one of these capabilities: Kernel GroupNonUniform").
+// CHECK-LABEL: spirv.module @subgroup_id
+// CHECK-SAME: requires #spirv.vce<v1.6, [Shader, CooperativeMatrixKHR, GroupNonUniform], [SPV_KHR_cooperative_matrix]>
+spirv.module @subgroup_id Logical GLSL450 requires #spirv.vce<v1.6, [Shader, CooperativeMatrixKHR], [SPV_KHR_cooperative_matrix]> {
+  spirv.GlobalVariable @id built_in("SubgroupId") : !spirv.ptr<i32, Input>
+}
+
+// -----
+
+// A module that declares it already, or reads no subgroup built-in, is
+// left as it is.
+// CHECK-LABEL: spirv.module @declared
+// CHECK-SAME: requires #spirv.vce<v1.3, [GroupNonUniform, Shader], []>
+spirv.module @declared Logical GLSL450 requires #spirv.vce<v1.3, [GroupNonUniform, Shader], []> {
+  spirv.GlobalVariable @size built_in("NumSubgroups") : !spirv.ptr<i32, Input>
+}
+
+// -----
+
+// CHECK-LABEL: spirv.module @no_subgroups
+// CHECK-SAME: requires #spirv.vce<v1.0, [Shader], []>
+spirv.module @no_subgroups Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []> {
+  spirv.GlobalVariable @id built_in("LocalInvocationId") : !spirv.ptr<vector<3xi32>, Input>
+}
