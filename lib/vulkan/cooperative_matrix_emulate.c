@@ -6,9 +6,10 @@
  * and multiplied element by element by the ops' definitions (element (r, c)
  * of a matrix at src[i, j] with leading dimension `ld` is `r * ld + c`
  * elements after it, `c * ld + r` when transposed). What the path itself
- * decides (which blocks, the staging copies, the barriers, the operands'
- * offsets, strides and layouts) then runs on any Vulkan device and can be
- * checked against a reference. Takes the path's own code: a compute
+ * decides (which blocks, the staging copies, the operands' offsets, strides
+ * and layouts) then runs on any Vulkan device and can be checked against a
+ * reference; the barriers are not (tile-gpu-barriers places them anew for
+ * the emulating loads and stores). Takes the path's own code: a compute
  * accumulates in place into its accumulator's array. */
 #include "ir/builder_gpu.h"
 #include "ir/builder_vector.h"

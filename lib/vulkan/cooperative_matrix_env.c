@@ -18,12 +18,13 @@
 static MlirWalkResult findMatrixOp(MlirOperation op, void *userData) {
   if (!tileOpHasPrefix(op, "gpu.subgroup_mma_"))
     return MlirWalkResultAdvance;
-  *(bool *)userData = true;
+  *(MlirOperation *)userData = op;
   return MlirWalkResultInterrupt;
 }
 
-static bool usesCooperativeMatrices(MlirOperation module) {
-  bool found = false;
+/* The module's first cooperative-matrix op, or a null op. */
+static MlirOperation firstMatrixOp(MlirOperation module) {
+  MlirOperation found = {NULL};
   mlirOperationWalk(module, findMatrixOp, &found, MlirWalkPreOrder);
   return found;
 }
@@ -68,9 +69,20 @@ static MlirAttribute cooperativeEnv(MlirContext ctx, MlirAttribute env) {
 
 static void run(MlirOperation op, MlirExternalPass pass,
                 const TileOptionValue *values) {
-  (void)values;
-  if (!usesCooperativeMatrices(op))
+  MlirOperation matrixOp = firstMatrixOp(op);
+  if (mlirOperationIsNull(matrixOp))
     return;
+  /* tile-vulkan-cooperative-matrix checks the target at the tile_vulkan op;
+   * this is for matrix ops that the kernel holds itself. */
+  if (strcmp(values[0].s, "v1.3") != 0) {
+    tileEmitOpError(matrixOp,
+                    "needs SPIR-V 1.6 (cooperative matrices), which needs "
+                    "Vulkan 1.3; the target is vulkan:%s (use "
+                    "--target=vulkan:v1.3)",
+                    values[0].s);
+    mlirExternalPassSignalFailure(pass);
+    return;
+  }
   MlirContext ctx = mlirOperationGetContext(op);
   MlirAttribute targets = tileOpGetAttr(op, "targets");
   MlirAttribute env = mlirAttributeGetNull();
@@ -91,6 +103,12 @@ static void run(MlirOperation op, MlirExternalPass pass,
 static const TileDialectHandleGetter dependent[] = {
     mlirGetDialectHandle__spirv__};
 
+static const TilePassOption options[] = {
+    {"vulkan", TileOptionString, "v1.3",
+     "the target's Vulkan version (cooperative matrices need v1.3)",
+     "v1.1|v1.2|v1.3"},
+};
+
 const TilePassDescriptor tileVulkanCooperativeMatrixEnvPass = {
     .argument = "tile-vulkan-cooperative-matrix-env",
     .name = "TileVulkanCooperativeMatrixEnv",
@@ -98,6 +116,8 @@ const TilePassDescriptor tileVulkanCooperativeMatrixEnvPass = {
                "target environment with CooperativeMatrixKHR, "
                "GroupNonUniform and SPV_KHR_cooperative_matrix",
     .anchor = "gpu.module",
+    .options = options,
+    .numOptions = TILE_COUNT(options),
     .dependentDialects = dependent,
     .numDependentDialects = TILE_COUNT(dependent),
     .run = run,
