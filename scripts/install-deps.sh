@@ -141,4 +141,8 @@ fi
 export DEBIAN_FRONTEND=noninteractive
 $sudo apt-get update -q
 $sudo apt-get install -y -q --no-install-recommends "${packages[@]}"
-install_coop_spirv_tools
+# The suite builds and runs without these tools (the tests that need them
+# are then unsupported): a failed download does not fail `make`.
+( install_coop_spirv_tools ) ||
+  echo "install-deps: warning: SPIRV-Tools $coop_version was not installed;" \
+    "the cooperative-matrix validation tests will be unsupported" >&2
