@@ -92,15 +92,6 @@ static bool checkOp(MlirOperation op) {
   return true;
 }
 
-static MlirWalkResult visit(MlirOperation op, void *userData) {
-  unsigned *errors = userData;
-  if (tileCpuIsExtensionOp(op) && !checkOp(op))
-    ++*errors;
-  return MlirWalkResultAdvance;
-}
-
 unsigned tileCpuVerifyExtensionOps(MlirOperation root) {
-  unsigned errors = 0;
-  mlirOperationWalk(root, visit, &errors, MlirWalkPreOrder);
-  return errors;
+  return tileCheckChoiceOps(root, "tile_cpu.", checkOp);
 }

@@ -143,15 +143,6 @@ static bool checkOp(MlirOperation op) {
   return producer && consumer;
 }
 
-static MlirWalkResult visit(MlirOperation op, void *userData) {
-  unsigned *errors = userData;
-  if (tileCudaIsExtensionOp(op) && !checkOp(op))
-    ++*errors;
-  return MlirWalkResultAdvance;
-}
-
 unsigned tileCudaVerifyExtensionOps(MlirOperation root) {
-  unsigned errors = 0;
-  mlirOperationWalk(root, visit, &errors, MlirWalkPreOrder);
-  return errors;
+  return tileCheckChoiceOps(root, "tile_cuda.", checkOp);
 }

@@ -79,3 +79,23 @@ unsigned tileRefuseChoice(MlirOperation op, const char *fmt, ...) {
   tileStrBufFree(&text);
   return 1;
 }
+
+typedef struct {
+  const char *prefix;
+  bool (*check)(MlirOperation op);
+  unsigned errors;
+} ChoiceWalk;
+
+static MlirWalkResult checkChoiceOp(MlirOperation op, void *userData) {
+  ChoiceWalk *w = userData;
+  if (tileOpHasPrefix(op, w->prefix) && !w->check(op))
+    ++w->errors;
+  return MlirWalkResultAdvance;
+}
+
+unsigned tileCheckChoiceOps(MlirOperation root, const char *prefix,
+                            bool (*check)(MlirOperation op)) {
+  ChoiceWalk w = {prefix, check, 0};
+  mlirOperationWalk(root, checkChoiceOp, &w, MlirWalkPreOrder);
+  return w.errors;
+}

@@ -33,4 +33,10 @@ unsigned tileRefuseChoice(MlirOperation op, const char *fmt, ...)
  * `op` otherwise. */
 bool tileCheckChoiceBool(MlirOperation op, const char *name);
 
+/* Calls `check` on every op under `root` whose name starts with `prefix`
+ * ("tile_rocm."), the rules of a backend's extension; returns how many
+ * it refused (it reports them). */
+unsigned tileCheckChoiceOps(MlirOperation root, const char *prefix,
+                            bool (*check)(MlirOperation op));
+
 #endif

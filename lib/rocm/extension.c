@@ -58,15 +58,6 @@ static bool checkOp(MlirOperation op) {
   return tileCheckChoiceInt(op, "pad", 0);
 }
 
-static MlirWalkResult visit(MlirOperation op, void *userData) {
-  unsigned *errors = userData;
-  if (tileRocmIsExtensionOp(op) && !checkOp(op))
-    ++*errors;
-  return MlirWalkResultAdvance;
-}
-
 unsigned tileRocmVerifyExtensionOps(MlirOperation root) {
-  unsigned errors = 0;
-  mlirOperationWalk(root, visit, &errors, MlirWalkPreOrder);
-  return errors;
+  return tileCheckChoiceOps(root, "tile_rocm.", checkOp);
 }

@@ -59,15 +59,6 @@ bool tileVulkanCheckOp(MlirOperation op) {
   return m && n && k;
 }
 
-static MlirWalkResult visit(MlirOperation op, void *userData) {
-  unsigned *errors = userData;
-  if (tileVulkanIsExtensionOp(op) && !tileVulkanCheckOp(op))
-    ++*errors;
-  return MlirWalkResultAdvance;
-}
-
 unsigned tileVulkanVerifyExtensionOps(MlirOperation root) {
-  unsigned errors = 0;
-  mlirOperationWalk(root, visit, &errors, MlirWalkPreOrder);
-  return errors;
+  return tileCheckChoiceOps(root, "tile_vulkan.", tileVulkanCheckOp);
 }
