@@ -10,14 +10,6 @@
 
 #include <string.h>
 
-bool tileCpuIsExtensionOp(MlirOperation op) {
-  return tileOpHasPrefix(op, "tile_cpu.");
-}
-
-static int64_t intAttr(MlirOperation op, const char *name) {
-  return mlirIntegerAttrGetValueInt(tileOpGetAttr(op, name));
-}
-
 static bool boolAttr(MlirOperation op, const char *name) {
   return mlirBoolAttrGetValue(tileOpGetAttr(op, name));
 }
@@ -32,16 +24,16 @@ void tileCpuReadChoices(MlirOperation kernel, TileCpuChoices *c) {
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
     if (tileOpIs(op, "tile_cpu.micro_kernel")) {
       c->microKernel = op;
-      c->rows = intAttr(op, "rows");
-      c->vectors = intAttr(op, "vectors");
-      c->unroll = intAttr(op, "unroll");
+      c->rows = tileChoiceI64(op, "rows");
+      c->vectors = tileChoiceI64(op, "vectors");
+      c->unroll = tileChoiceI64(op, "unroll");
     } else if (tileOpIs(op, "tile_cpu.packing")) {
       c->packing = op;
       c->packA = boolAttr(op, "a");
       c->packB = boolAttr(op, "b");
     } else if (tileOpIs(op, "tile_cpu.prefetch")) {
       c->prefetch = op;
-      c->distance = intAttr(op, "distance");
+      c->distance = tileChoiceI64(op, "distance");
     }
   }
 }
@@ -83,7 +75,7 @@ static bool checkOp(MlirOperation op) {
     return false;
   /* The prefetched row's offset is distance x the row stride: a limit far
    * beyond any tile's rows keeps that product from wrapping. */
-  int64_t distance = mlirIntegerAttrGetValueInt(tileOpGetAttr(op, "distance"));
+  int64_t distance = tileChoiceI64(op, "distance");
   if (distance > MaxPrefetchDistance) {
     tileEmitOpError(op, "expects 'distance' to be at most %d rows, got %lld",
                     MaxPrefetchDistance, (long long)distance);

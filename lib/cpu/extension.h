@@ -19,9 +19,6 @@ typedef struct {
   int64_t distance;
 } TileCpuChoices;
 
-/* Whether `op` belongs to the tile_cpu dialect. */
-bool tileCpuIsExtensionOp(MlirOperation op);
-
 /* Reads the tile_cpu ops directly in `kernel`'s body; with a null
  * `kernel` (a GEMM outside kernels), no choices. */
 void tileCpuReadChoices(MlirOperation kernel, TileCpuChoices *choices);

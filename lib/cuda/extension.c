@@ -29,30 +29,26 @@ bool tileCudaIsExtensionOp(MlirOperation op) {
   return tileOpHasPrefix(op, "tile_cuda.");
 }
 
-static int64_t intAttr(MlirOperation op, const char *name) {
-  return mlirIntegerAttrGetValueInt(tileOpGetAttr(op, name));
-}
-
 static void readOp(MlirOperation op, TileCudaChoices *c) {
   if (tileOpIs(op, "tile_cuda.path")) {
     c->path = op;
     c->pathValue = pathNamed(mlirStringAttrGetValue(tileOpGetAttr(op, "path")));
   } else if (tileOpIs(op, "tile_cuda.mma_shape")) {
     c->mmaShape = op;
-    c->m = intAttr(op, "m");
-    c->n = intAttr(op, "n");
-    c->k = intAttr(op, "k");
+    c->m = tileChoiceI64(op, "m");
+    c->n = tileChoiceI64(op, "n");
+    c->k = tileChoiceI64(op, "k");
   } else if (tileOpIs(op, "tile_cuda.swizzle")) {
     c->swizzle = op;
-    c->swizzleA = intAttr(op, "a");
-    c->swizzleB = intAttr(op, "b");
+    c->swizzleA = tileChoiceI64(op, "a");
+    c->swizzleB = tileChoiceI64(op, "b");
   } else if (tileOpIs(op, "tile_cuda.warp_specialize")) {
     c->warpSpecialize = op;
-    c->producerRegisters = intAttr(op, "producer_registers");
-    c->consumerRegisters = intAttr(op, "consumer_registers");
+    c->producerRegisters = tileChoiceI64(op, "producer_registers");
+    c->consumerRegisters = tileChoiceI64(op, "consumer_registers");
   } else if (tileOpIs(op, "tile_cuda.rasterize")) {
     c->rasterize = op;
-    c->groupRows = intAttr(op, "group_rows");
+    c->groupRows = tileChoiceI64(op, "group_rows");
   }
 }
 

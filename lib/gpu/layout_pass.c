@@ -494,7 +494,8 @@ static void layOut(Kernel *k) {
   gatherConstraints(k);
   resolveClasses(k);
   walkBody(k, gemmNeeds);
-  walkBody(k, countRowReduces);
+  if (k->subgroup)
+    walkBody(k, countRowReduces);
   chooseGrid(k);
   for (unsigned i = 0; i < k->numFrags; ++i)
     checkUses(k, &k->frags[i]);

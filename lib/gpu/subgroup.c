@@ -4,6 +4,7 @@
 #include "gpu/simt.h"
 
 #include "ir/builder_gpu.h"
+#include "ir/builder_vector.h"
 
 MlirValue tileGpuSubgroupThreadId(TileBuilder *b, int64_t size) {
   MlirType index = tbIndex(b);
@@ -16,15 +17,6 @@ MlirValue tileGpuSubgroupThreadId(TileBuilder *b, int64_t size) {
   MlirValue lane =
       tbResult(tbCreate(b, "gpu.lane_id", 0, NULL, 1, &index, 1, &marker));
   return tbAdd(b, tbMul(b, subgroup, tbConstIndex(b, size)), lane);
-}
-
-static MlirValue bitcast(TileBuilder *b, MlirValue v, MlirType to) {
-  return tbResult(tbCreate(b, "arith.bitcast", 1, &v, 1, &to, 0, NULL));
-}
-
-static MlirValue cast(TileBuilder *b, const char *op, MlirValue v,
-                      MlirType to) {
-  return tbResult(tbCreate(b, op, 1, &v, 1, &to, 0, NULL));
 }
 
 /* gpu.shuffle xor of an i32. */
@@ -47,7 +39,7 @@ MlirValue tileGpuShuffleXor(TileBuilder *b, MlirValue v, int64_t offset,
   unsigned bits =
       isFloat ? mlirFloatTypeGetWidth(type) : mlirIntegerTypeGetWidth(type);
   MlirType bitsType = mlirIntegerTypeGet(b->ctx, bits);
-  MlirValue x = isFloat ? bitcast(b, v, bitsType) : v;
+  MlirValue x = isFloat ? tbConvertOp(b, "arith.bitcast", v, bitsType) : v;
   MlirType i32 = tbI32(b);
   MlirValue y;
   if (bits == 32) {
@@ -55,16 +47,19 @@ MlirValue tileGpuShuffleXor(TileBuilder *b, MlirValue v, int64_t offset,
   } else if (bits < 32) {
     /* Lanes move 32 bits: 8- and 16-bit shuffles need a device feature
      * (shaderSubgroupExtendedTypes) that 32-bit ones do not. */
-    MlirValue wide = cast(b, "arith.extui", x, i32);
-    y = cast(b, "arith.trunci", shuffle32(b, wide, offset, width), bitsType);
+    MlirValue wide = tbConvertOp(b, "arith.extui", x, i32);
+    y = tbConvertOp(b, "arith.trunci", shuffle32(b, wide, offset, width),
+                    bitsType);
   } else {
     MlirValue shift = tbConstInt(b, bitsType, 32);
-    MlirValue low = cast(b, "arith.trunci", x, i32);
-    MlirValue high =
-        cast(b, "arith.trunci", tbBinary(b, "arith.shrui", x, shift), i32);
-    low = cast(b, "arith.extui", shuffle32(b, low, offset, width), bitsType);
-    high = cast(b, "arith.extui", shuffle32(b, high, offset, width), bitsType);
+    MlirValue low = tbConvertOp(b, "arith.trunci", x, i32);
+    MlirValue high = tbConvertOp(b, "arith.trunci",
+                                 tbBinary(b, "arith.shrui", x, shift), i32);
+    low = tbConvertOp(b, "arith.extui", shuffle32(b, low, offset, width),
+                      bitsType);
+    high = tbConvertOp(b, "arith.extui", shuffle32(b, high, offset, width),
+                       bitsType);
     y = tbBinary(b, "arith.ori", tbBinary(b, "arith.shli", high, shift), low);
   }
-  return isFloat ? bitcast(b, y, type) : y;
+  return isFloat ? tbConvertOp(b, "arith.bitcast", y, type) : y;
 }

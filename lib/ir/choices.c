@@ -34,6 +34,10 @@ bool tileCheckChoicePlacement(MlirOperation op) {
   return true;
 }
 
+int64_t tileChoiceI64(MlirOperation op, const char *name) {
+  return mlirIntegerAttrGetValueInt(tileOpGetAttr(op, name));
+}
+
 bool tileCheckChoiceI64(MlirOperation op, const char *name, int64_t *value) {
   MlirAttribute attr = tileOpGetAttr(op, name);
   if (mlirAttributeIsNull(attr) || !mlirAttributeIsAInteger(attr) ||

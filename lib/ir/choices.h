@@ -20,6 +20,9 @@ bool tileCheckChoicePlacement(MlirOperation op);
  * reports at `op` otherwise. */
 bool tileCheckChoiceI64(MlirOperation op, const char *name, int64_t *value);
 
+/* The value of integer attribute `name` of `op`, once its checks hold. */
+int64_t tileChoiceI64(MlirOperation op, const char *name);
+
 /* Whether attribute `name` of `op` is an i64 of at least `min`; reports at
  * `op` otherwise. */
 bool tileCheckChoiceInt(MlirOperation op, const char *name, int64_t min);

@@ -8,14 +8,6 @@
 
 #include <string.h>
 
-bool tileRocmIsExtensionOp(MlirOperation op) {
-  return tileOpHasPrefix(op, "tile_rocm.");
-}
-
-static int64_t intAttr(MlirOperation op, const char *name) {
-  return mlirIntegerAttrGetValueInt(tileOpGetAttr(op, name));
-}
-
 void tileRocmReadChoices(MlirOperation kernel, TileRocmChoices *c) {
   memset(c, 0, sizeof(*c));
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(kernel, 0));
@@ -23,12 +15,12 @@ void tileRocmReadChoices(MlirOperation kernel, TileRocmChoices *c) {
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
     if (tileOpIs(op, "tile_rocm.matrix_shape")) {
       c->matrixShape = op;
-      c->m = intAttr(op, "m");
-      c->n = intAttr(op, "n");
-      c->k = intAttr(op, "k");
+      c->m = tileChoiceI64(op, "m");
+      c->n = tileChoiceI64(op, "n");
+      c->k = tileChoiceI64(op, "k");
     } else if (tileOpIs(op, "tile_rocm.lds_layout")) {
       c->ldsLayout = op;
-      c->pad = intAttr(op, "pad");
+      c->pad = tileChoiceI64(op, "pad");
     }
   }
 }

@@ -16,9 +16,6 @@ typedef struct {
   int64_t m, n, k, pad;
 } TileRocmChoices;
 
-/* Whether `op` belongs to the tile_rocm dialect. */
-bool tileRocmIsExtensionOp(MlirOperation op);
-
 /* Reads the tile_rocm ops directly in `kernel`'s body. */
 void tileRocmReadChoices(MlirOperation kernel, TileRocmChoices *choices);
 

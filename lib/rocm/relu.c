@@ -9,6 +9,7 @@
  * elements per thread spilled 176 SGPRs (examples/gemm_bias_relu.mlir on
  * gfx942). */
 #include "ir/builder.h"
+#include "ir/builder_vector.h"
 #include "ir/ir.h"
 #include "passes/pass.h"
 
@@ -39,10 +40,6 @@ static unsigned floatBits(MlirType type) {
   return 0;
 }
 
-static MlirValue bitcast(TileBuilder *b, MlirValue v, MlirType to) {
-  return tbResult(tbCreate(b, "arith.bitcast", 1, &v, 1, &to, 0, NULL));
-}
-
 /* max(x, +0.0) as bits: x & ~(sign(x) & notNaN(x)), where both masks are
  * arithmetic shifts of the sign bit: of x, and of |x| - (inf + 1), which is
  * negative exactly when x is not a NaN. */
@@ -54,7 +51,7 @@ static void rewrite(MlirOperation max, MlirValue x, unsigned bits) {
   uint64_t nan = bits == 32                            ? 0x7f800001u
                  : mlirTypeIsAF16(mlirValueGetType(x)) ? 0x7c01u
                                                        : 0x7f81u;
-  MlirValue xb = bitcast(&b, x, type);
+  MlirValue xb = tbConvertOp(&b, "arith.bitcast", x, type);
   MlirValue shift = tbConstInt(&b, type, bits - 1);
   MlirValue magnitude =
       tbAnd(&b, xb, tbConstInt(&b, type, (int64_t)(sign - 1)));
@@ -65,7 +62,8 @@ static void rewrite(MlirOperation max, MlirValue x, unsigned bits) {
   MlirValue negative = tbBinary(&b, "arith.shrsi", xb, shift);
   MlirValue clear = tbAnd(&b, notNaN, negative);
   MlirValue keep = tbBinary(&b, "arith.xori", clear, tbConstInt(&b, type, -1));
-  MlirValue result = bitcast(&b, tbAnd(&b, xb, keep), mlirValueGetType(x));
+  MlirValue result = tbConvertOp(&b, "arith.bitcast", tbAnd(&b, xb, keep),
+                                 mlirValueGetType(x));
   mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(max, 0), result);
   mlirOperationDestroy(max);
 }

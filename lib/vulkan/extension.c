@@ -8,14 +8,6 @@
 
 #include <string.h>
 
-bool tileVulkanIsExtensionOp(MlirOperation op) {
-  return tileOpHasPrefix(op, "tile_vulkan.");
-}
-
-static int64_t intAttr(MlirOperation op, const char *name) {
-  return mlirIntegerAttrGetValueInt(tileOpGetAttr(op, name));
-}
-
 void tileVulkanReadChoices(MlirOperation kernel, TileVulkanChoices *c) {
   memset(c, 0, sizeof(*c));
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(kernel, 0));
@@ -23,12 +15,12 @@ void tileVulkanReadChoices(MlirOperation kernel, TileVulkanChoices *c) {
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
     if (tileOpIs(op, "tile_vulkan.subgroup")) {
       c->subgroup = op;
-      c->size = intAttr(op, "size");
+      c->size = tileChoiceI64(op, "size");
     } else if (tileOpIs(op, "tile_vulkan.cooperative_matrix")) {
       c->cooperativeMatrix = op;
-      c->m = intAttr(op, "m");
-      c->n = intAttr(op, "n");
-      c->k = intAttr(op, "k");
+      c->m = tileChoiceI64(op, "m");
+      c->n = tileChoiceI64(op, "n");
+      c->k = tileChoiceI64(op, "k");
     }
   }
 }

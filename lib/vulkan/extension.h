@@ -17,9 +17,6 @@ typedef struct {
   int64_t size, m, n, k;
 } TileVulkanChoices;
 
-/* Whether `op` belongs to the tile_vulkan dialect. */
-bool tileVulkanIsExtensionOp(MlirOperation op);
-
 /* Reads the tile_vulkan ops directly in `kernel`'s body. */
 void tileVulkanReadChoices(MlirOperation kernel, TileVulkanChoices *choices);
 
