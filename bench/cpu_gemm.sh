@@ -130,11 +130,24 @@ int main(int argc, char **argv) {
 EOF
 gcc -O3 -march=native -fopenmp "$work/ref.c" -o "$work/ref" -lopenblas
 
-# OpenBLAS picks an older kernel when these are set; unset them for its runs
-# only.
+# OpenBLAS picks its kernels for this cpu unless told otherwise. With
+# TILE_HOST_CPU naming an older x86-64 level, it is told the matching core
+# (x86-64-v3: Haswell, its AVX2 kernels; x86-64-v2: Nehalem, SSE), so both
+# sides run the same vector width; otherwise OPENBLAS_CORETYPE and
+# OPENBLAS_L2_SIZE are unset for its runs.
+blas_core=
+case ${TILE_HOST_CPU:-} in
+x86-64-v3 | haswell) blas_core=Haswell ;;
+x86-64-v2 | nehalem) blas_core=Nehalem ;;
+esac
 blas() {
-  env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE OPENBLAS_NUM_THREADS="$1" \
-    "$work/ref" blas "$2" "$repeat"
+  if [ -n "$blas_core" ]; then
+    env -u OPENBLAS_L2_SIZE OPENBLAS_CORETYPE="$blas_core" OPENBLAS_NUM_THREADS="$1" \
+      "$work/ref" blas "$2" "$repeat"
+  else
+    env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE OPENBLAS_NUM_THREADS="$1" \
+      "$work/ref" blas "$2" "$repeat"
+  fi
 }
 loops() { OMP_NUM_THREADS="$1" "$work/ref" loops "$2" "$repeat"; }
 tile() {

@@ -4,6 +4,7 @@
 #define TILE_CUDA_MMA_H
 
 #include "gpu/matrix.h"
+#include "gpu/slice.h"
 #include "support/strbuf.h"
 
 #include <stdbool.h>
@@ -53,18 +54,5 @@ void tileMmaEmitGemm(TileBuilder *b, const TileMmaPlan *plan,
  * the gemm becomes tensor-core code. */
 bool tileMmaRewriteLoop(const TileMmaPlan *plan, const TileMmaThread *t,
                         MlirValue acc);
-
-/* Values of a loop body recomputed for the iteration whose induction
- * variable is `newIv`: the ops of `body` a value depends on are cloned at
- * the builder, with `iv` replaced. */
-enum { TileSliceMax = 64 };
-typedef struct {
-  MlirBlock body;
-  MlirValue iv, newIv;
-  MlirValue from[TileSliceMax], to[TileSliceMax];
-  unsigned n;
-} TileSliceMap;
-
-MlirValue tileSliceRemap(TileBuilder *b, TileSliceMap *m, MlirValue v);
 
 #endif

@@ -148,7 +148,7 @@ static void issueTile(TileBuilder *b, const Variant *v, const LoopParts *l,
                       MlirValue iv, MlirValue stage) {
   MlirBlock then = tbIf(b, tbCmpI(b, "slt", iv, l->ub));
   TileBuilder in = tbAtTerminator(then, b->loc);
-  TileSliceMap map = {l->body, l->iv, iv, {{0}}, {{0}}, 0};
+  TileSliceMap map = tileSliceMapFor(v->loop, iv);
   StageCopy a = describeCopy(&in, v->copyA, v->aStages, &map);
   StageCopy bb = describeCopy(&in, v->copyB, v->bStages, &map);
   issueAsync(&in, v, &a, stage);

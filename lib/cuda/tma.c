@@ -52,6 +52,9 @@ static bool onlyOperandTiles(const TileMmaPlan *p) {
 }
 
 bool tileTmaPipelineFits(const TileMmaPlan *p, TileStrBuf *why) {
+  if (p->unpipelined)
+    return tileCudaRefuse(why, "its K loop cannot be pipelined: %s",
+                          p->unpipelined);
   if (p->stages < 2)
     return tileCudaRefuse(why,
                           "its K loop has %lld stage; the path needs 2 or "

@@ -141,23 +141,6 @@ static void issueTile(TileBuilder *b, const Kernel *k, MlirValue stage,
   }
 }
 
-/* The copy offsets of the loop iteration `iv` (rebuilt outside the body
- * when needed). */
-static void tileOffsets(TileBuilder *b, const TileMmaPlan *p, MlirValue iv,
-                        MlirValue offA[2], MlirValue offB[2]) {
-  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(p->loop, 0));
-  TileSliceMap map = {body, mlirBlockGetArgument(body, 0), iv, {{0}}, {{0}}, 0};
-  intptr_t first;
-  tileOperandGroup(p->copyA, 2, &first);
-  for (int i = 0; i < 2; ++i)
-    offA[i] =
-        tileSliceRemap(b, &map, mlirOperationGetOperand(p->copyA, first + i));
-  tileOperandGroup(p->copyB, 2, &first);
-  for (int i = 0; i < 2; ++i)
-    offB[i] =
-        tileSliceRemap(b, &map, mlirOperationGetOperand(p->copyB, first + i));
-}
-
 /* Issues the tile of iteration `iv` into `stage` when that iteration
  * exists, on thread 0. */
 static void issueIfExists(TileBuilder *b, const Kernel *k, MlirValue iv,
@@ -166,7 +149,7 @@ static void issueIfExists(TileBuilder *b, const Kernel *k, MlirValue iv,
   MlirBlock then = tbIf(b, exists);
   TileBuilder in = tbAtTerminator(then, b->loc);
   MlirValue offA[2], offB[2];
-  tileOffsets(&in, &k->w->plan, iv, offA, offB);
+  tileMmaOffsetsAt(&in, &k->w->plan, iv, offA, offB);
   issueTile(&in, k, stage, offA, offB);
 }
 

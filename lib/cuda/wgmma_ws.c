@@ -297,22 +297,6 @@ static void consumerBarrier(TileBuilder *b, const Ws *w) {
   tbCreate(b, "nvvm.barrier", 2, operands, 0, NULL, 1, &segments);
 }
 
-/* The copy offsets of the K loop at `iv` (recomputed at the builder). */
-static void tileOffsets(TileBuilder *b, const TileMmaPlan *p, MlirValue iv,
-                        MlirValue offA[2], MlirValue offB[2]) {
-  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(p->loop, 0));
-  TileSliceMap map = {body, mlirBlockGetArgument(body, 0), iv, {{0}}, {{0}}, 0};
-  intptr_t first;
-  tileOperandGroup(p->copyA, 2, &first);
-  for (int i = 0; i < 2; ++i)
-    offA[i] =
-        tileSliceRemap(b, &map, mlirOperationGetOperand(p->copyA, first + i));
-  tileOperandGroup(p->copyB, 2, &first);
-  for (int i = 0; i < 2; ++i)
-    offB[i] =
-        tileSliceRemap(b, &map, mlirOperationGetOperand(p->copyB, first + i));
-}
-
 /* nvgpu.tma.async.load of the box at (row, col) of `desc` into `dst`,
  * completing on full[stage]. Coordinates go innermost first. */
 static void tmaLoad(TileBuilder *b, const Kernel *k, MlirValue dst,
@@ -342,7 +326,7 @@ static void producerLoop(TileBuilder *b, const Kernel *k) {
   MlirValue arrive[] = {k->full, idx(&in, w->stageBytes), s.stage};
   tbCreate(&in, "nvgpu.mbarrier.arrive.expect_tx", 3, arrive, 0, NULL, 0, NULL);
   MlirValue offA[2], offB[2];
-  tileOffsets(&in, p, loop.iv, offA, offB);
+  tileMmaOffsetsAt(&in, p, loop.iv, offA, offB);
   MlirValue base = stageBase(&in, k, s.stage);
   MlirValue a = tileTmaView(&in, k->dynamic, base, p->bm, w->tileK, w->elem);
   tmaLoad(&in, k, a, k->descA, offA[0], offA[1], s.stage);

@@ -5,7 +5,8 @@
  * edge. Barriers go only where control flow is uniform across the block:
  * an op whose regions depend on the thread id, and a loop nest that
  * tile-gpu-lower distributed over the threads (simt.distributed), is one
- * unit, and the barrier goes before it. Accesses of fragment registers,
+ * unit, and the barrier goes before it; so is a loop that places its own
+ * barriers (simt.synchronised). Accesses of fragment registers,
  * local and global memory need none. Accesses are memref and vector loads,
  * stores and transfers, memref.copy, atomics and the cooperative-matrix
  * loads and stores of a subgroup (gpu.subgroup_mma_load/store_matrix); any
@@ -269,7 +270,8 @@ static bool uniformValue(const Pass *p, MlirValue v, int depth) {
 /* Whether the regions of `op` run the same way on every thread, so that
  * barriers may go inside them. */
 static bool uniformControl(const Pass *p, MlirOperation op) {
-  if (!mlirAttributeIsNull(tileOpGetAttr(op, TILE_GPU_DISTRIBUTED_ATTR)))
+  if (!mlirAttributeIsNull(tileOpGetAttr(op, TILE_GPU_DISTRIBUTED_ATTR)) ||
+      !mlirAttributeIsNull(tileOpGetAttr(op, TILE_GPU_SYNCHRONISED_ATTR)))
     return false;
   if (tileOpIs(op, "scf.for"))
     return mlirOperationGetNumResults(op) == 0 &&

@@ -37,6 +37,10 @@ static inline int64_t tileCeilDiv(int64_t a, int64_t b) {
  * threads touch different elements in it (or replicas write equal values),
  * so barriers go around it, never inside. */
 #define TILE_GPU_DISTRIBUTED_ATTR "simt.distributed"
+/* On a loop whose body places every barrier its shared accesses need (a
+ * software-pipelined K loop): tile-gpu-barriers orders it against what comes
+ * before and after it as one unit and adds nothing inside. */
+#define TILE_GPU_SYNCHRONISED_ATTR "simt.synchronised"
 
 typedef enum {
   TileGpuGrid,

@@ -32,7 +32,10 @@ struct TileMmaPlan {
   MlirValue a, b, acc;        /* A and B shared tiles, the accumulator */
   MlirOperation loop;         /* the scf.for around the gemm (K loop) */
   MlirOperation copyA, copyB; /* the copies that fill A and B in it */
-  int64_t stages;             /* tile.num_stages of the loop (>= 1) */
+  int64_t stages;             /* tile.num_stages of the loop (>= 1); 1 when
+                                 the copies' offsets cannot be recomputed
+                                 for a later iteration (gpu/slice.h) */
+  const char *unpipelined;    /* why stages was set to 1, or NULL */
   int64_t bm, bn, bk;         /* C is bm x bn, A is bm x bk */
   bool transposeB;            /* B is stored bn x bk */
   MlirType elem;              /* f16, bf16 (or i8, on rocm) */
@@ -55,6 +58,11 @@ struct TileMmaPlan {
  * global-window copy each in the gemm's loop; false (no diagnostic)
  * otherwise. */
 bool tileMmaPlanGemm(MlirOperation kernel, TileMmaPlan *plan);
+
+/* The window offsets of copyA and copyB at the K loop's iteration `iv`,
+ * recomputed at the builder (gpu/slice.h); for plans with stages >= 2. */
+void tileMmaOffsetsAt(TileBuilder *b, const TileMmaPlan *plan, MlirValue iv,
+                      MlirValue offA[2], MlirValue offB[2]);
 
 /* Whether every use of the accumulator is one the matrix-unit paths can
  * rewrite: fills, the gemm, copies out of it, and thread-parallel loops over

@@ -3,6 +3,7 @@
  * fills its shared A and B by one global-window copy each. */
 #include "gpu/matrix.h"
 
+#include "gpu/slice.h"
 #include "ir/ir.h"
 #include "tile/dialect.h"
 
@@ -76,6 +77,14 @@ static bool isGlobalWindowCopy(MlirOperation copy) {
                            mlirValueGetType(mlirOperationGetOperand(copy, 1))));
 }
 
+/* The two window offsets of a global-window copy. */
+static void copyOffsets(MlirOperation copy, MlirValue off[2]) {
+  intptr_t first;
+  tileOperandGroup(copy, 2, &first);
+  off[0] = mlirOperationGetOperand(copy, first);
+  off[1] = mlirOperationGetOperand(copy, first + 1);
+}
+
 /* Every use of `buffer` is `allowedA`, `allowedB` or one of the gemms. */
 static bool usedOnlyBy(MlirValue buffer, const TileMmaPlan *p,
                        MlirOperation allowed) {
@@ -136,5 +145,27 @@ bool tileMmaPlanGemm(MlirOperation kernel, TileMmaPlan *p) {
   MlirAttribute stages = tileOpGetAttr(loop, "tile.num_stages");
   p->stages =
       mlirAttributeIsNull(stages) ? 1 : mlirIntegerAttrGetValueInt(stages);
+  /* A pipeline issues the copies of later iterations early. */
+  MlirValue offsets[4];
+  copyOffsets(p->copyA, offsets);
+  copyOffsets(p->copyB, offsets + 2);
+  if (p->stages > 1 && !tileSliceRemappable(loop, offsets, 4)) {
+    p->stages = 1;
+    p->unpipelined = "the copies' window offsets depend on values that "
+                     "cannot be recomputed for a later iteration (a load, "
+                     "or more than 64 ops)";
+  }
   return true;
+}
+
+void tileMmaOffsetsAt(TileBuilder *b, const TileMmaPlan *p, MlirValue iv,
+                      MlirValue offA[2], MlirValue offB[2]) {
+  TileSliceMap map = tileSliceMapFor(p->loop, iv);
+  MlirValue offsets[4];
+  copyOffsets(p->copyA, offsets);
+  copyOffsets(p->copyB, offsets + 2);
+  for (int i = 0; i < 2; ++i) {
+    offA[i] = tileSliceRemap(b, &map, offsets[i]);
+    offB[i] = tileSliceRemap(b, &map, offsets[2 + i]);
+  }
 }

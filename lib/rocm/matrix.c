@@ -5,7 +5,9 @@
  * obeyed and erased, or refused at the op with the reason. */
 #include "rocm/matrix.h"
 
+#include "gpu/layout.h"
 #include "gpu/limits.h"
+#include "ir/builder_gpu.h"
 #include "ir/choices.h"
 #include "ir/ir.h"
 #include "passes/pass.h"
@@ -130,6 +132,174 @@ static void lowerCopies(TileRocmMatrixPlan *p, const TileMmaThread *t,
   q->pad = pad;
 }
 
+/* The LDS bytes of the kernel's shared tiles with a second A and B for
+ * double buffering (rows padded by `pad` elements of `elemBytes`); INT64_MAX
+ * when that overflows. */
+static int64_t doubledBytes(const TileRocmMatrixPlan *p, int64_t pad,
+                            int64_t elemBytes) {
+  const TileMmaPlan *q = &p->base;
+  int64_t one, bytes = paddedBytes(p, pad, elemBytes);
+  if (__builtin_mul_overflow(q->bm + q->bn, q->bk + pad, &one) ||
+      __builtin_mul_overflow(one, elemBytes, &one) ||
+      __builtin_add_overflow(bytes, one, &bytes))
+    return INT64_MAX;
+  return bytes;
+}
+
+static MlirWalkResult findShared(MlirOperation op, void *userData) {
+  bool *found = userData;
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
+    MlirType type = mlirValueGetType(mlirOperationGetOperand(op, i));
+    if (mlirTypeIsAMemRef(type) &&
+        tileMemRefTypeGetScope(type) == TileScopeShared) {
+      *found = true;
+      return MlirWalkResultInterrupt;
+    }
+  }
+  return MlirWalkResultAdvance;
+}
+
+/* Whether the K loop's body touches shared memory only through A's and B's
+ * copies and the gemm: the pipelined loop places its own barriers. */
+static bool onlyOperandsShared(const TileMmaPlan *q) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(q->loop, 0));
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+    if (mlirOperationEqual(op, q->copyA) || mlirOperationEqual(op, q->copyB) ||
+        mlirOperationEqual(op, q->gemms[0]))
+      continue;
+    bool found = false;
+    mlirOperationWalk(op, findShared, &found, MlirWalkPreOrder);
+    if (found)
+      return false;
+  }
+  return true;
+}
+
+/* Whether the K loop is pipelined: tile.num_stages >= 2, copies lowered by
+ * this path, nothing else in the loop on shared memory, and room in LDS for
+ * two A and two B tiles. */
+static bool pipelines(const TileRocmMatrixPlan *p, CopyLayout layout,
+                      int64_t pad) {
+  const TileMmaPlan *q = &p->base;
+  if (layout == CopiesSimt || q->stages < 2 || !onlyOperandsShared(q))
+    return false;
+  int64_t elemBytes = mlirTypeIsAInteger(q->elem) ? 1 : 2;
+  return doubledBytes(p, layout == CopiesPadded ? pad : 0, elemBytes) <=
+         p->ldsBytes;
+}
+
+/* A new shared tile for one buffer of A or B: K-major and padded, or as
+ * `like` is declared. */
+static MlirValue bufferLike(MlirValue like, int64_t rows, int64_t cols,
+                            CopyLayout layout, int64_t pad) {
+  if (layout == CopiesPadded)
+    return paddedTile(like, rows, cols, pad);
+  MlirType type = mlirValueGetType(like);
+  return paddedTile(like, tileDim(type, 0), tileDim(type, 1), 0);
+}
+
+/* Loads this thread's elements of A's and B's windows at iteration `iv`
+ * into the staging registers. */
+static void loadTile(TileBuilder *b, const TileMmaPlan *q,
+                     const TileMmaThread *t, MlirValue iv, MlirValue regs[2]) {
+  MlirValue offA[2], offB[2];
+  tileMmaOffsetsAt(b, q, iv, offA, offB);
+  tileRocmMatrixLoadRegs(b, q, t, q->copyA, offA, regs[0]);
+  tileRocmMatrixLoadRegs(b, q, t, q->copyB, offB, regs[1]);
+}
+
+static void storeTile(TileBuilder *b, const TileMmaPlan *q,
+                      const TileMmaThread *t, MlirValue regs[2], MlirValue a,
+                      MlirValue bTile, bool transposeB) {
+  tileRocmMatrixStoreRegs(b, q, t, q->copyA, regs[0], a, false);
+  tileRocmMatrixStoreRegs(b, q, t, q->copyB, regs[1], bTile, transposeB);
+}
+
+/* A uniform if on `iv < ub` (scf.for's signed comparison); its body. */
+static MlirBlock ifBefore(TileBuilder *b, MlirValue iv, MlirValue ub,
+                          TileBuilder *in) {
+  MlirBlock body = tbIf(b, tbCmpI(b, "slt", iv, ub));
+  *in = tbAtTerminator(body, b->loc);
+  return body;
+}
+
+/* The K loop with two buffers of A and B in LDS and the global reads
+ * staged in registers R (any tile.num_stages above 1: the reads pass
+ * through registers, so a third buffer would take a second R):
+ *
+ *   before the loop:  R = tile 0; buf[0] = R; R = tile 1; barrier
+ *   iteration i:      if i+1 < n: buf[(i+1)%2] = R; if i+2 < n: R = tile i+2
+ *                     C += buf[i%2] (matrix instructions); barrier
+ *
+ * The global reads of tile i+2 are in flight while the matrix
+ * instructions of tile i run, and one barrier per K step orders both the
+ * writes of buf[(i+1)%2] before their reads in iteration i+1 and the reads
+ * of buf[i%2] before its writes in iteration i+1. The buffers alternate
+ * through selects; the loop is marked simt.synchronised, so that
+ * tile-gpu-barriers, which cannot tell the two buffers behind a select
+ * apart, adds no barrier inside it. */
+static void lowerPipelined(TileRocmMatrixPlan *p, const TileMmaThread *t,
+                           TileBuilder *top, CopyLayout layout, int64_t pad,
+                           MlirValue acc) {
+  TileMmaPlan *q = &p->base;
+  bool padded = layout == CopiesPadded;
+  bool transposeB = padded && !q->transposeB;
+  MlirValue a[2], bb[2];
+  for (int i = 0; i < 2; ++i) {
+    a[i] = bufferLike(q->a, q->bm, q->bk, layout, pad);
+    bb[i] = bufferLike(q->b, q->bn, q->bk, layout, pad);
+  }
+  MlirValue regs[2] = {
+      tileMmaAllocAccumulator(top, tileRocmMatrixCopyElements(q, q->copyA),
+                              q->elem),
+      tileMmaAllocAccumulator(top, tileRocmMatrixCopyElements(q, q->copyB),
+                              q->elem)};
+  MlirOperation loop = q->loop;
+  MlirValue lb = mlirOperationGetOperand(loop, 0);
+  MlirValue ub = mlirOperationGetOperand(loop, 1);
+  MlirValue step = mlirOperationGetOperand(loop, 2);
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(loop, 0));
+  MlirValue iv = mlirBlockGetArgument(body, 0);
+
+  TileBuilder pre = tbBefore(loop), in, inner;
+  tileRocmMarkDistributed(
+      mlirBlockGetParentOperation(ifBefore(&pre, lb, ub, &in)));
+  loadTile(&in, q, t, lb, regs);
+  storeTile(&in, q, t, regs, a[0], bb[0], transposeB);
+  ifBefore(&in, tbAdd(&in, lb, step), ub, &inner);
+  loadTile(&inner, q, t, tbAdd(&inner, lb, step), regs);
+  tbBarrier(&pre);
+
+  TileBuilder at = tbBefore(q->gemms[0]);
+  MlirValue n = tbDivU(&at, tbSub(&at, iv, lb), step);
+  MlirValue parity = tbRemU(&at, n, tbConstIndex(&at, 2));
+  MlirValue even = tbCmpI(&at, "eq", parity, tbConstIndex(&at, 0));
+  MlirValue next = tbAdd(&at, iv, step);
+  tileRocmMarkDistributed(
+      mlirBlockGetParentOperation(ifBefore(&at, next, ub, &in)));
+  MlirValue nextA = tbSelect(&in, even, a[1], a[0]);
+  MlirValue nextB = tbSelect(&in, even, bb[1], bb[0]);
+  storeTile(&in, q, t, regs, nextA, nextB, transposeB);
+  MlirValue after = tbAdd(&in, next, step);
+  ifBefore(&in, after, ub, &inner);
+  loadTile(&inner, q, t, after, regs);
+
+  q->a = tbSelect(&at, even, a[0], a[1]);
+  q->b = tbSelect(&at, even, bb[0], bb[1]);
+  p->bKMajor = padded;
+  q->pad = padded ? pad : 0;
+  tileRocmMatrixEmitGemm(&at, p, t, acc);
+  tbBarrier(&at);
+  mlirOperationDestroy(q->copyA);
+  mlirOperationDestroy(q->copyB);
+  mlirOperationRemoveDiscardableAttributeByName(
+      loop, mlirStringRefCreateFromCString("tile.num_stages"));
+  mlirOperationSetDiscardableAttributeByName(
+      loop, mlirStringRefCreateFromCString(TILE_GPU_SYNCHRONISED_ATTR),
+      mlirUnitAttrGet(mlirOperationGetContext(loop)));
+}
+
 /* The accumulator becomes this thread's registers in the instruction's
  * layout; the gemm reads A and B from their shared tiles. */
 static void lowerKernel(TileRocmMatrixPlan *p, CopyLayout layout, int64_t pad) {
@@ -141,12 +311,16 @@ static void lowerKernel(TileRocmMatrixPlan *p, CopyLayout layout, int64_t pad) {
   MlirValue acc = tileMmaAllocAccumulator(&b, q->local, q->accElem);
   tileMmaRewriteAccumulatorUses(q, &t, acc);
   MlirValue oldA = q->a, oldB = q->b;
-  lowerCopies(p, &t, layout, pad);
-  TileBuilder at = tbBefore(q->gemms[0]);
-  tileRocmMatrixEmitGemm(&at, p, &t, acc);
+  if (pipelines(p, layout, pad)) {
+    lowerPipelined(p, &t, &b, layout, pad, acc);
+  } else {
+    lowerCopies(p, &t, layout, pad);
+    TileBuilder at = tbBefore(q->gemms[0]);
+    tileRocmMatrixEmitGemm(&at, p, &t, acc);
+  }
   mlirOperationDestroy(q->gemms[0]);
   mlirOperationDestroy(mlirOpResultGetOwner(q->acc));
-  /* Padded tiles replaced A and B: the old ones have no user left. */
+  /* New tiles replaced A and B: the old ones have no user left. */
   if (!mlirValueEqual(oldA, q->a)) {
     mlirOperationDestroy(mlirOpResultGetOwner(oldA));
     mlirOperationDestroy(mlirOpResultGetOwner(oldB));

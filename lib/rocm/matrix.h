@@ -63,4 +63,27 @@ bool tileRocmMatrixCopyFits(const TileMmaPlan *plan, MlirOperation copy);
 void tileRocmMatrixEmitCopy(const TileMmaPlan *plan, const TileMmaThread *t,
                             MlirOperation copy, MlirValue dst, bool transpose);
 
+/* Marks `op` (an op with regions) as one unit for tile-gpu-barriers: its
+ * threads touch different elements, so barriers go around it, not between
+ * its accesses. */
+void tileRocmMarkDistributed(MlirOperation op);
+
+/* Register staging for a pipelined K loop: a copy's elements pass through
+ * this thread's registers (`regs`, memref<n x elem>, n =
+ * tileRocmMatrixCopyElements) between the global read and the LDS write. */
+int64_t tileRocmMatrixCopyElements(const TileMmaPlan *plan, MlirOperation copy);
+
+/* Reads this thread's elements of `copy`'s window at offsets `off` into
+ * `regs` (the pad value outside the source), as tileRocmMatrixEmitCopy
+ * would read them; `copy` is left in place. */
+void tileRocmMatrixLoadRegs(TileBuilder *b, const TileMmaPlan *plan,
+                            const TileMmaThread *t, MlirOperation copy,
+                            const MlirValue off[2], MlirValue regs);
+
+/* Writes `regs` into `dst` where tileRocmMatrixEmitCopy would write them
+ * (transposed when asked), with no branch. */
+void tileRocmMatrixStoreRegs(TileBuilder *b, const TileMmaPlan *plan,
+                             const TileMmaThread *t, MlirOperation copy,
+                             MlirValue regs, MlirValue dst, bool transpose);
+
 #endif

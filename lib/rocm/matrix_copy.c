@@ -6,6 +6,7 @@
 
 #include "gpu/layout.h"
 #include "ir/builder_gpu.h"
+#include "ir/builder_vector.h"
 #include "ir/ir.h"
 #include "tile/dialect.h"
 
@@ -17,8 +18,9 @@ typedef struct {
   bool transpose;
 } Window;
 
+/* The window of `copy` at offsets `off` (NULL: the copy's own). */
 static Window windowOf(TileBuilder *b, MlirOperation copy, MlirValue dst,
-                       bool transpose) {
+                       bool transpose, const MlirValue *off) {
   Window w;
   w.src = mlirOperationGetOperand(copy, 0);
   w.dst = dst;
@@ -26,7 +28,7 @@ static Window windowOf(TileBuilder *b, MlirOperation copy, MlirValue dst,
   intptr_t first;
   tileOperandGroup(copy, 2, &first);
   for (int i = 0; i < 2; ++i) {
-    w.off[i] = mlirOperationGetOperand(copy, first + i);
+    w.off[i] = off ? off[i] : mlirOperationGetOperand(copy, first + i);
     w.extent[i] = tbDim(b, w.src, i);
   }
   MlirType dstType = mlirValueGetType(mlirOperationGetOperand(copy, 1));
@@ -38,21 +40,28 @@ static Window windowOf(TileBuilder *b, MlirOperation copy, MlirValue dst,
   return w;
 }
 
+/* Element e of this thread's part of the tile: consecutive threads take
+ * consecutive columns (coalesced global reads). */
+static void elementAt(TileBuilder *b, const Window *w, MlirValue tid,
+                      int64_t threads, int64_t e, MlirValue at[2]) {
+  MlirValue linear = tbAdd(b, tid, idx(b, e * threads));
+  at[0] = tbDivU(b, linear, idx(b, w->cols));
+  at[1] = tbRemU(b, linear, idx(b, w->cols));
+}
+
 static void storeAt(TileBuilder *b, const Window *w, MlirValue v,
                     MlirValue *at) {
   MlirValue swapped[2] = {at[1], at[0]};
   tbStore(b, v, w->dst, 2, w->transpose ? swapped : at);
 }
 
-/* Element e of this thread: consecutive threads take consecutive columns
- * (coalesced global reads). Outside the source the load reads the nearest
- * element inside instead (the source is not empty here) and the pad value
- * is selected. */
-static void copyElement(TileBuilder *b, const Window *w, MlirValue tid,
-                        int64_t threads, int64_t e) {
-  MlirValue linear = tbAdd(b, tid, idx(b, e * threads));
-  MlirValue at[2] = {tbDivU(b, linear, idx(b, w->cols)),
-                     tbRemU(b, linear, idx(b, w->cols))};
+/* Element e of this thread from the source. Outside the source the load
+ * reads the nearest element inside instead (the source is not empty here)
+ * and the pad value is selected. */
+static MlirValue readElement(TileBuilder *b, const Window *w, MlirValue tid,
+                             int64_t threads, int64_t e) {
+  MlirValue at[2];
+  elementAt(b, w, tid, threads, e, at);
   MlirValue src[2], inside = {NULL};
   for (int i = 0; i < 2; ++i) {
     MlirValue g = tbAdd(b, w->off[i], at[i]);
@@ -60,8 +69,24 @@ static void copyElement(TileBuilder *b, const Window *w, MlirValue tid,
     inside = i ? tbAnd(b, inside, ok) : ok;
     src[i] = tbMinU(b, g, tbSub(b, w->extent[i], idx(b, 1)));
   }
-  MlirValue v = tbSelect(b, inside, tbLoad(b, w->src, 2, src), w->pad);
-  storeAt(b, w, v, at);
+  return tbSelect(b, inside, tbLoad(b, w->src, 2, src), w->pad);
+}
+
+static void copyElement(TileBuilder *b, const Window *w, MlirValue tid,
+                        int64_t threads, int64_t e) {
+  MlirValue at[2];
+  elementAt(b, w, tid, threads, e, at);
+  storeAt(b, w, readElement(b, w, tid, threads, e), at);
+}
+
+/* An if on whether the window's source has elements (uniform: one branch
+ * for the block, none per element); its then and else blocks. */
+static MlirOperation ifNonEmpty(TileBuilder *b, const Window *w,
+                                MlirBlock *thenBlock, MlirBlock *elseBlock) {
+  MlirValue nonEmpty = tbAnd(b, tbCmpI(b, "ne", w->extent[0], idx(b, 0)),
+                             tbCmpI(b, "ne", w->extent[1], idx(b, 0)));
+  tbIfElse(b, nonEmpty, thenBlock, elseBlock);
+  return mlirBlockGetParentOperation(*thenBlock);
 }
 
 bool tileRocmMatrixCopyFits(const TileMmaPlan *p, MlirOperation copy) {
@@ -72,27 +97,133 @@ bool tileRocmMatrixCopyFits(const TileMmaPlan *p, MlirOperation copy) {
 void tileRocmMatrixEmitCopy(const TileMmaPlan *p, const TileMmaThread *t,
                             MlirOperation copy, MlirValue dst, bool transpose) {
   TileBuilder b = tbBefore(copy);
-  Window w = windowOf(&b, copy, dst, transpose);
+  Window w = windowOf(&b, copy, dst, transpose, NULL);
   int64_t perThread = w.rows * w.cols / p->threads;
-  /* One uniform branch: an empty source has no element to read. */
-  MlirValue nonEmpty = tbAnd(&b, tbCmpI(&b, "ne", w.extent[0], idx(&b, 0)),
-                             tbCmpI(&b, "ne", w.extent[1], idx(&b, 0)));
   MlirBlock thenBlock, elseBlock;
-  tbIfElse(&b, nonEmpty, &thenBlock, &elseBlock);
   /* Threads write different elements: tile-gpu-barriers puts barriers
    * around the copy, not between its stores. */
-  mlirOperationSetDiscardableAttributeByName(
-      mlirBlockGetParentOperation(thenBlock),
-      mlirStringRefCreateFromCString(TILE_GPU_DISTRIBUTED_ATTR),
-      mlirUnitAttrGet(b.ctx));
+  tileRocmMarkDistributed(ifNonEmpty(&b, &w, &thenBlock, &elseBlock));
   TileBuilder load = tbAtTerminator(thenBlock, b.loc);
   TileBuilder fill = tbAtTerminator(elseBlock, b.loc);
   for (int64_t e = 0; e < perThread; ++e) {
     copyElement(&load, &w, t->tid, p->threads, e);
-    MlirValue linear = tbAdd(&fill, t->tid, idx(&fill, e * p->threads));
-    MlirValue at[2] = {tbDivU(&fill, linear, idx(&fill, w.cols)),
-                       tbRemU(&fill, linear, idx(&fill, w.cols))};
+    MlirValue at[2];
+    elementAt(&fill, &w, t->tid, p->threads, e, at);
     storeAt(&fill, &w, w.pad, at);
   }
   mlirOperationDestroy(copy);
+}
+
+void tileRocmMarkDistributed(MlirOperation op) {
+  mlirOperationSetDiscardableAttributeByName(
+      op, mlirStringRefCreateFromCString(TILE_GPU_DISTRIBUTED_ATTR),
+      mlirUnitAttrGet(mlirOperationGetContext(op)));
+}
+
+int64_t tileRocmMatrixCopyElements(const TileMmaPlan *p, MlirOperation copy) {
+  MlirType dst = mlirValueGetType(mlirOperationGetOperand(copy, 1));
+  return tileDim(dst, 0) * tileDim(dst, 1) / p->threads;
+}
+
+/*===--- register staging -------------------------------------------------===*/
+
+/* Staged copies move chunks of `width` consecutive elements of a row: 16
+ * bytes when the rows and the thread count allow (one global_load_dwordx4,
+ * two f16 per register), else narrower. Chunk c of a thread is chunk
+ * tid + c * threads of the tile, row-major: consecutive threads read
+ * consecutive chunks. Register slot r holds element r % width of chunk
+ * r / width. */
+static int64_t chunkWidth(const TileMmaPlan *p, const Window *w) {
+  /* vector.load needs rows of unit stride: the identity layout. */
+  MlirType src = mlirValueGetType(w->src);
+  if (!mlirAffineMapIsIdentity(mlirMemRefTypeGetAffineMap(src)))
+    return 1;
+  int64_t bytes = mlirTypeIsAInteger(mlirValueGetType(w->pad)) ? 1 : 2;
+  for (int64_t width = 16 / bytes; width > 1; width /= 2)
+    if (w->cols % width == 0 && (w->rows * w->cols / width) % p->threads == 0)
+      return width;
+  return 1;
+}
+
+/* The tile element of register slot `r`. */
+static void slotAt(TileBuilder *b, const Window *w, MlirValue tid,
+                   int64_t threads, int64_t width, int64_t r, MlirValue at[2]) {
+  int64_t perRow = w->cols / width;
+  MlirValue chunk = tbAdd(b, tid, idx(b, (r / width) * threads));
+  at[0] = tbDivU(b, chunk, idx(b, perRow));
+  at[1] = tbAdd(b, tbMul(b, tbRemU(b, chunk, idx(b, perRow)), idx(b, width)),
+                idx(b, r % width));
+}
+
+/* Whether the whole window lies inside the source (uniform). */
+static MlirValue windowInside(TileBuilder *b, const Window *w) {
+  MlirValue inside = {NULL};
+  int64_t size[2] = {w->rows, w->cols};
+  for (int i = 0; i < 2; ++i) {
+    MlirValue end = tbAdd(b, w->off[i], idx(b, size[i]));
+    MlirValue fits = tbCmpI(b, "ule", end, w->extent[i]);
+    MlirValue ok = tbAnd(b, fits, tbCmpI(b, "ule", w->off[i], end));
+    inside = i ? tbAnd(b, inside, ok) : ok;
+  }
+  return inside;
+}
+
+void tileRocmMatrixLoadRegs(TileBuilder *b, const TileMmaPlan *p,
+                            const TileMmaThread *t, MlirOperation copy,
+                            const MlirValue off[2], MlirValue regs) {
+  Window w = windowOf(b, copy, regs, false, off);
+  int64_t slots = w.rows * w.cols / p->threads;
+  int64_t width = chunkWidth(p, &w);
+  MlirType elem = mlirValueGetType(w.pad);
+  /* Inside the source (every block but the edges): one vector load per
+   * chunk, no selects. */
+  MlirBlock whole, edge;
+  tbIfElse(b, windowInside(b, &w), &whole, &edge);
+  TileBuilder vec = tbAtTerminator(whole, b->loc);
+  for (int64_t r = 0; r < slots; r += width) {
+    MlirValue at[2], slot = idx(&vec, r);
+    slotAt(&vec, &w, t->tid, p->threads, width, r, at);
+    MlirValue src[2];
+    for (int i = 0; i < 2; ++i)
+      src[i] = tbAdd(&vec, w.off[i], at[i]);
+    if (width == 1)
+      tbStore(&vec, tbLoad(&vec, w.src, 2, src), regs, 1, &slot);
+    else
+      tbVStore(&vec, tbVLoad(&vec, tbVectorType(elem, width), w.src, 2, src),
+               regs, 1, &slot);
+  }
+  /* At an edge: element by element, the pad value outside. */
+  TileBuilder at = tbAtTerminator(edge, b->loc);
+  MlirBlock thenBlock, elseBlock;
+  ifNonEmpty(&at, &w, &thenBlock, &elseBlock);
+  TileBuilder load = tbAtTerminator(thenBlock, b->loc);
+  TileBuilder fill = tbAtTerminator(elseBlock, b->loc);
+  for (int64_t r = 0; r < slots; ++r) {
+    MlirValue el[2], src[2], inside = {NULL};
+    slotAt(&load, &w, t->tid, p->threads, width, r, el);
+    for (int i = 0; i < 2; ++i) {
+      MlirValue g = tbAdd(&load, w.off[i], el[i]);
+      MlirValue ok = tbCmpI(&load, "ult", g, w.extent[i]);
+      inside = i ? tbAnd(&load, inside, ok) : ok;
+      src[i] = tbMinU(&load, g, tbSub(&load, w.extent[i], idx(&load, 1)));
+    }
+    MlirValue v = tbSelect(&load, inside, tbLoad(&load, w.src, 2, src), w.pad);
+    MlirValue slot = idx(&load, r);
+    tbStore(&load, v, regs, 1, &slot);
+    slot = idx(&fill, r);
+    tbStore(&fill, w.pad, regs, 1, &slot);
+  }
+}
+
+void tileRocmMatrixStoreRegs(TileBuilder *b, const TileMmaPlan *p,
+                             const TileMmaThread *t, MlirOperation copy,
+                             MlirValue regs, MlirValue dst, bool transpose) {
+  Window w = windowOf(b, copy, dst, transpose, NULL);
+  int64_t slots = w.rows * w.cols / p->threads;
+  int64_t width = chunkWidth(p, &w);
+  for (int64_t r = 0; r < slots; ++r) {
+    MlirValue from = idx(b, r), at[2];
+    slotAt(b, &w, t->tid, p->threads, width, r, at);
+    storeAt(b, &w, tbLoad(b, regs, 1, &from), at);
+  }
 }
