@@ -17,9 +17,11 @@ set -euo pipefail
 
 . "$(dirname "$0")/aot_bundle.sh"
 
-# name | source | kind (what gpu_run.py checks it against) | element type,
-# after the examples (bench/aot_bundle.sh). The bf16 gemms are their f16
-# sources with every f16 made bf16.
+# name | source | kind (what gpu_run.py checks it against) | element type |
+# the chips it is for, when not all; after the examples (bench/aot_bundle.sh).
+# The bf16 gemms are their f16 sources with every f16 made bf16. gemm_hopper
+# states the warp-specialised wgmma path (tile_cuda.path), which sm_80
+# refuses.
 kernels() {
   bundle_examples
   cat <<'LIST'
@@ -29,8 +31,8 @@ gemm_ws_k32      test/Target/CUDA/Inputs/gemm_128x256x32.mlir  gemm            f
 gemm_ws_k32_bf16 test/Target/CUDA/Inputs/gemm_128x256x32.mlir  gemm            bf16
 LIST
   if [ -e "$bundle_root/examples/gemm_hopper.mlir" ]; then
-    echo "gemm_hopper      examples/gemm_hopper.mlir                     gemm            f16"
-    echo "gemm_hopper_bf16 examples/gemm_hopper.mlir                     gemm            bf16"
+    echo "gemm_hopper      examples/gemm_hopper.mlir                     gemm            f16  sm_90a"
+    echo "gemm_hopper_bf16 examples/gemm_hopper.mlir                     gemm            bf16 sm_90a"
   fi
 }
 
