@@ -3,6 +3,7 @@
 #include "gpu/slice.h"
 
 #include "ir/ir.h"
+#include "support/count.h"
 
 #include <string.h>
 
@@ -23,11 +24,11 @@ static bool recomputable(MlirOperation op) {
   if (mlirOperationGetNumRegions(op) != 0)
     return false;
   MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
-  for (size_t i = 0; i < sizeof(prefixes) / sizeof(prefixes[0]); ++i)
+  for (size_t i = 0; i < TILE_COUNT(prefixes); ++i)
     if (name.length > strlen(prefixes[i]) &&
         strncmp(name.data, prefixes[i], strlen(prefixes[i])) == 0)
       return true;
-  for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); ++i)
+  for (size_t i = 0; i < TILE_COUNT(names); ++i)
     if (tileOpIs(op, names[i]))
       return true;
   return false;
