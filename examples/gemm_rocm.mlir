@@ -3,9 +3,12 @@
 // examples/gemm.mlir, with its schedule stated by tile_rocm ops.
 //
 // Each block computes a 128x128 tile of C with 128 threads (two waves of
-// 64, each on a 128x64 half), walking K in steps of 32 through a 3-stage
-// pipeline. M, N and K are dynamic and need not be multiples of the tile
-// sizes.
+// 64, each on a 128x64 half), walking K in steps of 32 with one stage: A and
+// B have one buffer each in LDS, and the latency of the global reads is
+// hidden by a second wave on each SIMD instead of by a pipelined K loop
+// (examples/gemm.mlir's 3 stages, whose staging registers leave room for one
+// wave per SIMD; docs/rocm.md). M, N and K are dynamic and need not be
+// multiples of the tile sizes.
 //
 // The tile_rocm ops at the top of the kernel state its schedule
 // (docs/dialect.md, "Backend extension: tile_rocm"): the 16x16x16 MFMA
@@ -18,7 +21,7 @@
 //
 //   for bm, bn in grid(ceil(M / 128), ceil(N / 128)), 128 threads each:
 //     acc[128, 128] = 0                      (registers)
-//     for k0 in range(0, K, 32), pipelined over 3 stages:
+//     for k0 in range(0, K, 32), one stage:
 //       A_s[128, 32] = A[bm * 128 :, k0 :]   (LDS)
 //       B_s[32, 128] = B[k0 :, bn * 128 :]   (LDS)
 //       acc += A_s @ B_s
@@ -60,7 +63,7 @@ func.func @gemm(%A: !f16_matrix, %B: !f16_matrix, %C: !f32_matrix) {
       "tile.copy"(%B, %B_s, %k0, %n0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>}
           : (!f16_matrix, !B_tile, index, index) -> ()
       "tile.gemm"(%A_s, %B_s, %acc) : (!A_tile, !B_tile, !acc_tile) -> ()
-    } {tile.num_stages = 3 : i64}
+    } {tile.num_stages = 1 : i64}
     "tile.copy"(%acc, %C, %m0, %n0) {operandSegmentSizes = array<i32: 1, 1, 0, 2>}
         : (!acc_tile, !f32_matrix, index, index) -> ()
   } {mapping = [#gpu.block<y>, #gpu.block<x>], tile.threads = 128 : i64}

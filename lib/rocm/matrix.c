@@ -13,6 +13,7 @@
 #include "passes/pass.h"
 #include "rocm/extension.h"
 #include "rocm/rocm.h"
+#include "support/count.h"
 #include "tile/dialect.h"
 
 #include "mlir-c/Dialect/AMDGPU.h"
@@ -267,8 +268,9 @@ static void lowerPipelined(TileRocmMatrixPlan *p, const TileMmaThread *t,
       mlirBlockGetParentOperation(ifBefore(&pre, lb, ub, &in)));
   loadTile(&in, q, t, lb, regs);
   storeTile(&in, q, t, regs, a[0], bb[0], transposeB);
-  ifBefore(&in, tbAdd(&in, lb, step), ub, &inner);
-  loadTile(&inner, q, t, tbAdd(&inner, lb, step), regs);
+  MlirValue second = tbAdd(&in, lb, step);
+  ifBefore(&in, second, ub, &inner);
+  loadTile(&inner, q, t, second, regs);
   tbBarrier(&pre);
 
   TileBuilder at = tbBefore(q->gemms[0]);
@@ -293,8 +295,12 @@ static void lowerPipelined(TileRocmMatrixPlan *p, const TileMmaThread *t,
   tbBarrier(&at);
   mlirOperationDestroy(q->copyA);
   mlirOperationDestroy(q->copyB);
-  mlirOperationRemoveDiscardableAttributeByName(
-      loop, mlirStringRefCreateFromCString("tile.num_stages"));
+  /* The schedule is made: the pipeline's attributes go. */
+  static const char *const schedule[] = {"tile.num_stages", "tile.order",
+                                         "tile.stage"};
+  for (size_t i = 0; i < TILE_COUNT(schedule); ++i)
+    mlirOperationRemoveDiscardableAttributeByName(
+        loop, mlirStringRefCreateFromCString(schedule[i]));
   mlirOperationSetDiscardableAttributeByName(
       loop, mlirStringRefCreateFromCString(TILE_GPU_SYNCHRONISED_ATTR),
       mlirUnitAttrGet(mlirOperationGetContext(loop)));
