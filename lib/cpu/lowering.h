@@ -136,16 +136,4 @@ MlirValue tileCpuWindowRowValid(TileBuilder *b, const TileWindow *w,
 /* Whether the innermost dimension of memref type `t` has unit stride. */
 bool tileCpuUnitInnerStride(MlirType t);
 
-/*===-- Outlining
- * ---------------------------------------------------------===*/
-
-/* Moves `op` of `func` into a new private function named after `func` with
- * `suffix` (made unique in `table`), placed after `after`, and calls it
- * where `op` was: values `op` uses from outside become arguments, constants
- * are copied in. `op` must have no results. With `noInline`, LLVM keeps the
- * call. Returns the new function. */
-MlirOperation tileCpuOutline(MlirOperation func, MlirOperation op,
-                             MlirOperation after, MlirSymbolTable table,
-                             const char *suffix, bool noInline);
-
 #endif

@@ -7,6 +7,7 @@
  * tile op costs nothing next to the op's work. Kernels of the usual size
  * stay whole. */
 #include "cpu/lowering.h"
+#include "passes/outline.h"
 
 #include "mlir-c/Dialect/LLVM.h"
 
@@ -40,8 +41,8 @@ static void splitBlock(Splitter *s, MlirBlock block) {
   }
   if ((int64_t)moving.count > s->maxOps)
     for (size_t i = 0; i < moving.count; ++i)
-      s->after = tileCpuOutline(s->func, moving.ops[i], s->after, s->table,
-                                "_part", true);
+      s->after = tileOutlineOp(s->func, moving.ops[i], s->after, s->table,
+                               "_part", true);
   tileOpListFree(&moving);
 }
 

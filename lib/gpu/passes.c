@@ -11,13 +11,16 @@ extern const TilePassDescriptor tileGpuBarriersPass;
 extern const TilePassDescriptor tileKernelToGpuPass;
 extern const TilePassDescriptor tileGpuCheckCallsPass;
 extern const TilePassDescriptor tileMergeGpuModulesPass;
+extern const TilePassDescriptor tileGpuOutlineOpsPass;
+extern const TilePassDescriptor tileGpuDropCWrappersPass;
 
 static const TilePassDescriptor *const passes[] = {
     &tileGpuCheckDialectsPass, &tileGpuCheckArgumentsPass,
     &tileGpuCheckVectorsPass,  &tileGpuLayoutPass,
     &tileGpuLowerPass,         &tileGpuBarriersPass,
     &tileKernelToGpuPass,      &tileGpuCheckCallsPass,
-    &tileMergeGpuModulesPass,
+    &tileMergeGpuModulesPass,  &tileGpuOutlineOpsPass,
+    &tileGpuDropCWrappersPass,
 };
 
 const TilePassList tileGpuPasses = {passes, TILE_COUNT(passes)};

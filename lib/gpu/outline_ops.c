@@ -1,0 +1,97 @@
+/* tile-gpu-outline-ops: in a kernel (gpu.func) whose block holds more than
+ * `max-ops` loop nests and other ops with regions, each of them moves into
+ * a private device function of its own that LLVM does not inline. Each
+ * tile op lowers to a few per-thread loops, and LLVM's loop passes (loop
+ * rotation above all) and GVN take time that grows faster than linearly with
+ * the loops of one function: a kernel of 400 fills and copies (1200 loop
+ * nests) took 7.2 s for cuda:sm_80 and 800 took 27 s; outlined, 6.0 s and
+ * 10.6 s. Far below that the calls cost more compile time than they save
+ * (2.0 s against 1.3 s at 100 steps), hence 512 by default. The cuda
+ * pipeline runs it; on AMDGPU the calls' code generation cost more than
+ * they saved at 400 steps (39 s against 24 s). The calls cost the moved loops
+ * their registers (a fragment array passed by reference lives in local memory),
+ * which only kernels of that size pay; kernels of the usual size, every
+ * example, stay whole. The moved ops are executed by every thread, as in the
+ * kernel (barriers in them stay uniform). */
+#include "ir/ir.h"
+#include "passes/outline.h"
+#include "passes/pass.h"
+#include "support/count.h"
+
+#include "mlir-c/Dialect/LLVM.h"
+
+typedef struct {
+  MlirSymbolTable table;
+  MlirOperation kernel; /* the gpu.func being split */
+  MlirOperation after;  /* where the next new function goes */
+  int64_t maxOps;
+} Splitter;
+
+static bool movable(MlirOperation op) {
+  return mlirOperationGetNumRegions(op) > 0 &&
+         mlirOperationGetNumResults(op) == 0;
+}
+
+/* Splits the blocks inside `block` first, then `block` itself. */
+static void splitBlock(Splitter *s, MlirBlock block) {
+  TileOpList moving = {0};
+  for (MlirOperation op = mlirBlockGetFirstOperation(block);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+    for (intptr_t r = 0; r < mlirOperationGetNumRegions(op); ++r)
+      for (MlirBlock inner =
+               mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r));
+           !mlirBlockIsNull(inner); inner = mlirBlockGetNextInRegion(inner))
+        splitBlock(s, inner);
+    if (movable(op))
+      tileOpListAppend(&moving, op);
+  }
+  if ((int64_t)moving.count > s->maxOps)
+    for (size_t i = 0; i < moving.count; ++i)
+      s->after = tileOutlineOp(s->kernel, moving.ops[i], s->after, s->table,
+                               "_part", true);
+  tileOpListFree(&moving);
+}
+
+static void run(MlirOperation module, MlirExternalPass pass,
+                const TileOptionValue *options) {
+  (void)pass;
+  Splitter s = {mlirSymbolTableCreate(module), {NULL}, {NULL}, options[0].i};
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  for (MlirOperation func = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(func); func = mlirOperationGetNextInBlock(func)) {
+    if (!tileOpIs(func, "gpu.func"))
+      continue;
+    s.kernel = s.after = func;
+    for (MlirBlock block =
+             mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+         !mlirBlockIsNull(block); block = mlirBlockGetNextInRegion(block))
+      splitBlock(&s, block);
+  }
+  mlirSymbolTableDestroy(s.table);
+}
+
+static const TilePassOption options[] = {
+    {"max-ops", TileOptionInt, "512",
+     "Most ops with regions a kernel's block keeps before each moves into a "
+     "device function of its own",
+     NULL},
+};
+
+/* The functions made carry an llvm.linkage attribute. */
+static const TileDialectHandleGetter dependent[] = {
+    mlirGetDialectHandle__llvm__};
+
+const TilePassDescriptor tileGpuOutlineOpsPass = {
+    .argument = "tile-gpu-outline-ops",
+    .name = "TileGpuOutlineOps",
+    .summary = "Move the loop nests of a kernel block that holds more than "
+               "max-ops of them into device functions of their own, which "
+               "LLVM does not inline, so that its compile time stays linear "
+               "in the number of tile ops",
+    .anchor = "gpu.module",
+    .options = options,
+    .numOptions = TILE_COUNT(options),
+    .dependentDialects = dependent,
+    .numDependentDialects = TILE_COUNT(dependent),
+    .run = run,
+};

@@ -1,0 +1,24 @@
+/* Outlining: an op moves into a private function of its own, called where
+ * it was. The cpu backend gives each kernel of a function its own function
+ * (OpenMP's translation scans the whole function per parallel region), and
+ * the cpu and GPU backends split blocks of many loop nests (LLVM's loop
+ * passes and code generation grow faster than linearly with one function's
+ * loops). */
+#ifndef TILE_PASSES_OUTLINE_H
+#define TILE_PASSES_OUTLINE_H
+
+#include "mlir-c/IR.h"
+
+#include <stdbool.h>
+
+/* Moves `op` of `func` (a func.func or gpu.func) into a new private
+ * func.func named after `func` with `suffix` (made unique in `table`, the
+ * symbol table holding `func`), placed after `after`, and calls it where
+ * `op` was: values `op` uses from outside become arguments, constants are
+ * copied in. `op` must have no results. With `noInline`, LLVM keeps the
+ * call. Returns the new function. */
+MlirOperation tileOutlineOp(MlirOperation func, MlirOperation op,
+                            MlirOperation after, MlirSymbolTable table,
+                            const char *suffix, bool noInline);
+
+#endif
