@@ -40,13 +40,22 @@ static Window windowOf(TileBuilder *b, MlirOperation copy, MlirValue dst,
   return w;
 }
 
+/* The tile element of register slot `r` when a thread's elements come in
+ * chunks of `width` along a row (below; 1: single elements). */
+static void slotAt(TileBuilder *b, const Window *w, MlirValue tid,
+                   int64_t threads, int64_t width, int64_t r, MlirValue at[2]) {
+  int64_t perRow = w->cols / width;
+  MlirValue chunk = tbAdd(b, tid, idx(b, (r / width) * threads));
+  at[0] = tbDivU(b, chunk, idx(b, perRow));
+  at[1] = tbAdd(b, tbMul(b, tbRemU(b, chunk, idx(b, perRow)), idx(b, width)),
+                idx(b, r % width));
+}
+
 /* Element e of this thread's part of the tile: consecutive threads take
  * consecutive columns (coalesced global reads). */
 static void elementAt(TileBuilder *b, const Window *w, MlirValue tid,
                       int64_t threads, int64_t e, MlirValue at[2]) {
-  MlirValue linear = tbAdd(b, tid, idx(b, e * threads));
-  at[0] = tbDivU(b, linear, idx(b, w->cols));
-  at[1] = tbRemU(b, linear, idx(b, w->cols));
+  slotAt(b, w, tid, threads, 1, e, at);
 }
 
 static void storeAt(TileBuilder *b, const Window *w, MlirValue v,
@@ -55,13 +64,11 @@ static void storeAt(TileBuilder *b, const Window *w, MlirValue v,
   tbStore(b, v, w->dst, 2, w->transpose ? swapped : at);
 }
 
-/* Element e of this thread from the source. Outside the source the load
- * reads the nearest element inside instead (the source is not empty here)
- * and the pad value is selected. */
-static MlirValue readElement(TileBuilder *b, const Window *w, MlirValue tid,
-                             int64_t threads, int64_t e) {
-  MlirValue at[2];
-  elementAt(b, w, tid, threads, e, at);
+/* The element at `at` of the window from the source. Outside the source the
+ * load reads the nearest element inside instead (the source is not empty
+ * here) and the pad value is selected. */
+static MlirValue readElement(TileBuilder *b, const Window *w,
+                             const MlirValue at[2]) {
   MlirValue src[2], inside = {NULL};
   for (int i = 0; i < 2; ++i) {
     MlirValue g = tbAdd(b, w->off[i], at[i]);
@@ -76,7 +83,7 @@ static void copyElement(TileBuilder *b, const Window *w, MlirValue tid,
                         int64_t threads, int64_t e) {
   MlirValue at[2];
   elementAt(b, w, tid, threads, e, at);
-  storeAt(b, w, readElement(b, w, tid, threads, e), at);
+  storeAt(b, w, readElement(b, w, at), at);
 }
 
 /* An if on whether the window's source has elements (uniform: one branch
@@ -145,16 +152,6 @@ static int64_t chunkWidth(const TileMmaPlan *p, const Window *w) {
   return 1;
 }
 
-/* The tile element of register slot `r`. */
-static void slotAt(TileBuilder *b, const Window *w, MlirValue tid,
-                   int64_t threads, int64_t width, int64_t r, MlirValue at[2]) {
-  int64_t perRow = w->cols / width;
-  MlirValue chunk = tbAdd(b, tid, idx(b, (r / width) * threads));
-  at[0] = tbDivU(b, chunk, idx(b, perRow));
-  at[1] = tbAdd(b, tbMul(b, tbRemU(b, chunk, idx(b, perRow)), idx(b, width)),
-                idx(b, r % width));
-}
-
 /* Whether the whole window lies inside the source (uniform). */
 static MlirValue windowInside(TileBuilder *b, const Window *w) {
   MlirValue inside = {NULL};
@@ -199,15 +196,9 @@ void tileRocmMatrixLoadRegs(TileBuilder *b, const TileMmaPlan *p,
   TileBuilder load = tbAtTerminator(thenBlock, b->loc);
   TileBuilder fill = tbAtTerminator(elseBlock, b->loc);
   for (int64_t r = 0; r < slots; ++r) {
-    MlirValue el[2], src[2], inside = {NULL};
+    MlirValue el[2];
     slotAt(&load, &w, t->tid, p->threads, width, r, el);
-    for (int i = 0; i < 2; ++i) {
-      MlirValue g = tbAdd(&load, w.off[i], el[i]);
-      MlirValue ok = tbCmpI(&load, "ult", g, w.extent[i]);
-      inside = i ? tbAnd(&load, inside, ok) : ok;
-      src[i] = tbMinU(&load, g, tbSub(&load, w.extent[i], idx(&load, 1)));
-    }
-    MlirValue v = tbSelect(&load, inside, tbLoad(&load, w.src, 2, src), w.pad);
+    MlirValue v = readElement(&load, &w, el);
     MlirValue slot = idx(&load, r);
     tbStore(&load, v, regs, 1, &slot);
     slot = idx(&fill, r);
