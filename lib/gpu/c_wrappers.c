@@ -4,10 +4,13 @@
  * externally visible `_mlir_ciface_` twin in the PTX that nothing on the
  * device can call and the host cannot reach. They doubled the code LLVM
  * compiles for a kernel split by tile-gpu-outline-ops. This pass erases
- * them. */
+ * the ones nothing refers to. */
 #include "ir/ir.h"
 #include "passes/pass.h"
+#include "support/alloc.h"
+#include "support/count.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 static const char Prefix[] = "_mlir_ciface_";
@@ -25,18 +28,50 @@ static bool isCWrapper(MlirOperation op) {
              op, tileRef("llvm.emit_c_interface")));
 }
 
+typedef struct {
+  TileOpList wrappers;
+  bool *used;
+} Uses;
+
+/* Marks the wrappers `op` refers to by name (a call, an address taken). */
+static MlirWalkResult markUses(MlirOperation op, void *userData) {
+  Uses *u = userData;
+  static const char *const refs[] = {"callee", "global_name"};
+  for (size_t r = 0; r < TILE_COUNT(refs); ++r) {
+    MlirAttribute ref = mlirOperationGetAttributeByName(op, tileRef(refs[r]));
+    if (mlirAttributeIsNull(ref) || !mlirAttributeIsAFlatSymbolRef(ref))
+      continue;
+    MlirStringRef name = mlirFlatSymbolRefAttrGetValue(ref);
+    for (size_t i = 0; i < u->wrappers.count; ++i)
+      if (mlirStringRefEqual(
+              name, mlirStringAttrGetValue(mlirOperationGetAttributeByName(
+                        u->wrappers.ops[i], tileRef("sym_name")))))
+        u->used[i] = true;
+  }
+  return MlirWalkResultAdvance;
+}
+
 static void run(MlirOperation module, MlirExternalPass pass,
                 const TileOptionValue *options) {
   (void)pass;
   (void)options;
+  Uses u = {{0}, NULL};
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
-  MlirOperation op = mlirBlockGetFirstOperation(body);
-  while (!mlirOperationIsNull(op)) {
-    MlirOperation next = mlirOperationGetNextInBlock(op);
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
     if (isCWrapper(op))
-      mlirOperationDestroy(op);
-    op = next;
-  }
+      tileOpListAppend(&u.wrappers, op);
+  if (u.wrappers.count == 0)
+    return;
+  /* A function of the input may carry the prefix itself: keep what is
+   * referred to. */
+  u.used = tileCallocArray(u.wrappers.count, sizeof(bool));
+  mlirOperationWalk(module, markUses, &u, MlirWalkPreOrder);
+  for (size_t i = 0; i < u.wrappers.count; ++i)
+    if (!u.used[i])
+      mlirOperationDestroy(u.wrappers.ops[i]);
+  free(u.used);
+  tileOpListFree(&u.wrappers);
 }
 
 const TilePassDescriptor tileGpuDropCWrappersPass = {
