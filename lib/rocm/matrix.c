@@ -229,11 +229,13 @@ static MlirBlock ifBefore(TileBuilder *b, MlirValue iv, MlirValue ub,
  * staged in registers R (any tile.num_stages above 1: the reads pass
  * through registers, so a third buffer would take a second R):
  *
- *   before the loop:  R = tile 0; buf[0] = R; R = tile 1; barrier
- *   iteration i:      if i+1 < n: buf[(i+1)%2] = R; if i+2 < n: R = tile i+2
- *                     C += buf[i%2] (matrix instructions); barrier
+ *   before the loop:  R = tile 0; buf[0] = R; barrier
+ *   iteration i:      if i+1 < n: R = tile i+1
+ *                     C += buf[i%2] (matrix instructions)
+ *                     if i+1 < n: buf[(i+1)%2] = R
+ *                     barrier
  *
- * The global reads of tile i+2 are in flight while the matrix
+ * The global reads of tile i+1 are in flight while the matrix
  * instructions of tile i run, and one barrier per K step orders both the
  * writes of buf[(i+1)%2] before their reads in iteration i+1 and the reads
  * of buf[i%2] before its writes in iteration i+1. The buffers alternate
@@ -263,14 +265,11 @@ static void lowerPipelined(TileRocmMatrixPlan *p, const TileMmaThread *t,
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(loop, 0));
   MlirValue iv = mlirBlockGetArgument(body, 0);
 
-  TileBuilder pre = tbBefore(loop), in, inner;
+  TileBuilder pre = tbBefore(loop), in;
   tileRocmMarkDistributed(
       mlirBlockGetParentOperation(ifBefore(&pre, lb, ub, &in)));
   loadTile(&in, q, t, lb, regs);
   storeTile(&in, q, t, regs, a[0], bb[0], transposeB);
-  MlirValue second = tbAdd(&in, lb, step);
-  ifBefore(&in, second, ub, &inner);
-  loadTile(&inner, q, t, second, regs);
   tbBarrier(&pre);
 
   TileBuilder at = tbBefore(q->gemms[0]);
@@ -278,20 +277,18 @@ static void lowerPipelined(TileRocmMatrixPlan *p, const TileMmaThread *t,
   MlirValue parity = tbRemU(&at, n, tbConstIndex(&at, 2));
   MlirValue even = tbCmpI(&at, "eq", parity, tbConstIndex(&at, 0));
   MlirValue next = tbAdd(&at, iv, step);
-  tileRocmMarkDistributed(
-      mlirBlockGetParentOperation(ifBefore(&at, next, ub, &in)));
-  MlirValue nextA = tbSelect(&in, even, a[1], a[0]);
-  MlirValue nextB = tbSelect(&in, even, bb[1], bb[0]);
-  storeTile(&in, q, t, regs, nextA, nextB, transposeB);
-  MlirValue after = tbAdd(&in, next, step);
-  ifBefore(&in, after, ub, &inner);
-  loadTile(&inner, q, t, after, regs);
-
+  ifBefore(&at, next, ub, &in);
+  loadTile(&in, q, t, next, regs);
   q->a = tbSelect(&at, even, a[0], a[1]);
   q->b = tbSelect(&at, even, bb[0], bb[1]);
   p->bKMajor = padded;
   q->pad = padded ? pad : 0;
   tileRocmMatrixEmitGemm(&at, p, t, acc);
+  tileRocmMarkDistributed(
+      mlirBlockGetParentOperation(ifBefore(&at, next, ub, &in)));
+  MlirValue nextA = tbSelect(&in, even, a[1], a[0]);
+  MlirValue nextB = tbSelect(&in, even, bb[1], bb[0]);
+  storeTile(&in, q, t, regs, nextA, nextB, transposeB);
   tbBarrier(&at);
   mlirOperationDestroy(q->copyA);
   mlirOperationDestroy(q->copyB);
