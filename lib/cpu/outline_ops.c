@@ -11,13 +11,6 @@
 
 #include "mlir-c/Dialect/LLVM.h"
 
-typedef struct {
-  MlirSymbolTable table;
-  MlirOperation func;  /* the function being split */
-  MlirOperation after; /* where the next new function goes */
-  int64_t maxOps;
-} Splitter;
-
 /* Ops that can move into a function of their own: those with regions and
  * no results, except parallel loops (kernels, and the loops OpenMP takes
  * over). */
@@ -26,42 +19,10 @@ static bool movable(MlirOperation op) {
          mlirOperationGetNumResults(op) == 0 && !tileOpIs(op, "scf.parallel");
 }
 
-/* Splits the blocks inside `block` first, then `block` itself. */
-static void splitBlock(Splitter *s, MlirBlock block) {
-  TileOpList moving = {0};
-  for (MlirOperation op = mlirBlockGetFirstOperation(block);
-       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-    for (intptr_t r = 0; r < mlirOperationGetNumRegions(op); ++r)
-      for (MlirBlock inner =
-               mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r));
-           !mlirBlockIsNull(inner); inner = mlirBlockGetNextInRegion(inner))
-        splitBlock(s, inner);
-    if (movable(op))
-      tileOpListAppend(&moving, op);
-  }
-  if ((int64_t)moving.count > s->maxOps)
-    for (size_t i = 0; i < moving.count; ++i)
-      s->after = tileOutlineOp(s->func, moving.ops[i], s->after, s->table,
-                               "_part", true);
-  tileOpListFree(&moving);
-}
-
 static void run(MlirOperation module, MlirExternalPass pass,
                 const TileOptionValue *options) {
   (void)pass;
-  Splitter s = {mlirSymbolTableCreate(module), {NULL}, {NULL}, options[0].i};
-  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
-  for (MlirOperation func = mlirBlockGetFirstOperation(body);
-       !mlirOperationIsNull(func); func = mlirOperationGetNextInBlock(func)) {
-    if (!tileOpIs(func, "func.func"))
-      continue;
-    s.func = s.after = func;
-    for (MlirBlock block =
-             mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
-         !mlirBlockIsNull(block); block = mlirBlockGetNextInRegion(block))
-      splitBlock(&s, block);
-  }
-  mlirSymbolTableDestroy(s.table);
+  tileOutlineSplitBlocks(module, "func.func", options[0].i, movable);
 }
 
 static const TilePassOption options[] = {

@@ -20,54 +20,15 @@
 
 #include "mlir-c/Dialect/LLVM.h"
 
-typedef struct {
-  MlirSymbolTable table;
-  MlirOperation kernel; /* the gpu.func being split */
-  MlirOperation after;  /* where the next new function goes */
-  int64_t maxOps;
-} Splitter;
-
 static bool movable(MlirOperation op) {
   return mlirOperationGetNumRegions(op) > 0 &&
          mlirOperationGetNumResults(op) == 0;
 }
 
-/* Splits the blocks inside `block` first, then `block` itself. */
-static void splitBlock(Splitter *s, MlirBlock block) {
-  TileOpList moving = {0};
-  for (MlirOperation op = mlirBlockGetFirstOperation(block);
-       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-    for (intptr_t r = 0; r < mlirOperationGetNumRegions(op); ++r)
-      for (MlirBlock inner =
-               mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r));
-           !mlirBlockIsNull(inner); inner = mlirBlockGetNextInRegion(inner))
-        splitBlock(s, inner);
-    if (movable(op))
-      tileOpListAppend(&moving, op);
-  }
-  if ((int64_t)moving.count > s->maxOps)
-    for (size_t i = 0; i < moving.count; ++i)
-      s->after = tileOutlineOp(s->kernel, moving.ops[i], s->after, s->table,
-                               "_part", true);
-  tileOpListFree(&moving);
-}
-
 static void run(MlirOperation module, MlirExternalPass pass,
                 const TileOptionValue *options) {
   (void)pass;
-  Splitter s = {mlirSymbolTableCreate(module), {NULL}, {NULL}, options[0].i};
-  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
-  for (MlirOperation func = mlirBlockGetFirstOperation(body);
-       !mlirOperationIsNull(func); func = mlirOperationGetNextInBlock(func)) {
-    if (!tileOpIs(func, "gpu.func"))
-      continue;
-    s.kernel = s.after = func;
-    for (MlirBlock block =
-             mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
-         !mlirBlockIsNull(block); block = mlirBlockGetNextInRegion(block))
-      splitBlock(&s, block);
-  }
-  mlirSymbolTableDestroy(s.table);
+  tileOutlineSplitBlocks(module, "gpu.func", options[0].i, movable);
 }
 
 static const TilePassOption options[] = {

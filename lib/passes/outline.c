@@ -130,3 +130,48 @@ MlirOperation tileOutlineOp(MlirOperation func, MlirOperation kernel,
   free(c.inside);
   return outlined;
 }
+
+typedef struct {
+  MlirSymbolTable table;
+  MlirOperation func;  /* the function being split */
+  MlirOperation after; /* where the next new function goes */
+  int64_t maxOps;
+  bool (*movable)(MlirOperation);
+} Splitter;
+
+/* Splits the blocks inside `block` first, then `block` itself. */
+static void splitBlock(Splitter *s, MlirBlock block) {
+  TileOpList moving = {0};
+  for (MlirOperation op = mlirBlockGetFirstOperation(block);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+    for (intptr_t r = 0; r < mlirOperationGetNumRegions(op); ++r)
+      for (MlirBlock inner =
+               mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r));
+           !mlirBlockIsNull(inner); inner = mlirBlockGetNextInRegion(inner))
+        splitBlock(s, inner);
+    if (s->movable(op))
+      tileOpListAppend(&moving, op);
+  }
+  if ((int64_t)moving.count > s->maxOps)
+    for (size_t i = 0; i < moving.count; ++i)
+      s->after = tileOutlineOp(s->func, moving.ops[i], s->after, s->table,
+                               "_part", true);
+  tileOpListFree(&moving);
+}
+
+void tileOutlineSplitBlocks(MlirOperation module, const char *funcName,
+                            int64_t maxOps, bool (*movable)(MlirOperation)) {
+  Splitter s = {mlirSymbolTableCreate(module), {NULL}, {NULL}, maxOps, movable};
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  for (MlirOperation func = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(func); func = mlirOperationGetNextInBlock(func)) {
+    if (!tileOpIs(func, funcName))
+      continue;
+    s.func = s.after = func;
+    for (MlirBlock block =
+             mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+         !mlirBlockIsNull(block); block = mlirBlockGetNextInRegion(block))
+      splitBlock(&s, block);
+  }
+  mlirSymbolTableDestroy(s.table);
+}

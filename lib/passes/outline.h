@@ -10,6 +10,7 @@
 #include "mlir-c/IR.h"
 
 #include <stdbool.h>
+#include <stdint.h>
 
 /* Moves `op` of `func` (a func.func or gpu.func) into a new private
  * func.func named after `func` with `suffix` (made unique in `table`, the
@@ -20,5 +21,12 @@
 MlirOperation tileOutlineOp(MlirOperation func, MlirOperation op,
                             MlirOperation after, MlirSymbolTable table,
                             const char *suffix, bool noInline);
+
+/* In every `funcName` op (func.func, gpu.func) directly in `module`, a
+ * block that holds more than `maxOps` ops for which `movable` holds (inner
+ * blocks first) moves each of them into a noinline function of its own,
+ * named after the function with "_part". */
+void tileOutlineSplitBlocks(MlirOperation module, const char *funcName,
+                            int64_t maxOps, bool (*movable)(MlirOperation));
 
 #endif
