@@ -217,10 +217,9 @@ static void storeTile(TileBuilder *b, const TileMmaPlan *q,
   tileRocmMatrixStoreRegs(b, q, t, q->copyB, regs[1], bTile, transposeB);
 }
 
-/* A uniform if on `iv < ub` (scf.for's signed comparison); its body. */
-static MlirBlock ifBefore(TileBuilder *b, MlirValue iv, MlirValue ub,
-                          TileBuilder *in) {
-  MlirBlock body = tbIf(b, tbCmpI(b, "slt", iv, ub));
+/* A uniform if on `cond`; its body. */
+static MlirBlock ifThen(TileBuilder *b, MlirValue cond, TileBuilder *in) {
+  MlirBlock body = tbIf(b, cond);
   *in = tbAtTerminator(body, b->loc);
   return body;
 }
@@ -266,8 +265,8 @@ static void lowerPipelined(TileRocmMatrixPlan *p, const TileMmaThread *t,
   MlirValue iv = mlirBlockGetArgument(body, 0);
 
   TileBuilder pre = tbBefore(loop), in;
-  tileRocmMarkDistributed(
-      mlirBlockGetParentOperation(ifBefore(&pre, lb, ub, &in)));
+  tileRocmMarkDistributed(mlirBlockGetParentOperation(
+      ifThen(&pre, tbCmpI(&pre, "slt", lb, ub), &in)));
   loadTile(&in, q, t, lb, regs);
   storeTile(&in, q, t, regs, a[0], bb[0], transposeB);
   tbBarrier(&pre);
@@ -277,15 +276,16 @@ static void lowerPipelined(TileRocmMatrixPlan *p, const TileMmaThread *t,
   MlirValue parity = tbRemU(&at, n, tbConstIndex(&at, 2));
   MlirValue even = tbCmpI(&at, "eq", parity, tbConstIndex(&at, 0));
   MlirValue next = tbAdd(&at, iv, step);
-  ifBefore(&at, next, ub, &in);
+  /* scf.for's comparison is signed. */
+  MlirValue more = tbCmpI(&at, "slt", next, ub);
+  ifThen(&at, more, &in);
   loadTile(&in, q, t, next, regs);
   q->a = tbSelect(&at, even, a[0], a[1]);
   q->b = tbSelect(&at, even, bb[0], bb[1]);
   p->bKMajor = padded;
   q->pad = padded ? pad : 0;
   tileRocmMatrixEmitGemm(&at, p, t, acc);
-  tileRocmMarkDistributed(
-      mlirBlockGetParentOperation(ifBefore(&at, next, ub, &in)));
+  tileRocmMarkDistributed(mlirBlockGetParentOperation(ifThen(&at, more, &in)));
   MlirValue nextA = tbSelect(&in, even, a[1], a[0]);
   MlirValue nextB = tbSelect(&in, even, bb[1], bb[0]);
   storeTile(&in, q, t, regs, nextA, nextB, transposeB);
