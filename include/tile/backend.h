@@ -264,6 +264,11 @@ typedef struct {
   const char *wantedParts;                  ///< as for tileCompile; may be NULL
   TilePassManagerHook configurePassManager; ///< may be NULL
   void *userData;                           ///< passed to configurePassManager
+  /// The caller reads only wantedParts: the artifact need not be one that
+  /// runs, so device code is compiled only as far as those parts need
+  /// (rocm's `isa` alone: one run of the AMDGPU code generation instead of
+  /// two). Such compilations bypass tileCompileCached's cache.
+  bool partsOnly;
 } TileCompileOptions;
 
 /// tileCompile with options; `options` may be NULL. Ownership, failure and

@@ -254,7 +254,8 @@ TileArtifact *tileCompileCached(TileCache *cache, const TileBackendContext *ctx,
                                 const TileCompileOptions *options, bool *hit) {
   if (hit)
     *hit = false;
-  if (!cache || (options && options->configurePassManager))
+  if (!cache ||
+      (options && (options->configurePassManager || options->partsOnly)))
     return tileCompileWithOptions(ctx, module, options);
   char key[65];
   tileCacheKey(ctx, module, options ? options->wantedParts : NULL, key);

@@ -230,8 +230,10 @@ static bool holdsNoBinary(MlirOperation module) {
   return mlirOperationIsNull(binary);
 }
 
+/* `partsOnly`: the caller reads only the wanted parts (TileCompileOptions). */
 static MlirLogicalResult compile(const TileBackendContext *ctx,
-                                 MlirOperation module, TileArtifact *a) {
+                                 MlirOperation module, TileArtifact *a,
+                                 bool partsOnly) {
   const TileBackendModule *m = ctx->module;
   const char *kind = ctx->target.kind;
   if (!holdsNoBinary(module))
@@ -251,11 +253,16 @@ static MlirLogicalResult compile(const TileBackendContext *ctx,
   /* 3. Host/device split: kernels launched by the host, host entries. */
   mlirOperationWalk(module, collectLaunch, a, MlirWalkPreOrder);
   collectEntries(module, a);
-  /* 4. Device codegen replaces device modules by what the host loads. */
+  /* 4. Device codegen replaces device modules by what the host loads: the
+   * loadable form where the execution backend needs it, unless the caller
+   * reads only parts that do not hold it. */
+  bool hostCode = wantsHostCode(a);
+  bool eager = ctx->executionBackend->needsEagerDeviceCompile &&
+               (!partsOnly || hostCode);
   for (unsigned i = 0; i < m->numDeviceCodegens; ++i)
     if (strcmp(m->deviceCodegens[i].kind, kind) == 0 &&
-        mlirLogicalResultIsFailure(m->deviceCodegens[i].codegen(
-            ctx, module, ctx->executionBackend->needsEagerDeviceCompile, a)))
+        mlirLogicalResultIsFailure(
+            m->deviceCodegens[i].codegen(ctx, module, eager, a)))
       return mlirLogicalResultFailure();
   MlirOperation left = {NULL};
   mlirOperationWalk(module, findDeviceModule, &left, MlirWalkPreOrder);
@@ -271,7 +278,7 @@ static MlirLogicalResult compile(const TileBackendContext *ctx,
     if (strcmp(m->hostCodegenHooks[i].kind, kind) == 0 &&
         mlirLogicalResultIsFailure(m->hostCodegenHooks[i].hook(ctx, module)))
       return mlirLogicalResultFailure();
-  if (!ctx->executionBackend->needsHostCodegen && !wantsHostCode(a))
+  if ((partsOnly || !ctx->executionBackend->needsHostCodegen) && !hostCode)
     return mlirLogicalResultSuccess();
   for (unsigned i = 0; i < m->numHostCodegens; ++i) {
     const TileHostCodegen *h = &m->hostCodegens[i];
@@ -290,7 +297,7 @@ static MlirLogicalResult compile(const TileBackendContext *ctx,
 
 TileArtifact *tileCompile(const TileBackendContext *ctx, MlirOperation module,
                           const char *wantedParts) {
-  TileCompileOptions options = {wantedParts, NULL, NULL};
+  TileCompileOptions options = {wantedParts, NULL, NULL, false};
   return tileCompileWithOptions(ctx, module, &options);
 }
 
@@ -304,7 +311,8 @@ TileArtifact *tileCompileWithOptions(const TileBackendContext *ctx,
                                    options->userData);
   }
   tileArtifactSetRuntimeLibrary(a, ctx->executionBackend->runtimeLibrary);
-  if (mlirLogicalResultIsFailure(compile(ctx, module, a))) {
+  if (mlirLogicalResultIsFailure(
+          compile(ctx, module, a, options && options->partsOnly))) {
     tileArtifactDestroy(a);
     return NULL;
   }

@@ -116,6 +116,7 @@ class TileCompileOptions(ctypes.Structure):
         ("wantedParts", ctypes.c_char_p),
         ("configurePassManager", PassManagerHook),
         ("userData", ctypes.c_void_p),
+        ("partsOnly", ctypes.c_bool),
     ]
 
 

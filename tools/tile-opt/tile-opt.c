@@ -255,7 +255,7 @@ static bool roundTrips(MlirOperation op, bool bytecode) {
 static bool compileChunk(const TileBackendContext *backend,
                          PassManagerSetup *setup, MlirOperation op, FILE *out) {
   const char *part = setup->options->emit ? setup->options->emit : "mlir";
-  TileCompileOptions options = {part, configurePassManager, setup};
+  TileCompileOptions options = {part, configurePassManager, setup, true};
   TileArtifact *artifact = tileCompileWithOptions(backend, op, &options);
   if (!artifact)
     return false;

@@ -94,7 +94,7 @@ bool compileModule(Session *s, MlirOperation module, const char *target,
   if (!out->backend)
     return false;
   unsigned errorsBefore = s->printer.numErrors;
-  TileCompileOptions options = {wantedParts, NULL, NULL};
+  TileCompileOptions options = {wantedParts, NULL, NULL, false};
   bool hit = false;
   out->artifact =
       tileCompileCached(s->cache, out->backend, module, &options, &hit);

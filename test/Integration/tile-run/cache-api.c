@@ -62,7 +62,7 @@ static long fileSize(const char *path) {
 static TileArtifact *compileOnce(TileCache *cache, MlirContext ctx,
                                  TileBackendContext *backend, bool *hit) {
   MlirOperation module = parse(ctx);
-  TileCompileOptions options = {"mlir,llvm", NULL, NULL};
+  TileCompileOptions options = {"mlir,llvm", NULL, NULL, false};
   TileArtifact *a = tileCompileCached(cache, backend, module, &options, hit);
   mlirOperationDestroy(module);
   return a;
@@ -232,7 +232,7 @@ static void testHookBypasses(const char *dir, MlirContext ctx) {
   TileCache *cache = tileCacheOpen(sub, sink);
   TileBackendContext *cpu = tileBackendContextCreate("cpu", NULL, "jit", sink);
   int calls = 0;
-  TileCompileOptions options = {NULL, hook, &calls};
+  TileCompileOptions options = {NULL, hook, &calls, false};
   for (int i = 0; i < 2; ++i) {
     MlirOperation module = parse(ctx);
     bool hit = true;
