@@ -1,6 +1,7 @@
 /* tile-cpu-outline-ops: a block that holds more than `max-ops` loop nests
- * (and other ops with regions) moves each of them into a private function
- * of its own that LLVM does not inline. Each tile op lowers to a few loops;
+ * (and other ops with regions) moves them, up to `ops-per-function`
+ * consecutive ones at a time, into private functions that LLVM does not
+ * inline. Each tile op lowers to a few loops;
  * LLVM's loop passes, instruction selection and scheduler take time that
  * grows faster than linearly with the loops and instructions of one
  * function (a kernel of 500 fills and copies took minutes), while a call per
@@ -22,7 +23,8 @@ static bool movable(MlirOperation op) {
 static void run(MlirOperation module, MlirExternalPass pass,
                 const TileOptionValue *options) {
   (void)pass;
-  tileOutlineSplitBlocks(module, "func.func", options[0].i, movable);
+  tileOutlineSplitBlocks(module, "func.func", options[0].i, options[1].i,
+                         movable);
 }
 
 static const TilePassOption options[] = {
@@ -30,6 +32,8 @@ static const TilePassOption options[] = {
      "Most ops with regions a block keeps before each moves into a function "
      "of its own",
      NULL},
+    {"ops-per-function", TileOptionInt, "1",
+     "Most consecutive ops with regions that move into one function", NULL},
 };
 
 /* The functions made carry an llvm.linkage attribute. */
@@ -44,7 +48,7 @@ const TilePassDescriptor tileCpuOutlineOpsPass = {
                "compile time stays linear in the number of tile ops",
     .anchor = "builtin.module",
     .options = options,
-    .numOptions = 1,
+    .numOptions = TILE_COUNT(options),
     .dependentDialects = dependent,
     .numDependentDialects = 1,
     .run = run,

@@ -9,6 +9,7 @@
 #include "support/strbuf.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 /* Values of the enclosing function and what stands for them in the new
  * function. */
@@ -80,13 +81,20 @@ static size_t callOperands(const Captures *c, MlirValue *args,
   return n;
 }
 
-MlirOperation tileOutlineOp(MlirOperation func, MlirOperation kernel,
-                            MlirOperation after, MlirSymbolTable table,
-                            const char *suffix, bool noInline) {
+MlirOperation tileOutlineOps(MlirOperation func, const MlirOperation *ops,
+                             size_t count, MlirOperation after,
+                             MlirSymbolTable table, const char *suffix,
+                             bool noInline) {
   TileBuilder b = tbAfter(after);
-  b.loc = mlirOperationGetLocation(kernel);
-  Captures c = {kernel, mlirBlockCreate(0, NULL, NULL), NULL, NULL, 0, 0};
-  mlirOperationWalk(kernel, remapOperands, &c, MlirWalkPreOrder);
+  b.loc = mlirOperationGetLocation(ops[0]);
+  Captures c = {ops[0], mlirBlockCreate(0, NULL, NULL), NULL, NULL, 0, 0};
+  /* The ops have no results: a value one of them uses is defined inside it
+   * or outside all of them. */
+  for (size_t i = 0; i < count; ++i) {
+    c.kernel = ops[i];
+    mlirOperationWalk(ops[i], remapOperands, &c, MlirWalkPreOrder);
+  }
+  c.kernel = ops[0];
   MlirValue *args = tileCallocArray(c.count, sizeof(MlirValue));
   MlirType *types = tileCallocArray(c.count, sizeof(MlirType));
   size_t n = callOperands(&c, args, types);
@@ -117,11 +125,13 @@ MlirOperation tileOutlineOp(MlirOperation func, MlirOperation kernel,
   mlirRegionAppendOwnedBlock(mlirOperationGetRegion(outlined, 0), c.body);
   MlirAttribute callee = mlirFlatSymbolRefAttrGet(
       b.ctx, mlirStringAttrGetValue(mlirSymbolTableInsert(table, outlined)));
-  TileBuilder at = tbBefore(kernel);
+  TileBuilder at = tbBefore(ops[0]);
   MlirNamedAttribute calleeAttr = tbNamed(&at, "callee", callee);
   tbCreate(&at, "func.call", (intptr_t)n, args, 0, NULL, 1, &calleeAttr);
-  mlirOperationRemoveFromParent(kernel);
-  mlirBlockAppendOwnedOperation(c.body, kernel);
+  for (size_t i = 0; i < count; ++i) {
+    mlirOperationRemoveFromParent(ops[i]);
+    mlirBlockAppendOwnedOperation(c.body, ops[i]);
+  }
   TileBuilder end = tbAtEnd(c.body, b.loc);
   tbCreate(&end, "func.return", 0, NULL, 0, NULL, 0, NULL);
   free(args);
@@ -131,17 +141,76 @@ MlirOperation tileOutlineOp(MlirOperation func, MlirOperation kernel,
   return outlined;
 }
 
+MlirOperation tileOutlineOp(MlirOperation func, MlirOperation op,
+                            MlirOperation after, MlirSymbolTable table,
+                            const char *suffix, bool noInline) {
+  return tileOutlineOps(func, &op, 1, after, table, suffix, noInline);
+}
+
 typedef struct {
   MlirSymbolTable table;
   MlirOperation func;  /* the function being split */
   MlirOperation after; /* where the next new function goes */
-  int64_t maxOps;
+  int64_t maxOps, perFunction;
   bool (*movable)(MlirOperation);
 } Splitter;
 
+/* Ops with no memory effects and no regions, which may move up past the
+ * loop nests between them and the op before the nests. */
+static bool hoistable(MlirOperation op) {
+  if (mlirOperationGetNumRegions(op) != 0)
+    return false;
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  static const char *const prefixes[] = {"arith.", "index.", "math."};
+  for (size_t i = 0; i < sizeof(prefixes) / sizeof(prefixes[0]); ++i) {
+    size_t n = strlen(prefixes[i]);
+    if (name.length > n && strncmp(name.data, prefixes[i], n) == 0)
+      return true;
+  }
+  return tileOpIs(op, "affine.apply") || tileOpIs(op, "affine.min") ||
+         tileOpIs(op, "affine.max") || tileOpIs(op, "memref.dim") ||
+         tileOpIs(op, "ub.poison");
+}
+
+/* Moves runs of up to s->perFunction movable ops of `block` into one
+ * function each. A run goes on past ops that only compute values (moved
+ * before the run's first op, where their operands are already defined:
+ * the movable ops between have no results) and ends at any other op. */
+static void splitRuns(Splitter *s, MlirBlock block) {
+  TileOpList run = {0}, pending = {0};
+  MlirOperation op = mlirBlockGetFirstOperation(block);
+  for (;;) {
+    MlirOperation next =
+        mlirOperationIsNull(op) ? op : mlirOperationGetNextInBlock(op);
+    bool takes = !mlirOperationIsNull(op) && s->movable(op) &&
+                 (int64_t)run.count < s->perFunction;
+    if (takes) {
+      for (size_t i = 0; i < pending.count; ++i)
+        mlirOperationMoveBefore(pending.ops[i], run.count ? run.ops[0] : op);
+      pending.count = 0;
+      tileOpListAppend(&run, op);
+    } else if (!mlirOperationIsNull(op) && run.count && hoistable(op) &&
+               (int64_t)run.count < s->perFunction) {
+      tileOpListAppend(&pending, op);
+    } else {
+      if (run.count)
+        s->after = tileOutlineOps(s->func, run.ops, run.count, s->after,
+                                  s->table, "_part", true);
+      run.count = pending.count = 0;
+      if (mlirOperationIsNull(op))
+        break;
+      if (s->movable(op))
+        continue; /* it starts the next run */
+    }
+    op = next;
+  }
+  tileOpListFree(&run);
+  tileOpListFree(&pending);
+}
+
 /* Splits the blocks inside `block` first, then `block` itself. */
 static void splitBlock(Splitter *s, MlirBlock block) {
-  TileOpList moving = {0};
+  int64_t movable = 0;
   for (MlirOperation op = mlirBlockGetFirstOperation(block);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
     for (intptr_t r = 0; r < mlirOperationGetNumRegions(op); ++r)
@@ -149,29 +218,32 @@ static void splitBlock(Splitter *s, MlirBlock block) {
                mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r));
            !mlirBlockIsNull(inner); inner = mlirBlockGetNextInRegion(inner))
         splitBlock(s, inner);
-    if (s->movable(op))
-      tileOpListAppend(&moving, op);
+    movable += s->movable(op);
   }
-  if ((int64_t)moving.count > s->maxOps)
-    for (size_t i = 0; i < moving.count; ++i)
-      s->after = tileOutlineOp(s->func, moving.ops[i], s->after, s->table,
-                               "_part", true);
-  tileOpListFree(&moving);
+  if (movable > s->maxOps)
+    splitRuns(s, block);
 }
 
 void tileOutlineSplitBlocks(MlirOperation module, const char *funcName,
-                            int64_t maxOps, bool (*movable)(MlirOperation)) {
-  Splitter s = {mlirSymbolTableCreate(module), {NULL}, {NULL}, maxOps, movable};
+                            int64_t maxOps, int64_t perFunction,
+                            bool (*movable)(MlirOperation)) {
+  Splitter s = {mlirSymbolTableCreate(module), {NULL}, {NULL}, maxOps,
+                perFunction > 0 ? perFunction : 1, movable};
+  /* The functions of the input only: one made here holds a run of up to
+   * perFunction ops, which may be more than maxOps. */
+  TileOpList funcs = {0};
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
   for (MlirOperation func = mlirBlockGetFirstOperation(body);
-       !mlirOperationIsNull(func); func = mlirOperationGetNextInBlock(func)) {
-    if (!tileOpIs(func, funcName))
-      continue;
-    s.func = s.after = func;
+       !mlirOperationIsNull(func); func = mlirOperationGetNextInBlock(func))
+    if (tileOpIs(func, funcName))
+      tileOpListAppend(&funcs, func);
+  for (size_t i = 0; i < funcs.count; ++i) {
+    s.func = s.after = funcs.ops[i];
     for (MlirBlock block =
-             mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+             mlirRegionGetFirstBlock(mlirOperationGetRegion(s.func, 0));
          !mlirBlockIsNull(block); block = mlirBlockGetNextInRegion(block))
       splitBlock(&s, block);
   }
+  tileOpListFree(&funcs);
   mlirSymbolTableDestroy(s.table);
 }

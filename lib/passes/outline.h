@@ -22,11 +22,22 @@ MlirOperation tileOutlineOp(MlirOperation func, MlirOperation op,
                             MlirOperation after, MlirSymbolTable table,
                             const char *suffix, bool noInline);
 
+/* tileOutlineOp of the `count` ops `ops` of one block, in order, into one
+ * function (called where the first was); none of them has results. */
+MlirOperation tileOutlineOps(MlirOperation func, const MlirOperation *ops,
+                             size_t count, MlirOperation after,
+                             MlirSymbolTable table, const char *suffix,
+                             bool noInline);
+
 /* In every `funcName` op (func.func, gpu.func) directly in `module`, a
  * block that holds more than `maxOps` ops for which `movable` holds (inner
- * blocks first) moves each of them into a noinline function of its own,
- * named after the function with "_part". */
+ * blocks first) moves them, in runs of up to `perFunction` consecutive
+ * ones, into noinline functions named after the function with "_part". Ops
+ * between two of a run that only compute values (arith, index, math,
+ * affine.apply/min/max, memref.dim) move up before the run; any other op
+ * ends it. */
 void tileOutlineSplitBlocks(MlirOperation module, const char *funcName,
-                            int64_t maxOps, bool (*movable)(MlirOperation));
+                            int64_t maxOps, int64_t perFunction,
+                            bool (*movable)(MlirOperation));
 
 #endif

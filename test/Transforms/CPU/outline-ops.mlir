@@ -1,5 +1,6 @@
 // RUN: tile-opt --split-input-file --tile-cpu-outline-ops=max-ops=2 %s | FileCheck %s
 // RUN: tile-opt --split-input-file --tile-cpu-outline-ops %s | FileCheck %s --check-prefix=KEPT
+// RUN: tile-opt --split-input-file --tile-cpu-outline-ops="max-ops=2 ops-per-function=3" %s | FileCheck %s --check-prefix=RUNS
 
 // A block with more loop nests than max-ops: each moves into a private,
 // internal, noinline function, called where it was, in order; values from
@@ -74,6 +75,51 @@ func.func @nested(%X: memref<?xf32>, %n: index, %s0: f32) {
     scf.for %i = %j to %n step %c1 {
       memref.store %s0, %X[%i] : memref<?xf32>
     }
+  }
+  return
+}
+
+// -----
+
+// With ops-per-function, consecutive loop nests share a function, up to that
+// many. Ops that only compute values (arith, memref.dim) move up before the
+// run; any other op (the load) ends it. A function made here is not split
+// again, though it holds more nests than max-ops.
+// RUNS-LABEL: func.func @runs(
+// RUNS-SAME:    %[[X:.*]]: memref<?xf32>, %[[N:.*]]: index, %[[S:.*]]: f32)
+// RUNS:         %[[M:.*]] = arith.addi %[[N]]
+// RUNS-NEXT:    %[[D:.*]] = memref.dim %[[X]]
+// RUNS-NEXT:    call @runs_part(%[[N]], %[[S]], %[[X]], %[[M]], %[[D]])
+// RUNS-NEXT:    call @runs_part_0(%[[N]], %[[S]], %[[X]])
+// RUNS-NEXT:    %[[V:.*]] = memref.load
+// RUNS-NEXT:    call @runs_part_1(%[[N]], %[[V]], %[[X]])
+// RUNS-NEXT:    return
+// RUNS:       func.func private @runs_part(
+// RUNS-COUNT-3:  scf.for
+// RUNS-NOT:      call
+// RUNS:          return
+// RUNS:       func.func private @runs_part_0(
+// RUNS:       func.func private @runs_part_1(
+func.func @runs(%X: memref<?xf32>, %n: index, %s: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    memref.store %s, %X[%i] : memref<?xf32>
+  }
+  %m = arith.addi %n, %c1 : index
+  scf.for %i = %c0 to %m step %c1 {
+    memref.store %s, %X[%i] : memref<?xf32>
+  }
+  %d = memref.dim %X, %c0 : memref<?xf32>
+  scf.for %i = %c0 to %d step %c1 {
+    memref.store %s, %X[%i] : memref<?xf32>
+  }
+  scf.for %i = %c0 to %n step %c1 {
+    memref.store %s, %X[%i] : memref<?xf32>
+  }
+  %v = memref.load %X[%c0] : memref<?xf32>
+  scf.for %i = %c0 to %n step %c1 {
+    memref.store %v, %X[%i] : memref<?xf32>
   }
   return
 }
