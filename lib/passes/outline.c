@@ -6,6 +6,7 @@
 #include "ir/builder.h"
 #include "ir/ir.h"
 #include "support/alloc.h"
+#include "support/count.h"
 #include "support/strbuf.h"
 
 #include <stdlib.h>
@@ -162,7 +163,7 @@ static bool hoistable(MlirOperation op) {
     return false;
   MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
   static const char *const prefixes[] = {"arith.", "index.", "math."};
-  for (size_t i = 0; i < sizeof(prefixes) / sizeof(prefixes[0]); ++i) {
+  for (size_t i = 0; i < TILE_COUNT(prefixes); ++i) {
     size_t n = strlen(prefixes[i]);
     if (name.length > n && strncmp(name.data, prefixes[i], n) == 0)
       return true;
@@ -227,7 +228,7 @@ static void splitBlock(Splitter *s, MlirBlock block) {
 void tileOutlineSplitBlocks(MlirOperation module, const char *funcName,
                             int64_t maxOps, int64_t perFunction,
                             bool (*movable)(MlirOperation)) {
-  Splitter s = {mlirSymbolTableCreate(module), {NULL}, {NULL}, maxOps,
+  Splitter s = {mlirSymbolTableCreate(module),     {NULL}, {NULL}, maxOps,
                 perFunction > 0 ? perFunction : 1, movable};
   /* The functions of the input only: one made here holds a run of up to
    * perFunction ops, which may be more than maxOps. */
