@@ -231,12 +231,34 @@ static bool holdsNoBinary(MlirOperation module) {
 }
 
 /* `partsOnly`: the caller reads only the wanted parts (TileCompileOptions). */
+/* Code belongs in functions: an op at the top level of the module that is
+ * not a symbol (a function, a global, a gpu.module) nor one of LLVM's
+ * module-level ops would reach passes that expect none there
+ * (convert-scf-to-cf put a kernel's blocks into the module's region, and
+ * the next pass crashed on the broken module). */
+static bool codeInFunctions(MlirOperation module) {
+  bool ok = true;
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+    MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+    if (!mlirAttributeIsNull(tileOpGetAttr(op, "sym_name")) ||
+        (name.length > 5 && strncmp(name.data, "llvm.", 5) == 0))
+      continue;
+    tileEmitOpError(op, "is outside any function; compiling for a target "
+                        "takes functions that hold the kernels, and globals, "
+                        "at the top level of the module");
+    ok = false;
+  }
+  return ok;
+}
+
 static MlirLogicalResult compile(const TileBackendContext *ctx,
                                  MlirOperation module, TileArtifact *a,
                                  bool partsOnly) {
   const TileBackendModule *m = ctx->module;
   const char *kind = ctx->target.kind;
-  if (!holdsNoBinary(module))
+  if (!codeInFunctions(module) || !holdsNoBinary(module))
     return mlirLogicalResultFailure();
   /* 1. The shared semantic boundary. */
   if (mlirLogicalResultIsFailure(tileRunPipeline(
