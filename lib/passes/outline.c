@@ -173,6 +173,13 @@ static bool hoistable(MlirOperation op) {
          tileOpIs(op, "ub.poison");
 }
 
+/* Whether `op` may move: the last op of a block, its terminator (an
+ * scf.forall's in_parallel has a region and no results), stays. */
+static bool movableIn(const Splitter *s, MlirOperation op) {
+  return s->movable(op) &&
+         !mlirOperationIsNull(mlirOperationGetNextInBlock(op));
+}
+
 /* Moves runs of up to s->perFunction movable ops of `block` into one
  * function each. A run goes on past ops that only compute values (moved
  * before the run's first op, where their operands are already defined:
@@ -183,7 +190,7 @@ static void splitRuns(Splitter *s, MlirBlock block) {
   for (;;) {
     MlirOperation next =
         mlirOperationIsNull(op) ? op : mlirOperationGetNextInBlock(op);
-    bool takes = !mlirOperationIsNull(op) && s->movable(op) &&
+    bool takes = !mlirOperationIsNull(op) && movableIn(s, op) &&
                  (int64_t)run.count < s->perFunction;
     if (takes) {
       for (size_t i = 0; i < pending.count; ++i)
@@ -200,7 +207,7 @@ static void splitRuns(Splitter *s, MlirBlock block) {
       run.count = pending.count = 0;
       if (mlirOperationIsNull(op))
         break;
-      if (s->movable(op))
+      if (movableIn(s, op))
         continue; /* it starts the next run */
     }
     op = next;
@@ -219,7 +226,7 @@ static void splitBlock(Splitter *s, MlirBlock block) {
                mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r));
            !mlirBlockIsNull(inner); inner = mlirBlockGetNextInRegion(inner))
         splitBlock(s, inner);
-    movable += s->movable(op);
+    movable += movableIn(s, op);
   }
   if (movable > s->maxOps)
     splitRuns(s, block);

@@ -123,3 +123,30 @@ func.func @runs(%X: memref<?xf32>, %n: index, %s: f32) {
   }
   return
 }
+
+// -----
+
+// A block's terminator stays, though it has a region and no results (the
+// in_parallel of an scf.forall moved with the loops and left the block
+// without one).
+// RUNS-LABEL: func.func @terminator(
+// RUNS:         scf.forall
+// RUNS-NEXT:      call @terminator_part(
+// RUNS-NEXT:    }
+// RUNS-NEXT:    return
+func.func @terminator(%X: memref<?xf32>, %n: index, %s: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.forall (%b) in (4) {
+    scf.for %i = %c0 to %n step %c1 {
+      memref.store %s, %X[%i] : memref<?xf32>
+    }
+    scf.for %i = %c0 to %n step %c1 {
+      memref.store %s, %X[%i] : memref<?xf32>
+    }
+    scf.for %i = %c0 to %n step %c1 {
+      memref.store %s, %X[%i] : memref<?xf32>
+    }
+  }
+  return
+}
