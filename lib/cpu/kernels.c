@@ -127,6 +127,16 @@ static bool lowerThreadLoop(MlirOperation loop) {
                           "through memrefs on the cpu target");
     return false;
   }
+  /* tile-verify reports it; this pass may run without it. */
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(loop, 0));
+  intptr_t rank = mlirBlockIsNull(body) ? 0 : mlirBlockGetNumArguments(body);
+  if (rank > TILE_MAX_RANK) {
+    tileEmitOpError(loop,
+                    "has %lld induction variables; the lowering of "
+                    "thread-parallel loops supports at most %d",
+                    (long long)rank, TILE_MAX_RANK);
+    return false;
+  }
   TileBuilder b = tbBefore(loop);
   TileLoopBounds bounds = tileOpIs(loop, "scf.forall")
                               ? tbForallBounds(&b, loop)

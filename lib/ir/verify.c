@@ -178,11 +178,15 @@ static bool checkRanks(Verifier *v, MlirOperation op) {
 }
 
 /* Loops inside a kernel become loops over the block's threads, with one
- * value per induction variable in arrays of TILE_MAX_RANK entries. */
+ * value per induction variable in arrays of TILE_MAX_RANK entries; so does
+ * every scf.forall that is not a kernel on the cpu, inside a kernel or not
+ * (one with 9 induction variables under a forall without a mapping
+ * overflowed the cpu lowering's arrays). */
 static void checkLoopRank(Verifier *v, MlirOperation op) {
   if (tileIsKernelLoop(op) ||
-      !(tileOpIs(op, "scf.forall") || tileOpIs(op, "scf.parallel")) ||
-      mlirOperationIsNull(tileEnclosingKernel(op)))
+      !(tileOpIs(op, "scf.forall") ||
+        (tileOpIs(op, "scf.parallel") &&
+         !mlirOperationIsNull(tileEnclosingKernel(op)))))
     return;
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
   MlirAttribute ubs = tileOpGetAttr(op, "staticUpperBound");

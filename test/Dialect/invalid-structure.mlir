@@ -264,6 +264,22 @@ func.func @parallel_loop_rank_bounded(%A: memref<2x2x2x2x2x2x2x2x2xf32>) {
 
 // -----
 
+// The same loop outside any kernel (the outer loop has no mapping): the cpu
+// lowers every such scf.forall as a thread-parallel loop (found by
+// tile-fuzz: it overflowed the lowering's arrays).
+func.func @forall_rank_bounded_outside_kernels(%A: memref<2x2x2x2x2x2x2x2x2xf32>) {
+  %one = arith.constant 1.0 : f32
+  scf.forall (%b) in (4) {
+    // expected-error @+1 {{thread-parallel loop has 9 induction variables; the lowering of kernels supports at most 8}}
+    scf.forall (%i0, %i1, %i2, %i3, %i4, %i5, %i6, %i7, %i8) in (2, 2, 2, 2, 2, 2, 2, 2, 2) {
+      memref.store %one, %A[%i0, %i1, %i2, %i3, %i4, %i5, %i6, %i7, %i8] : memref<2x2x2x2x2x2x2x2x2xf32>
+    }
+  }
+  return
+}
+
+// -----
+
 func.func @scf_parallel_rank_bounded(%A: memref<2x2x2x2x2x2x2x2x2xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

@@ -136,3 +136,18 @@ func.func @unverified_alloc() {
   %t = "tile.alloc"() : () -> memref<?xf32, #tile.fragment>
   return
 }
+
+// -----
+
+// tile-cpu-kernels run without tile-verify refuses a thread-parallel loop of
+// more induction variables than its arrays hold (it overflowed them).
+func.func @forall_rank(%A: memref<2x2x2x2x2x2x2x2x2xf32>) {
+  %one = arith.constant 1.0 : f32
+  scf.forall (%b) in (4) {
+    // expected-error @+1 {{'scf.forall' op has 9 induction variables; the lowering of thread-parallel loops supports at most 8}}
+    scf.forall (%i0, %i1, %i2, %i3, %i4, %i5, %i6, %i7, %i8) in (2, 2, 2, 2, 2, 2, 2, 2, 2) {
+      memref.store %one, %A[%i0, %i1, %i2, %i3, %i4, %i5, %i6, %i7, %i8] : memref<2x2x2x2x2x2x2x2x2xf32>
+    }
+  }
+  return
+}
