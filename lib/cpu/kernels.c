@@ -128,15 +128,8 @@ static bool lowerThreadLoop(MlirOperation loop) {
     return false;
   }
   /* tile-verify reports it; this pass may run without it. */
-  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(loop, 0));
-  intptr_t rank = mlirBlockIsNull(body) ? 0 : mlirBlockGetNumArguments(body);
-  if (rank > TILE_MAX_RANK) {
-    tileEmitOpError(loop,
-                    "has %lld induction variables; the lowering of "
-                    "thread-parallel loops supports at most %d",
-                    (long long)rank, TILE_MAX_RANK);
+  if (!tileLoopRankFits(loop, TILE_MAX_RANK))
     return false;
-  }
   TileBuilder b = tbBefore(loop);
   TileLoopBounds bounds = tileOpIs(loop, "scf.forall")
                               ? tbForallBounds(&b, loop)
@@ -171,6 +164,10 @@ static void run(MlirOperation op, MlirExternalPass pass,
    * thread loops it holds (which need it to be recognised). */
   for (size_t i = 0; i < loops.count; ++i) {
     if (tileIsKernelLoop(loops.ops[i])) {
+      if (!tileLoopRankFits(loops.ops[i], 3)) {
+        ok = false;
+        continue;
+      }
       moveLargeBuffers(loops.ops[i], options[0].i * 1024);
       parallelise(loops.ops[i]);
     } else

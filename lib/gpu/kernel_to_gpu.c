@@ -82,6 +82,16 @@ static void attributeShared(MlirOperation launch, MlirBlock body) {
 
 static unsigned lowerKernel(MlirOperation forall, void *userData) {
   (void)userData;
+  /* tile-verify reports both; this pass may run without it. */
+  TileOpList parallel = {0};
+  tileCollectOps(forall, "scf.forall", &parallel);
+  unsigned errors = !tileLoopRankFits(forall, 3);
+  for (size_t i = 0; i < parallel.count; ++i)
+    if (!tileIsKernelLoop(parallel.ops[i]))
+      errors += !tileLoopRankFits(parallel.ops[i], TILE_MAX_RANK);
+  tileOpListFree(&parallel);
+  if (errors)
+    return errors;
   TileBuilder b = tbBefore(forall);
   TileLoopBounds bounds = tbForallBounds(&b, forall);
   MlirValue one = tbConstIndex(&b, 1);
@@ -130,7 +140,6 @@ static unsigned lowerKernel(MlirOperation forall, void *userData) {
   mlirOperationDestroy(forall);
 
   /* Thread-parallel loops; the thread x id is block argument 3. */
-  TileOpList parallel = {0};
   tileCollectOps(launch, "scf.forall", &parallel);
   for (size_t i = 0; i < parallel.count; ++i)
     if (!tileIsKernelLoop(parallel.ops[i]))
@@ -143,8 +152,8 @@ static unsigned lowerKernel(MlirOperation forall, void *userData) {
 static void run(MlirOperation op, MlirExternalPass pass,
                 const TileOptionValue *options) {
   (void)options;
-  (void)pass;
-  tileForEachKernel(op, lowerKernel, NULL);
+  if (tileForEachKernel(op, lowerKernel, NULL))
+    mlirExternalPassSignalFailure(pass);
 }
 
 static const TileDialectHandleGetter dependent[] = {

@@ -296,6 +296,21 @@ static MlirWalkResult collectKernel(MlirOperation op, void *userData) {
   return MlirWalkResultSkip;
 }
 
+bool tileLoopRankFits(MlirOperation loop, intptr_t most) {
+  MlirAttribute ubs = tileOpGetAttr(loop, "staticUpperBound");
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(loop, 0));
+  intptr_t rank = !mlirAttributeIsNull(ubs) ? mlirDenseArrayGetNumElements(ubs)
+                  : mlirBlockIsNull(body)   ? 0
+                                            : mlirBlockGetNumArguments(body);
+  if (rank <= most)
+    return true;
+  tileEmitOpError(loop,
+                  "has %lld induction variables; its lowering supports at "
+                  "most %lld",
+                  (long long)rank, (long long)most);
+  return false;
+}
+
 unsigned tileForEachKernel(MlirOperation root,
                            unsigned (*fn)(MlirOperation kernel, void *userData),
                            void *userData) {

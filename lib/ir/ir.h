@@ -118,6 +118,11 @@ void tileOpListFree(TileOpList *list);
 void tileInlineLoopBody(MlirOperation loop, MlirOperation dest,
                         const MlirValue *ivs);
 
+/* Whether the scf.forall or scf.parallel `loop` has at most `most`
+ * induction variables (the lowerings hold them in arrays of TILE_MAX_RANK);
+ * otherwise reports it at the loop, for passes run without tile-verify. */
+bool tileLoopRankFits(MlirOperation loop, intptr_t most);
+
 /* Calls `fn` on every kernel loop under `root` (kernels do not nest),
  * collected first so that `fn` may rewrite them; returns the sum of what
  * `fn` returned (error counts, by convention). */
