@@ -230,7 +230,6 @@ static bool holdsNoBinary(MlirOperation module) {
   return mlirOperationIsNull(binary);
 }
 
-/* `partsOnly`: the caller reads only the wanted parts (TileCompileOptions). */
 /* Code belongs in functions: an op at the top level of the module that is
  * not a symbol (a function, a global, a gpu.module) nor one of LLVM's
  * module-level ops would reach passes that expect none there
@@ -241,9 +240,8 @@ static bool codeInFunctions(MlirOperation module) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-    MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
     if (!mlirAttributeIsNull(tileOpGetAttr(op, "sym_name")) ||
-        (name.length > 5 && strncmp(name.data, "llvm.", 5) == 0))
+        tileOpInDialect(op, "llvm"))
       continue;
     tileEmitOpError(op, "is outside any function; compiling for a target "
                         "takes functions that hold the kernels, and globals, "
@@ -253,6 +251,7 @@ static bool codeInFunctions(MlirOperation module) {
   return ok;
 }
 
+/* `partsOnly`: the caller reads only the wanted parts (TileCompileOptions). */
 static MlirLogicalResult compile(const TileBackendContext *ctx,
                                  MlirOperation module, TileArtifact *a,
                                  bool partsOnly) {

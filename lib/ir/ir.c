@@ -134,10 +134,14 @@ bool tileOpIs(MlirOperation op, const char *name) {
   return tileStrRefEquals(mlirIdentifierStr(mlirOperationGetName(op)), name);
 }
 
-bool tileOpIsTile(MlirOperation op) {
+bool tileOpInDialect(MlirOperation op, const char *dialect) {
   MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
-  return name.length > 5 && strncmp(name.data, "tile.", 5) == 0;
+  size_t n = strlen(dialect);
+  return name.length > n + 1 && strncmp(name.data, dialect, n) == 0 &&
+         name.data[n] == '.';
 }
+
+bool tileOpIsTile(MlirOperation op) { return tileOpInDialect(op, "tile"); }
 
 MlirAttribute tileOpGetAttr(MlirOperation op, const char *name) {
   return mlirOperationGetAttributeByName(op, tileRef(name));
@@ -296,12 +300,16 @@ static MlirWalkResult collectKernel(MlirOperation op, void *userData) {
   return MlirWalkResultSkip;
 }
 
-bool tileLoopRankFits(MlirOperation loop, intptr_t most) {
+intptr_t tileLoopRank(MlirOperation loop) {
   MlirAttribute ubs = tileOpGetAttr(loop, "staticUpperBound");
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(loop, 0));
-  intptr_t rank = !mlirAttributeIsNull(ubs) ? mlirDenseArrayGetNumElements(ubs)
-                  : mlirBlockIsNull(body)   ? 0
-                                            : mlirBlockGetNumArguments(body);
+  return !mlirAttributeIsNull(ubs) ? mlirDenseArrayGetNumElements(ubs)
+         : mlirBlockIsNull(body)   ? 0
+                                   : mlirBlockGetNumArguments(body);
+}
+
+bool tileLoopRankFits(MlirOperation loop, intptr_t most) {
+  intptr_t rank = tileLoopRank(loop);
   if (rank <= most)
     return true;
   tileEmitOpError(loop,

@@ -46,6 +46,8 @@ MlirOperation tileParseModule(MlirContext ctx, MlirStringRef source,
 bool tileOpIs(MlirOperation op, const char *name);
 /* Whether `op` belongs to the tile dialect. */
 bool tileOpIsTile(MlirOperation op);
+/* Whether `op` belongs to the dialect `dialect` (e.g. "llvm"). */
+bool tileOpInDialect(MlirOperation op, const char *dialect);
 MlirAttribute tileOpGetAttr(MlirOperation op, const char *name);
 
 /* Emits "'op.name' op <message>" at the location of `op`. */
@@ -122,6 +124,8 @@ void tileInlineLoopBody(MlirOperation loop, MlirOperation dest,
  * induction variables (the lowerings hold them in arrays of TILE_MAX_RANK);
  * otherwise reports it at the loop, for passes run without tile-verify. */
 bool tileLoopRankFits(MlirOperation loop, intptr_t most);
+/* The number of induction variables of an scf.forall or scf.parallel. */
+intptr_t tileLoopRank(MlirOperation loop);
 
 /* Calls `fn` on every kernel loop under `root` (kernels do not nest),
  * collected first so that `fn` may rewrite them; returns the sum of what

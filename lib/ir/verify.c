@@ -188,11 +188,7 @@ static void checkLoopRank(Verifier *v, MlirOperation op) {
         (tileOpIs(op, "scf.parallel") &&
          !mlirOperationIsNull(tileEnclosingKernel(op)))))
     return;
-  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
-  MlirAttribute ubs = tileOpGetAttr(op, "staticUpperBound");
-  intptr_t rank = !mlirAttributeIsNull(ubs) ? mlirDenseArrayGetNumElements(ubs)
-                  : mlirBlockIsNull(body)   ? 0
-                                            : mlirBlockGetNumArguments(body);
+  intptr_t rank = tileLoopRank(op);
   if (rank > TILE_MAX_RANK)
     FAIL(op,
          "thread-parallel loop has %lld induction variables; the lowering "

@@ -10,7 +10,6 @@
 #include "support/strbuf.h"
 
 #include <stdlib.h>
-#include <string.h>
 
 /* Values of the enclosing function and what stands for them in the new
  * function. */
@@ -161,13 +160,10 @@ typedef struct {
 static bool hoistable(MlirOperation op) {
   if (mlirOperationGetNumRegions(op) != 0)
     return false;
-  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
-  static const char *const prefixes[] = {"arith.", "index.", "math."};
-  for (size_t i = 0; i < TILE_COUNT(prefixes); ++i) {
-    size_t n = strlen(prefixes[i]);
-    if (name.length > n && strncmp(name.data, prefixes[i], n) == 0)
+  static const char *const dialects[] = {"arith", "index", "math"};
+  for (size_t i = 0; i < TILE_COUNT(dialects); ++i)
+    if (tileOpInDialect(op, dialects[i]))
       return true;
-  }
   return tileOpIs(op, "affine.apply") || tileOpIs(op, "affine.min") ||
          tileOpIs(op, "affine.max") || tileOpIs(op, "memref.dim") ||
          tileOpIs(op, "ub.poison");
