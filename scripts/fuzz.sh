@@ -3,10 +3,10 @@
 # fuzzes each target's whole compile path for a while, seeded with the
 # examples and the test inputs.
 #
-#   scripts/fuzz.sh [SECONDS_PER_TARGET | ci] [TARGET...]
+#   scripts/fuzz.sh [SECONDS_PER_TARGET | runs:N | ci] [TARGET...]
 #
 # Default: 60 seconds for each of cpu, cuda:sm_80, cuda:sm_90a, rocm:gfx942
-# and vulkan. "ci" runs a fixed number of inputs per target from a fixed
+# and vulkan. "runs:N" runs N inputs per target, whatever the time. "ci" runs a fixed number of inputs per target from a fixed
 # seed (about two minutes each here), so that a CI run is repeatable. Crashing inputs are kept in build-fuzz/crashes/<target>/;
 # each one found is a bug: fix it and keep the input as a regression test
 # in test/fuzz/crashers/. Exit status 1 when any target found a crash or hang.
@@ -53,6 +53,8 @@ for target in "${targets[@]}"; do
     esac
     limit+=(-seed=1)
     rm -rf "$corpus" "$crashes" && mkdir -p "$corpus" "$crashes"
+  elif [[ $seconds == runs:* ]]; then
+    limit=(-runs="${seconds#runs:}")
   else
     limit=(-max_total_time="$seconds")
   fi

@@ -21,13 +21,14 @@ static inline MlirStringRef tileRef(const char *s) {
 /* Parses `source` (named `sourceName` in locations) into a builtin.module,
  * wrapping a single top-level op that is not one, as mlir-opt does. Returns a
  * null op after reporting errors. */
-/* The deepest brace nesting tile-mlir parses. MLIR's parser, verifier and
- * walks recurse once per level; at a few thousand levels they overflow an
- * 8 MiB stack (mlir-opt crashes there too). */
+/* The deepest nesting of brackets ({, (, [, <, all kinds together) that
+ * tile-mlir parses. MLIR's parser, verifier and walks recurse once per
+ * level; at a few thousand levels they overflow an 8 MiB stack (mlir-opt
+ * crashes there too). */
 #define TILE_MAX_NESTING 1000
 
 /* Reports (at the position, as an error diagnostic) source text that MLIR
- * 22's parser would crash on rather than reject: braces nested deeper than
+ * 22's parser would crash on rather than reject: brackets nested deeper than
  * TILE_MAX_NESTING, and dense arrays of `index` (`array<index: 1>`); returns
  * false then. Strings and comments are skipped (lib/ir/source_check.c). */
 bool tileCheckSource(MlirContext ctx, MlirStringRef source,

@@ -2,7 +2,10 @@
  * would crash MLIR 22's parser instead of getting an error. */
 #include "ir/ir.h"
 
+#include "support/alloc.h"
+
 #include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* A position in the source being scanned. */
@@ -91,26 +94,182 @@ static bool indexArrayAt(const Cursor *c) {
 
 typedef enum { SourceOk, SourceTooDeep, SourceIndexArray } SourceProblem;
 
-/* The first problem in `source`, outside strings and comments, and where. */
+/* The bracket that `ch` at the cursor opens, or '\0'. Every `<` outside
+ * strings opens one in MLIR's grammar (memref<, !llvm.ptr<, #dialect<); only
+ * `<=` is no bracket. */
+static char opener(const Cursor *c, char ch) {
+  if (ch == '{' || ch == '(' || ch == '[')
+    return ch;
+  return ch == '<' && at(c, 1) != '=' ? ch : '\0';
+}
+
+/* The bracket that `ch` at the cursor closes, or '\0': `->` and `>=` close
+ * nothing. */
+static char closes(const Cursor *c, char ch) {
+  switch (ch) {
+  case '}':
+    return '{';
+  case ')':
+    return '(';
+  case ']':
+    return '[';
+  case '>':
+    return c->i && c->text.data[c->i - 1] == '-' ? '\0'
+           : at(c, 1) == '='                     ? '\0'
+                                                 : '<';
+  default:
+    return '\0';
+  }
+}
+
+/* The nesting depth of each alias defined so far (`#name = ...`,
+ * `!name = ...`): a type or attribute built from aliases nests as deep as
+ * their definitions together, and MLIR's printer and uniquer recurse through
+ * all of it. Open addressing over names in the source text. */
+typedef struct {
+  const char *name; /* from its sigil on; NULL: an empty slot */
+  size_t length;
+  unsigned depth;
+} Alias;
+
+typedef struct {
+  Alias *slots;
+  size_t capacity, count;
+} AliasTable;
+
+static size_t hashName(const char *name, size_t length) {
+  size_t h = 14695981039346656037u;
+  for (size_t i = 0; i < length; ++i)
+    h = (h ^ (unsigned char)name[i]) * 1099511628211u;
+  return h;
+}
+
+static Alias *findSlot(Alias *slots, size_t capacity, const char *name,
+                       size_t length) {
+  for (size_t i = hashName(name, length) & (capacity - 1);;
+       i = (i + 1) & (capacity - 1)) {
+    Alias *a = &slots[i];
+    if (!a->name || (a->length == length && !memcmp(a->name, name, length)))
+      return a;
+  }
+}
+
+static unsigned aliasDepth(const AliasTable *t, const char *name,
+                           size_t length) {
+  if (!t->count)
+    return 0;
+  const Alias *a = findSlot(t->slots, t->capacity, name, length);
+  return a->name ? a->depth : 0;
+}
+
+static void defineAlias(AliasTable *t, const char *name, size_t length,
+                        unsigned depth) {
+  if (2 * (t->count + 1) > t->capacity) {
+    size_t capacity = t->capacity ? 2 * t->capacity : 64;
+    Alias *slots = tileCallocArray(capacity, sizeof *slots);
+    for (size_t i = 0; i < t->capacity; ++i)
+      if (t->slots[i].name)
+        *findSlot(slots, capacity, t->slots[i].name, t->slots[i].length) =
+            t->slots[i];
+    free(t->slots);
+    t->slots = slots;
+    t->capacity = capacity;
+  }
+  Alias *a = findSlot(t->slots, t->capacity, name, length);
+  t->count += !a->name;
+  *a = (Alias){name, length, depth};
+}
+
+/* The length of the alias or dialect name (`#x.y`, `!t`) at the cursor,
+ * sigil included; 0 when there is none. */
+static size_t symbolNameAt(const Cursor *c) {
+  char ch = at(c, 0);
+  if ((ch != '#' && ch != '!') ||
+      !(isalpha((unsigned char)at(c, 1)) || at(c, 1) == '_'))
+    return 0;
+  size_t n = 2;
+  while (isIdentifierChar(at(c, n)) || at(c, n) == '-')
+    ++n;
+  return n;
+}
+
+/* Whether the name at the cursor, `length` long, is followed by `=` (not
+ * `==`): an alias definition. */
+static bool definesAlias(const Cursor *c, size_t length) {
+  Cursor look = *c;
+  for (size_t k = 0; k < length; ++k)
+    advance(&look);
+  while (at(&look, 0) == ' ' || at(&look, 0) == '\t')
+    advance(&look);
+  return at(&look, 0) == '=' && at(&look, 1) != '=';
+}
+
+/* The first problem in `source`, outside strings and comments, and where.
+ * Each bracket level is one more recursive call in MLIR's parser (regions,
+ * types, attributes, affine expressions, locations), so the depth counts
+ * every kind together, and a use of an alias adds the depth of its
+ * definition. A closer that does not match the innermost open bracket
+ * closes nothing: the parser stops at such text anyway. */
 static SourceProblem findProblem(MlirStringRef source, unsigned *line,
                                  unsigned *column) {
   Cursor c = {source, 0, 1, 1};
+  char open[TILE_MAX_NESTING];
   unsigned depth = 0;
-  while (c.i < source.length) {
-    if (skipCommentOrString(&c))
+  AliasTable aliases = {NULL, 0, 0};
+  /* The alias being defined: its name, and the deepest nesting its
+   * definition reached so far. It ends at a line break outside brackets
+   * once something followed its `=`. */
+  const char *defining = NULL;
+  size_t definingLength = 0;
+  unsigned definingDepth = 0;
+  bool definitionStarted = false;
+  SourceProblem problem = SourceOk;
+  while (c.i < source.length && problem == SourceOk) {
+    if (skipCommentOrString(&c)) {
+      definitionStarted = true;
       continue;
+    }
     *line = c.line;
     *column = c.column;
     char ch = at(&c, 0);
-    if (ch == '{' && ++depth > TILE_MAX_NESTING)
-      return SourceTooDeep;
-    if (ch == '}' && depth)
+    if (defining && ch == '\n' && !depth && definitionStarted) {
+      defineAlias(&aliases, defining, definingLength, definingDepth);
+      defining = NULL;
+    }
+    if (defining && !isspace((unsigned char)ch) && ch != '=')
+      definitionStarted = true;
+    size_t name = symbolNameAt(&c);
+    if (name && !depth && !defining && definesAlias(&c, name)) {
+      defining = source.data + c.i;
+      definingLength = name;
+      definingDepth = 0;
+      definitionStarted = false;
+      for (size_t k = 0; k < name; ++k)
+        advance(&c);
+      continue;
+    }
+    unsigned reached = depth;
+    if (name)
+      reached += aliasDepth(&aliases, source.data + c.i, name);
+    if (opener(&c, ch))
+      ++reached;
+    if (reached > TILE_MAX_NESTING) {
+      problem = SourceTooDeep;
+      break;
+    }
+    if (defining && reached > definingDepth)
+      definingDepth = reached;
+    if (opener(&c, ch))
+      open[depth++] = ch;
+    else if (closes(&c, ch) && depth && open[depth - 1] == closes(&c, ch))
       --depth;
     if (ch == 'a' && indexArrayAt(&c))
-      return SourceIndexArray;
-    advance(&c);
+      problem = SourceIndexArray;
+    for (size_t k = 0; k < (name ? name : 1); ++k)
+      advance(&c);
   }
-  return SourceOk;
+  free(aliases.slots);
+  return problem;
 }
 
 bool tileCheckSource(MlirContext ctx, MlirStringRef source,
@@ -123,7 +282,7 @@ bool tileCheckSource(MlirContext ctx, MlirStringRef source,
     return true;
   case SourceTooDeep:
     tileEmitErrorAt(loc,
-                    "regions nest deeper than %d levels here; tile-mlir "
+                    "brackets nest deeper than %d levels here; tile-mlir "
                     "reads at most that many (deeper input would exhaust "
                     "the stack of the recursive parser and passes)",
                     TILE_MAX_NESTING);
