@@ -83,4 +83,29 @@ void tileFreePassOptions(const TilePassDescriptor *desc,
 MlirPass tileCreatePassFromDescriptor(const TilePassDescriptor *desc,
                                       TileOptionValue *values);
 
+/* Passes to replace while a pipeline is built: each pass whose argument
+ * `selects` takes goes in as the pass `create` makes for it (from its
+ * argument and options text), at the same place. A pass given by name
+ * (tileOpPassManagerAddPassWrapped) is replaced where it is given, before
+ * any implicit nesting: the replacement nests it when it runs. The
+ * pipeline is first built without replacements, so that the passes and
+ * their options are checked as usual. */
+typedef struct {
+  bool (*selects)(MlirStringRef argument, void *userData);
+  MlirPass (*create)(MlirStringRef argument, MlirStringRef options,
+                     void *userData);
+  void *userData;
+} TilePassWrap;
+
+/* tileOpPassManagerParsePipeline and tileOpPassManagerAddPass
+ * (tile/pipeline.h) with passes replaced as `wrap` (may be NULL) says. */
+MlirLogicalResult tileOpPassManagerParsePipelineWrapped(
+    MlirOpPassManager passManager, MlirStringRef pipeline, TileErrorSink errors,
+    const TilePassWrap *wrap);
+MlirLogicalResult tileOpPassManagerAddPassWrapped(MlirOpPassManager passManager,
+                                                  MlirStringRef argument,
+                                                  MlirStringRef options,
+                                                  TileErrorSink errors,
+                                                  const TilePassWrap *wrap);
+
 #endif

@@ -303,15 +303,29 @@ static bool flush(MlirOpPassManager opm, TileStrBuf *pending,
   return ok;
 }
 
+/* Whether `wrap` replaces the pass `e`, or a pass of the nest `e`. */
+static bool wrapped(const Element *e, const TilePassWrap *wrap) {
+  if (!wrap)
+    return false;
+  if (!e->isNest)
+    return wrap->selects(e->name, wrap->userData);
+  for (unsigned i = 0; i < e->numChildren; ++i)
+    if (wrapped(&e->children[i], wrap))
+      return true;
+  return false;
+}
+
 /* Adds `elements` to `opm`: maximal runs of upstream elements as text, tile
- * passes as owned passes, nests holding tile passes recursively. */
+ * passes and wrapped passes as owned passes, nests holding either
+ * recursively. */
 static bool addElements(MlirOpPassManager opm, const Element *elements,
-                        unsigned n, TileErrorSink errors) {
+                        unsigned n, const TilePassWrap *wrap,
+                        TileErrorSink errors) {
   TileStrBuf pending = TILE_STRBUF_INIT;
   bool ok = true;
   for (unsigned i = 0; ok && i < n; ++i) {
     const Element *e = &elements[i];
-    if (!e->containsTilePass) {
+    if (!e->containsTilePass && !wrapped(e, wrap)) {
       if (pending.size)
         tileStrBufAppendStr(&pending, ",");
       tileStrBufAppendRef(&pending, e->source);
@@ -322,7 +336,10 @@ static bool addElements(MlirOpPassManager opm, const Element *elements,
       break;
     if (e->isNest) {
       MlirOpPassManager nested = mlirOpPassManagerGetNestedUnder(opm, e->name);
-      ok = addElements(nested, e->children, e->numChildren, errors);
+      ok = addElements(nested, e->children, e->numChildren, wrap, errors);
+    } else if (wrapped(e, wrap)) {
+      mlirOpPassManagerAddOwnedPass(
+          opm, wrap->create(e->name, e->options, wrap->userData));
     } else {
       ok = addTilePass(opm, e, /*implicitNesting=*/false, errors);
     }
@@ -338,22 +355,34 @@ typedef struct {
   const Element *elements;
   unsigned numElements;
   MlirStringRef argument, options; /* set for a single implicitly nested pass */
+  const TilePassWrap *wrap;        /* may be NULL */
 } Addition;
 
 static bool addPassImplicitly(MlirOpPassManager opm, MlirStringRef argument,
                               MlirStringRef options, TileErrorSink errors);
 
+/* Adds `addition` to `opm`, the passes `wrap` selects replaced (a wrapped
+ * pass given by name stays where it is given: its wrapper nests it). */
 static bool apply(MlirOpPassManager opm, const Addition *addition,
-                  TileErrorSink errors) {
-  if (addition->argument.data)
+                  const TilePassWrap *wrap, TileErrorSink errors) {
+  if (addition->argument.data) {
+    if (wrap && wrap->selects(addition->argument, wrap->userData)) {
+      mlirOpPassManagerAddOwnedPass(
+          opm,
+          wrap->create(addition->argument, addition->options, wrap->userData));
+      return true;
+    }
     return addPassImplicitly(opm, addition->argument, addition->options,
                              errors);
-  return addElements(opm, addition->elements, addition->numElements, errors);
+  }
+  return addElements(opm, addition->elements, addition->numElements, wrap,
+                     errors);
 }
 
 /* Adds to `opm` only if the whole addition succeeds: it is first built on a
  * scratch pass manager of the same anchor, because neither MLIR nor the C
- * API can take passes out of a pass manager again. */
+ * API can take passes out of a pass manager again. The scratch build has
+ * the passes themselves, not their wrappers, so that it checks them. */
 static bool addAtomically(MlirOpPassManager opm, const Addition *addition,
                           TileErrorSink errors) {
   TileStrBuf anchor = TILE_STRBUF_INIT;
@@ -362,11 +391,12 @@ static bool addAtomically(MlirOpPassManager opm, const Addition *addition,
   MlirPassManager pm = tileStrRefEquals(name, "any")
                            ? mlirPassManagerCreate(scratch)
                            : mlirPassManagerCreateOnOperation(scratch, name);
-  bool ok = apply(mlirPassManagerGetAsOpPassManager(pm), addition, errors);
+  bool ok =
+      apply(mlirPassManagerGetAsOpPassManager(pm), addition, NULL, errors);
   mlirPassManagerDestroy(pm);
   mlirContextDestroy(scratch);
   tileStrBufFree(&anchor);
-  return ok && apply(opm, addition, errors);
+  return ok && apply(opm, addition, addition->wrap, errors);
 }
 
 /* MLIR's own message for a pipeline text with a syntax error, through its
@@ -419,7 +449,7 @@ MlirLogicalResult tileOpPassManagerAddPipeline(MlirOpPassManager passManager,
   unsigned n = 0;
   if (!parse(pipelineElements, /*anchored=*/false, errors, &elements, &n))
     return mlirLogicalResultFailure();
-  Addition addition = {elements, n, {NULL, 0}, {NULL, 0}};
+  Addition addition = {elements, n, {NULL, 0}, {NULL, 0}, NULL};
   bool ok = addAtomically(passManager, &addition, errors);
   freeElements(elements, n);
   return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
@@ -428,6 +458,13 @@ MlirLogicalResult tileOpPassManagerAddPipeline(MlirOpPassManager passManager,
 MlirLogicalResult tileOpPassManagerParsePipeline(MlirOpPassManager passManager,
                                                  MlirStringRef pipeline,
                                                  TileErrorSink errors) {
+  return tileOpPassManagerParsePipelineWrapped(passManager, pipeline, errors,
+                                               NULL);
+}
+
+MlirLogicalResult tileOpPassManagerParsePipelineWrapped(
+    MlirOpPassManager passManager, MlirStringRef pipeline, TileErrorSink errors,
+    const TilePassWrap *wrap) {
   Element *elements = NULL;
   unsigned n = 0;
   if (!parse(pipeline, /*anchored=*/true, errors, &elements, &n))
@@ -446,8 +483,11 @@ MlirLogicalResult tileOpPassManagerParsePipeline(MlirOpPassManager passManager,
                (int)elements[0].name.length, elements[0].name.data,
                (int)pmAnchor.length, pmAnchor.data);
   } else {
-    Addition addition = {
-        elements[0].children, elements[0].numChildren, {NULL, 0}, {NULL, 0}};
+    Addition addition = {elements[0].children,
+                         elements[0].numChildren,
+                         {NULL, 0},
+                         {NULL, 0},
+                         wrap};
     ok = addAtomically(passManager, &addition, errors);
   }
   tileStrBufFree(&anchor);
@@ -501,7 +541,16 @@ MlirLogicalResult tileOpPassManagerAddPass(MlirOpPassManager passManager,
                                            MlirStringRef argument,
                                            MlirStringRef options,
                                            TileErrorSink errors) {
-  Addition addition = {NULL, 0, argument, options};
+  return tileOpPassManagerAddPassWrapped(passManager, argument, options, errors,
+                                         NULL);
+}
+
+MlirLogicalResult tileOpPassManagerAddPassWrapped(MlirOpPassManager passManager,
+                                                  MlirStringRef argument,
+                                                  MlirStringRef options,
+                                                  TileErrorSink errors,
+                                                  const TilePassWrap *wrap) {
+  Addition addition = {NULL, 0, argument, options, wrap};
   return addAtomically(passManager, &addition, errors)
              ? mlirLogicalResultSuccess()
              : mlirLogicalResultFailure();

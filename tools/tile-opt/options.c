@@ -75,6 +75,8 @@ static const TileFlagSpec flags[] = {
     LIST("irdl-file", irdlFiles, "<file>",
          "Load more IRDL dialects (repeatable)"),
     BOOL("emit-bytecode", emitBytecode, "Write MLIR bytecode instead of text"),
+    BOOL("run-reproducer", runReproducer,
+         "Run the pipeline of the input's mlir_reproducer resource"),
     COUNT("emit-bytecode-version", emitBytecodeVersion, "<n>",
           "Bytecode version to write"),
     /* Printing. */
@@ -82,6 +84,10 @@ static const TileFlagSpec flags[] = {
          "Print the IR before every pass"),
     BOOL("mlir-print-ir-after-all", printAfter,
          "Print the IR after every pass"),
+    LIST("mlir-print-ir-before", printBeforePasses, "<passes>",
+         "Print the IR before these passes (comma-separated, repeatable)"),
+    LIST("mlir-print-ir-after", printAfterPasses, "<passes>",
+         "Print the IR after these passes (comma-separated, repeatable)"),
     BOOL("mlir-print-ir-after-change", printAfterChange,
          "Print the IR after passes that change it"),
     BOOL("mlir-print-ir-after-failure", printAfterFailure,
@@ -139,15 +145,12 @@ static const TileFlagSpec flags[] = {
     BOOL("help", help, "Print this help (also -h)"),
     BOOL("h", help, NULL),
     /* mlir-opt flags that MLIR 22's C API cannot implement. */
-    REJECT("mlir-print-ir-before"),
-    REJECT("mlir-print-ir-after"),
     REJECT("mlir-print-value-users"),
     REJECT("mlir-print-unique-ssa-ids"),
     REJECT("mlir-print-elementsattrs-with-hex-if-larger"),
     REJECT("mlir-print-stacktrace-on-diagnostic"),
     REJECT("mlir-pass-pipeline-crash-reproducer"),
     REJECT("mlir-pass-pipeline-local-reproducer"),
-    REJECT("run-reproducer"),
     REJECT("mlir-generate-reproducer"),
     REJECT("mlir-very-unsafe-disable-verifier-on-parsing"),
     REJECT("elide-resource-data-from-bytecode"),
@@ -233,6 +236,16 @@ static int checkCombinations(Options *o) {
     return fail("split marker '%s' is too short: it needs at least 3 "
                 "characters",
                 o->splitInputFile);
+  if (o->runReproducer && o->target)
+    return fail("--run-reproducer runs the input's own pipeline; it cannot "
+                "be combined with --target");
+  if ((o->printBeforePasses.count || o->printAfterPasses.count) && o->target)
+    return fail("--mlir-print-ir-before/after=<passes> cannot be combined "
+                "with --target (use --mlir-print-ir-before-all or "
+                "--mlir-print-ir-after-all there)");
+  if ((o->printBeforePasses.count || o->printAfterPasses.count) && o->treeDir)
+    return fail("--mlir-print-ir-before/after=<passes> cannot be combined "
+                "with --mlir-print-ir-tree-dir");
   if (o->emitBytecodeVersion >= 0 && !o->emitBytecode)
     return fail("--emit-bytecode-version needs --emit-bytecode");
   if (o->target && (o->emitBytecode || o->verifyRoundtrip))
@@ -258,4 +271,6 @@ void freeOptions(Options *o) {
     free(o->passes[i].name);
   free(o->passes);
   tileFlagValuesFree(&o->irdlFiles);
+  tileFlagValuesFree(&o->printBeforePasses);
+  tileFlagValuesFree(&o->printAfterPasses);
 }

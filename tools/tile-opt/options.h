@@ -30,6 +30,7 @@ typedef struct {
   bool verifyEach, verifyRoundtrip, noImplicitModule, allowUnregistered;
   bool verifyEachGiven; /* --verify-each was on the command line */
   bool emitBytecode;
+  bool runReproducer; /* run the pipeline of the input's mlir_reproducer */
   int64_t emitBytecodeVersion; /* -1: the current version */
   /* Printing (mlir-print-*). */
   bool printBefore, printAfter, printAfterChange, printAfterFailure;
@@ -40,6 +41,8 @@ typedef struct {
   bool disableNotes;
   int64_t elideElementsLarger, elideResourcesLarger; /* -1: never */
   const char *treeDir;
+  /* --mlir-print-ir-before/after=<passes>: comma-separated pass arguments. */
+  TileFlagValues printBeforePasses, printAfterPasses;
   /* Pass manager. */
   bool timing, passStatistics, disableThreading, dumpPassPipeline;
   const char *timingDisplay, *timingFormat, *passStatisticsDisplay;

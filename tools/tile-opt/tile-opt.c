@@ -4,6 +4,8 @@
 #include "ir/ir.h"
 #include "options.h"
 #include "pipeline_dump.h"
+#include "print_filter.h"
+#include "reproducer.h"
 #include "split.h"
 #include "support/count.h"
 #include "support/diagnostics.h"
@@ -15,6 +17,7 @@
 #include "mlir-c/Pass.h"
 #include "mlir-c/RegisterEverything.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -116,14 +119,15 @@ static void pipelineError(MlirStringRef message, void *userData) {
   tileStrBufFree(&text);
 }
 
-/* Adds a pass flag; reports a flag that names no pass as an unknown
- * option. */
-static bool addPassFlag(MlirOpPassManager opm, const PassFlag *pass) {
+/* Adds a pass flag (replaced as `wrap` says, which may be NULL); reports a
+ * flag that names no pass as an unknown option. */
+static bool addPassFlag(MlirOpPassManager opm, const PassFlag *pass,
+                        const TilePassWrap *wrap) {
   TileStrBuf error = TILE_STRBUF_INIT;
-  MlirLogicalResult r =
-      tileOpPassManagerAddPass(opm, mlirStringRefCreateFromCString(pass->name),
-                               mlirStringRefCreateFromCString(pass->options),
-                               (TileErrorSink){tileStrBufCallback, &error});
+  MlirLogicalResult r = tileOpPassManagerAddPassWrapped(
+      opm, mlirStringRefCreateFromCString(pass->name),
+      mlirStringRefCreateFromCString(pass->options),
+      (TileErrorSink){tileStrBufCallback, &error}, wrap);
   const char *text = tileStrBufGet(&error);
   const char *hint = strstr(text, "; did you mean");
   if (mlirLogicalResultIsFailure(r) &&
@@ -135,27 +139,43 @@ static bool addPassFlag(MlirOpPassManager opm, const PassFlag *pass) {
   return mlirLogicalResultIsSuccess(r);
 }
 
-static bool buildPipeline(MlirContext ctx, MlirPassManager pm,
-                          const Options *o) {
+/* The passes of the flags and --pass-pipeline, or the pipeline of the
+ * input's reproducer (which replaces them, as in mlir-opt). */
+static bool buildPipeline(MlirContext ctx, MlirPassManager pm, const Options *o,
+                          const Reproducer *repro, const TilePassWrap *wrap) {
   MlirOpPassManager opm = mlirPassManagerGetAsOpPassManager(pm);
+  if (repro->pipeline)
+    return mlirLogicalResultIsSuccess(tileOpPassManagerParsePipelineWrapped(
+        opm, mlirStringRefCreateFromCString(repro->pipeline),
+        (TileErrorSink){pipelineError, &ctx}, wrap));
   for (unsigned i = 0; i < o->numPasses; ++i)
-    if (!addPassFlag(opm, &o->passes[i]))
+    if (!addPassFlag(opm, &o->passes[i], wrap))
       return false;
   return !o->pipeline ||
-         mlirLogicalResultIsSuccess(tileOpPassManagerParsePipeline(
+         mlirLogicalResultIsSuccess(tileOpPassManagerParsePipelineWrapped(
              opm, mlirStringRefCreateFromCString(o->pipeline),
-             (TileErrorSink){pipelineError, &ctx}));
+             (TileErrorSink){pipelineError, &ctx}, wrap));
 }
 
-/* Whether --pass-pipeline is anchored on "any" (every operation), which
- * mlir-opt accepts at the top level as well as an operation name. */
-static bool anchoredOnAny(const Options *o) {
-  if (!o->pipeline)
+/* The operation name a pipeline text is anchored on ("any" for every
+ * operation), into `anchor`; false when the text names none before its
+ * '(' (its parser reports that). */
+static bool pipelineAnchor(const char *pipeline, TileStrBuf *anchor) {
+  if (!pipeline)
     return false;
-  const char *p = o->pipeline;
-  while (*p == ' ')
+  const char *p = pipeline;
+  while (isspace((unsigned char)*p))
     ++p;
-  return strncmp(p, "any", 3) == 0 && (p[3] == '(' || p[3] == ' ');
+  const char *start = p;
+  while (isalnum((unsigned char)*p) || strchr("_.$-", *p))
+    ++p;
+  const char *end = p;
+  while (isspace((unsigned char)*p))
+    ++p;
+  if (end == start || *p != '(')
+    return false;
+  tileStrBufAppend(anchor, start, (size_t)(end - start));
+  return true;
 }
 
 /* Pass flags cannot go with --pass-pipeline or --target; a flag that names
@@ -166,7 +186,8 @@ static bool checkPassFlags(MlirContext ctx, const Options *o) {
   MlirPassManager pm = mlirPassManagerCreate(ctx);
   bool ok = true;
   for (unsigned i = 0; i < o->numPasses && ok; ++i)
-    ok = addPassFlag(mlirPassManagerGetAsOpPassManager(pm), &o->passes[i]);
+    ok =
+        addPassFlag(mlirPassManagerGetAsOpPassManager(pm), &o->passes[i], NULL);
   mlirPassManagerDestroy(pm);
   /* mlir-opt's words for the first case. */
   if (ok && o->pipeline)
@@ -180,6 +201,7 @@ static bool checkPassFlags(MlirContext ctx, const Options *o) {
 typedef struct {
   const Options *options;
   MlirOpPrintingFlags flags;
+  PrintFilter *filter; /* the passes printed around one by one */
 } PassManagerSetup;
 
 /* Turns on what the flags ask for; also applied to every pass manager a
@@ -193,7 +215,8 @@ static void configurePassManager(MlirPassManager pm, void *userData) {
     mlirPassManagerEnableVerifier(pm, o->verifyEach);
   /* As in mlir-opt, --mlir-print-ir-after-change only narrows
    * --mlir-print-ir-after-all; --mlir-print-ir-after-failure prints alone. */
-  if (o->printBefore || o->printAfter || o->printAfterFailure)
+  if ((o->printBefore || o->printAfter || o->printAfterFailure) &&
+      !printFilterActive(setup->filter))
     mlirPassManagerEnableIRPrinting(
         pm, o->printBefore, o->printAfter || o->printAfterFailure,
         o->printModuleScope, o->printAfterChange, o->printAfterFailure,
@@ -295,18 +318,48 @@ static MlirOperation parseChunk(MlirContext ctx, const Options *o,
   return tileCheckParsedInput(mlirOperationCreateParse(ctx, text, name));
 }
 
+/* A pass manager on the anchor of the pipeline text, as mlir-opt makes one:
+ * a pipeline anchored on another operation than the input's is reported
+ * when it runs ("can't run 'X' pass manager on 'Y' op", at the input). */
+static MlirPassManager createPassManager(MlirContext ctx,
+                                         PassManagerSetup *setup,
+                                         MlirOperation op,
+                                         const Reproducer *repro) {
+  const char *pipeline =
+      repro->pipeline ? repro->pipeline : setup->options->pipeline;
+  TileStrBuf anchor = TILE_STRBUF_INIT;
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  if (pipelineAnchor(pipeline, &anchor))
+    name = mlirStringRefCreate(anchor.data, anchor.size);
+  MlirPassManager pm = tileStrRefEquals(name, "any")
+                           ? mlirPassManagerCreate(ctx)
+                           : mlirPassManagerCreateOnOperation(ctx, name);
+  tileStrBufFree(&anchor);
+  configurePassManager(pm, setup);
+  if (repro->verifyEach >= 0)
+    mlirPassManagerEnableVerifier(pm, repro->verifyEach);
+  return pm;
+}
+
 /* Runs the passes on a parsed chunk and writes the result. */
 static bool transformChunk(MlirContext ctx, PassManagerSetup *setup,
-                           MlirOperation op, FILE *out) {
+                           MlirOperation op, const Reproducer *repro,
+                           FILE *out) {
   const Options *o = setup->options;
-  MlirStringRef opName = mlirIdentifierStr(mlirOperationGetName(op));
-  MlirPassManager pm = anchoredOnAny(o)
-                           ? mlirPassManagerCreate(ctx)
-                           : mlirPassManagerCreateOnOperation(ctx, opName);
-  configurePassManager(pm, setup);
-  bool ok = buildPipeline(ctx, pm, o);
+  if (repro->disableThreading >= 0)
+    mlirContextEnableMultithreading(ctx, !repro->disableThreading);
+  MlirPassManager pm = createPassManager(ctx, setup, op, repro);
+  bool ok = buildPipeline(ctx, pm, o, repro, NULL);
   if (ok && o->dumpPassPipeline)
     tileDumpPassPipeline(mlirPassManagerGetAsOpPassManager(pm), stderr);
+  /* Passes printed around one by one run inside wrappers (print_filter.c):
+   * the pipeline is built again with them. */
+  if (ok && printFilterActive(setup->filter)) {
+    mlirPassManagerDestroy(pm);
+    pm = createPassManager(ctx, setup, op, repro);
+    TilePassWrap wrap = printFilterWrap(setup->filter);
+    ok = buildPipeline(ctx, pm, o, repro, &wrap);
+  }
   if (ok)
     ok = mlirLogicalResultIsSuccess(mlirPassManagerRunOnOp(pm, op));
   mlirPassManagerDestroy(pm);
@@ -353,7 +406,10 @@ static bool checkModuleScopePrinting(MlirContext ctx, const Options *o) {
  * context for each chunk does not start threads of its own. */
 static MlirContext createContext(const Options *o, MlirLlvmThreadPool pool) {
   MlirContext ctx = mlirContextCreateWithThreading(false);
-  if (!o->disableThreading)
+  /* A pass printed around on its own (print_filter.c) may load dialects
+   * while the pipeline runs, which MLIR allows on one thread only. */
+  if (!o->disableThreading && !o->printBeforePasses.count &&
+      !o->printAfterPasses.count)
     mlirContextSetThreadPool(ctx, pool);
   mlirContextSetAllowUnregisteredDialects(ctx, o->allowUnregistered);
   /* As in mlir-opt, passes such as gpu-module-to-binary can translate to
@@ -432,27 +488,47 @@ typedef struct {
 
 /* The diagnostic handlers of a context of the run. */
 typedef struct {
-  MlirDiagnosticHandlerID printer, filter, verifier;
+  MlirDiagnosticHandlerID printer, filter, verifier, reproducer;
 } Handlers;
 
 static MlirLogicalResult filterDiagnostic(MlirDiagnostic diag, void *userData);
 
-/* Handlers attached later run first: the verifier, then the filter (only
- * without --verify-diagnostics: mlir-opt does not filter what it checks),
- * then the printer. */
+/* The parser warns that it skips the mlir_reproducer resource, which
+ * tile-opt reads itself (reproducer.c); mlir-opt never warns about it
+ * either. Returning success drops the diagnostic. */
+static MlirLogicalResult dropReproducerWarning(MlirDiagnostic diag,
+                                               void *userData) {
+  (void)userData;
+  if (mlirDiagnosticGetSeverity(diag) != MlirDiagnosticWarning)
+    return mlirLogicalResultFailure();
+  TileStrBuf text = TILE_STRBUF_INIT;
+  mlirDiagnosticPrint(diag, tileStrBufCallback, &text);
+  bool drop =
+      !strcmp(tileStrBufGet(&text), "ignoring unknown external resources for "
+                                    "'mlir_reproducer'");
+  tileStrBufFree(&text);
+  return drop ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+}
+
+/* Handlers attached later run first: the reproducer warning's, the
+ * verifier, then the filter (only without --verify-diagnostics: mlir-opt
+ * does not filter what it checks), then the printer. */
 static Handlers attachHandlers(MlirContext ctx, const Run *r) {
   const Options *o = r->setup.options;
-  Handlers h = {tileDiagnosticPrinterAttach(ctx, r->printer), 0, 0};
+  Handlers h = {tileDiagnosticPrinterAttach(ctx, r->printer), 0, 0, 0};
   if (!o->verifyDiagnostics && (o->diagnosticVerbosity || o->disableNotes))
     h.filter = mlirContextAttachDiagnosticHandler(ctx, filterDiagnostic,
                                                   (void *)o, NULL);
   if (r->verifier)
     h.verifier = tileDiagnosticVerifierAttach(ctx, r->verifier);
+  h.reproducer = mlirContextAttachDiagnosticHandler(ctx, dropReproducerWarning,
+                                                    NULL, NULL);
   return h;
 }
 
 static void detachHandlers(MlirContext ctx, const Run *r, Handlers h) {
   const Options *o = r->setup.options;
+  mlirContextDetachDiagnosticHandler(ctx, h.reproducer);
   if (r->verifier)
     mlirContextDetachDiagnosticHandler(ctx, h.verifier);
   if (!o->verifyDiagnostics && (o->diagnosticVerbosity || o->disableNotes))
@@ -476,15 +552,18 @@ static bool processChunk(const Run *r, const TileChunk *chunk, FILE *out) {
   for (unsigned i = 1; i < chunk->column; ++i)
     tileStrBufAppend(&text, " ", 1);
   tileStrBufAppend(&text, chunk->begin, (size_t)(chunk->end - chunk->begin));
+  MlirStringRef source = mlirStringRefCreate(text.data, text.size);
   MlirOperation op =
-      ok ? parseChunk(ctx, o, mlirStringRefCreate(text.data, text.size),
-                      r->fileName)
-         : (MlirOperation){NULL};
+      ok ? parseChunk(ctx, o, source, r->fileName) : (MlirOperation){NULL};
+  Reproducer repro = {NULL, -1, -1};
+  ok = !mlirOperationIsNull(op) &&
+       (!o->runReproducer || readReproducer(ctx, r->fileName, source, &repro));
   tileStrBufFree(&text);
   PassManagerSetup setup = r->setup;
-  ok = !mlirOperationIsNull(op) && checkModuleScopePrinting(ctx, o) &&
+  ok = ok && checkModuleScopePrinting(ctx, o) &&
        (r->backend ? compileChunk(r->backend, &setup, op, out)
-                   : transformChunk(ctx, &setup, op, out));
+                   : transformChunk(ctx, &setup, op, &repro, out));
+  freeReproducer(&repro);
   if (!mlirOperationIsNull(op))
     mlirOperationDestroy(op);
   detachHandlers(ctx, r, h);
@@ -620,15 +699,17 @@ static int runOnInput(const Options *o, const TileBackendContext *backend) {
   TileDiagnosticPrinter printer = {stderr, fileName, input, 0,
                                    !o->printOpOnDiagnostic};
   MlirOpPrintingFlags flags = createPrintingFlags(o);
-  Run r = {{o, flags}, backend, fileName,
-           input,      size,    mlirLlvmThreadPoolCreate(),
-           &printer,   NULL};
+  PrintFilter filter = {o, flags, NULL, NULL, 0, 0};
+  Run r = {{o, flags, &filter},        backend,  fileName, input, size,
+           mlirLlvmThreadPoolCreate(), &printer, NULL};
   MlirContext ctx = createContext(o, r.pool);
   Handlers h = attachHandlers(ctx, &r);
-  bool ok = loadDialects(ctx, o) && checkPassFlags(ctx, o);
+  bool ok = loadDialects(ctx, o) && checkPassFlags(ctx, o) &&
+            printFilterInit(&filter, o, flags);
   detachHandlers(ctx, &r, h);
   mlirContextDestroy(ctx);
   ok = ok && runWithOutput(&r, &printer);
+  printFilterFree(&filter);
   mlirOpPrintingFlagsDestroy(flags);
   mlirLlvmThreadPoolDestroy(r.pool);
   free(input);

@@ -21,7 +21,7 @@
 // CHECK: "tile.copy"
 
 // PARENS: <unknown>:0: error: MLIR Textual PassPipeline Parser:1:11: error: encountered unbalanced parentheses while parsing pipeline
-// ANCHOR: <unknown>:0: error: pass pipeline is anchored on 'func.func' but runs on 'builtin.module'
+// ANCHOR: kernel.mlir:0:0: error: can't run 'func.func' pass manager on 'builtin.module' op
 // OPTION: <unknown>:0: error: unknown option 'nope' for pass 'tile-verify' (valid options: kernel-required)
 // UNKNOWN: <unknown>:0: error: 'tile-verfy' does not refer to a registered pass or pass pipeline; did you mean 'tile-verify'?
 // NEST: <unknown>:0: error: Can't add pass 'ConvertGpuOpsToNVVMOps' restricted to 'gpu.module' on a PassManager intended to run on 'builtin.module', did you intend to nest?
