@@ -68,6 +68,8 @@ for target in "${targets[@]}"; do
   # Leaks are not looked for (the context keeps what MLIR uniques for its
   # lifetime, which looks like a leak per input): without -detect_leaks=0
   # libFuzzer runs each such input twice to check.
+  # Inputs an earlier run left in $crashes are not this run's findings.
+  touch "$crashes/.start"
   ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 TILE_FUZZ_TARGET=$target \
     $build/bin/tile-fuzz "$corpus" "$seeds" -dict=tools/tile-fuzz/tile.dict \
     "${limit[@]}" -timeout=$timeout -rss_limit_mb=6144 \
@@ -75,8 +77,8 @@ for target in "${targets[@]}"; do
   rc=$?
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   # libFuzzer also saves slow-unit-* there: slow, not failing.
-  found=$(find "$crashes" -type f \( -name 'crash-*' -o -name 'timeout-*' \
-    -o -name 'oom-*' -o -name 'leak-*' \) | wc -l)
+  found=$(find "$crashes" -type f -newer "$crashes/.start" \( -name 'crash-*' \
+    -o -name 'timeout-*' -o -name 'oom-*' -o -name 'leak-*' \) | wc -l)
   echo "fuzz $target: ${runs:-0} executions, $found crashing inputs (exit $rc; log $log)"
   [ "$found" -eq 0 ] && [ "$rc" -eq 0 ] || status=1
 done
