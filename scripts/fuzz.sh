@@ -6,10 +6,17 @@
 #   scripts/fuzz.sh [SECONDS_PER_TARGET | runs:N | ci] [TARGET...]
 #
 # Default: 60 seconds for each of cpu, cuda:sm_80, cuda:sm_90a, rocm:gfx942
-# and vulkan. "runs:N" runs N inputs per target, whatever the time. "ci" runs a fixed number of inputs per target from a fixed
-# seed (about two minutes each here), so that a CI run is repeatable. Crashing inputs are kept in build-fuzz/crashes/<target>/;
-# each one found is a bug: fix it and keep the input as a regression test
-# in test/fuzz/crashers/. Exit status 1 when any target found a crash or hang.
+# and vulkan. "runs:N" runs N inputs per target, whatever the time. "ci"
+# runs a fixed number of inputs per target from a fixed seed (about two
+# minutes each here), so that a CI run is repeatable.
+#
+# FUZZ_PART=mlir (or another part) stops each compilation at that part
+# instead of the target's output: rocm's LLVM code generation takes most of
+# its time. Such a run keeps its corpus, log and crashes apart.
+#
+# Crashing inputs are kept in build-fuzz/crashes/<target>/; each one found
+# is a bug: fix it and keep the input as a regression test in
+# test/fuzz/crashers/. Exit status 1 when any target found a crash or hang.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -41,7 +48,7 @@ done < <(find examples test tools/tile-fuzz -name '*.mlir' | sort)
 
 status=0
 for target in "${targets[@]}"; do
-  name=${target//:/_}
+  name=${target//:/_}${FUZZ_PART:+_$FUZZ_PART}
   corpus=$build/corpus/$name crashes=$build/crashes/$name
   mkdir -p "$corpus" "$crashes"
   log=$build/fuzz-$name.log
@@ -71,6 +78,7 @@ for target in "${targets[@]}"; do
   # Inputs an earlier run left in $crashes are not this run's findings.
   touch "$crashes/.start"
   ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 TILE_FUZZ_TARGET=$target \
+    TILE_FUZZ_PART=${FUZZ_PART:-} \
     $build/bin/tile-fuzz "$corpus" "$seeds" -dict=tools/tile-fuzz/tile.dict \
     "${limit[@]}" -timeout=$timeout -rss_limit_mb=6144 \
     -artifact_prefix="$crashes/" -print_final_stats=1 -detect_leaks=0 >"$log" 2>&1
@@ -79,7 +87,7 @@ for target in "${targets[@]}"; do
   # libFuzzer also saves slow-unit-* there: slow, not failing.
   found=$(find "$crashes" -type f -newer "$crashes/.start" \( -name 'crash-*' \
     -o -name 'timeout-*' -o -name 'oom-*' -o -name 'leak-*' \) | wc -l)
-  echo "fuzz $target: ${runs:-0} executions, $found crashing inputs (exit $rc; log $log)"
+  echo "fuzz $target${FUZZ_PART:+ (to its $FUZZ_PART)}: ${runs:-0} executions, $found crashing inputs (exit $rc; log $log)"
   [ "$found" -eq 0 ] && [ "$rc" -eq 0 ] || status=1
 done
 exit $status

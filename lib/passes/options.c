@@ -194,3 +194,47 @@ void tileFreePassOptions(const TilePassDescriptor *desc,
     free(values[i].s);
   free(values);
 }
+
+static int byName(const void *a, const void *b) {
+  const TilePassOption *const *x = a, *const *y = b;
+  return strcmp((*x)->name, (*y)->name);
+}
+
+void tilePrintPassOptions(MlirStringRef argument, MlirStringRef options,
+                          TileStrBuf *out) {
+  const TilePassDescriptor *desc = tileFindPassDescriptor(argument);
+  if (!desc || !desc->numOptions)
+    return;
+  TileOptionValue *values =
+      tileParsePassOptions(desc, options, (TileErrorSink){NULL, NULL});
+  if (!values)
+    return;
+  const TilePassOption **sorted =
+      tileCallocArray(desc->numOptions, sizeof(*sorted));
+  for (unsigned i = 0; i < desc->numOptions; ++i)
+    sorted[i] = &desc->options[i];
+  qsort(sorted, desc->numOptions, sizeof(*sorted), byName);
+  tileStrBufAppendStr(out, "{");
+  for (unsigned i = 0; i < desc->numOptions; ++i) {
+    const TileOptionValue *v = &values[sorted[i] - desc->options];
+    tileStrBufPrintf(out, " %s=", sorted[i]->name);
+    switch (sorted[i]->kind) {
+    case TileOptionBool:
+      tileStrBufAppendStr(out, v->b ? "true" : "false");
+      break;
+    case TileOptionInt:
+      tileStrBufPrintf(out, "%lld", (long long)v->i);
+      break;
+    case TileOptionString:
+      /* Quoted when it holds what would end the value. */
+      if (v->s && v->s[strcspn(v->s, " \t{},")])
+        tileStrBufPrintf(out, "\"%s\"", v->s);
+      else
+        tileStrBufAppendStr(out, v->s ? v->s : "");
+      break;
+    }
+  }
+  tileStrBufAppendStr(out, "}");
+  free(sorted);
+  tileFreePassOptions(desc, values);
+}

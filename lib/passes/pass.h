@@ -3,6 +3,7 @@
 #define TILE_PASSES_PASS_H
 
 #include "support/count.h"
+#include "support/strbuf.h"
 #include "tile/diagnostics.h"
 
 #include "mlir-c/IR.h"
@@ -96,6 +97,21 @@ typedef struct {
                      void *userData);
   void *userData;
 } TilePassWrap;
+
+/* Calls `visit` with the argument and options text of each tile pass of
+ * the pipeline text (pipeline elements, or a whole anchored pipeline), in
+ * the order they run; nothing for text that does not parse. */
+void tileForEachTilePass(MlirStringRef pipeline,
+                         void (*visit)(MlirStringRef argument,
+                                       MlirStringRef options, void *userData),
+                         void *userData);
+
+/* The options of the tile pass `argument` given as `options` (text), all of
+ * them with their values in MLIR's layout for printed pipelines
+ * ("{ a=1 b=false}", by name), into `out`; nothing for a pass without
+ * options or options that do not parse. */
+void tilePrintPassOptions(MlirStringRef argument, MlirStringRef options,
+                          TileStrBuf *out);
 
 /* tileOpPassManagerParsePipeline and tileOpPassManagerAddPass
  * (tile/pipeline.h) with passes replaced as `wrap` (may be NULL) says. */

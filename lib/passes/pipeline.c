@@ -555,3 +555,31 @@ MlirLogicalResult tileOpPassManagerAddPassWrapped(MlirOpPassManager passManager,
              ? mlirLogicalResultSuccess()
              : mlirLogicalResultFailure();
 }
+
+static void visitTilePasses(const Element *elements, unsigned n,
+                            void (*visit)(MlirStringRef, MlirStringRef, void *),
+                            void *userData) {
+  for (unsigned i = 0; i < n; ++i) {
+    const Element *e = &elements[i];
+    if (e->isNest)
+      visitTilePasses(e->children, e->numChildren, visit, userData);
+    else if (e->containsTilePass)
+      visit(e->name, e->options, userData);
+  }
+}
+
+void tileForEachTilePass(MlirStringRef pipeline,
+                         void (*visit)(MlirStringRef argument,
+                                       MlirStringRef options, void *userData),
+                         void *userData) {
+  Element *elements = NULL;
+  unsigned n = 0;
+  TileStrBuf ignored = TILE_STRBUF_INIT;
+  Parser parser = {pipeline.data, pipeline.data,
+                   pipeline.data + pipeline.length,
+                   (TileErrorSink){tileStrBufCallback, &ignored}, false};
+  if (parseList(&parser, &elements, &n, /*nested=*/false))
+    visitTilePasses(elements, n, visit, userData);
+  freeElements(elements, n);
+  tileStrBufFree(&ignored);
+}

@@ -1,5 +1,7 @@
 /* tile-fuzz: a libFuzzer target over parse -> tile-verify -> one target's
- * whole pipeline up to its output (TILE_FUZZ_TARGET, default cpu). */
+ * whole pipeline up to its output (TILE_FUZZ_TARGET, default cpu), or up to
+ * the part TILE_FUZZ_PART names (e.g. "mlir": the IR the backend pipeline
+ * leaves, without LLVM's code generation). */
 #include "tile/tile.h"
 
 #include "ir/ir.h"
@@ -61,8 +63,9 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
                                      (TileErrorSink){reportSetup, NULL});
   if (!backend)
     exit(2);
-  part = outputPart(target);
-  partsOnly = strncmp(target, "rocm", 4) == 0;
+  const char *wanted = getenv("TILE_FUZZ_PART");
+  part = wanted && *wanted ? wanted : outputPart(target);
+  partsOnly = strncmp(target, "rocm", 4) == 0 || (wanted && *wanted);
   context = mlirContextCreateWithThreading(false);
   mlirRegisterAllLLVMTranslations(context);
   if (mlirLogicalResultIsFailure(tileContextLoadDialects(context)) ||

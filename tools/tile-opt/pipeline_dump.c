@@ -1,8 +1,9 @@
 /* --dump-pass-pipeline: the pipeline laid out as mlir-opt prints it. */
 #include "pipeline_dump.h"
 
-#include "support/strbuf.h"
+#include "tile/tile.h"
 
+#include <ctype.h>
 #include <stdbool.h>
 #include <string.h>
 
@@ -79,12 +80,54 @@ static unsigned countPasses(const char *text) {
   return passes;
 }
 
-void tileDumpPassPipeline(MlirOpPassManager pm, FILE *out) {
-  TileStrBuf text = TILE_STRBUF_INIT;
+static bool isNameChar(char c) {
+  return isalnum((unsigned char)c) || c == '_' || c == '.' || c == '$' ||
+         c == '-';
+}
+
+/* `text` with the options of the tile passes after their arguments: the
+ * n-th pass that MLIR printed bare (no '{' or '(' after its name) and that
+ * is a tile pass gets the n-th options. */
+static void addTileOptions(const char *text, const TileStrBuf *options,
+                           unsigned numOptions, TileStrBuf *out) {
+  unsigned next = 0, braces = 0;
+  bool quoted = false, atElement = true;
+  for (const char *p = text; *p;) {
+    if (braces || quoted || !atElement || !isNameChar(*p)) {
+      if (*p == '"')
+        quoted = !quoted;
+      else if (!quoted && *p == '{')
+        ++braces;
+      else if (!quoted && *p == '}' && braces)
+        --braces;
+      if (!braces && !quoted)
+        atElement = *p == '(' || *p == ',' || (atElement && *p == ' ');
+      tileStrBufAppend(out, p++, 1);
+      continue;
+    }
+    const char *start = p;
+    while (isNameChar(*p))
+      ++p;
+    tileStrBufAppend(out, start, (size_t)(p - start));
+    MlirStringRef name = mlirStringRefCreate(start, (size_t)(p - start));
+    if (*p != '{' && *p != '(' && next < numOptions &&
+        tileFindPass(name) >= 0) {
+      tileStrBufAppend(out, options[next].data, options[next].size);
+      ++next;
+    }
+    atElement = false;
+  }
+}
+
+void tileDumpPassPipeline(MlirOpPassManager pm, const TileStrBuf *tileOptions,
+                          unsigned numTileOptions, FILE *out) {
+  TileStrBuf text = TILE_STRBUF_INIT, full = TILE_STRBUF_INIT;
   mlirPrintPassPipeline(pm, tileStrBufCallback, &text);
+  addTileOptions(tileStrBufGet(&text), tileOptions, numTileOptions, &full);
   fprintf(out, "Pass Manager with %u passes:\n",
-          countPasses(tileStrBufGet(&text)));
-  tilePrintPipelinePretty(tileStrBufGet(&text), out);
+          countPasses(tileStrBufGet(&full)));
+  tilePrintPipelinePretty(tileStrBufGet(&full), out);
   fputs("\n\n", out);
   tileStrBufFree(&text);
+  tileStrBufFree(&full);
 }

@@ -2,13 +2,19 @@
 #ifndef TILE_OPT_PIPELINE_DUMP_H
 #define TILE_OPT_PIPELINE_DUMP_H
 
+#include "support/strbuf.h"
+
 #include "mlir-c/Pass.h"
 
 #include <stdio.h>
 
 /* Writes "Pass Manager with N passes:" and the pipeline, one pass per line
- * and nested pipelines indented, to `out`. */
-void tileDumpPassPipeline(MlirOpPassManager pm, FILE *out);
+ * and nested pipelines indented, to `out`. MLIR prints a tile pass by its
+ * argument alone; `tileOptions` holds, in the order the tile passes were
+ * added, the options to print after each (tilePrintPassOptions; "" for a
+ * pass without options). */
+void tileDumpPassPipeline(MlirOpPassManager pm, const TileStrBuf *tileOptions,
+                          unsigned numTileOptions, FILE *out);
 
 /* Lays out a textual pipeline ("a(b,c{x=1})") one pass per line, nested
  * pipelines indented by two blanks; pass options stay on their pass's line. */

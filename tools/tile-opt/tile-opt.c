@@ -3,6 +3,7 @@
 
 #include "ir/ir.h"
 #include "options.h"
+#include "passes/pass.h"
 #include "pipeline_dump.h"
 #include "print_filter.h"
 #include "reproducer.h"
@@ -318,6 +319,45 @@ static MlirOperation parseChunk(MlirContext ctx, const Options *o,
   return tileCheckParsedInput(mlirOperationCreateParse(ctx, text, name));
 }
 
+/* The options of the tile passes the pipeline adds, in order, as
+ * --dump-pass-pipeline prints them (MLIR prints a tile pass's argument
+ * only). */
+typedef struct {
+  TileStrBuf *items;
+  unsigned count;
+} TileOptionTexts;
+
+static void addOptionText(MlirStringRef argument, MlirStringRef options,
+                          void *userData) {
+  TileOptionTexts *texts = userData;
+  texts->items =
+      tileReallocArray(texts->items, texts->count + 1, sizeof(TileStrBuf));
+  texts->items[texts->count] = (TileStrBuf)TILE_STRBUF_INIT;
+  tilePrintPassOptions(argument, options, &texts->items[texts->count++]);
+}
+
+static void dumpPipeline(MlirPassManager pm, const Options *o,
+                         const Reproducer *repro) {
+  TileOptionTexts texts = {NULL, 0};
+  const char *pipeline = repro->pipeline ? repro->pipeline : o->pipeline;
+  if (pipeline) {
+    tileForEachTilePass(mlirStringRefCreateFromCString(pipeline), addOptionText,
+                        &texts);
+  } else {
+    for (unsigned i = 0; i < o->numPasses; ++i) {
+      MlirStringRef name = mlirStringRefCreateFromCString(o->passes[i].name);
+      if (tileFindPass(name) >= 0)
+        addOptionText(
+            name, mlirStringRefCreateFromCString(o->passes[i].options), &texts);
+    }
+  }
+  tileDumpPassPipeline(mlirPassManagerGetAsOpPassManager(pm), texts.items,
+                       texts.count, stderr);
+  for (unsigned i = 0; i < texts.count; ++i)
+    tileStrBufFree(&texts.items[i]);
+  free(texts.items);
+}
+
 /* A pass manager on the anchor of the pipeline text, as mlir-opt makes one:
  * a pipeline anchored on another operation than the input's is reported
  * when it runs ("can't run 'X' pass manager on 'Y' op", at the input). */
@@ -351,7 +391,7 @@ static bool transformChunk(MlirContext ctx, PassManagerSetup *setup,
   MlirPassManager pm = createPassManager(ctx, setup, op, repro);
   bool ok = buildPipeline(ctx, pm, o, repro, NULL);
   if (ok && o->dumpPassPipeline)
-    tileDumpPassPipeline(mlirPassManagerGetAsOpPassManager(pm), stderr);
+    dumpPipeline(pm, o, repro);
   /* Passes printed around one by one run inside wrappers (print_filter.c):
    * the pipeline is built again with them. */
   if (ok && printFilterActive(setup->filter)) {

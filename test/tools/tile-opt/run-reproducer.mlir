@@ -66,7 +66,7 @@ func.func @bar() {
 // ANCHOR: anchor.mlir:0:0: error: can't run 'func.func' pass manager on 'builtin.module' op
 // UNKNOWN: <unknown>:0: error: 'tile-verfy' does not refer to a registered pass or pass pipeline; did you mean 'tile-verify'?
 // TILE: builtin.module(
-// TILE-NEXT: tile-verify,
+// TILE-NEXT: tile-verify{ kernel-required=false},
 // TILE-NEXT: func.func(
 // TILE-NEXT: cse
 // NONE: func.func @kernel
