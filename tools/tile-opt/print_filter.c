@@ -168,8 +168,9 @@ static _Alignas(8) const char wrapperTypeID = 0;
 static MlirPass create(MlirStringRef argument, MlirStringRef options,
                        void *userData) {
   Printed *p = tileMalloc(sizeof(Printed));
+  /* A pass given without options has none (a null reference). */
   *p = (Printed){userData, tileStrNDup(argument.data, argument.length),
-                 tileStrNDup(options.data, options.length)};
+                 tileStrNDup(options.data ? options.data : "", options.length)};
   MlirExternalPassCallbacks callbacks = {construct, destruct, NULL, clone, run};
   /* Named after the pass it runs, e.g. in --mlir-timing. */
   return mlirCreateExternalPass(
