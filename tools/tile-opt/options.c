@@ -77,6 +77,10 @@ static const TileFlagSpec flags[] = {
     BOOL("emit-bytecode", emitBytecode, "Write MLIR bytecode instead of text"),
     BOOL("run-reproducer", runReproducer,
          "Run the pipeline of the input's mlir_reproducer resource"),
+    TEXT("mlir-pass-pipeline-crash-reproducer", crashReproducer, "<file>",
+         "Write a reproducer to <file> when the pipeline fails or crashes"),
+    TEXT("mlir-generate-reproducer", generateReproducer, "<file>",
+         "Write a reproducer of the input and pipeline to <file> first"),
     COUNT("emit-bytecode-version", emitBytecodeVersion, "<n>",
           "Bytecode version to write"),
     /* Printing. */
@@ -149,9 +153,7 @@ static const TileFlagSpec flags[] = {
     REJECT("mlir-print-unique-ssa-ids"),
     REJECT("mlir-print-elementsattrs-with-hex-if-larger"),
     REJECT("mlir-print-stacktrace-on-diagnostic"),
-    REJECT("mlir-pass-pipeline-crash-reproducer"),
     REJECT("mlir-pass-pipeline-local-reproducer"),
-    REJECT("mlir-generate-reproducer"),
     REJECT("mlir-very-unsafe-disable-verifier-on-parsing"),
     REJECT("elide-resource-data-from-bytecode"),
     REJECT("load-pass-plugin"),
@@ -213,10 +215,13 @@ void printUsage(void) { tileFlagPrintHelp(&parser, stdout); }
  * flags are checked later, against the passes that exist. */
 static int checkCombinations(Options *o) {
   /* "--name=" is an empty value (LLVM's rule); these need a real one. */
-  const char *needed[][2] = {{"target", o->target},
-                             {"target-host", o->targetHost},
-                             {"exec", o->exec},
-                             {"emit", o->emit}};
+  const char *needed[][2] = {
+      {"target", o->target},
+      {"target-host", o->targetHost},
+      {"exec", o->exec},
+      {"emit", o->emit},
+      {"mlir-pass-pipeline-crash-reproducer", o->crashReproducer},
+      {"mlir-generate-reproducer", o->generateReproducer}};
   for (size_t i = 0; i < TILE_COUNT(needed); ++i)
     if (needed[i][1] && !needed[i][1][0])
       return fail("'--%s=' needs a value", needed[i][0]);
@@ -236,6 +241,10 @@ static int checkCombinations(Options *o) {
     return fail("split marker '%s' is too short: it needs at least 3 "
                 "characters",
                 o->splitInputFile);
+  if ((o->crashReproducer || o->generateReproducer) && o->target)
+    return fail("--mlir-pass-pipeline-crash-reproducer and "
+                "--mlir-generate-reproducer cannot be combined with --target "
+                "(it runs several pipelines)");
   if (o->runReproducer && o->target)
     return fail("--run-reproducer runs the input's own pipeline; it cannot "
                 "be combined with --target");

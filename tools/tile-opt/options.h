@@ -41,6 +41,8 @@ typedef struct {
   bool disableNotes;
   int64_t elideElementsLarger, elideResourcesLarger; /* -1: never */
   const char *treeDir;
+  /* --mlir-pass-pipeline-crash-reproducer, --mlir-generate-reproducer. */
+  const char *crashReproducer, *generateReproducer;
   /* --mlir-print-ir-before/after=<passes>: comma-separated pass arguments. */
   TileFlagValues printBeforePasses, printAfterPasses;
   /* Pass manager. */

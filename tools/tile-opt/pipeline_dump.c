@@ -119,15 +119,21 @@ static void addTileOptions(const char *text, const TileStrBuf *options,
   }
 }
 
+void tilePipelineText(MlirOpPassManager pm, const TileStrBuf *tileOptions,
+                      unsigned numTileOptions, TileStrBuf *out) {
+  TileStrBuf text = TILE_STRBUF_INIT;
+  mlirPrintPassPipeline(pm, tileStrBufCallback, &text);
+  addTileOptions(tileStrBufGet(&text), tileOptions, numTileOptions, out);
+  tileStrBufFree(&text);
+}
+
 void tileDumpPassPipeline(MlirOpPassManager pm, const TileStrBuf *tileOptions,
                           unsigned numTileOptions, FILE *out) {
-  TileStrBuf text = TILE_STRBUF_INIT, full = TILE_STRBUF_INIT;
-  mlirPrintPassPipeline(pm, tileStrBufCallback, &text);
-  addTileOptions(tileStrBufGet(&text), tileOptions, numTileOptions, &full);
+  TileStrBuf full = TILE_STRBUF_INIT;
+  tilePipelineText(pm, tileOptions, numTileOptions, &full);
   fprintf(out, "Pass Manager with %u passes:\n",
           countPasses(tileStrBufGet(&full)));
   tilePrintPipelinePretty(tileStrBufGet(&full), out);
   fputs("\n\n", out);
-  tileStrBufFree(&text);
   tileStrBufFree(&full);
 }

@@ -16,6 +16,11 @@
 void tileDumpPassPipeline(MlirOpPassManager pm, const TileStrBuf *tileOptions,
                           unsigned numTileOptions, FILE *out);
 
+/* The textual pipeline of `pm` with the tile passes' options added as for
+ * tileDumpPassPipeline, into `out`. */
+void tilePipelineText(MlirOpPassManager pm, const TileStrBuf *tileOptions,
+                      unsigned numTileOptions, TileStrBuf *out);
+
 /* Lays out a textual pipeline ("a(b,c{x=1})") one pass per line, nested
  * pipelines indented by two blanks; pass options stay on their pass's line. */
 void tilePrintPipelinePretty(const char *text, FILE *out);

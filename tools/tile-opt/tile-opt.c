@@ -1,6 +1,7 @@
 /* tile-opt: the mlir-opt of tile-mlir (parse, run passes, print). */
 #include "tile/tile.h"
 
+#include "crash_reproducer.h"
 #include "ir/ir.h"
 #include "options.h"
 #include "passes/pass.h"
@@ -336,8 +337,9 @@ static void addOptionText(MlirStringRef argument, MlirStringRef options,
   tilePrintPassOptions(argument, options, &texts->items[texts->count++]);
 }
 
-static void dumpPipeline(MlirPassManager pm, const Options *o,
-                         const Reproducer *repro) {
+/* The pipeline of `pm` as text, tile passes with their options. */
+static void pipelineText(MlirPassManager pm, const Options *o,
+                         const Reproducer *repro, TileStrBuf *out, bool dump) {
   TileOptionTexts texts = {NULL, 0};
   const char *pipeline = repro->pipeline ? repro->pipeline : o->pipeline;
   if (pipeline) {
@@ -351,8 +353,11 @@ static void dumpPipeline(MlirPassManager pm, const Options *o,
             name, mlirStringRefCreateFromCString(o->passes[i].options), &texts);
     }
   }
-  tileDumpPassPipeline(mlirPassManagerGetAsOpPassManager(pm), texts.items,
-                       texts.count, stderr);
+  MlirOpPassManager opm = mlirPassManagerGetAsOpPassManager(pm);
+  if (dump)
+    tileDumpPassPipeline(opm, texts.items, texts.count, stderr);
+  else
+    tilePipelineText(opm, texts.items, texts.count, out);
   for (unsigned i = 0; i < texts.count; ++i)
     tileStrBufFree(&texts.items[i]);
   free(texts.items);
@@ -391,7 +396,29 @@ static bool transformChunk(MlirContext ctx, PassManagerSetup *setup,
   MlirPassManager pm = createPassManager(ctx, setup, op, repro);
   bool ok = buildPipeline(ctx, pm, o, repro, NULL);
   if (ok && o->dumpPassPipeline)
-    dumpPipeline(pm, o, repro);
+    pipelineText(pm, o, repro, NULL, /*dump=*/true);
+  /* The reproducers hold the input as it is now and the pipeline. */
+  const char *reproducerPath =
+      o->crashReproducer ? o->crashReproducer : o->generateReproducer;
+  CrashReproducer crash = {NULL, TILE_STRBUF_INIT};
+  if (ok && reproducerPath) {
+    TileStrBuf pipeline = TILE_STRBUF_INIT;
+    pipelineText(pm, o, repro, &pipeline, /*dump=*/false);
+    bool oneThread = o->disableThreading || printFilterActive(setup->filter) ||
+                     repro->disableThreading == 1;
+    crashReproducerPrepare(
+        &crash, reproducerPath, op, tileStrBufGet(&pipeline), oneThread,
+        repro->verifyEach >= 0 ? repro->verifyEach : o->verifyEach);
+    tileStrBufFree(&pipeline);
+  }
+  if (ok && o->generateReproducer) {
+    TileStrBuf error = TILE_STRBUF_INIT;
+    ok = tileWriteFile(o->generateReproducer, crash.text.data, crash.text.size,
+                       &error);
+    if (!ok)
+      fail("cannot write the reproducer: %s", tileStrBufGet(&error));
+    tileStrBufFree(&error);
+  }
   /* Passes printed around one by one run inside wrappers (print_filter.c):
    * the pipeline is built again with them. */
   if (ok && printFilterActive(setup->filter)) {
@@ -400,8 +427,16 @@ static bool transformChunk(MlirContext ctx, PassManagerSetup *setup,
     TilePassWrap wrap = printFilterWrap(setup->filter);
     ok = buildPipeline(ctx, pm, o, repro, &wrap);
   }
-  if (ok)
+  if (ok && o->crashReproducer) {
+    crashReproducerArm(&crash);
     ok = mlirLogicalResultIsSuccess(mlirPassManagerRunOnOp(pm, op));
+    crashReproducerDisarm();
+    if (!ok)
+      crashReproducerWrite(&crash, op);
+  } else if (ok) {
+    ok = mlirLogicalResultIsSuccess(mlirPassManagerRunOnOp(pm, op));
+  }
+  crashReproducerFree(&crash);
   mlirPassManagerDestroy(pm);
   if (ok && o->verifyRoundtrip)
     ok = roundTrips(op, false) && roundTrips(op, true);
