@@ -57,8 +57,10 @@ void crashReproducerPrepare(CrashReproducer *r, const char *path,
 static const CrashReproducer *volatile armed;
 static const int crashSignals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
 static struct sigaction previous[TILE_COUNT(crashSignals)];
-/* A stack for the handler: a stack overflow leaves none on the thread. */
+/* A stack for the handler: a stack overflow leaves none on the thread. The
+ * thread's own alternate stack (a sanitizer's) is put back on disarming. */
 static char handlerStack[1 << 16];
+static stack_t previousStack;
 
 static void writeAll(int fd, const char *data, size_t size) {
   while (size) {
@@ -94,7 +96,7 @@ static void onCrash(int signal) {
 
 void crashReproducerArm(const CrashReproducer *r) {
   stack_t stack = {.ss_sp = handlerStack, .ss_size = sizeof handlerStack};
-  sigaltstack(&stack, NULL);
+  sigaltstack(&stack, &previousStack);
   struct sigaction action;
   memset(&action, 0, sizeof action);
   action.sa_handler = onCrash;
@@ -107,6 +109,7 @@ void crashReproducerArm(const CrashReproducer *r) {
 
 void crashReproducerDisarm(void) {
   armed = NULL;
+  sigaltstack(&previousStack, NULL);
   for (size_t i = 0; i < TILE_COUNT(crashSignals); ++i)
     sigaction(crashSignals[i], &previous[i], NULL);
 }
