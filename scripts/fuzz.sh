@@ -72,11 +72,11 @@ for target in "${targets[@]}"; do
     cpu | vulkan) timeout=20 ;;
     *) timeout=60 ;;
   esac
+  # Inputs an earlier run left in $crashes are not this run's findings.
+  touch "$crashes/.start"
   # Leaks are not looked for (the context keeps what MLIR uniques for its
   # lifetime, which looks like a leak per input): without -detect_leaks=0
   # libFuzzer runs each such input twice to check.
-  # Inputs an earlier run left in $crashes are not this run's findings.
-  touch "$crashes/.start"
   ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 TILE_FUZZ_TARGET=$target \
     TILE_FUZZ_PART=${FUZZ_PART:-} \
     $build/bin/tile-fuzz "$corpus" "$seeds" -dict=tools/tile-fuzz/tile.dict \
