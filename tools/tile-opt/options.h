@@ -59,6 +59,10 @@ int parseOptions(int argc, char **argv, Options *o);
 void freeOptions(Options *o);
 void printUsage(void);
 
+/* Whether --mlir-print-ir-before/after=<passes> named passes to print
+ * around one by one (print_filter.c). */
+bool printsAroundChosenPasses(const Options *o);
+
 /* Reports "tile-opt: error: ..." and returns 1. */
 int fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

@@ -86,8 +86,7 @@ void printFilterFree(PrintFilter *filter) {
 }
 
 bool printFilterActive(const PrintFilter *filter) {
-  return filter->options->printBeforePasses.count ||
-         filter->options->printAfterPasses.count;
+  return printsAroundChosenPasses(filter->options);
 }
 
 static bool listed(char **names, unsigned count, MlirStringRef argument) {

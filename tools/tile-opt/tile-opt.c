@@ -483,8 +483,7 @@ static MlirContext createContext(const Options *o, MlirLlvmThreadPool pool) {
   MlirContext ctx = mlirContextCreateWithThreading(false);
   /* A pass printed around on its own (print_filter.c) may load dialects
    * while the pipeline runs, which MLIR allows on one thread only. */
-  if (!o->disableThreading && !o->printBeforePasses.count &&
-      !o->printAfterPasses.count)
+  if (!o->disableThreading && !printsAroundChosenPasses(o))
     mlirContextSetThreadPool(ctx, pool);
   mlirContextSetAllowUnregisteredDialects(ctx, o->allowUnregistered);
   /* As in mlir-opt, passes such as gpu-module-to-binary can translate to
