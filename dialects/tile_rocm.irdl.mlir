@@ -26,6 +26,12 @@ irdl.dialect @tile_rocm {
     irdl.attributes {"pad" = %pad}
   }
 
+  // tile_rocm.direct_loads: the pipelined K loop fills A (and B when it is
+  // stored n x k) with direct-to-LDS loads (global_load_lds_dword, gfx942 and
+  // gfx950) into unpadded rows with an XOR swizzle, not through registers.
+  irdl.operation @direct_loads {
+  }
+
   // tile_rocm.waves_per_eu {waves}: the kernel is compiled so that `waves`
   // of its waves fit on one SIMD at once (LLVM's amdgpu-waves-per-eu: a
   // register budget), on any path.

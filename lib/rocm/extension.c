@@ -21,6 +21,8 @@ void tileRocmReadChoices(MlirOperation kernel, TileRocmChoices *c) {
     } else if (tileOpIs(op, "tile_rocm.lds_layout")) {
       c->ldsLayout = op;
       c->pad = tileChoiceI64(op, "pad");
+    } else if (tileOpIs(op, "tile_rocm.direct_loads")) {
+      c->directLoads = op;
     }
   }
 }
@@ -30,7 +32,9 @@ void tileRocmEraseChoices(TileRocmChoices *c) {
     mlirOperationDestroy(c->matrixShape);
   if (!mlirOperationIsNull(c->ldsLayout))
     mlirOperationDestroy(c->ldsLayout);
-  c->matrixShape = c->ldsLayout = (MlirOperation){NULL};
+  if (!mlirOperationIsNull(c->directLoads))
+    mlirOperationDestroy(c->directLoads);
+  c->matrixShape = c->ldsLayout = c->directLoads = (MlirOperation){NULL};
 }
 
 /* The op's place (directly in a kernel body, the only op of its name
@@ -47,6 +51,8 @@ static bool checkOp(MlirOperation op) {
   }
   if (tileOpIs(op, "tile_rocm.waves_per_eu"))
     return tileCheckChoiceInt(op, "waves", 1);
+  if (tileOpIs(op, "tile_rocm.direct_loads"))
+    return true;
   return tileCheckChoiceInt(op, "pad", 0);
 }
 

@@ -13,6 +13,7 @@
 typedef struct {
   MlirOperation matrixShape; /* tile_rocm.matrix_shape {m, n, k} */
   MlirOperation ldsLayout;   /* tile_rocm.lds_layout {pad} */
+  MlirOperation directLoads; /* tile_rocm.direct_loads */
   int64_t m, n, k, pad;
 } TileRocmChoices;
 

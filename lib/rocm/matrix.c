@@ -200,21 +200,54 @@ static MlirValue bufferLike(MlirValue like, int64_t rows, int64_t cols,
   return paddedTile(like, tileDim(type, 0), tileDim(type, 1), 0);
 }
 
-/* Loads this thread's elements of A's and B's windows at iteration `iv`
- * into the staging registers. */
-static void loadTile(TileBuilder *b, const TileMmaPlan *q,
-                     const TileMmaThread *t, MlirValue iv, MlirValue regs[2]) {
-  MlirValue offA[2], offB[2];
-  tileMmaOffsetsAt(b, q, iv, offA, offB);
-  tileRocmMatrixLoadRegs(b, q, t, q->copyA, offA, regs[0]);
-  tileRocmMatrixLoadRegs(b, q, t, q->copyB, offB, regs[1]);
+/* The pipelined loop's operands: A (0) and B (1), each staged in
+ * registers or, with direct-to-LDS loads, written to LDS by the loads. */
+typedef struct {
+  TileRocmMatrixPlan *p;
+  const TileMmaThread *t;
+  MlirOperation copy[2];
+  MlirValue buf[2][2]; /* [operand][buffer] */
+  MlirValue regs[2];   /* staged operands' registers */
+  bool direct[2];
+  bool transposeB; /* staged B is transposed on the way into LDS */
+  /* In the loop: the next iteration, whether there is one, and whether
+   * this one reads buffer 0. */
+  MlirValue next, more, even;
+} Pipeline;
+
+static bool anyDirect(const Pipeline *l) { return l->direct[0] || l->direct[1]; }
+
+static bool anyStaged(const Pipeline *l) {
+  return !l->direct[0] || !l->direct[1];
 }
 
-static void storeTile(TileBuilder *b, const TileMmaPlan *q,
-                      const TileMmaThread *t, MlirValue regs[2], MlirValue a,
-                      MlirValue bTile, bool transposeB) {
-  tileRocmMatrixStoreRegs(b, q, t, q->copyA, regs[0], a, false);
-  tileRocmMatrixStoreRegs(b, q, t, q->copyB, regs[1], bTile, transposeB);
+/* Starts the global reads of the staged operands at iteration `iv`. */
+static void loadStaged(TileBuilder *b, const Pipeline *l, MlirValue iv) {
+  MlirValue off[2][2];
+  tileMmaOffsetsAt(b, &l->p->base, iv, off[0], off[1]);
+  for (int i = 0; i < 2; ++i)
+    if (!l->direct[i])
+      tileRocmMatrixLoadRegs(b, &l->p->base, l->t, l->copy[i], off[i],
+                             l->regs[i]);
+}
+
+/* Writes the staged operands' registers into buffers `dst`. */
+static void storeStaged(TileBuilder *b, const Pipeline *l,
+                        const MlirValue dst[2]) {
+  for (int i = 0; i < 2; ++i)
+    if (!l->direct[i])
+      tileRocmMatrixStoreRegs(b, &l->p->base, l->t, l->copy[i], l->regs[i],
+                              dst[i], i == 1 && l->transposeB);
+}
+
+/* Starts the direct-to-LDS loads of iteration `iv` into buffers `dst`. */
+static void loadDirect(TileBuilder *b, const Pipeline *l, MlirValue iv,
+                       const MlirValue dst[2]) {
+  MlirValue off[2][2];
+  tileMmaOffsetsAt(b, &l->p->base, iv, off[0], off[1]);
+  for (int i = 0; i < 2; ++i)
+    if (l->direct[i])
+      tileRocmMatrixDirectCopy(b, l->p, l->t, l->copy[i], off[i], dst[i]);
 }
 
 /* A uniform if on `cond`; its body. */
@@ -224,20 +257,54 @@ static MlirBlock ifThen(TileBuilder *b, MlirValue cond, TileBuilder *in) {
   return body;
 }
 
-/* The K loop with two buffers of A and B in LDS and the global reads
- * staged in registers R (any tile.num_stages above 1: the reads pass
- * through registers, so a third buffer would take a second R):
+/* The buffers of iteration i+1: the ones this iteration does not read. */
+static void nextBuffers(TileBuilder *b, const Pipeline *l, MlirValue dst[2]) {
+  for (int i = 0; i < 2; ++i)
+    dst[i] = tbSelect(b, l->even, l->buf[i][1], l->buf[i][0]);
+}
+
+/* Between the operand reads of iteration i and its matrix instructions:
+ * the direct loads of iteration i+1, which stay in flight meanwhile. */
+static void loadDirectNext(TileBuilder *b, void *userData) {
+  const Pipeline *l = userData;
+  TileBuilder in;
+  tileRocmMarkDistributed(
+      mlirBlockGetParentOperation(ifThen(b, l->more, &in)));
+  MlirValue dst[2];
+  nextBuffers(&in, l, dst);
+  loadDirect(&in, l, l->next, dst);
+}
+
+/* Direct-to-LDS loads complete asynchronously: this wave's are waited for
+ * before the barrier after which other waves read them. */
+static void waitDirect(TileBuilder *b, const Pipeline *l) {
+  if (!anyDirect(l))
+    return;
+  MlirNamedAttribute load =
+      tbNamed(b, "load", mlirIntegerAttrGet(tbI32(b), 0));
+  tbCreate(b, "amdgpu.memory_counter_wait", 0, NULL, 0, NULL, 1, &load);
+}
+
+/* The K loop with two buffers of A and B in LDS. A staged operand's
+ * global reads pass through registers R (any tile.num_stages above 1: a
+ * third buffer would take a second R); a direct one is written to LDS by
+ * the loads themselves (D):
  *
- *   before the loop:  R = tile 0; buf[0] = R; barrier
+ *   before the loop:  R = tile 0; D: buf[0] = tile 0; buf[0] = R;
+ *                     wait for D; barrier
  *   iteration i:      if i+1 < n: R = tile i+1
- *                     C += buf[i%2] (matrix instructions)
+ *                     read the operands of buf[i%2]  (only with D; else
+ *                                                     interleaved below)
+ *                     if i+1 < n: D: buf[(i+1)%2] = tile i+1
+ *                     C += operands (the matrix instructions)
  *                     if i+1 < n: buf[(i+1)%2] = R
- *                     barrier
+ *                     wait for D; barrier
  *
  * The global reads of tile i+1 are in flight while the matrix
  * instructions of tile i run, and one barrier per K step orders both the
  * writes of buf[(i+1)%2] before their reads in iteration i+1 and the reads
- * of buf[i%2] before its writes in iteration i+1. The buffers alternate
+ * of buf[i%2] before its writes in iteration i+1 (buf[(i+1)%2] was last
+ * read in iteration i-1, before its barrier). The buffers alternate
  * through selects; the loop is marked simt.synchronised, so that
  * tile-gpu-barriers, which cannot tell the two buffers behind a select
  * apart, adds no barrier inside it. */
@@ -246,17 +313,21 @@ static void lowerPipelined(TileRocmMatrixPlan *p, const TileMmaThread *t,
                            MlirValue acc) {
   TileMmaPlan *q = &p->base;
   bool padded = layout == CopiesPadded;
-  bool transposeB = padded && !q->transposeB;
-  MlirValue a[2], bb[2];
+  Pipeline l = {.p = p,
+                .t = t,
+                .copy = {q->copyA, q->copyB},
+                .direct = {p->swizzleA, p->swizzleB},
+                .transposeB = padded && !q->transposeB && !p->swizzleB};
+  const int64_t rows[2] = {q->bm, q->bn};
+  const MlirValue declared[2] = {q->a, q->b};
   for (int i = 0; i < 2; ++i) {
-    a[i] = bufferLike(q->a, q->bm, q->bk, layout, pad);
-    bb[i] = bufferLike(q->b, q->bn, q->bk, layout, pad);
+    for (int j = 0; j < 2; ++j)
+      l.buf[i][j] = bufferLike(declared[i], rows[i], q->bk,
+                               l.direct[i] ? CopiesDeclared : layout, pad);
+    if (!l.direct[i])
+      l.regs[i] = tileMmaAllocAccumulator(
+          top, tileRocmMatrixCopyElements(q, l.copy[i]), q->elem);
   }
-  MlirValue regs[2] = {
-      tileMmaAllocAccumulator(top, tileRocmMatrixCopyElements(q, q->copyA),
-                              q->elem),
-      tileMmaAllocAccumulator(top, tileRocmMatrixCopyElements(q, q->copyB),
-                              q->elem)};
   MlirOperation loop = q->loop;
   MlirValue lb = mlirOperationGetOperand(loop, 0);
   MlirValue ub = mlirOperationGetOperand(loop, 1);
@@ -267,28 +338,40 @@ static void lowerPipelined(TileRocmMatrixPlan *p, const TileMmaThread *t,
   TileBuilder pre = tbBefore(loop), in;
   tileRocmMarkDistributed(mlirBlockGetParentOperation(
       ifThen(&pre, tbCmpI(&pre, "slt", lb, ub), &in)));
-  loadTile(&in, q, t, lb, regs);
-  storeTile(&in, q, t, regs, a[0], bb[0], transposeB);
+  const MlirValue first[2] = {l.buf[0][0], l.buf[1][0]};
+  loadStaged(&in, &l, lb);
+  loadDirect(&in, &l, lb, first);
+  storeStaged(&in, &l, first);
+  waitDirect(&pre, &l);
   tbBarrier(&pre);
 
   TileBuilder at = tbBefore(q->gemms[0]);
   MlirValue n = tbDivU(&at, tbSub(&at, iv, lb), step);
   MlirValue parity = tbRemU(&at, n, tbConstIndex(&at, 2));
-  MlirValue even = tbCmpI(&at, "eq", parity, tbConstIndex(&at, 0));
-  MlirValue next = tbAdd(&at, iv, step);
+  l.even = tbCmpI(&at, "eq", parity, tbConstIndex(&at, 0));
+  l.next = tbAdd(&at, iv, step);
   /* scf.for's comparison is signed. */
-  MlirValue more = tbCmpI(&at, "slt", next, ub);
-  ifThen(&at, more, &in);
-  loadTile(&in, q, t, next, regs);
-  q->a = tbSelect(&at, even, a[0], a[1]);
-  q->b = tbSelect(&at, even, bb[0], bb[1]);
-  p->bKMajor = padded;
+  l.more = tbCmpI(&at, "slt", l.next, ub);
+  if (anyStaged(&l)) {
+    ifThen(&at, l.more, &in);
+    loadStaged(&in, &l, l.next);
+  }
+  q->a = tbSelect(&at, l.even, l.buf[0][0], l.buf[0][1]);
+  q->b = tbSelect(&at, l.even, l.buf[1][0], l.buf[1][1]);
+  p->bKMajor = padded || q->transposeB;
   q->pad = padded ? pad : 0;
-  tileRocmMatrixEmitGemm(&at, p, t, acc);
-  tileRocmMarkDistributed(mlirBlockGetParentOperation(ifThen(&at, more, &in)));
-  MlirValue nextA = tbSelect(&in, even, a[1], a[0]);
-  MlirValue nextB = tbSelect(&in, even, bb[1], bb[0]);
-  storeTile(&in, q, t, regs, nextA, nextB, transposeB);
+  if (anyDirect(&l))
+    tileRocmMatrixEmitGemmReadFirst(&at, p, t, acc, loadDirectNext, &l);
+  else
+    tileRocmMatrixEmitGemm(&at, p, t, acc);
+  if (anyStaged(&l)) {
+    tileRocmMarkDistributed(
+        mlirBlockGetParentOperation(ifThen(&at, l.more, &in)));
+    MlirValue dst[2];
+    nextBuffers(&in, &l, dst);
+    storeStaged(&in, &l, dst);
+  }
+  waitDirect(&at, &l);
   tbBarrier(&at);
   mlirOperationDestroy(q->copyA);
   mlirOperationDestroy(q->copyB);
@@ -301,6 +384,54 @@ static void lowerPipelined(TileRocmMatrixPlan *p, const TileMmaThread *t,
   mlirOperationSetDiscardableAttributeByName(
       loop, mlirStringRefCreateFromCString(TILE_GPU_SYNCHRONISED_ATTR),
       mlirUnitAttrGet(mlirOperationGetContext(loop)));
+}
+
+/* tile_rocm.direct_loads: sets which of A and B the pipelined loop fills
+ * by direct-to-LDS loads, or says in `why` why neither can be. A B stored
+ * k x n is transposed on its way into LDS, which the loads cannot do: it
+ * stays staged in registers. */
+static bool planDirect(TileRocmMatrixPlan *p, const char *chip,
+                       CopyLayout layout, int64_t pad, TileStrBuf *why) {
+  const TileRocmChip *c = tileRocmFindChip(chip);
+  const TileMmaPlan *q = &p->base;
+  if (!c || !c->directToLds) {
+    tileStrBufPrintf(why,
+                     "%s has no direct-to-LDS loads (global_load_lds_dword: "
+                     "gfx942, gfx950)",
+                     chip);
+    return false;
+  }
+  if (!pipelines(p, layout, pad)) {
+    tileStrBufPrintf(why,
+                     "the loads fill the second buffers of a pipelined K loop, "
+                     "and this one is not pipelined (it needs "
+                     "tile.num_stages >= 2, copies of A and B that split "
+                     "evenly over the threads, nothing else on shared memory "
+                     "in the loop, and LDS for two A and two B tiles)");
+    return false;
+  }
+  int64_t regs = tileRocmMatrixOperandRegs(p);
+  if (regs > TileRocmMaxOperandRegs) {
+    tileStrBufPrintf(why,
+                     "the operands of one K tile, which are read before the "
+                     "loads are issued, take %lld VGPRs per lane; at most "
+                     "%d are allowed",
+                     (long long)regs, TileRocmMaxOperandRegs);
+    return false;
+  }
+  p->swizzleA = tileRocmMatrixDirectFits(p, q->copyA);
+  p->swizzleB = q->transposeB && tileRocmMatrixDirectFits(p, q->copyB);
+  if (!p->swizzleA && !p->swizzleB) {
+    tileStrBufPrintf(
+        why,
+        "neither A nor B can be loaded directly: a tile needs rows contiguous "
+        "in global memory and a power of two of %d-byte chunks long, and a "
+        "multiple of %lld threads x %d bytes in all (B only when stored n x k, "
+        "with transpose_b)",
+        TileRocmSwizzleChunk, (long long)q->threads, TileRocmDirectBytes);
+    return false;
+  }
+  return true;
 }
 
 /* The accumulator becomes this thread's registers in the instruction's
@@ -362,7 +493,8 @@ static unsigned planWithChoices(MlirOperation kernel, const char *chip,
     snprintf(what, sizeof(what),
              "the kernel does not take the matrix path on %s: ", chip);
     errors = refuseChoice(c->matrixShape, what, &why) +
-             refuseChoice(c->ldsLayout, what, &why);
+             refuseChoice(c->ldsLayout, what, &why) +
+             refuseChoice(c->directLoads, what, &why);
     tileStrBufFree(&why);
     return errors;
   }
@@ -375,6 +507,17 @@ static unsigned planWithChoices(MlirOperation kernel, const char *chip,
     pad = c->pad;
     if (!requestedLayout(&plan, chip, pad, &layout, &why))
       errors = refuseChoice(c->ldsLayout, "", &why);
+  }
+  if (!mlirOperationIsNull(c->directLoads) && !errors) {
+    tileStrBufClear(&why);
+    if (!mlirOperationIsNull(c->ldsLayout))
+      tileStrBufPrintf(&why, "direct loads write whole unpadded rows, and "
+                             "tile_rocm.lds_layout states the rows' padding: "
+                             "state one of the two");
+    else
+      planDirect(&plan, chip, layout, pad, &why);
+    if (why.size)
+      errors = refuseChoice(c->directLoads, "", &why);
   }
   tileStrBufFree(&why);
   if (errors)
@@ -389,7 +532,8 @@ static unsigned planAndLower(MlirOperation kernel, void *userData) {
   TileRocmChoices choices;
   tileRocmReadChoices(kernel, &choices);
   if (!mlirOperationIsNull(choices.matrixShape) ||
-      !mlirOperationIsNull(choices.ldsLayout))
+      !mlirOperationIsNull(choices.ldsLayout) ||
+      !mlirOperationIsNull(choices.directLoads))
     return planWithChoices(kernel, run->chip, &choices);
   TileRocmMatrixPlan plan;
   if (!tileRocmMatrixPlanKernel(kernel, run->chip, NULL, &plan, NULL))

@@ -20,6 +20,8 @@ typedef struct {
   TileMmaPlan base;
   const TileRocmMatrixInstr *instr;
   bool bKMajor;     /* B's shared tile holds B^T (n x k), whatever B's layout */
+  bool swizzleA;    /* A's shared tile has XOR-swizzled rows (direct loads) */
+  bool swizzleB;    /* so has B's (n x k) */
   int64_t ldsBytes; /* the chip's LDS per workgroup */
 } TileRocmMatrixPlan;
 
@@ -85,5 +87,50 @@ void tileRocmMatrixLoadRegs(TileBuilder *b, const TileMmaPlan *plan,
 void tileRocmMatrixStoreRegs(TileBuilder *b, const TileMmaPlan *plan,
                              const TileMmaThread *t, MlirOperation copy,
                              MlirValue regs, MlirValue dst, bool transpose);
+
+/* Direct-to-LDS loads (amdgpu.gather_to_lds, gfx942/gfx950): each lane
+ * moves this many bytes per load. (gfx950 also has 16-byte loads; a lane's
+ * 16 bytes would span two swizzle chunks.) */
+enum { TileRocmDirectBytes = 4 };
+
+/* The most VGPRs per lane that the operands of one K tile may take when
+ * they are all read before the matrix instructions (direct loads). */
+enum { TileRocmMaxOperandRegs = 64 };
+
+/* The physical column of logical element (row, col) of a swizzled tile of
+ * `cols` elements of `elemBytes` bytes per row (rocm/matrix_layout.h). */
+MlirValue tileRocmSwizzledCol(TileBuilder *b, MlirValue row, MlirValue col,
+                              int64_t cols, int64_t elemBytes);
+
+/* Whether `copy` can fill its tile by direct-to-LDS loads into swizzled
+ * rows: rows contiguous in global memory and a power of two of swizzle
+ * chunks long, each operand read inside one chunk, whole loads per thread.
+ * The chip's side (tileRocmChip.directToLds) is the caller's. */
+bool tileRocmMatrixDirectFits(const TileRocmMatrixPlan *plan,
+                              MlirOperation copy);
+
+/* Fills `dst` (the copy's tile shape, swizzled rows) from `copy`'s window
+ * at offsets `off`: by direct-to-LDS loads where the window lies inside the
+ * source, else element by element with the pad value outside. The loads
+ * complete asynchronously: amdgpu.memory_counter_wait load(0) before the
+ * barrier that publishes the tile. */
+void tileRocmMatrixDirectCopy(TileBuilder *b, const TileRocmMatrixPlan *plan,
+                              const TileMmaThread *t, MlirOperation copy,
+                              const MlirValue off[2], MlirValue dst);
+
+/* tileRocmMatrixEmitGemm that reads every operand of the K tile first,
+ * then calls `between` (NULL: nothing), then runs the matrix instructions:
+ * LLVM waits for every pending direct-to-LDS load before an LDS read it
+ * cannot tell apart, so loads issued in `between` stay in flight during
+ * the instructions. */
+void tileRocmMatrixEmitGemmReadFirst(TileBuilder *b,
+                                     const TileRocmMatrixPlan *plan,
+                                     const TileMmaThread *t, MlirValue acc,
+                                     void (*between)(TileBuilder *, void *),
+                                     void *userData);
+
+/* The VGPRs per lane that tileRocmMatrixEmitGemmReadFirst holds operands
+ * in. */
+int64_t tileRocmMatrixOperandRegs(const TileRocmMatrixPlan *plan);
 
 #endif

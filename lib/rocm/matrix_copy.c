@@ -8,6 +8,7 @@
 #include "ir/builder_gpu.h"
 #include "ir/builder_vector.h"
 #include "ir/ir.h"
+#include "support/count.h"
 #include "tile/dialect.h"
 
 static MlirValue idx(TileBuilder *b, int64_t v) { return tbConstIndex(b, v); }
@@ -16,6 +17,7 @@ typedef struct {
   MlirValue src, dst, off[2], extent[2], pad;
   int64_t rows, cols; /* the copy's tile */
   bool transpose;
+  bool swizzled; /* dst's rows are XOR-swizzled (rocm/matrix_layout.h) */
 } Window;
 
 /* The window of `copy` at offsets `off` (NULL: the copy's own). */
@@ -25,6 +27,7 @@ static Window windowOf(TileBuilder *b, MlirOperation copy, MlirValue dst,
   w.src = mlirOperationGetOperand(copy, 0);
   w.dst = dst;
   w.transpose = transpose;
+  w.swizzled = false;
   intptr_t first;
   tileOperandGroup(copy, 2, &first);
   for (int i = 0; i < 2; ++i) {
@@ -58,9 +61,19 @@ static void elementAt(TileBuilder *b, const Window *w, MlirValue tid,
   slotAt(b, w, tid, threads, 1, e, at);
 }
 
+static int64_t elemBytesOf(MlirType elem) {
+  return mlirTypeIsAInteger(elem) ? 1 : 2;
+}
+
 static void storeAt(TileBuilder *b, const Window *w, MlirValue v,
                     MlirValue *at) {
   MlirValue swapped[2] = {at[1], at[0]};
+  if (w->swizzled) {
+    MlirValue col = tileRocmSwizzledCol(b, at[0], at[1], w->cols,
+                                        elemBytesOf(mlirValueGetType(v)));
+    tbStore(b, v, w->dst, 2, (MlirValue[]){at[0], col});
+    return;
+  }
   tbStore(b, v, w->dst, 2, w->transpose ? swapped : at);
 }
 
@@ -145,7 +158,7 @@ static int64_t chunkWidth(const TileMmaPlan *p, const Window *w) {
   MlirType src = mlirValueGetType(w->src);
   if (!mlirAffineMapIsIdentity(mlirMemRefTypeGetAffineMap(src)))
     return 1;
-  int64_t bytes = mlirTypeIsAInteger(mlirValueGetType(w->pad)) ? 1 : 2;
+  int64_t bytes = elemBytesOf(mlirValueGetType(w->pad));
   for (int64_t width = 16 / bytes; width > 1; width /= 2)
     if (w->cols % width == 0 && (w->rows * w->cols / width) % p->threads == 0)
       return width;
@@ -216,5 +229,124 @@ void tileRocmMatrixStoreRegs(TileBuilder *b, const TileMmaPlan *p,
     MlirValue from = idx(b, r), at[2];
     slotAt(b, &w, t->tid, p->threads, width, r, at);
     storeAt(b, &w, tbLoad(b, regs, 1, &from), at);
+  }
+}
+
+/*===--- direct-to-LDS loads ----------------------------------------------===*/
+
+/* The physical column of logical element (row, col) of a swizzled tile
+ * with `cols` elements of `elemBytes` per row. */
+MlirValue tileRocmSwizzledCol(TileBuilder *b, MlirValue row, MlirValue col,
+                              int64_t cols, int64_t elemBytes) {
+  int64_t chunks = cols * elemBytes / TileRocmSwizzleChunk;
+  int64_t per = TileRocmSwizzleChunk / elemBytes; /* elements per chunk */
+  MlirValue mask = tbRemU(b, tbDivU(b, row, idx(b, tileRocmSwizzleRows(chunks))),
+                          idx(b, tileRocmSwizzleModulus(chunks)));
+  MlirValue chunk = tbBinary(b, "arith.xori", tbDivU(b, col, idx(b, per)), mask);
+  return tbAdd(b, tbMul(b, chunk, idx(b, per)), tbRemU(b, col, idx(b, per)));
+}
+
+/* Whether a 64-bit value is a power of two. */
+static bool powerOfTwo(int64_t v) { return v > 0 && (v & (v - 1)) == 0; }
+
+bool tileRocmMatrixDirectFits(const TileRocmMatrixPlan *p, MlirOperation copy) {
+  const TileMmaPlan *q = &p->base;
+  MlirType src = mlirValueGetType(mlirOperationGetOperand(copy, 0));
+  MlirType dst = mlirValueGetType(mlirOperationGetOperand(copy, 1));
+  /* The window's rows are contiguous in global memory, and the tile is
+   * in the workgroup address space the instruction writes. */
+  if (!mlirAffineMapIsIdentity(mlirMemRefTypeGetAffineMap(src)) ||
+      !mlirAttributeIsNull(mlirMemRefTypeGetMemorySpace(src)) ||
+      !mlirAttributeEqual(
+          mlirMemRefTypeGetMemorySpace(dst),
+          mlirAttributeParseGet(mlirTypeGetContext(dst),
+                                mlirStringRefCreateFromCString(
+                                    "#gpu.address_space<workgroup>"))))
+    return false;
+  int64_t elemBytes = elemBytesOf(q->elem);
+  int64_t rowBytes = tileDim(dst, 1) * elemBytes;
+  /* Whole chunks per row, a power of two of them (the XOR stays in the
+   * row), each operand read inside one chunk, and whole loads per thread. */
+  int64_t perLoad = q->threads * TileRocmDirectBytes;
+  return powerOfTwo(rowBytes) && rowBytes >= TileRocmSwizzleChunk &&
+         p->instr->operandLen * elemBytes <= TileRocmSwizzleChunk &&
+         (tileDim(dst, 0) * rowBytes) % perLoad == 0;
+}
+
+/* for (i = 0; i < n; ++i), which LLVM does not unroll. */
+static TileLoop rolledLoop(TileBuilder *b, int64_t n) {
+  TileLoop loop = tbFor(b, idx(b, 0), idx(b, n), idx(b, 1));
+  mlirOperationSetDiscardableAttributeByName(
+      loop.op, mlirStringRefCreateFromCString("loop_annotation"),
+      tbParseAttr(b, "#llvm.loop_annotation<unroll = <disable = true>>"));
+  return loop;
+}
+
+void tileRocmMatrixDirectCopy(TileBuilder *b, const TileRocmMatrixPlan *p,
+                              const TileMmaThread *t, MlirOperation copy,
+                              const MlirValue off[2], MlirValue dst) {
+  const TileMmaPlan *q = &p->base;
+  Window w = windowOf(b, copy, dst, false, off);
+  w.swizzled = true;
+  int64_t elemBytes = elemBytesOf(q->elem);
+  int64_t rowBytes = w.cols * elemBytes;
+  int64_t wave = p->instr->wave;
+  MlirBlock whole, edge;
+  tbIfElse(b, windowInside(b, &w), &whole, &edge);
+  /* Inside the source: each load of a wave writes its lanes' 4 bytes one
+   * after the other at a base that is uniform in the wave; lane l's bytes
+   * are the logical ones that the swizzle puts at base + 4 l. Load j of
+   * thread `tid` writes byte 4 (tid + j * threads) of the tile. The loads
+   * are a loop that LLVM keeps rolled: unrolled, the address of each was
+   * hoisted out of the K loop (16 loads per operand in gemm.mlir: 306
+   * registers on gfx942 and SGPR spills, against 262 with register
+   * staging). */
+  TileBuilder in = tbAtTerminator(whole, b->loc);
+  MlirType transfer = tbVectorType(q->elem, TileRocmDirectBytes / elemBytes);
+  int64_t round = q->threads * TileRocmDirectBytes; /* bytes per load */
+  MlirValue waveFirst =
+      tbMul(&in, tbDivU(&in, t->tid, idx(&in, wave)), idx(&in, wave));
+  TileLoop each = rolledLoop(&in, w.rows * rowBytes / round);
+  TileBuilder ld = tbAtTerminator(each.body, b->loc);
+  MlirValue byte = tbAdd(&ld, tbMul(&ld, t->tid, idx(&ld, TileRocmDirectBytes)),
+                         tbMul(&ld, each.iv, idx(&ld, round)));
+  MlirValue row = tbDivU(&ld, byte, idx(&ld, rowBytes));
+  MlirValue inRow = tbRemU(&ld, byte, idx(&ld, rowBytes));
+  /* The XOR is its own inverse: the logical column stored here. */
+  MlirValue col = tileRocmSwizzledCol(
+      &ld, row, tbDivU(&ld, inRow, idx(&ld, elemBytes)), w.cols, elemBytes);
+  /* The wave's base: its first lane's byte. */
+  MlirValue base = tbMul(
+      &ld, tbAdd(&ld, waveFirst, tbMul(&ld, each.iv, idx(&ld, q->threads))),
+      idx(&ld, TileRocmDirectBytes));
+  MlirValue operands[] = {w.src,
+                          tbAdd(&ld, w.off[0], row),
+                          tbAdd(&ld, w.off[1], col),
+                          dst,
+                          tbDivU(&ld, base, idx(&ld, rowBytes)),
+                          tbDivU(&ld, tbRemU(&ld, base, idx(&ld, rowBytes)),
+                                 idx(&ld, elemBytes))};
+  MlirNamedAttribute attrs[] = {
+      tbNamed(&ld, "transferType", mlirTypeAttrGet(transfer)),
+      tbNamed(&ld, "operandSegmentSizes",
+              mlirDenseI32ArrayGet(mlirTypeGetContext(transfer), 4,
+                                   (const int32_t[]){1, 2, 1, 2}))};
+  tbCreate(&ld, "amdgpu.gather_to_lds", TILE_COUNT(operands), operands, 0,
+           NULL, TILE_COUNT(attrs), attrs);
+  /* At an edge: element by element, the pad value outside, to the
+   * swizzled places, in a rolled loop too (unrolled, the elements'
+   * addresses were hoisted out of the K loop: 432 registers on gfx942 for
+   * gemm.mlir). */
+  TileBuilder at = tbAtTerminator(edge, b->loc);
+  MlirBlock thenBlock, elseBlock;
+  ifNonEmpty(&at, &w, &thenBlock, &elseBlock);
+  for (int fill = 0; fill < 2; ++fill) {
+    TileBuilder branch = tbAtTerminator(fill ? elseBlock : thenBlock, b->loc);
+    TileLoop each = rolledLoop(&branch, w.rows * w.cols / q->threads);
+    TileBuilder el = tbAtTerminator(each.body, b->loc);
+    MlirValue e = tbAdd(&el, t->tid, tbMul(&el, each.iv, idx(&el, q->threads)));
+    MlirValue pos[2] = {tbDivU(&el, e, idx(&el, w.cols)),
+                        tbRemU(&el, e, idx(&el, w.cols))};
+    storeAt(&el, &w, fill ? w.pad : readElement(&el, &w, pos), pos);
   }
 }

@@ -4,6 +4,9 @@
 #include "rocm/matrix.h"
 
 #include "ir/ir.h"
+#include "support/alloc.h"
+
+#include <stdlib.h>
 
 static MlirValue idx(TileBuilder *b, int64_t v) { return tbConstIndex(b, v); }
 
@@ -86,11 +89,17 @@ static LaneOperands laneOperands(TileBuilder *b, const TileRocmMatrixPlan *p,
  * and LLVM merges neighbours into wider LDS reads. (One aligned vector.load
  * per operand gave gemm.mlir 12 ds_read2_b64 instead of 48 narrower reads,
  * but LLVM then scheduled the copies' bound masks so that 58 SGPRs spilled
- * on gfx942.) */
+ * on gfx942.) In a swizzled buffer (K along its rows) the operand lies in
+ * one swizzle chunk: its first element's place, then the next ones. */
 static MlirValue loadOperand(TileBuilder *b, const TileRocmMatrixPlan *p,
                              MlirValue buffer, MlirValue fixed, MlirValue k0,
-                             bool kAlongCols) {
+                             bool kAlongCols, bool swizzled) {
   const TileRocmMatrixInstr *in = p->instr;
+  if (swizzled) {
+    int64_t cols = tileDim(mlirValueGetType(buffer), 1);
+    int64_t elemBytes = mlirTypeIsAInteger(p->base.elem) ? 1 : 2;
+    k0 = tileRocmSwizzledCol(b, fixed, k0, cols, elemBytes);
+  }
   MlirValue elems[16];
   for (int64_t v = 0; v < in->operandLen && v < 16; ++v) {
     MlirValue k = tbAdd(b, k0, idx(b, v));
@@ -136,27 +145,48 @@ static void storeAcc(TileBuilder *b, MlirValue v, MlirValue acc, int64_t base) {
   tbCreate(b, "vector.store", 3, operands, 0, NULL, 0, NULL);
 }
 
+static MlirValue readA(TileBuilder *b, const TileRocmMatrixPlan *p,
+                       const LaneOperands *o, MlirValue k0, int64_t mi) {
+  MlirValue row = tbAdd(b, o->rowA, idx(b, mi * p->instr->m));
+  return loadOperand(b, p, p->base.a, row, k0, true, p->swizzleA);
+}
+
+static MlirValue readB(TileBuilder *b, const TileRocmMatrixPlan *p,
+                       const LaneOperands *o, MlirValue k0, int64_t ni) {
+  MlirValue col = tbAdd(b, o->colB, idx(b, ni * p->instr->n));
+  return loadOperand(b, p, p->base.b, col, k0, p->bKMajor, p->swizzleB);
+}
+
+/* C[mi][ni] += a * bv on the instruction tile's accumulator registers. */
+static void multiply(TileBuilder *b, const TileRocmMatrixPlan *p, int64_t mi,
+                     int64_t ni, MlirValue a, MlirValue bv, MlirValue acc) {
+  const TileRocmMatrixInstr *in = p->instr;
+  int64_t base = (mi * p->base.mmaN + ni) * in->accLen;
+  MlirValue c = loadAcc(b, in, acc, base);
+  storeAcc(b, matrixOp(b, in, a, bv, c), acc, base);
+}
+
+/* The first K of step `step` for this lane. */
+static MlirValue stepK(TileBuilder *b, const TileRocmMatrixPlan *p,
+                       const LaneOperands *o, int64_t step) {
+  return tbAdd(b, o->kBase, idx(b, step * p->instr->k));
+}
+
 /* One K step of the instruction: each wave multiplies its mmaM x mmaN
  * instruction tiles. The B operands of the step stay live and A is read
  * one row of tiles at a time, so that with the accumulators only
  * mmaN + 1 operands occupy registers (WMMA's are 8 VGPRs each). */
 static void emitStep(TileBuilder *b, const TileRocmMatrixPlan *p,
                      const LaneOperands *o, int64_t step, MlirValue acc) {
-  const TileRocmMatrixInstr *in = p->instr;
   const TileMmaPlan *q = &p->base;
-  MlirValue k0 = tbAdd(b, o->kBase, idx(b, step * in->k));
+  MlirValue k0 = stepK(b, p, o, step);
   MlirValue bv[TileRocmMaxTiles];
   for (int64_t ni = 0; ni < q->mmaN; ++ni)
-    bv[ni] = loadOperand(b, p, q->b, tbAdd(b, o->colB, idx(b, ni * in->n)), k0,
-                         p->bKMajor);
+    bv[ni] = readB(b, p, o, k0, ni);
   for (int64_t mi = 0; mi < q->mmaM; ++mi) {
-    MlirValue a = loadOperand(b, p, q->a, tbAdd(b, o->rowA, idx(b, mi * in->m)),
-                              k0, true);
-    for (int64_t ni = 0; ni < q->mmaN; ++ni) {
-      int64_t base = (mi * q->mmaN + ni) * in->accLen;
-      MlirValue c = loadAcc(b, in, acc, base);
-      storeAcc(b, matrixOp(b, in, a, bv[ni], c), acc, base);
-    }
+    MlirValue a = readA(b, p, o, k0, mi);
+    for (int64_t ni = 0; ni < q->mmaN; ++ni)
+      multiply(b, p, mi, ni, a, bv[ni], acc);
   }
 }
 
@@ -165,4 +195,39 @@ void tileRocmMatrixEmitGemm(TileBuilder *b, const TileRocmMatrixPlan *p,
   LaneOperands o = laneOperands(b, p, t);
   for (int64_t step = 0; step < p->base.bk / p->instr->k; ++step)
     emitStep(b, p, &o, step, acc);
+}
+
+int64_t tileRocmMatrixOperandRegs(const TileRocmMatrixPlan *p) {
+  const TileMmaPlan *q = &p->base;
+  int64_t bytes = p->instr->operandLen * (mlirTypeIsAInteger(q->elem) ? 1 : 2);
+  return q->bk / p->instr->k * (q->mmaM + q->mmaN) * ((bytes + 3) / 4);
+}
+
+void tileRocmMatrixEmitGemmReadFirst(TileBuilder *b,
+                                     const TileRocmMatrixPlan *p,
+                                     const TileMmaThread *t, MlirValue acc,
+                                     void (*between)(TileBuilder *, void *),
+                                     void *userData) {
+  const TileMmaPlan *q = &p->base;
+  LaneOperands o = laneOperands(b, p, t);
+  int64_t steps = q->bk / p->instr->k;
+  int64_t perStep = q->mmaM + q->mmaN;
+  MlirValue *ops = tileCallocArray((size_t)(steps * perStep), sizeof(*ops));
+  for (int64_t step = 0; step < steps; ++step) {
+    MlirValue k0 = stepK(b, p, &o, step);
+    MlirValue *at = ops + step * perStep;
+    for (int64_t ni = 0; ni < q->mmaN; ++ni)
+      at[q->mmaM + ni] = readB(b, p, &o, k0, ni);
+    for (int64_t mi = 0; mi < q->mmaM; ++mi)
+      at[mi] = readA(b, p, &o, k0, mi);
+  }
+  if (between)
+    between(b, userData);
+  for (int64_t step = 0; step < steps; ++step) {
+    const MlirValue *at = ops + step * perStep;
+    for (int64_t mi = 0; mi < q->mmaM; ++mi)
+      for (int64_t ni = 0; ni < q->mmaN; ++ni)
+        multiply(b, p, mi, ni, at[mi], at[q->mmaM + ni], acc);
+  }
+  free(ops);
 }

@@ -187,3 +187,15 @@ int64_t tileRocmAccRow(const TileRocmMatrixInstr *in, int64_t lane, int64_t r) {
          (lane / in->n) * in->laneRowStride +
          (r % in->rowBlock) * in->regRowStride;
 }
+
+int64_t tileRocmSwizzleRows(int64_t chunks) {
+  return chunks >= TileRocmLdsBankPairs ? 1 : TileRocmLdsBankPairs / chunks;
+}
+
+int64_t tileRocmSwizzleModulus(int64_t chunks) {
+  return chunks < TileRocmLdsBankPairs ? chunks : TileRocmLdsBankPairs;
+}
+
+int64_t tileRocmSwizzleMask(int64_t row, int64_t chunks) {
+  return (row / tileRocmSwizzleRows(chunks)) % tileRocmSwizzleModulus(chunks);
+}

@@ -48,4 +48,22 @@ int64_t tileRocmOperandK(const TileRocmMatrixInstr *in, int64_t lane,
  * lane % n. */
 int64_t tileRocmAccRow(const TileRocmMatrixInstr *in, int64_t lane, int64_t r);
 
+/* XOR-swizzled rows in LDS, for the tiles that direct-to-LDS loads fill: a
+ * wave's load writes 64 lanes' bytes contiguously, so rows cannot be padded.
+ * A row is split into chunks of TileRocmSwizzleChunk bytes (one MFMA operand
+ * read, 4 f16 or 8 i8); logical chunk c of row r is stored at chunk
+ * c ^ tileRocmSwizzleMask(r, chunks), where `chunks` (the chunks per row) is
+ * a power of two. LDS serves 128 bytes (16 bank pairs) per cycle: the 16
+ * consecutive rows that 16 lanes read at one logical chunk (rows from a
+ * multiple of 16) land on 16 different bank pairs. */
+enum { TileRocmSwizzleChunk = 8, TileRocmLdsBankPairs = 16 };
+
+int64_t tileRocmSwizzleMask(int64_t row, int64_t chunks);
+
+/* The rows that share one mask value (rows of fewer than 16 chunks share a
+ * 128-byte line), and the mask's modulus: tileRocmSwizzleMask(r, chunks) is
+ * (r / rows) % modulus. The emitted IR computes the same. */
+int64_t tileRocmSwizzleRows(int64_t chunks);
+int64_t tileRocmSwizzleModulus(int64_t chunks);
+
 #endif

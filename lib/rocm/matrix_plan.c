@@ -168,6 +168,7 @@ bool tileRocmMatrixPlanKernel(MlirOperation kernel, const char *chip,
     return false;
   p->position = tileRocmMatrixElementPosition;
   plan->bKMajor = p->transposeB;
+  plan->swizzleA = plan->swizzleB = false;
   if (!tileMmaAccumulatorUsesSupported(p))
     return refuse(why, NULL,
                   "its accumulator has a use the path cannot rewrite (it "

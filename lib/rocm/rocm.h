@@ -12,6 +12,7 @@ typedef struct {
   int64_t sharedBytes;   /* LDS per workgroup */
   int64_t privateBytes;  /* scratch per thread (LLVM's stack frame limit) */
   int64_t maxWavesPerEU; /* waves a SIMD holds at most */
+  bool directToLds;      /* global loads that write LDS directly */
 } TileRocmChip;
 
 /* The chip named `name`, or NULL when the backend does not know it. The

@@ -14,12 +14,17 @@
  * memory (N) exceeds limit (65536)", "stack frame size (N) exceeds limit
  * (131056)"): LDS per workgroup and private (scratch) bytes per thread;
  * and the waves a SIMD holds (LLVM's getMaxWavesPerEU: 10 on gfx908, 8 on
- * the chips with gfx90a's instructions, 16 on RDNA3 and 4). Every chip:
- * 1024 threads per workgroup. */
+ * the chips with gfx90a's instructions, 16 on RDNA3 and 4); whether global
+ * loads can write LDS directly (global_load_lds_dword: CDNA3 and 4, which
+ * amdgpu.gather_to_lds lowers to). Every chip: 1024 threads per
+ * workgroup. */
 static const TileRocmChip chips[] = {
-    {"gfx908", 65536, 131056, 10},  {"gfx90a", 65536, 131056, 8},
-    {"gfx942", 65536, 131056, 8},   {"gfx950", 163840, 131056, 8},
-    {"gfx1100", 65536, 262136, 16}, {"gfx1201", 65536, 2097144, 16},
+    {"gfx908", 65536, 131056, 10, false},
+    {"gfx90a", 65536, 131056, 8, false},
+    {"gfx942", 65536, 131056, 8, true},
+    {"gfx950", 163840, 131056, 8, true},
+    {"gfx1100", 65536, 262136, 16, false},
+    {"gfx1201", 65536, 2097144, 16, false},
 };
 
 const TileRocmChip *tileRocmFindChip(const char *name) {

@@ -3,7 +3,9 @@
 |* No AMD GPU runs here, so the register layouts of rocm/matrix_layout.c are  *|
 |* checked on the host: against the ISA's own description of each            *|
 |* instruction, and by simulating one instruction over a wave and a whole     *|
-|* 128x128x32 block of waves, compared with a plain matmul.                   *|
+|* 128x128x32 block of waves, compared with a plain matmul. Then the XOR      *|
+|* swizzle of the rows that direct-to-LDS loads fill: the bank pairs the      *|
+|* operand reads hit, and where the loads put each element.                   *|
 \*===----------------------------------------------------------------------===*/
 
 // RUN: tile-rocm-matrix-model | FileCheck %s
@@ -160,6 +162,103 @@ static int simulateBlock(const TileRocmMatrixInstr *in, const char *chip,
   return bad;
 }
 
+/* The most lanes of one 16-lane group (one LDS cycle of 8-byte reads) that
+ * read the same bank pair (8 bytes of the 128 LDS serves per cycle), over
+ * every K step and instruction tile of a 64-row tile with rows of
+ * `rowBytes`, swizzled or not. 1: conflict-free. */
+static int worstBankPair(const TileRocmMatrixInstr *in, int64_t elemBytes,
+                         int64_t rowBytes, int swizzled) {
+  int64_t chunks = rowBytes / TileRocmSwizzleChunk;
+  int worst = 0;
+  for (int64_t step = 0; step < rowBytes / elemBytes / in->k; ++step)
+    for (int64_t tile = 0; tile < 64; tile += in->m)
+      for (int64_t group = 0; group < in->wave; group += 16) {
+        int hits[TileRocmLdsBankPairs] = {0};
+        for (int64_t lane = group; lane < group + 16; ++lane) {
+          int64_t row = tile + lane % in->m;
+          int64_t byte = (step * in->k + tileRocmOperandK(in, lane, 0)) *
+                         elemBytes;
+          int64_t chunk = byte / TileRocmSwizzleChunk;
+          if (swizzled)
+            chunk ^= tileRocmSwizzleMask(row, chunks);
+          int64_t at = row * rowBytes + chunk * TileRocmSwizzleChunk +
+                       byte % TileRocmSwizzleChunk;
+          int n = ++hits[at / TileRocmSwizzleChunk % TileRocmLdsBankPairs];
+          worst = n > worst ? n : worst;
+        }
+      }
+  return worst;
+}
+
+/* The direct-to-LDS loads of a rows x cols tile over `threads`: load j of
+ * thread t writes 4 bytes at byte 4 (t + j threads) of the tile, the
+ * logical bytes that the swizzle stores there. Returns the elements not
+ * written exactly once plus those an operand read (the swizzled place of a
+ * logical element) would not find there. */
+static int directWrong(int64_t rows, int64_t cols, int64_t elemBytes,
+                       int64_t threads) {
+  enum { Max = 256 };
+  static int written[Max][Max];
+  static int64_t logical[Max][Max];
+  int64_t rowBytes = cols * elemBytes;
+  int64_t chunks = rowBytes / TileRocmSwizzleChunk;
+  memset(written, 0, sizeof(written));
+  for (int64_t t = 0; t < threads; ++t)
+    for (int64_t j = 0; j < rows * rowBytes / (4 * threads); ++j) {
+      int64_t byte = 4 * (t + j * threads);
+      int64_t row = byte / rowBytes, inRow = byte % rowBytes;
+      int64_t chunk = inRow / TileRocmSwizzleChunk ^
+                      tileRocmSwizzleMask(row, chunks);
+      int64_t from = chunk * TileRocmSwizzleChunk + inRow % TileRocmSwizzleChunk;
+      for (int64_t b = 0; b < 4; b += elemBytes) {
+        int64_t col = (from + b) / elemBytes;
+        ++written[row][col];
+        logical[row][(inRow + b) / elemBytes] = col;
+      }
+    }
+  int wrong = 0;
+  for (int64_t row = 0; row < rows; ++row)
+    for (int64_t col = 0; col < cols; ++col) {
+      int64_t byte = col * elemBytes;
+      int64_t chunk = byte / TileRocmSwizzleChunk ^
+                      tileRocmSwizzleMask(row, chunks);
+      int64_t at = (chunk * TileRocmSwizzleChunk + byte % TileRocmSwizzleChunk) /
+                   elemBytes;
+      wrong += written[row][col] != 1 || logical[row][at] != col;
+    }
+  return wrong;
+}
+
+static void swizzleChecks(void) {
+  const char *chips[] = {"gfx942", "gfx950"};
+  for (unsigned c = 0; c < TILE_COUNT(chips); ++c)
+    for (int e = 0; e < 3; ++e) {
+      int count;
+      const TileRocmMatrixInstr *const *instrs =
+          tileRocmMatrixInstrs(chips[c], (TileRocmElem)e, &count);
+      int64_t elemBytes = e == TileRocmElemI8 ? 1 : 2;
+      for (int i = 0; i < count; ++i)
+        for (int64_t rowBytes = 32; rowBytes <= 256; rowBytes *= 2) {
+          if (rowBytes / elemBytes % instrs[i]->k)
+            continue;
+          printf("%s %s, rows of %lld bytes: %d per bank pair swizzled, %d "
+                 "unswizzled\n",
+                 chips[c], instrs[i]->name, (long long)rowBytes,
+                 worstBankPair(instrs[i], elemBytes, rowBytes, 1),
+                 worstBankPair(instrs[i], elemBytes, rowBytes, 0));
+        }
+    }
+  static const int64_t tiles[][4] = {
+      {128, 32, 2, 128}, {128, 32, 2, 256}, {64, 64, 2, 128},
+      {128, 128, 2, 256}, {128, 64, 1, 128}, {32, 256, 2, 64}};
+  for (unsigned i = 0; i < TILE_COUNT(tiles); ++i)
+    printf("direct %lldx%lld of %lld-byte elements over %lld threads: %d "
+           "wrong\n",
+           (long long)tiles[i][0], (long long)tiles[i][1],
+           (long long)tiles[i][2], (long long)tiles[i][3],
+           directWrong(tiles[i][0], tiles[i][1], tiles[i][2], tiles[i][3]));
+}
+
 int main(void) {
   const char *chips[] = {"gfx908", "gfx90a",  "gfx942",
                          "gfx950", "gfx1100", "gfx1201"};
@@ -182,6 +281,7 @@ int main(void) {
   tileRocmMatrixInstrs("gfx1030", TileRocmElemF16, &none);
   tileRocmMatrixInstrs("gfx908", TileRocmElemBF16, &noBF16);
   printf("gfx1030 f16: %d, gfx908 bf16: %d\n", none, noBF16);
+  swizzleChecks();
   return 0;
 }
 
@@ -214,3 +314,57 @@ int main(void) {
 // CHECK-NEXT: gfx1201 v_wmma_f32_16x16x16_bf16: one 0 wrong, block 0 wrong
 // CHECK-NEXT: gfx1201 v_wmma_i32_16x16x16_iu8: one 0 wrong, block 0 wrong
 // CHECK-NEXT: gfx1030 f16: 0, gfx908 bf16: 0
+// CHECK-NEXT: gfx942 v_mfma_f32_32x32x8_f16, rows of 32 bytes: 1 per bank pair swizzled, 4 unswizzled
+// CHECK-NEXT: gfx942 v_mfma_f32_32x32x8_f16, rows of 64 bytes: 1 per bank pair swizzled, 8 unswizzled
+// CHECK-NEXT: gfx942 v_mfma_f32_32x32x8_f16, rows of 128 bytes: 1 per bank pair swizzled, 16 unswizzled
+// CHECK-NEXT: gfx942 v_mfma_f32_32x32x8_f16, rows of 256 bytes: 1 per bank pair swizzled, 16 unswizzled
+// CHECK-NEXT: gfx942 v_mfma_f32_16x16x16_f16, rows of 32 bytes: 1 per bank pair swizzled, 4 unswizzled
+// CHECK-NEXT: gfx942 v_mfma_f32_16x16x16_f16, rows of 64 bytes: 1 per bank pair swizzled, 8 unswizzled
+// CHECK-NEXT: gfx942 v_mfma_f32_16x16x16_f16, rows of 128 bytes: 1 per bank pair swizzled, 16 unswizzled
+// CHECK-NEXT: gfx942 v_mfma_f32_16x16x16_f16, rows of 256 bytes: 1 per bank pair swizzled, 16 unswizzled
+// CHECK-NEXT: gfx942 v_mfma_f32_32x32x8_bf16_1k, rows of 32 bytes: 1 per bank pair swizzled, 4 unswizzled
+// CHECK-NEXT: gfx942 v_mfma_f32_32x32x8_bf16_1k, rows of 64 bytes: 1 per bank pair swizzled, 8 unswizzled
+// CHECK-NEXT: gfx942 v_mfma_f32_32x32x8_bf16_1k, rows of 128 bytes: 1 per bank pair swizzled, 16 unswizzled
+// CHECK-NEXT: gfx942 v_mfma_f32_32x32x8_bf16_1k, rows of 256 bytes: 1 per bank pair swizzled, 16 unswizzled
+// CHECK-NEXT: gfx942 v_mfma_f32_16x16x16_bf16_1k, rows of 32 bytes: 1 per bank pair swizzled, 4 unswizzled
+// CHECK-NEXT: gfx942 v_mfma_f32_16x16x16_bf16_1k, rows of 64 bytes: 1 per bank pair swizzled, 8 unswizzled
+// CHECK-NEXT: gfx942 v_mfma_f32_16x16x16_bf16_1k, rows of 128 bytes: 1 per bank pair swizzled, 16 unswizzled
+// CHECK-NEXT: gfx942 v_mfma_f32_16x16x16_bf16_1k, rows of 256 bytes: 1 per bank pair swizzled, 16 unswizzled
+// CHECK-NEXT: gfx942 v_mfma_i32_32x32x16_i8, rows of 32 bytes: 1 per bank pair swizzled, 4 unswizzled
+// CHECK-NEXT: gfx942 v_mfma_i32_32x32x16_i8, rows of 64 bytes: 1 per bank pair swizzled, 8 unswizzled
+// CHECK-NEXT: gfx942 v_mfma_i32_32x32x16_i8, rows of 128 bytes: 1 per bank pair swizzled, 16 unswizzled
+// CHECK-NEXT: gfx942 v_mfma_i32_32x32x16_i8, rows of 256 bytes: 1 per bank pair swizzled, 16 unswizzled
+// CHECK-NEXT: gfx942 v_mfma_i32_16x16x32_i8, rows of 32 bytes: 1 per bank pair swizzled, 4 unswizzled
+// CHECK-NEXT: gfx942 v_mfma_i32_16x16x32_i8, rows of 64 bytes: 1 per bank pair swizzled, 8 unswizzled
+// CHECK-NEXT: gfx942 v_mfma_i32_16x16x32_i8, rows of 128 bytes: 1 per bank pair swizzled, 16 unswizzled
+// CHECK-NEXT: gfx942 v_mfma_i32_16x16x32_i8, rows of 256 bytes: 1 per bank pair swizzled, 16 unswizzled
+// CHECK-NEXT: gfx950 v_mfma_f32_32x32x8_f16, rows of 32 bytes: 1 per bank pair swizzled, 4 unswizzled
+// CHECK-NEXT: gfx950 v_mfma_f32_32x32x8_f16, rows of 64 bytes: 1 per bank pair swizzled, 8 unswizzled
+// CHECK-NEXT: gfx950 v_mfma_f32_32x32x8_f16, rows of 128 bytes: 1 per bank pair swizzled, 16 unswizzled
+// CHECK-NEXT: gfx950 v_mfma_f32_32x32x8_f16, rows of 256 bytes: 1 per bank pair swizzled, 16 unswizzled
+// CHECK-NEXT: gfx950 v_mfma_f32_16x16x16_f16, rows of 32 bytes: 1 per bank pair swizzled, 4 unswizzled
+// CHECK-NEXT: gfx950 v_mfma_f32_16x16x16_f16, rows of 64 bytes: 1 per bank pair swizzled, 8 unswizzled
+// CHECK-NEXT: gfx950 v_mfma_f32_16x16x16_f16, rows of 128 bytes: 1 per bank pair swizzled, 16 unswizzled
+// CHECK-NEXT: gfx950 v_mfma_f32_16x16x16_f16, rows of 256 bytes: 1 per bank pair swizzled, 16 unswizzled
+// CHECK-NEXT: gfx950 v_mfma_f32_32x32x8_bf16_1k, rows of 32 bytes: 1 per bank pair swizzled, 4 unswizzled
+// CHECK-NEXT: gfx950 v_mfma_f32_32x32x8_bf16_1k, rows of 64 bytes: 1 per bank pair swizzled, 8 unswizzled
+// CHECK-NEXT: gfx950 v_mfma_f32_32x32x8_bf16_1k, rows of 128 bytes: 1 per bank pair swizzled, 16 unswizzled
+// CHECK-NEXT: gfx950 v_mfma_f32_32x32x8_bf16_1k, rows of 256 bytes: 1 per bank pair swizzled, 16 unswizzled
+// CHECK-NEXT: gfx950 v_mfma_f32_16x16x16_bf16_1k, rows of 32 bytes: 1 per bank pair swizzled, 4 unswizzled
+// CHECK-NEXT: gfx950 v_mfma_f32_16x16x16_bf16_1k, rows of 64 bytes: 1 per bank pair swizzled, 8 unswizzled
+// CHECK-NEXT: gfx950 v_mfma_f32_16x16x16_bf16_1k, rows of 128 bytes: 1 per bank pair swizzled, 16 unswizzled
+// CHECK-NEXT: gfx950 v_mfma_f32_16x16x16_bf16_1k, rows of 256 bytes: 1 per bank pair swizzled, 16 unswizzled
+// CHECK-NEXT: gfx950 v_mfma_i32_32x32x16_i8, rows of 32 bytes: 1 per bank pair swizzled, 4 unswizzled
+// CHECK-NEXT: gfx950 v_mfma_i32_32x32x16_i8, rows of 64 bytes: 1 per bank pair swizzled, 8 unswizzled
+// CHECK-NEXT: gfx950 v_mfma_i32_32x32x16_i8, rows of 128 bytes: 1 per bank pair swizzled, 16 unswizzled
+// CHECK-NEXT: gfx950 v_mfma_i32_32x32x16_i8, rows of 256 bytes: 1 per bank pair swizzled, 16 unswizzled
+// CHECK-NEXT: gfx950 v_mfma_i32_16x16x32_i8, rows of 32 bytes: 1 per bank pair swizzled, 4 unswizzled
+// CHECK-NEXT: gfx950 v_mfma_i32_16x16x32_i8, rows of 64 bytes: 1 per bank pair swizzled, 8 unswizzled
+// CHECK-NEXT: gfx950 v_mfma_i32_16x16x32_i8, rows of 128 bytes: 1 per bank pair swizzled, 16 unswizzled
+// CHECK-NEXT: gfx950 v_mfma_i32_16x16x32_i8, rows of 256 bytes: 1 per bank pair swizzled, 16 unswizzled
+// CHECK-NEXT: direct 128x32 of 2-byte elements over 128 threads: 0 wrong
+// CHECK-NEXT: direct 128x32 of 2-byte elements over 256 threads: 0 wrong
+// CHECK-NEXT: direct 64x64 of 2-byte elements over 128 threads: 0 wrong
+// CHECK-NEXT: direct 128x128 of 2-byte elements over 256 threads: 0 wrong
+// CHECK-NEXT: direct 128x64 of 1-byte elements over 128 threads: 0 wrong
+// CHECK-NEXT: direct 32x256 of 2-byte elements over 64 threads: 0 wrong
