@@ -215,7 +215,9 @@ typedef struct {
   MlirValue next, more, even;
 } Pipeline;
 
-static bool anyDirect(const Pipeline *l) { return l->direct[0] || l->direct[1]; }
+static bool anyDirect(const Pipeline *l) {
+  return l->direct[0] || l->direct[1];
+}
 
 static bool anyStaged(const Pipeline *l) {
   return !l->direct[0] || !l->direct[1];
@@ -268,8 +270,7 @@ static void nextBuffers(TileBuilder *b, const Pipeline *l, MlirValue dst[2]) {
 static void loadDirectNext(TileBuilder *b, void *userData) {
   const Pipeline *l = userData;
   TileBuilder in;
-  tileRocmMarkDistributed(
-      mlirBlockGetParentOperation(ifThen(b, l->more, &in)));
+  tileRocmMarkDistributed(mlirBlockGetParentOperation(ifThen(b, l->more, &in)));
   MlirValue dst[2];
   nextBuffers(&in, l, dst);
   loadDirect(&in, l, l->next, dst);
@@ -280,8 +281,7 @@ static void loadDirectNext(TileBuilder *b, void *userData) {
 static void waitDirect(TileBuilder *b, const Pipeline *l) {
   if (!anyDirect(l))
     return;
-  MlirNamedAttribute load =
-      tbNamed(b, "load", mlirIntegerAttrGet(tbI32(b), 0));
+  MlirNamedAttribute load = tbNamed(b, "load", mlirIntegerAttrGet(tbI32(b), 0));
   tbCreate(b, "amdgpu.memory_counter_wait", 0, NULL, 0, NULL, 1, &load);
 }
 

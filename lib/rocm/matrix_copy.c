@@ -240,9 +240,11 @@ MlirValue tileRocmSwizzledCol(TileBuilder *b, MlirValue row, MlirValue col,
                               int64_t cols, int64_t elemBytes) {
   int64_t chunks = cols * elemBytes / TileRocmSwizzleChunk;
   int64_t per = TileRocmSwizzleChunk / elemBytes; /* elements per chunk */
-  MlirValue mask = tbRemU(b, tbDivU(b, row, idx(b, tileRocmSwizzleRows(chunks))),
-                          idx(b, tileRocmSwizzleModulus(chunks)));
-  MlirValue chunk = tbBinary(b, "arith.xori", tbDivU(b, col, idx(b, per)), mask);
+  MlirValue mask =
+      tbRemU(b, tbDivU(b, row, idx(b, tileRocmSwizzleRows(chunks))),
+             idx(b, tileRocmSwizzleModulus(chunks)));
+  MlirValue chunk =
+      tbBinary(b, "arith.xori", tbDivU(b, col, idx(b, per)), mask);
   return tbAdd(b, tbMul(b, chunk, idx(b, per)), tbRemU(b, col, idx(b, per)));
 }
 
@@ -259,9 +261,9 @@ bool tileRocmMatrixDirectFits(const TileRocmMatrixPlan *p, MlirOperation copy) {
       !mlirAttributeIsNull(mlirMemRefTypeGetMemorySpace(src)) ||
       !mlirAttributeEqual(
           mlirMemRefTypeGetMemorySpace(dst),
-          mlirAttributeParseGet(mlirTypeGetContext(dst),
-                                mlirStringRefCreateFromCString(
-                                    "#gpu.address_space<workgroup>"))))
+          mlirAttributeParseGet(
+              mlirTypeGetContext(dst),
+              mlirStringRefCreateFromCString("#gpu.address_space<workgroup>"))))
     return false;
   int64_t elemBytes = elemBytesOf(q->elem);
   int64_t rowBytes = tileDim(dst, 1) * elemBytes;
@@ -319,20 +321,20 @@ void tileRocmMatrixDirectCopy(TileBuilder *b, const TileRocmMatrixPlan *p,
   MlirValue base = tbMul(
       &ld, tbAdd(&ld, waveFirst, tbMul(&ld, each.iv, idx(&ld, q->threads))),
       idx(&ld, TileRocmDirectBytes));
-  MlirValue operands[] = {w.src,
-                          tbAdd(&ld, w.off[0], row),
-                          tbAdd(&ld, w.off[1], col),
-                          dst,
-                          tbDivU(&ld, base, idx(&ld, rowBytes)),
-                          tbDivU(&ld, tbRemU(&ld, base, idx(&ld, rowBytes)),
-                                 idx(&ld, elemBytes))};
+  MlirValue operands[] = {
+      w.src,
+      tbAdd(&ld, w.off[0], row),
+      tbAdd(&ld, w.off[1], col),
+      dst,
+      tbDivU(&ld, base, idx(&ld, rowBytes)),
+      tbDivU(&ld, tbRemU(&ld, base, idx(&ld, rowBytes)), idx(&ld, elemBytes))};
   MlirNamedAttribute attrs[] = {
       tbNamed(&ld, "transferType", mlirTypeAttrGet(transfer)),
       tbNamed(&ld, "operandSegmentSizes",
               mlirDenseI32ArrayGet(mlirTypeGetContext(transfer), 4,
                                    (const int32_t[]){1, 2, 1, 2}))};
-  tbCreate(&ld, "amdgpu.gather_to_lds", TILE_COUNT(operands), operands, 0,
-           NULL, TILE_COUNT(attrs), attrs);
+  tbCreate(&ld, "amdgpu.gather_to_lds", TILE_COUNT(operands), operands, 0, NULL,
+           TILE_COUNT(attrs), attrs);
   /* At an edge: element by element, the pad value outside, to the
    * swizzled places, in a rolled loop too (unrolled, the elements'
    * addresses were hoisted out of the K loop: 432 registers on gfx942 for

@@ -176,8 +176,8 @@ static int worstBankPair(const TileRocmMatrixInstr *in, int64_t elemBytes,
         int hits[TileRocmLdsBankPairs] = {0};
         for (int64_t lane = group; lane < group + 16; ++lane) {
           int64_t row = tile + lane % in->m;
-          int64_t byte = (step * in->k + tileRocmOperandK(in, lane, 0)) *
-                         elemBytes;
+          int64_t byte =
+              (step * in->k + tileRocmOperandK(in, lane, 0)) * elemBytes;
           int64_t chunk = byte / TileRocmSwizzleChunk;
           if (swizzled)
             chunk ^= tileRocmSwizzleMask(row, chunks);
@@ -207,9 +207,10 @@ static int directWrong(int64_t rows, int64_t cols, int64_t elemBytes,
     for (int64_t j = 0; j < rows * rowBytes / (4 * threads); ++j) {
       int64_t byte = 4 * (t + j * threads);
       int64_t row = byte / rowBytes, inRow = byte % rowBytes;
-      int64_t chunk = inRow / TileRocmSwizzleChunk ^
-                      tileRocmSwizzleMask(row, chunks);
-      int64_t from = chunk * TileRocmSwizzleChunk + inRow % TileRocmSwizzleChunk;
+      int64_t chunk =
+          inRow / TileRocmSwizzleChunk ^ tileRocmSwizzleMask(row, chunks);
+      int64_t from =
+          chunk * TileRocmSwizzleChunk + inRow % TileRocmSwizzleChunk;
       for (int64_t b = 0; b < 4; b += elemBytes) {
         int64_t col = (from + b) / elemBytes;
         ++written[row][col];
@@ -220,10 +221,11 @@ static int directWrong(int64_t rows, int64_t cols, int64_t elemBytes,
   for (int64_t row = 0; row < rows; ++row)
     for (int64_t col = 0; col < cols; ++col) {
       int64_t byte = col * elemBytes;
-      int64_t chunk = byte / TileRocmSwizzleChunk ^
-                      tileRocmSwizzleMask(row, chunks);
-      int64_t at = (chunk * TileRocmSwizzleChunk + byte % TileRocmSwizzleChunk) /
-                   elemBytes;
+      int64_t chunk =
+          byte / TileRocmSwizzleChunk ^ tileRocmSwizzleMask(row, chunks);
+      int64_t at =
+          (chunk * TileRocmSwizzleChunk + byte % TileRocmSwizzleChunk) /
+          elemBytes;
       wrong += written[row][col] != 1 || logical[row][at] != col;
     }
   return wrong;
@@ -248,9 +250,9 @@ static void swizzleChecks(void) {
                  worstBankPair(instrs[i], elemBytes, rowBytes, 0));
         }
     }
-  static const int64_t tiles[][4] = {
-      {128, 32, 2, 128}, {128, 32, 2, 256}, {64, 64, 2, 128},
-      {128, 128, 2, 256}, {128, 64, 1, 128}, {32, 256, 2, 64}};
+  static const int64_t tiles[][4] = {{128, 32, 2, 128}, {128, 32, 2, 256},
+                                     {64, 64, 2, 128},  {128, 128, 2, 256},
+                                     {128, 64, 1, 128}, {32, 256, 2, 64}};
   for (unsigned i = 0; i < TILE_COUNT(tiles); ++i)
     printf("direct %lldx%lld of %lld-byte elements over %lld threads: %d "
            "wrong\n",
@@ -314,6 +316,7 @@ int main(void) {
 // CHECK-NEXT: gfx1201 v_wmma_f32_16x16x16_bf16: one 0 wrong, block 0 wrong
 // CHECK-NEXT: gfx1201 v_wmma_i32_16x16x16_iu8: one 0 wrong, block 0 wrong
 // CHECK-NEXT: gfx1030 f16: 0, gfx908 bf16: 0
+// clang-format off
 // CHECK-NEXT: gfx942 v_mfma_f32_32x32x8_f16, rows of 32 bytes: 1 per bank pair swizzled, 4 unswizzled
 // CHECK-NEXT: gfx942 v_mfma_f32_32x32x8_f16, rows of 64 bytes: 1 per bank pair swizzled, 8 unswizzled
 // CHECK-NEXT: gfx942 v_mfma_f32_32x32x8_f16, rows of 128 bytes: 1 per bank pair swizzled, 16 unswizzled
@@ -368,3 +371,4 @@ int main(void) {
 // CHECK-NEXT: direct 128x128 of 2-byte elements over 256 threads: 0 wrong
 // CHECK-NEXT: direct 128x64 of 1-byte elements over 128 threads: 0 wrong
 // CHECK-NEXT: direct 32x256 of 2-byte elements over 64 threads: 0 wrong
+// clang-format on
