@@ -103,3 +103,22 @@ func.func @repeated_waves() {
   } {mapping = [#gpu.block<x>], tile.threads = 64 : i64}
   return
 }
+
+// -----
+
+func.func @direct_loads_outside_kernel() {
+  // expected-error @+1 {{'tile_rocm.direct_loads' op must be directly in a kernel body (an scf.forall mapped to #gpu.block ids)}}
+  "tile_rocm.direct_loads"() : () -> ()
+  return
+}
+
+// -----
+
+func.func @direct_loads_repeated() {
+  scf.forall (%b) in (4) {
+    "tile_rocm.direct_loads"() : () -> ()
+    // expected-error @+1 {{'tile_rocm.direct_loads' op repeats a choice: a kernel holds at most one of this op}}
+    "tile_rocm.direct_loads"() : () -> ()
+  } {mapping = [#gpu.block<x>], tile.threads = 64 : i64}
+  return
+}

@@ -14,6 +14,8 @@ func.func @choices() {
     "tile_rocm.matrix_shape"() {m = 16 : i64, n = 16 : i64, k = 16 : i64} : () -> ()
     // CHECK: "tile_rocm.lds_layout"() {pad = 0 : i64} : () -> ()
     "tile_rocm.lds_layout"() {pad = 0 : i64} : () -> ()
+    // CHECK: "tile_rocm.direct_loads"() : () -> ()
+    "tile_rocm.direct_loads"() : () -> ()
     %s = "tile.alloc"() : () -> memref<64x32xf16, #gpu.address_space<workgroup>>
   } {mapping = [#gpu.block<x>], tile.threads = 64 : i64}
   return
