@@ -293,18 +293,23 @@ void tileRocmMatrixDirectCopy(TileBuilder *b, const TileRocmMatrixPlan *p,
   int64_t elemBytes = elemBytesOf(q->elem);
   int64_t rowBytes = w.cols * elemBytes;
   int64_t wave = p->instr->wave;
-  MlirBlock whole, edge;
-  tbIfElse(b, windowInside(b, &w), &whole, &edge);
-  /* Inside the source: each load of a wave writes its lanes' 4 bytes one
-   * after the other at a base that is uniform in the wave; lane l's bytes
-   * are the logical ones that the swizzle puts at base + 4 l. Load j of
-   * thread `tid` writes byte 4 (tid + j * threads) of the tile. The loads
-   * are a loop that LLVM keeps rolled: unrolled, the address of each was
-   * hoisted out of the K loop (16 loads per operand in gemm.mlir: 306
-   * registers on gfx942 and SGPR spills, against 262 with register
-   * staging). */
-  TileBuilder in = tbAtTerminator(whole, b->loc);
-  MlirType transfer = tbVectorType(q->elem, TileRocmDirectBytes / elemBytes);
+  int64_t per = TileRocmDirectBytes / elemBytes; /* elements per load */
+  MlirBlock full, empty;
+  ifNonEmpty(b, &w, &full, &empty);
+  /* Each load of a wave writes its lanes' 4 bytes one after the other at a
+   * base that is uniform in the wave; lane l's bytes are the logical ones
+   * that the swizzle puts at base + 4 l. Load j of thread `tid` writes
+   * byte 4 (tid + j * threads) of the tile. A lane whose 4 bytes are not
+   * all inside the source writes its elements itself instead, the pad value
+   * outside (an inactive lane's bytes are left alone). The loads are a loop
+   * that LLVM keeps rolled: unrolled, the address of each was hoisted out
+   * of the K loop (gemm.mlir on gfx942: 306 registers and SGPR spills,
+   * against 262 with register staging); and one loop for the edges and the
+   * rest takes fewer registers than a separate element loop for the edge
+   * blocks (231 against 272 with B staged; 32 SGPRs spilled with both
+   * direct). */
+  TileBuilder in = tbAtTerminator(full, b->loc);
+  MlirType transfer = tbVectorType(q->elem, per);
   int64_t round = q->threads * TileRocmDirectBytes; /* bytes per load */
   MlirValue waveFirst =
       tbMul(&in, tbDivU(&in, t->tid, idx(&in, wave)), idx(&in, wave));
@@ -313,18 +318,31 @@ void tileRocmMatrixDirectCopy(TileBuilder *b, const TileRocmMatrixPlan *p,
   MlirValue byte = tbAdd(&ld, tbMul(&ld, t->tid, idx(&ld, TileRocmDirectBytes)),
                          tbMul(&ld, each.iv, idx(&ld, round)));
   MlirValue row = tbDivU(&ld, byte, idx(&ld, rowBytes));
-  MlirValue inRow = tbRemU(&ld, byte, idx(&ld, rowBytes));
+  MlirValue physCol = tbDivU(&ld, tbRemU(&ld, byte, idx(&ld, rowBytes)),
+                             idx(&ld, elemBytes));
   /* The XOR is its own inverse: the logical column stored here. */
-  MlirValue col = tileRocmSwizzledCol(
-      &ld, row, tbDivU(&ld, inRow, idx(&ld, elemBytes)), w.cols, elemBytes);
+  MlirValue col = tileRocmSwizzledCol(&ld, row, physCol, w.cols, elemBytes);
+  MlirValue src[2] = {tbAdd(&ld, w.off[0], row), tbAdd(&ld, w.off[1], col)};
+  MlirValue inside =
+      tbAnd(&ld, tbCmpI(&ld, "ult", src[0], w.extent[0]),
+            tbCmpI(&ld, "ule", tbAdd(&ld, src[1], idx(&ld, per)), w.extent[1]));
+  MlirBlock load, edge;
+  tbIfElse(&ld, inside, &load, &edge);
+  TileBuilder el = tbAtTerminator(edge, b->loc);
+  for (int64_t v = 0; v < per; ++v) {
+    MlirValue at[2] = {row, tbAdd(&el, col, idx(&el, v))};
+    MlirValue place[2] = {row, tbAdd(&el, physCol, idx(&el, v))};
+    tbStore(&el, readElement(&el, &w, at), dst, 2, place);
+  }
+  ld = tbAtTerminator(load, b->loc);
   /* The wave's base: its first lane's byte. */
   MlirValue base = tbMul(
       &ld, tbAdd(&ld, waveFirst, tbMul(&ld, each.iv, idx(&ld, q->threads))),
       idx(&ld, TileRocmDirectBytes));
   MlirValue operands[] = {
       w.src,
-      tbAdd(&ld, w.off[0], row),
-      tbAdd(&ld, w.off[1], col),
+      src[0],
+      src[1],
       dst,
       tbDivU(&ld, base, idx(&ld, rowBytes)),
       tbDivU(&ld, tbRemU(&ld, base, idx(&ld, rowBytes)), idx(&ld, elemBytes))};
@@ -335,20 +353,12 @@ void tileRocmMatrixDirectCopy(TileBuilder *b, const TileRocmMatrixPlan *p,
                                    (const int32_t[]){1, 2, 1, 2}))};
   tbCreate(&ld, "amdgpu.gather_to_lds", TILE_COUNT(operands), operands, 0, NULL,
            TILE_COUNT(attrs), attrs);
-  /* At an edge: element by element, the pad value outside, to the
-   * swizzled places, in a rolled loop too (unrolled, the elements'
-   * addresses were hoisted out of the K loop: 432 registers on gfx942 for
-   * gemm.mlir). */
-  TileBuilder at = tbAtTerminator(edge, b->loc);
-  MlirBlock thenBlock, elseBlock;
-  ifNonEmpty(&at, &w, &thenBlock, &elseBlock);
-  for (int fill = 0; fill < 2; ++fill) {
-    TileBuilder branch = tbAtTerminator(fill ? elseBlock : thenBlock, b->loc);
-    TileLoop each = rolledLoop(&branch, w.rows * w.cols / q->threads);
-    TileBuilder el = tbAtTerminator(each.body, b->loc);
-    MlirValue e = tbAdd(&el, t->tid, tbMul(&el, each.iv, idx(&el, q->threads)));
-    MlirValue pos[2] = {tbDivU(&el, e, idx(&el, w.cols)),
-                        tbRemU(&el, e, idx(&el, w.cols))};
-    storeAt(&el, &w, fill ? w.pad : readElement(&el, &w, pos), pos);
-  }
+  /* An empty source: the pad value everywhere. */
+  TileBuilder fill = tbAtTerminator(empty, b->loc);
+  each = rolledLoop(&fill, w.rows * w.cols / q->threads);
+  el = tbAtTerminator(each.body, b->loc);
+  MlirValue e = tbAdd(&el, t->tid, tbMul(&el, each.iv, idx(&el, q->threads)));
+  MlirValue pos[2] = {tbDivU(&el, e, idx(&el, w.cols)),
+                      tbRemU(&el, e, idx(&el, w.cols))};
+  storeAt(&el, &w, w.pad, pos);
 }
