@@ -443,8 +443,7 @@ static bool planDirect(TileRocmMatrixPlan *p, const char *chip,
 static void defaultDirect(TileRocmMatrixPlan *p, const char *chip,
                           CopyLayout layout, int64_t pad) {
   TileStrBuf why = TILE_STRBUF_INIT;
-  if (!planDirect(p, chip, layout, pad, &why) || !p->swizzleA ||
-      !p->swizzleB)
+  if (!planDirect(p, chip, layout, pad, &why) || !p->swizzleA || !p->swizzleB)
     p->swizzleA = p->swizzleB = false;
   tileStrBufFree(&why);
 }

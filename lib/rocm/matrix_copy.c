@@ -318,8 +318,8 @@ void tileRocmMatrixDirectCopy(TileBuilder *b, const TileRocmMatrixPlan *p,
   MlirValue byte = tbAdd(&ld, tbMul(&ld, t->tid, idx(&ld, TileRocmDirectBytes)),
                          tbMul(&ld, each.iv, idx(&ld, round)));
   MlirValue row = tbDivU(&ld, byte, idx(&ld, rowBytes));
-  MlirValue physCol = tbDivU(&ld, tbRemU(&ld, byte, idx(&ld, rowBytes)),
-                             idx(&ld, elemBytes));
+  MlirValue physCol =
+      tbDivU(&ld, tbRemU(&ld, byte, idx(&ld, rowBytes)), idx(&ld, elemBytes));
   /* The XOR is its own inverse: the logical column stored here. */
   MlirValue col = tileRocmSwizzledCol(&ld, row, physCol, w.cols, elemBytes);
   MlirValue src[2] = {tbAdd(&ld, w.off[0], row), tbAdd(&ld, w.off[1], col)};
