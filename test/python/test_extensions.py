@@ -85,6 +85,15 @@ def test_rocm_refuses_a_layout_for_a_kernel_off_its_matrix_path():
                    parts="mlir")
 
 
+def test_rocm_direct_loads_takes_no_arguments_and_is_refused_off_the_matrix_path():
+    kernel = choices_gemm(lambda: T.rocm.direct_loads())
+    assert '"tile_rocm.direct_loads"() {} : () -> ()' in kernel.to_mlir()
+    with pytest.raises(tm.CompileError, match="'tile_rocm.direct_loads' op cannot be honoured"):
+        tm.compile(kernel, target="rocm:gfx942", parts="mlir")
+    with pytest.raises(T.BuildError, match="takes 0 arguments"):
+        choices_gemm(lambda: T.rocm.direct_loads(1)).to_mlir()
+
+
 def test_a_bad_value_is_refused_by_the_backend():
     with pytest.raises(tm.CompileError) as e:
         tm.compile(choices_gemm(lambda: T.cuda.path("fastest")), target="cuda:sm_90a",

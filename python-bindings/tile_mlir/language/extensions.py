@@ -29,6 +29,7 @@ _OPS = {
     "rocm": {
         "matrix_shape": (("m", int), ("n", int), ("k", int)),
         "lds_layout": (("pad", int),),
+        "direct_loads": (),
         "waves_per_eu": (("waves", int),),
     },
     "vulkan": {
