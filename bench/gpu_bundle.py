@@ -162,12 +162,13 @@ def poisoned(torch, shape, dtype=None):
 
 def make_case(torch, kind, dtype, shape):
     """(inputs for the call, outputs, references) for one shape."""
-    if kind in ("gemm", "gemm_bias_relu"):
+    if kind in ("gemm", "gemm_bt", "gemm_bias_relu"):
         m, n, k = shape
-        a, b = operand(torch, (m, k), dtype), operand(torch, (k, n), dtype)
+        a = operand(torch, (m, k), dtype)
+        b = operand(torch, (n, k) if kind == "gemm_bt" else (k, n), dtype)
         c = poisoned(torch, (m, n), output_dtype(torch, dtype))
-        ref = a.double() @ b.double()
-        if kind == "gemm":
+        ref = a.double() @ (b.double().T if kind == "gemm_bt" else b.double())
+        if kind in ("gemm", "gemm_bt"):
             return [a, b, c], [c], [ref]
         bias = uniform(torch, (n,), torch.float32)
         return [a, b, bias, c], [c], [torch.relu(ref + bias.double())]
@@ -195,6 +196,7 @@ def make_case(torch, kind, dtype, shape):
 
 SHAPES = {
     "gemm": gemm_shapes,
+    "gemm_bt": gemm_shapes,
     "gemm_bias_relu": lambda c: [(1024, 1024, 1024), (1000, 999, 1003), (1, 512, 768)],
     "row_max_sum": lambda c: [(1000, 999), (64, 128), (1, 5000), (300, 1)],
     "vector_add": lambda c: [(1,), (256,), (1000003,)],
@@ -204,8 +206,8 @@ SHAPES = {
 # Largest error allowed relative to the reference's largest magnitude: f32
 # accumulation of exact f16/bf16 products, approximate exp in the softmax.
 # i8 gemms accumulate in i32 and must be exact.
-TOLERANCE = {"gemm": 1e-5, "gemm_bias_relu": 1e-5, "row_max_sum": 1e-6,
-             "vector_add": 1e-7, "flash_attention": 1e-4}
+TOLERANCE = {"gemm": 1e-5, "gemm_bt": 1e-5, "gemm_bias_relu": 1e-5,
+             "row_max_sum": 1e-6, "vector_add": 1e-7, "flash_attention": 1e-4}
 
 
 def tolerance(case):
@@ -398,9 +400,10 @@ def smoke_args(runtime, case, shape):
         return memref(runtime.lib.mgpuMemAlloc(max(count * bytes_per, 1), None, 0), dims)
 
     kind, elem = case["kind"], {"f32": 4, "i8": 1}.get(case["dtype"], 2)
-    if kind in ("gemm", "gemm_bias_relu"):
+    if kind in ("gemm", "gemm_bt", "gemm_bias_relu"):
         m, n, k = shape
-        args = [buffer((m, k), elem), buffer((k, n), elem)]
+        args = [buffer((m, k), elem),
+                buffer((n, k) if kind == "gemm_bt" else (k, n), elem)]
         if kind == "gemm_bias_relu":
             args.append(buffer((n,), 4))
         return args + [buffer((m, n), 4)]

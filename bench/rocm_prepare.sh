@@ -21,13 +21,15 @@ set -euo pipefail
 # the chips it is for, when not all; after the examples (bench/aot_bundle.sh).
 # The bf16 gemms are their f16 sources with every f16 made bf16. gemm_rocm
 # states CDNA matrix-core choices (tile_rocm ops) that RDNA chips, and for
-# bf16 gfx908, refuse.
+# bf16 gfx908, refuse. gemm_direct (B stored n x k) takes the direct-to-LDS
+# loads of gfx942 and gfx950, and states them.
 kernels() {
   bundle_examples
   cat <<'LIST'
 gemm_rocm        examples/gemm_rocm.mlir               gemm            f16   gfx908,gfx90a,gfx942,gfx950
 gemm_rocm_bf16   examples/gemm_rocm.mlir               gemm            bf16  gfx90a,gfx942,gfx950
 gemm_i8          test/Target/ROCm/Inputs/gemm_i8.mlir  gemm            i8
+gemm_direct      test/Target/ROCm/Inputs/gemm_direct.mlir  gemm_bt     f16   gfx942,gfx950
 LIST
 }
 
