@@ -26,7 +26,8 @@ static bool isDynamicShared(MlirOperation op) {
     return false;
   MlirAttribute space = tileOpGetAttr(op, "addr_space");
   MlirAttribute type = tileOpGetAttr(op, "global_type");
-  if (mlirAttributeIsNull(space) || mlirAttributeIsNull(type) ||
+  if (mlirAttributeIsNull(space) || !mlirAttributeIsAInteger(space) ||
+      mlirAttributeIsNull(type) ||
       mlirIntegerAttrGetValueInt(space) != SharedAddressSpace)
     return false;
   /* The C API has no array-size getter: the type's text says it. */

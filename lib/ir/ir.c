@@ -80,10 +80,30 @@ static MlirWalkResult checkDim(MlirOperation op, void *userData) {
   return MlirWalkResultAdvance;
 }
 
+/* Rejects an llvm.mlir.global without an integer address space. MLIR 22's
+ * parser sets addr_space to 0 when none is written, but drops a value of
+ * another kind (`{addr_space}`, `{addr_space = "x"}`) without a word, as
+ * does the generic form that leaves it out; the op's accessors then read
+ * the missing integer (translation to LLVM IR crashed on every GPU
+ * target). */
+static MlirWalkResult checkGlobal(MlirOperation op, void *userData) {
+  if (!tileOpIs(op, "llvm.mlir.global"))
+    return MlirWalkResultAdvance;
+  MlirAttribute space = tileOpGetAttr(op, "addr_space");
+  if (mlirAttributeIsNull(space) || !mlirAttributeIsAInteger(space)) {
+    tileEmitOpError(op, "needs 'addr_space' to be an integer address space "
+                        "(a value of another kind is dropped when parsed)");
+    ++*(unsigned *)userData;
+  }
+  return MlirWalkResultSkip;
+}
+
 MlirOperation tileCheckParsedInput(MlirOperation op) {
   unsigned errors = 0;
-  if (!mlirOperationIsNull(op))
+  if (!mlirOperationIsNull(op)) {
     mlirOperationWalk(op, checkDim, &errors, MlirWalkPreOrder);
+    mlirOperationWalk(op, checkGlobal, &errors, MlirWalkPreOrder);
+  }
   if (!errors)
     return op;
   mlirOperationDestroy(op);
