@@ -317,9 +317,9 @@ void tileRocmMatrixDirectCopy(TileBuilder *b, const TileRocmMatrixPlan *p,
    * 4-byte aligned (a row of an odd number of f16, or a view that starts
    * at an odd element, is copied element by element). */
   MlirType index = tbIndex(&in);
-  MlirValue base0 = tbResult(tbCreate(
-      &in, "memref.extract_aligned_pointer_as_index", 1, &w.src, 1, &index, 0,
-      NULL));
+  MlirValue base0 =
+      tbResult(tbCreate(&in, "memref.extract_aligned_pointer_as_index", 1,
+                        &w.src, 1, &index, 0, NULL));
   MlirValue four = idx(&in, TileRocmDirectBytes);
   MlirValue aligned = tbAnd(
       &in, tbCmpI(&in, "eq", tbRemU(&in, base0, four), idx(&in, 0)),
@@ -336,11 +336,11 @@ void tileRocmMatrixDirectCopy(TileBuilder *b, const TileRocmMatrixPlan *p,
   /* The XOR is its own inverse: the logical column stored here. */
   MlirValue col = tileRocmSwizzledCol(&ld, row, physCol, w.cols, elemBytes);
   MlirValue src[2] = {tbAdd(&ld, w.off[0], row), tbAdd(&ld, w.off[1], col)};
-  MlirValue inside = tbAnd(
-      &ld, aligned,
-      tbAnd(&ld, tbCmpI(&ld, "ult", src[0], w.extent[0]),
-            tbCmpI(&ld, "ule", tbAdd(&ld, src[1], idx(&ld, per)),
-                   w.extent[1])));
+  MlirValue inside =
+      tbAnd(&ld, aligned,
+            tbAnd(&ld, tbCmpI(&ld, "ult", src[0], w.extent[0]),
+                  tbCmpI(&ld, "ule", tbAdd(&ld, src[1], idx(&ld, per)),
+                         w.extent[1])));
   MlirBlock load, edge;
   tbIfElse(&ld, inside, &load, &edge);
   TileBuilder el = tbAtTerminator(edge, b->loc);
