@@ -304,10 +304,9 @@ void tileRocmMatrixDirectCopy(TileBuilder *b, const TileRocmMatrixPlan *p,
    * outside (an inactive lane's bytes are left alone). The loads are a loop
    * that LLVM keeps rolled: unrolled, the address of each was hoisted out
    * of the K loop (gemm.mlir on gfx942: 306 registers and SGPR spills,
-   * against 262 with register staging); and one loop for the edges and the
-   * rest takes fewer registers than a separate element loop for the edge
-   * blocks (231 against 272 with B staged; 32 SGPRs spilled with both
-   * direct). */
+   * against 262 with register staging). One loop for the edges and the
+   * rest spills no SGPRs, where a separate element loop for the edge
+   * blocks spilled 32 (gemm_direct.mlir on gfx942) for 5 VGPRs fewer. */
   TileBuilder in = tbAtTerminator(full, b->loc);
   MlirType transfer = tbVectorType(q->elem, per);
   int64_t round = q->threads * TileRocmDirectBytes; /* bytes per load */
