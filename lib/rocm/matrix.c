@@ -436,9 +436,10 @@ static bool planDirect(TileRocmMatrixPlan *p, const char *chip,
 
 /* Without a stated choice: direct loads when both A and B can take them
  * (B stored n x k). With only A direct, B staged, every kernel measured
- * took 9 to 14 more VGPRs than with both staged (gemm_bias_relu.mlir on
- * gfx950: 270 against 256, one wave per SIMD instead of two), so that
- * mix is taken only when tile_rocm.direct_loads states it. A stated
+ * took 4 to 14 more VGPRs than with both staged (gemm_bias_relu.mlir on
+ * gfx950: 270 against 256, one wave per SIMD instead of two; the i8 gemm
+ * 4 more, but none of its 12 SGPR spills), so that mix is taken only when
+ * tile_rocm.direct_loads states it. A stated
  * tile_rocm.lds_layout keeps register staging. */
 static void defaultDirect(TileRocmMatrixPlan *p, const char *chip,
                           CopyLayout layout, int64_t pad) {
