@@ -8,13 +8,14 @@
 # Default: 60 seconds for each of cpu, cuda:sm_80, cuda:sm_90a, rocm:gfx942
 # and vulkan. "runs:N" runs N inputs per target, whatever the time. "ci"
 # runs a fixed number of inputs per target from a fixed seed (about two
-# minutes each here), so that a CI run is repeatable.
+# minutes each here), so that a CI run is repeatable; it keeps its corpus,
+# crashes and log apart (ci-<target>), beside a long run of the target.
 #
 # FUZZ_PART=mlir (or another part) stops each compilation at that part
 # instead of the target's output: rocm's LLVM code generation takes most of
 # its time. Such a run keeps its corpus, log and crashes apart.
 #
-# Crashing inputs are kept in build-fuzz/crashes/<target>/; each one found
+# Crashing inputs are kept in build-fuzz/crashes/[ci-]<target>/; each one found
 # is a bug: fix it and keep the input as a regression test in
 # test/fuzz/crashers/. Exit status 1 when any target found a crash or hang.
 set -uo pipefail
@@ -48,7 +49,10 @@ done < <(find examples test tools/tile-fuzz -name '*.mlir' | sort)
 
 status=0
 for target in "${targets[@]}"; do
+  # A ci run starts from an empty corpus of its own: it must not clear the
+  # corpus and crashes of a long run of the same target.
   name=${target//:/_}${FUZZ_PART:+_$FUZZ_PART}
+  [ "$seconds" = ci ] && name=ci-$name
   corpus=$build/corpus/$name crashes=$build/crashes/$name
   mkdir -p "$corpus" "$crashes"
   log=$build/fuzz-$name.log
