@@ -95,15 +95,19 @@ static MlirWalkResult checkGlobal(MlirOperation op, void *userData) {
                         "(a value of another kind is dropped when parsed)");
     ++*(unsigned *)userData;
   }
-  return MlirWalkResultSkip;
+  return MlirWalkResultAdvance;
+}
+
+/* Every check above, in one walk of the input. */
+static MlirWalkResult checkParsedOp(MlirOperation op, void *userData) {
+  checkDim(op, userData);
+  return checkGlobal(op, userData);
 }
 
 MlirOperation tileCheckParsedInput(MlirOperation op) {
   unsigned errors = 0;
-  if (!mlirOperationIsNull(op)) {
-    mlirOperationWalk(op, checkDim, &errors, MlirWalkPreOrder);
-    mlirOperationWalk(op, checkGlobal, &errors, MlirWalkPreOrder);
-  }
+  if (!mlirOperationIsNull(op))
+    mlirOperationWalk(op, checkParsedOp, &errors, MlirWalkPreOrder);
   if (!errors)
     return op;
   mlirOperationDestroy(op);
