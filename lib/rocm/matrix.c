@@ -90,7 +90,7 @@ static bool requestedLayout(const TileRocmMatrixPlan *p, const char *chip,
                      (long long)q->bm, (long long)q->bk, (long long)q->threads);
     return false;
   }
-  int64_t elemBytes = mlirTypeIsAInteger(q->elem) ? 1 : 2;
+  int64_t elemBytes = tileRocmMatrixElemBytes(q->elem);
   int64_t bytes = paddedBytes(p, pad, elemBytes);
   if (bytes > p->ldsBytes) {
     if (bytes == INT64_MAX)
@@ -185,7 +185,7 @@ static bool pipelines(const TileRocmMatrixPlan *p, CopyLayout layout,
   const TileMmaPlan *q = &p->base;
   if (layout == CopiesSimt || q->stages < 2 || !onlyOperandsShared(q))
     return false;
-  int64_t elemBytes = mlirTypeIsAInteger(q->elem) ? 1 : 2;
+  int64_t elemBytes = tileRocmMatrixElemBytes(q->elem);
   return doubledBytes(p, layout == CopiesPadded ? pad : 0, elemBytes) <=
          p->ldsBytes;
 }

@@ -30,6 +30,9 @@ typedef struct {
  * rows one 8-byte MFMA operand read touches on distinct bank pairs. */
 enum { TileRocmLdsPad = 4 };
 
+/* The bytes of one A or B element: 1 for i8, 2 for f16 and bf16. */
+int64_t tileRocmMatrixElemBytes(MlirType elem);
+
 /* Fills `plan` for a kernel loop on `chip`, or returns false (with no
  * diagnostic) when the kernel, its types or the chip do not fit a matrix
  * instruction; such kernels are lowered by the SIMT path instead. A

@@ -61,7 +61,7 @@ static void elementAt(TileBuilder *b, const Window *w, MlirValue tid,
   slotAt(b, w, tid, threads, 1, e, at);
 }
 
-static int64_t elemBytesOf(MlirType elem) {
+int64_t tileRocmMatrixElemBytes(MlirType elem) {
   return mlirTypeIsAInteger(elem) ? 1 : 2;
 }
 
@@ -69,8 +69,8 @@ static void storeAt(TileBuilder *b, const Window *w, MlirValue v,
                     MlirValue *at) {
   MlirValue swapped[2] = {at[1], at[0]};
   if (w->swizzled) {
-    MlirValue col = tileRocmSwizzledCol(b, at[0], at[1], w->cols,
-                                        elemBytesOf(mlirValueGetType(v)));
+    MlirValue col = tileRocmSwizzledCol(
+        b, at[0], at[1], w->cols, tileRocmMatrixElemBytes(mlirValueGetType(v)));
     tbStore(b, v, w->dst, 2, (MlirValue[]){at[0], col});
     return;
   }
@@ -158,7 +158,7 @@ static int64_t chunkWidth(const TileMmaPlan *p, const Window *w) {
   MlirType src = mlirValueGetType(w->src);
   if (!mlirAffineMapIsIdentity(mlirMemRefTypeGetAffineMap(src)))
     return 1;
-  int64_t bytes = elemBytesOf(mlirValueGetType(w->pad));
+  int64_t bytes = tileRocmMatrixElemBytes(mlirValueGetType(w->pad));
   for (int64_t width = 16 / bytes; width > 1; width /= 2)
     if (w->cols % width == 0 && (w->rows * w->cols / width) % p->threads == 0)
       return width;
@@ -265,7 +265,7 @@ bool tileRocmMatrixDirectFits(const TileRocmMatrixPlan *p, MlirOperation copy) {
               mlirTypeGetContext(dst),
               mlirStringRefCreateFromCString("#gpu.address_space<workgroup>"))))
     return false;
-  int64_t elemBytes = elemBytesOf(q->elem);
+  int64_t elemBytes = tileRocmMatrixElemBytes(q->elem);
   int64_t rowBytes = tileDim(dst, 1) * elemBytes;
   /* Whole chunks per row, a power of two of them (the XOR stays in the
    * row), each operand read inside one chunk, and whole loads per thread. */
@@ -290,7 +290,7 @@ void tileRocmMatrixDirectCopy(TileBuilder *b, const TileRocmMatrixPlan *p,
   const TileMmaPlan *q = &p->base;
   Window w = windowOf(b, copy, dst, false, off);
   w.swizzled = true;
-  int64_t elemBytes = elemBytesOf(q->elem);
+  int64_t elemBytes = tileRocmMatrixElemBytes(q->elem);
   int64_t rowBytes = w.cols * elemBytes;
   int64_t wave = p->instr->wave;
   int64_t per = TileRocmDirectBytes / elemBytes; /* elements per load */

@@ -97,7 +97,7 @@ static MlirValue loadOperand(TileBuilder *b, const TileRocmMatrixPlan *p,
   const TileRocmMatrixInstr *in = p->instr;
   if (swizzled) {
     int64_t cols = tileDim(mlirValueGetType(buffer), 1);
-    int64_t elemBytes = mlirTypeIsAInteger(p->base.elem) ? 1 : 2;
+    int64_t elemBytes = tileRocmMatrixElemBytes(p->base.elem);
     k0 = tileRocmSwizzledCol(b, fixed, k0, cols, elemBytes);
   }
   MlirValue elems[16];
@@ -199,7 +199,7 @@ void tileRocmMatrixEmitGemm(TileBuilder *b, const TileRocmMatrixPlan *p,
 
 int64_t tileRocmMatrixOperandRegs(const TileRocmMatrixPlan *p) {
   const TileMmaPlan *q = &p->base;
-  int64_t bytes = p->instr->operandLen * (mlirTypeIsAInteger(q->elem) ? 1 : 2);
+  int64_t bytes = p->instr->operandLen * tileRocmMatrixElemBytes(q->elem);
   return q->bk / p->instr->k * (q->mmaM + q->mmaN) * ((bytes + 3) / 4);
 }
 
