@@ -133,6 +133,11 @@ def gemm_shapes(case):
             (1, 512, 768), (129, 257, 65), (4096, 4096, 4096)]
 
 
+def gemm_b_shape(kind, n, k):
+    """B of a gemm: k x n, or n x k for gemm_bt (transpose_b)."""
+    return (n, k) if kind == "gemm_bt" else (k, n)
+
+
 def torch_dtype(torch, name):
     return {"f16": torch.float16, "bf16": torch.bfloat16,
             "f32": torch.float32, "i8": torch.int8}[name]
@@ -165,7 +170,7 @@ def make_case(torch, kind, dtype, shape):
     if kind in ("gemm", "gemm_bt", "gemm_bias_relu"):
         m, n, k = shape
         a = operand(torch, (m, k), dtype)
-        b = operand(torch, (n, k) if kind == "gemm_bt" else (k, n), dtype)
+        b = operand(torch, gemm_b_shape(kind, n, k), dtype)
         c = poisoned(torch, (m, n), output_dtype(torch, dtype))
         ref = a.double() @ (b.double().T if kind == "gemm_bt" else b.double())
         if kind in ("gemm", "gemm_bt"):
@@ -402,8 +407,7 @@ def smoke_args(runtime, case, shape):
     kind, elem = case["kind"], {"f32": 4, "i8": 1}.get(case["dtype"], 2)
     if kind in ("gemm", "gemm_bt", "gemm_bias_relu"):
         m, n, k = shape
-        args = [buffer((m, k), elem),
-                buffer((n, k) if kind == "gemm_bt" else (k, n), elem)]
+        args = [buffer((m, k), elem), buffer(gemm_b_shape(kind, n, k), elem)]
         if kind == "gemm_bias_relu":
             args.append(buffer((n,), 4))
         return args + [buffer((m, n), 4)]
