@@ -415,14 +415,20 @@ static void checkGemm(Verifier *v, MlirOperation op) {
   }
   bool attrOk, ta, tb;
   ta = tileGetBoolAttr(op, "transpose_a", false, &attrOk);
-  if (!attrOk)
+  if (!attrOk) {
     FAIL(op, "transpose_a must be a bool attribute");
+    ok = false;
+  }
   tb = tileGetBoolAttr(op, "transpose_b", false, &attrOk);
-  if (!attrOk)
+  if (!attrOk) {
     FAIL(op, "transpose_b must be a bool attribute");
+    ok = false;
+  }
   tileGetBoolAttr(op, "clear_accum", false, &attrOk);
-  if (!attrOk)
+  if (!attrOk) {
     FAIL(op, "clear_accum must be a bool attribute");
+    ok = false;
+  }
   MlirAttribute policy = tileOpGetAttr(op, "policy");
   if (!mlirAttributeIsNull(policy)) {
     bool valid = false;

@@ -173,3 +173,18 @@ func.func @operand_kind(%x: f32) {
   } {mapping = [#gpu.block<x>], tile.threads = 128 : i64}
   return
 }
+
+// -----
+
+// A flag that is not a bool is the one error: the shapes are not checked
+// against a guess of what it meant.
+func.func @unit_transpose_b() {
+  scf.forall (%i) in (1) {
+    %a = "tile.alloc"() : () -> memref<64x32xf16, #gpu.address_space<workgroup>>
+    %b = "tile.alloc"() : () -> memref<64x32xf16, #gpu.address_space<workgroup>>
+    %c = "tile.alloc"() : () -> memref<64x64xf32, #tile.fragment>
+    // expected-error @+1 {{transpose_b must be a bool attribute}}
+    "tile.gemm"(%a, %b, %c) {transpose_b} : (memref<64x32xf16, #gpu.address_space<workgroup>>, memref<64x32xf16, #gpu.address_space<workgroup>>, memref<64x64xf32, #tile.fragment>) -> ()
+  } {mapping = [#gpu.block<x>], tile.threads = 128 : i64}
+  return
+}
