@@ -15,6 +15,9 @@
 bool tileCudaRefuse(TileStrBuf *why, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
+/* The most m16n8 tiles a warp holds along M or along N. */
+enum { TileCudaMaxMmaTiles = 16 };
+
 /* Why a kernel is no gemm kernel the tensor-core paths take. */
 #define TileCudaNotOneGemm                                                     \
   "it is not one gemm the tensor-core paths take (one tile.gemm, f16/bf16 A "  \

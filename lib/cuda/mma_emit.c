@@ -189,13 +189,11 @@ static MlirValue mmaBF16(TileBuilder *b, const TileMmaPlan *p, MlirValue a,
       tbCreate(b, "vector.from_elements", 4, elements, 1, &v4, 0, NULL));
 }
 
-enum { MaxMmaTiles = 16 };
-
 void tileMmaEmitGemm(TileBuilder *b, const TileMmaPlan *p,
                      const TileMmaThread *t, MlirValue aStages,
                      MlirValue bStages, MlirValue stage, MlirValue acc) {
   bool bf16 = mlirTypeIsABF16(p->elem);
-  MlirValue c[MaxMmaTiles][MaxMmaTiles];
+  MlirValue c[TileCudaMaxMmaTiles][TileCudaMaxMmaTiles];
   for (int64_t mi = 0; mi < p->mmaM; ++mi)
     for (int64_t ni = 0; ni < p->mmaN; ++ni)
       c[mi][ni] = loadAccumulator(b, acc, (mi * p->mmaN + ni) * 4);
@@ -205,14 +203,14 @@ void tileMmaEmitGemm(TileBuilder *b, const TileMmaPlan *p,
   MlirValue warpCol = tbMul(b, t->warpN, idx(b, p->warpN));
   for (int64_t kk = 0; kk < p->bk; kk += 16) {
     /* A: rows lane % 16, columns kk + 8 * (lane / 16) of each 16x16 tile. */
-    MlirValue aFrag[MaxMmaTiles];
+    MlirValue aFrag[TileCudaMaxMmaTiles];
     MlirValue aCol = tbAdd(b, idx(b, kk), tbMul(b, laneHigh, idx(b, 8)));
     for (int64_t mi = 0; mi < p->mmaM; ++mi) {
       MlirValue row = tbAdd(b, warpRow, tbAdd(b, idx(b, mi * 16), laneLow));
       aFrag[mi] = ldmatrix(b, p, aStages, stage, row, aCol, false);
     }
     /* B: four 8x8 matrices per 16 columns of C; b rows of mma are k. */
-    MlirValue bFrag[MaxMmaTiles];
+    MlirValue bFrag[TileCudaMaxMmaTiles];
     for (int64_t nj = 0; nj < p->mmaN / 2; ++nj) {
       MlirValue n0 = tbAdd(b, warpCol, idx(b, nj * 16));
       MlirValue loaded;

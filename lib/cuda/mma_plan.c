@@ -92,6 +92,13 @@ bool tileMmaPlanKernel(MlirOperation kernel, TileMmaPlan *p, TileStrBuf *why) {
                           "its %lldx%lld accumulator into 16x16 pieces",
                           (long long)p->threads / 32, policy, (long long)p->bm,
                           (long long)p->bn);
+  if (p->mmaM > TileCudaMaxMmaTiles || p->mmaN > TileCudaMaxMmaTiles)
+    return tileCudaRefuse(why,
+                          "a warp would hold %lldx%lld m16n8 tiles of its "
+                          "%lldx%lld accumulator (at most %d along each side)",
+                          (long long)p->mmaM, (long long)p->mmaN,
+                          (long long)p->bm, (long long)p->bn,
+                          TileCudaMaxMmaTiles);
   p->local = p->bm * p->bn / p->threads;
   if (p->local != p->mmaM * p->mmaN * 4)
     return tileCudaRefuse(why,

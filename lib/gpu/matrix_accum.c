@@ -129,42 +129,18 @@ static void rewriteCopyOut(MlirOperation copy, MlirValue acc,
   mlirOperationDestroy(copy);
 }
 
-/* Values of a cloned loop body: originals and what they became. */
 typedef struct {
-  MlirValue from[256], to[256];
-  unsigned n;
-} ValueMap;
+  MlirValue acc;
+  TileOpList *accesses;
+} AccessCollector;
 
-static void mapValue(ValueMap *m, MlirValue from, MlirValue to) {
-  if (m->n < 256) {
-    m->from[m->n] = from;
-    m->to[m->n++] = to;
-  }
-}
-
-static MlirWalkResult remapOperands(MlirOperation op, void *userData) {
-  ValueMap *m = userData;
-  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
-    MlirValue v = mlirOperationGetOperand(op, i);
-    for (unsigned j = 0; j < m->n; ++j)
-      if (mlirValueEqual(v, m->from[j])) {
-        mlirOperationSetOperand(op, i, m->to[j]);
-        break;
-      }
-  }
-  return MlirWalkResultAdvance;
-}
-
-typedef struct {
-  MlirOperation ops[1024];
-  unsigned n;
-} Doomed;
-
+/* The loads and stores of the accumulator fragment. */
 static MlirWalkResult collectAccesses(MlirOperation op, void *userData) {
-  Doomed *d = userData;
-  if ((tileOpIs(op, "memref.load") || tileOpIs(op, "memref.store")) &&
-      d->n < 1024)
-    d->ops[d->n++] = op;
+  AccessCollector *c = userData;
+  bool isLoad = tileOpIs(op, "memref.load");
+  if ((isLoad || tileOpIs(op, "memref.store")) &&
+      mlirValueEqual(mlirOperationGetOperand(op, isLoad ? 0 : 1), c->acc))
+    tileOpListAppend(c->accesses, op);
   return MlirWalkResultAdvance;
 }
 
@@ -173,48 +149,32 @@ static MlirWalkResult collectAccesses(MlirOperation op, void *userData) {
 static void rewriteParallelLoop(MlirOperation forall, MlirValue acc,
                                 const TileMmaPlan *p, const TileMmaThread *t) {
   TileBuilder b = tbBefore(forall);
-  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(forall, 0));
-  MlirOperation terminator = mlirBlockGetTerminator(body);
+  TileOpList accesses = {0};
   for (int64_t i = 0; i < p->local; ++i) {
     MlirValue slot = idx(&b, i), ivs[2];
     p->position(&b, p, t, slot, &ivs[0], &ivs[1]);
-    ValueMap map = {{{0}}, {{0}}, 0};
-    mapValue(&map, mlirBlockGetArgument(body, 0), ivs[0]);
-    mapValue(&map, mlirBlockGetArgument(body, 1), ivs[1]);
-    for (MlirOperation op = mlirBlockGetFirstOperation(body);
-         !mlirOperationIsNull(op) && !mlirOperationEqual(op, terminator);
-         op = mlirOperationGetNextInBlock(op)) {
-      MlirOperation copy = mlirOperationClone(op);
-      mlirBlockInsertOwnedOperationBefore(b.block, b.before, copy);
-      mlirOperationWalk(copy, remapOperands, &map, MlirWalkPreOrder);
-      for (intptr_t r = 0; r < mlirOperationGetNumResults(op); ++r)
-        mapValue(&map, mlirOperationGetResult(op, r),
-                 mlirOperationGetResult(copy, r));
-      /* Accesses of the accumulator go to its registers. */
-      Doomed accesses = {{{0}}, 0};
-      mlirOperationWalk(copy, collectAccesses, &accesses, MlirWalkPostOrder);
-      for (unsigned k = 0; k < accesses.n; ++k) {
-        MlirOperation access = accesses.ops[k];
-        bool isLoad = tileOpIs(access, "memref.load");
-        if (!mlirValueEqual(mlirOperationGetOperand(access, isLoad ? 0 : 1),
-                            p->acc))
-          continue;
-        TileBuilder at = tbBefore(access);
-        if (isLoad) {
-          MlirValue old = mlirOperationGetResult(access, 0);
-          MlirValue v = tbLoad(&at, acc, 1, &slot);
-          mlirValueReplaceAllUsesOfWith(old, v);
-          /* Later clones refer to the original load's result. */
-          for (unsigned j = 0; j < map.n; ++j)
-            if (mlirValueEqual(map.to[j], old))
-              map.to[j] = v;
-        } else {
-          tbStore(&at, mlirOperationGetOperand(access, 0), acc, 1, &slot);
-        }
-        mlirOperationDestroy(access);
-      }
+    /* A copy of the loop, whose body moves here with the element's
+     * position for the induction variables. */
+    MlirOperation copy = mlirOperationClone(forall);
+    mlirBlockInsertOwnedOperationBefore(b.block, b.before, copy);
+    accesses.count = 0;
+    AccessCollector c = {p->acc, &accesses};
+    mlirOperationWalk(copy, collectAccesses, &c, MlirWalkPostOrder);
+    tileInlineLoopBody(copy, forall, ivs);
+    mlirOperationDestroy(copy);
+    /* Accesses of the accumulator go to its registers. */
+    for (size_t k = 0; k < accesses.count; ++k) {
+      MlirOperation access = accesses.ops[k];
+      TileBuilder at = tbBefore(access);
+      if (tileOpIs(access, "memref.load"))
+        mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(access, 0),
+                                      tbLoad(&at, acc, 1, &slot));
+      else
+        tbStore(&at, mlirOperationGetOperand(access, 0), acc, 1, &slot);
+      mlirOperationDestroy(access);
     }
   }
+  tileOpListFree(&accesses);
   /* Other threads may read what the body wrote to shared memory. */
   tbCreate(&b, "gpu.barrier", 0, NULL, 0, NULL, 0, NULL);
   mlirOperationDestroy(forall);
@@ -223,28 +183,28 @@ static void rewriteParallelLoop(MlirOperation forall, MlirValue acc,
 bool tileMmaRewriteAccumulatorUses(const TileMmaPlan *p, const TileMmaThread *t,
                                    MlirValue acc) {
   /* Collect first: rewriting changes the use list. */
-  MlirOperation users[64];
-  unsigned n = 0;
+  TileOpList users = {0};
   for (MlirOpOperand use = mlirValueGetFirstUse(p->acc);
-       !mlirOpOperandIsNull(use) && n < 64;
-       use = mlirOpOperandGetNextUse(use)) {
+       !mlirOpOperandIsNull(use); use = mlirOpOperandGetNextUse(use)) {
     MlirOperation user = mlirOpOperandGetOwner(use);
     if (tileOpIs(user, "memref.load") || tileOpIs(user, "memref.store"))
       user = parallelLoopOf(user, p->kernel);
-    bool seen = false;
-    for (unsigned i = 0; i < n; ++i)
-      seen |= mlirOperationEqual(users[i], user);
-    if (!seen && !mlirOperationEqual(user, p->gemms[0]))
-      users[n++] = user;
+    bool seen = mlirOperationEqual(user, p->gemms[0]);
+    for (size_t i = 0; i < users.count && !seen; ++i)
+      seen = mlirOperationEqual(users.ops[i], user);
+    if (!seen)
+      tileOpListAppend(&users, user);
   }
-  for (unsigned i = 0; i < n; ++i) {
-    if (tileOpIs(users[i], "tile.fill"))
-      rewriteFill(users[i], acc, p);
-    else if (tileOpIs(users[i], "tile.copy"))
-      rewriteCopyOut(users[i], acc, p, t);
-    else if (tileOpIs(users[i], "scf.forall"))
-      rewriteParallelLoop(users[i], acc, p, t);
+  for (size_t i = 0; i < users.count; ++i) {
+    MlirOperation user = users.ops[i];
+    if (tileOpIs(user, "tile.fill"))
+      rewriteFill(user, acc, p);
+    else if (tileOpIs(user, "tile.copy"))
+      rewriteCopyOut(user, acc, p, t);
+    else if (tileOpIs(user, "scf.forall"))
+      rewriteParallelLoop(user, acc, p, t);
   }
+  tileOpListFree(&users);
   return true;
 }
 

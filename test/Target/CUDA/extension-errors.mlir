@@ -91,6 +91,37 @@ func.func @mma_warps(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf3
 
 // -----
 
+// One warp and a 256x256 accumulator: 16x32 m16n8 tiles a warp, more than
+// the path holds. Without the op the kernel takes the SIMT path (this once
+// crashed the compiler).
+func.func @mma_warp_tiles(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f32
+  scf.forall (%bm, %bn) in (4, 4) {
+    // expected-error @+1 {{'tile_cuda.path' op cannot be honoured: the kernel does not take the mma path on sm_90a: a warp would hold 16x32 m16n8 tiles of its 256x256 accumulator (at most 16 along each side)}}
+    "tile_cuda.path"() {path = "mma"} : () -> ()
+    %A_s = "tile.alloc"() : () -> memref<256x16xf16, #gpu.address_space<workgroup>>
+    %B_s = "tile.alloc"() : () -> memref<16x256xf16, #gpu.address_space<workgroup>>
+    %acc = "tile.alloc"() : () -> memref<256x256xf32, #tile.fragment>
+    "tile.fill"(%acc, %zero) : (memref<256x256xf32, #tile.fragment>, f32) -> ()
+    scf.for %k = %c0 to %c1 step %c1 {
+      "tile.copy"(%A, %A_s, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>}
+          : (memref<?x?xf16>, memref<256x16xf16, #gpu.address_space<workgroup>>, index, index) -> ()
+      "tile.copy"(%B, %B_s, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>}
+          : (memref<?x?xf16>, memref<16x256xf16, #gpu.address_space<workgroup>>, index, index) -> ()
+      "tile.gemm"(%A_s, %B_s, %acc)
+          : (memref<256x16xf16, #gpu.address_space<workgroup>>, memref<16x256xf16, #gpu.address_space<workgroup>>,
+             memref<256x256xf32, #tile.fragment>) -> ()
+    }
+    "tile.copy"(%acc, %C, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 0, 2>}
+        : (memref<256x256xf32, #tile.fragment>, memref<?x?xf32>, index, index) -> ()
+  } {mapping = [#gpu.block<y>, #gpu.block<x>], tile.threads = 32 : i64}
+  return
+}
+
+// -----
+
 // An instruction no path runs.
 func.func @shape_m32(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>) {
   %c0 = arith.constant 0 : index
