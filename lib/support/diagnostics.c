@@ -1,8 +1,10 @@
 /* Prints MLIR diagnostics as compilers do: file:line:col: error: message. */
 #include "support/diagnostics.h"
 
+#include "support/alloc.h"
 #include "support/strbuf.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 bool tileLocationGetFilePosition(MlirLocation loc, MlirStringRef *file,
@@ -19,18 +21,41 @@ bool tileLocationGetFilePosition(MlirLocation loc, MlirStringRef *file,
                                        line, column);
   if (mlirLocationIsACallSite(loc))
     return tileLocationGetFilePosition(mlirLocationCallSiteGetCallee(loc), file,
+                                       line, column) ||
+           tileLocationGetFilePosition(mlirLocationCallSiteGetCaller(loc), file,
                                        line, column);
   if (mlirLocationIsAFused(loc)) {
     intptr_t n = mlirLocationFusedGetNumLocations(loc);
-    MlirLocation parts[16];
-    if (n > 16)
-      n = 16;
+    MlirLocation *parts = tileCallocArray((size_t)n, sizeof(MlirLocation));
     mlirLocationFusedGetLocations(loc, parts);
-    for (intptr_t i = 0; i < n; ++i)
-      if (tileLocationGetFilePosition(parts[i], file, line, column))
-        return true;
+    bool found = false;
+    for (intptr_t i = 0; i < n && !found; ++i)
+      found = tileLocationGetFilePosition(parts[i], file, line, column);
+    free(parts);
+    return found;
   }
   return false;
+}
+
+/* The call-site location that `loc` is, or that a name or fused location
+ * holds (the first); false when there is none. */
+static bool findCallSite(MlirLocation loc, MlirLocation *site) {
+  if (mlirLocationIsACallSite(loc)) {
+    *site = loc;
+    return true;
+  }
+  if (mlirLocationIsAName(loc))
+    return findCallSite(mlirLocationNameGetChildLoc(loc), site);
+  if (!mlirLocationIsAFused(loc))
+    return false;
+  intptr_t n = mlirLocationFusedGetNumLocations(loc);
+  MlirLocation *parts = tileCallocArray((size_t)n, sizeof(MlirLocation));
+  mlirLocationFusedGetLocations(loc, parts);
+  bool found = false;
+  for (intptr_t i = 0; i < n && !found; ++i)
+    found = findCallSite(parts[i], site);
+  free(parts);
+  return found;
 }
 
 MlirStringRef tileDiagnosticFileName(MlirStringRef file,
@@ -82,6 +107,35 @@ static void printSourceLine(TileDiagnosticPrinter *printer, MlirStringRef file,
   fputs("^\n", printer->out);
 }
 
+/* One line of output: `text` (`length` bytes) at `loc`. A location with no
+ * file position in it is printed before the text, as MLIR's printer does
+ * ("<unknown>:0: error: loc(\"name\"): ..."), unless it is unknown. */
+static void printAt(TileDiagnosticPrinter *printer, MlirLocation loc,
+                    MlirDiagnosticSeverity severity, const char *text,
+                    int length, bool truncated, bool showSource) {
+  MlirStringRef file;
+  unsigned line = 0, column = 0;
+  bool located = tileLocationGetFilePosition(loc, &file, &line, &column);
+  if (located) {
+    file = tileDiagnosticFileName(file, printer->sourceName);
+    fprintf(printer->out, "%.*s:%u:%u: ", (int)file.length, file.data, line,
+            column);
+  } else {
+    fputs("<unknown>:0: ", printer->out);
+  }
+  fprintf(printer->out, "%s: ", tileDiagnosticSeverityName(severity));
+  if (!located && !mlirLocationEqual(
+                      loc, mlirLocationUnknownGet(mlirLocationGetContext(loc)))) {
+    TileStrBuf where = TILE_STRBUF_INIT;
+    mlirLocationPrint(loc, tileStrBufCallback, &where);
+    fprintf(printer->out, "%s: ", tileStrBufGet(&where));
+    tileStrBufFree(&where);
+  }
+  fprintf(printer->out, "%.*s%s\n", length, text, truncated ? "\n  ..." : "");
+  if (line && showSource)
+    printSourceLine(printer, file, line, column);
+}
+
 /* `showSource` is false for a note at the location of the diagnostic before
  * it: as in MLIR's own printer, the source line is shown once. */
 static void printOne(TileDiagnosticPrinter *printer, MlirDiagnostic diag,
@@ -91,43 +145,45 @@ static void printOne(TileDiagnosticPrinter *printer, MlirDiagnostic diag,
     ++printer->numErrors;
   TileStrBuf message = TILE_STRBUF_INIT;
   mlirDiagnosticPrint(diag, tileStrBufCallback, &message);
-  if (printer->hideOperationNotes && severity == MlirDiagnosticNote &&
-      strncmp(tileStrBufGet(&message), "see current operation", 21) == 0) {
+  const char *text = tileStrBufGet(&message);
+  bool operationNote = severity == MlirDiagnosticNote &&
+                       strncmp(text, "see current operation", 21) == 0;
+  if (printer->hideOperationNotes && operationNote) {
     tileStrBufFree(&message);
     return;
   }
-  MlirStringRef file;
-  unsigned line = 0, column = 0;
-  if (tileLocationGetFilePosition(mlirDiagnosticGetLocation(diag), &file, &line,
-                                  &column)) {
-    file = tileDiagnosticFileName(file, printer->sourceName);
-    fprintf(printer->out, "%.*s:%u:%u: ", (int)file.length, file.data, line,
-            column);
-  } else {
-    fputs("<unknown>:0: ", printer->out);
-  }
   /* Notes that dump a whole operation keep its first lines only. */
-  const char *text = tileStrBufGet(&message);
   int shown = (int)message.size;
-  if (severity == MlirDiagnosticNote &&
-      strncmp(text, "see current operation", 21) == 0) {
+  if (operationNote) {
     const char *p = text;
     for (int lines = 0; p && lines < 4; ++lines)
       p = strchr(p + 1, '\n');
     if (p)
       shown = (int)(p - text);
   }
-  fprintf(printer->out, "%s: %.*s%s\n", tileDiagnosticSeverityName(severity),
-          shown, text, shown < (int)message.size ? "\n  ..." : "");
-  if (line && showSource)
-    printSourceLine(printer, file, line, column);
+  printAt(printer, mlirDiagnosticGetLocation(diag), severity, text, shown,
+          shown < (int)message.size, showSource);
   tileStrBufFree(&message);
 }
+
+/* As MLIR's printer: a diagnostic at a call site is followed by a "called
+ * from" note for each caller, ten at most. */
+enum { CallStackLimit = 10 };
 
 void tileDiagnosticPrinterPrint(TileDiagnosticPrinter *printer,
                                 MlirDiagnostic diagnostic) {
   printOne(printer, diagnostic, true);
-  MlirLocation previous = mlirDiagnosticGetLocation(diagnostic);
+  MlirLocation previous = mlirDiagnosticGetLocation(diagnostic), site;
+  if (findCallSite(previous, &site)) {
+    previous = mlirLocationCallSiteGetCaller(site);
+    for (int depth = 0; depth < CallStackLimit; ++depth) {
+      printAt(printer, previous, MlirDiagnosticNote, "called from", 11, false,
+              true);
+      if (!findCallSite(previous, &site))
+        break;
+      previous = mlirLocationCallSiteGetCaller(site);
+    }
+  }
   intptr_t numNotes = mlirDiagnosticGetNumNotes(diagnostic);
   for (intptr_t i = 0; i < numNotes; ++i) {
     MlirDiagnostic note = mlirDiagnosticGetNote(diagnostic, i);
