@@ -124,8 +124,8 @@ static void printAt(TileDiagnosticPrinter *printer, MlirLocation loc,
     fputs("<unknown>:0: ", printer->out);
   }
   fprintf(printer->out, "%s: ", tileDiagnosticSeverityName(severity));
-  if (!located && !mlirLocationEqual(
-                      loc, mlirLocationUnknownGet(mlirLocationGetContext(loc)))) {
+  if (!located && !mlirLocationEqual(loc, mlirLocationUnknownGet(
+                                              mlirLocationGetContext(loc)))) {
     TileStrBuf where = TILE_STRBUF_INIT;
     mlirLocationPrint(loc, tileStrBufCallback, &where);
     fprintf(printer->out, "%s: ", tileStrBufGet(&where));
