@@ -121,22 +121,35 @@ static void pipelineError(MlirStringRef message, void *userData) {
   tileStrBufFree(&text);
 }
 
-/* Adds a pass flag (replaced as `wrap` says, which may be NULL); reports a
- * flag that names no pass as an unknown option. */
-static bool addPassFlag(MlirOpPassManager opm, const PassFlag *pass,
-                        const TilePassWrap *wrap) {
+/* Whether a pass manager's refusal of a pass flag says that it names no
+ * pass. */
+static bool namesNoPass(const char *error) {
+  return strstr(error, "does not refer to a registered pass") != NULL;
+}
+
+/* Adds a pass flag (replaced as `wrap` says, which may be NULL). A flag that
+ * names no pass is an unknown option; options the pass refuses are an error
+ * diagnostic at the unknown location, as in mlir-opt, which
+ * --verify-diagnostics can expect. */
+static bool addPassFlag(MlirContext ctx, MlirOpPassManager opm,
+                        const PassFlag *pass, const TilePassWrap *wrap) {
   TileStrBuf error = TILE_STRBUF_INIT;
   MlirLogicalResult r = tileOpPassManagerAddPassWrapped(
       opm, mlirStringRefCreateFromCString(pass->name),
       mlirStringRefCreateFromCString(pass->options),
       (TileErrorSink){tileStrBufCallback, &error}, wrap);
   const char *text = tileStrBufGet(&error);
-  const char *hint = strstr(text, "; did you mean");
-  if (mlirLogicalResultIsFailure(r) &&
-      strstr(text, "does not refer to a registered pass"))
+  if (mlirLogicalResultIsFailure(r) && namesNoPass(text)) {
+    const char *hint = strstr(text, "; did you mean");
     fail("unknown option or pass '--%s'%s", pass->name, hint ? hint : "");
-  else if (mlirLogicalResultIsFailure(r))
-    fail("%s", text);
+  } else if (mlirLogicalResultIsFailure(r)) {
+    /* mlir-opt adds a flag's pass alone: the pipeline parser's own line
+     * about it is not part of its message. */
+    char *added = strstr(error.data, "failed to add `");
+    if (added)
+      *added = '\0';
+    mlirEmitError(mlirLocationUnknownGet(ctx), error.data);
+  }
   tileStrBufFree(&error);
   return mlirLogicalResultIsSuccess(r);
 }
@@ -151,7 +164,7 @@ static bool buildPipeline(MlirContext ctx, MlirPassManager pm, const Options *o,
         opm, mlirStringRefCreateFromCString(repro->pipeline),
         (TileErrorSink){pipelineError, &ctx}, wrap));
   for (unsigned i = 0; i < o->numPasses; ++i)
-    if (!addPassFlag(opm, &o->passes[i], wrap))
+    if (!addPassFlag(ctx, opm, &o->passes[i], wrap))
       return false;
   return !o->pipeline ||
          mlirLogicalResultIsSuccess(tileOpPassManagerParsePipelineWrapped(
@@ -180,21 +193,37 @@ static bool pipelineAnchor(const char *pipeline, TileStrBuf *anchor) {
   return true;
 }
 
-/* Pass flags cannot go with --pass-pipeline or --target; a flag that names
- * no pass is reported as an unknown option first. */
-static bool checkPassFlags(MlirContext ctx, const Options *o) {
-  if (!o->numPasses || (!o->pipeline && !o->target))
-    return true;
-  MlirPassManager pm = mlirPassManagerCreate(ctx);
+/* Before any input is read, as mlir-opt's command line does: a pass flag
+ * that names no pass is an unknown option, and pass flags cannot go with
+ * --pass-pipeline or --target. Options a pass refuses are reported where
+ * the pipeline is built, in each chunk. */
+static bool checkPassFlags(const Options *o) {
+  MlirContext ctx = mlirContextCreateWithThreading(false);
   bool ok = true;
-  for (unsigned i = 0; i < o->numPasses && ok; ++i)
-    ok =
-        addPassFlag(mlirPassManagerGetAsOpPassManager(pm), &o->passes[i], NULL);
-  mlirPassManagerDestroy(pm);
+  for (unsigned i = 0; i < o->numPasses && ok; ++i) {
+    MlirPassManager pm = mlirPassManagerCreate(ctx);
+    TileStrBuf error = TILE_STRBUF_INIT;
+    const PassFlag *pass = &o->passes[i];
+    MlirLogicalResult r = tileOpPassManagerAddPass(
+        mlirPassManagerGetAsOpPassManager(pm),
+        mlirStringRefCreateFromCString(pass->name),
+        mlirStringRefCreateFromCString(pass->options),
+        (TileErrorSink){tileStrBufCallback, &error});
+    if (mlirLogicalResultIsFailure(r) && namesNoPass(tileStrBufGet(&error))) {
+      const char *hint = strstr(tileStrBufGet(&error), "; did you mean");
+      fail("unknown option or pass '--%s'%s", pass->name, hint ? hint : "");
+      ok = false;
+    }
+    tileStrBufFree(&error);
+    mlirPassManagerDestroy(pm);
+  }
+  mlirContextDestroy(ctx);
+  if (!ok || !o->numPasses || (!o->pipeline && !o->target))
+    return ok;
   /* mlir-opt's words for the first case. */
-  if (ok && o->pipeline)
+  if (o->pipeline)
     fail("'-pass-pipeline' option can't be used with individual pass options");
-  else if (ok)
+  else
     fail("--target (which runs the target's own pipeline) cannot be combined "
          "with individual pass flags");
   return false;
@@ -759,12 +788,14 @@ static int runShowDialects(const Options *o) {
   return ok ? 0 : 1;
 }
 
-/* The options are checked in a context of the run's own before any chunk
- * is read: an IRDL file that does not load or a pass flag that cannot go
- * with the others is reported once, not for each chunk. */
+/* The options are checked before any chunk is read: pass flags before the
+ * input is (checkPassFlags), an IRDL file that does not load in a context of
+ * the run's own, so that each is reported once, not for each chunk. */
 static int runOnInput(const Options *o, const TileBackendContext *backend) {
   if (o->showDialects)
     return runShowDialects(o);
+  if (!checkPassFlags(o))
+    return 1;
   size_t size;
   char *input = tileReadFile(o->input, &size);
   if (!input)
@@ -778,7 +809,7 @@ static int runOnInput(const Options *o, const TileBackendContext *backend) {
            mlirLlvmThreadPoolCreate(), &printer, NULL};
   MlirContext ctx = createContext(o, r.pool);
   Handlers h = attachHandlers(ctx, &r);
-  bool ok = loadDialects(ctx, o) && checkPassFlags(ctx, o) &&
+  bool ok = loadDialects(ctx, o) &&
             printFilterInit(&filter, o, flags);
   detachHandlers(ctx, &r, h);
   mlirContextDestroy(ctx);
