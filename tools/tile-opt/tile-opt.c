@@ -204,11 +204,11 @@ static bool checkPassFlags(const Options *o) {
     MlirPassManager pm = mlirPassManagerCreate(ctx);
     TileStrBuf error = TILE_STRBUF_INIT;
     const PassFlag *pass = &o->passes[i];
-    MlirLogicalResult r = tileOpPassManagerAddPass(
-        mlirPassManagerGetAsOpPassManager(pm),
-        mlirStringRefCreateFromCString(pass->name),
-        mlirStringRefCreateFromCString(pass->options),
-        (TileErrorSink){tileStrBufCallback, &error});
+    MlirLogicalResult r =
+        tileOpPassManagerAddPass(mlirPassManagerGetAsOpPassManager(pm),
+                                 mlirStringRefCreateFromCString(pass->name),
+                                 mlirStringRefCreateFromCString(pass->options),
+                                 (TileErrorSink){tileStrBufCallback, &error});
     if (mlirLogicalResultIsFailure(r) && namesNoPass(tileStrBufGet(&error))) {
       const char *hint = strstr(tileStrBufGet(&error), "; did you mean");
       fail("unknown option or pass '--%s'%s", pass->name, hint ? hint : "");
@@ -337,13 +337,31 @@ static bool compileChunk(const TileBackendContext *backend,
   return ok;
 }
 
+/* Whether `op` is a module that the parser made around the input: it sits
+ * at line 0, column 0. */
+static bool isImplicitModule(MlirOperation op) {
+  MlirLocation loc = mlirOperationGetLocation(op);
+  return tileOpIs(op, "builtin.module") &&
+         mlirLocationIsAFileLineColRange(loc) &&
+         mlirLocationFileLineColRangeGetStartLine(loc) == 0 &&
+         mlirLocationFileLineColRangeGetStartColumn(loc) == 0;
+}
+
 /* Parses a chunk; without --no-implicit-module, several top-level ops (or
- * one that is not a module) are wrapped in a builtin.module. */
+ * one that is not a module) are wrapped in a builtin.module, which sits
+ * where the chunk starts (0:0 for the first one, as in mlir-opt). */
 static MlirOperation parseChunk(MlirContext ctx, const Options *o,
-                                MlirStringRef text, const char *fileName) {
+                                MlirStringRef text, const char *fileName,
+                                const TileChunk *chunk) {
   MlirStringRef name = mlirStringRefCreateFromCString(fileName);
-  if (!o->noImplicitModule)
-    return tileParseModule(ctx, text, name);
+  if (!o->noImplicitModule) {
+    MlirOperation op = tileParseModule(ctx, text, name);
+    bool first = chunk->line == 1 && chunk->column == 1;
+    if (!mlirOperationIsNull(op) && !first && isImplicitModule(op))
+      mlirOperationSetLocation(op, mlirLocationFileLineColGet(
+                                       ctx, name, chunk->line, chunk->column));
+    return op;
+  }
   if (!tileCheckSource(ctx, text, name))
     return (MlirOperation){NULL};
   return tileCheckParsedInput(mlirOperationCreateParse(ctx, text, name));
@@ -656,8 +674,8 @@ static bool processChunk(const Run *r, const TileChunk *chunk, FILE *out) {
     tileStrBufAppend(&text, " ", 1);
   tileStrBufAppend(&text, chunk->begin, (size_t)(chunk->end - chunk->begin));
   MlirStringRef source = mlirStringRefCreate(text.data, text.size);
-  MlirOperation op =
-      ok ? parseChunk(ctx, o, source, r->fileName) : (MlirOperation){NULL};
+  MlirOperation op = ok ? parseChunk(ctx, o, source, r->fileName, chunk)
+                        : (MlirOperation){NULL};
   Reproducer repro = {NULL, -1, -1};
   ok = !mlirOperationIsNull(op) &&
        (!o->runReproducer || readReproducer(ctx, r->fileName, source, &repro));
@@ -809,8 +827,7 @@ static int runOnInput(const Options *o, const TileBackendContext *backend) {
            mlirLlvmThreadPoolCreate(), &printer, NULL};
   MlirContext ctx = createContext(o, r.pool);
   Handlers h = attachHandlers(ctx, &r);
-  bool ok = loadDialects(ctx, o) &&
-            printFilterInit(&filter, o, flags);
+  bool ok = loadDialects(ctx, o) && printFilterInit(&filter, o, flags);
   detachHandlers(ctx, &r, h);
   mlirContextDestroy(ctx);
   ok = ok && runWithOutput(&r, &printer);

@@ -22,7 +22,7 @@ func.func @helper(%f: memref<8xf32, #tile.fragment>, %v: f32) {
 
 // TYPO: tile-opt: error: unknown option or pass '--tile-verfy'; did you mean 'tile-verify'?
 // UNKNOWN: tile-opt: error: unknown option or pass '--no-such-flag'
-// BADVALUE: tile-opt: error: invalid value 'perhaps' for bool option 'kernel-required' of pass 'tile-verify'
+// BADVALUE: <unknown>:0: error: invalid value 'perhaps' for bool option 'kernel-required' of pass 'tile-verify'
 // An upstream pass restricted to gpu.module is nested under it implicitly.
 // NESTED: gpu.module @kernels
 // NESTED: llvm.func @add
