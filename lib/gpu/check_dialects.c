@@ -1,6 +1,6 @@
-/* tile-gpu-check-dialects: ops of another GPU target's dialects (nvgpu and
- * nvvm are CUDA's, amdgpu and rocdl AMD's, spirv Vulkan's) are reported
- * where they are. Each target's conversions leave them alone, so they
+/* tile-gpu-check-dialects: ops of another target's dialects (nvgpu and
+ * nvvm are CUDA's, amdgpu and rocdl AMD's, spirv Vulkan's, gpu the GPU
+ * targets' on cpu) are reported where they are. Each target's conversions leave them alone, so they
  * failed later without a location ("<unknown>:0: error: LLVM Translation
  * failed for operation: builtin.unrealized_conversion_cast" for nvgpu on
  * rocm), or compiled into code for the wrong GPU without a word (nvvm on
@@ -64,10 +64,16 @@ static MlirWalkResult check(MlirOperation op, void *userData) {
                 "not lower it",
                 len, backend, (int)n, name.data, len, backend, target);
   } else if (tileListContains(c->values[OptForeign].s, ',', name.data, n)) {
-    tileGpuFail(&c->errors, op,
-                "belongs to the %.*s dialect, which is another GPU "
-                "target's: the %s target does not lower it",
-                (int)n, name.data, target);
+    if (n == 3 && strncmp(name.data, "gpu", 3) == 0)
+      tileGpuFail(&c->errors, op,
+                  "belongs to the gpu dialect, which the %s target does not "
+                  "lower: its kernels run as host code",
+                  target);
+    else
+      tileGpuFail(&c->errors, op,
+                  "belongs to the %.*s dialect, which is another target's: "
+                  "the %s target does not lower it",
+                  (int)n, name.data, target);
   }
   return MlirWalkResultAdvance;
 }
@@ -83,7 +89,7 @@ static void run(MlirOperation op, MlirExternalPass pass,
 const TilePassDescriptor tileGpuCheckDialectsPass = {
     .argument = "tile-gpu-check-dialects",
     .name = "TileGpuCheckDialects",
-    .summary = "Report ops of dialects that belong to another GPU target",
+    .summary = "Report ops of dialects that belong to another target",
     .anchor = "",
     .options = options,
     .numOptions = TILE_COUNT(options),

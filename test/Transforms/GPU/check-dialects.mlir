@@ -5,7 +5,7 @@
 // dialect (tile_<backend>) but the target's own, are reported where they
 // are; an extension needs no entry in the other targets' lists.
 func.func @foreign() {
-  // expected-error @below {{'amdgpu.lds_barrier' op belongs to the amdgpu dialect, which is another GPU target's: the cuda target does not lower it}}
+  // expected-error @below {{'amdgpu.lds_barrier' op belongs to the amdgpu dialect, which is another target's: the cuda target does not lower it}}
   "amdgpu.lds_barrier"() : () -> ()
   // expected-error @below {{'tile_zeta.choice' op needs --target=zeta: the tile_zeta dialect extends the tile dialect for the zeta backend only, and the cuda target does not lower it}}
   "tile_zeta.choice"() : () -> ()
