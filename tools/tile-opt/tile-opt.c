@@ -305,10 +305,19 @@ static bool roundTrips(MlirOperation op, bool bytecode) {
   return ok;
 }
 
+static unsigned countKernel(MlirOperation kernel, void *userData) {
+  (void)kernel;
+  (void)userData;
+  return 1;
+}
+
 /* Compiles `op` for the target and writes the part --emit asks for. */
 static bool compileChunk(const TileBackendContext *backend,
                          PassManagerSetup *setup, MlirOperation op, FILE *out) {
   const char *part = setup->options->emit ? setup->options->emit : "mlir";
+  /* Counted first: the compilation rewrites the kernels. */
+  bool hasKernel = tileForEachKernel(op, countKernel, NULL) > 0;
+  MlirLocation where = mlirOperationGetLocation(op);
   TileCompileOptions options = {part, configurePassManager, setup, true};
   TileArtifact *artifact = tileCompileWithOptions(backend, op, &options);
   if (!artifact)
@@ -325,11 +334,17 @@ static bool compileChunk(const TileBackendContext *backend,
     TileStrBuf target = TILE_STRBUF_INIT;
     tileTargetPrint(tileBackendContextGetTarget(backend), tileStrBufCallback,
                     &target);
-    fprintf(stderr,
-            "tile-opt: error: target '%s' produces no '%s' (it produced: "
-            "%s)\n",
-            tileStrBufGet(&target), part,
-            have.size ? tileStrBufGet(&have) : "nothing");
+    if (!hasKernel)
+      tileEmitErrorAt(where,
+                      "the input has no kernel (an scf.forall mapped to "
+                      "#gpu.block ids), so target '%s' produces no '%s'",
+                      tileStrBufGet(&target), part);
+    else
+      fprintf(stderr,
+              "tile-opt: error: target '%s' produces no '%s' (it produced: "
+              "%s)\n",
+              tileStrBufGet(&target), part,
+              have.size ? tileStrBufGet(&have) : "nothing");
     tileStrBufFree(&have);
     tileStrBufFree(&target);
   }
