@@ -1,12 +1,12 @@
 /* tile-gpu-check-dialects: ops of another target's dialects (nvgpu and
  * nvvm are CUDA's, amdgpu and rocdl AMD's, spirv Vulkan's, gpu the GPU
- * targets' on cpu) are reported where they are. Each target's conversions leave them alone, so they
- * failed later without a location ("<unknown>:0: error: LLVM Translation
- * failed for operation: builtin.unrealized_conversion_cast" for nvgpu on
- * rocm), or compiled into code for the wrong GPU without a word (nvvm on
- * rocm and vulkan). A backend's extension of the tile dialect, tile_<backend>
- * (dialects/tile_<backend>.irdl.mlir), is loaded wherever that backend is
- * registered: its ops parse on every target and failed in LLVM's
+ * targets' on cpu) are reported where they are. Each target's conversions leave
+ * them alone, so they failed later without a location ("<unknown>:0: error:
+ * LLVM Translation failed for operation: builtin.unrealized_conversion_cast"
+ * for nvgpu on rocm), or compiled into code for the wrong GPU without a word
+ * (nvvm on rocm and vulkan). A backend's extension of the tile dialect,
+ * tile_<backend> (dialects/tile_<backend>.irdl.mlir), is loaded wherever that
+ * backend is registered: its ops parse on every target and failed in LLVM's
  * translation or SPIR-V's legalisation. Every tile_<backend> dialect but
  * the target's own is foreign without being listed, so that a new
  * backend's extension needs no change to the other pipelines; its ops are
