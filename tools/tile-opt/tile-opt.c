@@ -339,6 +339,11 @@ static bool compileChunk(const TileBackendContext *backend,
                       "the input has no kernel (an scf.forall mapped to "
                       "#gpu.block ids), so target '%s' produces no '%s'",
                       tileStrBufGet(&target), part);
+    else if (!have.size)
+      tileEmitErrorAt(where,
+                      "no kernel is left after lowering (a kernel that does "
+                      "nothing is removed), so target '%s' produces no '%s'",
+                      tileStrBufGet(&target), part);
     else
       fprintf(stderr,
               "tile-opt: error: target '%s' produces no '%s' (it produced: "
