@@ -112,6 +112,27 @@ static void butterfly(TileGpuKernel *k, TileBuilder *b, const Reduce *r,
   tbStore(b, v, part, 1, &slot);
 }
 
+/* How many of a line's `peers` threads take part in the combine through
+ * shared memory: those that hold elements of it (the first `owned`; a grid
+ * wider than the tile leaves the others with the identity), in whole
+ * subgroups of `span`, at least one subgroup. */
+static int64_t peersUsed(int64_t peers, int64_t owned, int64_t span) {
+  int64_t used = peers < owned ? peers : owned;
+  used = tileCeilDiv(used, span) * span;
+  if (used < span)
+    used = span;
+  return used < peers ? used : peers;
+}
+
+/* `then` of `if (me < used)`, or `b` itself when every peer is used. */
+static TileBuilder ifPeerUsed(TileBuilder *b, MlirValue me, int64_t used,
+                              int64_t peers) {
+  if (used >= peers)
+    return *b;
+  MlirBlock then = tbIf(b, tbCmpI(b, "ult", me, tbConstIndex(b, used)));
+  return tbAtTerminator(then, b->loc);
+}
+
 /*===--- grid fragment -> rows / cols -------------------------------------===*/
 
 /* Reduces a grid fragment along `dim` into per-line partials `part`
@@ -149,11 +170,13 @@ static void reduceGrid(TileGpuKernel *k, TileBuilder *b, const Reduce *r,
   if (peers > span) {
     /* scratch[line][peer] for rows, scratch[peer][line] for columns; after
      * the shuffles, peers 0, span, 2 span... hold one subgroup's partial
-     * each. */
-    int64_t scratchShape[2] = {rows ? lines : peers, rows ? peers : lines};
+     * each. Peers past the tile's extent hold nothing and write nothing. */
+    int64_t used = peersUsed(peers, shape[rows ? 1 : 0], span);
+    int64_t scratchShape[2] = {rows ? lines : used, rows ? used : lines};
     MlirValue scratch = tileGpuScratch(k, 2, scratchShape, r->element);
     MlirValue me = rows ? k->tx : k->ty;
-    TileGpuNest put = tileGpuForOwned(k, b, line, 1, &numLines);
+    TileBuilder writers = ifPeerUsed(b, me, used, peers);
+    TileGpuNest put = tileGpuForOwned(k, &writers, line, 1, &numLines);
     slot = tileGpuLineSlot(k, &put.in, put.idx[0], rows);
     MlirValue at[2] = {rows ? put.idx[0] : me, rows ? me : put.idx[0]};
     tbStore(&put.in, tbLoad(&put.in, part, 1, &slot), scratch, 2, at);
@@ -165,8 +188,8 @@ static void reduceGrid(TileGpuKernel *k, TileBuilder *b, const Reduce *r,
     MlirValue total = tbLoad(&get.in, scratch, 2, first);
     tbStore(&get.in, total, part, 1, &slot);
     TileLoop peer =
-        tbFor(&get.in, tbConstIndex(&get.in, span),
-              tbConstIndex(&get.in, peers), tbConstIndex(&get.in, span));
+        tbFor(&get.in, tbConstIndex(&get.in, span), tbConstIndex(&get.in, used),
+              tbConstIndex(&get.in, span));
     TileBuilder in = tbAtTerminator(peer.body, b->loc);
     MlirValue from[2] = {rows ? get.idx[0] : peer.iv,
                          rows ? peer.iv : get.idx[0]};
@@ -202,13 +225,15 @@ static void reduceVector(TileGpuKernel *k, TileBuilder *b, const Reduce *r,
   if (span > 1)
     butterfly(k, b, r, part, zero, span, rows ? k->tc : 1);
   if (peers > span) {
-    MlirValue scratch = tileGpuScratch(k, 1, &peers, r->element);
+    int64_t used = peersUsed(peers, tileDim(mlirValueGetType(r->src), 0), span);
+    MlirValue scratch = tileGpuScratch(k, 1, &used, r->element);
     TileBuilder one = tileGpuOneReplica(k, b, fs->layout);
     MlirValue me = rows ? k->ty : k->tx;
-    tbStore(&one, tbLoad(&one, part, 1, &zero), scratch, 1, &me);
+    TileBuilder writer = ifPeerUsed(&one, me, used, peers);
+    tbStore(&writer, tbLoad(&writer, part, 1, &zero), scratch, 1, &me);
     tbBarrier(b);
     tbStore(b, tbLoad(b, scratch, 1, &zero), part, 1, &zero);
-    TileLoop peer = tbFor(b, tbConstIndex(b, span), tbConstIndex(b, peers),
+    TileLoop peer = tbFor(b, tbConstIndex(b, span), tbConstIndex(b, used),
                           tbConstIndex(b, span));
     TileBuilder in = tbAtTerminator(peer.body, b->loc);
     MlirValue sum = combine(&in, r, tbLoad(&in, part, 1, &zero),

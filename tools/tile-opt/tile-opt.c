@@ -334,12 +334,14 @@ static bool compileChunk(const TileBackendContext *backend,
     TileStrBuf target = TILE_STRBUF_INIT;
     tileTargetPrint(tileBackendContextGetTarget(backend), tileStrBufCallback,
                     &target);
-    if (!hasKernel)
+    /* Without device code (cpu), a missing part is the target's. */
+    bool device = tileArtifactGetDeviceFormat(artifact)[0] != '\0';
+    if (device && !hasKernel)
       tileEmitErrorAt(where,
                       "the input has no kernel (an scf.forall mapped to "
                       "#gpu.block ids), so target '%s' produces no '%s'",
                       tileStrBufGet(&target), part);
-    else if (!have.size)
+    else if (device && !have.size)
       tileEmitErrorAt(where,
                       "no kernel is left after lowering (a kernel that does "
                       "nothing is removed), so target '%s' produces no '%s'",
