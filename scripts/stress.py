@@ -1,0 +1,410 @@
+#!/usr/bin/python3
+"""Random tile kernels, compiled for every target and run where they can run.
+
+  scripts/stress.py [--count N] [--seed S] [--build DIR] [TARGET...]
+
+Four families of kernels, with random tile shapes, thread counts, stage
+counts, element types and scopes, and random problem shapes that do and do
+not divide the tiles:
+
+  gemm    tile sizes, threads, stages, f16/bf16/f32/i8, B stored n x k,
+          gemm policies, an elementwise epilogue over the accumulator
+  reduce  every kind along either dimension of a fragment or shared tile,
+          kept across tiles (clear = false), with pad values
+  copy    global -> tile -> tile -> global through ranks 1 to 3,
+          rank-reducing windows, element conversions, every pair of scopes
+  mixed   gemm, elementwise loops, row and column reductions and copies in
+          one kernel
+
+On cpu and vulkan every kernel runs (tile-run) and is checked: the gemm
+against tile-run's reference, the others against a plain-loop function of
+the same file (mixed kernels: the same function run on the cpu). On cuda
+and rocm every kernel is compiled (PTX goes through ptxas when the CUDA
+toolkit is there).
+
+A kernel must give the right result or be refused with a located error. A
+crash, a hang, an error without a location, a wrong result or PTX that
+ptxas rejects is a failure: the input is kept in DIR/stress/ and the exit
+status is 1. Default: 10 kernels of each family for each of cpu, vulkan,
+cuda:sm_80, cuda:sm_90a and rocm:gfx942, seed 0.
+"""
+import argparse
+import collections
+import math
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+
+SHARED = "#gpu.address_space<workgroup>"
+FRAGMENT = "#tile.fragment"
+LOCAL = "#gpu.address_space<private>"
+TIMEOUT = 300
+
+
+def gemm(rng):
+    """A pipelined GEMM kernel; checked by tile-run --check=gemm."""
+    bm = rng.choice([8, 16, 32, 48, 64, 96, 128, 256])
+    bn = rng.choice([8, 16, 32, 48, 64, 128, 256])
+    bk = rng.choice([8, 16, 32, 64])
+    elem = rng.choice(["f16", "bf16", "f32", "i8"])
+    acc, zero, one, mul, mx = (("i32", "0", "1", "arith.muli", "arith.maxsi")
+                               if elem == "i8" else
+                               ("f32", "0.0", "1.0", "arith.mulf", "arith.maximumf"))
+    tb = rng.random() < 0.3
+    b_tile = (bn, bk) if tb else (bk, bn)
+    attrs = ["transpose_b = true"] if tb else []
+    if rng.random() < 0.3:
+        attrs.append('policy = "%s"' % rng.choice(["square", "full_row", "full_col"]))
+    stages = rng.choice([0, 1, 2, 3, 4])
+    epilogue = ""
+    if rng.random() < 0.4:
+        epilogue = f"""    %one = arith.constant {one} : {acc}
+    scf.forall (%i, %j) in ({bm}, {bn}) {{
+      %x = memref.load %acc[%i, %j] : !acc_tile
+      %y = {mul} %x, %one : {acc}
+      %z = {mx} %y, %y : {acc}
+      memref.store %z, %acc[%i, %j] : !acc_tile
+    }}
+"""
+    text = f"""!A_tile = memref<{bm}x{bk}x{elem}, {SHARED}>
+!B_tile = memref<{b_tile[0]}x{b_tile[1]}x{elem}, {SHARED}>
+!acc_tile = memref<{bm}x{bn}x{acc}, {FRAGMENT}>
+func.func @gemm(%A: memref<?x?x{elem}>, %B: memref<?x?x{elem}>, %C: memref<?x?x{acc}>) {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %bm = arith.constant {bm} : index
+  %bn = arith.constant {bn} : index
+  %bk = arith.constant {bk} : index
+  %zero = arith.constant {zero} : {acc}
+  %M = memref.dim %A, %c0 : memref<?x?x{elem}>
+  %K = memref.dim %A, %c1 : memref<?x?x{elem}>
+  %N = memref.dim %B, %c{0 if tb else 1} : memref<?x?x{elem}>
+  %grid_m = arith.ceildivui %M, %bm : index
+  %grid_n = arith.ceildivui %N, %bn : index
+  %k_tiles = arith.ceildivui %K, %bk : index
+  scf.forall (%i0, %j0) in (%grid_m, %grid_n) {{
+    %A_s = "tile.alloc"() : () -> !A_tile
+    %B_s = "tile.alloc"() : () -> !B_tile
+    %acc = "tile.alloc"() : () -> !acc_tile
+    "tile.fill"(%acc, %zero) : (!acc_tile, {acc}) -> ()
+    %m0 = arith.muli %i0, %bm : index
+    %n0 = arith.muli %j0, %bn : index
+    scf.for %kt = %c0 to %k_tiles step %c1 {{
+      %k0 = arith.muli %kt, %bk : index
+      "tile.copy"(%A, %A_s, %m0, %k0) {{operandSegmentSizes = array<i32: 1, 1, 2, 0>}}
+          : (memref<?x?x{elem}>, !A_tile, index, index) -> ()
+      "tile.copy"(%B, %B_s, {"%n0, %k0" if tb else "%k0, %n0"}) {{operandSegmentSizes = array<i32: 1, 1, 2, 0>}}
+          : (memref<?x?x{elem}>, !B_tile, index, index) -> ()
+      "tile.gemm"(%A_s, %B_s, %acc) {{{", ".join(attrs)}}} : (!A_tile, !B_tile, !acc_tile) -> ()
+    }}{" {tile.num_stages = %d : i64}" % stages if stages else ""}
+{epilogue}    "tile.copy"(%acc, %C, %m0, %n0) {{operandSegmentSizes = array<i32: 1, 1, 0, 2>}}
+        : (!acc_tile, memref<?x?x{acc}>, index, index) -> ()
+  }} {{mapping = [#gpu.block<y>, #gpu.block<x>], tile.threads = {rng.choice([32, 64, 128, 256])} : i64}}
+  return
+}}
+"""
+    m, n, k = rng.choice([(bm, bn, 2 * bk), (rng.randint(1, 300), rng.randint(1, 300), rng.randint(1, 200))])
+    args = ["--entry=gemm", "--shape=0=%dx%d" % (m, k), "--shape=1=%dx%d" % ((n, k) if tb else (k, n)),
+            "--shape=2=%dx%d" % (m, n), "--check=gemm"]
+    if tb:
+        args.append("--transpose-b")
+    if elem != "f32" and elem != "i8":
+        args += ["--atol=0.05", "--rtol=0.05"]
+    return text, args
+
+
+REDUCE_INIT = {"sum": "0.0", "absmax": "0.0", "max": "0xFF800000", "min": "0x7F800000"}
+REDUCE_STEP = {"sum": "arith.addf %acc, %x", "max": "arith.maximumf %acc, %x",
+               "min": "arith.minimumf %acc, %x", "absmax": "arith.maximumf %acc, %ax"}
+
+
+def reduce(rng):
+    """Rows or columns of X reduced tile by tile; checked against @ref."""
+    bm = rng.choice([1, 2, 4, 8, 16, 32, 64, 128])
+    bn = rng.choice([1, 2, 4, 8, 16, 32, 64, 128, 256])
+    kind = rng.choice(list(REDUCE_INIT))
+    init = REDUCE_INIT[kind]
+    dim = rng.choice([0, 1])
+    tile = "memref<%dx%dxf32, %s>" % (bm, bn, rng.choice([FRAGMENT, SHARED]))
+    part = "memref<%dxf32, %s>" % (bm if dim == 1 else bn, FRAGMENT)
+    # dim 1: blocks over rows, tiles along the columns; dim 0 the other way.
+    outer, inner = ("%M", "%N") if dim == 1 else ("%N", "%M")
+    outer_tile, inner_tile = ("%bm", "%bn") if dim == 1 else ("%bn", "%bm")
+    offsets = "%o0, %i0" if dim == 1 else "%i0, %o0"
+    ref_index = "%o, %i" if dim == 1 else "%i, %o"
+    text = f"""func.func @red(%X: memref<?x?xf32>, %out: memref<?xf32>) {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %bm = arith.constant {bm} : index
+  %bn = arith.constant {bn} : index
+  %init = arith.constant {init} : f32
+  %M = memref.dim %X, %c0 : memref<?x?xf32>
+  %N = memref.dim %X, %c1 : memref<?x?xf32>
+  %grid = arith.ceildivui {outer}, {outer_tile} : index
+  %tiles = arith.ceildivui {inner}, {inner_tile} : index
+  scf.forall (%b) in (%grid) {{
+    %t = "tile.alloc"() : () -> {tile}
+    %acc = "tile.alloc"() : () -> {part}
+    "tile.fill"(%acc, %init) : ({part}, f32) -> ()
+    %o0 = arith.muli %b, {outer_tile} : index
+    scf.for %it = %c0 to %tiles step %c1 {{
+      %i0 = arith.muli %it, {inner_tile} : index
+      "tile.copy"(%X, %t, {offsets}) {{operandSegmentSizes = array<i32: 1, 1, 2, 0>, pad = {init} : f32}}
+          : (memref<?x?xf32>, {tile}, index, index) -> ()
+      "tile.reduce"(%t, %acc) {{kind = "{kind}", dim = {dim} : i64, clear = false}} : ({tile}, {part}) -> ()
+    }}
+    "tile.copy"(%acc, %out, %o0) {{operandSegmentSizes = array<i32: 1, 1, 0, 1>}}
+        : ({part}, memref<?xf32>, index) -> ()
+  }} {{mapping = [#gpu.block<x>], tile.threads = {rng.choice([32, 64, 128, 256])} : i64}}
+  return
+}}
+func.func @ref(%X: memref<?x?xf32>, %out: memref<?xf32>) {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %init = arith.constant {init} : f32
+  %M = memref.dim %X, %c0 : memref<?x?xf32>
+  %N = memref.dim %X, %c1 : memref<?x?xf32>
+  scf.for %o = %c0 to {outer} step %c1 {{
+    %r = scf.for %i = %c0 to {inner} step %c1 iter_args(%acc = %init) -> f32 {{
+      %x = memref.load %X[{ref_index}] : memref<?x?xf32>
+      %ax = math.absf %x : f32
+      %next = {REDUCE_STEP[kind]} : f32
+      scf.yield %next : f32
+    }}
+    memref.store %r, %out[%o] : memref<?xf32>
+  }}
+  return
+}}
+"""
+    m, n = rng.randint(1, 300), rng.randint(1, 300)
+    return text, ["--entry=red", "--shape=0=%dx%d" % (m, n), "--shape=1=%d" % (m if dim == 1 else n),
+                  "--check=ref"]
+
+
+CONVERSIONS = [("f32", "f16", "arith.truncf"), ("f16", "f32", "arith.extf"), ("bf16", "f32", "arith.extf"),
+               ("f32", "bf16", "arith.truncf"), ("i32", "i8", "arith.trunci"), ("i8", "i32", "arith.extsi"),
+               ("i16", "i64", "arith.extsi"), ("f32", "f32", None), ("i32", "i32", None)]
+
+
+def copy(rng):
+    """X through two tiles into Y, converted; checked against @ref."""
+    rank = rng.choice([1, 2, 2, 3])
+    tile_rank = rng.choice([rank, rank - 1]) if rank > 1 else 1
+    extents = [rng.choice([1, 2, 3, 8, 16, 33, 64, 128]) for _ in range(tile_rank)]
+    while math.prod(extents) > 8192:
+        extents = [max(1, e // 2) for e in extents]
+    src, dst, convert = rng.choice(CONVERSIONS)
+    scopes = [rng.choice([SHARED, FRAGMENT, LOCAL]) for _ in range(2)]
+    window = [1] * (rank - tile_rank) + extents
+    dyn = "x".join(["?"] * rank)
+    X, Y = "memref<%sx%s>" % (dyn, src), "memref<%sx%s>" % (dyn, dst)
+    shape = "x".join(map(str, extents))
+    t1, t2 = "memref<%sx%s, %s>" % (shape, src, scopes[0]), "memref<%sx%s, %s>" % (shape, dst, scopes[1])
+    ids = ", ".join("%%b%d" % d for d in range(rank))
+    offsets = ", ".join("%%o%d" % d for d in range(rank))
+    index = ", ".join(["index"] * rank)
+    pad = ""
+    if rng.random() < 0.3:
+        pad = ", pad = %s : %s" % ("3" if src.startswith("i") else "2.5", src)
+    lines = ["func.func @cp(%%X: %s, %%Y: %s) {" % (X, Y)]
+    for d in range(rank):
+        lines += ["  %%c%d = arith.constant %d : index" % (d, d),
+                  "  %%d%d = memref.dim %%Y, %%c%d : %s" % (d, d, Y),
+                  "  %%e%d = arith.constant %d : index" % (d, window[d]),
+                  "  %%g%d = arith.ceildivui %%d%d, %%e%d : index" % (d, d, d)]
+    lines.append("  scf.forall (%s) in (%s) {" % (ids, ", ".join("%%g%d" % d for d in range(rank))))
+    lines += ["    %%o%d = arith.muli %%b%d, %%e%d : index" % (d, d, d) for d in range(rank)]
+    lines += ['    %t1 = "tile.alloc"() : () -> ' + t1,
+              '    %t2 = "tile.alloc"() : () -> ' + t2,
+              '    "tile.copy"(%%X, %%t1, %s) {operandSegmentSizes = array<i32: 1, 1, %d, 0>%s} : (%s, %s, %s) -> ()'
+              % (offsets, rank, pad, X, t1, index),
+              '    "tile.copy"(%%t1, %%t2) {operandSegmentSizes = array<i32: 1, 1, 0, 0>} : (%s, %s) -> ()' % (t1, t2),
+              '    "tile.copy"(%%t2, %%Y, %s) {operandSegmentSizes = array<i32: 1, 1, 0, %d>} : (%s, %s, %s) -> ()'
+              % (offsets, rank, t2, Y, index),
+              "  } {mapping = [%s], tile.threads = %d : i64}"
+              % (", ".join("#gpu.block<%s>" % "xyz"[rank - 1 - d] for d in range(rank)),
+                 rng.choice([1, 32, 64, 128, 256])),
+              "  return", "}",
+              "func.func @ref(%%X: %s, %%Y: %s) {" % (X, Y),
+              "  %step = arith.constant 1 : index"]
+    for d in range(rank):
+        lines += ["  %%c%d = arith.constant %d : index" % (d, d),
+                  "  %%d%d = memref.dim %%Y, %%c%d : %s" % (d, d, Y)]
+    for d in range(rank):
+        lines.append("  " * (d + 1) + "scf.for %%i%d = %%c0 to %%d%d step %%step {" % (d, d))
+    body = "  " * (rank + 1)
+    at = ", ".join("%%i%d" % d for d in range(rank))
+    lines.append(body + "%%x = memref.load %%X[%s] : %s" % (at, X))
+    value = "%x"
+    if convert:
+        lines.append(body + "%%y = %s %%x : %s to %s" % (convert, src, dst))
+        value = "%y"
+    lines.append(body + "memref.store %s, %%Y[%s] : %s" % (value, at, Y))
+    lines += ["  " * (d + 1) + "}" for d in reversed(range(rank))]
+    lines += ["  return", "}"]
+    sizes = "x".join(str(rng.choice([1, 2, 5, 17, 64, 100, 130])) for _ in range(rank))
+    return "\n".join(lines) + "\n", ["--entry=cp", "--shape=0,1=" + sizes, "--check=ref"]
+
+
+def mixed(rng):
+    """gemm, elementwise loops and reductions in one kernel; the same
+    function run on the cpu is the reference."""
+    bm, bn, bk = rng.choice([16, 32, 64]), rng.choice([16, 32, 64]), rng.choice([16, 32])
+    elem = rng.choice(["f16", "f32"])
+    acc_scope = rng.choice([FRAGMENT, FRAGMENT, SHARED])
+    a_t = "memref<%dx%dx%s, %s>" % (bm, bk, elem, rng.choice([SHARED, SHARED, FRAGMENT]))
+    b_t = "memref<%dx%dx%s, %s>" % (bk, bn, elem, rng.choice([SHARED, SHARED, FRAGMENT]))
+    c_t = "memref<%dx%dxf32, %s>" % (bm, bn, acc_scope)
+    row_t = "memref<%dxf32, %s>" % (bm, rng.choice([FRAGMENT, SHARED]))
+    col_t = "memref<%dxf32, %s>" % (bn, rng.choice([FRAGMENT, SHARED]))
+    stages = rng.choice([0, 0, 2, 3])
+    ops = []
+    for _ in range(rng.randint(1, 4)):
+        what = rng.choice(["map", "map", "rows", "cols"])
+        if what == "map":
+            f = rng.choice(["math.tanh %x : f32", "arith.maximumf %x, %zero : f32", "arith.mulf %x, %half : f32",
+                            "math.absf %x : f32", "arith.negf %x : f32"])
+            ops.append(f"""    scf.forall (%i, %j) in ({bm}, {bn}) {{
+      %x = memref.load %acc[%i, %j] : {c_t}
+      %y = {f}
+      memref.store %y, %acc[%i, %j] : {c_t}
+    }}""")
+        else:
+            dst, dim, t = ("%row", 1, row_t) if what == "rows" else ("%col", 0, col_t)
+            ops.append('    "tile.reduce"(%%acc, %s) {kind = "%s", dim = %d : i64} : (%s, %s) -> ()'
+                       % (dst, rng.choice(list(REDUCE_INIT)), dim, c_t, t))
+    for dst, dim, t in (("%row", 1, row_t), ("%col", 0, col_t)):
+        if not any('(%%acc, %s)' % dst in op for op in ops):
+            ops.append('    "tile.reduce"(%%acc, %s) {kind = "sum", dim = %d : i64} : (%s, %s) -> ()'
+                       % (dst, dim, c_t, t))
+    body = "\n".join(ops)
+    text = f"""func.func @mixed(%A: memref<?x?x{elem}>, %B: memref<?x?x{elem}>, %C: memref<?x?xf32>,
+                    %R: memref<?x?xf32>, %S: memref<?x?xf32>) {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %bm = arith.constant {bm} : index
+  %bn = arith.constant {bn} : index
+  %bk = arith.constant {bk} : index
+  %zero = arith.constant 0.0 : f32
+  %half = arith.constant 0.5 : f32
+  %M = memref.dim %A, %c0 : memref<?x?x{elem}>
+  %K = memref.dim %A, %c1 : memref<?x?x{elem}>
+  %N = memref.dim %B, %c1 : memref<?x?x{elem}>
+  %grid_m = arith.ceildivui %M, %bm : index
+  %grid_n = arith.ceildivui %N, %bn : index
+  %k_tiles = arith.ceildivui %K, %bk : index
+  scf.forall (%i0, %j0) in (%grid_m, %grid_n) {{
+    %m0 = arith.muli %i0, %bm : index
+    %n0 = arith.muli %j0, %bn : index
+    %a = "tile.alloc"() : () -> {a_t}
+    %b = "tile.alloc"() : () -> {b_t}
+    %acc = "tile.alloc"() : () -> {c_t}
+    %row = "tile.alloc"() : () -> {row_t}
+    %col = "tile.alloc"() : () -> {col_t}
+    "tile.fill"(%acc, %zero) : ({c_t}, f32) -> ()
+    scf.for %kt = %c0 to %k_tiles step %c1 {{
+      %k0 = arith.muli %kt, %bk : index
+      "tile.copy"(%A, %a, %m0, %k0) {{operandSegmentSizes = array<i32: 1, 1, 2, 0>}} : (memref<?x?x{elem}>, {a_t}, index, index) -> ()
+      "tile.copy"(%B, %b, %k0, %n0) {{operandSegmentSizes = array<i32: 1, 1, 2, 0>}} : (memref<?x?x{elem}>, {b_t}, index, index) -> ()
+      "tile.gemm"(%a, %b, %acc) : ({a_t}, {b_t}, {c_t}) -> ()
+    }}{" {tile.num_stages = %d : i64}" % stages if stages else ""}
+{body}
+    "tile.copy"(%acc, %C, %m0, %n0) {{operandSegmentSizes = array<i32: 1, 1, 0, 2>}} : ({c_t}, memref<?x?xf32>, index, index) -> ()
+    "tile.copy"(%row, %R, %j0, %m0) {{operandSegmentSizes = array<i32: 1, 1, 0, 2>}} : ({row_t}, memref<?x?xf32>, index, index) -> ()
+    "tile.copy"(%col, %S, %i0, %n0) {{operandSegmentSizes = array<i32: 1, 1, 0, 2>}} : ({col_t}, memref<?x?xf32>, index, index) -> ()
+  }} {{mapping = [#gpu.block<y>, #gpu.block<x>], tile.threads = {rng.choice([32, 64, 128, 256])} : i64}}
+  return
+}}
+"""
+    text += text.replace("func.func @mixed(", "func.func @mixed_ref(", 1)
+    m, n, k = rng.randint(1, 150), rng.randint(1, 150), rng.randint(1, 100)
+    gm, gn = -(-m // bm), -(-n // bn)
+    return text, ["--entry=mixed", "--shape=0=%dx%d" % (m, k), "--shape=1=%dx%d" % (k, n),
+                  "--shape=2=%dx%d" % (m, n), "--shape=3=%dx%d" % (gn, m), "--shape=4=%dx%d" % (gm, n),
+                  "--check=mixed_ref", "--atol=0.02", "--rtol=0.02"]
+
+
+FAMILIES = {"gemm": gemm, "reduce": reduce, "copy": copy, "mixed": mixed}
+
+
+def run(cmd):
+    try:
+        r = subprocess.run(cmd, capture_output=True, text=True, timeout=TIMEOUT)
+        return r.returncode, r.stdout + r.stderr
+    except subprocess.TimeoutExpired:
+        return None, "no result after %d s" % TIMEOUT
+
+
+def check(target, path, args, tools, ptxas):
+    """None when the kernel passes or is refused with a located error, else
+    why it failed; the refusal's first line in `refusal`."""
+    runs = target.split(":")[0] in ("cpu", "vulkan")
+    if runs:
+        rc, out = run([tools["tile-run"], path, "--target=" + target, "--no-cache"] + args)
+    else:
+        emit = "ptx" if target.startswith("cuda") else "isa"
+        rc, out = run([tools["tile-opt"], path, "--target=" + target, "--emit=" + emit, "-o", path + "." + emit])
+    if rc is None:
+        return "hang: " + out, None
+    if rc < 0 or rc >= 128:
+        return "crash (status %d): %s" % (rc, out[-400:]), None
+    if rc == 0:
+        if target.startswith("cuda") and ptxas:
+            rc, out = run([ptxas, "-arch=" + target.split(":")[1], path + ".ptx", "-o", os.devnull])
+            if rc != 0:
+                return "ptxas rejects the PTX: " + out[-400:], None
+        return None, None
+    if "elements differ" in out:
+        return "wrong result: " + out[-400:], None
+    errors = [line for line in out.splitlines() if "error:" in line]
+    first = errors[0] if errors else out.strip().splitlines()[0] if out.strip() else "(no message)"
+    located = re.match(r"\S+:\d+:\d+: error:", first) or first.startswith("tile_rt_")
+    if not located:
+        return "error without a location: " + first, None
+    return None, first
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--count", type=int, default=10, help="kernels of each family per target")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--build", default="build", help="the build folder (tools in BUILD/bin)")
+    parser.add_argument("targets", nargs="*", default=["cpu", "vulkan", "cuda:sm_80", "cuda:sm_90a", "rocm:gfx942"])
+    o = parser.parse_args()
+    tools = {t: os.path.join(o.build, "bin", t) for t in ("tile-opt", "tile-run")}
+    ptxas = shutil.which("ptxas") or (os.path.exists("/usr/local/cuda/bin/ptxas") and "/usr/local/cuda/bin/ptxas")
+    keep = os.path.join(o.build, "stress")
+    shutil.rmtree(keep, ignore_errors=True)
+    os.makedirs(keep)
+    failures = 0
+    for target in o.targets:
+        counts = collections.Counter()
+        for family, generate in FAMILIES.items():
+            # One stream of kernels per family and seed, the same on every target.
+            rng = random.Random("%s-%d" % (family, o.seed))
+            for i in range(o.count):
+                text, args = generate(rng)
+                path = os.path.join(keep, "%s-%s-%d-%d.mlir" % (target.replace(":", "_"), family, o.seed, i))
+                with open(path, "w") as f:
+                    f.write(text)
+                failure, refusal = check(target, path, args, tools, ptxas)
+                if failure:
+                    failures += 1
+                    counts["failed"] += 1
+                    print("stress: %s: %s %s: %s" % (target, path, " ".join(args), failure), flush=True)
+                    continue
+                counts["refused" if refusal else "passed"] += 1
+                for suffix in (".ptx", ".isa"):
+                    if os.path.exists(path + suffix):
+                        os.remove(path + suffix)
+                os.remove(path)
+        print("stress: %s: %d passed, %d refused with a located error, %d failed"
+              % (target, counts["passed"], counts["refused"], counts["failed"]), flush=True)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
