@@ -16,11 +16,12 @@ not divide the tiles:
   mixed   gemm, elementwise loops, row and column reductions and copies in
           one kernel
 
-On cpu and vulkan every kernel runs (tile-run) and is checked: the gemm
-against tile-run's reference, the others against a plain-loop function of
-the same file (mixed kernels: the same function run on the cpu). On cuda
-and rocm every kernel is compiled (PTX goes through ptxas when the CUDA
-toolkit is there).
+Where a target's jit can run here (cpu and vulkan on lavapipe; cuda and
+rocm on a machine with the GPU), every kernel runs (tile-run) and is
+checked: the gemm against tile-run's reference, the others against a
+plain-loop function of the same file (mixed kernels: the same function run
+on the cpu). Elsewhere every kernel is compiled (PTX goes through ptxas when
+the CUDA toolkit is there).
 
 A kernel must give the right result or be refused with a located error. A
 crash, a hang, an error without a location, a wrong result or PTX that
@@ -338,21 +339,36 @@ def run(cmd):
         return None, "no result after %d s" % TIMEOUT
 
 
-def check(target, path, args, tools, ptxas):
-    """None when the kernel passes or is refused with a located error, else
-    why it failed; the refusal's first line in `refusal`."""
-    runs = target.split(":")[0] in ("cpu", "vulkan")
+EMIT = {"cpu": "obj", "cuda": "ptx", "rocm": "isa", "vulkan": "spirv"}
+
+
+def runnable_kinds(tile_opt):
+    """The target kinds whose jit can run kernels here (tile-opt
+    --list-targets)."""
+    out = subprocess.run([tile_opt, "--list-targets"], capture_output=True, text=True).stdout
+    kinds, kind = set(), None
+    for line in out.splitlines():
+        if line.startswith("    kinds: "):
+            kind = line.split()[1]
+        elif kind and line.strip().startswith("jit") and line.split()[1] == "available":
+            kinds.add(kind)
+    return kinds
+
+
+def check(target, path, args, tools, ptxas, runs):
+    """(failure, refusal): why the kernel failed, or None when it passed or
+    was refused with a located error (whose first line is `refusal`)."""
     if runs:
         rc, out = run([tools["tile-run"], path, "--target=" + target, "--no-cache"] + args)
     else:
-        emit = "ptx" if target.startswith("cuda") else "isa"
+        emit = EMIT[target.split(":")[0]]
         rc, out = run([tools["tile-opt"], path, "--target=" + target, "--emit=" + emit, "-o", path + "." + emit])
     if rc is None:
         return "hang: " + out, None
     if rc < 0 or rc >= 128:
         return "crash (status %d): %s" % (rc, out[-400:]), None
     if rc == 0:
-        if target.startswith("cuda") and ptxas:
+        if not runs and target.startswith("cuda") and ptxas:
             rc, out = run([ptxas, "-arch=" + target.split(":")[1], path + ".ptx", "-o", os.devnull])
             if rc != 0:
                 return "ptxas rejects the PTX: " + out[-400:], None
@@ -379,8 +395,10 @@ def main():
     keep = os.path.join(o.build, "stress")
     shutil.rmtree(keep, ignore_errors=True)
     os.makedirs(keep)
+    runnable = runnable_kinds(tools["tile-opt"])
     failures = 0
     for target in o.targets:
+        runs = target.split(":")[0] in runnable
         counts = collections.Counter()
         for family, generate in FAMILIES.items():
             # One stream of kernels per family and seed, the same on every target.
@@ -390,19 +408,20 @@ def main():
                 path = os.path.join(keep, "%s-%s-%d-%d.mlir" % (target.replace(":", "_"), family, o.seed, i))
                 with open(path, "w") as f:
                     f.write(text)
-                failure, refusal = check(target, path, args, tools, ptxas)
+                failure, refusal = check(target, path, args, tools, ptxas, runs)
                 if failure:
                     failures += 1
                     counts["failed"] += 1
                     print("stress: %s: %s %s: %s" % (target, path, " ".join(args), failure), flush=True)
                     continue
                 counts["refused" if refusal else "passed"] += 1
-                for suffix in (".ptx", ".isa"):
-                    if os.path.exists(path + suffix):
-                        os.remove(path + suffix)
+                for part in EMIT.values():
+                    if os.path.exists(path + "." + part):
+                        os.remove(path + "." + part)
                 os.remove(path)
-        print("stress: %s: %d passed, %d refused with a located error, %d failed"
-              % (target, counts["passed"], counts["refused"], counts["failed"]), flush=True)
+        print("stress: %s (%s): %d passed, %d refused with a located error, %d failed"
+              % (target, "run and checked" if runs else "compiled", counts["passed"], counts["refused"],
+                 counts["failed"]), flush=True)
     return 1 if failures else 0
 
 
