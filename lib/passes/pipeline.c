@@ -204,6 +204,18 @@ static void stripParserFrame(TileStrBuf *message) {
   *message = kept;
 }
 
+/* Appends "; did you mean 'tile-x'?" to `message` when `name` is a near
+ * miss of a tile pass. */
+static void suggestTilePass(MlirStringRef name, TileStrBuf *message) {
+  for (intptr_t i = 0; i < tileGetNumPasses(); ++i) {
+    const char *candidate = tilePassDescriptorAt(i)->argument;
+    if (editDistance(name, candidate) <= 2) {
+      tileStrBufPrintf(message, "; did you mean '%s'?", candidate);
+      return;
+    }
+  }
+}
+
 /* Appends "; did you mean 'tile-x'?" when MLIR rejected a name that is a
  * near miss of a tile pass. */
 static void appendSuggestion(TileStrBuf *message) {
@@ -222,17 +234,9 @@ static void appendSuggestion(TileStrBuf *message) {
   const char *text = tileStrBufGet(message);
   const char *open = strchr(text, '\'');
   const char *close = open ? strchr(open + 1, '\'') : NULL;
-  if (!close || !strstr(text, "does not refer to a registered pass"))
-    return;
-  MlirStringRef name =
-      mlirStringRefCreate(open + 1, (size_t)(close - open - 1));
-  for (intptr_t i = 0; i < tileGetNumPasses(); ++i) {
-    const char *candidate = tilePassDescriptorAt(i)->argument;
-    if (editDistance(name, candidate) <= 2) {
-      tileStrBufPrintf(message, "; did you mean '%s'?", candidate);
-      return;
-    }
-  }
+  if (close && strstr(text, "does not refer to a registered pass"))
+    suggestTilePass(mlirStringRefCreate(open + 1, (size_t)(close - open - 1)),
+                    message);
 }
 
 /* Adds upstream pipeline text to `opm`, forwarding MLIR's error message with
@@ -462,6 +466,69 @@ MlirLogicalResult tileOpPassManagerParsePipeline(MlirOpPassManager passManager,
                                                NULL);
 }
 
+/* Whether MLIR's pass registry knows `name` (a pass or a pass pipeline). */
+static bool isRegisteredUpstream(MlirStringRef name) {
+  MlirContext scratch = mlirContextCreateWithThreading(false);
+  MlirPassManager pm = mlirPassManagerCreate(scratch);
+  TileStrBuf error = TILE_STRBUF_INIT;
+  mlirOpPassManagerAddPipeline(mlirPassManagerGetAsOpPassManager(pm), name,
+                               collect, &error);
+  bool known =
+      !strstr(tileStrBufGet(&error), "does not refer to a registered pass");
+  tileStrBufFree(&error);
+  mlirPassManagerDestroy(pm);
+  mlirContextDestroy(scratch);
+  return known;
+}
+
+/* The first element under `elements` that names neither a tile pass nor a
+ * registered one, in the order written; NULL when there is none. */
+static const Element *firstUnknownPass(const Element *elements, unsigned n) {
+  for (unsigned i = 0; i < n; ++i) {
+    const Element *e = &elements[i];
+    const Element *found =
+        e->isNest ? firstUnknownPass(e->children, e->numChildren)
+        : tileFindPass(e->name) < 0 && !isRegisteredUpstream(e->name) ? e
+                                                                      : NULL;
+    if (found)
+      return found;
+  }
+  return NULL;
+}
+
+/* Reports a pass of the anchored pipeline `anchor` (the one element of a
+ * --pass-pipeline text) that no registry knows, in the words and layout of
+ * MLIR's pipeline parser, which sees the text inside the anchor's
+ * parentheses: its position, the text and a caret. */
+static bool reportUnknownPass(const Element *anchor, TileErrorSink errors) {
+  const Element *unknown =
+      firstUnknownPass(anchor->children, anchor->numChildren);
+  if (!unknown)
+    return false;
+  const char *open = memchr(anchor->source.data, '(', anchor->source.length);
+  const char *inner = open ? open + 1 : anchor->source.data;
+  const char *end = anchor->source.data + anchor->source.length;
+  if (end > inner && end[-1] == ')')
+    --end;
+  int column = (int)(unknown->name.data - inner) + 1;
+  bool oneLine = !memchr(inner, '\n', (size_t)(end - inner)) && column >= 1;
+  TileStrBuf message = TILE_STRBUF_INIT;
+  if (oneLine)
+    tileStrBufPrintf(&message,
+                     "MLIR Textual PassPipeline Parser:1:%d: error: ", column);
+  tileStrBufPrintf(&message,
+                   "'%.*s' does not refer to a registered pass or pass "
+                   "pipeline",
+                   (int)unknown->name.length, unknown->name.data);
+  suggestTilePass(unknown->name, &message);
+  if (oneLine)
+    tileStrBufPrintf(&message, "\n%.*s\n%*s^\n", (int)(end - inner), inner,
+                     column - 1, "");
+  tileReport(errors, "%s", tileStrBufGet(&message));
+  tileStrBufFree(&message);
+  return true;
+}
+
 MlirLogicalResult tileOpPassManagerParsePipelineWrapped(
     MlirOpPassManager passManager, MlirStringRef pipeline, TileErrorSink errors,
     const TilePassWrap *wrap) {
@@ -482,7 +549,7 @@ MlirLogicalResult tileOpPassManagerParsePipelineWrapped(
     tileReport(errors, "pass pipeline is anchored on '%.*s' but runs on '%.*s'",
                (int)elements[0].name.length, elements[0].name.data,
                (int)pmAnchor.length, pmAnchor.data);
-  } else {
+  } else if (!reportUnknownPass(&elements[0], errors)) {
     Addition addition = {elements[0].children,
                          elements[0].numChildren,
                          {NULL, 0},

@@ -280,7 +280,10 @@ static void testUnknownPasses(void) {
   // CHECK-NEXT: error: 'no-such-pass' does not refer to a registered pass or pass pipeline{{$}}
   // CHECK-NEXT: add 'tile-verify,no-such-pass': failure, errors 1
   parsePipeline(ctx, "builtin.module", "builtin.module(tile-verifyy)");
-  // CHECK-NEXT: error: 'tile-verifyy' does not refer to a registered pass or pass pipeline; did you mean 'tile-verify'?
+  // CHECK-NEXT: error: MLIR Textual PassPipeline Parser:1:1: error: 'tile-verifyy' does not refer to a registered pass or pass pipeline; did you mean 'tile-verify'?
+  // CHECK-NEXT: {{^}}tile-verifyy{{$}}
+  // CHECK-NEXT: {{^}}^{{$}}
+  // CHECK-EMPTY:
   // CHECK-NEXT: parse 'builtin.module(tile-verifyy)': failure, errors 1
   /* A tile pass with a bad option. */
   addPipeline(ctx, "builtin.module",

@@ -23,8 +23,10 @@
 // PARENS: <unknown>:0: error: MLIR Textual PassPipeline Parser:1:11: error: encountered unbalanced parentheses while parsing pipeline
 // ANCHOR: kernel.mlir:0:0: error: can't run 'func.func' pass manager on 'builtin.module' op
 // OPTION: <unknown>:0: error: unknown option 'nope' for pass 'tile-verify' (valid options: kernel-required)
-// UNKNOWN: <unknown>:0: error: 'tile-verfy' does not refer to a registered pass or pass pipeline; did you mean 'tile-verify'?
+// UNKNOWN: <unknown>:0: error: MLIR Textual PassPipeline Parser:1:1: error: 'tile-verfy' does not refer to a registered pass or pass pipeline; did you mean 'tile-verify'?
+// UNKNOWN-NEXT: {{^}}tile-verfy{{$}}
+// UNKNOWN-NEXT: {{^}}^{{$}}
 // NEST: <unknown>:0: error: Can't add pass 'ConvertGpuOpsToNVVMOps' restricted to 'gpu.module' on a PassManager intended to run on 'builtin.module', did you intend to nest?
 // BOTH: tile-opt: error: '-pass-pipeline' option can't be used with individual pass options
 // EMPTY: tile-opt: error: '--pass-pipeline' needs a value: <pipeline>
-// VERIFY: <unknown>:0: error: unexpected error: 'tile-verfy' does not refer to a registered pass or pass pipeline
+// VERIFY: <unknown>:0: error: unexpected error: MLIR Textual PassPipeline Parser:1:1: error: 'tile-verfy' does not refer to a registered pass or pass pipeline

@@ -64,7 +64,7 @@ func.func @bar() {
 // KEY: key.mlir:38:7: error: unknown 'mlir_reproducer' resource key 'frobnicate'
 // STRING: string.mlir:40:17: error: expected string value for key 'pipeline'
 // ANCHOR: anchor.mlir:0:0: error: can't run 'func.func' pass manager on 'builtin.module' op
-// UNKNOWN: <unknown>:0: error: 'tile-verfy' does not refer to a registered pass or pass pipeline; did you mean 'tile-verify'?
+// UNKNOWN: <unknown>:0: error: MLIR Textual PassPipeline Parser:1:{{[0-9]+}}: error: 'tile-verfy' does not refer to a registered pass or pass pipeline; did you mean 'tile-verify'?
 // TILE: builtin.module(
 // TILE-NEXT: tile-verify{ kernel-required=false},
 // TILE-NEXT: func.func(
