@@ -127,6 +127,12 @@ static bool namesNoPass(const char *error) {
   return strstr(error, "does not refer to a registered pass") != NULL;
 }
 
+/* A flag that names no pass, with the refusal's suggestion if it has one. */
+static void failUnknownPass(const PassFlag *pass, const char *error) {
+  const char *hint = strstr(error, "; did you mean");
+  fail("unknown option or pass '--%s'%s", pass->name, hint ? hint : "");
+}
+
 /* Adds a pass flag (replaced as `wrap` says, which may be NULL). A flag that
  * names no pass is an unknown option; options the pass refuses are an error
  * diagnostic at the unknown location, as in mlir-opt, which
@@ -140,8 +146,7 @@ static bool addPassFlag(MlirContext ctx, MlirOpPassManager opm,
       (TileErrorSink){tileStrBufCallback, &error}, wrap);
   const char *text = tileStrBufGet(&error);
   if (mlirLogicalResultIsFailure(r) && namesNoPass(text)) {
-    const char *hint = strstr(text, "; did you mean");
-    fail("unknown option or pass '--%s'%s", pass->name, hint ? hint : "");
+    failUnknownPass(pass, text);
   } else if (mlirLogicalResultIsFailure(r)) {
     /* mlir-opt adds a flag's pass alone: the pipeline parser's own line
      * about it is not part of its message. */
@@ -210,8 +215,7 @@ static bool checkPassFlags(const Options *o) {
                                  mlirStringRefCreateFromCString(pass->options),
                                  (TileErrorSink){tileStrBufCallback, &error});
     if (mlirLogicalResultIsFailure(r) && namesNoPass(tileStrBufGet(&error))) {
-      const char *hint = strstr(tileStrBufGet(&error), "; did you mean");
-      fail("unknown option or pass '--%s'%s", pass->name, hint ? hint : "");
+      failUnknownPass(pass, tileStrBufGet(&error));
       ok = false;
     }
     tileStrBufFree(&error);
