@@ -529,6 +529,24 @@ static bool reportUnknownPass(const Element *anchor, TileErrorSink errors) {
   return true;
 }
 
+/* A sink that passes messages on to `errors`, but puts MLIR's parser's
+ * report of a pass that no registry knows in place of a refusal that says
+ * so: the search for that pass runs only once a pipeline has failed. */
+typedef struct {
+  const Element *anchor;
+  TileErrorSink errors;
+} UnknownPassSink;
+
+static void reportRefusal(MlirStringRef message, void *userData) {
+  const UnknownPassSink *sink = userData;
+  TileStrBuf text = TILE_STRBUF_INIT;
+  tileStrBufAppendRef(&text, message);
+  if (!strstr(tileStrBufGet(&text), "does not refer to a registered pass") ||
+      !reportUnknownPass(sink->anchor, sink->errors))
+    tileReport(sink->errors, "%s", tileStrBufGet(&text));
+  tileStrBufFree(&text);
+}
+
 MlirLogicalResult tileOpPassManagerParsePipelineWrapped(
     MlirOpPassManager passManager, MlirStringRef pipeline, TileErrorSink errors,
     const TilePassWrap *wrap) {
@@ -549,13 +567,15 @@ MlirLogicalResult tileOpPassManagerParsePipelineWrapped(
     tileReport(errors, "pass pipeline is anchored on '%.*s' but runs on '%.*s'",
                (int)elements[0].name.length, elements[0].name.data,
                (int)pmAnchor.length, pmAnchor.data);
-  } else if (!reportUnknownPass(&elements[0], errors)) {
+  } else {
     Addition addition = {elements[0].children,
                          elements[0].numChildren,
                          {NULL, 0},
                          {NULL, 0},
                          wrap};
-    ok = addAtomically(passManager, &addition, errors);
+    UnknownPassSink sink = {&elements[0], errors};
+    ok = addAtomically(passManager, &addition,
+                       (TileErrorSink){reportRefusal, &sink});
   }
   tileStrBufFree(&anchor);
   freeElements(elements, n);

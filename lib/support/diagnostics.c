@@ -7,6 +7,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The parts of the fused location `loc` (malloc'd; *n of them). */
+static MlirLocation *fusedParts(MlirLocation loc, intptr_t *n) {
+  *n = mlirLocationFusedGetNumLocations(loc);
+  MlirLocation *parts = tileCallocArray((size_t)*n, sizeof(MlirLocation));
+  mlirLocationFusedGetLocations(loc, parts);
+  return parts;
+}
+
 bool tileLocationGetFilePosition(MlirLocation loc, MlirStringRef *file,
                                  unsigned *line, unsigned *column) {
   if (mlirLocationIsAFileLineColRange(loc)) {
@@ -25,9 +33,8 @@ bool tileLocationGetFilePosition(MlirLocation loc, MlirStringRef *file,
            tileLocationGetFilePosition(mlirLocationCallSiteGetCaller(loc), file,
                                        line, column);
   if (mlirLocationIsAFused(loc)) {
-    intptr_t n = mlirLocationFusedGetNumLocations(loc);
-    MlirLocation *parts = tileCallocArray((size_t)n, sizeof(MlirLocation));
-    mlirLocationFusedGetLocations(loc, parts);
+    intptr_t n;
+    MlirLocation *parts = fusedParts(loc, &n);
     bool found = false;
     for (intptr_t i = 0; i < n && !found; ++i)
       found = tileLocationGetFilePosition(parts[i], file, line, column);
@@ -48,9 +55,8 @@ static bool findCallSite(MlirLocation loc, MlirLocation *site) {
     return findCallSite(mlirLocationNameGetChildLoc(loc), site);
   if (!mlirLocationIsAFused(loc))
     return false;
-  intptr_t n = mlirLocationFusedGetNumLocations(loc);
-  MlirLocation *parts = tileCallocArray((size_t)n, sizeof(MlirLocation));
-  mlirLocationFusedGetLocations(loc, parts);
+  intptr_t n;
+  MlirLocation *parts = fusedParts(loc, &n);
   bool found = false;
   for (intptr_t i = 0; i < n && !found; ++i)
     found = findCallSite(parts[i], site);

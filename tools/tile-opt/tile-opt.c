@@ -204,9 +204,9 @@ static bool pipelineAnchor(const char *pipeline, TileStrBuf *anchor) {
  * the pipeline is built, in each chunk. */
 static bool checkPassFlags(const Options *o) {
   MlirContext ctx = mlirContextCreateWithThreading(false);
+  MlirPassManager pm = mlirPassManagerCreate(ctx);
   bool ok = true;
   for (unsigned i = 0; i < o->numPasses && ok; ++i) {
-    MlirPassManager pm = mlirPassManagerCreate(ctx);
     TileStrBuf error = TILE_STRBUF_INIT;
     const PassFlag *pass = &o->passes[i];
     MlirLogicalResult r =
@@ -219,8 +219,8 @@ static bool checkPassFlags(const Options *o) {
       ok = false;
     }
     tileStrBufFree(&error);
-    mlirPassManagerDestroy(pm);
   }
+  mlirPassManagerDestroy(pm);
   mlirContextDestroy(ctx);
   if (!ok || !o->numPasses || (!o->pipeline && !o->target))
     return ok;
