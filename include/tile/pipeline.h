@@ -7,6 +7,11 @@
 |* elements to MLIR. Upstream passes are found by name once                   *|
 |* tileRegisterUpstreamPasses (tile/tile.h) has run.                          *|
 |*                                                                            *|
+|* Each call learns the anchor of the pass manager it is given by printing   *|
+|* its pipeline (MLIR 22's C API cannot tell it otherwise), which prints the *|
+|* options of the passes it holds: MLIR 22 reads past the pass object when   *|
+|* it prints those of llvm-use-default-visibility, which can crash.          *|
+|*                                                                            *|
 |* Thread safety: these functions change the pass manager they are given and  *|
 |* must not overlap with other uses of it or of its context; pass managers of *|
 |* different contexts may be built from different threads at once.            *|

@@ -114,14 +114,15 @@ void tilePrintPassOptions(MlirStringRef argument, MlirStringRef options,
                           TileStrBuf *out);
 
 /* tileOpPassManagerParsePipeline and tileOpPassManagerAddPass
- * (tile/pipeline.h) with passes replaced as `wrap` (may be NULL) says. */
+ * (tile/pipeline.h) on a pass manager whose anchor the caller knows ("any"
+ * for every operation), with passes replaced as `wrap` (may be NULL) says.
+ * The public functions learn the anchor by printing the pass manager's
+ * pipeline, which prints its passes' options: these do not. */
 MlirLogicalResult tileOpPassManagerParsePipelineWrapped(
-    MlirOpPassManager passManager, MlirStringRef pipeline, TileErrorSink errors,
-    const TilePassWrap *wrap);
-MlirLogicalResult tileOpPassManagerAddPassWrapped(MlirOpPassManager passManager,
-                                                  MlirStringRef argument,
-                                                  MlirStringRef options,
-                                                  TileErrorSink errors,
-                                                  const TilePassWrap *wrap);
+    MlirOpPassManager passManager, MlirStringRef anchor, MlirStringRef pipeline,
+    TileErrorSink errors, const TilePassWrap *wrap);
+MlirLogicalResult tileOpPassManagerAddPassWrapped(
+    MlirOpPassManager passManager, MlirStringRef anchor, MlirStringRef argument,
+    MlirStringRef options, TileErrorSink errors, const TilePassWrap *wrap);
 
 #endif

@@ -253,6 +253,11 @@ static bool addUpstream(MlirOpPassManager opm, const char *text,
   return false;
 }
 
+/* The anchor of `opm`, from its printed pipeline: the C API has no other
+ * way to ask. Printing a pipeline prints the options of each of its passes,
+ * and MLIR 22 reads past the pass object for one upstream pass
+ * (llvm-use-default-visibility), which can crash: only the public functions,
+ * which are given no anchor, do this, once per call. */
 static MlirStringRef anchorOf(MlirOpPassManager opm, TileStrBuf *storage) {
   tileStrBufClear(storage);
   mlirPrintPassPipeline(opm, tileStrBufCallback, storage);
@@ -267,11 +272,10 @@ static bool anchorsCompatible(const char *passAnchor, MlirStringRef pmAnchor) {
          tileStrRefEquals(pmAnchor, passAnchor);
 }
 
-static bool addTilePass(MlirOpPassManager opm, const Element *e,
-                        bool implicitNesting, TileErrorSink errors) {
+static bool addTilePass(MlirOpPassManager opm, MlirStringRef pmAnchor,
+                        const Element *e, bool implicitNesting,
+                        TileErrorSink errors) {
   const TilePassDescriptor *desc = tileFindPassDescriptor(e->name);
-  TileStrBuf anchor = TILE_STRBUF_INIT;
-  MlirStringRef pmAnchor = anchorOf(opm, &anchor);
   bool compatible = anchorsCompatible(desc->anchor, pmAnchor);
   if (!compatible && !implicitNesting) {
     tileReport(errors,
@@ -280,10 +284,8 @@ static bool addTilePass(MlirOpPassManager opm, const Element *e,
                desc->argument, desc->anchor, (int)pmAnchor.length,
                pmAnchor.data, (int)pmAnchor.length, pmAnchor.data, desc->anchor,
                desc->argument);
-    tileStrBufFree(&anchor);
     return false;
   }
-  tileStrBufFree(&anchor);
   MlirPass pass = tileCreatePass(e->name, e->options, errors);
   if (!pass.ptr)
     return false;
@@ -322,9 +324,9 @@ static bool wrapped(const Element *e, const TilePassWrap *wrap) {
 /* Adds `elements` to `opm`: maximal runs of upstream elements as text, tile
  * passes and wrapped passes as owned passes, nests holding either
  * recursively. */
-static bool addElements(MlirOpPassManager opm, const Element *elements,
-                        unsigned n, const TilePassWrap *wrap,
-                        TileErrorSink errors) {
+static bool addElements(MlirOpPassManager opm, MlirStringRef anchor,
+                        const Element *elements, unsigned n,
+                        const TilePassWrap *wrap, TileErrorSink errors) {
   TileStrBuf pending = TILE_STRBUF_INIT;
   bool ok = true;
   for (unsigned i = 0; ok && i < n; ++i) {
@@ -340,12 +342,13 @@ static bool addElements(MlirOpPassManager opm, const Element *elements,
       break;
     if (e->isNest) {
       MlirOpPassManager nested = mlirOpPassManagerGetNestedUnder(opm, e->name);
-      ok = addElements(nested, e->children, e->numChildren, wrap, errors);
+      ok = addElements(nested, e->name, e->children, e->numChildren, wrap,
+                       errors);
     } else if (wrapped(e, wrap)) {
       mlirOpPassManagerAddOwnedPass(
           opm, wrap->create(e->name, e->options, wrap->userData));
     } else {
-      ok = addTilePass(opm, e, /*implicitNesting=*/false, errors);
+      ok = addTilePass(opm, anchor, e, /*implicitNesting=*/false, errors);
     }
   }
   if (ok)
@@ -362,13 +365,16 @@ typedef struct {
   const TilePassWrap *wrap;        /* may be NULL */
 } Addition;
 
-static bool addPassImplicitly(MlirOpPassManager opm, MlirStringRef argument,
-                              MlirStringRef options, TileErrorSink errors);
+static bool addPassImplicitly(MlirOpPassManager opm, MlirStringRef anchor,
+                              MlirStringRef argument, MlirStringRef options,
+                              TileErrorSink errors);
 
-/* Adds `addition` to `opm`, the passes `wrap` selects replaced (a wrapped
- * pass given by name stays where it is given: its wrapper nests it). */
-static bool apply(MlirOpPassManager opm, const Addition *addition,
-                  const TilePassWrap *wrap, TileErrorSink errors) {
+/* Adds `addition` to `opm` (anchored on `anchor`), the passes `wrap` selects
+ * replaced (a wrapped pass given by name stays where it is given: its
+ * wrapper nests it). */
+static bool apply(MlirOpPassManager opm, MlirStringRef anchor,
+                  const Addition *addition, const TilePassWrap *wrap,
+                  TileErrorSink errors) {
   if (addition->argument.data) {
     if (wrap && wrap->selects(addition->argument, wrap->userData)) {
       mlirOpPassManagerAddOwnedPass(
@@ -376,31 +382,28 @@ static bool apply(MlirOpPassManager opm, const Addition *addition,
           wrap->create(addition->argument, addition->options, wrap->userData));
       return true;
     }
-    return addPassImplicitly(opm, addition->argument, addition->options,
+    return addPassImplicitly(opm, anchor, addition->argument, addition->options,
                              errors);
   }
-  return addElements(opm, addition->elements, addition->numElements, wrap,
-                     errors);
+  return addElements(opm, anchor, addition->elements, addition->numElements,
+                     wrap, errors);
 }
 
 /* Adds to `opm` only if the whole addition succeeds: it is first built on a
  * scratch pass manager of the same anchor, because neither MLIR nor the C
  * API can take passes out of a pass manager again. The scratch build has
  * the passes themselves, not their wrappers, so that it checks them. */
-static bool addAtomically(MlirOpPassManager opm, const Addition *addition,
-                          TileErrorSink errors) {
-  TileStrBuf anchor = TILE_STRBUF_INIT;
-  MlirStringRef name = anchorOf(opm, &anchor);
+static bool addAtomically(MlirOpPassManager opm, MlirStringRef anchor,
+                          const Addition *addition, TileErrorSink errors) {
   MlirContext scratch = mlirContextCreateWithThreading(false);
-  MlirPassManager pm = tileStrRefEquals(name, "any")
+  MlirPassManager pm = tileStrRefEquals(anchor, "any")
                            ? mlirPassManagerCreate(scratch)
-                           : mlirPassManagerCreateOnOperation(scratch, name);
-  bool ok =
-      apply(mlirPassManagerGetAsOpPassManager(pm), addition, NULL, errors);
+                           : mlirPassManagerCreateOnOperation(scratch, anchor);
+  bool ok = apply(mlirPassManagerGetAsOpPassManager(pm), anchor, addition, NULL,
+                  errors);
   mlirPassManagerDestroy(pm);
   mlirContextDestroy(scratch);
-  tileStrBufFree(&anchor);
-  return ok && apply(opm, addition, addition->wrap, errors);
+  return ok && apply(opm, anchor, addition, addition->wrap, errors);
 }
 
 /* MLIR's own message for a pipeline text with a syntax error, through its
@@ -454,7 +457,10 @@ MlirLogicalResult tileOpPassManagerAddPipeline(MlirOpPassManager passManager,
   if (!parse(pipelineElements, /*anchored=*/false, errors, &elements, &n))
     return mlirLogicalResultFailure();
   Addition addition = {elements, n, {NULL, 0}, {NULL, 0}, NULL};
-  bool ok = addAtomically(passManager, &addition, errors);
+  TileStrBuf anchor = TILE_STRBUF_INIT;
+  bool ok = addAtomically(passManager, anchorOf(passManager, &anchor),
+                          &addition, errors);
+  tileStrBufFree(&anchor);
   freeElements(elements, n);
   return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
@@ -462,8 +468,11 @@ MlirLogicalResult tileOpPassManagerAddPipeline(MlirOpPassManager passManager,
 MlirLogicalResult tileOpPassManagerParsePipeline(MlirOpPassManager passManager,
                                                  MlirStringRef pipeline,
                                                  TileErrorSink errors) {
-  return tileOpPassManagerParsePipelineWrapped(passManager, pipeline, errors,
-                                               NULL);
+  TileStrBuf anchor = TILE_STRBUF_INIT;
+  MlirLogicalResult result = tileOpPassManagerParsePipelineWrapped(
+      passManager, anchorOf(passManager, &anchor), pipeline, errors, NULL);
+  tileStrBufFree(&anchor);
+  return result;
 }
 
 /* Whether MLIR's pass registry knows `name` (a pass or a pass pipeline). */
@@ -548,14 +557,12 @@ static void reportRefusal(MlirStringRef message, void *userData) {
 }
 
 MlirLogicalResult tileOpPassManagerParsePipelineWrapped(
-    MlirOpPassManager passManager, MlirStringRef pipeline, TileErrorSink errors,
-    const TilePassWrap *wrap) {
+    MlirOpPassManager passManager, MlirStringRef pmAnchor,
+    MlirStringRef pipeline, TileErrorSink errors, const TilePassWrap *wrap) {
   Element *elements = NULL;
   unsigned n = 0;
   if (!parse(pipeline, /*anchored=*/true, errors, &elements, &n))
     return mlirLogicalResultFailure();
-  TileStrBuf anchor = TILE_STRBUF_INIT;
-  MlirStringRef pmAnchor = anchorOf(passManager, &anchor);
   bool ok = false;
   if (n != 1 || !elements[0].isNest) {
     tileReport(errors,
@@ -574,10 +581,9 @@ MlirLogicalResult tileOpPassManagerParsePipelineWrapped(
                          {NULL, 0},
                          wrap};
     UnknownPassSink sink = {&elements[0], errors};
-    ok = addAtomically(passManager, &addition,
+    ok = addAtomically(passManager, pmAnchor, &addition,
                        (TileErrorSink){reportRefusal, &sink});
   }
-  tileStrBufFree(&anchor);
   freeElements(elements, n);
   return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
@@ -597,30 +603,31 @@ static bool restrictedAnchor(const char *message, TileStrBuf *anchor) {
   return true;
 }
 
-static bool addPassImplicitly(MlirOpPassManager opm, MlirStringRef argument,
-                              MlirStringRef options, TileErrorSink errors) {
+static bool addPassImplicitly(MlirOpPassManager opm, MlirStringRef anchor,
+                              MlirStringRef argument, MlirStringRef options,
+                              TileErrorSink errors) {
   if (tileFindPass(argument) >= 0) {
     Element e = {.name = argument, .options = options};
-    return addTilePass(opm, &e, /*implicitNesting=*/true, errors);
+    return addTilePass(opm, anchor, &e, /*implicitNesting=*/true, errors);
   }
   TileStrBuf text = TILE_STRBUF_INIT, error = TILE_STRBUF_INIT,
-             anchor = TILE_STRBUF_INIT;
+             passAnchor = TILE_STRBUF_INIT;
   tileStrBufAppendRef(&text, argument);
   if (options.length)
     tileStrBufPrintf(&text, "{%.*s}", (int)options.length, options.data);
   /* The first refusal may only ask for nesting: report the last one. */
   TileErrorSink silent = {NULL, NULL};
   bool ok = addUpstream(opm, text.data, silent, &error);
-  if (!ok && restrictedAnchor(tileStrBufGet(&error), &anchor)) {
+  if (!ok && restrictedAnchor(tileStrBufGet(&error), &passAnchor)) {
     MlirOpPassManager nested = mlirOpPassManagerGetNestedUnder(
-        opm, mlirStringRefCreate(anchor.data, anchor.size));
+        opm, mlirStringRefCreate(passAnchor.data, passAnchor.size));
     ok = addUpstream(nested, text.data, silent, &error);
   }
   if (!ok)
     tileReport(errors, "%s", tileStrBufGet(&error));
   tileStrBufFree(&text);
   tileStrBufFree(&error);
-  tileStrBufFree(&anchor);
+  tileStrBufFree(&passAnchor);
   return ok;
 }
 
@@ -628,17 +635,19 @@ MlirLogicalResult tileOpPassManagerAddPass(MlirOpPassManager passManager,
                                            MlirStringRef argument,
                                            MlirStringRef options,
                                            TileErrorSink errors) {
-  return tileOpPassManagerAddPassWrapped(passManager, argument, options, errors,
-                                         NULL);
+  TileStrBuf anchor = TILE_STRBUF_INIT;
+  MlirLogicalResult result = tileOpPassManagerAddPassWrapped(
+      passManager, anchorOf(passManager, &anchor), argument, options, errors,
+      NULL);
+  tileStrBufFree(&anchor);
+  return result;
 }
 
-MlirLogicalResult tileOpPassManagerAddPassWrapped(MlirOpPassManager passManager,
-                                                  MlirStringRef argument,
-                                                  MlirStringRef options,
-                                                  TileErrorSink errors,
-                                                  const TilePassWrap *wrap) {
+MlirLogicalResult tileOpPassManagerAddPassWrapped(
+    MlirOpPassManager passManager, MlirStringRef anchor, MlirStringRef argument,
+    MlirStringRef options, TileErrorSink errors, const TilePassWrap *wrap) {
   Addition addition = {NULL, 0, argument, options, wrap};
-  return addAtomically(passManager, &addition, errors)
+  return addAtomically(passManager, anchor, &addition, errors)
              ? mlirLogicalResultSuccess()
              : mlirLogicalResultFailure();
 }

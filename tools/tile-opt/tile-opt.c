@@ -138,10 +138,11 @@ static void failUnknownPass(const PassFlag *pass, const char *error) {
  * diagnostic at the unknown location, as in mlir-opt, which
  * --verify-diagnostics can expect. */
 static bool addPassFlag(MlirContext ctx, MlirOpPassManager opm,
-                        const PassFlag *pass, const TilePassWrap *wrap) {
+                        MlirStringRef anchor, const PassFlag *pass,
+                        const TilePassWrap *wrap) {
   TileStrBuf error = TILE_STRBUF_INIT;
   MlirLogicalResult r = tileOpPassManagerAddPassWrapped(
-      opm, mlirStringRefCreateFromCString(pass->name),
+      opm, anchor, mlirStringRefCreateFromCString(pass->name),
       mlirStringRefCreateFromCString(pass->options),
       (TileErrorSink){tileStrBufCallback, &error}, wrap);
   const char *text = tileStrBufGet(&error);
@@ -160,20 +161,22 @@ static bool addPassFlag(MlirContext ctx, MlirOpPassManager opm,
 }
 
 /* The passes of the flags and --pass-pipeline, or the pipeline of the
- * input's reproducer (which replaces them, as in mlir-opt). */
-static bool buildPipeline(MlirContext ctx, MlirPassManager pm, const Options *o,
+ * input's reproducer (which replaces them, as in mlir-opt), into `pm`,
+ * anchored on `anchor`. */
+static bool buildPipeline(MlirContext ctx, MlirPassManager pm,
+                          MlirStringRef anchor, const Options *o,
                           const Reproducer *repro, const TilePassWrap *wrap) {
   MlirOpPassManager opm = mlirPassManagerGetAsOpPassManager(pm);
   if (repro->pipeline)
     return mlirLogicalResultIsSuccess(tileOpPassManagerParsePipelineWrapped(
-        opm, mlirStringRefCreateFromCString(repro->pipeline),
+        opm, anchor, mlirStringRefCreateFromCString(repro->pipeline),
         (TileErrorSink){pipelineError, &ctx}, wrap));
   for (unsigned i = 0; i < o->numPasses; ++i)
-    if (!addPassFlag(ctx, opm, &o->passes[i], wrap))
+    if (!addPassFlag(ctx, opm, anchor, &o->passes[i], wrap))
       return false;
   return !o->pipeline ||
          mlirLogicalResultIsSuccess(tileOpPassManagerParsePipelineWrapped(
-             opm, mlirStringRefCreateFromCString(o->pipeline),
+             opm, anchor, mlirStringRefCreateFromCString(o->pipeline),
              (TileErrorSink){pipelineError, &ctx}, wrap));
 }
 
@@ -209,11 +212,12 @@ static bool checkPassFlags(const Options *o) {
   for (unsigned i = 0; i < o->numPasses && ok; ++i) {
     TileStrBuf error = TILE_STRBUF_INIT;
     const PassFlag *pass = &o->passes[i];
-    MlirLogicalResult r =
-        tileOpPassManagerAddPass(mlirPassManagerGetAsOpPassManager(pm),
-                                 mlirStringRefCreateFromCString(pass->name),
-                                 mlirStringRefCreateFromCString(pass->options),
-                                 (TileErrorSink){tileStrBufCallback, &error});
+    MlirLogicalResult r = tileOpPassManagerAddPassWrapped(
+        mlirPassManagerGetAsOpPassManager(pm),
+        mlirStringRefCreateFromCString("any"),
+        mlirStringRefCreateFromCString(pass->name),
+        mlirStringRefCreateFromCString(pass->options),
+        (TileErrorSink){tileStrBufCallback, &error}, NULL);
     if (mlirLogicalResultIsFailure(r) && namesNoPass(tileStrBufGet(&error))) {
       failUnknownPass(pass, tileStrBufGet(&error));
       ok = false;
@@ -438,21 +442,20 @@ static void pipelineText(MlirPassManager pm, const Options *o,
 
 /* A pass manager on the anchor of the pipeline text, as mlir-opt makes one:
  * a pipeline anchored on another operation than the input's is reported
- * when it runs ("can't run 'X' pass manager on 'Y' op", at the input). */
-static MlirPassManager createPassManager(MlirContext ctx,
-                                         PassManagerSetup *setup,
-                                         MlirOperation op,
-                                         const Reproducer *repro) {
+ * when it runs ("can't run 'X' pass manager on 'Y' op", at the input). Its
+ * anchor goes to `anchor`. */
+static MlirPassManager
+createPassManager(MlirContext ctx, PassManagerSetup *setup, MlirOperation op,
+                  const Reproducer *repro, TileStrBuf *anchor) {
   const char *pipeline =
       repro->pipeline ? repro->pipeline : setup->options->pipeline;
-  TileStrBuf anchor = TILE_STRBUF_INIT;
-  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
-  if (pipelineAnchor(pipeline, &anchor))
-    name = mlirStringRefCreate(anchor.data, anchor.size);
+  tileStrBufClear(anchor);
+  if (!pipelineAnchor(pipeline, anchor))
+    tileStrBufAppendRef(anchor, mlirIdentifierStr(mlirOperationGetName(op)));
+  MlirStringRef name = mlirStringRefCreate(anchor->data, anchor->size);
   MlirPassManager pm = tileStrRefEquals(name, "any")
                            ? mlirPassManagerCreate(ctx)
                            : mlirPassManagerCreateOnOperation(ctx, name);
-  tileStrBufFree(&anchor);
   configurePassManager(pm, setup);
   if (repro->verifyEach >= 0)
     mlirPassManagerEnableVerifier(pm, repro->verifyEach);
@@ -466,8 +469,10 @@ static bool transformChunk(MlirContext ctx, PassManagerSetup *setup,
   const Options *o = setup->options;
   if (repro->disableThreading >= 0)
     mlirContextEnableMultithreading(ctx, !repro->disableThreading);
-  MlirPassManager pm = createPassManager(ctx, setup, op, repro);
-  bool ok = buildPipeline(ctx, pm, o, repro, NULL);
+  TileStrBuf anchor = TILE_STRBUF_INIT;
+  MlirPassManager pm = createPassManager(ctx, setup, op, repro, &anchor);
+  MlirStringRef anchorName = mlirStringRefCreate(anchor.data, anchor.size);
+  bool ok = buildPipeline(ctx, pm, anchorName, o, repro, NULL);
   if (ok && o->dumpPassPipeline)
     pipelineText(pm, o, repro, NULL, /*dump=*/true);
   /* The reproducers hold the input as it is now and the pipeline. */
@@ -496,9 +501,10 @@ static bool transformChunk(MlirContext ctx, PassManagerSetup *setup,
    * the pipeline is built again with them. */
   if (ok && printFilterActive(setup->filter)) {
     mlirPassManagerDestroy(pm);
-    pm = createPassManager(ctx, setup, op, repro);
+    pm = createPassManager(ctx, setup, op, repro, &anchor);
+    anchorName = mlirStringRefCreate(anchor.data, anchor.size);
     TilePassWrap wrap = printFilterWrap(setup->filter);
-    ok = buildPipeline(ctx, pm, o, repro, &wrap);
+    ok = buildPipeline(ctx, pm, anchorName, o, repro, &wrap);
   }
   if (ok && o->crashReproducer) {
     crashReproducerArm(&crash);
@@ -511,6 +517,7 @@ static bool transformChunk(MlirContext ctx, PassManagerSetup *setup,
   }
   crashReproducerFree(&crash);
   mlirPassManagerDestroy(pm);
+  tileStrBufFree(&anchor);
   if (ok && o->verifyRoundtrip)
     ok = roundTrips(op, false) && roundTrips(op, true);
   if (!ok)
