@@ -41,6 +41,10 @@ static const TileEntrySignature *chooseEntry(const Options *o,
   if (o->entry && !(e = tileEntryTableFind(t, o->entry)))
     runError("'%s' has no public function '%s' (it has: %s)", o->input,
              o->entry, names.size ? tileStrBufGet(&names) : "none");
+  else if (!o->entry && !names.size && skip && tileEntryTableFind(t, skip))
+    runError("--check=%s names the only public function of '%s'; the "
+             "reference must be another function",
+             skip, o->input);
   else if (!o->entry && !names.size)
     runError("'%s' has no public function to run", o->input);
   else if (!o->entry && strchr(tileStrBufGet(&names), ','))
