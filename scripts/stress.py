@@ -185,9 +185,15 @@ func.func @ref(%X: memref<?x?xf32>, %out: memref<?xf32>) {{
                   "--check=ref"]
 
 
-CONVERSIONS = [("f32", "f16", "arith.truncf"), ("f16", "f32", "arith.extf"), ("bf16", "f32", "arith.extf"),
-               ("f32", "bf16", "arith.truncf"), ("i32", "i8", "arith.trunci"), ("i8", "i32", "arith.extsi"),
-               ("i16", "i64", "arith.extsi"), ("f32", "f32", None), ("i32", "i32", None)]
+# (source, dest, the reference's conversion: ops through intermediate types)
+CONVERSIONS = [("f32", "f16", [("arith.truncf", "f16")]), ("f16", "f32", [("arith.extf", "f32")]),
+               ("bf16", "f32", [("arith.extf", "f32")]), ("f32", "bf16", [("arith.truncf", "bf16")]),
+               ("f64", "f32", [("arith.truncf", "f32")]), ("f16", "f64", [("arith.extf", "f64")]),
+               ("bf16", "f16", [("arith.extf", "f32"), ("arith.truncf", "f16")]),
+               ("f16", "bf16", [("arith.extf", "f32"), ("arith.truncf", "bf16")]),
+               ("i32", "i8", [("arith.trunci", "i8")]), ("i8", "i32", [("arith.extsi", "i32")]),
+               ("i16", "i64", [("arith.extsi", "i64")]), ("i64", "i16", [("arith.trunci", "i16")]),
+               ("f32", "f32", []), ("i32", "i32", [])]
 
 
 def copy(rng):
@@ -239,10 +245,10 @@ def copy(rng):
     body = "  " * (rank + 1)
     at = ", ".join("%%i%d" % d for d in range(rank))
     lines.append(body + "%%x = memref.load %%X[%s] : %s" % (at, X))
-    value = "%x"
-    if convert:
-        lines.append(body + "%%y = %s %%x : %s to %s" % (convert, src, dst))
-        value = "%y"
+    value, type_ = "%x", src
+    for i, (op, to) in enumerate(convert):
+        lines.append(body + "%%y%d = %s %s : %s to %s" % (i, op, value, type_, to))
+        value, type_ = "%%y%d" % i, to
     lines.append(body + "memref.store %s, %%Y[%s] : %s" % (value, at, Y))
     lines += ["  " * (d + 1) + "}" for d in reversed(range(rank))]
     lines += ["  return", "}"]
@@ -355,6 +361,14 @@ def runnable_kinds(tile_opt):
     return kinds
 
 
+# What only a compiler bug prints: a valid kernel that reaches one of these
+# was not refused, it broke a later stage (LLVM's IR verifier, translation,
+# a conversion that left ops behind).
+INTERNAL = ["Failed creating the llvm::Module", "LLVM Translation failed", "failed to legalize",
+            "unrealized_conversion_cast", "too big for FPTrunc", "too small for FPExt",
+            "Broken module found", "failed to translate"]
+
+
 def check(target, path, args, tools, ptxas, runs):
     """(failure, refusal): why the kernel failed, or None when it passed or
     was refused with a located error (whose first line is `refusal`)."""
@@ -375,6 +389,9 @@ def check(target, path, args, tools, ptxas, runs):
         return None, None
     if "elements differ" in out:
         return "wrong result: " + out[-400:], None
+    internal = [m for m in INTERNAL if m in out]
+    if internal:
+        return "internal error (%s): %s" % (internal[0], out[-400:]), None
     errors = [line for line in out.splitlines() if "error:" in line]
     first = errors[0] if errors else out.strip().splitlines()[0] if out.strip() else "(no message)"
     located = re.match(r"\S+:\d+:\d+: error:", first) or first.startswith("tile_rt_")
@@ -399,7 +416,7 @@ def main():
     failures = 0
     for target in o.targets:
         runs = target.split(":")[0] in runnable
-        counts = collections.Counter()
+        counts, reasons = collections.Counter(), collections.Counter()
         for family, generate in FAMILIES.items():
             # One stream of kernels per family and seed, the same on every target.
             rng = random.Random("%s-%d" % (family, o.seed))
@@ -415,6 +432,8 @@ def main():
                     print("stress: %s: %s %s: %s" % (target, path, " ".join(args), failure), flush=True)
                     continue
                 counts["refused" if refusal else "passed"] += 1
+                if refusal:
+                    reasons[re.sub(r"^\S+:\d+:\d+: error: ", "", refusal)[:150]] += 1
                 for part in EMIT.values():
                     if os.path.exists(path + "." + part):
                         os.remove(path + "." + part)
@@ -422,6 +441,8 @@ def main():
         print("stress: %s (%s): %d passed, %d refused with a located error, %d failed"
               % (target, "run and checked" if runs else "compiled", counts["passed"], counts["refused"],
                  counts["failed"]), flush=True)
+        for reason, n in reasons.most_common():
+            print("  refused %dx: %s" % (n, reason), flush=True)
     return 1 if failures else 0
 
 

@@ -187,6 +187,12 @@ MlirValue tbConvert(TileBuilder *b, MlirValue v, MlirType to) {
     return v;
   const char *op;
   bool fromFloat = mlirTypeIsAFloat(from), toFloat = mlirTypeIsAFloat(to);
+  /* Two float types of one width (f16 and bf16) convert through f32:
+   * neither arith.extf nor arith.truncf goes between them. */
+  if (fromFloat && toFloat && bitWidth(to) == bitWidth(from) &&
+      bitWidth(to) < 32)
+    return tbConvert(
+        b, tbConvert(b, v, mlirF32TypeGet(mlirTypeGetContext(to))), to);
   if (fromFloat && toFloat)
     op = bitWidth(to) > bitWidth(from) ? "arith.extf" : "arith.truncf";
   else if (!fromFloat && !toFloat)
