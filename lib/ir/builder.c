@@ -191,8 +191,8 @@ MlirValue tbConvert(TileBuilder *b, MlirValue v, MlirType to) {
    * neither arith.extf nor arith.truncf goes between them. */
   if (fromFloat && toFloat && bitWidth(to) == bitWidth(from) &&
       bitWidth(to) < 32)
-    return tbConvert(
-        b, tbConvert(b, v, mlirF32TypeGet(mlirTypeGetContext(to))), to);
+    return tbConvert(b, tbConvert(b, v, mlirF32TypeGet(mlirTypeGetContext(to))),
+                     to);
   if (fromFloat && toFloat)
     op = bitWidth(to) > bitWidth(from) ? "arith.extf" : "arith.truncf";
   else if (!fromFloat && !toFloat)
