@@ -13,6 +13,7 @@
 #include "support/diagnostics.h"
 #include "support/output_file.h"
 #include "support/strbuf.h"
+#include "timing.h"
 #include "verify_diagnostics.h"
 
 #include "mlir-c/IR.h"
@@ -462,10 +463,20 @@ createPassManager(MlirContext ctx, PassManagerSetup *setup, MlirOperation op,
   return pm;
 }
 
-/* Runs the passes on a parsed chunk and writes the result. */
+/* Destroys `pm`; with --mlir-timing (`timing` set), keeps its report. */
+static void destroyPassManager(MlirPassManager pm, TileChunkTiming *timing) {
+  if (timing)
+    tileTimingDestroyPassManager(pm, timing);
+  else
+    mlirPassManagerDestroy(pm);
+}
+
+/* Runs the passes on a parsed chunk and writes the result; with
+ * --mlir-timing, `timing` gets the pass manager's report and the time the
+ * output took. */
 static bool transformChunk(MlirContext ctx, PassManagerSetup *setup,
-                           MlirOperation op, const Reproducer *repro,
-                           FILE *out) {
+                           MlirOperation op, const Reproducer *repro, FILE *out,
+                           TileChunkTiming *timing) {
   const Options *o = setup->options;
   if (repro->disableThreading >= 0)
     mlirContextEnableMultithreading(ctx, !repro->disableThreading);
@@ -500,7 +511,10 @@ static bool transformChunk(MlirContext ctx, PassManagerSetup *setup,
   /* Passes printed around one by one run inside wrappers (print_filter.c):
    * the pipeline is built again with them. */
   if (ok && printFilterActive(setup->filter)) {
-    mlirPassManagerDestroy(pm);
+    /* This one never ran: its report is not the chunk's. */
+    destroyPassManager(pm, timing);
+    if (timing)
+      tileStrBufClear(&timing->passes);
     pm = createPassManager(ctx, setup, op, repro, &anchor);
     anchorName = mlirStringRefCreate(anchor.data, anchor.size);
     TilePassWrap wrap = printFilterWrap(setup->filter);
@@ -516,12 +530,13 @@ static bool transformChunk(MlirContext ctx, PassManagerSetup *setup,
     ok = mlirLogicalResultIsSuccess(mlirPassManagerRunOnOp(pm, op));
   }
   crashReproducerFree(&crash);
-  mlirPassManagerDestroy(pm);
+  destroyPassManager(pm, timing);
   tileStrBufFree(&anchor);
   if (ok && o->verifyRoundtrip)
     ok = roundTrips(op, false) && roundTrips(op, true);
   if (!ok)
     return false;
+  double outputStart = tileTimingNow();
   TileStrBuf text = TILE_STRBUF_INIT;
   if (o->emitBytecode && o->emitBytecodeVersion >= 0) {
     MlirBytecodeWriterConfig config = mlirBytecodeWriterConfigCreate();
@@ -541,6 +556,8 @@ static bool transformChunk(MlirContext ctx, PassManagerSetup *setup,
   if (ok)
     fwrite(tileStrBufGet(&text), 1, text.size, out);
   tileStrBufFree(&text);
+  if (timing && ok)
+    timing->output = tileTimingNow() - outputStart;
   return ok;
 }
 
@@ -707,8 +724,15 @@ static bool processChunk(const Run *r, const TileChunk *chunk, FILE *out) {
     tileStrBufAppend(&text, " ", 1);
   tileStrBufAppend(&text, chunk->begin, (size_t)(chunk->end - chunk->begin));
   MlirStringRef source = mlirStringRefCreate(text.data, text.size);
+  /* --mlir-timing of a pipeline: Parser, the passes and Output, as in
+   * mlir-opt (a --target compilation reports its pass managers alone). */
+  TileChunkTiming timing = TILE_CHUNK_TIMING_INIT;
+  bool timed = o->timing && !r->backend && ok;
+  timing.start = tileTimingNow();
   MlirOperation op = ok ? parseChunk(ctx, o, source, r->fileName, chunk)
                         : (MlirOperation){NULL};
+  if (timed)
+    timing.parser = tileTimingNow() - timing.start;
   Reproducer repro = {NULL, -1, -1};
   ok = !mlirOperationIsNull(op) &&
        (!o->runReproducer || readReproducer(ctx, r->fileName, source, &repro));
@@ -716,8 +740,14 @@ static bool processChunk(const Run *r, const TileChunk *chunk, FILE *out) {
   PassManagerSetup setup = r->setup;
   ok = ok && checkModuleScopePrinting(ctx, o) &&
        (r->backend ? compileChunk(r->backend, &setup, op, out)
-                   : transformChunk(ctx, &setup, op, &repro, out));
+                   : transformChunk(ctx, &setup, op, &repro, out,
+                                    timed ? &timing : NULL));
   freeReproducer(&repro);
+  if (timed)
+    tileTimingPrint(
+        &timing, o->timingDisplay && !strcmp(o->timingDisplay, "list"),
+        o->timingFormat && !strcmp(o->timingFormat, "json"), stderr);
+  tileChunkTimingFree(&timing);
   if (!mlirOperationIsNull(op))
     mlirOperationDestroy(op);
   detachHandlers(ctx, r, h);
