@@ -147,6 +147,10 @@ static const TileFlagSpec flags[] = {
     BOOL("version", version, "Print the version"),
     BOOL("help", help, "Print this help (also -h)"),
     BOOL("h", help, NULL),
+    /* LLVM's other help flags print the same help here. */
+    BOOL("help-hidden", help, NULL),
+    BOOL("help-list", help, NULL),
+    BOOL("help-list-hidden", help, NULL),
     /* mlir-opt flags that MLIR 22's C API cannot implement. */
     REJECT("mlir-print-value-users"),
     REJECT("mlir-print-unique-ssa-ids"),
