@@ -235,11 +235,43 @@ static bool holdsNoBinary(MlirOperation module) {
  * module-level ops would reach passes that expect none there
  * (convert-scf-to-cf put a kernel's blocks into the module's region, and
  * the next pass crashed on the broken module). */
+/* Whether `op` has a body: a region with a block. */
+static bool definesBody(MlirOperation op) {
+  for (intptr_t i = 0; i < mlirOperationGetNumRegions(op); ++i)
+    if (!mlirBlockIsNull(
+            mlirRegionGetFirstBlock(mlirOperationGetRegion(op, i))))
+      return true;
+  return false;
+}
+
+/* LLVM keeps names that start with "llvm." for its intrinsics: a function
+ * of that name with a body failed in LLVM's verifier ("llvm intrinsics
+ * cannot be defined!", without a location), and its kernels took the name
+ * too. */
+static bool definesIntrinsicName(MlirOperation op) {
+  MlirAttribute name = tileOpGetAttr(op, "sym_name");
+  if (mlirAttributeIsNull(name) || !mlirAttributeIsAString(name))
+    return false;
+  MlirStringRef text = mlirStringAttrGetValue(name);
+  if (text.length < 5 || strncmp(text.data, "llvm.", 5) != 0 ||
+      !definesBody(op))
+    return false;
+  tileEmitOpError(op,
+                  "defines '@%.*s': names that start with 'llvm.' belong to "
+                  "LLVM's intrinsics, which cannot be defined (rename it)",
+                  (int)text.length, text.data);
+  return true;
+}
+
 static bool codeInFunctions(MlirOperation module) {
   bool ok = true;
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+    if (definesIntrinsicName(op)) {
+      ok = false;
+      continue;
+    }
     if (!mlirAttributeIsNull(tileOpGetAttr(op, "sym_name")) ||
         tileOpInDialect(op, "llvm"))
       continue;

@@ -27,3 +27,21 @@ func.func @f() {
 scf.forall (%b) in (4) {
   memref.store %f, %m[%b] : memref<4xf32>
 }
+
+// -----
+
+// Names that start with "llvm." are LLVM's intrinsics: defining one failed
+// in LLVM's verifier without a location (found by tile-fuzz). Declaring one
+// is fine.
+// expected-error @+1 {{'func.func' op defines '@llvm.my_kernel': names that start with 'llvm.' belong to LLVM's intrinsics, which cannot be defined (rename it)}}
+func.func @llvm.my_kernel(%A: memref<64xf32>) {
+  scf.forall (%b) in (1) {
+    %t = "tile.alloc"() : () -> memref<64xf32, #tile.fragment>
+    "tile.copy"(%A, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0>}
+        : (memref<64xf32>, memref<64xf32, #tile.fragment>) -> ()
+    "tile.copy"(%t, %A) {operandSegmentSizes = array<i32: 1, 1, 0, 0>}
+        : (memref<64xf32, #tile.fragment>, memref<64xf32>) -> ()
+  } {mapping = [#gpu.block<x>], tile.threads = 64 : i64}
+  return
+}
+func.func private @llvm.declared() -> ()
