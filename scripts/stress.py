@@ -117,65 +117,79 @@ func.func @gemm(%A: memref<?x?x{elem}>, %B: memref<?x?x{elem}>, %C: memref<?x?x{
     return text, args
 
 
-REDUCE_INIT = {"sum": "0.0", "absmax": "0.0", "max": "0xFF800000", "min": "0x7F800000"}
-REDUCE_STEP = {"sum": "arith.addf %acc, %x", "max": "arith.maximumf %acc, %x",
-               "min": "arith.minimumf %acc, %x", "absmax": "arith.maximumf %acc, %ax"}
+# The identity of each reduction and its step, per element type. f16 sums
+# are left out: their rounding depends on the order of the additions.
+REDUCE_INIT = {
+    "f32": {"sum": "0.0", "absmax": "0.0", "max": "0xFF800000", "min": "0x7F800000"},
+    "f64": {"sum": "0.0", "absmax": "0.0", "max": "0xFFF0000000000000", "min": "0x7FF0000000000000"},
+    "f16": {"absmax": "0.0", "max": "0xFC00", "min": "0x7C00"},
+    "i32": {"sum": "0", "absmax": "0", "max": "-2147483648", "min": "2147483647"},
+}
+REDUCE_STEP = {
+    "f": {"sum": "arith.addf %acc, %x", "max": "arith.maximumf %acc, %x",
+          "min": "arith.minimumf %acc, %x", "absmax": "arith.maximumf %acc, %ax"},
+    "i": {"sum": "arith.addi %acc, %x", "max": "arith.maxsi %acc, %x",
+          "min": "arith.minsi %acc, %x", "absmax": "arith.maxsi %acc, %ax"},
+}
 
 
 def reduce(rng):
     """Rows or columns of X reduced tile by tile; checked against @ref."""
     bm = rng.choice([1, 2, 4, 8, 16, 32, 64, 128])
     bn = rng.choice([1, 2, 4, 8, 16, 32, 64, 128, 256])
-    kind = rng.choice(list(REDUCE_INIT))
-    init = REDUCE_INIT[kind]
+    elem = rng.choice(["f32", "f32", "f64", "f16", "i32"])
+    kind = rng.choice(list(REDUCE_INIT[elem]))
+    init = REDUCE_INIT[elem][kind]
+    step = REDUCE_STEP[elem[0]][kind]
+    absolute = "math.absf" if elem[0] == "f" else "math.absi"
     dim = rng.choice([0, 1])
-    tile = "memref<%dx%dxf32, %s>" % (bm, bn, rng.choice([FRAGMENT, SHARED]))
-    part = "memref<%dxf32, %s>" % (bm if dim == 1 else bn, FRAGMENT)
+    tile = "memref<%dx%dx%s, %s>" % (bm, bn, elem, rng.choice([FRAGMENT, SHARED]))
+    part = "memref<%dx%s, %s>" % (bm if dim == 1 else bn, elem, FRAGMENT)
     # dim 1: blocks over rows, tiles along the columns; dim 0 the other way.
     outer, inner = ("%M", "%N") if dim == 1 else ("%N", "%M")
     outer_tile, inner_tile = ("%bm", "%bn") if dim == 1 else ("%bn", "%bm")
     offsets = "%o0, %i0" if dim == 1 else "%i0, %o0"
     ref_index = "%o, %i" if dim == 1 else "%i, %o"
-    text = f"""func.func @red(%X: memref<?x?xf32>, %out: memref<?xf32>) {{
+    text = f"""func.func @red(%X: memref<?x?x{elem}>, %out: memref<?x{elem}>) {{
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %bm = arith.constant {bm} : index
   %bn = arith.constant {bn} : index
-  %init = arith.constant {init} : f32
-  %M = memref.dim %X, %c0 : memref<?x?xf32>
-  %N = memref.dim %X, %c1 : memref<?x?xf32>
+  %init = arith.constant {init} : {elem}
+  %M = memref.dim %X, %c0 : memref<?x?x{elem}>
+  %N = memref.dim %X, %c1 : memref<?x?x{elem}>
   %grid = arith.ceildivui {outer}, {outer_tile} : index
   %tiles = arith.ceildivui {inner}, {inner_tile} : index
   scf.forall (%b) in (%grid) {{
     %t = "tile.alloc"() : () -> {tile}
     %acc = "tile.alloc"() : () -> {part}
-    "tile.fill"(%acc, %init) : ({part}, f32) -> ()
+    "tile.fill"(%acc, %init) : ({part}, {elem}) -> ()
     %o0 = arith.muli %b, {outer_tile} : index
     scf.for %it = %c0 to %tiles step %c1 {{
       %i0 = arith.muli %it, {inner_tile} : index
-      "tile.copy"(%X, %t, {offsets}) {{operandSegmentSizes = array<i32: 1, 1, 2, 0>, pad = {init} : f32}}
-          : (memref<?x?xf32>, {tile}, index, index) -> ()
+      "tile.copy"(%X, %t, {offsets}) {{operandSegmentSizes = array<i32: 1, 1, 2, 0>, pad = {init} : {elem}}}
+          : (memref<?x?x{elem}>, {tile}, index, index) -> ()
       "tile.reduce"(%t, %acc) {{kind = "{kind}", dim = {dim} : i64, clear = false}} : ({tile}, {part}) -> ()
     }}
     "tile.copy"(%acc, %out, %o0) {{operandSegmentSizes = array<i32: 1, 1, 0, 1>}}
-        : ({part}, memref<?xf32>, index) -> ()
+        : ({part}, memref<?x{elem}>, index) -> ()
   }} {{mapping = [#gpu.block<x>], tile.threads = {rng.choice([32, 64, 128, 256])} : i64}}
   return
 }}
-func.func @ref(%X: memref<?x?xf32>, %out: memref<?xf32>) {{
+func.func @ref(%X: memref<?x?x{elem}>, %out: memref<?x{elem}>) {{
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  %init = arith.constant {init} : f32
-  %M = memref.dim %X, %c0 : memref<?x?xf32>
-  %N = memref.dim %X, %c1 : memref<?x?xf32>
+  %init = arith.constant {init} : {elem}
+  %M = memref.dim %X, %c0 : memref<?x?x{elem}>
+  %N = memref.dim %X, %c1 : memref<?x?x{elem}>
   scf.for %o = %c0 to {outer} step %c1 {{
-    %r = scf.for %i = %c0 to {inner} step %c1 iter_args(%acc = %init) -> f32 {{
-      %x = memref.load %X[{ref_index}] : memref<?x?xf32>
-      %ax = math.absf %x : f32
-      %next = {REDUCE_STEP[kind]} : f32
-      scf.yield %next : f32
+    %r = scf.for %i = %c0 to {inner} step %c1 iter_args(%acc = %init) -> {elem} {{
+      %x = memref.load %X[{ref_index}] : memref<?x?x{elem}>
+      %ax = {absolute} %x : {elem}
+      %next = {step} : {elem}
+      scf.yield %next : {elem}
     }}
-    memref.store %r, %out[%o] : memref<?xf32>
+    memref.store %r, %out[%o] : memref<?x{elem}>
   }}
   return
 }}
