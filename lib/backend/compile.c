@@ -289,7 +289,11 @@ static MlirLogicalResult compile(const TileBackendContext *ctx,
                                  bool partsOnly) {
   const TileBackendModule *m = ctx->module;
   const char *kind = ctx->target.kind;
-  if (!codeInFunctions(module) || !holdsNoBinary(module))
+  /* IR that reached the C API without tile's parser (MLIR's own, a
+   * builder) gets the checks that parser makes: upstream folds crash on
+   * what they report. */
+  if (!codeInFunctions(module) || !holdsNoBinary(module) ||
+      !tileCheckInputOps(module))
     return mlirLogicalResultFailure();
   /* 1. The shared semantic boundary. */
   if (mlirLogicalResultIsFailure(tileRunPipeline(

@@ -104,11 +104,15 @@ static MlirWalkResult checkParsedOp(MlirOperation op, void *userData) {
   return checkGlobal(op, userData);
 }
 
-MlirOperation tileCheckParsedInput(MlirOperation op) {
+bool tileCheckInputOps(MlirOperation op) {
   unsigned errors = 0;
   if (!mlirOperationIsNull(op))
     mlirOperationWalk(op, checkParsedOp, &errors, MlirWalkPreOrder);
-  if (!errors)
+  return errors == 0;
+}
+
+MlirOperation tileCheckParsedInput(MlirOperation op) {
+  if (tileCheckInputOps(op))
     return op;
   mlirOperationDestroy(op);
   return (MlirOperation){NULL};

@@ -39,6 +39,9 @@ bool tileCheckSource(MlirContext ctx, MlirStringRef source,
  * returns `op`, or a null op (after destroying it) when something was
  * reported. */
 MlirOperation tileCheckParsedInput(MlirOperation op);
+/* The same checks on IR made any other way (MLIR's own parser, a builder):
+ * whether nothing was reported. The compile driver runs them. */
+bool tileCheckInputOps(MlirOperation op);
 
 MlirOperation tileParseModule(MlirContext ctx, MlirStringRef source,
                               MlirStringRef sourceName);

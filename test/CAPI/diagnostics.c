@@ -134,6 +134,37 @@ static void testCompileErrorAtBuilderLine(void) {
   mlirContextDestroy(ctx);
 }
 
+/* IR parsed by MLIR's own parser (not tile's, which checks it) reaches
+ * tileCompile with a memref.dim of a constant index outside the rank, on
+ * which upstream folds crashed (SIGSEGV): the compile driver reports it. */
+static void testCompileChecksForeignParse(void) {
+  fprintf(stderr, "@testCompileChecksForeignParse\n");
+  MlirContext ctx = createTileContext();
+  const char *text = "func.func @f(%A: memref<?xf32>) -> index {\n"
+                     "  %c = arith.constant -1 : index\n"
+                     "  %d = memref.dim %A, %c : memref<?xf32>\n"
+                     "  return %d : index\n"
+                     "}\n";
+  TileDiagnosticLog *log =
+      tileDiagnosticLogCreate(ctx, ref("dim.mlir"), ref(text));
+  MlirModule parsed = mlirModuleCreateParse(ctx, ref(text));
+  TileErrorSink sink = {reportToStderr, NULL};
+  TileBackendContext *cpu = tileBackendContextCreate("cpu", NULL, "jit", sink);
+  TileArtifact *artifact =
+      tileCompile(cpu, mlirModuleGetOperation(parsed), NULL);
+  // CHECK-LABEL: @testCompileChecksForeignParse
+  // CHECK-NEXT: artifact: 0
+  fprintf(stderr, "artifact: %d\n", artifact != NULL);
+  // CHECK-NEXT: errors: 1, NUL-terminated: 1
+  // CHECK-NEXT: error: 'memref.dim' op dimension index -1 is out of range for a rank-1 source
+  // CHECK: --
+  printLog(log);
+  tileBackendContextDestroy(cpu);
+  mlirModuleDestroy(parsed);
+  tileDiagnosticLogDestroy(log);
+  mlirContextDestroy(ctx);
+}
+
 /* Destroying the log detaches it: later diagnostics go elsewhere. */
 static void testDestroyDetaches(void) {
   fprintf(stderr, "@testDestroyDetaches\n");
@@ -158,6 +189,7 @@ int main(void) {
   testParseWraps();
   testParseError();
   testCompileErrorAtBuilderLine();
+  testCompileChecksForeignParse();
   testDestroyDetaches();
   fprintf(stderr, "@done\n");
   // CHECK-LABEL: @done
