@@ -296,7 +296,7 @@ def mixed(rng):
         else:
             dst, dim, t = ("%row", 1, row_t) if what == "rows" else ("%col", 0, col_t)
             ops.append('    "tile.reduce"(%%acc, %s) {kind = "%s", dim = %d : i64} : (%s, %s) -> ()'
-                       % (dst, rng.choice(list(REDUCE_INIT)), dim, c_t, t))
+                       % (dst, rng.choice(list(REDUCE_INIT["f32"])), dim, c_t, t))
     for dst, dim, t in (("%row", 1, row_t), ("%col", 0, col_t)):
         if not any('(%%acc, %s)' % dst in op for op in ops):
             ops.append('    "tile.reduce"(%%acc, %s) {kind = "sum", dim = %d : i64} : (%s, %s) -> ()'
