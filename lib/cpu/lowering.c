@@ -68,10 +68,24 @@ void tileCpuForEachChunk(TileBuilder *b, int64_t extent, int64_t lanes,
     body(b, tbConstIndex(b, full), extent - full, userData);
 }
 
+/* clamp(v, 0, lanes), signed. */
+static MlirValue clampLanes(TileBuilder *b, MlirValue v, int64_t lanes) {
+  return tbMinS(b, tbMaxS(b, v, tbConstIndex(b, 0)), tbConstIndex(b, lanes));
+}
+
+MlirValue tileCpuLaneMask(TileBuilder *b, int64_t lanes, MlirValue at,
+                          MlirValue limit, MlirValue rowValid) {
+  MlirValue below = clampLanes(b, tbSub(b, limit, at), lanes);
+  if (!mlirValueIsNull(rowValid))
+    below = tbSelect(b, rowValid, below, tbConstIndex(b, 0));
+  /* Lanes [before, below): a window that starts before the buffer (a
+   * negative offset) has its first lanes off too. */
+  MlirValue before = clampLanes(b, tbSub(b, tbConstIndex(b, 0), at), lanes);
+  return tbBinary(b, "arith.xori", tbVCreateMask(b, lanes, below),
+                  tbVCreateMask(b, lanes, before));
+}
+
 MlirValue tileCpuBoundsMask(TileBuilder *b, int64_t lanes, MlirValue at,
                             MlirValue limit) {
-  MlirValue left = tbSub(b, limit, at);
-  MlirValue count =
-      tbMinS(b, tbMaxS(b, left, tbConstIndex(b, 0)), tbConstIndex(b, lanes));
-  return tbVCreateMask(b, lanes, count);
+  return tileCpuLaneMask(b, lanes, at, limit, (MlirValue){NULL});
 }

@@ -92,8 +92,12 @@ typedef void (*TileChunkFn)(TileBuilder *b, MlirValue at, int64_t width,
 void tileCpuForEachChunk(TileBuilder *b, int64_t extent, int64_t lanes,
                          TileChunkFn body, void *userData);
 
-/* A vector mask of `lanes` lanes with the first clamp(limit - at, 0, lanes)
- * on: the lanes whose index `at + lane` is below `limit`. */
+/* A vector mask of `lanes` lanes with the lanes whose index `at + lane` is
+ * in [0, limit) on (`at` is signed: a window may start before its buffer),
+ * all of them off unless `rowValid` (may be null: on). */
+MlirValue tileCpuLaneMask(TileBuilder *b, int64_t lanes, MlirValue at,
+                          MlirValue limit, MlirValue rowValid);
+/* tileCpuLaneMask of a valid row. */
 MlirValue tileCpuBoundsMask(TileBuilder *b, int64_t lanes, MlirValue at,
                             MlirValue limit);
 

@@ -37,11 +37,7 @@ static void sourceIndices(TileBuilder *b, const Pack *pk, MlirValue l,
 static MlirValue rowMask(TileBuilder *b, const Pack *pk, int64_t width,
                          MlirValue rowValid, MlirValue at) {
   const TileWindow *w = &pk->s->window;
-  MlirValue left = tbSub(b, w->sizes[w->rank - 1], at);
-  MlirValue count =
-      tbMinS(b, tbMaxS(b, left, tbConstIndex(b, 0)), tbConstIndex(b, width));
-  count = tbSelect(b, rowValid, count, tbConstIndex(b, 0));
-  return tbVCreateMask(b, width, count);
+  return tileCpuLaneMask(b, width, at, w->sizes[w->rank - 1], rowValid);
 }
 
 /* Rows of the source are far apart in memory (a window of a larger
