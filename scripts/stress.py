@@ -12,7 +12,8 @@ not divide the tiles:
   reduce  every kind along either dimension of a fragment or shared tile,
           kept across tiles (clear = false), with pad values
   copy    global -> tile -> tile -> global through ranks 1 to 3,
-          rank-reducing windows, element conversions, every pair of scopes
+          rank-reducing windows, windows that start before their buffers,
+          element conversions, every pair of scopes
   mixed   gemm, elementwise loops, row and column reductions and copies in
           one kernel
 
@@ -220,6 +221,9 @@ def copy(rng):
     src, dst, convert = rng.choice(CONVERSIONS)
     scopes = [rng.choice([SHARED, FRAGMENT, LOCAL]) for _ in range(2)]
     window = [1] * (rank - tile_rank) + extents
+    # Windows shifted back by `shift` elements start before the buffers
+    # (negative offsets); one more block covers the end.
+    shift = [rng.choice([0, 0, 0, 1, 3]) for _ in range(rank)]
     dyn = "x".join(["?"] * rank)
     X, Y = "memref<%sx%s>" % (dyn, src), "memref<%sx%s>" % (dyn, dst)
     shape = "x".join(map(str, extents))
@@ -235,9 +239,13 @@ def copy(rng):
         lines += ["  %%c%d = arith.constant %d : index" % (d, d),
                   "  %%d%d = memref.dim %%Y, %%c%d : %s" % (d, d, Y),
                   "  %%e%d = arith.constant %d : index" % (d, window[d]),
-                  "  %%g%d = arith.ceildivui %%d%d, %%e%d : index" % (d, d, d)]
+                  "  %%p%d = arith.constant %d : index" % (d, shift[d]),
+                  "  %%q%d = arith.addi %%d%d, %%p%d : index" % (d, d, d),
+                  "  %%g%d = arith.ceildivui %%q%d, %%e%d : index" % (d, d, d)]
     lines.append("  scf.forall (%s) in (%s) {" % (ids, ", ".join("%%g%d" % d for d in range(rank))))
-    lines += ["    %%o%d = arith.muli %%b%d, %%e%d : index" % (d, d, d) for d in range(rank)]
+    for d in range(rank):
+        lines += ["    %%m%d = arith.muli %%b%d, %%e%d : index" % (d, d, d),
+                  "    %%o%d = arith.subi %%m%d, %%p%d : index" % (d, d, d)]
     lines += ['    %t1 = "tile.alloc"() : () -> ' + t1,
               '    %t2 = "tile.alloc"() : () -> ' + t2,
               '    "tile.copy"(%%X, %%t1, %s) {operandSegmentSizes = array<i32: 1, 1, %d, 0>%s} : (%s, %s, %s) -> ()'
