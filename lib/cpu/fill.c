@@ -52,7 +52,7 @@ static void fillDynamic(TileBuilder *b, Fill *f, MlirType type, int64_t lanes) {
       continue;
     }
     MlirType vectorType = tbVectorType(mlirValueGetType(f->value), lanes);
-    MlirValue mask = tileCpuBoundsMask(&at, lanes, loop.iv, size);
+    MlirValue mask = tileCpuTailMask(&at, lanes, loop.iv, size);
     tbVMaskedStore(&at, tbVBroadcast(&at, vectorType, f->value), f->dest,
                    f->rank, f->indices, mask);
   }

@@ -73,6 +73,11 @@ static MlirValue clampLanes(TileBuilder *b, MlirValue v, int64_t lanes) {
   return tbMinS(b, tbMaxS(b, v, tbConstIndex(b, 0)), tbConstIndex(b, lanes));
 }
 
+MlirValue tileCpuTailMask(TileBuilder *b, int64_t lanes, MlirValue at,
+                          MlirValue limit) {
+  return tbVCreateMask(b, lanes, clampLanes(b, tbSub(b, limit, at), lanes));
+}
+
 MlirValue tileCpuLaneMask(TileBuilder *b, int64_t lanes, MlirValue at,
                           MlirValue limit, MlirValue rowValid) {
   MlirValue below = clampLanes(b, tbSub(b, limit, at), lanes);
@@ -81,8 +86,9 @@ MlirValue tileCpuLaneMask(TileBuilder *b, int64_t lanes, MlirValue at,
   /* Lanes [before, below): a window that starts before the buffer (a
    * negative offset) has its first lanes off too. */
   MlirValue before = clampLanes(b, tbSub(b, tbConstIndex(b, 0), at), lanes);
-  return tbBinary(b, "arith.xori", tbVCreateMask(b, lanes, below),
-                  tbVCreateMask(b, lanes, before));
+  MlirValue belowMask = tbVCreateMask(b, lanes, below);
+  MlirValue beforeMask = tbVCreateMask(b, lanes, before);
+  return tbBinary(b, "arith.xori", belowMask, beforeMask);
 }
 
 MlirValue tileCpuBoundsMask(TileBuilder *b, int64_t lanes, MlirValue at,

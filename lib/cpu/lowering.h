@@ -97,6 +97,10 @@ void tileCpuForEachChunk(TileBuilder *b, int64_t extent, int64_t lanes,
  * all of them off unless `rowValid` (may be null: on). */
 MlirValue tileCpuLaneMask(TileBuilder *b, int64_t lanes, MlirValue at,
                           MlirValue limit, MlirValue rowValid);
+/* The mask of the lanes below `limit` for an `at` known not to be negative
+ * (a loop over a buffer from 0). */
+MlirValue tileCpuTailMask(TileBuilder *b, int64_t lanes, MlirValue at,
+                          MlirValue limit);
 /* tileCpuLaneMask of a valid row. */
 MlirValue tileCpuBoundsMask(TileBuilder *b, int64_t lanes, MlirValue at,
                             MlirValue limit);

@@ -25,6 +25,12 @@ enum { TileCudaMaxMmaTiles = 16 };
   "clear_accum, in an scf.for that fills A and B by one global-window copy "   \
   "each)"
 
+/* tileMmaPlanGemm for the CUDA tensor-core paths, whose copies into A and B
+ * (cp.async, TMA, their bounded fallbacks) fill zeros outside the global
+ * matrix: a copy with another `pad` is refused (the reason in `why`). */
+bool tileCudaPlanGemm(MlirOperation kernel, TileMmaPlan *plan,
+                      TileStrBuf *why);
+
 /* Fills `plan` for a kernel loop, or returns false (no diagnostic; the
  * reason in `why` when it is not NULL) when the kernel does not have the
  * shape the mma.sync path handles; such kernels are lowered by the SIMT

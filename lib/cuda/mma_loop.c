@@ -262,6 +262,17 @@ static bool identityLayout(MlirValue memref) {
   return mlirAffineMapIsIdentity(mlirMemRefTypeGetAffineMap(type));
 }
 
+/* Whether the window's column offset is a multiple of 8 elements in every
+ * iteration, as far as its computation shows: a 16-byte cp.async chunk
+ * starts at a 16-byte boundary then, and lies in its row or outside it.
+ * Another offset (a window at column 3, or at -3) made misaligned chunks
+ * (CUDA_ERROR_MISALIGNED_ADDRESS) that also read past the row's end. */
+static bool columnsAligned(MlirOperation copy) {
+  intptr_t first;
+  return tileOperandGroup(copy, 2, &first) == 2 &&
+         tileIsKnownMultiple(mlirOperationGetOperand(copy, first + 1), 8);
+}
+
 bool tileMmaRewriteLoop(const TileMmaPlan *p, const TileMmaThread *t,
                         MlirValue acc) {
   TileBuilder top = tbBefore(mlirOpResultGetOwner(p->a));
@@ -286,7 +297,8 @@ bool tileMmaRewriteLoop(const TileMmaPlan *p, const TileMmaThread *t,
 
   Variant fast = {p, t, acc, aStages, bStages, p->loop, {NULL}, {NULL}, {NULL}};
   bool maybeAligned = identityLayout(mlirOperationGetOperand(p->copyA, 0)) &&
-                      identityLayout(mlirOperationGetOperand(p->copyB, 0));
+                      identityLayout(mlirOperationGetOperand(p->copyB, 0)) &&
+                      columnsAligned(p->copyA) && columnsAligned(p->copyB);
   if (maybeAligned) {
     /* Both variants exist; a uniform branch picks one at run time. */
     TileBuilder b = tbBefore(p->loop);

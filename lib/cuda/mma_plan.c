@@ -67,9 +67,31 @@ static void readPolicy(MlirOperation gemm, char *policy, size_t size) {
   }
 }
 
-bool tileMmaPlanKernel(MlirOperation kernel, TileMmaPlan *p, TileStrBuf *why) {
+/* Whether the copy's pad value is zero (or absent). */
+static bool padsWithZero(MlirOperation copy) {
+  MlirAttribute pad = tileOpGetAttr(copy, "pad");
+  if (mlirAttributeIsNull(pad))
+    return true;
+  if (mlirAttributeIsAFloat(pad))
+    return mlirFloatAttrGetValueDouble(pad) == 0.0;
+  return mlirAttributeIsAInteger(pad) && mlirIntegerAttrGetValueInt(pad) == 0;
+}
+
+bool tileCudaPlanGemm(MlirOperation kernel, TileMmaPlan *p, TileStrBuf *why) {
   if (!tileMmaPlanGemm(kernel, p))
     return tileCudaRefuse(why, "%s", TileCudaNotOneGemm);
+  if (!padsWithZero(p->copyA) || !padsWithZero(p->copyB))
+    return tileCudaRefuse(why,
+                          "the copy into %s pads with a value other "
+                          "than zero; the path's copies fill zeros "
+                          "outside the matrix",
+                          padsWithZero(p->copyA) ? "B" : "A");
+  return true;
+}
+
+bool tileMmaPlanKernel(MlirOperation kernel, TileMmaPlan *p, TileStrBuf *why) {
+  if (!tileCudaPlanGemm(kernel, p, why))
+    return false;
   /* mma.sync here is f16/bf16 into f32 only. */
   if (!mlirTypeIsAF32(p->accElem))
     return tileCudaRefuse(why, "its operands are i8; the path takes f16 and "

@@ -37,8 +37,8 @@ static bool fits(MlirOperation kernel, const char *chip, TileMmaPlan *p,
                  TileStrBuf *why) {
   if (strcmp(chip, "sm_90a") != 0)
     return tileCudaRefuse(why, "wgmma and TMA need sm_90a");
-  if (!tileMmaPlanGemm(kernel, p))
-    return tileCudaRefuse(why, "%s", TileCudaNotOneGemm);
+  if (!tileCudaPlanGemm(kernel, p, why))
+    return false;
   if (p->transposeB)
     return tileCudaRefuse(why, "B is stored transposed (bn x bk); the path "
                                "loads B as bk x bn");

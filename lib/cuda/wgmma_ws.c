@@ -184,8 +184,8 @@ static bool fits(MlirOperation kernel, const char *chip, int64_t producer,
   TileMmaPlan *p = &w->plan;
   if (strcmp(chip, "sm_90a") != 0)
     return tileCudaRefuse(why, "wgmma, TMA and setmaxnreg need sm_90a");
-  if (!tileMmaPlanGemm(kernel, p))
-    return tileCudaRefuse(why, "%s", TileCudaNotOneGemm);
+  if (!tileCudaPlanGemm(kernel, p, why))
+    return false;
   if (!tilesFit(p, why))
     return false;
   w->consumers = p->bm / ConsumerRows;

@@ -389,3 +389,59 @@ MlirOperation tileModuleCreateParse(MlirContext ctx, MlirStringRef source,
                                     MlirStringRef sourceName) {
   return tileParseModule(ctx, source, sourceName);
 }
+
+/* A divisor of v known from how it is computed; 0 stands for "any" (v is
+ * 0). Bounded by `depth` so that long chains cost nothing. */
+static int64_t gcd64(int64_t a, int64_t b) {
+  a = a < 0 ? -a : a;
+  b = b < 0 ? -b : b;
+  while (b) {
+    int64_t t = a % b;
+    a = b;
+    b = t;
+  }
+  return a;
+}
+
+static int64_t knownDivisor(MlirValue v, int depth) {
+  if (depth > 16)
+    return 1;
+  if (mlirValueIsABlockArgument(v)) {
+    /* The induction variable of scf.for: lb + i * step. */
+    MlirOperation owner =
+        mlirBlockGetParentOperation(mlirBlockArgumentGetOwner(v));
+    if (!mlirOperationIsNull(owner) && tileOpIs(owner, "scf.for") &&
+        mlirBlockArgumentGetArgNumber(v) == 0)
+      return gcd64(knownDivisor(mlirOperationGetOperand(owner, 0), depth + 1),
+                   knownDivisor(mlirOperationGetOperand(owner, 2), depth + 1));
+    return 1;
+  }
+  MlirOperation op = mlirOpResultGetOwner(v);
+  if (tileOpIs(op, "arith.constant")) {
+    MlirAttribute value = tileOpGetAttr(op, "value");
+    if (!mlirAttributeIsAInteger(value))
+      return 1;
+    int64_t c = mlirIntegerAttrGetValueInt(value);
+    return c == INT64_MIN ? 1 : (c < 0 ? -c : c);
+  }
+  if (tileOpIs(op, "arith.muli")) {
+    int64_t a = knownDivisor(mlirOperationGetOperand(op, 0), depth + 1);
+    int64_t b = knownDivisor(mlirOperationGetOperand(op, 1), depth + 1);
+    if (a == 0 || b == 0)
+      return 0;
+    /* Saturate: a product of known divisors past 2^31 says nothing new. */
+    return a > (1 << 30) / b ? gcd64(a, 1 << 30) : a * b;
+  }
+  if (tileOpIs(op, "arith.addi") || tileOpIs(op, "arith.subi"))
+    return gcd64(knownDivisor(mlirOperationGetOperand(op, 0), depth + 1),
+                 knownDivisor(mlirOperationGetOperand(op, 1), depth + 1));
+  if (tileOpIs(op, "arith.index_cast") || tileOpIs(op, "arith.extsi") ||
+      tileOpIs(op, "arith.extui") || tileOpIs(op, "arith.index_castui"))
+    return knownDivisor(mlirOperationGetOperand(op, 0), depth + 1);
+  return 1;
+}
+
+bool tileIsKnownMultiple(MlirValue v, int64_t m) {
+  int64_t d = knownDivisor(v, 0);
+  return d == 0 || d % m == 0;
+}

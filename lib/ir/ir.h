@@ -88,6 +88,11 @@ MlirType tileElementType(MlirType shaped);
  * sets *first and returns the count. */
 intptr_t tileOperandGroup(MlirOperation op, int group, intptr_t *first);
 
+/* Whether the index or integer `v` is a multiple of `m` by the way it is
+ * computed (constants, products, sums, differences and scf.for induction
+ * variables); false when that is not known. */
+bool tileIsKnownMultiple(MlirValue v, int64_t m);
+
 /* Whether `op` is an scf.forall mapped to #gpu.block ids (a kernel grid). */
 bool tileIsKernelLoop(MlirOperation op);
 /* The enclosing kernel loop of `op`, or a null operation. */

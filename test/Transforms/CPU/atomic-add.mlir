@@ -34,7 +34,7 @@ func.func @integers(%src: memref<8xi32>, %G: memref<?xi32>, %i: index) {
 // block): masked vector adds, no atomics.
 // CHECK-LABEL: func.func @block_local
 // CHECK-NOT:     atomic_rmw
-// CHECK:         %[[MASK:.*]] = vector.create_mask %{{.*}} : vector<16xi1>
+// CHECK:         %[[MASK:.*]] = arith.xori %{{.*}}, %{{.*}} : vector<16xi1>
 // CHECK:         %[[OLD:.*]] = vector.maskedload %[[SH:.*]][%{{.*}}, %{{.*}}], %[[MASK]], %{{.*}} : memref<8x32xf32>
 // CHECK:         %[[NEW:.*]] = arith.addf %[[OLD]], %{{.*}} : vector<16xf32>
 // CHECK:         vector.maskedstore %[[SH]][%{{.*}}, %{{.*}}], %[[MASK]], %[[NEW]]

@@ -28,7 +28,11 @@
 // CHECK:               scf.for %[[J:.*]] = %c0 to %c32 step %c16 {
 // CHECK:                 %[[COL:.*]] = arith.addi %[[K]], %[[J]]
 // CHECK:                 %[[LEFT:.*]] = arith.subi %[[COLS]], %[[COL]]
-// CHECK:                 %[[MASK:.*]] = vector.create_mask %{{.*}} : vector<16xi1>
+// The lanes before the row's start (a negative offset) are off too.
+// CHECK:                 arith.subi %{{.*}}, %[[COL]]
+// CHECK:                 %[[BELOW:.*]] = vector.create_mask %{{.*}} : vector<16xi1>
+// CHECK:                 %[[BEFORE:.*]] = vector.create_mask %{{.*}} : vector<16xi1>
+// CHECK:                 %[[MASK:.*]] = arith.xori %[[BELOW]], %[[BEFORE]] : vector<16xi1>
 // CHECK:                 vector.maskedload %[[A]][%[[ROW]], %[[COL]]], %[[MASK]], %[[PADH]]
 // CHECK:             } else {
 // CHECK:               scf.for %[[J:.*]] = %c0 to %c32 step %c16 {
@@ -55,7 +59,7 @@ func.func @read(%A: memref<?x?xf16>, %m: index, %k: index) {
 // CHECK:           vector.store %{{.*}}, %[[C]][%{{.*}}, %{{.*}}] : memref<?x?xf32>, vector<16xf32>
 // CHECK:         } else {
 // CHECK:           scf.if
-// CHECK:             %[[MASK:.*]] = vector.create_mask %{{.*}} : vector<16xi1>
+// CHECK:             %[[MASK:.*]] = arith.xori %{{.*}}, %{{.*}} : vector<16xi1>
 // CHECK:             vector.maskedstore %[[C]][%{{.*}}, %{{.*}}], %[[MASK]], %{{.*}} : memref<?x?xf32>, vector<16xi1>, vector<16xf32>
 // CHECK-NOT:       else
 func.func @write(%C: memref<?x?xf32>, %m: index, %n: index) {
