@@ -28,8 +28,7 @@ enum { TileCudaMaxMmaTiles = 16 };
 /* tileMmaPlanGemm for the CUDA tensor-core paths, whose copies into A and B
  * (cp.async, TMA, their bounded fallbacks) fill zeros outside the global
  * matrix: a copy with another `pad` is refused (the reason in `why`). */
-bool tileCudaPlanGemm(MlirOperation kernel, TileMmaPlan *plan,
-                      TileStrBuf *why);
+bool tileCudaPlanGemm(MlirOperation kernel, TileMmaPlan *plan, TileStrBuf *why);
 
 /* Fills `plan` for a kernel loop, or returns false (no diagnostic; the
  * reason in `why` when it is not NULL) when the kernel does not have the
