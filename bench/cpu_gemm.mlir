@@ -1,9 +1,10 @@
 // fp32 GEMM with tile sizes for a cpu core: C[M, N] = A[M, K] * B[K, N].
 //
 // A block computes a 256 x 256 tile of C and walks K in steps of 256: the
-// packed A and B tiles (256 KiB each) and the accumulator (256 KiB) stay in
-// L2 while the micro-kernel streams 8 x 32 blocks of C through registers; a
-// 32-column panel of B (32 KiB) stays in L1. Large tiles amortise packing:
+// packed A and B tiles (256 KiB each) and the accumulator (256 KiB), 768 KiB
+// in all, stay in a 1 MiB L2 (Zen 4 and 5; a 512 KiB L2 such as Zen 3's
+// holds only part of them) while the micro-kernel streams 8 x 32 blocks of C
+// through registers; a 32-column panel of B (32 KiB) stays in L1. Large tiles amortise packing:
 // every element of a packed tile is used 256 times. Blocks run on host
 // threads. Shapes need not divide the tiles.
 func.func @gemm(%A: memref<?x?xf32>, %B: memref<?x?xf32>, %C: memref<?x?xf32>) {
