@@ -2,12 +2,12 @@
  * context selected, and calls with checked, packed arguments. */
 #include "runtime/runtime.h"
 #include "support/alloc.h"
+#include "support/clock.h"
 #include "support/count.h"
 
 #include <dlfcn.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 /* The execution backends the runtime implements, by spec name. */
 static const TileExecutor *const executors[] = {&tileJitExecutor,
@@ -185,12 +185,6 @@ static void packScalar(TileElementType type, const TileArgValue *v,
     memcpy(&slot->scalar, &v->intValue, tileElementTypeGetSize(type));
 }
 
-static double now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
 /* Copies of the memref arguments in device memory, in place of the host
  * pointers of the packed descriptors. */
 typedef struct {
@@ -261,10 +255,10 @@ MlirLogicalResult tileExecutableTime(TileExecutable *e,
     upload(e->device, entry, args, slots, &device);
   MlirLogicalResult result = mlirLogicalResultSuccess();
   for (unsigned i = 0; i < count && mlirLogicalResultIsSuccess(result); ++i) {
-    double start = now();
+    double start = tileMonotonicSeconds();
     result = e->executor->invoke(e->state, entry->name, packed, errors);
     if (times)
-      times[i] = now() - start;
+      times[i] = tileMonotonicSeconds() - start;
   }
   if (e->device)
     download(e->device, entry, args, &device);

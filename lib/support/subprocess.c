@@ -1,5 +1,6 @@
 #define _GNU_SOURCE /* pipe2, dladdr, strsignal */
 #include "support/subprocess.h"
+#include "support/clock.h"
 
 #include <dlfcn.h>
 #include <errno.h>
@@ -18,9 +19,7 @@
 extern char **environ;
 
 static long long nowMs(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (long long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+  return (long long)(tileMonotonicSeconds() * 1000);
 }
 
 /* Reads `fd` into `output` until end of file or the deadline. */

@@ -536,7 +536,7 @@ static bool transformChunk(MlirContext ctx, PassManagerSetup *setup,
     ok = roundTrips(op, false) && roundTrips(op, true);
   if (!ok)
     return false;
-  double outputStart = tileTimingNow();
+  double outputStart = tileMonotonicSeconds();
   TileStrBuf text = TILE_STRBUF_INIT;
   if (o->emitBytecode && o->emitBytecodeVersion >= 0) {
     MlirBytecodeWriterConfig config = mlirBytecodeWriterConfigCreate();
@@ -557,7 +557,7 @@ static bool transformChunk(MlirContext ctx, PassManagerSetup *setup,
     fwrite(tileStrBufGet(&text), 1, text.size, out);
   tileStrBufFree(&text);
   if (timing && ok)
-    timing->output = tileTimingNow() - outputStart;
+    timing->output = tileMonotonicSeconds() - outputStart;
   return ok;
 }
 
@@ -728,11 +728,11 @@ static bool processChunk(const Run *r, const TileChunk *chunk, FILE *out) {
    * mlir-opt (a --target compilation reports its pass managers alone). */
   TileChunkTiming timing = TILE_CHUNK_TIMING_INIT;
   bool timed = o->timing && !r->backend && ok;
-  timing.start = tileTimingNow();
+  timing.start = tileMonotonicSeconds();
   MlirOperation op = ok ? parseChunk(ctx, o, source, r->fileName, chunk)
                         : (MlirOperation){NULL};
   if (timed)
-    timing.parser = tileTimingNow() - timing.start;
+    timing.parser = tileMonotonicSeconds() - timing.start;
   Reproducer repro = {NULL, -1, -1};
   ok = !mlirOperationIsNull(op) &&
        (!o->runReproducer || readReproducer(ctx, r->fileName, source, &repro));

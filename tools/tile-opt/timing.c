@@ -5,14 +5,7 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
-
-double tileTimingNow(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 void tileTimingDestroyPassManager(MlirPassManager pm, TileChunkTiming *timing) {
   fflush(stderr);
@@ -294,7 +287,7 @@ static void printList(const Printer *p, const Rows *rows) {
 
 void tileTimingPrint(const TileChunkTiming *timing, bool list, bool json,
                      FILE *out) {
-  double end = tileTimingNow();
+  double end = tileMonotonicSeconds();
   const char *text = tileStrBufGet(&timing->passes);
   Rows passes = {NULL, 0, 0, false};
   const char *start = text, *stop = text;

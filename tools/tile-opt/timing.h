@@ -7,6 +7,7 @@
 #ifndef TILE_OPT_TIMING_H
 #define TILE_OPT_TIMING_H
 
+#include "support/clock.h"
 #include "support/strbuf.h"
 
 #include "mlir-c/Pass.h"
@@ -15,16 +16,13 @@
 #include <stdio.h>
 
 typedef struct {
-  double start;      /* when the chunk's work began (tileTimingNow) */
+  double start;      /* when the chunk's work began (tileMonotonicSeconds) */
   double parser;     /* seconds spent parsing; < 0 when it was not timed */
   double output;     /* seconds spent printing; < 0 when nothing was printed */
   TileStrBuf passes; /* what the pass manager printed when destroyed */
 } TileChunkTiming;
 
 #define TILE_CHUNK_TIMING_INIT {0, -1, -1, TILE_STRBUF_INIT}
-
-/* A monotonic clock, in seconds. */
-double tileTimingNow(void);
 
 /* Destroys `pm`, keeping what it prints on stderr meanwhile (the timing
  * report of a pass manager with timing on) in `timing->passes`. */
