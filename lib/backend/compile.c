@@ -230,20 +230,6 @@ static bool holdsNoBinary(MlirOperation module) {
   return mlirOperationIsNull(binary);
 }
 
-/* Code belongs in functions: an op at the top level of the module that is
- * not a symbol (a function, a global, a gpu.module) nor one of LLVM's
- * module-level ops would reach passes that expect none there
- * (convert-scf-to-cf put a kernel's blocks into the module's region, and
- * the next pass crashed on the broken module). */
-/* Whether `op` has a body: a region with a block. */
-static bool definesBody(MlirOperation op) {
-  for (intptr_t i = 0; i < mlirOperationGetNumRegions(op); ++i)
-    if (!mlirBlockIsNull(
-            mlirRegionGetFirstBlock(mlirOperationGetRegion(op, i))))
-      return true;
-  return false;
-}
-
 /* LLVM keeps names that start with "llvm." for its intrinsics: a function
  * of that name with a body failed in LLVM's verifier ("llvm intrinsics
  * cannot be defined!", without a location), and its kernels took the name
@@ -254,7 +240,7 @@ static bool definesIntrinsicName(MlirOperation op) {
     return false;
   MlirStringRef text = mlirStringAttrGetValue(name);
   if (text.length < 5 || strncmp(text.data, "llvm.", 5) != 0 ||
-      !definesBody(op))
+      !tileOpHasBody(op))
     return false;
   tileEmitOpError(op,
                   "defines '@%.*s': names that start with 'llvm.' belong to "
@@ -263,6 +249,12 @@ static bool definesIntrinsicName(MlirOperation op) {
   return true;
 }
 
+/* Code belongs in functions: an op at the top level of the module that is
+ * not a symbol (a function, a global, a gpu.module) nor one of LLVM's
+ * module-level ops would reach passes that expect none there
+ * (convert-scf-to-cf put a kernel's blocks into the module's region, and
+ * the next pass crashed on the broken module). Definitions named llvm.*
+ * are refused there too. */
 static bool codeInFunctions(MlirOperation module) {
   bool ok = true;
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));

@@ -27,12 +27,6 @@ static MlirOperation calleeOf(MlirOperation call, MlirOperation gpuModule) {
   return (MlirOperation){NULL};
 }
 
-static bool hasBody(MlirOperation func) {
-  return mlirOperationGetNumRegions(func) > 0 &&
-         !mlirBlockIsNull(
-             mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0)));
-}
-
 typedef struct {
   MlirOperation gpuModule;
   unsigned errors;
@@ -43,7 +37,7 @@ static MlirWalkResult checkCall(MlirOperation op, void *userData) {
   if (!tileOpIs(op, "func.call"))
     return MlirWalkResultAdvance;
   MlirOperation callee = calleeOf(op, c->gpuModule);
-  if (!mlirOperationIsNull(callee) && hasBody(callee))
+  if (!mlirOperationIsNull(callee) && tileOpHasBody(callee))
     return MlirWalkResultAdvance;
   MlirAttribute name = tileOpGetAttr(op, "callee");
   MlirStringRef text = mlirFlatSymbolRefAttrGetValue(name);

@@ -256,6 +256,12 @@ intptr_t tileOperandGroup(MlirOperation op, int group, intptr_t *first) {
   return mlirDenseI32ArrayGetElement(sizes, group);
 }
 
+bool tileOpHasBody(MlirOperation op) {
+  return mlirOperationGetNumRegions(op) > 0 &&
+         !mlirBlockIsNull(
+             mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0)));
+}
+
 bool tileIsKernelLoop(MlirOperation op) {
   if (!tileOpIs(op, "scf.forall"))
     return false;
@@ -390,8 +396,6 @@ MlirOperation tileModuleCreateParse(MlirContext ctx, MlirStringRef source,
   return tileParseModule(ctx, source, sourceName);
 }
 
-/* A divisor of v known from how it is computed; 0 stands for "any" (v is
- * 0). Bounded by `depth` so that long chains cost nothing. */
 static int64_t gcd64(int64_t a, int64_t b) {
   a = a < 0 ? -a : a;
   b = b < 0 ? -b : b;
@@ -403,6 +407,8 @@ static int64_t gcd64(int64_t a, int64_t b) {
   return a;
 }
 
+/* A divisor of v known from how it is computed; 0 stands for "any" (v is
+ * 0). Bounded by `depth` so that long chains cost nothing. */
 static int64_t knownDivisor(MlirValue v, int depth) {
   if (depth > 16)
     return 1;

@@ -93,6 +93,10 @@ intptr_t tileOperandGroup(MlirOperation op, int group, intptr_t *first);
  * variables); false when that is not known. */
 bool tileIsKnownMultiple(MlirValue v, int64_t m);
 
+/* Whether `op` (a function, a global) has a body: a block in its first
+ * region. */
+bool tileOpHasBody(MlirOperation op);
+
 /* Whether `op` is an scf.forall mapped to #gpu.block ids (a kernel grid). */
 bool tileIsKernelLoop(MlirOperation op);
 /* The enclosing kernel loop of `op`, or a null operation. */
