@@ -11,6 +11,7 @@ extern const TilePassDescriptor tileGpuBarriersPass;
 extern const TilePassDescriptor tileKernelToGpuPass;
 extern const TilePassDescriptor tileGpuCheckCallsPass;
 extern const TilePassDescriptor tileMergeGpuModulesPass;
+extern const TilePassDescriptor tileGpuCheckDeviceOpsPass;
 extern const TilePassDescriptor tileGpuOutlineOpsPass;
 extern const TilePassDescriptor tileGpuDropCWrappersPass;
 
@@ -19,8 +20,8 @@ static const TilePassDescriptor *const passes[] = {
     &tileGpuCheckVectorsPass,  &tileGpuLayoutPass,
     &tileGpuLowerPass,         &tileGpuBarriersPass,
     &tileKernelToGpuPass,      &tileGpuCheckCallsPass,
-    &tileMergeGpuModulesPass,  &tileGpuOutlineOpsPass,
-    &tileGpuDropCWrappersPass,
+    &tileMergeGpuModulesPass,  &tileGpuCheckDeviceOpsPass,
+    &tileGpuOutlineOpsPass,    &tileGpuDropCWrappersPass,
 };
 
 const TilePassList tileGpuPasses = {passes, TILE_COUNT(passes)};

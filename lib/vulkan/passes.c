@@ -10,6 +10,7 @@ extern const TilePassDescriptor tileVulkanLimitsPass;
 extern const TilePassDescriptor tileVulkanIndexWidthPass;
 extern const TilePassDescriptor tileVulkanCooperativeMatrixPass;
 extern const TilePassDescriptor tileVulkanEmulateCooperativeMatrixPass;
+extern const TilePassDescriptor tileVulkanDeviceCallsPass;
 extern const TilePassDescriptor tileVulkanKernelAbiPass;
 extern const TilePassDescriptor tileVulkanEntryAbiPass;
 extern const TilePassDescriptor tileVulkanMemorySpacesPass;
@@ -26,6 +27,7 @@ static const TilePassDescriptor *const passes[] = {
     &tileVulkanIndexWidthPass,
     &tileVulkanCooperativeMatrixPass,
     &tileVulkanEmulateCooperativeMatrixPass,
+    &tileVulkanDeviceCallsPass,
     &tileVulkanKernelAbiPass,
     &tileVulkanEntryAbiPass,
     &tileVulkanMemorySpacesPass,

@@ -3,6 +3,9 @@
 
 #include "ir/ir.h"
 #include "options.h"
+#include "support/alloc.h"
+
+#include "mlir-c/BuiltinAttributes.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -67,22 +70,78 @@ static bool isPublicFunction(MlirOperation op) {
   return tileOpIs(op, "func.func") && tileIsPublicSymbol(op);
 }
 
+typedef struct {
+  MlirStringRef name;
+  bool used;
+} SymbolUse;
+
+/* Marks `use` when an attribute of `op` refers to its symbol. */
+static MlirWalkResult findSymbolUse(MlirOperation op, void *userData) {
+  SymbolUse *use = userData;
+  for (intptr_t i = 0; i < mlirOperationGetNumAttributes(op); ++i) {
+    MlirAttribute attr = mlirOperationGetAttribute(op, i).attribute;
+    if (mlirAttributeIsAFlatSymbolRef(attr) &&
+        mlirStringRefEqual(mlirFlatSymbolRefAttrGetValue(attr), use->name)) {
+      use->used = true;
+      return MlirWalkResultInterrupt;
+    }
+  }
+  return MlirWalkResultAdvance;
+}
+
+static bool isErased(MlirOperation op, const char *name, bool keepOnly) {
+  return isPublicFunction(op) &&
+         tileStrRefEquals(mlirStringAttrGetValue(tileOpGetAttr(op, "sym_name")),
+                          name) != keepOnly;
+}
+
+/* Whether an op of `module` that stays (not erased, not in `erased`) refers
+ * to the symbol of `op`. */
+static bool isUsed(MlirOperation module, MlirOperation op, const bool *erased) {
+  SymbolUse use = {mlirStringAttrGetValue(tileOpGetAttr(op, "sym_name")),
+                   false};
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  size_t i = 0;
+  for (MlirOperation other = mlirBlockGetFirstOperation(body);
+       !use.used && !mlirOperationIsNull(other);
+       other = mlirOperationGetNextInBlock(other), ++i)
+    if (!erased[i])
+      mlirOperationWalk(other, findSymbolUse, &use, MlirWalkPreOrder);
+  return use.used;
+}
+
 void moduleEraseFunctions(MlirOperation module, const char *name,
                           bool keepOnly) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  size_t count = 0;
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+    ++count;
+  bool *erased = tileCallocArray(count ? count : 1, sizeof(bool));
+  size_t i = 0;
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op), ++i)
+    erased[i] = isErased(op, name, keepOnly);
+  /* A function that what stays calls stays too, and so on. */
+  for (bool changed = true; changed;) {
+    changed = false;
+    i = 0;
+    for (MlirOperation op = mlirBlockGetFirstOperation(body);
+         !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op), ++i)
+      if (erased[i] && isUsed(module, op, erased))
+        erased[i] = false, changed = true;
+  }
+  i = 0;
   MlirOperation op = mlirBlockGetFirstOperation(body);
   while (!mlirOperationIsNull(op)) {
     MlirOperation next = mlirOperationGetNextInBlock(op);
-    if (isPublicFunction(op)) {
-      bool named = tileStrRefEquals(
-          mlirStringAttrGetValue(tileOpGetAttr(op, "sym_name")), name);
-      if (named != keepOnly) {
-        mlirOperationRemoveFromParent(op);
-        mlirOperationDestroy(op);
-      }
+    if (erased[i++]) {
+      mlirOperationRemoveFromParent(op);
+      mlirOperationDestroy(op);
     }
     op = next;
   }
+  free(erased);
 }
 
 bool compileModule(Session *s, MlirOperation module, const char *target,

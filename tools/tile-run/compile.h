@@ -30,7 +30,8 @@ void sessionDestroy(Session *s);
 MlirOperation sessionParse(Session *s);
 
 /* Erases public function `name` from `module`, or every public function
- * but `name` when `keepOnly`. */
+ * but `name` when `keepOnly`; a function that what stays refers to (a
+ * call, directly or through other functions) stays. */
 void moduleEraseFunctions(MlirOperation module, const char *name,
                           bool keepOnly);
 

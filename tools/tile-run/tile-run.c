@@ -5,7 +5,6 @@
 #include "options.h"
 #include "support/alloc.h"
 
-#include "support/alloc.h"
 #include "support/output_file.h"
 #include "support/strbuf.h"
 

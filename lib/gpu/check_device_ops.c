@@ -1,0 +1,138 @@
+/* tile-gpu-check-device-ops: the device code of a gpu.module (kernels and
+ * the functions they call, once outlined) holds only what the target can
+ * compile. What it refuses, at the op:
+ *
+ *   - cuda: conversions between floats and integers wider than 64 bits.
+ *     NVPTX lowers them to compiler-rt calls it cannot make and aborts
+ *     with "LLVM ERROR: unsupported library call operation".
+ *   - vulkan: values of types SPIR-V lacks here: bf16 (which MLIR's SPIR-V
+ *     conversion made f32 without a word; tile-gpu-check-arguments refuses
+ *     it in kernels, this in the functions that kernels call, once
+ *     inlined), other floats than f16, f32 and f64, integers wider than
+ *     64 bits (the conversion failed on them without saying why).
+ *
+ * The other targets have no such limit; the pass accepts their code. */
+#include "gpu/fail.h"
+#include "ir/ir.h"
+#include "passes/pass.h"
+
+#include <stdio.h>
+#include <string.h>
+
+enum { OptTarget };
+
+static const TilePassOption options[] = {
+    [OptTarget] = {"target", TileOptionString, "gpu",
+                   "the target whose limits apply (cuda, rocm, vulkan)", NULL},
+};
+
+typedef struct {
+  const char *target;
+  unsigned errors;
+  bool vulkanReported; /* vulkan: one refusal per gpu.module */
+} Check;
+
+static MlirType elementOf(MlirType type) {
+  return mlirTypeIsAShaped(type) ? mlirShapedTypeGetElementType(type) : type;
+}
+
+static bool isWideInteger(MlirType type) {
+  type = elementOf(type);
+  return mlirTypeIsAInteger(type) && mlirIntegerTypeGetWidth(type) > 64;
+}
+
+static void checkCuda(MlirOperation op, Check *c) {
+  if (!tileOpIs(op, "arith.fptosi") && !tileOpIs(op, "arith.fptoui") &&
+      !tileOpIs(op, "arith.sitofp") && !tileOpIs(op, "arith.uitofp"))
+    return;
+  MlirType from = mlirValueGetType(mlirOperationGetOperand(op, 0));
+  MlirType to = mlirValueGetType(mlirOperationGetResult(op, 0));
+  if (!isWideInteger(from) && !isWideInteger(to))
+    return;
+  TileStrBuf a = TILE_STRBUF_INIT, b = TILE_STRBUF_INIT;
+  tileGpuFail(&c->errors, op,
+              "converts %s to %s, which the cuda target cannot compile: "
+              "NVPTX converts between floats and integers of at most 64 "
+              "bits",
+              tileTypeStr(&a, elementOf(from)), tileTypeStr(&b, elementOf(to)));
+  tileStrBufFree(&a);
+  tileStrBufFree(&b);
+}
+
+/* Whether SPIR-V has the element type of `type` here (bf16 is answered
+ * apart, with its own message). */
+static bool vulkanHasElement(MlirType type) {
+  type = elementOf(type);
+  if (mlirTypeIsAInteger(type))
+    return mlirIntegerTypeGetWidth(type) <= 64;
+  if (mlirTypeIsAFloat(type))
+    return mlirTypeIsAF16(type) || mlirTypeIsAF32(type) ||
+           mlirTypeIsAF64(type) || mlirTypeIsABF16(type);
+  return true;
+}
+
+/* The first value of `op` (results, then operands) whose elements vulkan
+ * lacks, or a null type; `what` names it. */
+static MlirType vulkanMissingType(MlirOperation op, char *what, size_t size) {
+  for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i) {
+    MlirType type = mlirValueGetType(mlirOperationGetResult(op, i));
+    if (mlirTypeIsABF16(elementOf(type)) || !vulkanHasElement(type)) {
+      snprintf(what, size, "result #%d", (int)i);
+      return elementOf(type);
+    }
+  }
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
+    MlirType type = mlirValueGetType(mlirOperationGetOperand(op, i));
+    if (mlirTypeIsABF16(elementOf(type)) || !vulkanHasElement(type)) {
+      snprintf(what, size, "operand #%d", (int)i);
+      return elementOf(type);
+    }
+  }
+  return (MlirType){NULL};
+}
+
+static void checkVulkan(MlirOperation op, Check *c) {
+  if (c->vulkanReported)
+    return;
+  char what[32];
+  MlirType type = vulkanMissingType(op, what, sizeof(what));
+  if (mlirTypeIsNull(type))
+    return;
+  TileStrBuf text = TILE_STRBUF_INIT;
+  tileGpuFail(&c->errors, op,
+              "%s holds %s values, which the vulkan target does not "
+              "support: SPIR-V has no such type here (f16, f32, f64, i8, "
+              "i16, i32 and i64 are)",
+              what, tileTypeStr(&text, type));
+  tileStrBufFree(&text);
+  c->vulkanReported = true;
+}
+
+static MlirWalkResult checkOp(MlirOperation op, void *userData) {
+  Check *c = userData;
+  if (strcmp(c->target, "cuda") == 0)
+    checkCuda(op, c);
+  else if (strcmp(c->target, "vulkan") == 0)
+    checkVulkan(op, c);
+  return MlirWalkResultAdvance;
+}
+
+static void run(MlirOperation op, MlirExternalPass pass,
+                const TileOptionValue *values) {
+  Check c = {values[OptTarget].s, 0, false};
+  mlirOperationWalk(op, checkOp, &c, MlirWalkPreOrder);
+  if (c.errors)
+    mlirExternalPassSignalFailure(pass);
+}
+
+const TilePassDescriptor tileGpuCheckDeviceOpsPass = {
+    .argument = "tile-gpu-check-device-ops",
+    .name = "TileGpuCheckDeviceOps",
+    .summary = "Report device code the target cannot compile (cuda: float "
+               "conversions of integers wider than 64 bits; vulkan: types "
+               "SPIR-V lacks)",
+    .anchor = "gpu.module",
+    .options = options,
+    .numOptions = TILE_COUNT(options),
+    .run = run,
+};
