@@ -14,8 +14,8 @@ not divide the tiles:
   copy    global -> tile -> tile -> global through ranks 1 to 3,
           rank-reducing windows, windows that start before their buffers,
           element conversions, every pair of scopes
-  mixed   gemm, elementwise loops, row and column reductions and copies in
-          one kernel
+  mixed   gemm, elementwise loops (some calling functions of the file), row
+          and column reductions and copies in one kernel
 
 Where a target's jit can run here (cpu and vulkan on lavapipe; cuda and
 rocm on a machine with the GPU), every kernel runs (tile-run) and is
@@ -290,12 +290,21 @@ def mixed(rng):
     row_t = "memref<%dxf32, %s>" % (bm, rng.choice([FRAGMENT, SHARED]))
     col_t = "memref<%dxf32, %s>" % (bn, rng.choice([FRAGMENT, SHARED]))
     stages = rng.choice([0, 0, 2, 3])
-    ops = []
+    ops, helpers = [], []
     for _ in range(rng.randint(1, 4)):
         what = rng.choice(["map", "map", "rows", "cols"])
         if what == "map":
             f = rng.choice(["math.tanh %x : f32", "arith.maximumf %x, %zero : f32", "arith.mulf %x, %half : f32",
                             "math.absf %x : f32", "arith.negf %x : f32"])
+            if rng.random() < 0.3:
+                # The elementwise function is a function the kernel calls.
+                name = "@map%d" % len(helpers)
+                helpers.append(f"""func.func {name}(%x: f32, %zero: f32, %half: f32) -> f32 {{
+  %y = {f}
+  return %y : f32
+}}
+""")
+                f = "func.call %s(%%x, %%zero, %%half) : (f32, f32, f32) -> f32" % name
             ops.append(f"""    scf.forall (%i, %j) in ({bm}, {bn}) {{
       %x = memref.load %acc[%i, %j] : {c_t}
       %y = {f}
@@ -348,7 +357,7 @@ def mixed(rng):
   return
 }}
 """
-    text += text.replace("func.func @mixed(", "func.func @mixed_ref(", 1)
+    text = "".join(helpers) + text + text.replace("func.func @mixed(", "func.func @mixed_ref(", 1)
     m, n, k = rng.randint(1, 150), rng.randint(1, 150), rng.randint(1, 100)
     gm, gn = -(-m // bm), -(-n // bn)
     return text, ["--entry=mixed", "--shape=0=%dx%d" % (m, k), "--shape=1=%dx%d" % (k, n),
