@@ -95,8 +95,8 @@ static void lowerDistributed(TileGpuKernel *k, TileBuilder *b, const Gemm *g,
   tileGpuSlot(k, fc, &acc.in, acc.idx, slot);
   MlirValue x = tbLoad(&acc.in, ra, 1, &slot[0]);
   MlirValue y = tbLoad(&acc.in, rb, 1, &slot[1]);
-  MlirValue sum = tbAddAny(&acc.in, tbLoad(&acc.in, fc->regs, 2, slot),
-                           tbMulAny(&acc.in, x, y));
+  MlirValue sum =
+      tbMulAddAny(&acc.in, tbLoad(&acc.in, fc->regs, 2, slot), x, y);
   tbStore(&acc.in, sum, fc->regs, 2, slot);
 }
 
@@ -114,8 +114,7 @@ static void lowerWhole(TileGpuKernel *k, TileBuilder *b, const Gemm *g) {
       element(k, &n.in, a, g->transposeA, true, n.idx[0], n.idx[2], accType);
   MlirValue y =
       element(k, &n.in, bm, g->transposeB, false, n.idx[1], n.idx[2], accType);
-  MlirValue sum =
-      tbAddAny(&n.in, tbLoad(&n.in, g->c, 2, n.idx), tbMulAny(&n.in, x, y));
+  MlirValue sum = tbMulAddAny(&n.in, tbLoad(&n.in, g->c, 2, n.idx), x, y);
   tbStore(&n.in, sum, g->c, 2, n.idx);
 }
 

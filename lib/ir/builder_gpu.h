@@ -68,6 +68,12 @@ TileBuilder tbInto(MlirBlock block, MlirLocation loc);
 /* Arithmetic on scalars of any int or float type. */
 MlirValue tbAddAny(TileBuilder *b, MlirValue x, MlirValue y);
 MlirValue tbMulAny(TileBuilder *b, MlirValue x, MlirValue y);
+/* acc + x * y: for floats a mulf and an addf that may be contracted (LLVM
+ * makes them one fused multiply-add where the target has it; SPIR-V keeps
+ * them apart, as GLSL.std.450 Fma takes no f64 in MLIR's conversion),
+ * muli and addi for integers. */
+MlirValue tbMulAddAny(TileBuilder *b, MlirValue acc, MlirValue x,
+                      MlirValue y);
 MlirValue tbMaxAny(TileBuilder *b, MlirValue x, MlirValue y);
 MlirValue tbMinAny(TileBuilder *b, MlirValue x, MlirValue y);
 MlirValue tbAbsAny(TileBuilder *b, MlirValue x);

@@ -57,8 +57,8 @@ func.func @copy_pad(%X: memref<?x?xf32>, %Y: memref<?x?xf32>, %m0: index) {
 // CHECK:   } {simt.distributed}
 // CHECK:   scf.for
 // CHECK:     scf.for
-// CHECK:       arith.mulf
-// CHECK:       arith.addf
+// CHECK:       arith.mulf {{.*}} fastmath<contract>
+// CHECK:       arith.addf {{.*}} fastmath<contract>
 // CHECK:       memref.store %{{.*}}, %[[ACC]]
 // CHECK: scf.for
 // CHECK:   scf.for
