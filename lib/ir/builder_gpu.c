@@ -78,16 +78,15 @@ MlirValue tbMulAny(TileBuilder *b, MlirValue x, MlirValue y) {
   return tbBinary(b, isFloat(x) ? "arith.mulf" : "arith.muli", x, y);
 }
 
-MlirValue tbMulAddAny(TileBuilder *b, MlirValue acc, MlirValue x,
-                      MlirValue y) {
+MlirValue tbMulAddAny(TileBuilder *b, MlirValue acc, MlirValue x, MlirValue y) {
   if (!isFloat(x))
     return tbAddAny(b, acc, tbMulAny(b, x, y));
   MlirNamedAttribute contract =
       tbNamed(b, "fastmath", tbParseAttr(b, "#arith.fastmath<contract>"));
   MlirType type = mlirValueGetType(acc);
   MlirValue product[2] = {x, y};
-  MlirValue p = tbResult(
-      tbCreate(b, "arith.mulf", 2, product, 1, &type, 1, &contract));
+  MlirValue p =
+      tbResult(tbCreate(b, "arith.mulf", 2, product, 1, &type, 1, &contract));
   MlirValue sum[2] = {acc, p};
   return tbResult(tbCreate(b, "arith.addf", 2, sum, 1, &type, 1, &contract));
 }

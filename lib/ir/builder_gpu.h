@@ -72,8 +72,7 @@ MlirValue tbMulAny(TileBuilder *b, MlirValue x, MlirValue y);
  * makes them one fused multiply-add where the target has it; SPIR-V keeps
  * them apart, as GLSL.std.450 Fma takes no f64 in MLIR's conversion),
  * muli and addi for integers. */
-MlirValue tbMulAddAny(TileBuilder *b, MlirValue acc, MlirValue x,
-                      MlirValue y);
+MlirValue tbMulAddAny(TileBuilder *b, MlirValue acc, MlirValue x, MlirValue y);
 MlirValue tbMaxAny(TileBuilder *b, MlirValue x, MlirValue y);
 MlirValue tbMinAny(TileBuilder *b, MlirValue x, MlirValue y);
 MlirValue tbAbsAny(TileBuilder *b, MlirValue x);
