@@ -11,6 +11,7 @@ extern const TilePassDescriptor tileVulkanIndexWidthPass;
 extern const TilePassDescriptor tileVulkanCooperativeMatrixPass;
 extern const TilePassDescriptor tileVulkanEmulateCooperativeMatrixPass;
 extern const TilePassDescriptor tileVulkanDeviceCallsPass;
+extern const TilePassDescriptor tileVulkanIndexSwitchPass;
 extern const TilePassDescriptor tileVulkanKernelAbiPass;
 extern const TilePassDescriptor tileVulkanEntryAbiPass;
 extern const TilePassDescriptor tileVulkanMemorySpacesPass;
@@ -28,6 +29,7 @@ static const TilePassDescriptor *const passes[] = {
     &tileVulkanCooperativeMatrixPass,
     &tileVulkanEmulateCooperativeMatrixPass,
     &tileVulkanDeviceCallsPass,
+    &tileVulkanIndexSwitchPass,
     &tileVulkanKernelAbiPass,
     &tileVulkanEntryAbiPass,
     &tileVulkanMemorySpacesPass,
