@@ -20,15 +20,15 @@ static MlirOperation buildCase(TileBuilder *b, MlirOperation op, intptr_t i) {
   MlirAttribute cases = tileOpGetAttr(op, "cases");
   intptr_t numCases = mlirDenseArrayGetNumElements(cases);
   intptr_t numResults = mlirOperationGetNumResults(op);
-  MlirType *types = tileCallocArray(numResults ? (size_t)numResults : 1,
-                                    sizeof(MlirType));
+  MlirType *types =
+      tileCallocArray(numResults ? (size_t)numResults : 1, sizeof(MlirType));
   for (intptr_t r = 0; r < numResults; ++r)
     types[r] = mlirValueGetType(mlirOperationGetResult(op, r));
   MlirValue cond =
       tbCmpI(b, "eq", mlirOperationGetOperand(op, 0),
              tbConstIndex(b, mlirDenseI64ArrayGetElement(cases, i)));
-  MlirOperation branch = tbCreateWithRegions(b, "scf.if", 1, &cond, numResults,
-                                             types, 0, NULL, 2);
+  MlirOperation branch =
+      tbCreateWithRegions(b, "scf.if", 1, &cond, numResults, types, 0, NULL, 2);
   free(types);
   /* Region 0 of the switch is the default, region 1 + i case i. */
   mlirRegionTakeBody(mlirOperationGetRegion(branch, 0),
@@ -42,8 +42,8 @@ static MlirOperation buildCase(TileBuilder *b, MlirOperation op, intptr_t i) {
   mlirRegionAppendOwnedBlock(otherwise, block);
   TileBuilder in = tbAtEnd(block, b->loc);
   MlirOperation next = buildCase(&in, op, i + 1);
-  MlirValue *results = tileCallocArray(numResults ? (size_t)numResults : 1,
-                                       sizeof(MlirValue));
+  MlirValue *results =
+      tileCallocArray(numResults ? (size_t)numResults : 1, sizeof(MlirValue));
   for (intptr_t r = 0; r < numResults; ++r)
     results[r] = mlirOperationGetResult(next, r);
   tbCreate(&in, "scf.yield", numResults, results, 0, NULL, 0, NULL);
@@ -58,8 +58,8 @@ static void lower(MlirOperation op) {
     /* Only the default: an scf.execute_region, which canonicalisation
      * inlines. */
     TileBuilder b = tbBefore(op);
-    MlirType *types = tileCallocArray(numResults ? (size_t)numResults : 1,
-                                      sizeof(MlirType));
+    MlirType *types =
+        tileCallocArray(numResults ? (size_t)numResults : 1, sizeof(MlirType));
     for (intptr_t r = 0; r < numResults; ++r)
       types[r] = mlirValueGetType(mlirOperationGetResult(op, r));
     replacement = tbCreateWithRegions(&b, "scf.execute_region", 0, NULL,
