@@ -10,6 +10,9 @@
  *     it in kernels, this in the functions that kernels call, once
  *     inlined), other floats than f16, f32 and f64, integers wider than
  *     64 bits (the conversion failed on them without saying why).
+ *   - rocm and vulkan: memref.alloc, realloc and dealloc (a device heap:
+ *     AMDGPU code called malloc and free, which nothing defines, so the
+ *     code object did not load; SPIR-V has none). cuda has one.
  *
  * The other targets have no such limit; the pass accepts their code. */
 #include "gpu/fail.h"
@@ -108,8 +111,25 @@ static void checkVulkan(MlirOperation op, Check *c) {
   c->vulkanReported = true;
 }
 
+/* rocm and vulkan: memref.alloc and its kin take memory from a device
+ * heap. AMDGPU code called malloc and free, which no device library of the
+ * backend defines (the code object had them undefined, and would not
+ * load); SPIR-V has no heap ("failed to legalize operation"). */
+static void checkHeap(MlirOperation op, Check *c) {
+  if (!tileOpIs(op, "memref.alloc") && !tileOpIs(op, "memref.realloc") &&
+      !tileOpIs(op, "memref.dealloc"))
+    return;
+  tileGpuFail(&c->errors, op,
+              "takes memory from a device heap, which the %s target does "
+              "not have in kernels: a block's buffers are tile.alloc, a "
+              "thread's own array memref.alloca",
+              c->target);
+}
+
 static MlirWalkResult checkOp(MlirOperation op, void *userData) {
   Check *c = userData;
+  if (strcmp(c->target, "rocm") == 0 || strcmp(c->target, "vulkan") == 0)
+    checkHeap(op, c);
   if (strcmp(c->target, "cuda") == 0)
     checkCuda(op, c);
   else if (strcmp(c->target, "vulkan") == 0)
@@ -130,7 +150,7 @@ const TilePassDescriptor tileGpuCheckDeviceOpsPass = {
     .name = "TileGpuCheckDeviceOps",
     .summary = "Report device code the target cannot compile (cuda: float "
                "conversions of integers wider than 64 bits; vulkan: types "
-               "SPIR-V lacks)",
+               "SPIR-V lacks; rocm and vulkan: heap allocations)",
     .anchor = "gpu.module",
     .options = options,
     .numOptions = TILE_COUNT(options),

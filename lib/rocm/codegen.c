@@ -8,6 +8,8 @@
 #include "ir/ir.h"
 #include "support/count.h"
 
+#include "mlir-c/BuiltinAttributes.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -61,6 +63,57 @@ static void reportLibraryCall(MlirOperation call, MlirStringRef callee,
 }
 
 static void removeToolkit(const char *dir);
+
+typedef struct {
+  MlirOperation gpuModule;
+  unsigned errors;
+} ExternalCalls;
+
+/* Whether `gpuModule` declares `name` without a body. */
+static bool declaresOnly(MlirOperation gpuModule, MlirStringRef name) {
+  MlirBlock body =
+      mlirRegionGetFirstBlock(mlirOperationGetRegion(gpuModule, 0));
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+    if (tileOpIs(op, "llvm.func") &&
+        mlirStringRefEqual(
+            mlirStringAttrGetValue(tileOpGetAttr(op, "sym_name")), name))
+      return !tileOpHasBody(op);
+  return false;
+}
+
+static bool hasPrefix(MlirStringRef name, const char *prefix) {
+  size_t n = strlen(prefix);
+  return name.length > n && strncmp(name.data, prefix, n) == 0;
+}
+
+static MlirWalkResult findExternalCall(MlirOperation op, void *userData) {
+  ExternalCalls *c = userData;
+  if (!tileOpIs(op, "llvm.call"))
+    return MlirWalkResultAdvance;
+  MlirAttribute callee = tileOpGetAttr(op, "callee");
+  if (mlirAttributeIsNull(callee) || !mlirAttributeIsAFlatSymbolRef(callee))
+    return MlirWalkResultAdvance;
+  MlirStringRef name = mlirFlatSymbolRefAttrGetValue(callee);
+  if (hasPrefix(name, "__ocml_") || hasPrefix(name, "__ockl_") ||
+      !declaresOnly(c->gpuModule, name))
+    return MlirWalkResultAdvance;
+  tileEmitErrorAt(mlirOperationGetLocation(op),
+                  "device code calls '%.*s', which no device library of the "
+                  "rocm target defines: the code object would not load",
+                  (int)name.length, name.data);
+  ++c->errors;
+  return MlirWalkResultAdvance;
+}
+
+static MlirWalkResult checkGpuModule(MlirOperation op, void *userData) {
+  if (!tileOpIs(op, "gpu.module"))
+    return MlirWalkResultAdvance;
+  ExternalCalls c = {op, 0};
+  mlirOperationWalk(op, findExternalCall, &c, MlirWalkPreOrder);
+  *(unsigned *)userData += c.errors;
+  return MlirWalkResultSkip;
+}
 
 /* gpu-module-to-binary runs <toolkit>/llvm/bin/ld.lld and links the device
  * library from <toolkit>/amdgcn/bitcode (the ROCm layout): make a toolkit
@@ -119,6 +172,14 @@ MlirLogicalResult tileRocmDeviceCodegen(const TileBackendContext *ctx,
     if (calls)
       return mlirLogicalResultFailure();
   }
+  /* Calls of functions that only ocml and ockl (linked below) define may
+   * be declared; any other declaration would stay undefined in the code
+   * object. tile-gpu-check-device-ops refuses what is known to make them
+   * (heap allocations); this is the net under it. */
+  unsigned external = 0;
+  mlirOperationWalk(module, checkGpuModule, &external, MlirWalkPreOrder);
+  if (external)
+    return mlirLogicalResultFailure();
   bool wantsHsaco = compile || tileArtifactWantsPart(artifact, "hsaco");
   tileArtifactSetDeviceFormat(artifact, wantsHsaco ? "hsaco" : "isa");
   char toolkit[64];
