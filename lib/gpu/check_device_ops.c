@@ -13,11 +13,15 @@
  *   - rocm and vulkan: memref.alloc, realloc and dealloc (a device heap:
  *     AMDGPU code called malloc and free, which nothing defines, so the
  *     code object did not load; SPIR-V has none). cuda has one.
+ *   - vulkan: memref.get_global (no SPIR-V conversion of globals; "failed
+ *     to legalize operation 'memref.get_global'").
  *
  * The other targets have no such limit; the pass accepts their code. */
 #include "gpu/fail.h"
 #include "ir/ir.h"
 #include "passes/pass.h"
+
+#include "mlir-c/BuiltinAttributes.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -126,8 +130,23 @@ static void checkHeap(MlirOperation op, Check *c) {
               c->target);
 }
 
+/* vulkan: memref.get_global (MLIR's SPIR-V conversion has no pattern for
+ * memref.global: "failed to legalize operation 'memref.get_global'"). */
+static void checkGlobal(MlirOperation op, Check *c) {
+  if (!tileOpIs(op, "memref.get_global"))
+    return;
+  MlirStringRef name = mlirFlatSymbolRefAttrGetValue(tileOpGetAttr(op, "name"));
+  tileGpuFail(&c->errors, op,
+              "reads the global @%.*s, which vulkan kernels cannot: SPIR-V "
+              "has no conversion of memref.global here; pass it to the "
+              "kernel as a buffer argument",
+              (int)name.length, name.data);
+}
+
 static MlirWalkResult checkOp(MlirOperation op, void *userData) {
   Check *c = userData;
+  if (strcmp(c->target, "vulkan") == 0)
+    checkGlobal(op, c);
   if (strcmp(c->target, "rocm") == 0 || strcmp(c->target, "vulkan") == 0)
     checkHeap(op, c);
   if (strcmp(c->target, "cuda") == 0)
