@@ -1,15 +1,18 @@
 /* The passes of lib/passes, the ones every pipeline uses: tile-verify first,
- * tile-expect-lowered once a backend's passes are done. */
+ * tile-expect-lowered once a backend's passes are done, and the expansions
+ * of ops some targets do not lower (math, memref.copy). */
 #include "passes/pass.h"
 
 extern const TilePassDescriptor tileVerifyPass;
 extern const TilePassDescriptor tileExpectLoweredPass;
 extern const TilePassDescriptor tileMathExpandPass;
+extern const TilePassDescriptor tileExpandCopiesPass;
 
 static const TilePassDescriptor *const passes[] = {
     &tileVerifyPass,
     &tileExpectLoweredPass,
     &tileMathExpandPass,
+    &tileExpandCopiesPass,
 };
 
 const TilePassList tileCorePasses = {passes, TILE_COUNT(passes)};

@@ -1,9 +1,11 @@
 /* tile-vulkan-memory-spaces: puts GPU memory in the places the SPIR-V
  * conversion of MLIR 22 accepts. Workgroup attributions of kernels become
  * memref.alloc in memory space 3 (a Workgroup variable), and private
- * memrefs (fragment registers, local tiles) move to the Function storage
- * class; convert-gpu-to-spirv maps neither #gpu.address_space itself. Float
- * atomics, which it cannot convert, are reported here. */
+ * memrefs (fragment registers, local tiles, and the arrays a kernel makes
+ * with memref.alloca, with their views) move to the Function storage
+ * class (an alloca was a StorageBuffer, which nothing converts);
+ * convert-gpu-to-spirv maps neither #gpu.address_space itself. Float atomics,
+ * which it cannot convert, are reported here. */
 #include "ir/builder_gpu.h"
 #include "ir/ir.h"
 #include "passes/pass.h"
@@ -16,10 +18,35 @@ typedef struct {
   MlirAttribute workgroup, function;
 } Spaces;
 
-static MlirType mapped(const Spaces *s, MlirType type) {
+static bool inFunction(const Spaces *s, MlirType type) {
+  return mlirTypeIsAMemRef(type) &&
+         mlirAttributeEqual(mlirMemRefTypeGetMemorySpace(type), s->function);
+}
+
+/* Whether the result of `op`, a memref without memory space, is a thread's
+ * own memory: a memref.alloca (an array the input makes itself), or a view
+ * of such memory. */
+static bool ownsPrivate(const Spaces *s, MlirOperation op) {
+  if (tileOpIs(op, "memref.alloca"))
+    return true;
+  static const char *const views[] = {
+      "memref.subview",          "memref.cast",
+      "memref.expand_shape",     "memref.collapse_shape",
+      "memref.reinterpret_cast", "memref.view",
+      "memref.transpose"};
+  for (size_t i = 0; i < sizeof(views) / sizeof(views[0]); ++i)
+    if (tileOpIs(op, views[i]))
+      return mlirOperationGetNumOperands(op) > 0 &&
+             inFunction(s, mlirValueGetType(mlirOperationGetOperand(op, 0)));
+  return false;
+}
+
+static MlirType mapped(const Spaces *s, MlirType type, bool private) {
   if (!mlirTypeIsAMemRef(type))
     return type;
   TileScope scope = tileMemRefTypeGetScope(type);
+  if (scope == TileScopeGlobal && private)
+    scope = TileScopeLocal;
   MlirAttribute space = scope == TileScopeShared  ? s->workgroup
                         : scope == TileScopeLocal ? s->function
                                                   : mlirAttributeGetNull();
@@ -35,16 +62,17 @@ static MlirType mapped(const Spaces *s, MlirType type) {
 
 static MlirWalkResult retype(MlirOperation op, void *userData) {
   const Spaces *s = userData;
+  bool private = ownsPrivate(s, op);
   for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i) {
     MlirValue v = mlirOperationGetResult(op, i);
-    mlirValueSetType(v, mapped(s, mlirValueGetType(v)));
+    mlirValueSetType(v, mapped(s, mlirValueGetType(v), private));
   }
   for (intptr_t r = 0; r < mlirOperationGetNumRegions(op); ++r)
     for (MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r));
          !mlirBlockIsNull(b); b = mlirBlockGetNextInRegion(b))
       for (intptr_t i = 0; i < mlirBlockGetNumArguments(b); ++i) {
         MlirValue v = mlirBlockGetArgument(b, i);
-        mlirValueSetType(v, mapped(s, mlirValueGetType(v)));
+        mlirValueSetType(v, mapped(s, mlirValueGetType(v), false));
       }
   return MlirWalkResultAdvance;
 }
