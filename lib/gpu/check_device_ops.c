@@ -14,7 +14,8 @@
  *     AMDGPU code called malloc and free, which nothing defines, so the
  *     code object did not load; SPIR-V has none). cuda has one.
  *   - vulkan: memref.get_global (no SPIR-V conversion of globals; "failed
- *     to legalize operation 'memref.get_global'").
+ *     to legalize operation 'memref.get_global'"), cf.assert and
+ *     gpu.printf (shaders can neither stop nor print).
  *
  * The other targets have no such limit; the pass accepts their code. */
 #include "gpu/fail.h"
@@ -143,10 +144,27 @@ static void checkGlobal(MlirOperation op, Check *c) {
               (int)name.length, name.data);
 }
 
+/* vulkan: what a shader cannot do (MLIR's SPIR-V conversion has no pattern
+ * for either: "failed to legalize operation"). */
+static void checkShader(MlirOperation op, Check *c) {
+  if (tileOpIs(op, "cf.assert"))
+    tileGpuFail(&c->errors, op,
+                "cannot stop a vulkan kernel: SPIR-V shaders have no trap "
+                "or abort; check the condition on the host, or write a flag "
+                "to a buffer");
+  else if (tileOpIs(op, "gpu.printf"))
+    tileGpuFail(&c->errors, op,
+                "has no lowering on the vulkan target (MLIR's SPIR-V "
+                "conversion has no debug printf); write the values to a "
+                "buffer");
+}
+
 static MlirWalkResult checkOp(MlirOperation op, void *userData) {
   Check *c = userData;
-  if (strcmp(c->target, "vulkan") == 0)
+  if (strcmp(c->target, "vulkan") == 0) {
     checkGlobal(op, c);
+    checkShader(op, c);
+  }
   if (strcmp(c->target, "rocm") == 0 || strcmp(c->target, "vulkan") == 0)
     checkHeap(op, c);
   if (strcmp(c->target, "cuda") == 0)

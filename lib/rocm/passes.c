@@ -7,10 +7,11 @@ extern const TilePassDescriptor tileRocmLimitsPass;
 extern const TilePassDescriptor tileRocmMatrixPass;
 extern const TilePassDescriptor tileRocmReluPass;
 extern const TilePassDescriptor tileRocmWavesPass;
+extern const TilePassDescriptor tileRocmAssertsPass;
 
 static const TilePassDescriptor *const passes[] = {
     &tileRocmVerifyPass, &tileRocmLimitsPass, &tileRocmMatrixPass,
-    &tileRocmReluPass,   &tileRocmWavesPass,
+    &tileRocmReluPass,   &tileRocmWavesPass,  &tileRocmAssertsPass,
 };
 
 const TilePassList tileRocmPasses = {passes, TILE_COUNT(passes)};

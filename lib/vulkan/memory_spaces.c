@@ -9,6 +9,7 @@
 #include "ir/builder_gpu.h"
 #include "ir/ir.h"
 #include "passes/pass.h"
+#include "support/count.h"
 #include "tile/dialect.h"
 
 #include "mlir-c/Dialect/MemRef.h"
@@ -34,7 +35,7 @@ static bool ownsPrivate(const Spaces *s, MlirOperation op) {
       "memref.expand_shape",     "memref.collapse_shape",
       "memref.reinterpret_cast", "memref.view",
       "memref.transpose"};
-  for (size_t i = 0; i < sizeof(views) / sizeof(views[0]); ++i)
+  for (size_t i = 0; i < TILE_COUNT(views); ++i)
     if (tileOpIs(op, views[i]))
       return mlirOperationGetNumOperands(op) > 0 &&
              inFunction(s, mlirValueGetType(mlirOperationGetOperand(op, 0)));
