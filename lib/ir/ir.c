@@ -41,15 +41,21 @@ static MlirWalkResult renameLocations(MlirOperation op, void *userData) {
   return MlirWalkResultAdvance;
 }
 
-/* Notes whether parsing failed only because the source holds several
- * top-level ops, and keeps every diagnostic of that attempt quiet. */
+/* Notes whether parsing failed because the source holds several top-level
+ * ops, and keeps that one diagnostic quiet; every other diagnostic of the
+ * parse goes on to the handlers before this one (printed once, as the
+ * parse made it: a second parse of a failing input renamed the resource
+ * keys the first had registered, and a parse that succeeded lost its
+ * warnings). */
 static MlirLogicalResult noteTopLevelCount(MlirDiagnostic diag,
                                            void *userData) {
   TileStrBuf message = TILE_STRBUF_INIT;
   mlirDiagnosticPrint(diag, tileStrBufCallback, &message);
-  if (strstr(tileStrBufGet(&message), "single top-level operation"))
-    *(bool *)userData = true;
+  bool several = strstr(tileStrBufGet(&message), "single top-level operation");
   tileStrBufFree(&message);
+  if (!several)
+    return mlirLogicalResultFailure();
+  *(bool *)userData = true;
   return mlirLogicalResultSuccess();
 }
 
@@ -135,11 +141,8 @@ static MlirOperation parseModule(MlirContext ctx, MlirStringRef source,
     mlirBlockAppendOwnedOperation(mlirModuleGetBody(module), op);
     return mlirModuleGetOperation(module);
   }
-  if (!mlirOperationIsNull(op))
+  if (!mlirOperationIsNull(op) || !severalTopLevelOps)
     return op;
-  if (!severalTopLevelOps)
-    /* Parse again to report the errors the quiet attempt swallowed. */
-    return mlirOperationCreateParse(ctx, source, sourceName);
   /* Only the module parser wraps several top-level ops (after any aliases)
    * into a module, as mlir-opt does; it names the source "-", so its
    * diagnostics say "-" too (see tileDiagnosticFileName). */

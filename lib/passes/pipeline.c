@@ -26,6 +26,8 @@ typedef struct {
   const char *begin, *p, *end;
   TileErrorSink errors;
   bool failed;
+  int depth;          /* of the nest being parsed; 0 at the top */
+  int emptyNestDepth; /* the least depth at which a nest may not be empty */
 } Parser;
 
 static void parseError(Parser *parser, const char *message) {
@@ -104,10 +106,19 @@ static bool parseElement(Parser *parser, Element *e) {
     }
     ++parser->p;
     e->isNest = true;
-    if (!parseList(parser, &e->children, &e->numChildren, true))
+    ++parser->depth;
+    bool listed = parseList(parser, &e->children, &e->numChildren, true);
+    --parser->depth;
+    if (!listed)
       return false;
     if (parser->p == parser->end || *parser->p != ')') {
       parseError(parser, "expected ')' to close the nested pipeline");
+      return false;
+    }
+    /* As MLIR's parser: the anchor's own list may be empty, a nested one
+     * not. */
+    if (e->numChildren == 0 && parser->depth + 1 >= parser->emptyNestDepth) {
+      parseError(parser, "empty nested pipeline");
       return false;
     }
     ++parser->p;
@@ -406,6 +417,30 @@ static bool addAtomically(MlirOpPassManager opm, MlirStringRef anchor,
   return ok && apply(opm, anchor, addition, addition->wrap, errors);
 }
 
+/* Whether MLIR's parser's refusal of a pipeline text is about its syntax.
+ * MLIR resolves pass names while it parses some structures, and does not
+ * know tile passes: a refusal of a pass name is not, unless the "name" is
+ * empty or not one (two names without a comma between, a comma too
+ * many). */
+static bool isSyntaxMessage(const char *said) {
+  if (strstr(said, "expected pass pipeline to be wrapped with the anchor"))
+    return true;
+  if (!strstr(said, "Textual PassPipeline Parser"))
+    return false;
+  const char *unknown = strstr(said, "' does not refer to a registered pass");
+  if (!unknown)
+    return true;
+  const char *name = unknown;
+  while (name > said && name[-1] != '\'')
+    --name;
+  if (name == unknown)
+    return true;
+  for (const char *c = name; c < unknown; ++c)
+    if (!isNameChar(*c))
+      return true;
+  return false;
+}
+
 /* MLIR's own message for a pipeline text with a syntax error, through its
  * textual parser on a scratch pass manager (`anchored`: the text names its
  * anchor, as --pass-pipeline does); empty when MLIR's parser finds no
@@ -421,11 +456,7 @@ static void mlirSyntaxError(MlirStringRef text, bool anchored,
     mlirOpPassManagerAddPipeline(opm, text, collect, message);
   mlirPassManagerDestroy(pm);
   mlirContextDestroy(scratch);
-  /* MLIR resolves pass names while it parses some structures, and does
-   * not know tile passes: only a syntax message is MLIR's to give. */
-  const char *said = tileStrBufGet(message);
-  if (!strstr(said, "Textual PassPipeline Parser") ||
-      strstr(said, "does not refer to a registered pass"))
+  if (!isSyntaxMessage(tileStrBufGet(message)))
     tileStrBufClear(message);
   while (message->size && message->data[message->size - 1] == '\n')
     message->data[--message->size] = '\0';
@@ -436,8 +467,13 @@ static void mlirSyntaxError(MlirStringRef text, bool anchored,
 static bool parse(MlirStringRef text, bool anchored, TileErrorSink errors,
                   Element **elements, unsigned *n) {
   TileStrBuf ours = TILE_STRBUF_INIT;
-  Parser parser = {text.data, text.data, text.data + text.length,
-                   (TileErrorSink){tileStrBufCallback, &ours}, false};
+  Parser parser = {text.data,
+                   text.data,
+                   text.data + text.length,
+                   (TileErrorSink){tileStrBufCallback, &ours},
+                   false,
+                   0,
+                   anchored ? 2 : 1};
   bool ok = parseList(&parser, elements, n, /*nested=*/false);
   if (!ok) {
     TileStrBuf theirs = TILE_STRBUF_INIT;
@@ -565,11 +601,17 @@ MlirLogicalResult tileOpPassManagerParsePipelineWrapped(
     return mlirLogicalResultFailure();
   bool ok = false;
   if (n != 1 || !elements[0].isNest) {
-    tileReport(errors,
-               "invalid pass pipeline '%.*s': expected one anchor operation "
-               "around the passes, e.g. %.*s(...)",
-               (int)pipeline.length, pipeline.data, (int)pmAnchor.length,
-               pmAnchor.data);
+    TileStrBuf theirs = TILE_STRBUF_INIT;
+    mlirSyntaxError(pipeline, /*anchored=*/true, &theirs);
+    if (theirs.size)
+      tileReport(errors, "%s", tileStrBufGet(&theirs));
+    else
+      tileReport(errors,
+                 "invalid pass pipeline '%.*s': expected one anchor operation "
+                 "around the passes, e.g. %.*s(...)",
+                 (int)pipeline.length, pipeline.data, (int)pmAnchor.length,
+                 pmAnchor.data);
+    tileStrBufFree(&theirs);
   } else if (!mlirStringRefEqual(elements[0].name, pmAnchor)) {
     tileReport(errors, "pass pipeline is anchored on '%.*s' but runs on '%.*s'",
                (int)elements[0].name.length, elements[0].name.data,
@@ -671,9 +713,13 @@ void tileForEachTilePass(MlirStringRef pipeline,
   Element *elements = NULL;
   unsigned n = 0;
   TileStrBuf ignored = TILE_STRBUF_INIT;
-  Parser parser = {pipeline.data, pipeline.data,
+  Parser parser = {pipeline.data,
+                   pipeline.data,
                    pipeline.data + pipeline.length,
-                   (TileErrorSink){tileStrBufCallback, &ignored}, false};
+                   (TileErrorSink){tileStrBufCallback, &ignored},
+                   false,
+                   0,
+                   /*emptyNestDepth: any nest may be empty here*/ 1 << 20};
   if (parseList(&parser, &elements, &n, /*nested=*/false))
     visitTilePasses(elements, n, visit, userData);
   freeElements(elements, n);

@@ -118,6 +118,11 @@ static void pipelineError(MlirStringRef message, void *userData) {
   MlirContext ctx = *(const MlirContext *)userData;
   TileStrBuf text = TILE_STRBUF_INIT;
   tileStrBufAppendRef(&text, message);
+  /* MLIR's parser ends its report (the text and a caret under the place)
+   * with a newline, which mlir-opt prints as an empty line. */
+  if (strstr(tileStrBufGet(&text), "Textual PassPipeline Parser") &&
+      strchr(tileStrBufGet(&text), '\n'))
+    tileStrBufAppendStr(&text, "\n");
   mlirEmitError(mlirLocationUnknownGet(ctx), tileStrBufGet(&text));
   tileStrBufFree(&text);
 }
@@ -172,6 +177,14 @@ static bool buildPipeline(MlirContext ctx, MlirPassManager pm,
     return mlirLogicalResultIsSuccess(tileOpPassManagerParsePipelineWrapped(
         opm, anchor, mlirStringRefCreateFromCString(repro->pipeline),
         (TileErrorSink){pipelineError, &ctx}, wrap));
+  if (o->numPasses && o->pipeline) {
+    /* mlir-opt's words, and its diagnostic at the unknown location, which
+     * --verify-diagnostics can expect (in each chunk). */
+    mlirEmitError(mlirLocationUnknownGet(ctx),
+                  "'-pass-pipeline' option can't be used with individual "
+                  "pass options");
+    return false;
+  }
   for (unsigned i = 0; i < o->numPasses; ++i)
     if (!addPassFlag(ctx, opm, anchor, &o->passes[i], wrap))
       return false;
@@ -204,7 +217,7 @@ static bool pipelineAnchor(const char *pipeline, TileStrBuf *anchor) {
 
 /* Before any input is read, as mlir-opt's command line does: a pass flag
  * that names no pass is an unknown option, and pass flags cannot go with
- * --pass-pipeline or --target. Options a pass refuses are reported where
+ * --target. Options a pass refuses are reported where
  * the pipeline is built, in each chunk. */
 static bool checkPassFlags(const Options *o) {
   MlirContext ctx = mlirContextCreateWithThreading(false);
@@ -227,14 +240,12 @@ static bool checkPassFlags(const Options *o) {
   }
   mlirPassManagerDestroy(pm);
   mlirContextDestroy(ctx);
-  if (!ok || !o->numPasses || (!o->pipeline && !o->target))
+  if (!ok || !o->numPasses || !o->target)
     return ok;
-  /* mlir-opt's words for the first case. */
-  if (o->pipeline)
-    fail("'-pass-pipeline' option can't be used with individual pass options");
-  else
-    fail("--target (which runs the target's own pipeline) cannot be combined "
-         "with individual pass flags");
+  /* Pass flags with --pass-pipeline are an error of each chunk's pipeline
+   * (buildPipeline), as in mlir-opt. */
+  fail("--target (which runs the target's own pipeline) cannot be combined "
+       "with individual pass flags");
   return false;
 }
 

@@ -27,6 +27,6 @@
 // UNKNOWN-NEXT: {{^}}tile-verfy{{$}}
 // UNKNOWN-NEXT: {{^}}^{{$}}
 // NEST: <unknown>:0: error: Can't add pass 'ConvertGpuOpsToNVVMOps' restricted to 'gpu.module' on a PassManager intended to run on 'builtin.module', did you intend to nest?
-// BOTH: tile-opt: error: '-pass-pipeline' option can't be used with individual pass options
+// BOTH: <unknown>:0: error: '-pass-pipeline' option can't be used with individual pass options
 // EMPTY: tile-opt: error: '--pass-pipeline' needs a value: <pipeline>
 // VERIFY: <unknown>:0: error: unexpected error: MLIR Textual PassPipeline Parser:1:1: error: 'tile-verfy' does not refer to a registered pass or pass pipeline
