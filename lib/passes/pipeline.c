@@ -5,6 +5,7 @@
 #include "tile/passes.h"
 
 #include "support/alloc.h"
+#include "support/edit_distance.h"
 #include "support/strbuf.h"
 
 #include <ctype.h>
@@ -173,31 +174,6 @@ static void collect(MlirStringRef chunk, void *userData) {
   tileStrBufAppendRef((TileStrBuf *)userData, chunk);
 }
 
-/* Levenshtein distance, for suggestions. */
-static size_t editDistance(MlirStringRef a, const char *b) {
-  size_t m = a.length, n = strlen(b);
-  size_t *row = tileCallocArray(n + 1, sizeof(size_t));
-  for (size_t j = 0; j <= n; ++j)
-    row[j] = j;
-  for (size_t i = 1; i <= m; ++i) {
-    size_t diagonal = row[0];
-    row[0] = i;
-    for (size_t j = 1; j <= n; ++j) {
-      size_t up = row[j];
-      size_t best = diagonal + (a.data[i - 1] == b[j - 1] ? 0 : 1);
-      if (up + 1 < best)
-        best = up + 1;
-      if (row[j - 1] + 1 < best)
-        best = row[j - 1] + 1;
-      row[j] = best;
-      diagonal = up;
-    }
-  }
-  size_t d = row[n];
-  free(row);
-  return d;
-}
-
 /* MLIR's pipeline parser reports "MLIR Textual PassPipeline Parser:1:1:
  * error: <message>" followed by the pipeline and a caret; keep the message. */
 static void stripParserFrame(TileStrBuf *message) {
@@ -220,7 +196,7 @@ static void stripParserFrame(TileStrBuf *message) {
 static void suggestTilePass(MlirStringRef name, TileStrBuf *message) {
   for (intptr_t i = 0; i < tileGetNumPasses(); ++i) {
     const char *candidate = tilePassDescriptorAt(i)->argument;
-    if (editDistance(name, candidate) <= 2) {
+    if (tileEditDistance(name.data, name.length, candidate) <= 2) {
       tileStrBufPrintf(message, "; did you mean '%s'?", candidate);
       return;
     }

@@ -2,6 +2,7 @@
 #include "flags.h"
 
 #include "support/alloc.h"
+#include "support/edit_distance.h"
 
 #include <errno.h>
 #include <math.h>
@@ -236,4 +237,20 @@ void tileFlagPrintHelp(const TileFlagParser *p, FILE *out) {
   }
   if (p->epilogue)
     fputs(p->epilogue, out);
+}
+
+const char *tileFlagNearest(const TileFlagParser *parser, const char *name) {
+  const char *best = NULL;
+  size_t bestDistance = 3;
+  for (size_t i = 0; i < parser->numSpecs; ++i) {
+    const TileFlagSpec *spec = &parser->specs[i];
+    if (!spec->help || spec->kind == TileFlagNote || strlen(spec->name) < 3)
+      continue;
+    size_t d = tileEditDistance(name, strlen(name), spec->name);
+    if (d < bestDistance) {
+      best = spec->name;
+      bestDistance = d;
+    }
+  }
+  return best;
 }

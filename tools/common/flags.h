@@ -95,6 +95,10 @@ int tileToolError(const char *tool, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 int tileToolVError(const char *tool, const char *fmt, va_list args);
 
+/* The visible flag whose name is nearest to `name` (at most two edits
+ * away), for a suggestion; NULL when none is near. */
+const char *tileFlagNearest(const TileFlagParser *parser, const char *name);
+
 /* Whether `value` is one of `choices` ("a|b|c"). */
 bool tileFlagIsChoice(const char *value, const char *choices);
 

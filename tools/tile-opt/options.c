@@ -214,6 +214,10 @@ static const TileFlagParser parser = {
 
 void printUsage(void) { tileFlagPrintHelp(&parser, stdout); }
 
+const char *nearestOption(const char *name) {
+  return tileFlagNearest(&parser, name);
+}
+
 /* Combinations that cannot work, checked once everything is read. Pass
  * flags are checked later, against the passes that exist. */
 static int checkCombinations(Options *o) {

@@ -58,6 +58,8 @@ typedef struct {
 int parseOptions(int argc, char **argv, Options *o);
 void freeOptions(Options *o);
 void printUsage(void);
+/* The option of tile-opt nearest to `name`, or NULL (flags.h). */
+const char *nearestOption(const char *name);
 
 /* Whether --mlir-print-ir-before/after=<passes> named passes to print
  * around one by one (print_filter.c). */

@@ -133,10 +133,24 @@ static bool namesNoPass(const char *error) {
   return strstr(error, "does not refer to a registered pass") != NULL;
 }
 
-/* A flag that names no pass, with the refusal's suggestion if it has one. */
+/* A flag that names no pass, with a suggestion if a pass (from the
+ * refusal) or an option of tile-opt is near; flags are suggested as
+ * flags. */
 static void failUnknownPass(const PassFlag *pass, const char *error) {
-  const char *hint = strstr(error, "; did you mean");
-  fail("unknown option or pass '--%s'%s", pass->name, hint ? hint : "");
+  const char *hint = strstr(error, "; did you mean '");
+  if (hint) {
+    const char *name = hint + strlen("; did you mean '");
+    const char *end = strchr(name, '\'');
+    fail("unknown option or pass '--%s'; did you mean '--%.*s'?", pass->name,
+         end ? (int)(end - name) : (int)strlen(name), name);
+    return;
+  }
+  const char *option = nearestOption(pass->name);
+  if (option)
+    fail("unknown option or pass '--%s'; did you mean '--%s'?", pass->name,
+         option);
+  else
+    fail("unknown option or pass '--%s'", pass->name);
 }
 
 /* Adds a pass flag (replaced as `wrap` says, which may be NULL). A flag that

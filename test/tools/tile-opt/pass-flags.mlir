@@ -4,6 +4,7 @@
 // RUN: tile-opt %s --tile-verify=kernel-required=false | FileCheck %s --check-prefix=DEVICE-FN
 // RUN: not tile-opt %s --tile-verify 2>&1 | FileCheck %s --check-prefix=KERNEL
 // RUN: not tile-opt %S/Inputs/kernel.mlir --tile-verfy 2>&1 | FileCheck %s --check-prefix=TYPO
+// RUN: not tile-opt %S/Inputs/kernel.mlir --targt=cpu 2>&1 | FileCheck %s --check-prefix=OPTION-TYPO
 // RUN: not tile-opt %S/Inputs/kernel.mlir --no-such-flag 2>&1 | FileCheck %s --check-prefix=UNKNOWN
 // RUN: not tile-opt %S/Inputs/kernel.mlir --tile-verify=kernel-required=perhaps 2>&1 | FileCheck %s --check-prefix=BADVALUE
 // RUN: tile-opt %S/Inputs/gpu.mlir --convert-gpu-to-nvvm | FileCheck %s --check-prefix=NESTED
@@ -23,7 +24,8 @@ func.func @helper(%f: memref<8xf32, #tile.fragment>, %v: f32) {
   return
 }
 
-// TYPO: tile-opt: error: unknown option or pass '--tile-verfy'; did you mean 'tile-verify'?
+// TYPO: tile-opt: error: unknown option or pass '--tile-verfy'; did you mean '--tile-verify'?
+// OPTION-TYPO: tile-opt: error: unknown option or pass '--targt'; did you mean '--target'?
 // UNKNOWN: tile-opt: error: unknown option or pass '--no-such-flag'
 // BADVALUE: <unknown>:0: error: invalid value 'perhaps' for bool option 'kernel-required' of pass 'tile-verify'
 // An upstream pass restricted to gpu.module is nested under it implicitly.
