@@ -12,7 +12,8 @@
  *     64 bits (the conversion failed on them without saying why).
  *   - rocm and vulkan: memref.alloc, realloc and dealloc (a device heap:
  *     AMDGPU code called malloc and free, which nothing defines, so the
- *     code object did not load; SPIR-V has none). cuda has one.
+ *     code object did not load; SPIR-V has none), and memref.alloca of a
+ *     dynamic size (the AMDGPU back end aborted on it). cuda has both.
  *   - vulkan: memref.get_global (no SPIR-V conversion of globals; "failed
  *     to legalize operation 'memref.get_global'"), cf.assert and
  *     gpu.printf (shaders can neither stop nor print).
@@ -121,6 +122,15 @@ static void checkVulkan(MlirOperation op, Check *c) {
  * backend defines (the code object had them undefined, and would not
  * load); SPIR-V has no heap ("failed to legalize operation"). */
 static void checkHeap(MlirOperation op, Check *c) {
+  if (tileOpIs(op, "memref.alloca") && mlirOperationGetNumOperands(op) > 0) {
+    /* LLVM's AMDGPU back end aborted on a dynamic stack allocation
+     * ("Cannot select: dynamic_stackalloc"); SPIR-V has none. */
+    tileGpuFail(&c->errors, op,
+                "allocates an array of dynamic size, which %s kernels "
+                "cannot: a thread's own array needs a static shape here",
+                c->target);
+    return;
+  }
   if (!tileOpIs(op, "memref.alloc") && !tileOpIs(op, "memref.realloc") &&
       !tileOpIs(op, "memref.dealloc"))
     return;
