@@ -1,9 +1,10 @@
 #!/usr/bin/python3
 """Random tile kernels, compiled for every target and run where they can run.
 
-  scripts/stress.py [--count N] [--seed S] [--build DIR] [TARGET...]
+  scripts/stress.py [--count N] [--seed S] [--build DIR] [--families F,...]
+                    [TARGET...]
 
-Four families of kernels, with random tile shapes, thread counts, stage
+Five families of kernels, with random tile shapes, thread counts, stage
 counts, element types and scopes, and random problem shapes that do and do
 not divide the tiles:
 
@@ -16,6 +17,9 @@ not divide the tiles:
           element conversions, every pair of scopes
   mixed   gemm, elementwise loops (some calling functions of the file), row
           and column reductions and copies in one kernel
+  scalar  the scalar code of thread-parallel loops: float and integer
+          arithmetic, math, loops, scf.index_switch, calls, a thread's own
+          arrays with memref.copy and views
 
 Where a target's jit can run here (cpu and vulkan on lavapipe; cuda and
 rocm on a machine with the GPU), every kernel runs (tile-run) and is
@@ -365,7 +369,140 @@ def mixed(rng):
                   "--check=mixed_ref", "--atol=0.02", "--rtol=0.02"]
 
 
-FAMILIES = {"gemm": gemm, "reduce": reduce, "copy": copy, "mixed": mixed}
+def scalar(rng):
+    """Scalar code in the thread-parallel loop of a kernel: float and integer
+    arithmetic, math, selects, loops with values carried, scf.index_switch,
+    calls of functions of the file, a thread's own arrays with memref.copy
+    and views; the same function run on the cpu is the reference."""
+    helpers, body, n = [], [], [0]
+
+    def fresh():
+        n[0] += 1
+        return "%%v%d" % n[0]
+
+    def fexpr(x):
+        op = rng.choice(["add", "mul", "max", "tanh", "exp", "sqrt", "neg", "select", "fma"])
+        v = fresh()
+        if op == "add":
+            body.append("%s = arith.addf %s, %%half : f32" % (v, x))
+        elif op == "mul":
+            body.append("%s = arith.mulf %s, %s : f32" % (v, x, x))
+        elif op == "max":
+            body.append("%s = arith.maximumf %s, %%zero : f32" % (v, x))
+        elif op == "tanh":
+            body.append("%s = math.tanh %s : f32" % (v, x))
+        elif op == "exp":
+            t = fresh()
+            body.append("%s = math.tanh %s : f32" % (t, x))
+            body.append("%s = math.exp %s : f32" % (v, t))
+        elif op == "sqrt":
+            t = fresh()
+            body.append("%s = math.absf %s : f32" % (t, x))
+            body.append("%s = math.sqrt %s : f32" % (v, t))
+        elif op == "neg":
+            body.append("%s = arith.negf %s : f32" % (v, x))
+        elif op == "fma":
+            body.append("%s = math.fma %s, %%half, %s : f32" % (v, x, x))
+        else:
+            c = fresh()
+            body.append("%s = arith.cmpf olt, %s, %%zero : f32" % (c, x))
+            body.append("%s = arith.select %s, %%half, %s : f32" % (v, c, x))
+        return v
+
+    def iexpr(k):
+        op = rng.choice(["add", "mul", "xor", "shl", "div", "rem", "max"])
+        v = fresh()
+        const = {"add": 7, "mul": 3, "xor": 5, "shl": 2, "div": 3, "rem": 5, "max": 4}[op]
+        c = fresh()
+        body.append("%s = arith.constant %d : i32" % (c, const))
+        name = {"add": "addi", "mul": "muli", "xor": "xori", "shl": "shli", "div": "divsi",
+                "rem": "remsi", "max": "maxsi"}[op]
+        body.append("%s = arith.%s %s, %s : i32" % (v, name, k, c))
+        return v
+
+    x = "%x"
+    k = "%k"
+    for _ in range(rng.randint(1, 5)):
+        feature = rng.choice(["f", "f", "i", "loop", "switch", "call", "array"])
+        if feature == "f":
+            x = fexpr(x)
+        elif feature == "i":
+            k = iexpr(k)
+        elif feature == "loop":
+            v = fresh()
+            body.append("%s = scf.for %%t = %%c0 to %%c3 step %%c1 iter_args(%%a = %s) -> f32 {" % (v, x))
+            saved = len(body)
+            inner = fexpr("%a")
+            body.append("scf.yield %s : f32" % inner)
+            body.append("}")
+            body[saved:] = ["  " + line for line in body[saved:-1]] + [body[-1]]
+            x = v
+        elif feature == "switch":
+            v = fresh()
+            sel = fresh()
+            body.append("%s = arith.remui %%i, %%c3 : index" % sel)
+            body.append("%s = scf.index_switch %s -> f32" % (v, sel))
+            body.append("case 0 { scf.yield %s : f32 }" % x)
+            t = fresh()
+            body.append("case 1 { %s = arith.mulf %s, %%half : f32" % (t, x))
+            body.append("  scf.yield %s : f32 }" % t)
+            body.append("default { scf.yield %half : f32 }")
+            x = v
+        elif feature == "call":
+            name = "@f%d" % len(helpers)
+            op = rng.choice(["arith.mulf %a, %a : f32", "math.tanh %a : f32", "arith.subf %a, %b : f32"])
+            helpers.append("func.func %s(%%a: f32, %%b: f32) -> f32 {\n  %%r = %s\n  return %%r : f32\n}\n"
+                           % (name, op))
+            v = fresh()
+            body.append("%s = func.call %s(%s, %%half) : (f32, f32) -> f32" % (v, name, x))
+            x = v
+        else:
+            arr, cp, v = fresh(), fresh(), fresh()
+            body.append("%s = memref.alloca() : memref<4xf32>" % arr)
+            body.append("%s = memref.alloca() : memref<4xf32>" % cp)
+            body.append("scf.for %%t = %%c0 to %%c4 step %%c1 { memref.store %s, %s[%%t] : memref<4xf32> }" % (x, arr))
+            body.append("memref.store %%half, %s[%%c1] : memref<4xf32>" % arr)
+            body.append("memref.copy %s, %s : memref<4xf32> to memref<4xf32>" % (arr, cp))
+            view = fresh()
+            body.append("%s = memref.subview %s[1] [2] [2] : memref<4xf32> to memref<2xf32, strided<[2], offset: 1>>"
+                        % (view, cp))
+            body.append("%s = memref.load %s[%%c0] : memref<2xf32, strided<[2], offset: 1>>" % (v, view))
+            x = v
+    kf = fresh()
+    out = fresh()
+    body.append("%s = arith.sitofp %s : i32 to f32" % (kf, k))
+    body.append("%s = arith.addf %s, %s : f32" % (out, x, kf))
+    text = "".join(helpers) + """func.func @scalar(%A: memref<?xf32>, %K: memref<?xi32>, %B: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %c64 = arith.constant 64 : index
+  %zero = arith.constant 0.0 : f32
+  %half = arith.constant 0.5 : f32
+  %n = memref.dim %A, %c0 : memref<?xf32>
+  %blocks = arith.ceildivui %n, %c64 : index
+  scf.forall (%b) in (%blocks) {
+    %o = arith.muli %b, %c64 : index
+    scf.parallel (%t0) = (%c0) to (%c64) step (%c1) {
+      %i = arith.addi %o, %t0 : index
+      %in = arith.cmpi ult, %i, %n : index
+      scf.if %in {
+        %x = memref.load %A[%i] : memref<?xf32>
+        %k = memref.load %K[%i] : memref<?xi32>
+""" + "".join("        %s\n" % line for line in body) + """        memref.store %s, %%B[%%i] : memref<?xf32>
+      }
+    }
+  } {mapping = [#gpu.block<x>], tile.threads = %d : i64}
+  return
+}
+""" % (out, rng.choice([32, 64, 128]))
+    text += text[text.index("func.func @scalar("):].replace("func.func @scalar(", "func.func @scalar_ref(", 1)
+    size = rng.randint(1, 300)
+    return text, ["--entry=scalar", "--shape=0,1,2=%d" % size, "--check=scalar_ref", "--atol=1e-3", "--rtol=1e-3"]
+
+
+FAMILIES = {"gemm": gemm, "reduce": reduce, "copy": copy, "mixed": mixed, "scalar": scalar}
 
 
 def run(cmd):
@@ -436,6 +573,8 @@ def main():
     parser.add_argument("--count", type=int, default=10, help="kernels of each family per target")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--build", default="build", help="the build folder (tools in BUILD/bin)")
+    parser.add_argument("--families", default=",".join(FAMILIES),
+                        help="comma-separated families to generate (default: all)")
     parser.add_argument("targets", nargs="*", default=["cpu", "vulkan", "cuda:sm_80", "cuda:sm_90a", "rocm:gfx942"])
     o = parser.parse_args()
     tools = {t: os.path.join(o.build, "bin", t) for t in ("tile-opt", "tile-run")}
@@ -449,6 +588,8 @@ def main():
         runs = target.split(":")[0] in runnable
         counts, reasons = collections.Counter(), collections.Counter()
         for family, generate in FAMILIES.items():
+            if family not in o.families.split(","):
+                continue
             # One stream of kernels per family and seed, the same on every target.
             rng = random.Random("%s-%d" % (family, o.seed))
             for i in range(o.count):
