@@ -7,12 +7,11 @@ extern const TilePassDescriptor tileVerifyPass;
 extern const TilePassDescriptor tileExpectLoweredPass;
 extern const TilePassDescriptor tileMathExpandPass;
 extern const TilePassDescriptor tileExpandCopiesPass;
+extern const TilePassDescriptor tileCheckFloatTypesPass;
 
 static const TilePassDescriptor *const passes[] = {
-    &tileVerifyPass,
-    &tileExpectLoweredPass,
-    &tileMathExpandPass,
-    &tileExpandCopiesPass,
+    &tileVerifyPass,       &tileExpectLoweredPass,   &tileMathExpandPass,
+    &tileExpandCopiesPass, &tileCheckFloatTypesPass,
 };
 
 const TilePassList tileCorePasses = {passes, TILE_COUNT(passes)};
