@@ -56,6 +56,10 @@ MlirLogicalResult tileSerializeGpuModules(MlirOperation module,
                                           TileArtifact *artifact,
                                           const char *part);
 
+/* The name `op` calls when it is an llvm.call of a symbol, into `name`;
+ * false for any other op (an indirect call too). */
+bool tileLlvmCallee(MlirOperation op, MlirStringRef *name);
+
 /* Calls `report` (when not NULL) on each llvm.call under `module` whose
  * callee's name starts with `prefix` (a device library's: "__nv_",
  * "__ocml_"), with the callee's name; returns how many there are. */

@@ -36,14 +36,21 @@ typedef struct {
   unsigned count;
 } LibraryCalls;
 
-static MlirWalkResult findLibraryCall(MlirOperation op, void *userData) {
-  LibraryCalls *calls = userData;
+bool tileLlvmCallee(MlirOperation op, MlirStringRef *name) {
   if (!tileOpIs(op, "llvm.call"))
-    return MlirWalkResultAdvance;
+    return false;
   MlirAttribute callee = tileOpGetAttr(op, "callee");
   if (mlirAttributeIsNull(callee) || !mlirAttributeIsAFlatSymbolRef(callee))
+    return false;
+  *name = mlirFlatSymbolRefAttrGetValue(callee);
+  return true;
+}
+
+static MlirWalkResult findLibraryCall(MlirOperation op, void *userData) {
+  LibraryCalls *calls = userData;
+  MlirStringRef name;
+  if (!tileLlvmCallee(op, &name))
     return MlirWalkResultAdvance;
-  MlirStringRef name = mlirFlatSymbolRefAttrGetValue(callee);
   size_t n = strlen(calls->prefix);
   if (name.length > n && strncmp(name.data, calls->prefix, n) == 0) {
     ++calls->count;

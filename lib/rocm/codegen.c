@@ -89,12 +89,9 @@ static bool hasPrefix(MlirStringRef name, const char *prefix) {
 
 static MlirWalkResult findExternalCall(MlirOperation op, void *userData) {
   ExternalCalls *c = userData;
-  if (!tileOpIs(op, "llvm.call"))
+  MlirStringRef name;
+  if (!tileLlvmCallee(op, &name))
     return MlirWalkResultAdvance;
-  MlirAttribute callee = tileOpGetAttr(op, "callee");
-  if (mlirAttributeIsNull(callee) || !mlirAttributeIsAFlatSymbolRef(callee))
-    return MlirWalkResultAdvance;
-  MlirStringRef name = mlirFlatSymbolRefAttrGetValue(callee);
   if (hasPrefix(name, "__ocml_") || hasPrefix(name, "__ockl_") ||
       !declaresOnly(c->gpuModule, name))
     return MlirWalkResultAdvance;
