@@ -51,8 +51,7 @@ static MlirWalkResult findLibraryCall(MlirOperation op, void *userData) {
   MlirStringRef name;
   if (!tileLlvmCallee(op, &name))
     return MlirWalkResultAdvance;
-  size_t n = strlen(calls->prefix);
-  if (name.length > n && strncmp(name.data, calls->prefix, n) == 0) {
+  if (tileStrRefHasPrefix(name, calls->prefix)) {
     ++calls->count;
     if (calls->report)
       calls->report(op, name, calls->userData);

@@ -257,11 +257,6 @@ static MlirValue rowsAligned(TileBuilder *b, const TileMmaPlan *p) {
   return aligned;
 }
 
-static bool identityLayout(MlirValue memref) {
-  MlirType type = mlirValueGetType(memref);
-  return mlirAffineMapIsIdentity(mlirMemRefTypeGetAffineMap(type));
-}
-
 /* Whether the window's column offset is a multiple of 8 elements in every
  * iteration, as far as its computation shows: a 16-byte cp.async chunk
  * starts at a 16-byte boundary then, and lies in its row or outside it.
@@ -296,9 +291,12 @@ bool tileMmaRewriteLoop(const TileMmaPlan *p, const TileMmaThread *t,
       tbResult(tbCreate(&top, "tile.alloc", 0, NULL, 1, &bType, 0, NULL));
 
   Variant fast = {p, t, acc, aStages, bStages, p->loop, {NULL}, {NULL}, {NULL}};
-  bool maybeAligned = identityLayout(mlirOperationGetOperand(p->copyA, 0)) &&
-                      identityLayout(mlirOperationGetOperand(p->copyB, 0)) &&
-                      columnsAligned(p->copyA) && columnsAligned(p->copyB);
+  bool maybeAligned =
+      tileHasIdentityLayout(
+          mlirValueGetType(mlirOperationGetOperand(p->copyA, 0))) &&
+      tileHasIdentityLayout(
+          mlirValueGetType(mlirOperationGetOperand(p->copyB, 0))) &&
+      columnsAligned(p->copyA) && columnsAligned(p->copyB);
   if (maybeAligned) {
     /* Both variants exist; a uniform branch picks one at run time. */
     TileBuilder b = tbBefore(p->loop);

@@ -56,31 +56,15 @@ typedef struct {
   bool bf16Reported; /* vulkan: one bf16 refusal per function */
 } ElementCheck;
 
-static bool holdsBF16(MlirType type) {
-  if (mlirTypeIsAShaped(type))
-    type = mlirShapedTypeGetElementType(type);
-  return mlirTypeIsABF16(type);
-}
-
 /* On vulkan, the first op of a kernel with a bf16 operand or result is
  * refused (the host code around kernels runs on the cpu, which has bf16). */
 static void checkNoBF16(MlirOperation op, ElementCheck *check) {
   if (check->bf16Reported || strcmp(check->target, "vulkan") != 0 ||
       (!tileIsKernelLoop(op) && mlirOperationIsNull(tileEnclosingKernel(op))))
     return;
-  const char *what = NULL;
-  char text[32];
-  for (intptr_t i = 0; !what && i < mlirOperationGetNumResults(op); ++i)
-    if (holdsBF16(mlirValueGetType(mlirOperationGetResult(op, i)))) {
-      snprintf(text, sizeof(text), "result #%d", (int)i);
-      what = text;
-    }
-  for (intptr_t i = 0; !what && i < mlirOperationGetNumOperands(op); ++i)
-    if (holdsBF16(mlirValueGetType(mlirOperationGetOperand(op, i)))) {
-      snprintf(text, sizeof(text), "operand #%d", (int)i);
-      what = text;
-    }
-  if (!what)
+  char what[32];
+  if (mlirTypeIsNull(
+          tileFindElementType(op, mlirTypeIsABF16, what, sizeof(what))))
     return;
   tileEmitOpError(op,
                   "%s holds bf16 values, which the vulkan target does not "

@@ -20,12 +20,12 @@
  *
  * The other targets have no such limit; the pass accepts their code. */
 #include "gpu/fail.h"
+#include "ir/builder.h"
 #include "ir/ir.h"
 #include "passes/pass.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 
-#include <stdio.h>
 #include <string.h>
 
 enum { OptTarget };
@@ -37,16 +37,13 @@ static const TilePassOption options[] = {
 
 typedef struct {
   const char *target;
+  bool cuda, rocm, vulkan; /* which target `target` is */
   unsigned errors;
   bool vulkanReported; /* vulkan: one refusal per gpu.module */
 } Check;
 
-static MlirType elementOf(MlirType type) {
-  return mlirTypeIsAShaped(type) ? mlirShapedTypeGetElementType(type) : type;
-}
-
 static bool isWideInteger(MlirType type) {
-  type = elementOf(type);
+  type = tbScalarOf(type);
   return mlirTypeIsAInteger(type) && mlirIntegerTypeGetWidth(type) > 64;
 }
 
@@ -63,48 +60,28 @@ static void checkCuda(MlirOperation op, Check *c) {
               "converts %s to %s, which the cuda target cannot compile: "
               "NVPTX converts between floats and integers of at most 64 "
               "bits",
-              tileTypeStr(&a, elementOf(from)), tileTypeStr(&b, elementOf(to)));
+              tileTypeStr(&a, tbScalarOf(from)),
+              tileTypeStr(&b, tbScalarOf(to)));
   tileStrBufFree(&a);
   tileStrBufFree(&b);
 }
 
-/* Whether SPIR-V has the element type of `type` here (bf16 is answered
- * apart, with its own message). */
-static bool vulkanHasElement(MlirType type) {
-  type = elementOf(type);
-  if (mlirTypeIsAInteger(type))
-    return mlirIntegerTypeGetWidth(type) <= 64;
-  if (mlirTypeIsAFloat(type))
-    return mlirTypeIsAF16(type) || mlirTypeIsAF32(type) ||
-           mlirTypeIsAF64(type) || mlirTypeIsABF16(type);
-  return true;
-}
-
-/* The first value of `op` (results, then operands) whose elements vulkan
- * lacks, or a null type; `what` names it. */
-static MlirType vulkanMissingType(MlirOperation op, char *what, size_t size) {
-  for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i) {
-    MlirType type = mlirValueGetType(mlirOperationGetResult(op, i));
-    if (mlirTypeIsABF16(elementOf(type)) || !vulkanHasElement(type)) {
-      snprintf(what, size, "result #%d", (int)i);
-      return elementOf(type);
-    }
-  }
-  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
-    MlirType type = mlirValueGetType(mlirOperationGetOperand(op, i));
-    if (mlirTypeIsABF16(elementOf(type)) || !vulkanHasElement(type)) {
-      snprintf(what, size, "operand #%d", (int)i);
-      return elementOf(type);
-    }
-  }
-  return (MlirType){NULL};
+/* Whether SPIR-V lacks the element type `element` here (bf16 among them:
+ * MLIR's conversion made it f32 without a word). */
+static bool vulkanLacks(MlirType element) {
+  if (mlirTypeIsAInteger(element))
+    return mlirIntegerTypeGetWidth(element) > 64;
+  if (mlirTypeIsAFloat(element))
+    return !mlirTypeIsAF16(element) && !mlirTypeIsAF32(element) &&
+           !mlirTypeIsAF64(element);
+  return false;
 }
 
 static void checkVulkan(MlirOperation op, Check *c) {
   if (c->vulkanReported)
     return;
   char what[32];
-  MlirType type = vulkanMissingType(op, what, sizeof(what));
+  MlirType type = tileFindElementType(op, vulkanLacks, what, sizeof(what));
   if (mlirTypeIsNull(type))
     return;
   TileStrBuf text = TILE_STRBUF_INIT;
@@ -171,22 +148,28 @@ static void checkShader(MlirOperation op, Check *c) {
 
 static MlirWalkResult checkOp(MlirOperation op, void *userData) {
   Check *c = userData;
-  if (strcmp(c->target, "vulkan") == 0) {
+  if (c->vulkan) {
     checkGlobal(op, c);
     checkShader(op, c);
   }
-  if (strcmp(c->target, "rocm") == 0 || strcmp(c->target, "vulkan") == 0)
+  if (c->rocm || c->vulkan)
     checkHeap(op, c);
-  if (strcmp(c->target, "cuda") == 0)
+  if (c->cuda)
     checkCuda(op, c);
-  else if (strcmp(c->target, "vulkan") == 0)
+  else if (c->vulkan)
     checkVulkan(op, c);
   return MlirWalkResultAdvance;
 }
 
 static void run(MlirOperation op, MlirExternalPass pass,
                 const TileOptionValue *values) {
-  Check c = {values[OptTarget].s, 0, false};
+  const char *target = values[OptTarget].s;
+  Check c = {target,
+             strcmp(target, "cuda") == 0,
+             strcmp(target, "rocm") == 0,
+             strcmp(target, "vulkan") == 0,
+             0,
+             false};
   mlirOperationWalk(op, checkOp, &c, MlirWalkPreOrder);
   if (c.errors)
     mlirExternalPassSignalFailure(pass);

@@ -10,9 +10,8 @@
 #include <string.h>
 
 bool tileOpHasPrefix(MlirOperation op, const char *prefix) {
-  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
-  size_t n = strlen(prefix);
-  return name.length > n && strncmp(name.data, prefix, n) == 0;
+  return tileStrRefHasPrefix(mlirIdentifierStr(mlirOperationGetName(op)),
+                             prefix);
 }
 
 bool tileCheckChoicePlacement(MlirOperation op) {

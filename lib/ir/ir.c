@@ -4,6 +4,7 @@
 
 #include "tile/dialect.h"
 
+#include "mlir-c/AffineMap.h"
 #include "mlir-c/Diagnostics.h"
 
 #include <stdarg.h>
@@ -246,6 +247,34 @@ bool tileIsDynamicDim(MlirType shaped, int64_t i) {
 
 MlirType tileElementType(MlirType shaped) {
   return mlirShapedTypeGetElementType(shaped);
+}
+
+static MlirType elementOf(MlirType type) {
+  return mlirTypeIsAShaped(type) ? mlirShapedTypeGetElementType(type) : type;
+}
+
+MlirType tileFindElementType(MlirOperation op, bool (*matches)(MlirType),
+                             char *what, size_t size) {
+  for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i) {
+    MlirType t = elementOf(mlirValueGetType(mlirOperationGetResult(op, i)));
+    if (matches(t)) {
+      snprintf(what, size, "result #%d", (int)i);
+      return t;
+    }
+  }
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
+    MlirType t = elementOf(mlirValueGetType(mlirOperationGetOperand(op, i)));
+    if (matches(t)) {
+      snprintf(what, size, "operand #%d", (int)i);
+      return t;
+    }
+  }
+  return (MlirType){NULL};
+}
+
+bool tileHasIdentityLayout(MlirType memref) {
+  return mlirAttributeIsNull(mlirMemRefTypeGetLayout(memref)) ||
+         mlirAffineMapIsIdentity(mlirMemRefTypeGetAffineMap(memref));
 }
 
 intptr_t tileOperandGroup(MlirOperation op, int group, intptr_t *first) {

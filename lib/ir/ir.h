@@ -83,6 +83,15 @@ int64_t tileRank(MlirType shaped);
 int64_t tileDim(MlirType shaped, int64_t i);
 bool tileIsDynamicDim(MlirType shaped, int64_t i);
 MlirType tileElementType(MlirType shaped);
+/* Whether the memref type `memref` has the identity layout (none written,
+ * or an identity map). */
+bool tileHasIdentityLayout(MlirType memref);
+/* The element type (of a shaped type; the type itself otherwise) of the
+ * first result, then operand, of `op` for which `matches` holds, or a null
+ * type; `what` (`size` bytes) then names the value: "result #i" or
+ * "operand #i". */
+MlirType tileFindElementType(MlirOperation op, bool (*matches)(MlirType),
+                             char *what, size_t size);
 
 /* The operands of variadic group `group` of an op with operandSegmentSizes:
  * sets *first and returns the count. */

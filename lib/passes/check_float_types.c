@@ -6,13 +6,13 @@
  * Translation failed for operation: builtin.unrealized_conversion_cast"),
  * or "missing LLVMTranslationDialectInterface registration" for a
  * conversion. */
+#include "ir/builder.h"
 #include "ir/ir.h"
 #include "passes/pass.h"
 #include "support/count.h"
 
 #include "mlir-c/BuiltinTypes.h"
 
-#include <stdio.h>
 #include <string.h>
 
 enum { OptTarget };
@@ -32,20 +32,16 @@ static bool llvmHasFloat(MlirType type) {
   return !mlirTypeIsATF32(type) && (width == 80 || width == 128);
 }
 
-static MlirType elementOf(MlirType type) {
-  return mlirTypeIsAShaped(type) ? mlirShapedTypeGetElementType(type) : type;
-}
-
 /* The first float type of `op`'s operands and results LLVM lacks, or a
  * null type. */
 static MlirType missingFloat(MlirOperation op) {
   for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
-    MlirType t = elementOf(mlirValueGetType(mlirOperationGetOperand(op, i)));
+    MlirType t = tbScalarOf(mlirValueGetType(mlirOperationGetOperand(op, i)));
     if (mlirTypeIsAFloat(t) && !llvmHasFloat(t))
       return t;
   }
   for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i) {
-    MlirType t = elementOf(mlirValueGetType(mlirOperationGetResult(op, i)));
+    MlirType t = tbScalarOf(mlirValueGetType(mlirOperationGetResult(op, i)));
     if (mlirTypeIsAFloat(t) && !llvmHasFloat(t))
       return t;
   }

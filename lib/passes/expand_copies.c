@@ -11,7 +11,6 @@
 #include "ir/ir.h"
 #include "passes/pass.h"
 
-#include "mlir-c/AffineMap.h"
 #include "mlir-c/BuiltinTypes.h"
 
 enum { OptStridedOnly };
@@ -22,11 +21,6 @@ static const TilePassOption options[] = {
                         "than the identity (those that called memrefCopy)",
                         NULL},
 };
-
-static bool identityLayout(MlirType type) {
-  return mlirAttributeIsNull(mlirMemRefTypeGetLayout(type)) ||
-         mlirAffineMapIsIdentity(mlirMemRefTypeGetAffineMap(type));
-}
 
 static void expand(MlirOperation copy) {
   MlirValue source = mlirOperationGetOperand(copy, 0);
@@ -60,7 +54,8 @@ static void run(MlirOperation op, MlirExternalPass pass,
     if (!mlirTypeIsAMemRef(from) || !mlirTypeIsAMemRef(to) ||
         tileRank(from) > TILE_MAX_RANK)
       continue;
-    if (values[OptStridedOnly].b && identityLayout(from) && identityLayout(to))
+    if (values[OptStridedOnly].b && tileHasIdentityLayout(from) &&
+        tileHasIdentityLayout(to))
       continue;
     expand(copies.ops[i]);
   }

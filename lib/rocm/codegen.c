@@ -82,18 +82,13 @@ static bool declaresOnly(MlirOperation gpuModule, MlirStringRef name) {
   return false;
 }
 
-static bool hasPrefix(MlirStringRef name, const char *prefix) {
-  size_t n = strlen(prefix);
-  return name.length > n && strncmp(name.data, prefix, n) == 0;
-}
-
 static MlirWalkResult findExternalCall(MlirOperation op, void *userData) {
   ExternalCalls *c = userData;
   MlirStringRef name;
   if (!tileLlvmCallee(op, &name))
     return MlirWalkResultAdvance;
-  if (hasPrefix(name, "__ocml_") || hasPrefix(name, "__ockl_") ||
-      !declaresOnly(c->gpuModule, name))
+  if (tileStrRefHasPrefix(name, "__ocml_") ||
+      tileStrRefHasPrefix(name, "__ockl_") || !declaresOnly(c->gpuModule, name))
     return MlirWalkResultAdvance;
   tileEmitErrorAt(mlirOperationGetLocation(op),
                   "device code calls '%.*s', which no device library of the "

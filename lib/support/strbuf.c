@@ -113,6 +113,11 @@ bool tileStrRefEquals(MlirStringRef ref, const char *str) {
   return ref.length == n && (n == 0 || memcmp(ref.data, str, n) == 0);
 }
 
+bool tileStrRefHasPrefix(MlirStringRef ref, const char *prefix) {
+  size_t n = strlen(prefix);
+  return ref.length > n && memcmp(ref.data, prefix, n) == 0;
+}
+
 char *tileReadFile(const char *path, size_t *size) {
   FILE *file = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
   if (!file)

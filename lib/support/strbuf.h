@@ -42,6 +42,8 @@ void tileStrBufCallback(MlirStringRef chunk, void *userData);
 /* Duplicates a string reference into a NUL-terminated heap string. */
 char *tileStrDupRef(MlirStringRef ref);
 bool tileStrRefEquals(MlirStringRef ref, const char *str);
+/* Whether `ref` is longer than `prefix` and starts with it. */
+bool tileStrRefHasPrefix(MlirStringRef ref, const char *prefix);
 
 /* Files read whole (MLIR inputs) stop here: reading a device such as
  * /dev/zero must end with an error, not exhaust memory. */

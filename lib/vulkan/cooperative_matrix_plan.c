@@ -37,11 +37,6 @@ static bool checkTypes(TileVulkanCoopGemm *p, TileStrBuf *why) {
   return false;
 }
 
-static bool identityLayout(MlirValue v) {
-  MlirType type = mlirValueGetType(v);
-  return mlirAffineMapIsIdentity(mlirMemRefTypeGetAffineMap(type));
-}
-
 /* Cooperative matrices are loaded from memory every thread of a subgroup
  * reads: A and B from shared tiles; C is the block's fragment, staged
  * through a shared tile. */
@@ -55,7 +50,7 @@ static bool checkScopes(const TileVulkanCoopGemm *p, TileStrBuf *why) {
                     "%s is a %s tile; cooperative matrices are loaded from "
                     "shared tiles (copy %s into one first)",
                     names[i], tileScopeGetName(scope), names[i]);
-    if (!identityLayout(operands[i]))
+    if (!tileHasIdentityLayout(mlirValueGetType(operands[i])))
       return refuse(why,
                     "%s has a strided layout; the path loads tiles of "
                     "the identity layout",

@@ -24,22 +24,9 @@
 #include <stdlib.h>
 
 typedef struct {
-  MlirOperation *ops;
-  size_t count, capacity;
-} OpList;
-
-static void opListPush(OpList *list, MlirOperation op) {
-  if (list->count == list->capacity) {
-    list->capacity = list->capacity ? 2 * list->capacity : 16;
-    list->ops = tileReallocArray(list->ops, list->capacity, sizeof(*list->ops));
-  }
-  list->ops[list->count++] = op;
-}
-
-typedef struct {
   MlirOperation gpuModule;
-  OpList functions; /* the func.func ops of the gpu.module */
-  bool *recursive;  /* per function: it reaches itself through calls */
+  TileOpList functions; /* the func.func ops of the gpu.module */
+  bool *recursive;      /* per function: it reaches itself through calls */
   unsigned errors;
 } Inliner;
 
@@ -59,15 +46,9 @@ static int calleeIndex(const Inliner *in, MlirOperation call) {
   return -1;
 }
 
-static MlirWalkResult collectCall(MlirOperation op, void *userData) {
-  if (tileOpIs(op, "func.call"))
-    opListPush(userData, op);
-  return MlirWalkResultAdvance;
-}
-
-static OpList callsIn(MlirOperation op) {
-  OpList calls = {0};
-  mlirOperationWalk(op, collectCall, &calls, MlirWalkPreOrder);
+static TileOpList callsIn(MlirOperation op) {
+  TileOpList calls = {0};
+  tileCollectOps(op, "func.call", &calls);
   return calls;
 }
 
@@ -76,13 +57,13 @@ static void markRecursive(Inliner *in) {
   size_t n = in->functions.count;
   bool *reach = tileCallocArray(n > 0 ? n * n : 1, sizeof(bool));
   for (size_t i = 0; i < n; ++i) {
-    OpList calls = callsIn(in->functions.ops[i]);
+    TileOpList calls = callsIn(in->functions.ops[i]);
     for (size_t c = 0; c < calls.count; ++c) {
       int j = calleeIndex(in, calls.ops[c]);
       if (j >= 0)
         reach[i * n + (size_t)j] = true;
     }
-    free(calls.ops);
+    tileOpListFree(&calls);
   }
   for (size_t k = 0; k < n; ++k) /* transitive closure (Warshall) */
     for (size_t i = 0; i < n; ++i)
@@ -126,7 +107,7 @@ static void inlineCall(MlirOperation call, MlirOperation callee) {
  * the calls of its function); returns false once it has reported one. */
 static bool inlineCalls(Inliner *in, MlirOperation kernel) {
   for (;;) {
-    OpList calls = callsIn(kernel);
+    TileOpList calls = callsIn(kernel);
     bool ok = true;
     size_t inlined = 0;
     for (size_t c = 0; c < calls.count; ++c) {
@@ -158,7 +139,7 @@ static bool inlineCalls(Inliner *in, MlirOperation kernel) {
         ++inlined;
       }
     }
-    free(calls.ops);
+    tileOpListFree(&calls);
     if (!ok || inlined == 0)
       return ok;
   }
@@ -169,13 +150,13 @@ static void run(MlirOperation op, MlirExternalPass pass,
   (void)options;
   Inliner in = {.gpuModule = op};
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
-  OpList kernels = {0};
+  TileOpList kernels = {0};
   for (MlirOperation child = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(child); child = mlirOperationGetNextInBlock(child))
     if (tileOpIs(child, "func.func"))
-      opListPush(&in.functions, child);
+      tileOpListAppend(&in.functions, child);
     else if (tileOpIs(child, "gpu.func"))
-      opListPush(&kernels, child);
+      tileOpListAppend(&kernels, child);
   markRecursive(&in);
   for (size_t k = 0; k < kernels.count; ++k)
     inlineCalls(&in, kernels.ops[k]);
@@ -184,8 +165,8 @@ static void run(MlirOperation op, MlirExternalPass pass,
   else
     for (size_t i = 0; i < in.functions.count; ++i)
       mlirOperationDestroy(in.functions.ops[i]);
-  free(kernels.ops);
-  free(in.functions.ops);
+  tileOpListFree(&kernels);
+  tileOpListFree(&in.functions);
   free(in.recursive);
 }
 

@@ -14,22 +14,34 @@
 
 #include <stdlib.h>
 
+/* An op `name` with the result types of `like` and `numRegions` empty
+ * regions, built with `b`. */
+static MlirOperation createWithResultsOf(TileBuilder *b, const char *name,
+                                         intptr_t numOperands,
+                                         const MlirValue *operands,
+                                         MlirOperation like,
+                                         intptr_t numRegions) {
+  intptr_t numResults = mlirOperationGetNumResults(like);
+  MlirType *types =
+      tileCallocArray(numResults ? (size_t)numResults : 1, sizeof(MlirType));
+  for (intptr_t r = 0; r < numResults; ++r)
+    types[r] = mlirValueGetType(mlirOperationGetResult(like, r));
+  MlirOperation op = tbCreateWithRegions(
+      b, name, numOperands, operands, numResults, types, 0, NULL, numRegions);
+  free(types);
+  return op;
+}
+
 /* The scf.if for case `i` of `op` (and, in its else region, those of the
  * later cases and the default), built with `b`. */
 static MlirOperation buildCase(TileBuilder *b, MlirOperation op, intptr_t i) {
   MlirAttribute cases = tileOpGetAttr(op, "cases");
   intptr_t numCases = mlirDenseArrayGetNumElements(cases);
   intptr_t numResults = mlirOperationGetNumResults(op);
-  MlirType *types =
-      tileCallocArray(numResults ? (size_t)numResults : 1, sizeof(MlirType));
-  for (intptr_t r = 0; r < numResults; ++r)
-    types[r] = mlirValueGetType(mlirOperationGetResult(op, r));
   MlirValue cond =
       tbCmpI(b, "eq", mlirOperationGetOperand(op, 0),
              tbConstIndex(b, mlirDenseI64ArrayGetElement(cases, i)));
-  MlirOperation branch =
-      tbCreateWithRegions(b, "scf.if", 1, &cond, numResults, types, 0, NULL, 2);
-  free(types);
+  MlirOperation branch = createWithResultsOf(b, "scf.if", 1, &cond, op, 2);
   /* Region 0 of the switch is the default, region 1 + i case i. */
   mlirRegionTakeBody(mlirOperationGetRegion(branch, 0),
                      mlirOperationGetRegion(op, 1 + i));
@@ -58,13 +70,7 @@ static void lower(MlirOperation op) {
     /* Only the default: an scf.execute_region, which canonicalisation
      * inlines. */
     TileBuilder b = tbBefore(op);
-    MlirType *types =
-        tileCallocArray(numResults ? (size_t)numResults : 1, sizeof(MlirType));
-    for (intptr_t r = 0; r < numResults; ++r)
-      types[r] = mlirValueGetType(mlirOperationGetResult(op, r));
-    replacement = tbCreateWithRegions(&b, "scf.execute_region", 0, NULL,
-                                      numResults, types, 0, NULL, 1);
-    free(types);
+    replacement = createWithResultsOf(&b, "scf.execute_region", 0, NULL, op, 1);
     mlirRegionTakeBody(mlirOperationGetRegion(replacement, 0),
                        mlirOperationGetRegion(op, 0));
   } else {

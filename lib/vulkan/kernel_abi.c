@@ -53,11 +53,6 @@ typedef struct {
 
 /*===--- planning ---------------------------------------------------------===*/
 
-static bool identityLayout(MlirType type) {
-  return mlirAttributeIsNull(mlirMemRefTypeGetLayout(type)) ||
-         mlirAffineMapIsIdentity(mlirMemRefTypeGetAffineMap(type));
-}
-
 static bool scalarFits(MlirType type) {
   if (mlirTypeIsAIndex(type))
     return true;
@@ -78,7 +73,8 @@ static bool planParam(Plan *plan, unsigned i, MlirType type) {
   bool ok = true;
   if (mlirTypeIsAMemRef(type)) {
     p->rank = (int)tileRank(type);
-    if (!identityLayout(type) || !bufferElementFits(tileElementType(type))) {
+    if (!tileHasIdentityLayout(type) ||
+        !bufferElementFits(tileElementType(type))) {
       tileEmitOpError(plan->func,
                       "takes %s; vulkan kernels take buffers of the identity "
                       "layout with int (8 bits or wider) or float elements "

@@ -95,53 +95,42 @@ static bool isErased(MlirOperation op, const char *name, bool keepOnly) {
                           name) != keepOnly;
 }
 
-/* Whether an op of `module` that stays (not erased, not in `erased`) refers
- * to the symbol of `op`. */
-static bool isUsed(MlirOperation module, MlirOperation op, const bool *erased) {
+/* Whether an op of `ops` that stays (not `erased`) refers to the symbol of
+ * `op`. */
+static bool isUsed(const TileOpList *ops, const bool *erased,
+                   MlirOperation op) {
   SymbolUse use = {mlirStringAttrGetValue(tileOpGetAttr(op, "sym_name")),
                    false};
-  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
-  size_t i = 0;
-  for (MlirOperation other = mlirBlockGetFirstOperation(body);
-       !use.used && !mlirOperationIsNull(other);
-       other = mlirOperationGetNextInBlock(other), ++i)
+  for (size_t i = 0; i < ops->count && !use.used; ++i)
     if (!erased[i])
-      mlirOperationWalk(other, findSymbolUse, &use, MlirWalkPreOrder);
+      mlirOperationWalk(ops->ops[i], findSymbolUse, &use, MlirWalkPreOrder);
   return use.used;
 }
 
 void moduleEraseFunctions(MlirOperation module, const char *name,
                           bool keepOnly) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
-  size_t count = 0;
+  TileOpList ops = {0};
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
-    ++count;
-  bool *erased = tileCallocArray(count ? count : 1, sizeof(bool));
-  size_t i = 0;
-  for (MlirOperation op = mlirBlockGetFirstOperation(body);
-       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op), ++i)
-    erased[i] = isErased(op, name, keepOnly);
+    tileOpListAppend(&ops, op);
+  bool *erased = tileCallocArray(ops.count ? ops.count : 1, sizeof(bool));
+  for (size_t i = 0; i < ops.count; ++i)
+    erased[i] = isErased(ops.ops[i], name, keepOnly);
   /* A function that what stays calls stays too, and so on. */
   for (bool changed = true; changed;) {
     changed = false;
-    i = 0;
-    for (MlirOperation op = mlirBlockGetFirstOperation(body);
-         !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op), ++i)
-      if (erased[i] && isUsed(module, op, erased))
+    for (size_t i = 0; i < ops.count; ++i)
+      if (erased[i] && isUsed(&ops, erased, ops.ops[i]))
         erased[i] = false, changed = true;
   }
-  i = 0;
-  MlirOperation op = mlirBlockGetFirstOperation(body);
-  while (!mlirOperationIsNull(op)) {
-    MlirOperation next = mlirOperationGetNextInBlock(op);
-    if (erased[i++]) {
-      mlirOperationRemoveFromParent(op);
-      mlirOperationDestroy(op);
+  for (size_t i = 0; i < ops.count; ++i)
+    if (erased[i]) {
+      mlirOperationRemoveFromParent(ops.ops[i]);
+      mlirOperationDestroy(ops.ops[i]);
     }
-    op = next;
-  }
   free(erased);
+  tileOpListFree(&ops);
 }
 
 bool compileModule(Session *s, MlirOperation module, const char *target,
