@@ -161,9 +161,9 @@ static unsigned placeInEachKernel(MlirOperation kernel, void *userData) {
 
 static void runPlace(MlirOperation op, MlirExternalPass pass,
                      const TileOptionValue *options) {
-  (void)pass;
   (void)options;
-  tileForEachKernel(op, placeInEachKernel, NULL);
+  if (tileForEachKernel(op, placeInEachKernel, NULL))
+    mlirExternalPassSignalFailure(pass);
 }
 
 const TilePassDescriptor tileCudaDynamicSharedPass = {

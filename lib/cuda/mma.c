@@ -75,8 +75,8 @@ static const TilePassOption options[] = {
 
 static void run(MlirOperation op, MlirExternalPass pass,
                 const TileOptionValue *values) {
-  (void)pass;
-  tileForEachKernel(op, planAndLower, values[OptChip].s);
+  if (tileForEachKernel(op, planAndLower, values[OptChip].s))
+    mlirExternalPassSignalFailure(pass);
 }
 
 static const TileDialectHandleGetter dependent[] = {

@@ -650,8 +650,8 @@ static const TilePassOption options[] = {
 
 static void run(MlirOperation op, MlirExternalPass pass,
                 const TileOptionValue *values) {
-  (void)pass;
-  tileForEachKernel(op, lowerIfEligible, values[OptChip].s);
+  if (tileForEachKernel(op, lowerIfEligible, values[OptChip].s))
+    mlirExternalPassSignalFailure(pass);
 }
 
 static const TileDialectHandleGetter dependent[] = {

@@ -102,7 +102,7 @@ static unsigned lowerKernel(MlirOperation forall, void *userData) {
     grid[dims[i]] = tripCount(&b, &bounds, i);
   }
   MlirAttribute threadsAttr = tileOpGetAttr(forall, "tile.threads");
-  int64_t numThreads = mlirIntegerAttrGetValueInt(threadsAttr);
+  int64_t numThreads = tileKernelThreads(forall);
   MlirValue threads = tbConstIndex(&b, numThreads);
   MlirValue operands[] = {grid[0], grid[1], grid[2], threads, one, one};
   MlirNamedAttribute attrs[] = {

@@ -515,7 +515,7 @@ static unsigned layoutKernel(MlirOperation kernel, void *userData) {
   if (violations)
     return violations;
   Kernel k = {.kernel = kernel, .main = -1};
-  k.threads = mlirIntegerAttrGetValueInt(tileOpGetAttr(kernel, "tile.threads"));
+  k.threads = tileKernelThreads(kernel);
   MlirAttribute subgroup = tileOpGetAttr(kernel, TILE_GPU_SUBGROUP_ATTR);
   if (!mlirAttributeIsNull(subgroup) && mlirAttributeIsAInteger(subgroup))
     k.subgroup = mlirIntegerAttrGetValueInt(subgroup);

@@ -215,10 +215,7 @@ static unsigned checkKernel(MlirOperation kernel, void *userData) {
   Checker *c = userData;
   const TileGpuLimits *l = c->limits;
   unsigned before = c->errors;
-  MlirAttribute attr = tileOpGetAttr(kernel, "tile.threads");
-  int64_t threads = !mlirAttributeIsNull(attr) && mlirAttributeIsAInteger(attr)
-                        ? mlirIntegerAttrGetValueInt(attr)
-                        : 0;
+  int64_t threads = tileKernelThreads(kernel);
   if (threads > l->threads) {
     tileGpuFail(&c->errors, kernel,
                 "kernel has %lld threads per block (tile.threads); %s "
@@ -237,6 +234,5 @@ static unsigned checkKernel(MlirOperation kernel, void *userData) {
 
 unsigned tileGpuCheckLimits(MlirOperation root, const TileGpuLimits *limits) {
   Checker c = {limits, 0};
-  tileForEachKernel(root, checkKernel, &c);
-  return c.errors;
+  return tileForEachKernel(root, checkKernel, &c);
 }

@@ -134,8 +134,7 @@ static bool setUp(TileGpuKernel *k, MlirOperation kernel) {
   k->kernel = kernel;
   k->loc = mlirOperationGetLocation(kernel);
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(kernel, 0));
-  k->threads =
-      mlirIntegerAttrGetValueInt(tileOpGetAttr(kernel, "tile.threads"));
+  k->threads = tileKernelThreads(kernel);
   if (!tileGpuKernelGrid(kernel, &k->tr, &k->tc) ||
       k->tr * k->tc != k->threads) {
     tileGpuFail(&k->errors, kernel,

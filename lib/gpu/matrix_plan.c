@@ -130,8 +130,7 @@ bool tileMmaPlanGemm(MlirOperation kernel, TileMmaPlan *p) {
   p->bm = dim(p->acc, 0);
   p->bn = dim(p->acc, 1);
   p->bk = dim(p->a, 1);
-  p->threads =
-      mlirIntegerAttrGetValueInt(tileOpGetAttr(kernel, "tile.threads"));
+  p->threads = tileKernelThreads(kernel);
   /* The K loop: the gemm's parent, filling A and B by one copy each. */
   MlirOperation loop = mlirOperationGetParentOperation(gemm);
   if (!tileOpIs(loop, "scf.for") || mlirOperationGetNumResults(loop) != 0)

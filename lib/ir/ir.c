@@ -385,14 +385,32 @@ bool tileLoopRankFits(MlirOperation loop, intptr_t most) {
   return false;
 }
 
+int64_t tileKernelThreads(MlirOperation kernel) {
+  MlirAttribute attr = tileOpGetAttr(kernel, "tile.threads");
+  if (mlirAttributeIsNull(attr) || !mlirAttributeIsAInteger(attr))
+    return 0;
+  int64_t threads = mlirIntegerAttrGetValueInt(attr);
+  return threads < 1 ? 0 : threads;
+}
+
 unsigned tileForEachKernel(MlirOperation root,
                            unsigned (*fn)(MlirOperation kernel, void *userData),
                            void *userData) {
   TileOpList list = {0};
   mlirOperationWalk(root, collectKernel, &list, MlirWalkPreOrder);
   unsigned errors = 0;
-  for (size_t i = 0; i < list.count; ++i)
-    errors += fn(list.ops[i], userData);
+  for (size_t i = 0; i < list.count; ++i) {
+    MlirOperation kernel = list.ops[i];
+    if (tileKernelThreads(kernel)) {
+      errors += fn(kernel, userData);
+      continue;
+    }
+    if (mlirAttributeIsNull(tileOpGetAttr(kernel, "tile.threads")))
+      tileEmitOpError(kernel, TILE_KERNEL_NEEDS_THREADS);
+    else
+      tileEmitOpError(kernel, TILE_KERNEL_THREADS_RANGE);
+    ++errors;
+  }
   tileOpListFree(&list);
   return errors;
 }

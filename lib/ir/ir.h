@@ -149,9 +149,21 @@ bool tileLoopRankFits(MlirOperation loop, intptr_t most);
 /* The number of induction variables of an scf.forall or scf.parallel. */
 intptr_t tileLoopRank(MlirOperation loop);
 
+/* tile-verify's words for a kernel loop's thread count. */
+#define TILE_KERNEL_NEEDS_THREADS                                              \
+  "kernel loop needs a tile.threads attribute (threads per block)"
+#define TILE_KERNEL_THREADS_RANGE "tile.threads must be an integer in [1, 1024]"
+
+/* The threads per block that `kernel` states: its tile.threads when that is
+ * an integer of at least 1, otherwise 0. */
+int64_t tileKernelThreads(MlirOperation kernel);
+
 /* Calls `fn` on every kernel loop under `root` (kernels do not nest),
  * collected first so that `fn` may rewrite them; returns the sum of what
- * `fn` returned (error counts, by convention). */
+ * `fn` returned (error counts, by convention). A kernel that states no
+ * thread count (tileKernelThreads is 0) is reported at the loop in
+ * tile-verify's words and counted as one error instead: every pass that
+ * walks kernels may run without tile-verify before it. */
 unsigned tileForEachKernel(MlirOperation root,
                            unsigned (*fn)(MlirOperation kernel, void *userData),
                            void *userData);

@@ -593,11 +593,11 @@ static void checkKernel(Verifier *v, MlirOperation op) {
   checkMapping(v, op);
   MlirAttribute threads = tileOpGetAttr(op, "tile.threads");
   if (mlirAttributeIsNull(threads))
-    FAIL(op, "kernel loop needs a tile.threads attribute (threads per block)");
+    FAIL(op, TILE_KERNEL_NEEDS_THREADS);
   else if (!mlirAttributeIsAInteger(threads) ||
            mlirIntegerAttrGetValueInt(threads) < 1 ||
            mlirIntegerAttrGetValueInt(threads) > 1024)
-    FAIL(op, "tile.threads must be an integer in [1, 1024]");
+    FAIL(op, TILE_KERNEL_THREADS_RANGE);
   if (mlirOperationGetNumResults(op) != 0)
     FAIL(op, "kernel loop cannot have shared outputs; kernels write through "
              "memrefs");

@@ -211,9 +211,8 @@ static MlirWalkResult collect(MlirOperation op, void *userData) {
 static unsigned emulateKernel(MlirOperation kernel, void *userData) {
   (void)userData;
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(kernel, 0));
-  Emulation e = {
-      kernel, tbBefore(mlirBlockGetFirstOperation(body)),
-      mlirIntegerAttrGetValueInt(tileOpGetAttr(kernel, "tile.threads"))};
+  Emulation e = {kernel, tbBefore(mlirBlockGetFirstOperation(body)),
+                 tileKernelThreads(kernel)};
   TileOpList ops = {0};
   mlirOperationWalk(kernel, collect, &ops, MlirWalkPreOrder);
   for (size_t i = 0; i < ops.count; ++i) {
@@ -233,9 +232,9 @@ static unsigned emulateKernel(MlirOperation kernel, void *userData) {
 
 static void run(MlirOperation op, MlirExternalPass pass,
                 const TileOptionValue *values) {
-  (void)pass;
   (void)values;
-  tileForEachKernel(op, emulateKernel, NULL);
+  if (tileForEachKernel(op, emulateKernel, NULL))
+    mlirExternalPassSignalFailure(pass);
 }
 
 static const TileDialectHandleGetter dependent[] = {

@@ -28,12 +28,7 @@ static unsigned honour(MlirOperation kernel, void *userData) {
     return 0;
   if (!tileVulkanCheckOp(c.subgroup))
     return 1;
-  MlirAttribute threadsAttr = tileOpGetAttr(kernel, "tile.threads");
-  if (mlirAttributeIsNull(threadsAttr) || !mlirAttributeIsAInteger(threadsAttr))
-    return tileRefuseChoice(c.subgroup,
-                            "the kernel states no thread count (an integer "
-                            "tile.threads)");
-  int64_t threads = mlirIntegerAttrGetValueInt(threadsAttr);
+  int64_t threads = tileKernelThreads(kernel);
   if (threads % c.size)
     return tileRefuseChoice(
         c.subgroup,
