@@ -21,9 +21,9 @@ enum { TileCudaMaxMmaTiles = 16 };
 /* Why a kernel is no gemm kernel the tensor-core paths take. */
 #define TileCudaNotOneGemm                                                     \
   "it is not one gemm the tensor-core paths take (one tile.gemm, f16/bf16 A "  \
-  "and B in shared tiles, an f32 fragment accumulator, no transpose_a or "     \
-  "clear_accum, in an scf.for that fills A and B by one global-window copy "   \
-  "each)"
+  "and B in shared tiles, an f32 fragment accumulator, tile shapes that make " \
+  "a gemm, no transpose_a or clear_accum, in an scf.for of 1 to 16 stages "    \
+  "that fills A and B by one global-window copy each)"
 
 /* tileMmaPlanGemm for the CUDA tensor-core paths, whose copies into A and B
  * (cp.async, TMA, their bounded fallbacks) fill zeros outside the global

@@ -5,6 +5,7 @@
 
 #include "gpu/slice.h"
 #include "ir/ir.h"
+#include "ir/verify.h"
 #include "tile/dialect.h"
 
 #include <string.h>
@@ -100,6 +101,25 @@ static bool usedOnlyBy(MlirValue buffer, const TileMmaPlan *p,
   return true;
 }
 
+/* A, B and the accumulator are static 2-d tiles of at least one element
+ * whose shapes make a gemm: bm x bk times bk x bn (bn x bk transposed) into
+ * bm x bn. tile-verify guarantees it; a pass run without it does not plan
+ * from other shapes (the kernel is left to tile-gpu-layout, which reports
+ * them). */
+static bool shapesAgree(const TileMmaPlan *p) {
+  MlirValue tiles[] = {p->a, p->b, p->acc};
+  for (int i = 0; i < 3; ++i) {
+    MlirType type = mlirValueGetType(tiles[i]);
+    if (tileRank(type) != 2 || !mlirShapedTypeHasStaticShape(type) ||
+        dim(tiles[i], 0) < 1 || dim(tiles[i], 1) < 1)
+      return false;
+  }
+  int64_t bk = p->transposeB ? dim(p->b, 1) : dim(p->b, 0);
+  int64_t bn = p->transposeB ? dim(p->b, 0) : dim(p->b, 1);
+  return dim(p->a, 0) == dim(p->acc, 0) && dim(p->a, 1) == bk &&
+         bn == dim(p->acc, 1);
+}
+
 bool tileMmaPlanGemm(MlirOperation kernel, TileMmaPlan *p) {
   memset(p, 0, sizeof(*p));
   p->kernel = kernel;
@@ -127,6 +147,8 @@ bool tileMmaPlanGemm(MlirOperation kernel, TileMmaPlan *p) {
               mlirIntegerTypeGetWidth(p->accElem) == 32;
   if (transposeA || !mlirTypeEqual(p->elem, elemB) || !(floats || ints))
     return false;
+  if (!shapesAgree(p))
+    return false;
   p->bm = dim(p->acc, 0);
   p->bn = dim(p->acc, 1);
   p->bk = dim(p->a, 1);
@@ -142,8 +164,12 @@ bool tileMmaPlanGemm(MlirOperation kernel, TileMmaPlan *p) {
       !usedOnlyBy(p->a, p, p->copyA) || !usedOnlyBy(p->b, p, p->copyB))
     return false;
   MlirAttribute stages = tileOpGetAttr(loop, "tile.num_stages");
-  p->stages =
-      mlirAttributeIsNull(stages) ? 1 : mlirIntegerAttrGetValueInt(stages);
+  p->stages = mlirAttributeIsNull(stages) ? 1
+              : !mlirAttributeIsAInteger(stages)
+                  ? 0
+                  : mlirIntegerAttrGetValueInt(stages);
+  if (p->stages < 1 || p->stages > TILE_MAX_STAGES)
+    return false;
   /* A pipeline issues the copies of later iterations early. */
   MlirValue offsets[4];
   copyOffsets(p->copyA, offsets);
