@@ -278,12 +278,12 @@ static bool lowerGemm(MlirOperation gemm, GemmPlan *plan) {
   tileCpuReadChoices(tileEnclosingKernel(gemm), &plan->choices);
   TileMicroKernel mk =
       microKernelFor(plan, &plan->choices, tileCpuGemmAccumulatorType(acc));
-  if (mk.rows * mk.vectors > 64) {
+  /* Each factor first: their product overflows for huge options. */
+  if (mk.rows > 64 || mk.vectors > 64 || mk.rows * mk.vectors > 64) {
     tileEmitOpError(gemm,
-                    "needs %lld accumulators (rows=%lld x vectors=%lld); "
-                    "the cpu micro-kernel holds at most 64",
-                    (long long)(mk.rows * mk.vectors), (long long)mk.rows,
-                    (long long)mk.vectors);
+                    "needs rows=%lld x vectors=%lld accumulators; the cpu "
+                    "micro-kernel holds at most 64",
+                    (long long)mk.rows, (long long)mk.vectors);
     return false;
   }
   TilePacked a, b;
