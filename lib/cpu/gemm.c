@@ -303,9 +303,14 @@ typedef struct {
   TileCpuGemmTarget target;
 } Run;
 
-/* A kernel's tile_cpu ops against its GEMMs, before any is lowered. */
+/* A kernel's tile_cpu ops against its GEMMs, before any is lowered; first
+ * their own rules, which tile-cpu-verify checks in the pipeline but a pass
+ * run alone does not (rows = 0 divided by zero). */
 static unsigned checkKernelChoices(MlirOperation kernel, void *userData) {
   const Run *r = userData;
+  unsigned broken = tileCpuVerifyExtensionOps(kernel);
+  if (broken)
+    return broken;
   TileCpuChoices choices;
   tileCpuReadChoices(kernel, &choices);
   if (!tileCpuHasChoices(&choices))
