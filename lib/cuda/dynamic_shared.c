@@ -7,6 +7,7 @@
 #include "cuda/cuda.h"
 #include "ir/builder.h"
 #include "ir/ir.h"
+#include "ir/verify.h"
 #include "passes/pass.h"
 #include "tile/dialect.h"
 
@@ -14,6 +15,7 @@
 
 #include "support/strbuf.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,10 +41,12 @@ static int64_t bytesOf(MlirType memref) {
   int64_t bits = mlirTypeIsAFloat(elem)     ? mlirFloatTypeGetWidth(elem)
                  : mlirTypeIsAInteger(elem) ? mlirIntegerTypeGetWidth(elem)
                                             : 64;
-  int64_t n = 1;
+  /* INT64_MAX when the size overflows (a pass run without tile-verify). */
+  int64_t n = (bits + 7) / 8;
   for (int64_t i = 0; i < tileRank(memref); ++i)
-    n *= tileDim(memref, i);
-  return n * ((bits + 7) / 8);
+    if (__builtin_mul_overflow(n, tileDim(memref, i), &n))
+      return INT64_MAX;
+  return n;
 }
 
 static int64_t alignUp(int64_t v, int64_t alignment) {
@@ -153,10 +157,41 @@ static void placeInKernel(MlirOperation kernel) {
   mlirOperationWalk(kernel, stamp, &total, MlirWalkPreOrder);
 }
 
+/* What tile-verify and the paths before this pass guarantee, for a run
+ * without them: shared tiles of static shape and at most
+ * TILE_MAX_ALLOC_BYTES (a dynamic size overflowed the offsets), and a
+ * reserved size that is a byte count. */
+static MlirWalkResult checkShared(MlirOperation op, void *userData) {
+  if (!isSharedAlloc(op))
+    return MlirWalkResultAdvance;
+  MlirType type = mlirValueGetType(mlirOperationGetResult(op, 0));
+  if (!mlirShapedTypeHasStaticShape(type) ||
+      (uint64_t)bytesOf(type) > TILE_MAX_ALLOC_BYTES) {
+    tileEmitOpError(op, "is a shared tile of dynamic shape or over 2 GiB, "
+                        "which dynamic shared memory cannot place (run "
+                        "tile-verify)");
+    ++*(unsigned *)userData;
+  }
+  return MlirWalkResultAdvance;
+}
+
 static unsigned placeInEachKernel(MlirOperation kernel, void *userData) {
   (void)userData;
-  placeInKernel(kernel);
-  return 0;
+  unsigned errors = 0;
+  mlirOperationWalk(kernel, checkShared, &errors, MlirWalkPreOrder);
+  MlirAttribute reserved =
+      tileOpGetAttr(kernel, TILE_CUDA_DYNAMIC_SHARED_BYTES);
+  if (!mlirAttributeIsNull(reserved) &&
+      (!mlirAttributeIsAInteger(reserved) ||
+       mlirIntegerAttrGetValueInt(reserved) < 0 ||
+       (uint64_t)mlirIntegerAttrGetValueInt(reserved) > TILE_MAX_ALLOC_BYTES)) {
+    tileEmitOpError(kernel, "has a %s that is not a byte count",
+                    TILE_CUDA_DYNAMIC_SHARED_BYTES);
+    ++errors;
+  }
+  if (!errors)
+    placeInKernel(kernel);
+  return errors;
 }
 
 static void runPlace(MlirOperation op, MlirExternalPass pass,
