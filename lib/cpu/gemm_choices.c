@@ -24,6 +24,17 @@ static MlirType accumulatorOf(MlirOperation gemm) {
 static bool blockFitsRegisters(const TileCpuChoices *c,
                                const TileCpuGemmTarget *t, TileStrBuf *why) {
   int registers = tileCpuVectorRegisters(t->vectorBits);
+  if (c->rows > registers || c->vectors > registers) {
+    /* Each factor first: their product overflows for huge values. */
+    tileStrBufPrintf(why,
+                     "a block of %lld rows x %lld vectors takes more vector "
+                     "registers than the target (cpu '%s'%s%s) has: %d of "
+                     "%d bits",
+                     (long long)c->rows, (long long)c->vectors, t->chip,
+                     *t->features ? ", features " : "", t->features, registers,
+                     t->vectorBits);
+    return false;
+  }
   /* The accumulators, the vectors of B of a step, one broadcast of A;
    * more and LLVM spills accumulators to the stack in the K loop. */
   int64_t need = c->rows * c->vectors + c->vectors + 1;

@@ -31,6 +31,30 @@ func.func @too_many_registers(%A: memref<?x?xf32>, %B: memref<?x?xf32>, %C: memr
 
 // -----
 
+func.func @huge_block(%A: memref<?x?xf32>, %B: memref<?x?xf32>, %C: memref<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %zero = arith.constant 0.0 : f32
+  scf.forall (%bm, %bn) in (4, 4) {
+    // Factors whose product overflows int64 are refused by their size.
+    // expected-error @+1 {{'tile_cpu.micro_kernel' op cannot be honoured: a block of 4611686018427387904 rows x 4611686018427387904 vectors takes more vector registers than the target (cpu 'x86-64-v3') has: 16 of 256 bits}}
+    "tile_cpu.micro_kernel"() {rows = 4611686018427387904 : i64, vectors = 4611686018427387904 : i64, unroll = 4 : i64} : () -> ()
+    %A_s = "tile.alloc"() : () -> memref<64x32xf32, #gpu.address_space<workgroup>>
+    %B_s = "tile.alloc"() : () -> memref<32x64xf32, #gpu.address_space<workgroup>>
+    %acc = "tile.alloc"() : () -> memref<64x64xf32, #tile.fragment>
+    "tile.fill"(%acc, %zero) : (memref<64x64xf32, #tile.fragment>, f32) -> ()
+    "tile.copy"(%A, %A_s, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>}
+        : (memref<?x?xf32>, memref<64x32xf32, #gpu.address_space<workgroup>>, index, index) -> ()
+    "tile.copy"(%B, %B_s, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>}
+        : (memref<?x?xf32>, memref<32x64xf32, #gpu.address_space<workgroup>>, index, index) -> ()
+    "tile.gemm"(%A_s, %B_s, %acc) : (memref<64x32xf32, #gpu.address_space<workgroup>>, memref<32x64xf32, #gpu.address_space<workgroup>>, memref<64x64xf32, #tile.fragment>) -> ()
+    "tile.copy"(%acc, %C, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 0, 2>}
+        : (memref<64x64xf32, #tile.fragment>, memref<?x?xf32>, index, index) -> ()
+  } {mapping = [#gpu.block<y>, #gpu.block<x>], tile.threads = 1 : i64}
+  return
+}
+
+// -----
+
 func.func @taller_than_c(%A: memref<?x?xf32>, %B: memref<?x?xf32>, %C: memref<?x?xf32>) {
   %c0 = arith.constant 0 : index
   %zero = arith.constant 0.0 : f32
