@@ -126,17 +126,12 @@ static void placeBarriers(Region *r, MlirOperation create) {
 
 /* Replaces the kernel's shared tile.allocs and mbarrier groups by views of
  * dynamic shared memory, after whatever the kernel already reserved there. */
-static void placeInKernel(MlirOperation kernel) {
+static void placeInKernel(MlirOperation kernel, int64_t reserved) {
   TileOpList tiles = {0}, barriers = {0};
   mlirOperationWalk(kernel, collectShared, &tiles, MlirWalkPreOrder);
   tileCollectOps(kernel, "nvgpu.mbarrier.create", &barriers);
-  MlirAttribute reserved =
-      tileOpGetAttr(kernel, TILE_CUDA_DYNAMIC_SHARED_BYTES);
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(kernel, 0));
-  Region r = {
-      tbBefore(mlirBlockGetFirstOperation(body)),
-      {NULL},
-      mlirAttributeIsNull(reserved) ? 0 : mlirIntegerAttrGetValueInt(reserved)};
+  Region r = {tbBefore(mlirBlockGetFirstOperation(body)), {NULL}, reserved};
   for (size_t i = 0; i < tiles.count; ++i)
     placeTile(&r, tiles.ops[i]);
   for (size_t i = 0; i < barriers.count; ++i)
@@ -179,18 +174,20 @@ static unsigned placeInEachKernel(MlirOperation kernel, void *userData) {
   (void)userData;
   unsigned errors = 0;
   mlirOperationWalk(kernel, checkShared, &errors, MlirWalkPreOrder);
-  MlirAttribute reserved =
-      tileOpGetAttr(kernel, TILE_CUDA_DYNAMIC_SHARED_BYTES);
-  if (!mlirAttributeIsNull(reserved) &&
-      (!mlirAttributeIsAInteger(reserved) ||
-       mlirIntegerAttrGetValueInt(reserved) < 0 ||
-       (uint64_t)mlirIntegerAttrGetValueInt(reserved) > TILE_MAX_ALLOC_BYTES)) {
-    tileEmitOpError(kernel, "has a %s that is not a byte count",
-                    TILE_CUDA_DYNAMIC_SHARED_BYTES);
-    ++errors;
+  /* What an earlier path already reserved in the region. */
+  MlirAttribute attr = tileOpGetAttr(kernel, TILE_CUDA_DYNAMIC_SHARED_BYTES);
+  int64_t reserved = 0;
+  if (!mlirAttributeIsNull(attr)) {
+    reserved =
+        mlirAttributeIsAInteger(attr) ? mlirIntegerAttrGetValueInt(attr) : -1;
+    if (reserved < 0 || (uint64_t)reserved > TILE_MAX_ALLOC_BYTES) {
+      tileEmitOpError(kernel, "has a %s that is not a byte count",
+                      TILE_CUDA_DYNAMIC_SHARED_BYTES);
+      ++errors;
+    }
   }
   if (!errors)
-    placeInKernel(kernel);
+    placeInKernel(kernel, reserved);
   return errors;
 }
 

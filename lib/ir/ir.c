@@ -393,6 +393,15 @@ int64_t tileKernelThreads(MlirOperation kernel) {
   return threads < 1 ? 0 : threads;
 }
 
+const char *tileKernelThreadsProblem(MlirOperation kernel, int64_t most) {
+  if (mlirAttributeIsNull(tileOpGetAttr(kernel, "tile.threads")))
+    return "kernel loop needs a tile.threads attribute (threads per block)";
+  int64_t threads = tileKernelThreads(kernel);
+  if (threads == 0 || threads > most)
+    return "tile.threads must be an integer in [1, 1024]";
+  return NULL;
+}
+
 unsigned tileForEachKernel(MlirOperation root,
                            unsigned (*fn)(MlirOperation kernel, void *userData),
                            void *userData) {
@@ -401,14 +410,12 @@ unsigned tileForEachKernel(MlirOperation root,
   unsigned errors = 0;
   for (size_t i = 0; i < list.count; ++i) {
     MlirOperation kernel = list.ops[i];
-    if (tileKernelThreads(kernel)) {
+    const char *problem = tileKernelThreadsProblem(kernel, INT64_MAX);
+    if (!problem) {
       errors += fn(kernel, userData);
       continue;
     }
-    if (mlirAttributeIsNull(tileOpGetAttr(kernel, "tile.threads")))
-      tileEmitOpError(kernel, TILE_KERNEL_NEEDS_THREADS);
-    else
-      tileEmitOpError(kernel, TILE_KERNEL_THREADS_RANGE);
+    tileEmitOpError(kernel, "%s", problem);
     ++errors;
   }
   tileOpListFree(&list);

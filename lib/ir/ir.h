@@ -149,14 +149,13 @@ bool tileLoopRankFits(MlirOperation loop, intptr_t most);
 /* The number of induction variables of an scf.forall or scf.parallel. */
 intptr_t tileLoopRank(MlirOperation loop);
 
-/* tile-verify's words for a kernel loop's thread count. */
-#define TILE_KERNEL_NEEDS_THREADS                                              \
-  "kernel loop needs a tile.threads attribute (threads per block)"
-#define TILE_KERNEL_THREADS_RANGE "tile.threads must be an integer in [1, 1024]"
-
 /* The threads per block that `kernel` states: its tile.threads when that is
  * an integer of at least 1, otherwise 0. */
 int64_t tileKernelThreads(MlirOperation kernel);
+
+/* What is wrong with `kernel`'s thread count, in tile-verify's words (the
+ * rule is [1, 1024]; `most` is the bound this caller enforces), or NULL. */
+const char *tileKernelThreadsProblem(MlirOperation kernel, int64_t most);
 
 /* Calls `fn` on every kernel loop under `root` (kernels do not nest),
  * collected first so that `fn` may rewrite them; returns the sum of what

@@ -591,13 +591,9 @@ static void checkMapping(Verifier *v, MlirOperation op) {
 
 static void checkKernel(Verifier *v, MlirOperation op) {
   checkMapping(v, op);
-  MlirAttribute threads = tileOpGetAttr(op, "tile.threads");
-  if (mlirAttributeIsNull(threads))
-    FAIL(op, TILE_KERNEL_NEEDS_THREADS);
-  else if (!mlirAttributeIsAInteger(threads) ||
-           mlirIntegerAttrGetValueInt(threads) < 1 ||
-           mlirIntegerAttrGetValueInt(threads) > 1024)
-    FAIL(op, TILE_KERNEL_THREADS_RANGE);
+  const char *threadsProblem = tileKernelThreadsProblem(op, 1024);
+  if (threadsProblem)
+    FAIL(op, "%s", threadsProblem);
   if (mlirOperationGetNumResults(op) != 0)
     FAIL(op, "kernel loop cannot have shared outputs; kernels write through "
              "memrefs");
