@@ -195,7 +195,7 @@ if tile_host_cpu:
 tile_opt = os.path.join(config.tile_tools_dir, "tile-opt")
 if os.access(tile_opt, os.X_OK):
     import subprocess
-    for chip in ("x86-64-v2", "x86-64-v3", "x86-64-v4"):
+    for chip in ("x86-64-v2", "sandybridge", "x86-64-v3", "x86-64-v4"):
         env = dict(os.environ, ASAN_OPTIONS="detect_leaks=0")
         env.pop("TILE_HOST_CPU", None)
         if tile_host_cpu:

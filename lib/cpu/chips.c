@@ -2,7 +2,7 @@
  * each implies. The lists are what clang-22 -march=CHIP puts in
  * "target-features", less the SSE2 baseline and the features compiled code
  * never uses on its own (system instructions such as xsave, rdrnd, sgx or
- * amx: a machine lacking one still runs the code);
+ * amx, key locker: a machine lacking one still runs the code);
  * test/Target/CPU/chips.test compares them with clang's. */
 #include "cpu/chips.h"
 
@@ -22,6 +22,8 @@ typedef struct {
   "avx512bitalg,avx512ifma,avx512vbmi,avx512vbmi2,avx512vnni,"                 \
   "avx512vpopcntdq,gfni,sha,vaes,vpclmulqdq"
 #define SKYLAKE "adx,aes,pclmul,prfchw," V3
+#define SAPPHIRERAPIDS                                                         \
+  "avx512bf16,avx512fp16,avxvnni," ICELAKE "," AVX512 "," SKYLAKE
 #define ZEN3 "adx,aes,pclmul,prfchw,sha,sse4a,vaes,vpclmulqdq," V3
 
 static const Chip chips[] = {
@@ -29,20 +31,37 @@ static const Chip chips[] = {
     {"x86-64-v2", V2},
     {"x86-64-v3", V3},
     {"x86-64-v4", AVX512 "," V3},
+    {"nehalem", V2},
+    {"westmere", "pclmul," V2},
+    {"sandybridge", "avx,pclmul," V2},
+    {"ivybridge", "avx,f16c,pclmul," V2},
     {"haswell", "pclmul," V3},
+    {"broadwell", "adx,pclmul,prfchw," V3},
     {"skylake", SKYLAKE},
     {"skylake-avx512", AVX512 "," SKYLAKE},
+    {"cascadelake", "avx512vnni," AVX512 "," SKYLAKE},
+    {"cooperlake", "avx512bf16,avx512vnni," AVX512 "," SKYLAKE},
+    {"icelake-client", ICELAKE "," AVX512 "," SKYLAKE},
     {"icelake-server", ICELAKE "," AVX512 "," SKYLAKE},
-    {"sapphirerapids",
-     "avx512bf16,avx512fp16,avxvnni," ICELAKE "," AVX512 "," SKYLAKE},
+    {"tigerlake", "avx512vp2intersect," ICELAKE "," AVX512 "," SKYLAKE},
+    {"alderlake", "avxvnni,gfni,sha,vaes,vpclmulqdq," SKYLAKE},
+    {"sapphirerapids", SAPPHIRERAPIDS},
+    {"emeraldrapids", SAPPHIRERAPIDS},
+    {"graniterapids", "prefetchi," SAPPHIRERAPIDS},
+    {"znver1", "sha,sse4a," SKYLAKE},
+    {"znver2", "sha,sse4a," SKYLAKE},
     {"znver3", ZEN3},
-    {"znver4", "avx512bf16,avx512bitalg,avx512ifma,avx512vbmi,avx512vbmi2,"
-               "avx512vnni,avx512vpopcntdq,gfni," AVX512 "," ZEN3},
+    {"znver4", "avx512bf16," ICELAKE "," AVX512 "," ZEN3},
+    {"znver5", "avx512bf16,avx512vp2intersect,avxvnni,prefetchi," ICELAKE
+               "," AVX512 "," ZEN3},
 };
 
 const char tileCpuChipList[] =
-    "native, x86-64, x86-64-v2, x86-64-v3, x86-64-v4, haswell, skylake, "
-    "skylake-avx512, icelake-server, sapphirerapids, znver3, znver4";
+    "native, x86-64, x86-64-v2, x86-64-v3, x86-64-v4, nehalem, westmere, "
+    "sandybridge, ivybridge, haswell, broadwell, skylake, skylake-avx512, "
+    "cascadelake, cooperlake, icelake-client, icelake-server, tigerlake, "
+    "alderlake, sapphirerapids, emeraldrapids, graniterapids, znver1, znver2, "
+    "znver3, znver4, znver5";
 
 const char *tileCpuChipFeatures(const char *chip) {
   for (size_t i = 0; i < TILE_COUNT(chips); ++i)

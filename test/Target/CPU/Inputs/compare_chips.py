@@ -12,15 +12,19 @@ import subprocess
 import sys
 import tempfile
 
-CHIPS = ["x86-64-v2", "x86-64-v3", "x86-64-v4", "haswell", "skylake",
-         "skylake-avx512", "icelake-server", "sapphirerapids", "znver3",
-         "znver4"]
+CHIPS = ["x86-64-v2", "x86-64-v3", "x86-64-v4", "nehalem", "westmere",
+         "sandybridge", "ivybridge", "haswell", "broadwell", "skylake",
+         "skylake-avx512", "cascadelake", "cooperlake", "icelake-client",
+         "icelake-server", "tigerlake", "alderlake", "sapphirerapids",
+         "emeraldrapids", "graniterapids", "znver1", "znver2", "znver3",
+         "znver4", "znver5"]
 BASELINE = {"cmov", "cx8", "fxsr", "mmx", "sse", "sse2", "x87"}
-SYSTEM = {"amx-bf16", "amx-int8", "amx-tile", "cldemote", "clflushopt",
-          "clwb", "clzero", "enqcmd", "fsgsbase", "invpcid", "movdir64b",
-          "movdiri", "mwaitx", "pconfig", "pku", "ptwrite", "rdpid", "rdpru",
-          "rdrnd", "rdseed", "serialize", "sgx", "shstk", "tsxldtrk", "uintr",
-          "waitpkg", "wbnoinvd", "xsave", "xsavec", "xsaveopt", "xsaves"}
+SYSTEM = {"amx-bf16", "amx-fp16", "amx-int8", "amx-tile", "cldemote",
+          "clflushopt", "clwb", "clzero", "enqcmd", "fsgsbase", "hreset",
+          "invpcid", "kl", "movdir64b", "movdiri", "mwaitx", "pconfig", "pku",
+          "ptwrite", "rdpid", "rdpru", "rdrnd", "rdseed", "serialize", "sgx",
+          "shstk", "tsxldtrk", "uintr", "waitpkg", "wbnoinvd", "widekl",
+          "xsave", "xsavec", "xsaveopt", "xsaves"}
 
 
 def clang_features(clang, chip, source):
