@@ -2,6 +2,7 @@
 #include "arguments.h"
 #include "check.h"
 #include "compile.h"
+#include "fault_guard.h"
 #include "options.h"
 #include "support/alloc.h"
 
@@ -150,8 +151,12 @@ static bool compileAndRun(Session *s, MlirOperation module, const char *target,
   TileExecutable *exe =
       ok ? tileExecutableCreate(c.backend, c.artifact, runErrorSink()) : NULL;
   compiledDestroy(&c);
+  if (exe)
+    faultGuardArm(s->fileName, entry->name);
   ok = exe && mlirLogicalResultIsSuccess(tileExecutableInvoke(
                   exe, entry, args->values, runErrorSink()));
+  if (exe)
+    faultGuardDisarm();
   if (ok && keep)
     *keep = exe;
   else
@@ -203,9 +208,11 @@ static bool timeRuns(const Options *o, TileExecutable *exe,
   if (!argumentsClone(args, &copy))
     return false;
   double *times = tileCallocArray((size_t)o->repeat, sizeof(double));
+  faultGuardArm(o->input, args->entry->name);
   bool ok = mlirLogicalResultIsSuccess(
       tileExecutableTime(exe, args->entry, copy.values, (unsigned)o->repeat,
                          times, runErrorSink()));
+  faultGuardDisarm();
   if (ok) {
     qsort(times, (size_t)o->repeat, sizeof(double), compareDoubles);
     long mid = o->repeat / 2;
