@@ -97,6 +97,49 @@ static const char *findLine(const char *text, unsigned line) {
   return p;
 }
 
+/* Appends the `length` bytes of `text` with each tab made spaces to the
+ * next stop of 8, as `line` shows its tabs. */
+static void appendExpanded(TileStrBuf *out, const char *text, size_t length,
+                           const char *line, size_t lineLength) {
+  unsigned column = 0;
+  for (size_t i = 0; i < length; ++i) {
+    if (i >= lineLength || line[i] != '\t') {
+      tileStrBufAppend(out, &text[i], 1);
+      ++column;
+      continue;
+    }
+    do {
+      tileStrBufAppend(out, text[i] == '\t' ? " " : &text[i], 1);
+      ++column;
+    } while (column % 8);
+  }
+  tileStrBufAppendStr(out, "\n");
+}
+
+void tileAppendSourceLine(TileStrBuf *out, const char *start, size_t available,
+                          unsigned column, size_t width) {
+  size_t length = 0;
+  while (length < available && start[length] != '\n' && start[length] != '\r')
+    ++length;
+  size_t at = column ? column - 1 : 0;
+  if (at > length)
+    return;
+  appendExpanded(out, start, length, start, length);
+  for (size_t i = 0; i < length; ++i)
+    if ((unsigned char)start[i] >= 0x80)
+      return;
+  char *caret = tileMalloc(length + 1);
+  memset(caret, ' ', length + 1);
+  for (size_t i = at + 1; i < at + width && i <= length; ++i)
+    caret[i] = '~';
+  caret[at] = '^';
+  size_t caretLength = length + 1;
+  while (caret[caretLength - 1] == ' ')
+    --caretLength;
+  appendExpanded(out, caret, caretLength, start, length);
+  free(caret);
+}
+
 static void printSourceLine(TileDiagnosticPrinter *printer, MlirStringRef file,
                             unsigned line, unsigned column) {
   if (!printer->sourceText || !printer->sourceName ||
@@ -105,12 +148,10 @@ static void printSourceLine(TileDiagnosticPrinter *printer, MlirStringRef file,
   const char *start = findLine(printer->sourceText, line);
   if (!start)
     return;
-  const char *end = strchr(start, '\n');
-  size_t length = end ? (size_t)(end - start) : strlen(start);
-  fprintf(printer->out, "%.*s\n", (int)length, start);
-  for (unsigned i = 1; i < column && i <= length; ++i)
-    fputc(start[i - 1] == '\t' ? '\t' : ' ', printer->out);
-  fputs("^\n", printer->out);
+  TileStrBuf text = TILE_STRBUF_INIT;
+  tileAppendSourceLine(&text, start, strlen(start), column, 1);
+  fputs(tileStrBufGet(&text), printer->out);
+  tileStrBufFree(&text);
 }
 
 /* One line of output: `text` (`length` bytes) at `loc`. A location with no

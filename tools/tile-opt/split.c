@@ -2,6 +2,8 @@
 #include "split.h"
 
 #include "support/alloc.h"
+#include "support/diagnostics.h"
+#include "support/strbuf.h"
 
 #include <stdbool.h>
 #include <stdlib.h>
@@ -16,42 +18,53 @@ static const char *findBytes(const char *p, const char *end, const char *needle,
   return NULL;
 }
 
-static void position(const char *text, const char *at, unsigned *line,
+/* Where the last position asked for is: positions are mostly asked for in
+ * order, and each is counted on from the one before (from the start of the
+ * text when it lies before it). */
+typedef struct {
+  const char *text, *at, *lineStart;
+  unsigned line;
+} Cursor;
+
+static void position(Cursor *c, const char *at, unsigned *line,
                      unsigned *column) {
-  const char *lineStart = text;
-  *line = 1;
-  for (const char *p = text; p < at; ++p)
-    if (*p == '\n') {
-      ++*line;
-      lineStart = p + 1;
+  if (at < c->at) {
+    c->at = c->lineStart = c->text;
+    c->line = 1;
+  }
+  for (; c->at < at; ++c->at)
+    if (*c->at == '\n') {
+      ++c->line;
+      c->lineStart = c->at + 1;
     }
-  *column = (unsigned)(at - lineStart) + 1;
+  *line = c->line;
+  *column = (unsigned)(at - c->lineStart) + 1;
 }
 
 /* Prints a warning the way LLVM's source manager does: location, message,
  * the source line and a caret under the column. */
-static void warnNearMiss(FILE *out, const char *fileName, const char *text,
+static void warnNearMiss(FILE *out, const char *fileName, Cursor *cursor,
                          const char *end, const char *at) {
   unsigned line, column;
-  position(text, at, &line, &column);
+  position(cursor, at, &line, &column);
   const char *lineStart = at - (column - 1);
-  const char *lineEnd = memchr(at, '\n', (size_t)(end - at));
-  if (!lineEnd)
-    lineEnd = end;
-  fprintf(out, "%s:%u:%u: warning: near miss with file split marker\n%.*s\n",
-          fileName, line, column, (int)(lineEnd - lineStart), lineStart);
-  for (unsigned i = 1; i < column; ++i)
-    fputc(lineStart[i - 1] == '\t' ? '\t' : ' ', out);
-  fputs("^\n", out);
+  TileStrBuf report = TILE_STRBUF_INIT;
+  tileStrBufPrintf(&report,
+                   "%s:%u:%u: warning: near miss with file split marker\n",
+                   fileName, line, column);
+  tileAppendSourceLine(&report, lineStart, (size_t)(end - lineStart), column,
+                       1);
+  fputs(tileStrBufGet(&report), out);
+  tileStrBufFree(&report);
 }
 
-static void push(TileChunk **chunks, int *count, const char *text,
+static void push(TileChunk **chunks, int *count, Cursor *cursor,
                  const char *begin, const char *end) {
   *chunks = tileReallocArray(*chunks, (size_t)*count + 1, sizeof(TileChunk));
   TileChunk *c = &(*chunks)[(*count)++];
   c->begin = begin;
   c->end = end;
-  position(text, begin, &c->line, &c->column);
+  position(cursor, begin, &c->line, &c->column);
 }
 
 /* mlir-opt cuts at the marker less its last two characters and then checks
@@ -65,6 +78,7 @@ int tileSplitInput(const char *fileName, const char *text, size_t size,
   const char *suffix = marker + prefixLen, *end = text + size;
   int count = 0;
   *chunks = NULL;
+  Cursor cursor = {text, text, text, 1};
   const char *prev = text, *prevEnd = NULL;
   const char *piece = text;
   for (;;) {
@@ -77,10 +91,10 @@ int tileSplitInput(const char *fileName, const char *text, size_t size,
         prev = piece; /* an empty chunk so far: take this piece as it is */
       } else if (len > checkLen && memcmp(piece, suffix, checkLen) == 0 &&
                  piece[checkLen] != '0') {
-        push(chunks, &count, text, prev, prevEnd);
+        push(chunks, &count, &cursor, prev, prevEnd);
         prev = piece + checkLen;
       } else {
-        warnNearMiss(diagnostics, fileName, text, end, piece);
+        warnNearMiss(diagnostics, fileName, &cursor, end, piece);
       }
     }
     prevEnd = pieceEnd;
@@ -89,6 +103,6 @@ int tileSplitInput(const char *fileName, const char *text, size_t size,
     piece = cut + prefixLen;
   }
   if (prevEnd != prev)
-    push(chunks, &count, text, prev, prevEnd);
+    push(chunks, &count, &cursor, prev, prevEnd);
   return count;
 }

@@ -801,8 +801,8 @@ static bool processChunks(Run *r, const TileChunk *chunks, int n, FILE *out) {
 static bool verifyChunks(Run *r, const TileChunk *chunks, int n, FILE *out) {
   const Options *o = r->setup.options;
   TileDiagnosticVerifier *verifier = tileDiagnosticVerifierCreate(
-      r->fileName, r->input, !strcmp(o->verifyDiagnostics, "only-expected"),
-      stderr);
+      r->fileName, r->input, r->size,
+      !strcmp(o->verifyDiagnostics, "only-expected"), stderr);
   r->verifier = verifier;
   processChunks(r, chunks, n, out);
   r->verifier = NULL;

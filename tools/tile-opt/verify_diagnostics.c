@@ -26,6 +26,7 @@ typedef struct {
 struct TileDiagnosticVerifier {
   const char *fileName;
   const char *text;
+  size_t size;
   Expectation *expected;
   unsigned numExpected;
   FILE *out;   /* where problems are reported, as they are found */
@@ -52,17 +53,35 @@ static bool parseSeverity(const char **p, MlirDiagnosticSeverity *severity) {
   return false;
 }
 
-/* Turns MLIR's -re syntax (literal text with {{regex}} parts) into an ERE. */
-static void buildRegex(const char *text, TileStrBuf *out) {
+/* Appends the regex of a {{...}} part as llvm::Regex (the BSD engine that
+ * mlir-opt uses) reads it: a backslash before a letter or digit is that
+ * character, where glibc would read `\s`, `\w`, `\b`, `\1` and the like as
+ * classes, anchors or back-references. */
+static void appendRegexPart(TileStrBuf *out, const char *p, size_t n) {
+  for (size_t i = 0; i < n; ++i) {
+    if (p[i] == '\\' && i + 1 < n &&
+        ((p[i + 1] >= 'a' && p[i + 1] <= 'z') ||
+         (p[i + 1] >= 'A' && p[i + 1] <= 'Z') ||
+         (p[i + 1] >= '0' && p[i + 1] <= '9')))
+      ++i;
+    else if (p[i] == '\\' && i + 1 < n)
+      tileStrBufAppend(out, &p[i++], 1);
+    tileStrBufAppend(out, &p[i], 1);
+  }
+}
+
+/* Turns MLIR's -re syntax (literal text with {{regex}} parts) into an ERE;
+ * false when a {{ has no }}. */
+static bool buildRegex(const char *text, TileStrBuf *out) {
   for (const char *p = text; *p;) {
     if (p[0] == '{' && p[1] == '{') {
       const char *close = strstr(p + 2, "}}");
       if (!close)
-        close = p + strlen(p);
+        return false;
       tileStrBufAppendStr(out, "(");
-      tileStrBufAppend(out, p + 2, (size_t)(close - p - 2));
+      appendRegexPart(out, p + 2, (size_t)(close - p - 2));
       tileStrBufAppendStr(out, ")");
-      p = *close ? close + 2 : close;
+      p = close + 2;
       continue;
     }
     if (strchr(".[]{}()\\*+?|^$", *p))
@@ -70,28 +89,52 @@ static void buildRegex(const char *text, TileStrBuf *out) {
     tileStrBufAppend(out, p, 1);
     ++p;
   }
+  return true;
+}
+
+/* regcomp's error in llvm::Regex's words, as mlir-opt reports it. */
+static const char *regexError(int code) {
+  switch (code) {
+  case REG_ECOLLATE:
+    return "invalid collating element";
+  case REG_ECTYPE:
+    return "invalid character class";
+  case REG_EESCAPE:
+    return "trailing backslash (\\)";
+  case REG_ESUBREG:
+    return "invalid backreference number";
+  case REG_EBRACK:
+    return "brackets ([ ]) not balanced";
+  case REG_EPAREN:
+  case REG_ERPAREN:
+    return "parentheses not balanced";
+  case REG_EBRACE:
+    return "braces not balanced";
+  case REG_BADBR:
+    return "invalid repetition count(s)";
+  case REG_ERANGE:
+    return "invalid character range";
+  case REG_ESPACE:
+  case REG_ESIZE:
+    return "out of memory";
+  case REG_BADRPT:
+    return "repetition-operator operand invalid";
+  default:
+    return "invalid regular expression";
+  }
 }
 
 /* Appends line `line` of the checked file and a mark under `width`
  * characters from `column`, as mlir-opt shows the place of its reports. */
 static void appendSourceLine(const TileDiagnosticVerifier *v, TileStrBuf *out,
                              unsigned line, unsigned column, size_t width) {
-  const char *p = v->text;
+  const char *p = v->text, *stop = v->text + v->size;
   for (unsigned i = 1; i < line && p; ++i) {
-    p = strchr(p, '\n');
+    p = memchr(p, '\n', (size_t)(stop - p));
     p = p ? p + 1 : NULL;
   }
-  if (!p || line == 0)
-    return;
-  const char *end = strchr(p, '\n');
-  size_t length = end ? (size_t)(end - p) : strlen(p);
-  tileStrBufPrintf(out, "%.*s\n", (int)length, p);
-  for (unsigned i = 1; i < column && i <= length; ++i)
-    tileStrBufAppend(out, p[i - 1] == '\t' ? "\t" : " ", 1);
-  tileStrBufAppendStr(out, "^");
-  for (size_t i = 1; i < width; ++i)
-    tileStrBufAppendStr(out, "~");
-  tileStrBufAppendStr(out, "\n");
+  if (p && line)
+    tileAppendSourceLine(out, p, (size_t)(stop - p), column, width);
 }
 
 static void problem(TileDiagnosticVerifier *v, unsigned line, unsigned column,
@@ -125,7 +168,9 @@ static void addExpectation(TileDiagnosticVerifier *v, Expectation e) {
 
 /* Reads the designator on `line` (NUL-terminated, trailing blanks removed);
  * returns false when the line holds none. `@below` expectations get line 0
- * and are resolved by the caller. */
+ * and are resolved by the caller; `@above` on the first lines of the file,
+ * with no line above that is not a designator, means line 1 (as in
+ * mlir-opt). */
 static bool parseDesignator(TileDiagnosticVerifier *v, const regex_t *re,
                             const char *text, unsigned line,
                             unsigned lastNonDesignator) {
@@ -141,10 +186,12 @@ static bool parseDesignator(TileDiagnosticVerifier *v, const regex_t *re,
   e.text = group(text, &m[Message]);
   if (m[Where].rm_so >= 0) {
     const char *where = text + m[Where].rm_so;
+    /* The offset's radix as llvm's getAsInteger(0) guesses it: a leading
+     * 0 means octal. */
     if (*where == '+' || *where == '-')
-      e.line = (unsigned)((long)line + strtol(where, NULL, 10));
+      e.line = (unsigned)((long)line + strtol(where, NULL, 0));
     else if (*where == 'a')
-      e.line = lastNonDesignator;
+      e.line = lastNonDesignator ? lastNonDesignator : 1;
     else if (*where == 'b')
       e.line = 0;
     else
@@ -152,14 +199,16 @@ static bool parseDesignator(TileDiagnosticVerifier *v, const regex_t *re,
   }
   if (e.isRegex) {
     TileStrBuf pattern = TILE_STRBUF_INIT;
-    buildRegex(e.text, &pattern);
-    int bad =
-        regcomp(&e.regex, tileStrBufGet(&pattern), REG_EXTENDED | REG_NOSUB);
+    bool closed = buildRegex(e.text, &pattern);
+    int bad = closed ? regcomp(&e.regex, tileStrBufGet(&pattern),
+                               REG_EXTENDED | REG_NOSUB)
+                     : 0;
     tileStrBufFree(&pattern);
-    if (bad) {
-      char why[128], message[160];
-      regerror(bad, &e.regex, why, sizeof(why));
-      snprintf(message, sizeof(message), "invalid regex: %s", why);
+    if (!closed || bad) {
+      char message[96];
+      snprintf(
+          message, sizeof(message), "%s%s", closed ? "invalid regex: " : "",
+          closed ? regexError(bad) : "found start of regex with no end '}}'");
       problem(v, line, e.column, strlen(e.text), message);
       free(e.text);
       return true;
@@ -169,29 +218,34 @@ static bool parseDesignator(TileDiagnosticVerifier *v, const regex_t *re,
   return true;
 }
 
-TileDiagnosticVerifier *tileDiagnosticVerifierCreate(const char *fileName,
-                                                     const char *text,
-                                                     bool onlyExpected,
-                                                     FILE *out) {
+TileDiagnosticVerifier *
+tileDiagnosticVerifierCreate(const char *fileName, const char *text,
+                             size_t size, bool onlyExpected, FILE *out) {
   TileDiagnosticVerifier *v =
       tileCallocArray(1, sizeof(TileDiagnosticVerifier));
   v->onlyExpected = onlyExpected;
   v->out = out;
   v->fileName = fileName;
   v->text = text;
+  v->size = size;
   regex_t re;
   regcomp(&re, designator, REG_EXTENDED);
-  unsigned lastNonDesignator = 0, firstBelow = 0;
-  const char *p = text;
-  for (unsigned line = 1; *p; ++line) {
-    const char *end = strchr(p, '\n');
+  unsigned lastNonDesignator = 0, firstBelow = 0, line = 1;
+  const char *p = text, *stop = text + size;
+  for (; p < stop; ++line) {
+    const char *end = memchr(p, '\n', (size_t)(stop - p));
     if (!end)
-      end = p + strlen(p);
+      end = stop;
     const char *trimmed = end;
     while (trimmed > p &&
            (trimmed[-1] == ' ' || trimmed[-1] == '\t' || trimmed[-1] == '\r'))
       --trimmed;
-    char *lineText = tileStrNDup(p, (size_t)(trimmed - p));
+    /* A NUL byte is text like any other (MLIR's lexer skips it). */
+    size_t length = (size_t)(trimmed - p);
+    char *lineText = tileMalloc(length + 1);
+    for (size_t i = 0; i < length; ++i)
+      lineText[i] = p[i] ? p[i] : ' ';
+    lineText[length] = '\0';
     if (!parseDesignator(v, &re, lineText, line, lastNonDesignator)) {
       /* A line without a designator: `@below` ones point here. */
       for (unsigned i = firstBelow; i < v->numExpected; ++i)
@@ -201,8 +255,13 @@ TileDiagnosticVerifier *tileDiagnosticVerifierCreate(const char *fileName,
       lastNonDesignator = line;
     }
     free(lineText);
-    p = *end ? end + 1 : end;
+    p = end < stop ? end + 1 : end;
   }
+  /* A `@below` with no line below it: mlir-opt takes the number of lines,
+   * counting the empty one after a final newline. */
+  for (unsigned i = firstBelow; i < v->numExpected; ++i)
+    if (v->expected[i].line == 0 && !v->expected[i].unknownLocation)
+      v->expected[i].line = line - (size && text[size - 1] != '\n');
   regfree(&re);
   return v;
 }
@@ -272,12 +331,20 @@ static void process(TileDiagnosticVerifier *v, MlirDiagnostic diag) {
     return;
   }
   TileStrBuf report = TILE_STRBUF_INIT;
+  MlirLocation loc = mlirDiagnosticGetLocation(diag);
   if (located)
-    tileStrBufPrintf(&report, "%.*s:%u:%u: ", (int)file.length, file.data, line,
-                     column);
+    tileStrBufPrintf(&report, "%.*s:%u:%u: error: ", (int)file.length,
+                     file.data, line, column);
   else
-    tileStrBufAppendStr(&report, "<unknown>:0: ");
-  tileStrBufPrintf(&report, "error: unexpected %s: %s\n",
+    tileStrBufAppendStr(&report, "<unknown>:0: error: ");
+  /* Where a location has no file position, mlir-opt names it before the
+   * message (unless it is unknown). */
+  if (!located && !mlirLocationEqual(loc, mlirLocationUnknownGet(
+                                              mlirLocationGetContext(loc)))) {
+    mlirLocationPrint(loc, tileStrBufCallback, &report);
+    tileStrBufAppendStr(&report, ": ");
+  }
+  tileStrBufPrintf(&report, "unexpected %s: %s\n",
                    tileDiagnosticSeverityName(severity),
                    tileStrBufGet(&message));
   if (inFile)
@@ -304,7 +371,7 @@ tileDiagnosticVerifierAttach(MlirContext ctx, TileDiagnosticVerifier *v) {
 
 bool tileDiagnosticVerifierFinish(TileDiagnosticVerifier *v) {
   bool ok = !v->failed;
-  TileStrBuf report = TILE_STRBUF_INIT;
+  TileStrBuf report = TILE_STRBUF_INIT, unknown = TILE_STRBUF_INIT;
   for (unsigned i = 0; i < v->numExpected; ++i) {
     const Expectation *e = &v->expected[i];
     if (e->matched)
@@ -312,7 +379,7 @@ bool tileDiagnosticVerifierFinish(TileDiagnosticVerifier *v) {
     ok = false;
     if (e->unknownLocation) {
       /* mlir-opt reports an expectation at the unknown location there. */
-      tileStrBufPrintf(&report,
+      tileStrBufPrintf(&unknown,
                        "<unknown>:0: error: expected %s \"%s\" was not "
                        "produced\n",
                        tileDiagnosticSeverityName(e->severity), e->text);
@@ -324,7 +391,13 @@ bool tileDiagnosticVerifierFinish(TileDiagnosticVerifier *v) {
                      tileDiagnosticSeverityName(e->severity), e->text);
     appendSourceLine(v, &report, e->fromLine, e->column, strlen(e->text));
   }
+  /* mlir-opt 22 lists the expectations at the unknown location after the
+   * others, and twice (its verifier runs again when it is destroyed, and
+   * keeps that list). */
   fputs(tileStrBufGet(&report), v->out);
+  fputs(tileStrBufGet(&unknown), v->out);
+  fputs(tileStrBufGet(&unknown), v->out);
   tileStrBufFree(&report);
+  tileStrBufFree(&unknown);
   return ok;
 }

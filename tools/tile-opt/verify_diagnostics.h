@@ -11,15 +11,15 @@
 
 typedef struct TileDiagnosticVerifier TileDiagnosticVerifier;
 
-/* Reads the expectations in `text`, the contents of `fileName` (all of it:
+/* Reads the expectations in the `size` bytes of `text`, the contents of
+ * `fileName` (all of it:
  * split chunks share one verifier, as in mlir-opt). Problems are reported to
  * `out` as they are found: malformed expectations now, diagnostics of the
  * wrong severity and unexpected ones when they are emitted. With
  * `onlyExpected`, diagnostics that no expectation names are let through. */
-TileDiagnosticVerifier *tileDiagnosticVerifierCreate(const char *fileName,
-                                                     const char *text,
-                                                     bool onlyExpected,
-                                                     FILE *out);
+TileDiagnosticVerifier *
+tileDiagnosticVerifierCreate(const char *fileName, const char *text,
+                             size_t size, bool onlyExpected, FILE *out);
 void tileDiagnosticVerifierDestroy(TileDiagnosticVerifier *verifier);
 
 MlirDiagnosticHandlerID
