@@ -1,12 +1,14 @@
 /* Small queries on MLIR IR that tile code asks over and over. */
 #include "ir/ir.h"
 #include "support/alloc.h"
+#include "support/diagnostics.h"
 
 #include "tile/dialect.h"
 
 #include "mlir-c/AffineMap.h"
 #include "mlir-c/Diagnostics.h"
 
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,22 +44,93 @@ static MlirWalkResult renameLocations(MlirOperation op, void *userData) {
   return MlirWalkResultAdvance;
 }
 
-/* Notes whether parsing failed because the source holds several top-level
- * ops, and keeps that one diagnostic quiet; every other diagnostic of the
- * parse goes on to the handlers before this one (printed once, as the
- * parse made it: a second parse of a failing input renamed the resource
- * keys the first had registered, and a parse that succeeded lost its
- * warnings). */
-static MlirLogicalResult noteTopLevelCount(MlirDiagnostic diag,
-                                           void *userData) {
+/* What a parse that may be followed by a second one saw: whether it failed
+ * because the source holds several top-level ops (that one diagnostic is
+ * kept quiet), and every other diagnostic it let through to the handlers,
+ * so that the second parse does not report them again. */
+typedef struct {
+  bool severalTopLevelOps;
+  TileStrBuf seen; /* "severity line:column message\n" for each */
+} FirstParse;
+
+static void describeDiagnostic(MlirDiagnostic diag, TileStrBuf *out) {
+  MlirStringRef file;
+  unsigned line = 0, column = 0;
+  tileLocationGetFilePosition(mlirDiagnosticGetLocation(diag), &file, &line,
+                              &column);
+  tileStrBufPrintf(out, "%d %u:%u ", (int)mlirDiagnosticGetSeverity(diag), line,
+                   column);
+  mlirDiagnosticPrint(diag, tileStrBufCallback, out);
+  tileStrBufAppendStr(out, "\n");
+}
+
+static MlirLogicalResult noteFirstParse(MlirDiagnostic diag, void *userData) {
+  FirstParse *first = userData;
   TileStrBuf message = TILE_STRBUF_INIT;
   mlirDiagnosticPrint(diag, tileStrBufCallback, &message);
   bool several = strstr(tileStrBufGet(&message), "single top-level operation");
   tileStrBufFree(&message);
-  if (!several)
-    return mlirLogicalResultFailure();
-  *(bool *)userData = true;
-  return mlirLogicalResultSuccess();
+  if (several) {
+    first->severalTopLevelOps = true;
+    return mlirLogicalResultSuccess();
+  }
+  describeDiagnostic(diag, &first->seen);
+  return mlirLogicalResultFailure();
+}
+
+/* Keeps quiet, once each, the diagnostics the first parse let through. */
+static MlirLogicalResult quietRepeats(MlirDiagnostic diag, void *userData) {
+  FirstParse *first = userData;
+  TileStrBuf line = TILE_STRBUF_INIT;
+  describeDiagnostic(diag, &line);
+  char *seen = first->seen.size ? strstr(first->seen.data, line.data) : NULL;
+  bool repeat = seen && (seen == first->seen.data || seen[-1] == '\n');
+  if (repeat)
+    memset(seen, ' ', line.size - 1); /* met: a later repeat is new */
+  tileStrBufFree(&line);
+  return repeat ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+}
+
+/* Whether the first op of `source` (after blank lines, comments, aliases
+ * and attribute or type definitions) looks like a module: the source most
+ * likely holds that one op, which the operation parser reads with its own
+ * name in every location. */
+static bool startsWithModule(MlirStringRef source) {
+  const char *p = source.data, *end = source.data + source.length;
+  while (p < end) {
+    while (p < end && (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n'))
+      ++p;
+    if (p < end &&
+        (*p == '#' || *p == '!' || (*p == '/' && p + 1 < end && p[1] == '/'))) {
+      const char *eol = memchr(p, '\n', (size_t)(end - p));
+      p = eol ? eol + 1 : end;
+      continue;
+    }
+    break;
+  }
+  static const char *const names[] = {"module", "builtin.module",
+                                      "\"builtin.module\""};
+  for (size_t i = 0; i < 3; ++i) {
+    size_t n = strlen(names[i]);
+    if ((size_t)(end - p) >= n && memcmp(p, names[i], n) == 0 &&
+        ((size_t)(end - p) == n ||
+         !(isalnum((unsigned char)p[n]) || p[n] == '_' || p[n] == '.')))
+      return true;
+  }
+  return false;
+}
+
+/* The module parser (which names the source "-"), with the locations it
+ * made renamed to `sourceName`. */
+static MlirOperation parseWithModuleParser(MlirContext ctx,
+                                           MlirStringRef source,
+                                           MlirStringRef sourceName) {
+  MlirModule module = mlirModuleCreateParse(ctx, source);
+  if (mlirModuleIsNull(module))
+    return (MlirOperation){NULL};
+  MlirOperation op = mlirModuleGetOperation(module);
+  mlirOperationWalk(op, renameLocations, &sourceName, MlirWalkPreOrder);
+  return op;
 }
 
 /* Rejects memref.dim / tensor.dim with a constant index outside the rank:
@@ -126,12 +199,14 @@ MlirOperation tileCheckParsedInput(MlirOperation op) {
 }
 
 static MlirOperation parseModule(MlirContext ctx, MlirStringRef source,
-                                 MlirStringRef sourceName) {
+                                 MlirStringRef sourceName, bool guess) {
   if (!tileCheckSource(ctx, source, sourceName))
     return (MlirOperation){NULL};
-  bool severalTopLevelOps = false;
-  MlirDiagnosticHandlerID quiet = mlirContextAttachDiagnosticHandler(
-      ctx, noteTopLevelCount, &severalTopLevelOps, NULL);
+  if (guess && !startsWithModule(source))
+    return parseWithModuleParser(ctx, source, sourceName);
+  FirstParse first = {false, TILE_STRBUF_INIT};
+  MlirDiagnosticHandlerID quiet =
+      mlirContextAttachDiagnosticHandler(ctx, noteFirstParse, &first, NULL);
   MlirOperation op = mlirOperationCreateParse(ctx, source, sourceName);
   mlirContextDetachDiagnosticHandler(ctx, quiet);
   if (!mlirOperationIsNull(op) && !tileOpIs(op, "builtin.module")) {
@@ -140,18 +215,15 @@ static MlirOperation parseModule(MlirContext ctx, MlirStringRef source,
     MlirModule module = mlirModuleCreateEmpty(
         mlirLocationFileLineColGet(ctx, sourceName, 0, 0));
     mlirBlockAppendOwnedOperation(mlirModuleGetBody(module), op);
-    return mlirModuleGetOperation(module);
+    op = mlirModuleGetOperation(module);
+  } else if (mlirOperationIsNull(op) && first.severalTopLevelOps) {
+    /* Several top-level ops after all (a module and more): only the module
+     * parser wraps them, as mlir-opt does. */
+    quiet = mlirContextAttachDiagnosticHandler(ctx, quietRepeats, &first, NULL);
+    op = parseWithModuleParser(ctx, source, sourceName);
+    mlirContextDetachDiagnosticHandler(ctx, quiet);
   }
-  if (!mlirOperationIsNull(op) || !severalTopLevelOps)
-    return op;
-  /* Only the module parser wraps several top-level ops (after any aliases)
-   * into a module, as mlir-opt does; it names the source "-", so its
-   * diagnostics say "-" too (see tileDiagnosticFileName). */
-  MlirModule module = mlirModuleCreateParse(ctx, source);
-  if (mlirModuleIsNull(module))
-    return (MlirOperation){NULL};
-  op = mlirModuleGetOperation(module);
-  mlirOperationWalk(op, renameLocations, &sourceName, MlirWalkPreOrder);
+  tileStrBufFree(&first.seen);
   return op;
 }
 
@@ -436,16 +508,27 @@ void tileInlineLoopBody(MlirOperation loop, MlirOperation dest,
   }
 }
 
-MlirOperation tileParseModule(MlirContext ctx, MlirStringRef source,
-                              MlirStringRef sourceName) {
+static MlirOperation parseCopy(MlirContext ctx, MlirStringRef source,
+                               MlirStringRef sourceName, bool guess) {
   /* MLIR's lexer reads up to a NUL after the text: a reference that ends
    * anywhere else (a slice, a fuzzer's buffer) would be read past its end. */
   TileStrBuf text = TILE_STRBUF_INIT;
   tileStrBufAppend(&text, source.data, source.length);
-  MlirOperation op = tileCheckParsedInput(parseModule(
-      ctx, mlirStringRefCreate(tileStrBufGet(&text), text.size), sourceName));
+  MlirOperation op = tileCheckParsedInput(
+      parseModule(ctx, mlirStringRefCreate(tileStrBufGet(&text), text.size),
+                  sourceName, guess));
   tileStrBufFree(&text);
   return op;
+}
+
+MlirOperation tileParseModule(MlirContext ctx, MlirStringRef source,
+                              MlirStringRef sourceName) {
+  return parseCopy(ctx, source, sourceName, false);
+}
+
+MlirOperation tileParseInput(MlirContext ctx, MlirStringRef source,
+                             MlirStringRef sourceName) {
+  return parseCopy(ctx, source, sourceName, true);
 }
 
 MlirOperation tileModuleCreateParse(MlirContext ctx, MlirStringRef source,

@@ -45,6 +45,14 @@ bool tileCheckInputOps(MlirOperation op);
 
 MlirOperation tileParseModule(MlirContext ctx, MlirStringRef source,
                               MlirStringRef sourceName);
+/* tileParseModule for the tools, whose diagnostic printers show `sourceName`
+ * for the file "-" (tileDiagnosticFileName): a source that does not start
+ * with a module (top-level functions) is read once, by the module parser,
+ * whose diagnostics name the file "-", instead of a first parse that fails
+ * on several top-level ops and a second one (twice the time, and resource
+ * keys renamed by the second: blob1 became blob1_1). */
+MlirOperation tileParseInput(MlirContext ctx, MlirStringRef source,
+                             MlirStringRef sourceName);
 
 /* Whether `op` is named `name` (e.g. "tile.copy"). */
 bool tileOpIs(MlirOperation op, const char *name);

@@ -411,7 +411,7 @@ static MlirOperation parseChunk(MlirContext ctx, const Options *o,
                                 const TileChunk *chunk) {
   MlirStringRef name = mlirStringRefCreateFromCString(fileName);
   if (!o->noImplicitModule) {
-    MlirOperation op = tileParseModule(ctx, text, name);
+    MlirOperation op = tileParseInput(ctx, text, name);
     bool first = chunk->line == 1 && chunk->column == 1;
     if (!mlirOperationIsNull(op) && !first && isImplicitModule(op))
       mlirOperationSetLocation(op, mlirLocationFileLineColGet(

@@ -62,8 +62,8 @@ void sessionDestroy(Session *s) {
 }
 
 MlirOperation sessionParse(Session *s) {
-  return tileParseModule(s->ctx, mlirStringRefCreate(s->text, s->size),
-                         mlirStringRefCreateFromCString(s->fileName));
+  return tileParseInput(s->ctx, mlirStringRefCreate(s->text, s->size),
+                        mlirStringRefCreateFromCString(s->fileName));
 }
 
 static bool isPublicFunction(MlirOperation op) {
