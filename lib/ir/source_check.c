@@ -224,6 +224,10 @@ static SourceProblem findProblem(MlirStringRef source, unsigned *line,
   unsigned definingDepth = 0;
   bool definitionStarted = false;
   SourceProblem problem = SourceOk;
+  /* The chunks of a split input come padded with the lines and columns
+   * before them. */
+  while (c.i < source.length && (at(&c, 0) == '\n' || at(&c, 0) == ' '))
+    advance(&c);
   while (c.i < source.length && problem == SourceOk) {
     if (skipCommentOrString(&c)) {
       definitionStarted = true;

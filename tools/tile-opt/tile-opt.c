@@ -305,9 +305,19 @@ static void appendOp(TileStrBuf *out, MlirOperation op, bool bytecode,
     mlirOperationPrintWithFlags(op, flags, tileStrBufCallback, out);
 }
 
+static MlirLogicalResult quiet(MlirDiagnostic diag, void *userData) {
+  (void)diag;
+  (void)userData;
+  return mlirLogicalResultSuccess();
+}
+
+static bool loadDialects(MlirContext ctx, const Options *o);
+
 /* --verify-roundtrip: the op printed generically (with locations), read
- * back from generic text or bytecode and printed again, is unchanged. */
-static bool roundTrips(MlirOperation op, bool bytecode) {
+ * back from generic text or bytecode and printed again, is unchanged. It is
+ * read back in a context of its own, as mlir-opt does: in the op's context,
+ * the keys of its resources are taken, and the copy's were renamed. */
+static bool roundTrips(MlirOperation op, const Options *o, bool bytecode) {
   const char *form = bytecode ? "bytecode" : "generic text";
   MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
   mlirOpPrintingFlagsPrintGenericOpForm(flags);
@@ -316,10 +326,15 @@ static bool roundTrips(MlirOperation op, bool bytecode) {
              again = TILE_STRBUF_INIT;
   appendOp(&reference, op, false, flags);
   appendOp(&encoded, op, bytecode, flags);
-  MlirOperation parsed = mlirOperationCreateParse(
-      mlirOperationGetContext(op),
-      mlirStringRefCreate(tileStrBufGet(&encoded), encoded.size),
-      mlirStringRefCreateFromCString("roundtrip"));
+  MlirContext ctx = mlirContextCreateWithThreading(false);
+  mlirContextSetAllowUnregisteredDialects(ctx, o->allowUnregistered);
+  mlirContextAttachDiagnosticHandler(ctx, quiet, NULL, NULL);
+  MlirOperation parsed =
+      loadDialects(ctx, o)
+          ? mlirOperationCreateParse(
+                ctx, mlirStringRefCreate(tileStrBufGet(&encoded), encoded.size),
+                mlirStringRefCreateFromCString("roundtrip"))
+          : (MlirOperation){NULL};
   bool ok = !mlirOperationIsNull(parsed);
   if (ok) {
     appendOp(&again, parsed, false, flags);
@@ -328,6 +343,7 @@ static bool roundTrips(MlirOperation op, bool bytecode) {
                 reference.size) == 0;
     mlirOperationDestroy(parsed);
   }
+  mlirContextDestroy(ctx);
   if (!ok)
     tileEmitErrorAt(mlirOperationGetLocation(op),
                     "the output does not survive a round trip through %s",
@@ -558,7 +574,7 @@ static bool transformChunk(MlirContext ctx, PassManagerSetup *setup,
   destroyPassManager(pm, timing);
   tileStrBufFree(&anchor);
   if (ok && o->verifyRoundtrip)
-    ok = roundTrips(op, false) && roundTrips(op, true);
+    ok = roundTrips(op, o, false) && roundTrips(op, o, true);
   if (!ok)
     return false;
   double outputStart = tileMonotonicSeconds();
@@ -743,10 +759,12 @@ static bool processChunk(const Run *r, const TileChunk *chunk, FILE *out) {
   Handlers h = attachHandlers(ctx, r);
   bool ok = loadDialects(ctx, o);
   TileStrBuf text = TILE_STRBUF_INIT;
-  for (unsigned i = 1; i < chunk->line; ++i)
-    tileStrBufAppend(&text, "\n", 1);
-  for (unsigned i = 1; i < chunk->column; ++i)
-    tileStrBufAppend(&text, " ", 1);
+  size_t lines = chunk->line - 1, columns = chunk->column - 1;
+  char *padding = tileMalloc(lines + columns + 1);
+  memset(padding, '\n', lines);
+  memset(padding + lines, ' ', columns);
+  tileStrBufAppend(&text, padding, lines + columns);
+  free(padding);
   tileStrBufAppend(&text, chunk->begin, (size_t)(chunk->end - chunk->begin));
   MlirStringRef source = mlirStringRefCreate(text.data, text.size);
   /* --mlir-timing of a pipeline: Parser, the passes and Output, as in
