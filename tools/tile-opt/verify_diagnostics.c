@@ -10,9 +10,11 @@
 #include <regex.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 typedef struct {
   MlirDiagnosticSeverity severity;
+  unsigned file;     /* the index of the file the comment is in */
   unsigned line;     /* the line the diagnostic is expected on */
   unsigned fromLine; /* the line holding the comment */
   unsigned column;   /* of the comment, for reports */
@@ -23,10 +25,18 @@ typedef struct {
   bool matched;
 } Expectation;
 
-struct TileDiagnosticVerifier {
-  const char *fileName;
-  const char *text;
+/* A file whose expectations are read: the input, and any other file a
+ * diagnostic points into (read when one first does, as mlir-opt does). */
+typedef struct {
+  char *name;
+  char *text; /* owned, except the input's */
   size_t size;
+} SourceFile;
+
+struct TileDiagnosticVerifier {
+  SourceFile *files; /* the input first */
+  unsigned numFiles;
+  regex_t designator;
   Expectation *expected;
   unsigned numExpected;
   FILE *out;   /* where problems are reported, as they are found */
@@ -127,8 +137,10 @@ static const char *regexError(int code) {
 /* Appends line `line` of the checked file and a mark under `width`
  * characters from `column`, as mlir-opt shows the place of its reports. */
 static void appendSourceLine(const TileDiagnosticVerifier *v, TileStrBuf *out,
-                             unsigned line, unsigned column, size_t width) {
-  const char *p = v->text, *stop = v->text + v->size;
+                             unsigned file, unsigned line, unsigned column,
+                             size_t width) {
+  const SourceFile *f = &v->files[file];
+  const char *p = f->text, *stop = f->text + f->size;
   for (unsigned i = 1; i < line && p; ++i) {
     p = memchr(p, '\n', (size_t)(stop - p));
     p = p ? p + 1 : NULL;
@@ -137,12 +149,12 @@ static void appendSourceLine(const TileDiagnosticVerifier *v, TileStrBuf *out,
     tileAppendSourceLine(out, p, (size_t)(stop - p), column, width);
 }
 
-static void problem(TileDiagnosticVerifier *v, unsigned line, unsigned column,
-                    size_t width, const char *message) {
+static void problem(TileDiagnosticVerifier *v, unsigned file, unsigned line,
+                    unsigned column, size_t width, const char *message) {
   TileStrBuf report = TILE_STRBUF_INIT;
-  tileStrBufPrintf(&report, "%s:%u:%u: error: %s\n", v->fileName, line, column,
-                   message);
-  appendSourceLine(v, &report, line, column, width);
+  tileStrBufPrintf(&report, "%s:%u:%u: error: %s\n", v->files[file].name, line,
+                   column, message);
+  appendSourceLine(v, &report, file, line, column, width);
   fputs(tileStrBufGet(&report), v->out);
   tileStrBufFree(&report);
   v->failed = true;
@@ -171,13 +183,14 @@ static void addExpectation(TileDiagnosticVerifier *v, Expectation e) {
  * and are resolved by the caller; `@above` on the first lines of the file,
  * with no line above that is not a designator, means line 1 (as in
  * mlir-opt). */
-static bool parseDesignator(TileDiagnosticVerifier *v, const regex_t *re,
+static bool parseDesignator(TileDiagnosticVerifier *v, unsigned file,
                             const char *text, unsigned line,
                             unsigned lastNonDesignator) {
   regmatch_t m[NumGroups];
-  if (regexec(re, text, NumGroups, m, 0) != 0)
+  if (regexec(&v->designator, text, NumGroups, m, 0) != 0)
     return false;
   Expectation e = {0};
+  e.file = file;
   const char *p = text + m[Severity].rm_so;
   parseSeverity(&p, &e.severity);
   e.isRegex = m[Re].rm_so >= 0;
@@ -209,7 +222,7 @@ static bool parseDesignator(TileDiagnosticVerifier *v, const regex_t *re,
       snprintf(
           message, sizeof(message), "%s%s", closed ? "invalid regex: " : "",
           closed ? regexError(bad) : "found start of regex with no end '}}'");
-      problem(v, line, e.column, strlen(e.text), message);
+      problem(v, file, line, e.column, strlen(e.text), message);
       free(e.text);
       return true;
     }
@@ -218,19 +231,11 @@ static bool parseDesignator(TileDiagnosticVerifier *v, const regex_t *re,
   return true;
 }
 
-TileDiagnosticVerifier *
-tileDiagnosticVerifierCreate(const char *fileName, const char *text,
-                             size_t size, bool onlyExpected, FILE *out) {
-  TileDiagnosticVerifier *v =
-      tileCallocArray(1, sizeof(TileDiagnosticVerifier));
-  v->onlyExpected = onlyExpected;
-  v->out = out;
-  v->fileName = fileName;
-  v->text = text;
-  v->size = size;
-  regex_t re;
-  regcomp(&re, designator, REG_EXTENDED);
-  unsigned lastNonDesignator = 0, firstBelow = 0, line = 1;
+/* Reads the expectations of file `file`. */
+static void readExpectations(TileDiagnosticVerifier *v, unsigned file) {
+  const char *text = v->files[file].text;
+  size_t size = v->files[file].size;
+  unsigned lastNonDesignator = 0, firstBelow = v->numExpected, line = 1;
   const char *p = text, *stop = text + size;
   for (; p < stop; ++line) {
     const char *end = memchr(p, '\n', (size_t)(stop - p));
@@ -246,7 +251,7 @@ tileDiagnosticVerifierCreate(const char *fileName, const char *text,
     for (size_t i = 0; i < length; ++i)
       lineText[i] = p[i] ? p[i] : ' ';
     lineText[length] = '\0';
-    if (!parseDesignator(v, &re, lineText, line, lastNonDesignator)) {
+    if (!parseDesignator(v, file, lineText, line, lastNonDesignator)) {
       /* A line without a designator: `@below` ones point here. */
       for (unsigned i = firstBelow; i < v->numExpected; ++i)
         if (v->expected[i].line == 0 && !v->expected[i].unknownLocation)
@@ -262,11 +267,37 @@ tileDiagnosticVerifierCreate(const char *fileName, const char *text,
   for (unsigned i = firstBelow; i < v->numExpected; ++i)
     if (v->expected[i].line == 0 && !v->expected[i].unknownLocation)
       v->expected[i].line = line - (size && text[size - 1] != '\n');
-  regfree(&re);
+}
+
+static unsigned addFile(TileDiagnosticVerifier *v, const char *name,
+                        size_t nameLength, char *text, size_t size) {
+  v->files = tileReallocArray(v->files, v->numFiles + 1, sizeof(SourceFile));
+  v->files[v->numFiles] =
+      (SourceFile){tileStrNDup(name, nameLength), text, size};
+  readExpectations(v, v->numFiles);
+  return v->numFiles++;
+}
+
+TileDiagnosticVerifier *
+tileDiagnosticVerifierCreate(const char *fileName, const char *text,
+                             size_t size, bool onlyExpected, FILE *out) {
+  TileDiagnosticVerifier *v =
+      tileCallocArray(1, sizeof(TileDiagnosticVerifier));
+  v->onlyExpected = onlyExpected;
+  v->out = out;
+  regcomp(&v->designator, designator, REG_EXTENDED);
+  addFile(v, fileName, strlen(fileName), (char *)text, size);
   return v;
 }
 
 void tileDiagnosticVerifierDestroy(TileDiagnosticVerifier *v) {
+  for (unsigned i = 0; i < v->numFiles; ++i) {
+    free(v->files[i].name);
+    if (i)
+      free(v->files[i].text);
+  }
+  free(v->files);
+  regfree(&v->designator);
   for (unsigned i = 0; i < v->numExpected; ++i) {
     if (v->expected[i].isRegex)
       regfree(&v->expected[i].regex);
@@ -279,6 +310,23 @@ void tileDiagnosticVerifierDestroy(TileDiagnosticVerifier *v) {
 static bool matches(const Expectation *e, const char *message) {
   return e->isRegex ? regexec(&e->regex, message, 0, NULL, 0) == 0
                     : strstr(message, e->text) != NULL;
+}
+
+/* The index of the file named `name`, read now (with its expectations) if
+ * it is a regular file not read yet; -1 when it cannot be read. */
+static int findFile(TileDiagnosticVerifier *v, MlirStringRef name) {
+  for (unsigned i = 0; i < v->numFiles; ++i)
+    if (strlen(v->files[i].name) == name.length &&
+        memcmp(v->files[i].name, name.data, name.length) == 0)
+      return (int)i;
+  char *path = tileStrNDup(name.data, name.length);
+  struct stat st;
+  size_t size = 0;
+  char *text = stat(path, &st) == 0 && S_ISREG(st.st_mode)
+                   ? tileReadFile(path, &size)
+                   : NULL;
+  free(path);
+  return text ? (int)addFile(v, name.data, name.length, text, size) : -1;
 }
 
 static void process(TileDiagnosticVerifier *v, MlirDiagnostic diag) {
@@ -296,13 +344,15 @@ static void process(TileDiagnosticVerifier *v, MlirDiagnostic diag) {
   bool located = tileLocationGetFilePosition(mlirDiagnosticGetLocation(diag),
                                              &file, &line, &column);
   if (located)
-    file = tileDiagnosticFileName(file, v->fileName);
-  bool inFile = located && tileStrRefEquals(file, v->fileName);
+    file = tileDiagnosticFileName(file, v->files[0].name);
+  int source = located ? findFile(v, file) : -1;
+  bool inFile = source >= 0;
   Expectation *nearMiss = NULL;
   for (unsigned i = 0; i < v->numExpected && (inFile || !located); ++i) {
     Expectation *e = &v->expected[i];
-    bool here =
-        located ? !e->unknownLocation && e->line == line : e->unknownLocation;
+    bool here = located ? !e->unknownLocation && (int)e->file == source &&
+                              e->line == line
+                        : e->unknownLocation;
     /* As in mlir-opt, the first expectation that fits takes the diagnostic,
      * even one that has already been met: one expectation may cover several
      * diagnostics (a parser error and its follow-up alike), and a second
@@ -326,7 +376,7 @@ static void process(TileDiagnosticVerifier *v, MlirDiagnostic diag) {
              "'%s' diagnostic emitted when expecting a '%s'",
              tileDiagnosticSeverityName(severity),
              tileDiagnosticSeverityName(nearMiss->severity));
-    problem(v, nearMiss->fromLine, nearMiss->column, 1, text);
+    problem(v, nearMiss->file, nearMiss->fromLine, nearMiss->column, 1, text);
     tileStrBufFree(&message);
     return;
   }
@@ -348,7 +398,7 @@ static void process(TileDiagnosticVerifier *v, MlirDiagnostic diag) {
                    tileDiagnosticSeverityName(severity),
                    tileStrBufGet(&message));
   if (inFile)
-    appendSourceLine(v, &report, line, column, 1);
+    appendSourceLine(v, &report, (unsigned)source, line, column, 1);
   fputs(tileStrBufGet(&report), v->out);
   tileStrBufFree(&report);
   v->failed = true;
@@ -387,9 +437,10 @@ bool tileDiagnosticVerifierFinish(TileDiagnosticVerifier *v) {
     }
     tileStrBufPrintf(&report,
                      "%s:%u:%u: error: expected %s \"%s\" was not produced\n",
-                     v->fileName, e->fromLine, e->column,
+                     v->files[e->file].name, e->fromLine, e->column,
                      tileDiagnosticSeverityName(e->severity), e->text);
-    appendSourceLine(v, &report, e->fromLine, e->column, strlen(e->text));
+    appendSourceLine(v, &report, e->file, e->fromLine, e->column,
+                     strlen(e->text));
   }
   /* mlir-opt 22 lists the expectations at the unknown location after the
    * others, and twice (its verifier runs again when it is destroyed, and
