@@ -69,6 +69,21 @@ static bool parseSeverity(const char **p, MlirDiagnosticSeverity *severity) {
  * classes, anchors or back-references. */
 static void appendRegexPart(TileStrBuf *out, const char *p, size_t n) {
   for (size_t i = 0; i < n; ++i) {
+    if (p[i] == '[') {
+      /* A bracket expression is copied as it is: a backslash in it is
+       * itself in both engines, and a ']' first in it is a member. */
+      size_t end = i + 1;
+      if (end < n && p[end] == '^')
+        ++end;
+      if (end < n && p[end] == ']')
+        ++end;
+      while (end < n && p[end] != ']')
+        ++end;
+      end = end < n ? end + 1 : n;
+      tileStrBufAppend(out, p + i, end - i);
+      i = end - 1;
+      continue;
+    }
     if (p[i] == '\\' && i + 1 < n &&
         ((p[i + 1] >= 'a' && p[i + 1] <= 'z') ||
          (p[i + 1] >= 'A' && p[i + 1] <= 'Z') ||
