@@ -52,6 +52,10 @@ typedef struct {
 void tilePassRunCheck(MlirOperation op, MlirExternalPass pass,
                       MlirWalkResult (*visit)(MlirOperation op, void *errors));
 
+/* The name of the `index`th pass or pass pipeline of MLIR 22 that tile-opt
+ * registers, or NULL past the last (upstream_pass_names.c). */
+const char *tileUpstreamPassName(size_t index);
+
 /* The passes one folder of lib/ owns, listed in its passes.c in the order
  * its pipelines run them. */
 typedef struct {

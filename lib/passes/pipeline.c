@@ -191,20 +191,34 @@ static void stripParserFrame(TileStrBuf *message) {
   *message = kept;
 }
 
-/* Appends "; did you mean 'tile-x'?" to `message` when `name` is a near
- * miss of a tile pass. */
-static void suggestTilePass(MlirStringRef name, TileStrBuf *message) {
+/* Appends "; did you mean 'x'?" to `message` when `name` is a near miss of
+ * a pass: the nearest tile or upstream pass at most 2 edits away, tile
+ * passes first among equals. */
+static void suggestPass(MlirStringRef name, TileStrBuf *message) {
+  const char *best = NULL;
+  size_t bestDistance = 3;
   for (intptr_t i = 0; i < tileGetNumPasses(); ++i) {
     const char *candidate = tilePassDescriptorAt(i)->argument;
-    if (tileEditDistance(name.data, name.length, candidate) <= 2) {
-      tileStrBufPrintf(message, "; did you mean '%s'?", candidate);
-      return;
+    size_t d = tileEditDistance(name.data, name.length, candidate);
+    if (d < bestDistance) {
+      best = candidate;
+      bestDistance = d;
     }
   }
+  const char *candidate;
+  for (size_t i = 0; (candidate = tileUpstreamPassName(i)); ++i) {
+    size_t d = tileEditDistance(name.data, name.length, candidate);
+    if (d < bestDistance) {
+      best = candidate;
+      bestDistance = d;
+    }
+  }
+  if (best)
+    tileStrBufPrintf(message, "; did you mean '%s'?", best);
 }
 
-/* Appends "; did you mean 'tile-x'?" when MLIR rejected a name that is a
- * near miss of a tile pass. */
+/* Appends "; did you mean 'x'?" when MLIR rejected a name that is a near
+ * miss of a pass. */
 static void appendSuggestion(TileStrBuf *message) {
   stripParserFrame(message);
   /* Drop blank lines and trailing whitespace from MLIR's messages. */
@@ -222,12 +236,12 @@ static void appendSuggestion(TileStrBuf *message) {
   const char *open = strchr(text, '\'');
   const char *close = open ? strchr(open + 1, '\'') : NULL;
   if (close && strstr(text, "does not refer to a registered pass"))
-    suggestTilePass(mlirStringRefCreate(open + 1, (size_t)(close - open - 1)),
-                    message);
+    suggestPass(mlirStringRefCreate(open + 1, (size_t)(close - open - 1)),
+                message);
 }
 
 /* Adds upstream pipeline text to `opm`, forwarding MLIR's error message with
- * a hint when the name resembles a tile pass. */
+ * a hint when the name resembles a pass. */
 static bool addUpstream(MlirOpPassManager opm, const char *text,
                         TileErrorSink errors, TileStrBuf *error) {
   tileStrBufClear(error);
@@ -541,7 +555,7 @@ static bool reportUnknownPass(const Element *anchor, TileErrorSink errors) {
                    "'%.*s' does not refer to a registered pass or pass "
                    "pipeline",
                    (int)unknown->name.length, unknown->name.data);
-  suggestTilePass(unknown->name, &message);
+  suggestPass(unknown->name, &message);
   if (oneLine)
     tileStrBufPrintf(&message, "\n%.*s\n%*s^\n", (int)(end - inner), inner,
                      column - 1, "");

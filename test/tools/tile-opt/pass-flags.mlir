@@ -5,6 +5,8 @@
 // RUN: not tile-opt %s --tile-verify 2>&1 | FileCheck %s --check-prefix=KERNEL
 // RUN: not tile-opt %S/Inputs/kernel.mlir --tile-verfy 2>&1 | FileCheck %s --check-prefix=TYPO
 // RUN: not tile-opt %S/Inputs/kernel.mlir --targt=cpu 2>&1 | FileCheck %s --check-prefix=OPTION-TYPO
+// RUN: not tile-opt %S/Inputs/kernel.mlir --canonicalise 2>&1 | FileCheck %s --check-prefix=UPSTREAM-TYPO
+// RUN: not tile-opt %S/Inputs/kernel.mlir --convert-gpu-to-nvm 2>&1 | FileCheck %s --check-prefix=UPSTREAM-TYPO2
 // RUN: not tile-opt %S/Inputs/kernel.mlir --no-such-flag 2>&1 | FileCheck %s --check-prefix=UNKNOWN
 // RUN: not tile-opt %S/Inputs/kernel.mlir --tile-verify=kernel-required=perhaps 2>&1 | FileCheck %s --check-prefix=BADVALUE
 // RUN: tile-opt %S/Inputs/gpu.mlir --convert-gpu-to-nvvm | FileCheck %s --check-prefix=NESTED
@@ -26,6 +28,8 @@ func.func @helper(%f: memref<8xf32, #tile.fragment>, %v: f32) {
 
 // TYPO: tile-opt: error: unknown option or pass '--tile-verfy'; did you mean '--tile-verify'?
 // OPTION-TYPO: tile-opt: error: unknown option or pass '--targt'; did you mean '--target'?
+// UPSTREAM-TYPO: tile-opt: error: unknown option or pass '--canonicalise'; did you mean '--canonicalize'?
+// UPSTREAM-TYPO2: tile-opt: error: unknown option or pass '--convert-gpu-to-nvm'; did you mean '--convert-gpu-to-nvvm'?
 // UNKNOWN: tile-opt: error: unknown option or pass '--no-such-flag'
 // BADVALUE: <unknown>:0: error: invalid value 'perhaps' for bool option 'kernel-required' of pass 'tile-verify'
 // An upstream pass restricted to gpu.module is nested under it implicitly.

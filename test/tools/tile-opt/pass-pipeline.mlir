@@ -5,6 +5,7 @@
 // RUN: not tile-opt %S/Inputs/kernel.mlir --pass-pipeline='func.func(tile-verify)' 2>&1 | FileCheck %s --check-prefix=ANCHOR
 // RUN: not tile-opt %S/Inputs/kernel.mlir --pass-pipeline='builtin.module(tile-verify{nope=1})' 2>&1 | FileCheck %s --check-prefix=OPTION
 // RUN: not tile-opt %S/Inputs/kernel.mlir --pass-pipeline='builtin.module(tile-verfy)' 2>&1 | FileCheck %s --check-prefix=UNKNOWN
+// RUN: not tile-opt %S/Inputs/kernel.mlir --pass-pipeline='builtin.module(func.func(cse,canonicalise))' 2>&1 | FileCheck %s --check-prefix=UPSTREAM
 // RUN: not tile-opt %S/Inputs/kernel.mlir --pass-pipeline='builtin.module(convert-gpu-to-nvvm)' 2>&1 | FileCheck %s --check-prefix=NEST
 // RUN: not tile-opt %S/Inputs/kernel.mlir --pass-pipeline='builtin.module(cse)' --canonicalize 2>&1 | FileCheck %s --check-prefix=BOTH
 // RUN: not tile-opt %S/Inputs/kernel.mlir --pass-pipeline 2>&1 | FileCheck %s --check-prefix=EMPTY
@@ -26,6 +27,7 @@
 // UNKNOWN: <unknown>:0: error: MLIR Textual PassPipeline Parser:1:1: error: 'tile-verfy' does not refer to a registered pass or pass pipeline; did you mean 'tile-verify'?
 // UNKNOWN-NEXT: {{^}}tile-verfy{{$}}
 // UNKNOWN-NEXT: {{^}}^{{$}}
+// UPSTREAM: <unknown>:0: error: MLIR Textual PassPipeline Parser:1:15: error: 'canonicalise' does not refer to a registered pass or pass pipeline; did you mean 'canonicalize'?
 // NEST: <unknown>:0: error: Can't add pass 'ConvertGpuOpsToNVVMOps' restricted to 'gpu.module' on a PassManager intended to run on 'builtin.module', did you intend to nest?
 // BOTH: <unknown>:0: error: '-pass-pipeline' option can't be used with individual pass options
 // EMPTY: tile-opt: error: '--pass-pipeline' needs a value: <pipeline>
