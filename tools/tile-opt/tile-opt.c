@@ -19,6 +19,7 @@
 #include "mlir-c/IR.h"
 #include "mlir-c/Pass.h"
 #include "mlir-c/RegisterEverything.h"
+#include "llvm-c/ErrorHandling.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -696,6 +697,7 @@ typedef struct {
   MlirLlvmThreadPool pool;
   TileDiagnosticPrinter *printer;
   TileDiagnosticVerifier *verifier; /* with --verify-diagnostics */
+  TileOutputFile *output;           /* flushed after each chunk */
 } Run;
 
 /* The diagnostic handlers of a context of the run. */
@@ -799,7 +801,9 @@ static bool processChunk(const Run *r, const TileChunk *chunk, FILE *out) {
 }
 
 /* Processes every chunk, even after a failure, so that every error is
- * reported; the outputs of the chunks are separated by the output marker. */
+ * reported; the outputs of the chunks are separated by the output marker.
+ * Each chunk's output is flushed once written: a later chunk that crashes
+ * MLIR does not take it along. */
 static bool processChunks(Run *r, const TileChunk *chunks, int n, FILE *out) {
   const Options *o = r->setup.options;
   const char *outMarker =
@@ -808,7 +812,11 @@ static bool processChunks(Run *r, const TileChunk *chunks, int n, FILE *out) {
   for (int i = 0; i < n; ++i) {
     if (i)
       fprintf(out, "%s\n", outMarker);
+    if (i && r->output)
+      tileOutputFileFlush(r->output);
     ok &= processChunk(r, &chunks[i], out);
+    if (r->output)
+      tileOutputFileFlush(r->output);
   }
   return ok;
 }
@@ -855,8 +863,10 @@ static bool runWithOutput(Run *r, TileDiagnosticPrinter *printer) {
   bool ok = output != NULL;
   if (!ok)
     fail("%s", tileStrBufGet(&error));
-  else
+  r->output = output;
+  if (ok)
     ok = processInput(r, tileOutputFileStream(output));
+  r->output = NULL;
   /* Compiling for a target fails on any error; passes follow mlir-opt's rule
    * (a pass that reports an error but does not fail does not fail the run). */
   if (r->backend && printer->numErrors)
@@ -930,7 +940,7 @@ static int runOnInput(const Options *o, const TileBackendContext *backend) {
   MlirOpPrintingFlags flags = createPrintingFlags(o);
   PrintFilter filter = {o, flags, NULL, NULL, 0, 0};
   Run r = {{o, flags, &filter},        backend,  fileName, input, size,
-           mlirLlvmThreadPoolCreate(), &printer, NULL};
+           mlirLlvmThreadPoolCreate(), &printer, NULL,     NULL};
   MlirContext ctx = createContext(o, r.pool);
   Handlers h = attachHandlers(ctx, &r);
   bool ok = loadDialects(ctx, o) && printFilterInit(&filter, o, flags);
@@ -968,6 +978,9 @@ int main(int argc, char **argv) {
     freeOptions(&o);
     return code;
   }
+  /* A crash (of MLIR's parser on some inputs, say) prints LLVM's stack
+   * dump, as mlir-opt's does. */
+  LLVMEnablePrettyStackTrace();
   tileRegisterUpstreamPasses();
   tileRegisterBuiltinBackends();
   TileBackendContext *backend = NULL;

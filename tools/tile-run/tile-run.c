@@ -9,6 +9,8 @@
 #include "support/output_file.h"
 #include "support/strbuf.h"
 
+#include "llvm-c/ErrorHandling.h"
+
 #include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
@@ -295,6 +297,9 @@ int main(int argc, char **argv) {
     optionsFree(&o);
     return code;
   }
+  /* A crash while compiling prints LLVM's crash report (a fault of the
+   * called code is reported by the fault guard instead). */
+  LLVMEnablePrettyStackTrace();
   tileRegisterUpstreamPasses();
   tileRegisterBuiltinBackends();
   Session s;
