@@ -66,16 +66,15 @@ static void describeDiagnostic(MlirDiagnostic diag, TileStrBuf *out) {
 
 static MlirLogicalResult noteFirstParse(MlirDiagnostic diag, void *userData) {
   FirstParse *first = userData;
-  TileStrBuf message = TILE_STRBUF_INIT;
-  mlirDiagnosticPrint(diag, tileStrBufCallback, &message);
-  bool several = strstr(tileStrBufGet(&message), "single top-level operation");
-  tileStrBufFree(&message);
-  if (several) {
-    first->severalTopLevelOps = true;
-    return mlirLogicalResultSuccess();
-  }
+  size_t start = first->seen.size;
   describeDiagnostic(diag, &first->seen);
-  return mlirLogicalResultFailure();
+  if (!strstr(tileStrBufGet(&first->seen) + start,
+              "single top-level operation"))
+    return mlirLogicalResultFailure();
+  first->severalTopLevelOps = true;
+  first->seen.size = start;
+  first->seen.data[start] = '\0';
+  return mlirLogicalResultSuccess();
 }
 
 /* Keeps quiet, once each, the diagnostics the first parse let through. */

@@ -194,27 +194,29 @@ static void stripParserFrame(TileStrBuf *message) {
 /* Appends "; did you mean 'x'?" to `message` when `name` is a near miss of
  * a pass: the nearest tile or upstream pass at most 2 edits away, tile
  * passes first among equals. */
+typedef struct {
+  MlirStringRef name;
+  const char *best; /* NULL until a candidate is near enough */
+  size_t distance;  /* the best's, or the most allowed plus one */
+} Nearest;
+
+static void consider(Nearest *n, const char *candidate) {
+  size_t d = tileEditDistance(n->name.data, n->name.length, candidate);
+  if (d < n->distance) {
+    n->best = candidate;
+    n->distance = d;
+  }
+}
+
 static void suggestPass(MlirStringRef name, TileStrBuf *message) {
-  const char *best = NULL;
-  size_t bestDistance = 3;
-  for (intptr_t i = 0; i < tileGetNumPasses(); ++i) {
-    const char *candidate = tilePassDescriptorAt(i)->argument;
-    size_t d = tileEditDistance(name.data, name.length, candidate);
-    if (d < bestDistance) {
-      best = candidate;
-      bestDistance = d;
-    }
-  }
-  const char *candidate;
-  for (size_t i = 0; (candidate = tileUpstreamPassName(i)); ++i) {
-    size_t d = tileEditDistance(name.data, name.length, candidate);
-    if (d < bestDistance) {
-      best = candidate;
-      bestDistance = d;
-    }
-  }
-  if (best)
-    tileStrBufPrintf(message, "; did you mean '%s'?", best);
+  Nearest n = {name, NULL, 3};
+  for (intptr_t i = 0; i < tileGetNumPasses(); ++i)
+    consider(&n, tilePassDescriptorAt(i)->argument);
+  const char *upstream;
+  for (size_t i = 0; (upstream = tileUpstreamPassName(i)); ++i)
+    consider(&n, upstream);
+  if (n.best)
+    tileStrBufPrintf(message, "; did you mean '%s'?", n.best);
 }
 
 /* Appends "; did you mean 'x'?" when MLIR rejected a name that is a near

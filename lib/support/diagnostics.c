@@ -85,18 +85,6 @@ const char *tileDiagnosticSeverityName(MlirDiagnosticSeverity severity) {
   return "error";
 }
 
-/* Returns the start of 1-based line `line` in text, or NULL. */
-static const char *findLine(const char *text, unsigned line) {
-  const char *p = text;
-  for (unsigned i = 1; i < line; ++i) {
-    p = strchr(p, '\n');
-    if (!p)
-      return NULL;
-    ++p;
-  }
-  return p;
-}
-
 /* Appends the `length` bytes of `text` with each tab made spaces to the
  * next stop of 8, as `line` shows its tabs. */
 static void appendExpanded(TileStrBuf *out, const char *text, size_t length,
@@ -116,9 +104,16 @@ static void appendExpanded(TileStrBuf *out, const char *text, size_t length,
   tileStrBufAppendStr(out, "\n");
 }
 
-void tileAppendSourceLine(TileStrBuf *out, const char *start, size_t available,
-                          unsigned column, size_t width) {
-  size_t length = 0;
+void tileAppendSourceLine(TileStrBuf *out, const char *text, size_t size,
+                          unsigned line, unsigned column, size_t width) {
+  const char *start = text, *stop = text + size;
+  for (unsigned i = 1; i < line && start; ++i) {
+    start = memchr(start, '\n', (size_t)(stop - start));
+    start = start ? start + 1 : NULL;
+  }
+  if (!start || line == 0)
+    return;
+  size_t available = (size_t)(stop - start), length = 0;
   while (length < available && start[length] != '\n' && start[length] != '\r')
     ++length;
   size_t at = column ? column - 1 : 0;
@@ -145,11 +140,9 @@ static void printSourceLine(TileDiagnosticPrinter *printer, MlirStringRef file,
   if (!printer->sourceText || !printer->sourceName ||
       !tileStrRefEquals(file, printer->sourceName) || line == 0)
     return;
-  const char *start = findLine(printer->sourceText, line);
-  if (!start)
-    return;
   TileStrBuf text = TILE_STRBUF_INIT;
-  tileAppendSourceLine(&text, start, strlen(start), column, 1);
+  tileAppendSourceLine(&text, printer->sourceText, strlen(printer->sourceText),
+                       line, column, 1);
   fputs(tileStrBufGet(&text), printer->out);
   tileStrBufFree(&text);
 }

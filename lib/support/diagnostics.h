@@ -21,14 +21,14 @@ const char *tileDiagnosticSeverityName(MlirDiagnosticSeverity severity);
 MlirStringRef tileDiagnosticFileName(MlirStringRef file,
                                      const char *sourceName);
 
-/* Appends the source line that starts at `start` (`available` bytes to the
- * end of the text) and under it a caret at 1-based `column` followed by
- * `width - 1` tildes, as LLVM's SourceMgr prints them for mlir-opt: the line
- * ends at '\n' or '\r'; tabs become spaces to the next stop of 8 in both
- * lines; a line with non-ASCII bytes gets no caret line; a column past the
- * end of the line names no place in it and shows nothing. */
-void tileAppendSourceLine(TileStrBuf *out, const char *start, size_t available,
-                          unsigned column, size_t width);
+/* Appends 1-based line `line` of the `size` bytes of `text` (nothing when
+ * there is no such line) and under it a caret at 1-based `column` followed
+ * by `width - 1` tildes, as LLVM's SourceMgr prints them for mlir-opt: the
+ * line ends at '\n' or '\r'; tabs become spaces to the next stop of 8 in
+ * both lines; a line with non-ASCII bytes gets no caret line; a column past
+ * the end of the line names no place in it and shows nothing. */
+void tileAppendSourceLine(TileStrBuf *out, const char *text, size_t size,
+                          unsigned line, unsigned column, size_t width);
 
 /* A diagnostic handler that prints to a stream. When the text of the file a
  * diagnostic points into is known, the offending line and a caret follow. */

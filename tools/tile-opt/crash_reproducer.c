@@ -5,11 +5,9 @@
  * only has to write it, and a crash writes it from the signal handler with
  * nothing but open, write and close (calls a signal handler may make). The
  * C API cannot tell which pass failed, so the message does not name it. */
-/* sigaltstack and SA_ONSTACK are XSI. */
-#define _XOPEN_SOURCE 700
-
 #include "crash_reproducer.h"
 
+#include "common/signals.h"
 #include "ir/ir.h"
 #include "support/count.h"
 #include "support/output_file.h"
@@ -56,23 +54,6 @@ void crashReproducerPrepare(CrashReproducer *r, const char *path,
  * handler has no other way to find it), set only while a pipeline runs. */
 static const CrashReproducer *volatile armed;
 static const int crashSignals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
-static struct sigaction previous[TILE_COUNT(crashSignals)];
-/* A stack for the handler: a stack overflow leaves none on the thread. The
- * thread's own alternate stack (a sanitizer's) is put back on disarming. */
-static char handlerStack[1 << 16];
-static stack_t previousStack;
-
-static void writeAll(int fd, const char *data, size_t size) {
-  while (size) {
-    ssize_t n = write(fd, data, size);
-    if (n <= 0)
-      return;
-    data += n;
-    size -= (size_t)n;
-  }
-}
-
-static void writeString(int fd, const char *s) { writeAll(fd, s, strlen(s)); }
 
 static void onCrash(int signal) {
   const CrashReproducer *r = armed;
@@ -80,38 +61,27 @@ static void onCrash(int signal) {
   if (r) {
     int fd = open(r->path, O_WRONLY | O_CREAT | O_TRUNC, 0666);
     if (fd >= 0) {
-      writeAll(fd, r->text.data, r->text.size);
+      tileSignalsWrite(fd, r->text.data, r->text.size);
       close(fd);
-      writeString(2, "tile-opt: error: crashed while running the pass "
-                     "pipeline: reproducer generated at `");
-      writeString(2, r->path);
-      writeString(2, "`\n");
+      tileSignalsWriteString(2, "tile-opt: error: crashed while running the "
+                                "pass pipeline: reproducer generated at `");
+      tileSignalsWriteString(2, r->path);
+      tileSignalsWriteString(2, "`\n");
     }
   }
   /* Die of the signal as without the handler. */
-  for (size_t i = 0; i < TILE_COUNT(crashSignals); ++i)
-    sigaction(crashSignals[i], &previous[i], NULL);
+  tileSignalsRestoreHandlers();
   raise(signal);
 }
 
 void crashReproducerArm(const CrashReproducer *r) {
-  stack_t stack = {.ss_sp = handlerStack, .ss_size = sizeof handlerStack};
-  sigaltstack(&stack, &previousStack);
-  struct sigaction action;
-  memset(&action, 0, sizeof action);
-  action.sa_handler = onCrash;
-  action.sa_flags = SA_ONSTACK;
-  sigemptyset(&action.sa_mask);
   armed = r;
-  for (size_t i = 0; i < TILE_COUNT(crashSignals); ++i)
-    sigaction(crashSignals[i], &action, &previous[i]);
+  tileSignalsCatch(crashSignals, TILE_COUNT(crashSignals), onCrash);
 }
 
 void crashReproducerDisarm(void) {
   armed = NULL;
-  sigaltstack(&previousStack, NULL);
-  for (size_t i = 0; i < TILE_COUNT(crashSignals); ++i)
-    sigaction(crashSignals[i], &previous[i], NULL);
+  tileSignalsRelease();
 }
 
 bool crashReproducerWrite(const CrashReproducer *r, MlirOperation op) {

@@ -52,7 +52,7 @@ static void warnNearMiss(FILE *out, const char *fileName, Cursor *cursor,
   tileStrBufPrintf(&report,
                    "%s:%u:%u: warning: near miss with file split marker\n",
                    fileName, line, column);
-  tileAppendSourceLine(&report, lineStart, (size_t)(end - lineStart), column,
+  tileAppendSourceLine(&report, lineStart, (size_t)(end - lineStart), 1, column,
                        1);
   fputs(tileStrBufGet(&report), out);
   tileStrBufFree(&report);

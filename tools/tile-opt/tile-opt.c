@@ -802,8 +802,8 @@ static bool processChunk(const Run *r, const TileChunk *chunk, FILE *out) {
 
 /* Processes every chunk, even after a failure, so that every error is
  * reported; the outputs of the chunks are separated by the output marker.
- * Each chunk's output is flushed once written: a later chunk that crashes
- * MLIR does not take it along. */
+ * What is written is flushed before each chunk runs: a chunk that crashes
+ * MLIR does not take the output before it along. */
 static bool processChunks(Run *r, const TileChunk *chunks, int n, FILE *out) {
   const Options *o = r->setup.options;
   const char *outMarker =
@@ -812,11 +812,10 @@ static bool processChunks(Run *r, const TileChunk *chunks, int n, FILE *out) {
   for (int i = 0; i < n; ++i) {
     if (i)
       fprintf(out, "%s\n", outMarker);
-    if (i && r->output)
-      tileOutputFileFlush(r->output);
-    ok &= processChunk(r, &chunks[i], out);
+    /* What the chunks before wrote (the commit flushes the last one's). */
     if (r->output)
       tileOutputFileFlush(r->output);
+    ok &= processChunk(r, &chunks[i], out);
   }
   return ok;
 }

@@ -154,14 +154,8 @@ static const char *regexError(int code) {
 static void appendSourceLine(const TileDiagnosticVerifier *v, TileStrBuf *out,
                              unsigned file, unsigned line, unsigned column,
                              size_t width) {
-  const SourceFile *f = &v->files[file];
-  const char *p = f->text, *stop = f->text + f->size;
-  for (unsigned i = 1; i < line && p; ++i) {
-    p = memchr(p, '\n', (size_t)(stop - p));
-    p = p ? p + 1 : NULL;
-  }
-  if (p && line)
-    tileAppendSourceLine(out, p, (size_t)(stop - p), column, width);
+  tileAppendSourceLine(out, v->files[file].text, v->files[file].size, line,
+                       column, width);
 }
 
 static void problem(TileDiagnosticVerifier *v, unsigned file, unsigned line,
@@ -246,6 +240,15 @@ static bool parseDesignator(TileDiagnosticVerifier *v, unsigned file,
   return true;
 }
 
+/* Gives the `@below` expectations from `first` on, which wait for a line
+ * that holds no designator, line `line`. */
+static void resolveBelow(TileDiagnosticVerifier *v, unsigned first,
+                         unsigned line) {
+  for (unsigned i = first; i < v->numExpected; ++i)
+    if (v->expected[i].line == 0 && !v->expected[i].unknownLocation)
+      v->expected[i].line = line;
+}
+
 /* Reads the expectations of file `file`. */
 static void readExpectations(TileDiagnosticVerifier *v, unsigned file) {
   const char *text = v->files[file].text;
@@ -268,9 +271,7 @@ static void readExpectations(TileDiagnosticVerifier *v, unsigned file) {
     lineText[length] = '\0';
     if (!parseDesignator(v, file, lineText, line, lastNonDesignator)) {
       /* A line without a designator: `@below` ones point here. */
-      for (unsigned i = firstBelow; i < v->numExpected; ++i)
-        if (v->expected[i].line == 0 && !v->expected[i].unknownLocation)
-          v->expected[i].line = line;
+      resolveBelow(v, firstBelow, line);
       firstBelow = v->numExpected;
       lastNonDesignator = line;
     }
@@ -279,9 +280,7 @@ static void readExpectations(TileDiagnosticVerifier *v, unsigned file) {
   }
   /* A `@below` with no line below it: mlir-opt takes the number of lines,
    * counting the empty one after a final newline. */
-  for (unsigned i = firstBelow; i < v->numExpected; ++i)
-    if (v->expected[i].line == 0 && !v->expected[i].unknownLocation)
-      v->expected[i].line = line - (size && text[size - 1] != '\n');
+  resolveBelow(v, firstBelow, line - (size && text[size - 1] != '\n'));
 }
 
 static unsigned addFile(TileDiagnosticVerifier *v, const char *name,

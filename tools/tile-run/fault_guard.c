@@ -1,14 +1,11 @@
-/* The signal handler writes its message with write() alone and ends the
- * process with _exit(), the calls a handler may make. */
-/* sigaltstack and SA_ONSTACK are XSI. */
-#define _XOPEN_SOURCE 700
-
+/* The handler writes its message with write() alone and ends the process
+ * with _exit(), the calls a signal handler may make (common/signals.h). */
 #include "fault_guard.h"
 
+#include "common/signals.h"
 #include "support/count.h"
 
 #include <signal.h>
-#include <string.h>
 #include <unistd.h>
 
 /* What the handler reports: process state by nature (a handler has no other
@@ -16,63 +13,44 @@
 static const char *volatile guardedInput;
 static const char *volatile guardedFunction;
 
-static const struct {
-  int signal;
-  const char *what;
-} faults[] = {
-    {SIGSEGV, "SIGSEGV: it read or wrote memory it does not own"},
-    {SIGBUS, "SIGBUS: it read or wrote memory it does not own"},
-    {SIGFPE, "SIGFPE: an integer division by zero or overflow"},
-    {SIGILL, "SIGILL: an instruction this machine does not have"},
-};
-static struct sigaction previous[TILE_COUNT(faults)];
-/* A stack for the handler where the main thread's own is exhausted. */
-static char handlerStack[1 << 16];
-static stack_t previousStack;
+static const int faultSignals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL};
 
-static void writeString(const char *s) {
-  for (size_t size = strlen(s); size;) {
-    ssize_t n = write(2, s, size);
-    if (n <= 0)
-      return;
-    s += n;
-    size -= (size_t)n;
+static const char *faultOf(int signal) {
+  switch (signal) {
+  case SIGSEGV:
+    return "SIGSEGV: it read or wrote memory it does not own";
+  case SIGBUS:
+    return "SIGBUS: it read or wrote memory it does not own";
+  case SIGFPE:
+    return "SIGFPE: an integer division by zero or overflow";
+  case SIGILL:
+    return "SIGILL: an instruction this machine does not have";
+  default:
+    return "a signal";
   }
 }
 
 static void onFault(int signal) {
-  const char *what = "a signal";
-  for (size_t i = 0; i < TILE_COUNT(faults); ++i)
-    if (faults[i].signal == signal)
-      what = faults[i].what;
-  writeString("tile-run: error: '");
-  writeString(guardedFunction ? guardedFunction : "?");
-  writeString("' of '");
-  writeString(guardedInput ? guardedInput : "?");
-  writeString("' faulted (");
-  writeString(what);
-  writeString("); do the sizes of its arguments (--shape, .npy files) "
-              "agree with what it reads and writes?\n");
+  const char *parts[] = {"tile-run: error: '",
+                         guardedFunction ? guardedFunction : "?",
+                         "' of '",
+                         guardedInput ? guardedInput : "?",
+                         "' faulted (",
+                         faultOf(signal),
+                         "); do the sizes of its arguments (--shape, .npy "
+                         "files) agree with what it reads and writes?\n"};
+  for (size_t i = 0; i < TILE_COUNT(parts); ++i)
+    tileSignalsWriteString(2, parts[i]);
   _exit(1);
 }
 
 void faultGuardArm(const char *input, const char *function) {
   guardedInput = input;
   guardedFunction = function;
-  stack_t stack = {.ss_sp = handlerStack, .ss_size = sizeof handlerStack};
-  sigaltstack(&stack, &previousStack);
-  struct sigaction action;
-  memset(&action, 0, sizeof action);
-  action.sa_handler = onFault;
-  action.sa_flags = SA_ONSTACK;
-  sigemptyset(&action.sa_mask);
-  for (size_t i = 0; i < TILE_COUNT(faults); ++i)
-    sigaction(faults[i].signal, &action, &previous[i]);
+  tileSignalsCatch(faultSignals, TILE_COUNT(faultSignals), onFault);
 }
 
 void faultGuardDisarm(void) {
-  for (size_t i = 0; i < TILE_COUNT(faults); ++i)
-    sigaction(faults[i].signal, &previous[i], NULL);
-  sigaltstack(&previousStack, NULL);
+  tileSignalsRelease();
   guardedInput = guardedFunction = NULL;
 }

@@ -1,0 +1,28 @@
+/* Catching deadly signals in the tools (tile-opt's crash reproducer,
+ * tile-run's fault guard): the handler runs on a stack of its own and
+ * writes with write() alone, the calls a signal handler may make. */
+#ifndef TILE_TOOLS_SIGNALS_H
+#define TILE_TOOLS_SIGNALS_H
+
+#include <stddef.h>
+
+/* Catches the `count` signals of `signals` (at most 8) with `handler`, on
+ * an alternate stack for the calling thread (its own stack may be what ran
+ * out), keeping the handlers and the stack that were in place. One catch
+ * at a time in the process. */
+void tileSignalsCatch(const int *signals, size_t count, void (*handler)(int));
+
+/* Puts back the handlers that were in place; a handler may call it before
+ * raising its signal again, to die of it as without the catch. */
+void tileSignalsRestoreHandlers(void);
+
+/* Puts back the handlers and the calling thread's alternate stack (not from
+ * the handler, which runs on the catch's stack). */
+void tileSignalsRelease(void);
+
+/* Writes all `size` bytes of `data` to `fd`, as far as write() lets it. */
+void tileSignalsWrite(int fd, const char *data, size_t size);
+/* tileSignalsWrite of a NUL-terminated string. */
+void tileSignalsWriteString(int fd, const char *s);
+
+#endif
