@@ -223,17 +223,12 @@ static void suggestPass(MlirStringRef name, TileStrBuf *message) {
  * miss of a pass. */
 static void appendSuggestion(TileStrBuf *message) {
   stripParserFrame(message);
-  /* Drop blank lines and trailing whitespace from MLIR's messages. */
-  char *w = message->data;
-  for (const char *r = message->data; r && *r; ++r)
-    if (!(*r == '\n' && (w == message->data || w[-1] == '\n')))
-      *w++ = *r;
-  while (w && w > message->data && (w[-1] == '\n' || w[-1] == ' '))
-    --w;
-  if (w) {
-    *w = '\0';
-    message->size = (size_t)(w - message->data);
-  }
+  /* MLIR ends its messages with a newline; reports do not. The blank line
+   * between an option's refusal and "failed to add" stays, as mlir-opt
+   * prints it. */
+  while (message->size && (message->data[message->size - 1] == '\n' ||
+                           message->data[message->size - 1] == ' '))
+    message->data[--message->size] = '\0';
   const char *text = tileStrBufGet(message);
   const char *open = strchr(text, '\'');
   const char *close = open ? strchr(open + 1, '\'') : NULL;
@@ -646,19 +641,28 @@ static bool addPassImplicitly(MlirOpPassManager opm, MlirStringRef anchor,
   }
   TileStrBuf text = TILE_STRBUF_INIT, error = TILE_STRBUF_INIT,
              passAnchor = TILE_STRBUF_INIT;
+  /* Where the pass goes is found with its name alone, on a pass manager
+   * thrown away: LLVM's option parser prints some refusals of options
+   * itself, which a second try would print again. A refusal that asks for
+   * nesting names the op the pass runs on. */
   tileStrBufAppendRef(&text, argument);
+  MlirContext scratch = mlirContextCreateWithThreading(false);
+  MlirPassManager probe =
+      tileStrRefEquals(anchor, "any")
+          ? mlirPassManagerCreate(scratch)
+          : mlirPassManagerCreateOnOperation(scratch, anchor);
+  TileErrorSink silent = {NULL, NULL};
+  bool nest = !addUpstream(mlirPassManagerGetAsOpPassManager(probe), text.data,
+                           silent, &error) &&
+              restrictedAnchor(tileStrBufGet(&error), &passAnchor);
+  mlirPassManagerDestroy(probe);
+  mlirContextDestroy(scratch);
   if (options.length)
     tileStrBufPrintf(&text, "{%.*s}", (int)options.length, options.data);
-  /* The first refusal may only ask for nesting: report the last one. */
-  TileErrorSink silent = {NULL, NULL};
-  bool ok = addUpstream(opm, text.data, silent, &error);
-  if (!ok && restrictedAnchor(tileStrBufGet(&error), &passAnchor)) {
-    MlirOpPassManager nested = mlirOpPassManagerGetNestedUnder(
+  if (nest)
+    opm = mlirOpPassManagerGetNestedUnder(
         opm, mlirStringRefCreate(passAnchor.data, passAnchor.size));
-    ok = addUpstream(nested, text.data, silent, &error);
-  }
-  if (!ok)
-    tileReport(errors, "%s", tileStrBufGet(&error));
+  bool ok = addUpstream(opm, text.data, errors, &error);
   tileStrBufFree(&text);
   tileStrBufFree(&error);
   tileStrBufFree(&passAnchor);

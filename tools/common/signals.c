@@ -3,6 +3,9 @@
 
 #include "common/signals.h"
 
+#include "support/count.h"
+
+#include <execinfo.h>
 #include <signal.h>
 #include <string.h>
 #include <unistd.h>
@@ -55,4 +58,51 @@ void tileSignalsWrite(int fd, const char *data, size_t size) {
 
 void tileSignalsWriteString(int fd, const char *s) {
   tileSignalsWrite(fd, s, strlen(s));
+}
+
+/* The crash report's state, set once before any crash. */
+static const int reportedSignals[] = {SIGILL, SIGTRAP, SIGABRT,
+                                      SIGFPE, SIGBUS,  SIGSEGV};
+static int reportArgc;
+static char **reportArgv;
+
+static void crashReport(int sig, siginfo_t *info, void *context) {
+  (void)info;
+  (void)context;
+  /* LLVM's handler would ask for the report and die at once, before the
+   * stack dump: its words come first here. */
+  tileSignalsWriteString(
+      STDERR_FILENO,
+      "PLEASE submit a bug report to https://github.com/llvm/llvm-project/"
+      "issues/ and include the crash backtrace and instructions to "
+      "reproduce the bug.\n");
+  tileSignalsWriteString(STDERR_FILENO, "Stack dump:\n0.\tProgram arguments:");
+  for (int i = 0; i < reportArgc; ++i) {
+    tileSignalsWriteString(STDERR_FILENO, " ");
+    tileSignalsWriteString(STDERR_FILENO, reportArgv[i]);
+  }
+  tileSignalsWriteString(STDERR_FILENO, "\n");
+  void *frames[64];
+  int count = backtrace(frames, 64);
+  backtrace_symbols_fd(frames, count, STDERR_FILENO);
+  /* Blocked while this handler runs: delivered, with its default action,
+   * when it returns. */
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
+
+void tileSignalsInstallCrashReport(int argc, char **argv) {
+  reportArgc = argc;
+  reportArgv = argv;
+  /* The first backtrace() loads the unwinder, which a signal handler
+   * cannot do. */
+  void *frame;
+  backtrace(&frame, 1);
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_sigaction = crashReport;
+  action.sa_flags = SA_SIGINFO | SA_ONSTACK;
+  sigemptyset(&action.sa_mask);
+  for (size_t i = 0; i < TILE_COUNT(reportedSignals); ++i)
+    sigaction(reportedSignals[i], &action, NULL);
 }

@@ -20,6 +20,15 @@ void tileSignalsRestoreHandlers(void);
  * the handler, which runs on the catch's stack). */
 void tileSignalsRelease(void);
 
+/* A deadly signal prints what mlir-opt's crash handler prints: LLVM's
+ * request for a bug report, "Stack dump:", the program's arguments and the
+ * frames of the crashing thread; then the process dies of the signal. It
+ * takes the place of LLVM's handler (LLVMEnablePrettyStackTrace, which
+ * gives the main thread the alternate stack the handler runs on), which
+ * dies before any stack dump when nothing in the process recorded one.
+ * `argv` must live as long as the process. */
+void tileSignalsInstallCrashReport(int argc, char **argv);
+
 /* Writes all `size` bytes of `data` to `fd`, as far as write() lets it. */
 void tileSignalsWrite(int fd, const char *data, size_t size);
 /* tileSignalsWrite of a NUL-terminated string. */

@@ -1,6 +1,7 @@
 /* tile-opt: the mlir-opt of tile-mlir (parse, run passes, print). */
 #include "tile/tile.h"
 
+#include "common/signals.h"
 #include "crash_reproducer.h"
 #include "ir/ir.h"
 #include "options.h"
@@ -20,6 +21,7 @@
 #include "mlir-c/Pass.h"
 #include "mlir-c/RegisterEverything.h"
 #include "llvm-c/ErrorHandling.h"
+#include "llvm-c/Support.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -119,10 +121,10 @@ static void pipelineError(MlirStringRef message, void *userData) {
   MlirContext ctx = *(const MlirContext *)userData;
   TileStrBuf text = TILE_STRBUF_INIT;
   tileStrBufAppendRef(&text, message);
-  /* MLIR's parser ends its report (the text and a caret under the place)
-   * with a newline, which mlir-opt prints as an empty line. */
-  if (strstr(tileStrBufGet(&text), "Textual PassPipeline Parser") &&
-      strchr(tileStrBufGet(&text), '\n'))
+  /* MLIR ends a report of several lines (the parser's text and a caret
+   * under the place; an option's refusal and "failed to add") with a
+   * newline, which mlir-opt prints as an empty line. */
+  if (strchr(tileStrBufGet(&text), '\n') && text.data[text.size - 1] != '\n')
     tileStrBufAppendStr(&text, "\n");
   mlirEmitError(mlirLocationUnknownGet(ctx), tileStrBufGet(&text));
   tileStrBufFree(&text);
@@ -173,7 +175,9 @@ static bool addPassFlag(MlirContext ctx, MlirOpPassManager opm,
     /* mlir-opt adds a flag's pass alone: the pipeline parser's own line
      * about it is not part of its message. */
     char *added = strstr(error.data, "failed to add `");
-    if (added)
+    if (added && added > error.data && added[-1] == '\n')
+      added[-1] = '\0';
+    else if (added)
       *added = '\0';
     mlirEmitError(mlirLocationUnknownGet(ctx), error.data);
   }
@@ -232,8 +236,10 @@ static bool pipelineAnchor(const char *pipeline, TileStrBuf *anchor) {
 
 /* Before any input is read, as mlir-opt's command line does: a pass flag
  * that names no pass is an unknown option, and pass flags cannot go with
- * --target. Options a pass refuses are reported where
- * the pipeline is built, in each chunk. */
+ * --target. The passes are added without their options here: options a
+ * pass refuses are reported where the pipeline is built, in each chunk
+ * (LLVM's option parser prints some refusals itself, which would be
+ * printed twice). */
 static bool checkPassFlags(const Options *o) {
   MlirContext ctx = mlirContextCreateWithThreading(false);
   MlirPassManager pm = mlirPassManagerCreate(ctx);
@@ -244,8 +250,7 @@ static bool checkPassFlags(const Options *o) {
     MlirLogicalResult r = tileOpPassManagerAddPassWrapped(
         mlirPassManagerGetAsOpPassManager(pm),
         mlirStringRefCreateFromCString("any"),
-        mlirStringRefCreateFromCString(pass->name),
-        mlirStringRefCreateFromCString(pass->options),
+        mlirStringRefCreateFromCString(pass->name), mlirStringRefCreate("", 0),
         (TileErrorSink){tileStrBufCallback, &error}, NULL);
     if (mlirLogicalResultIsFailure(r) && namesNoPass(tileStrBufGet(&error))) {
       failUnknownPass(pass, tileStrBufGet(&error));
@@ -980,6 +985,10 @@ int main(int argc, char **argv) {
   /* A crash (of MLIR's parser on some inputs, say) prints LLVM's stack
    * dump, as mlir-opt's does. */
   LLVMEnablePrettyStackTrace();
+  tileSignalsInstallCrashReport(argc, argv);
+  /* LLVM's option parser names the program in what it prints itself (a
+   * pass option it cannot read, say). */
+  LLVMParseCommandLineOptions(1, (const char *const *)argv, "");
   tileRegisterUpstreamPasses();
   tileRegisterBuiltinBackends();
   TileBackendContext *backend = NULL;

@@ -1,6 +1,7 @@
 /* tile-run: the mlir-runner of tile-mlir (compile, run, check, time). */
 #include "arguments.h"
 #include "check.h"
+#include "common/signals.h"
 #include "compile.h"
 #include "fault_guard.h"
 #include "options.h"
@@ -10,6 +11,7 @@
 #include "support/strbuf.h"
 
 #include "llvm-c/ErrorHandling.h"
+#include "llvm-c/Support.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -300,6 +302,10 @@ int main(int argc, char **argv) {
   /* A crash while compiling prints LLVM's crash report (a fault of the
    * called code is reported by the fault guard instead). */
   LLVMEnablePrettyStackTrace();
+  tileSignalsInstallCrashReport(argc, argv);
+  /* LLVM's option parser names the program in what it prints itself (a
+   * pass option it cannot read, say). */
+  LLVMParseCommandLineOptions(1, (const char *const *)argv, "");
   tileRegisterUpstreamPasses();
   tileRegisterBuiltinBackends();
   Session s;
