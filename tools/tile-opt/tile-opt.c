@@ -317,7 +317,8 @@ static MlirLogicalResult quiet(MlirDiagnostic diag, void *userData) {
   return mlirLogicalResultSuccess();
 }
 
-static bool loadDialects(MlirContext ctx, const Options *o);
+static bool loadDialects(MlirContext ctx, const Options *o, bool tile);
+static bool mentionsTile(MlirStringRef text);
 
 /* --verify-roundtrip: the op printed generically (with locations), read
  * back from generic text or bytecode and printed again, is unchanged. It is
@@ -336,7 +337,8 @@ static bool roundTrips(MlirOperation op, const Options *o, bool bytecode) {
   mlirContextSetAllowUnregisteredDialects(ctx, o->allowUnregistered);
   mlirContextAttachDiagnosticHandler(ctx, quiet, NULL, NULL);
   MlirOperation parsed =
-      loadDialects(ctx, o)
+      loadDialects(
+          ctx, o, mentionsTile(mlirStringRefCreate(encoded.data, encoded.size)))
           ? mlirOperationCreateParse(
                 ctx, mlirStringRefCreate(tileStrBufGet(&encoded), encoded.size),
                 mlirStringRefCreateFromCString("roundtrip"))
@@ -636,10 +638,21 @@ static MlirContext createContext(const Options *o, MlirLlvmThreadPool pool) {
   return ctx;
 }
 
-static bool loadDialects(MlirContext ctx, const Options *o) {
-  if (mlirLogicalResultIsFailure(tileContextLoadDialects(ctx)) ||
-      mlirLogicalResultIsFailure(tileContextLoadBackendDialects(ctx)))
-    return false;
+/* The upstream dialects are registered, and loaded when first used, as in
+ * mlir-opt. The tile dialects (built from IRDL, which takes most of a
+ * context's making) and the upstream dialects tile passes use are loaded
+ * when `tile` says that the chunk or the passes may need them. */
+static bool loadDialects(MlirContext ctx, const Options *o, bool tile) {
+  if (tile) {
+    if (mlirLogicalResultIsFailure(tileContextLoadDialects(ctx)) ||
+        mlirLogicalResultIsFailure(tileContextLoadBackendDialects(ctx)))
+      return false;
+  } else {
+    MlirDialectRegistry registry = mlirDialectRegistryCreate();
+    mlirRegisterAllDialects(registry);
+    mlirContextAppendDialectRegistry(ctx, registry);
+    mlirDialectRegistryDestroy(registry);
+  }
   for (unsigned i = 0; i < o->irdlFiles.count; ++i) {
     const char *file = o->irdlFiles.items[i];
     size_t size;
@@ -703,6 +716,7 @@ typedef struct {
   TileDiagnosticPrinter *printer;
   TileDiagnosticVerifier *verifier; /* with --verify-diagnostics */
   TileOutputFile *output;           /* flushed after each chunk */
+  bool passesNeedTile; /* a target, tile passes, or a reproducer's pipeline */
 } Run;
 
 /* The diagnostic handlers of a context of the run. */
@@ -764,7 +778,6 @@ static bool processChunk(const Run *r, const TileChunk *chunk, FILE *out) {
   const Options *o = r->setup.options;
   MlirContext ctx = createContext(o, r->pool);
   Handlers h = attachHandlers(ctx, r);
-  bool ok = loadDialects(ctx, o);
   TileStrBuf text = TILE_STRBUF_INIT;
   size_t lines = chunk->line - 1, columns = chunk->column - 1;
   char *padding = tileMalloc(lines + columns + 1);
@@ -774,6 +787,7 @@ static bool processChunk(const Run *r, const TileChunk *chunk, FILE *out) {
   free(padding);
   tileStrBufAppend(&text, chunk->begin, (size_t)(chunk->end - chunk->begin));
   MlirStringRef source = mlirStringRefCreate(text.data, text.size);
+  bool ok = loadDialects(ctx, o, r->passesNeedTile || mentionsTile(source));
   /* --mlir-timing of a pipeline: Parser, the passes and Output, as in
    * mlir-opt (a --target compilation reports its pass managers alone). */
   TileChunkTiming timing = TILE_CHUNK_TIMING_INIT;
@@ -909,6 +923,42 @@ static MlirLogicalResult filterDiagnostic(MlirDiagnostic diag, void *userData) {
   return drop ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
 
+/* Whether text may hold tile IR: it names a tile dialect (every op,
+ * attribute and type of one is spelled with its namespace), or it is
+ * bytecode. */
+static bool mentionsTile(MlirStringRef text) {
+  static const char bytecode[4] = {'M', 'L', '\xef', 'R'};
+  if (text.length >= 4 && memcmp(text.data, bytecode, 4) == 0)
+    return true;
+  for (size_t i = 0; i + 4 <= text.length; ++i)
+    if (memcmp(text.data + i, "tile", 4) == 0)
+      return true;
+  return false;
+}
+
+static void noteTilePass(MlirStringRef argument, MlirStringRef options,
+                         void *userData) {
+  (void)argument;
+  (void)options;
+  *(bool *)userData = true;
+}
+
+/* Whether the run may need the tile dialects loaded even for a chunk that
+ * names none: a target's pipeline, a tile pass (given as a flag or in
+ * --pass-pipeline), the pipeline of a reproducer (not known before the
+ * chunk is read), or IRDL files (whose dialects may use tile types). */
+static bool passesNeedTile(const Options *o,
+                           const TileBackendContext *backend) {
+  bool tile = backend || o->runReproducer || o->irdlFiles.count;
+  for (unsigned i = 0; i < o->numPasses && !tile; ++i)
+    tile = tileFindPassDescriptor(
+               mlirStringRefCreateFromCString(o->passes[i].name)) != NULL;
+  if (!tile && o->pipeline)
+    tileForEachTilePass(mlirStringRefCreateFromCString(o->pipeline),
+                        noteTilePass, &tile);
+  return tile;
+}
+
 /* --show-dialects lists what the context knows and, as in mlir-opt, reads no
  * input (so that it never waits on a terminal). */
 static int runShowDialects(const Options *o) {
@@ -917,7 +967,7 @@ static int runShowDialects(const Options *o) {
   TileDiagnosticPrinter printer = {stderr, NULL, NULL, 0, false};
   MlirDiagnosticHandlerID printerId =
       tileDiagnosticPrinterAttach(ctx, &printer);
-  bool ok = loadDialects(ctx, o);
+  bool ok = loadDialects(ctx, o, true);
   if (ok)
     showDialects(ctx);
   mlirContextDetachDiagnosticHandler(ctx, printerId);
@@ -943,11 +993,20 @@ static int runOnInput(const Options *o, const TileBackendContext *backend) {
                                    !o->printOpOnDiagnostic};
   MlirOpPrintingFlags flags = createPrintingFlags(o);
   PrintFilter filter = {o, flags, NULL, NULL, 0, 0};
-  Run r = {{o, flags, &filter},        backend,  fileName, input, size,
-           mlirLlvmThreadPoolCreate(), &printer, NULL,     NULL};
+  Run r = {{o, flags, &filter},
+           backend,
+           fileName,
+           input,
+           size,
+           mlirLlvmThreadPoolCreate(),
+           &printer,
+           NULL,
+           NULL,
+           passesNeedTile(o, backend)};
   MlirContext ctx = createContext(o, r.pool);
   Handlers h = attachHandlers(ctx, &r);
-  bool ok = loadDialects(ctx, o) && printFilterInit(&filter, o, flags);
+  bool ok = loadDialects(ctx, o, r.passesNeedTile) &&
+            printFilterInit(&filter, o, flags);
   detachHandlers(ctx, &r, h);
   mlirContextDestroy(ctx);
   ok = ok && runWithOutput(&r, &printer);
