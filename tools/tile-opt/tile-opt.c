@@ -924,15 +924,20 @@ static MlirLogicalResult filterDiagnostic(MlirDiagnostic diag, void *userData) {
 }
 
 /* Whether text may hold tile IR: it names a tile dialect (every op,
- * attribute and type of one is spelled with its namespace), or it is
+ * attribute and type of one is spelled with its namespace), it has a
+ * string with an escaped byte (`"\74ile.fill"` names tile.fill), or it is
  * bytecode. */
 static bool mentionsTile(MlirStringRef text) {
   static const char bytecode[4] = {'M', 'L', '\xef', 'R'};
   if (text.length >= 4 && memcmp(text.data, bytecode, 4) == 0)
     return true;
-  for (size_t i = 0; i + 4 <= text.length; ++i)
-    if (memcmp(text.data + i, "tile", 4) == 0)
+  for (size_t i = 0; i + 3 <= text.length; ++i) {
+    const char *c = text.data + i;
+    if ((c[0] == 't' && i + 4 <= text.length && memcmp(c, "tile", 4) == 0) ||
+        (c[0] == '\\' && isxdigit((unsigned char)c[1]) &&
+         isxdigit((unsigned char)c[2])))
       return true;
+  }
   return false;
 }
 
