@@ -716,7 +716,7 @@ typedef struct {
   TileDiagnosticPrinter *printer;
   TileDiagnosticVerifier *verifier; /* with --verify-diagnostics */
   TileOutputFile *output;           /* flushed after each chunk */
-  bool passesNeedTile; /* a target, tile passes, or a reproducer's pipeline */
+  bool passesNeedTile; /* even where a chunk names no tile dialect */
 } Run;
 
 /* The diagnostic handlers of a context of the run. */
@@ -1046,8 +1046,8 @@ int main(int argc, char **argv) {
     freeOptions(&o);
     return code;
   }
-  /* A crash (of MLIR's parser on some inputs, say) prints LLVM's stack
-   * dump, as mlir-opt's does. */
+  /* A crash (of MLIR's parser on some inputs, say) prints what mlir-opt's
+   * does; LLVM's handlers give the main thread the stack it runs on. */
   LLVMEnablePrettyStackTrace();
   tileSignalsInstallCrashReport(argc, argv);
   /* LLVM's option parser names the program in what it prints itself (a

@@ -299,7 +299,7 @@ int main(int argc, char **argv) {
     optionsFree(&o);
     return code;
   }
-  /* A crash while compiling prints LLVM's crash report (a fault of the
+  /* A crash while compiling prints what mlir-opt's does (a fault of the
    * called code is reported by the fault guard instead). */
   LLVMEnablePrettyStackTrace();
   tileSignalsInstallCrashReport(argc, argv);
