@@ -69,13 +69,6 @@ static char **reportArgv;
 static void crashReport(int sig, siginfo_t *info, void *context) {
   (void)info;
   (void)context;
-  /* LLVM's handler would ask for the report and die at once, before the
-   * stack dump: its words come first here. */
-  tileSignalsWriteString(
-      STDERR_FILENO,
-      "PLEASE submit a bug report to https://github.com/llvm/llvm-project/"
-      "issues/ and include the crash backtrace and instructions to "
-      "reproduce the bug.\n");
   tileSignalsWriteString(STDERR_FILENO, "Stack dump:\n0.\tProgram arguments:");
   for (int i = 0; i < reportArgc; ++i) {
     tileSignalsWriteString(STDERR_FILENO, " ");

@@ -20,12 +20,12 @@ void tileSignalsRestoreHandlers(void);
  * the handler, which runs on the catch's stack). */
 void tileSignalsRelease(void);
 
-/* A deadly signal prints what mlir-opt's crash handler prints: LLVM's
- * request for a bug report, "Stack dump:", the program's arguments and the
- * frames of the crashing thread; then the process dies of the signal. It
- * takes the place of LLVM's handler (LLVMEnablePrettyStackTrace, which
- * gives the main thread the alternate stack the handler runs on), which
- * dies before any stack dump when nothing in the process recorded one.
+/* A deadly signal also prints what mlir-opt's crash handler prints after
+ * LLVM's own report: "Stack dump:", the program's arguments and the frames
+ * of the crashing thread; then the process dies of the signal. Called
+ * before LLVMEnablePrettyStackTrace, whose handler runs first (it asks for
+ * a bug report and lists what MLIR recorded, its parser's ops say), then
+ * puts back the handler it found, this one, and raises the signal again.
  * `argv` must live as long as the process. */
 void tileSignalsInstallCrashReport(int argc, char **argv);
 

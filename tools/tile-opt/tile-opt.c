@@ -1047,9 +1047,10 @@ int main(int argc, char **argv) {
     return code;
   }
   /* A crash (of MLIR's parser on some inputs, say) prints what mlir-opt's
-   * does; LLVM's handlers give the main thread the stack it runs on. */
-  LLVMEnablePrettyStackTrace();
+   * does: LLVM's report, then the stack dump (in this order: LLVM's
+   * handler hands the signal on to the one it found). */
   tileSignalsInstallCrashReport(argc, argv);
+  LLVMEnablePrettyStackTrace();
   /* LLVM's option parser names the program in what it prints itself (a
    * pass option it cannot read, say). */
   LLVMParseCommandLineOptions(1, (const char *const *)argv, "");
