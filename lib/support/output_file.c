@@ -15,7 +15,6 @@ struct TileOutputFile {
   char *path;      /* what the user named */
   char *target;    /* the file that is replaced (symlinks resolved) */
   char *temporary; /* NULL when writing in place (stdout, devices) */
-  int flushError;  /* errno of the first failed tileOutputFileFlush */
 };
 
 static void freeFile(TileOutputFile *f) {
@@ -110,16 +109,10 @@ TileOutputFile *tileOutputFileOpen(const char *path, TileStrBuf *error) {
 
 FILE *tileOutputFileStream(TileOutputFile *file) { return file->stream; }
 
-void tileOutputFileFlush(TileOutputFile *f) {
-  errno = 0;
-  if (!f->temporary && fflush(f->stream) != 0 && !f->flushError)
-    f->flushError = errno ? errno : EIO;
-}
-
 bool tileOutputFileCommit(TileOutputFile *f, TileStrBuf *error) {
   errno = 0;
-  bool ok = fflush(f->stream) == 0 && !ferror(f->stream) && !f->flushError;
-  int err = f->flushError ? f->flushError : errno ? errno : EIO;
+  bool ok = fflush(f->stream) == 0 && !ferror(f->stream);
+  int err = errno ? errno : EIO;
   if (f->stream != stdout && fclose(f->stream) != 0 && ok) {
     ok = false;
     err = errno;

@@ -21,11 +21,6 @@ TileOutputFile *tileOutputFileOpen(const char *path, TileStrBuf *error);
 /* The stream to write to; valid until commit or discard. */
 FILE *tileOutputFileStream(TileOutputFile *file);
 
-/* Flushes a stream written in place (stdout, a device) so that what was
- * written so far survives a crash of the process; a temporary file waits
- * for the commit. A failure is kept for tileOutputFileCommit to report. */
-void tileOutputFileFlush(TileOutputFile *file);
-
 /* Flushes, checks every write and the close, and puts the file in place.
  * Frees `file` in every case; on failure, appends the reason to `error` and
  * leaves the path as it was (for devices: as the failed write left it). */

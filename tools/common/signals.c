@@ -1,12 +1,16 @@
-/* sigaltstack and SA_ONSTACK are XSI. */
+/* sigaltstack and SA_ONSTACK are XSI; fflush_unlocked is glibc's. */
 #define _XOPEN_SOURCE 700
+#define _DEFAULT_SOURCE
 
 #include "common/signals.h"
 
 #include "support/count.h"
 
+#include "llvm-c/ErrorHandling.h"
+
 #include <execinfo.h>
 #include <signal.h>
+#include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -63,12 +67,26 @@ void tileSignalsWriteString(int fd, const char *s) {
 /* The crash report's state, set once before any crash. */
 static const int reportedSignals[] = {SIGILL, SIGTRAP, SIGABRT,
                                       SIGFPE, SIGBUS,  SIGSEGV};
+static struct sigaction llvmHandlers[TILE_COUNT(reportedSignals)];
 static int reportArgc;
 static char **reportArgv;
+static volatile sig_atomic_t reporting;
 
+/* Installed twice: under LLVM's handler, which puts it back and raises the
+ * signal again once it has printed its part, and above it, to write what
+ * standard output buffered first (the lock is not taken: the crash may
+ * have happened while it was held). */
 static void crashReport(int sig, siginfo_t *info, void *context) {
-  (void)info;
-  (void)context;
+  if (!reporting) {
+    reporting = 1;
+    fflush_unlocked(stdout);
+    for (size_t i = 0; i < TILE_COUNT(reportedSignals); ++i) {
+      const struct sigaction *llvm = &llvmHandlers[i];
+      if (reportedSignals[i] == sig && (llvm->sa_flags & SA_SIGINFO) &&
+          llvm->sa_sigaction && llvm->sa_sigaction != crashReport)
+        llvm->sa_sigaction(sig, info, context);
+    }
+  }
   tileSignalsWriteString(STDERR_FILENO, "Stack dump:\n0.\tProgram arguments:");
   for (int i = 0; i < reportArgc; ++i) {
     tileSignalsWriteString(STDERR_FILENO, " ");
@@ -98,4 +116,7 @@ void tileSignalsInstallCrashReport(int argc, char **argv) {
   sigemptyset(&action.sa_mask);
   for (size_t i = 0; i < TILE_COUNT(reportedSignals); ++i)
     sigaction(reportedSignals[i], &action, NULL);
+  LLVMEnablePrettyStackTrace();
+  for (size_t i = 0; i < TILE_COUNT(reportedSignals); ++i)
+    sigaction(reportedSignals[i], &action, &llvmHandlers[i]);
 }

@@ -20,13 +20,14 @@ void tileSignalsRestoreHandlers(void);
  * the handler, which runs on the catch's stack). */
 void tileSignalsRelease(void);
 
-/* A deadly signal also prints what mlir-opt's crash handler prints after
- * LLVM's own report: "Stack dump:", the program's arguments and the frames
- * of the crashing thread; then the process dies of the signal. Called
- * before LLVMEnablePrettyStackTrace, whose handler runs first (it asks for
- * a bug report and lists what MLIR recorded, its parser's ops say), then
- * puts back the handler it found, this one, and raises the signal again.
- * `argv` must live as long as the process. */
+/* Makes a deadly signal print what mlir-opt's crash handler prints, in its
+ * order: what standard output had buffered, LLVM's request for a bug
+ * report and what MLIR recorded (its parser's ops, say), then "Stack
+ * dump:", the program's arguments and the frames of the crashing thread;
+ * then the process dies of the signal. Enables LLVM's handler
+ * (LLVMEnablePrettyStackTrace), which also gives the main thread the
+ * alternate stack the handlers run on. `argv` must live as long as the
+ * process. */
 void tileSignalsInstallCrashReport(int argc, char **argv);
 
 /* Writes all `size` bytes of `data` to `fd`, as far as write() lets it. */

@@ -821,8 +821,10 @@ static bool processChunk(const Run *r, const TileChunk *chunk, FILE *out) {
 
 /* Processes every chunk, even after a failure, so that every error is
  * reported; the outputs of the chunks are separated by the output marker.
- * What is written is flushed before each chunk runs: a chunk that crashes
- * MLIR does not take the output before it along. */
+ * Standard output is buffered, as mlir-opt's is: a later chunk's errors
+ * come before the output of earlier ones in a stream of both, and a crash
+ * writes what was buffered before its report (tileSignalsInstallCrashReport).
+ */
 static bool processChunks(Run *r, const TileChunk *chunks, int n, FILE *out) {
   const Options *o = r->setup.options;
   const char *outMarker =
@@ -831,9 +833,6 @@ static bool processChunks(Run *r, const TileChunk *chunks, int n, FILE *out) {
   for (int i = 0; i < n; ++i) {
     if (i)
       fprintf(out, "%s\n", outMarker);
-    /* What the chunks before wrote (the commit flushes the last one's). */
-    if (r->output)
-      tileOutputFileFlush(r->output);
     ok &= processChunk(r, &chunks[i], out);
   }
   return ok;
@@ -1047,10 +1046,8 @@ int main(int argc, char **argv) {
     return code;
   }
   /* A crash (of MLIR's parser on some inputs, say) prints what mlir-opt's
-   * does: LLVM's report, then the stack dump (in this order: LLVM's
-   * handler hands the signal on to the one it found). */
+   * does. */
   tileSignalsInstallCrashReport(argc, argv);
-  LLVMEnablePrettyStackTrace();
   /* LLVM's option parser names the program in what it prints itself (a
    * pass option it cannot read, say). */
   LLVMParseCommandLineOptions(1, (const char *const *)argv, "");

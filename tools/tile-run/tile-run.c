@@ -302,7 +302,6 @@ int main(int argc, char **argv) {
   /* A crash while compiling prints what mlir-opt's does (a fault of the
    * called code is reported by the fault guard instead). */
   tileSignalsInstallCrashReport(argc, argv);
-  LLVMEnablePrettyStackTrace();
   /* LLVM's option parser names the program in what it prints itself (a
    * pass option it cannot read, say). */
   LLVMParseCommandLineOptions(1, (const char *const *)argv, "");
