@@ -18,6 +18,7 @@
 
 #include "mlir-c/Dialect/AMDGPU.h"
 #include "mlir-c/Dialect/GPU.h"
+#include "mlir-c/Dialect/LLVM.h"
 #include "mlir-c/Dialect/SCF.h"
 #include "mlir-c/Dialect/Vector.h"
 
@@ -579,9 +580,12 @@ static void run(MlirOperation op, MlirExternalPass pass,
     mlirExternalPassSignalFailure(pass);
 }
 
+/* llvm: the copies' loops carry an #llvm.loop_annotation, parsed while the
+ * pass runs, on any thread. */
 static const TileDialectHandleGetter dependent[] = {
     mlirGetDialectHandle__gpu__, mlirGetDialectHandle__amdgpu__,
-    mlirGetDialectHandle__vector__, mlirGetDialectHandle__scf__};
+    mlirGetDialectHandle__vector__, mlirGetDialectHandle__scf__,
+    mlirGetDialectHandle__llvm__};
 
 const TilePassDescriptor tileRocmMatrixPass = {
     .argument = "tile-rocm-matrix",

@@ -4,6 +4,8 @@
 #include "ir/ir.h"
 #include "passes/pass.h"
 
+#include "mlir-c/Dialect/SPIRV.h"
+
 #include <stdio.h>
 
 static MlirWalkResult annotate(MlirOperation op, void *userData) {
@@ -35,11 +37,17 @@ static void run(MlirOperation op, MlirExternalPass pass,
   tilePassRunCheck(op, pass, annotate);
 }
 
+/* The attribute is parsed while the pass runs, on any thread. */
+static const TileDialectHandleGetter dependent[] = {
+    mlirGetDialectHandle__spirv__};
+
 const TilePassDescriptor tileVulkanEntryAbiPass = {
     .argument = "tile-vulkan-entry-abi",
     .name = "TileVulkanEntryAbi",
     .summary = "Set spirv.entry_point_abi (the workgroup size) on every GPU "
                "kernel",
     .anchor = "gpu.module",
+    .dependentDialects = dependent,
+    .numDependentDialects = TILE_COUNT(dependent),
     .run = run,
 };
