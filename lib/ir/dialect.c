@@ -73,11 +73,15 @@ MlirLogicalResult tileContextLoadIRDL(MlirContext ctx, MlirStringRef source,
   return result;
 }
 
-MlirLogicalResult tileContextLoadDialects(MlirContext ctx) {
+void tileContextRegisterUpstreamDialects(MlirContext ctx) {
   MlirDialectRegistry registry = mlirDialectRegistryCreate();
   mlirRegisterAllDialects(registry);
   mlirContextAppendDialectRegistry(ctx, registry);
   mlirDialectRegistryDestroy(registry);
+}
+
+MlirLogicalResult tileContextLoadDialects(MlirContext ctx) {
+  tileContextRegisterUpstreamDialects(ctx);
   /* Tile IR spells memory spaces with #gpu attributes and structure with scf;
    * load them so that attributes and types parse without a prior op. */
   static const char *const used[] = {"func", "scf",  "arith", "memref",

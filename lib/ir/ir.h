@@ -55,6 +55,10 @@ MlirOperation tileParseInput(MlirContext ctx, MlirStringRef source,
                              MlirStringRef sourceName);
 
 /* Whether `op` is named `name` (e.g. "tile.copy"). */
+/* Registers every upstream dialect with `ctx`, each loaded when first used
+ * (tileContextLoadDialects also loads the tile dialects). */
+void tileContextRegisterUpstreamDialects(MlirContext ctx);
+
 bool tileOpIs(MlirOperation op, const char *name);
 /* Whether `op` belongs to the tile dialect. */
 bool tileOpIsTile(MlirOperation op);

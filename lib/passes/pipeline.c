@@ -387,6 +387,15 @@ static bool apply(MlirOpPassManager opm, MlirStringRef anchor,
                      wrap, errors);
 }
 
+/* A pass manager to try passes on, in `scratch`, anchored on `anchor`
+ * ("any" for an op-agnostic one). */
+static MlirPassManager scratchPassManager(MlirContext scratch,
+                                          MlirStringRef anchor) {
+  return tileStrRefEquals(anchor, "any")
+             ? mlirPassManagerCreate(scratch)
+             : mlirPassManagerCreateOnOperation(scratch, anchor);
+}
+
 /* Adds to `opm` only if the whole addition succeeds: it is first built on a
  * scratch pass manager of the same anchor, because neither MLIR nor the C
  * API can take passes out of a pass manager again. The scratch build has
@@ -394,9 +403,7 @@ static bool apply(MlirOpPassManager opm, MlirStringRef anchor,
 static bool addAtomically(MlirOpPassManager opm, MlirStringRef anchor,
                           const Addition *addition, TileErrorSink errors) {
   MlirContext scratch = mlirContextCreateWithThreading(false);
-  MlirPassManager pm = tileStrRefEquals(anchor, "any")
-                           ? mlirPassManagerCreate(scratch)
-                           : mlirPassManagerCreateOnOperation(scratch, anchor);
+  MlirPassManager pm = scratchPassManager(scratch, anchor);
   bool ok = apply(mlirPassManagerGetAsOpPassManager(pm), anchor, addition, NULL,
                   errors);
   mlirPassManagerDestroy(pm);
@@ -647,10 +654,7 @@ static bool addPassImplicitly(MlirOpPassManager opm, MlirStringRef anchor,
    * nesting names the op the pass runs on. */
   tileStrBufAppendRef(&text, argument);
   MlirContext scratch = mlirContextCreateWithThreading(false);
-  MlirPassManager probe =
-      tileStrRefEquals(anchor, "any")
-          ? mlirPassManagerCreate(scratch)
-          : mlirPassManagerCreateOnOperation(scratch, anchor);
+  MlirPassManager probe = scratchPassManager(scratch, anchor);
   TileErrorSink silent = {NULL, NULL};
   bool nest = !addUpstream(mlirPassManagerGetAsOpPassManager(probe), text.data,
                            silent, &error) &&

@@ -648,10 +648,7 @@ static bool loadDialects(MlirContext ctx, const Options *o, bool tile) {
         mlirLogicalResultIsFailure(tileContextLoadBackendDialects(ctx)))
       return false;
   } else {
-    MlirDialectRegistry registry = mlirDialectRegistryCreate();
-    mlirRegisterAllDialects(registry);
-    mlirContextAppendDialectRegistry(ctx, registry);
-    mlirDialectRegistryDestroy(registry);
+    tileContextRegisterUpstreamDialects(ctx);
   }
   for (unsigned i = 0; i < o->irdlFiles.count; ++i) {
     const char *file = o->irdlFiles.items[i];
