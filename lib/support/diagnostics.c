@@ -192,9 +192,10 @@ static void printOne(TileDiagnosticPrinter *printer, MlirDiagnostic diag,
     tileStrBufFree(&message);
     return;
   }
-  /* Notes that dump a whole operation keep its first lines only. */
+  /* Notes that dump a whole operation keep its first lines only, unless
+   * the printer wants them whole. */
   int shown = (int)message.size;
-  if (operationNote) {
+  if (operationNote && !printer->wholeOperationNotes) {
     const char *p = text;
     for (int lines = 0; p && lines < 4; ++lines)
       p = strchr(p + 1, '\n');

@@ -37,7 +37,9 @@ typedef struct {
   const char *sourceName; /* may be NULL */
   const char *sourceText; /* may be NULL */
   unsigned numErrors;
-  bool hideOperationNotes; /* drop "see current operation" notes */
+  bool hideOperationNotes;  /* drop "see current operation" notes */
+  bool wholeOperationNotes; /* print them whole, as mlir-opt; else their
+                               first lines */
 } TileDiagnosticPrinter;
 
 MlirDiagnosticHandlerID

@@ -965,7 +965,7 @@ static bool passesNeedTile(const Options *o,
 static int runShowDialects(const Options *o) {
   MlirLlvmThreadPool pool = mlirLlvmThreadPoolCreate();
   MlirContext ctx = createContext(o, pool);
-  TileDiagnosticPrinter printer = {stderr, NULL, NULL, 0, false};
+  TileDiagnosticPrinter printer = {stderr, NULL, NULL, 0, false, true};
   MlirDiagnosticHandlerID printerId =
       tileDiagnosticPrinterAttach(ctx, &printer);
   bool ok = loadDialects(ctx, o, true);
@@ -990,8 +990,8 @@ static int runOnInput(const Options *o, const TileBackendContext *backend) {
   if (!input)
     return fail("cannot open input file '%s': %s", o->input, strerror(errno));
   const char *fileName = strcmp(o->input, "-") == 0 ? "<stdin>" : o->input;
-  TileDiagnosticPrinter printer = {stderr, fileName, input, 0,
-                                   !o->printOpOnDiagnostic};
+  TileDiagnosticPrinter printer = {
+      stderr, fileName, input, 0, !o->printOpOnDiagnostic, true};
   MlirOpPrintingFlags flags = createPrintingFlags(o);
   PrintFilter filter = {o, flags, NULL, NULL, 0, 0};
   Run r = {{o, flags, &filter},
