@@ -22,6 +22,10 @@ typedef struct {
  * table is static and immutable. */
 const TileCudaChip *tileCudaFindChip(const char *name);
 
+/* The PTX ISA version (x 10) that target features "+ptxNN" name, or 0 when
+ * they are anything else or a version LLVM 22 does not know. */
+int tileCudaPtxVersion(const char *features);
+
 MlirLogicalResult tileCudaNormalizeTarget(TileTarget *target,
                                           TileErrorSink errors);
 bool tileCudaDetectTarget(TileTarget *target);

@@ -19,15 +19,15 @@ typedef struct {
   MlirOperation asker;
 } Request;
 
-static bool fitsPath(MlirOperation kernel, const char *chip, TileCudaPath path,
-                     TileStrBuf *why) {
+static bool fitsPath(MlirOperation kernel, const TileTmaTarget *target,
+                     TileCudaPath path, TileStrBuf *why) {
   switch (path) {
   case TileCudaPathWgmmaWs:
-    return tileCudaWgmmaWsFits(kernel, chip, 0, 0, why);
+    return tileCudaWgmmaWsFits(kernel, target, 0, 0, why);
   case TileCudaPathWgmma:
-    return tileCudaWgmmaFits(kernel, chip, why);
+    return tileCudaWgmmaFits(kernel, target, why);
   case TileCudaPathMma:
-    return tileCudaMmaFits(kernel, chip, why);
+    return tileCudaMmaFits(kernel, target->chip, why);
   default:
     return true;
   }
@@ -65,12 +65,13 @@ static bool request(const TileCudaChoices *c, Request *r) {
 
 /* The first requested path that takes the kernel, or TileCudaPathNone
  * after refusing at the asking op with each candidate's reason. */
-static TileCudaPath choosePath(MlirOperation kernel, const char *chip,
-                               const Request *r) {
+static TileCudaPath choosePath(MlirOperation kernel,
+                               const TileTmaTarget *target, const Request *r) {
+  const char *chip = target->chip;
   TileStrBuf why = TILE_STRBUF_INIT;
   for (TileCudaPath p = r->first; p <= r->last; ++p) {
     TileStrBuf reason = TILE_STRBUF_INIT;
-    bool ok = fitsPath(kernel, chip, p, &reason);
+    bool ok = fitsPath(kernel, target, p, &reason);
     if (!ok && r->first == r->last)
       tileStrBufAppendStr(&why, tileStrBufGet(&reason));
     else if (!ok)
@@ -149,7 +150,8 @@ static unsigned checkSwizzle(const TileCudaChoices *c, TileCudaPath path,
 }
 
 static unsigned checkWarpSpecialize(const TileCudaChoices *c, TileCudaPath path,
-                                    MlirOperation kernel, const char *chip) {
+                                    MlirOperation kernel,
+                                    const TileTmaTarget *target) {
   if (mlirOperationIsNull(c->warpSpecialize))
     return 0;
   if (path != TileCudaPathWgmmaWs)
@@ -160,7 +162,7 @@ static unsigned checkWarpSpecialize(const TileCudaChoices *c, TileCudaPath path,
         tileCudaPathName(path));
   TileStrBuf why = TILE_STRBUF_INIT;
   unsigned errors = 0;
-  if (!tileCudaWgmmaWsFits(kernel, chip, c->producerRegisters,
+  if (!tileCudaWgmmaWsFits(kernel, target, c->producerRegisters,
                            c->consumerRegisters, &why))
     errors = tileRefuseChoice(c->warpSpecialize, "%s", tileStrBufGet(&why));
   tileStrBufFree(&why);
@@ -204,22 +206,23 @@ static void statePath(MlirOperation kernel, const TileCudaChoices *c,
 }
 
 static unsigned decide(MlirOperation kernel, void *userData) {
-  const char *chip = userData;
+  const TileTmaTarget *target = userData;
   TileCudaChoices c;
   if (!tileCudaReadChoices(kernel, &c))
     return 0;
   Request r;
   if (!request(&c, &r))
     return 1;
-  TileCudaPath path = choosePath(kernel, chip, &r);
+  TileCudaPath path = choosePath(kernel, target, &r);
   if (path == TileCudaPathNone)
     return 1;
   /* Every path but SIMT has planned the gemm: the tile sizes are known. */
   TileMmaPlan plan;
   tileMmaPlanGemm(kernel, &plan);
-  unsigned errors =
-      checkShape(&c, path, &plan) + checkSwizzle(&c, path, &plan) +
-      checkWarpSpecialize(&c, path, kernel, chip) + checkRasterize(&c, kernel);
+  unsigned errors = checkShape(&c, path, &plan) +
+                    checkSwizzle(&c, path, &plan) +
+                    checkWarpSpecialize(&c, path, kernel, target) +
+                    checkRasterize(&c, kernel);
   if (errors)
     return errors;
   if (path != TileCudaPathWgmmaWs)
@@ -228,15 +231,19 @@ static unsigned decide(MlirOperation kernel, void *userData) {
   return 0;
 }
 
-enum { OptChip };
+enum { OptChip, OptFeatures };
 
 static const TilePassOption options[] = {
     [OptChip] = {"chip", TileOptionString, "sm_90a", "the CUDA chip", NULL},
+    [OptFeatures] = {"features", TileOptionString, "+ptx83",
+                     "the target's PTX ISA version (+ptxNN)", NULL},
 };
 
 static void run(MlirOperation op, MlirExternalPass pass,
                 const TileOptionValue *values) {
-  if (tileForEachKernel(op, decide, values[OptChip].s))
+  TileTmaTarget target =
+      tileTmaTargetOf(values[OptChip].s, values[OptFeatures].s);
+  if (tileForEachKernel(op, decide, &target))
     mlirExternalPassSignalFailure(pass);
 }
 

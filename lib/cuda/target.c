@@ -29,8 +29,7 @@ static const int ptxVersions[] = {32, 40, 41, 42, 43, 50, 60, 61, 62, 63, 64,
                                   65, 70, 71, 72, 73, 74, 75, 76, 77, 78, 80,
                                   81, 82, 83, 84, 85, 86, 87, 88, 90};
 
-/* The version of features "+ptxNN", or 0 when they are anything else. */
-static int ptxVersionOf(const char *features) {
+int tileCudaPtxVersion(const char *features) {
   int version = 0, length = 0;
   if (sscanf(features, "+ptx%2d%n", &version, &length) != 1 ||
       features[length] != '\0' || length != 6)
@@ -46,7 +45,7 @@ static int ptxVersionOf(const char *features) {
 static MlirLogicalResult checkFeatures(const TileTarget *t,
                                        const TileCudaChip *chip,
                                        TileErrorSink errors) {
-  int version = ptxVersionOf(t->features);
+  int version = tileCudaPtxVersion(t->features);
   if (!version) {
     tileReport(errors,
                "cuda features '%s' are not a PTX ISA version LLVM knows "
@@ -80,9 +79,11 @@ MlirLogicalResult tileCudaNormalizeTarget(TileTarget *t, TileErrorSink errors) {
                t->chip);
     return mlirLogicalResultFailure();
   }
-  /* PTX ISA 8.0 is the first to know sm_90a; it serves every chip above. */
+  /* PTX ISA 8.0 is the first to know sm_90a; it serves every chip above.
+   * sm_90a's TMA kernels fence their descriptors (fence.proxy.tensormap),
+   * which needs 8.3. */
   if (!t->features[0])
-    strcpy(t->features, "+ptx80");
+    strcpy(t->features, strcmp(t->chip, "sm_90a") == 0 ? "+ptx83" : "+ptx80");
   if (mlirLogicalResultIsFailure(
           checkFeatures(t, tileCudaFindChip(t->chip), errors)))
     return mlirLogicalResultFailure();

@@ -2,12 +2,33 @@
  * the parts the two TMA + wgmma paths share. */
 #include "cuda/tma.h"
 
+#include "cuda/cuda.h"
+
 #include "ir/ir.h"
 #include "tile/dialect.h"
 
 #include <stdio.h>
+#include <string.h>
 
 static MlirValue idx(TileBuilder *b, int64_t v) { return tbConstIndex(b, v); }
+
+enum { DescriptorFencePtx = 83 };
+
+TileTmaTarget tileTmaTargetOf(const char *chip, const char *features) {
+  return (TileTmaTarget){chip, tileCudaPtxVersion(features)};
+}
+
+bool tileTmaTargetFits(const TileTmaTarget *target, const char *what,
+                       TileStrBuf *why) {
+  if (strcmp(target->chip, "sm_90a") != 0)
+    return tileCudaRefuse(why, "%s need sm_90a", what);
+  if (target->ptx < DescriptorFencePtx)
+    return tileCudaRefuse(
+        why,
+        "its TMA descriptors, written by the host, are fenced before use "
+        "(fence.proxy.tensormap), which needs PTX ISA 8.3 (features=+ptx83)");
+  return true;
+}
 
 static bool zeroFillBefore(const TileMmaPlan *p) {
   for (MlirOpOperand use = mlirValueGetFirstUse(p->acc);
@@ -84,25 +105,62 @@ MlirValue tileTmaDescriptor(TileBuilder *b, MlirValue global, int64_t rows,
                            &descType, 0, NULL));
 }
 
+void tileTmaFenceDescriptor(TileBuilder *b, MlirValue desc) {
+  tbCreate(b, "nvgpu.tma.fence.descriptor", 1, &desc, 0, NULL, 0, NULL);
+}
+
+void tileTmaFenceToAsyncProxy(TileBuilder *b) {
+  MlirNamedAttribute fence[] = {
+      tbNamed(b, "kind", tbParseAttr(b, "#nvvm.proxy_kind<async.shared>")),
+      tbNamed(b, "space", tbParseAttr(b, "#nvvm.shared_space<cta>")),
+  };
+  tbCreate(b, "nvvm.fence.proxy", 0, NULL, 0, NULL, 2, fence);
+}
+
 static int64_t elementBytes(MlirValue memref) {
   MlirType elem = tileElementType(mlirValueGetType(memref));
   return mlirTypeIsAFloat(elem) ? mlirFloatTypeGetWidth(elem) / 8
                                 : mlirIntegerTypeGetWidth(elem) / 8;
 }
 
+/* Whether the 2-d global `memref` is one TMA can describe: contiguous rows,
+ * the rows' stride and the address of its first element multiples of 16
+ * bytes, and no dimension of 0 (cuTensorMapEncodeTiled refuses each). */
+static MlirValue describable(TileBuilder *b, MlirValue memref) {
+  MlirType index = tbIndex(b);
+  TileStrBuf text = {0};
+  char baseType[48];
+  snprintf(baseType, sizeof(baseType), "memref<%s>",
+           tileTypeStr(&text, tileElementType(mlirValueGetType(memref))));
+  tileStrBufFree(&text);
+  MlirType types[] = {
+      tbParseType(b, baseType), index, index, index, index, index};
+  MlirOperation meta = tbCreate(b, "memref.extract_strided_metadata", 1,
+                                &memref, 6, types, 0, NULL);
+  MlirValue offset = mlirOperationGetResult(meta, 1);
+  MlirValue rows = mlirOperationGetResult(meta, 2);
+  MlirValue cols = mlirOperationGetResult(meta, 3);
+  MlirValue rowStride = mlirOperationGetResult(meta, 4);
+  MlirValue colStride = mlirOperationGetResult(meta, 5);
+  int64_t bytes = elementBytes(memref);
+  MlirValue aligned =
+      tbResult(tbCreate(b, "memref.extract_aligned_pointer_as_index", 1,
+                        &memref, 1, &index, 0, NULL));
+  MlirValue first = tbAdd(b, aligned, tbMul(b, offset, idx(b, bytes)));
+  MlirValue zero = idx(b, 0);
+  MlirValue ok = tbCmpI(b, "eq", colStride, idx(b, 1));
+  ok = tbAnd(b, ok,
+             tbCmpI(b, "eq", tbRemU(b, rowStride, idx(b, 16 / bytes)), zero));
+  ok = tbAnd(b, ok, tbCmpI(b, "eq", tbRemU(b, first, idx(b, 16)), zero));
+  ok = tbAnd(b, ok, tbCmpI(b, "ne", rows, zero));
+  return tbAnd(b, ok, tbCmpI(b, "ne", cols, zero));
+}
+
 MlirValue tileTmaRowsAligned(TileBuilder *b, const MlirValue *globals,
                              int count) {
   MlirValue aligned = {NULL};
-  MlirType index = tbIndex(b);
   for (int i = 0; i < count; ++i) {
-    int64_t perRow = 16 / elementBytes(globals[i]);
-    MlirValue rowOk = tbCmpI(
-        b, "eq", tbRemU(b, tbDim(b, globals[i], 1), idx(b, perRow)), idx(b, 0));
-    MlirValue base =
-        tbResult(tbCreate(b, "memref.extract_aligned_pointer_as_index", 1,
-                          &globals[i], 1, &index, 0, NULL));
-    MlirValue ok = tbAnd(
-        b, rowOk, tbCmpI(b, "eq", tbRemU(b, base, idx(b, 16)), idx(b, 0)));
+    MlirValue ok = describable(b, globals[i]);
     aligned = i ? tbAnd(b, aligned, ok) : ok;
   }
   return aligned;

@@ -33,10 +33,10 @@ typedef struct {
 } Wgmma;
 
 /* Whether the path takes the kernel (the reason in `why` when not). */
-static bool fits(MlirOperation kernel, const char *chip, TileMmaPlan *p,
-                 TileStrBuf *why) {
-  if (strcmp(chip, "sm_90a") != 0)
-    return tileCudaRefuse(why, "wgmma and TMA need sm_90a");
+static bool fits(MlirOperation kernel, const TileTmaTarget *target,
+                 TileMmaPlan *p, TileStrBuf *why) {
+  if (!tileTmaTargetFits(target, "wgmma and TMA", why))
+    return false;
   if (!tileCudaPlanGemm(kernel, p, why))
     return false;
   if (p->transposeB)
@@ -58,15 +58,16 @@ static bool fits(MlirOperation kernel, const char *chip, TileMmaPlan *p,
   return tileMmaPlanKernel(kernel, p, why);
 }
 
-bool tileCudaWgmmaFits(MlirOperation kernel, const char *chip,
+bool tileCudaWgmmaFits(MlirOperation kernel, const TileTmaTarget *target,
                        TileStrBuf *why) {
   TileMmaPlan plan;
-  return fits(kernel, chip, &plan, why);
+  return fits(kernel, target, &plan, why);
 }
 
-static bool eligible(MlirOperation kernel, const char *chip, Wgmma *w) {
+static bool eligible(MlirOperation kernel, const TileTmaTarget *target,
+                     Wgmma *w) {
   TileMmaPlan *p = &w->plan;
-  if (!fits(kernel, chip, p, NULL))
+  if (!fits(kernel, target, p, NULL))
     return false;
   w->elem = tileTmaElementName(p->elem);
   snprintf(w->lhsType, sizeof(w->lhsType),
@@ -278,6 +279,10 @@ static void lowerKernel(Wgmma *w, MlirOperation kernel) {
     MlirValue operands[] = {k.barriers, idx(&inInit, 1), idx(&inInit, s)};
     tbCreate(&inInit, "nvgpu.mbarrier.init", 3, operands, 0, NULL, 0, NULL);
   }
+  /* The leader issues every TMA load, on barriers it has just made. */
+  tileTmaFenceToAsyncProxy(&inInit);
+  tileTmaFenceDescriptor(&inInit, k.descA);
+  tileTmaFenceDescriptor(&inInit, k.descB);
   tbCreate(&b, "gpu.barrier", 0, NULL, 0, NULL, 0, NULL);
   MlirValue accShared =
       view(&b, &k, idx(&b, p->stages * StageBytes), BM, BN, "f32");
@@ -300,32 +305,38 @@ static void lowerKernel(Wgmma *w, MlirOperation kernel) {
 }
 
 static unsigned lowerIfEligible(MlirOperation kernel, void *userData) {
-  const char *chip = userData;
+  const TileTmaTarget *target = userData;
   /* tile-cuda-path has checked that a kernel that states this path fits. */
   TileCudaChoices choices;
   if (tileCudaReadChoices(kernel, &choices) &&
       choices.pathValue != TileCudaPathWgmma)
     return 0;
   Wgmma w;
-  if (eligible(kernel, chip, &w)) {
+  if (eligible(kernel, target, &w)) {
     tileCudaEraseChoices(&choices);
     lowerKernel(&w, kernel);
   }
   return 0;
 }
 
-enum { OptChip };
+enum { OptChip, OptFeatures };
 
 static const TilePassOption options[] = {
     [OptChip] = {"chip", TileOptionString, "sm_90a",
                  "the CUDA chip; the pass acts on sm_90a only (wgmma and TMA "
                  "need its architecture-specific features)",
                  NULL},
+    [OptFeatures] = {"features", TileOptionString, "+ptx83",
+                     "the target's PTX ISA version (+ptxNN); the pass acts "
+                     "from +ptx83 on (its descriptor fences)",
+                     NULL},
 };
 
 static void run(MlirOperation op, MlirExternalPass pass,
                 const TileOptionValue *values) {
-  if (tileForEachKernel(op, lowerIfEligible, values[OptChip].s))
+  TileTmaTarget target =
+      tileTmaTargetOf(values[OptChip].s, values[OptFeatures].s);
+  if (tileForEachKernel(op, lowerIfEligible, &target))
     mlirExternalPassSignalFailure(pass);
 }
 

@@ -28,7 +28,8 @@
  * the swizzle of that width; B arrives in boxes of 64 columns (128-byte
  * rows, the 128-byte swizzle) whatever the K tile. wgmma takes K in steps
  * of 16. Each consumer warpgroup owns 64 rows.
- * The producer keeps 40 registers; consumers share the rest of the 64 Ki.
+ * The producer keeps 40 registers; consumers share the rest of the block's
+ * pool (what its threads start with).
  * Blocks are visited in groups of 8 block rows, so that a wave of blocks
  * reuses the same A rows and B columns from L2. */
 enum {
@@ -41,6 +42,7 @@ enum {
   RegisterFile = 65536,
   GroupRows = 8,
   MaxSharedBytes = 227 * 1024,
+  MaxBoxRows = 256, /* cuTensorMapEncodeTiled's bound on a box side */
   Ticks = 10000000,
 };
 
@@ -113,10 +115,22 @@ static void describe(Ws *w) {
            (long long)p->stages);
 }
 
+/* The registers a thread of the kernel starts with: ptxas gives a kernel
+ * that calls setmaxnreg under `.maxntid threads` and `.minnctapersm 1` the
+ * most the register file allows, in units of 8. The block's pool is that
+ * many a thread; setmaxnreg.dec gives to it and setmaxnreg.inc waits until
+ * it holds enough, forever when the budgets ask for more than it has. */
+static int64_t entryRegisters(int64_t threads) {
+  return RegisterFile / threads / 8 * 8;
+}
+
 /* The register budgets: `producer` and `consumer` when given (not 0), else
- * the producer keeps ProducerRegisters and the consumers share the rest,
- * up to MaxConsumerRegisters; false when they do not hold the consumers'
- * accumulators or exceed the register file. */
+ * the producer keeps ProducerRegisters (or the minimum, 24, when that
+ * leaves the consumers too few for their accumulators) and the consumers
+ * share the rest of the block's pool, up to MaxConsumerRegisters (or what
+ * they start with, when that is more); false
+ * when they do not hold the consumers' accumulators, do not fit the pool,
+ * or do not move registers from the producer to the consumers. */
 static bool budgetRegisters(Ws *w, int64_t producer, int64_t consumer,
                             TileStrBuf *why) {
   const TileMmaPlan *p = &w->plan;
@@ -124,30 +138,51 @@ static bool budgetRegisters(Ws *w, int64_t producer, int64_t consumer,
    * run alone on unchecked ops takes its own instead. */
   if (producer < 24 || producer > 256 || consumer < 24 || consumer > 256)
     producer = consumer = 0;
-  w->producerRegisters = producer ? producer : ProducerRegisters;
-  int64_t spare = RegisterFile - WarpgroupThreads * w->producerRegisters;
-  w->consumerRegisters =
-      consumer ? consumer : spare / (WarpgroupThreads * w->consumers) / 8 * 8;
-  if (!consumer && w->consumerRegisters > MaxConsumerRegisters)
-    w->consumerRegisters = MaxConsumerRegisters;
+  int64_t threads = WarpgroupThreads * (1 + w->consumers);
+  int64_t entry = entryRegisters(threads), pool = threads * entry;
   /* 64 x bn f32 accumulators per warpgroup: bn / 2 registers a thread,
    * and room for addresses and loop state. */
-  if (p->bn / 2 + 48 > w->consumerRegisters)
+  int64_t needed = p->bn / 2 + 48;
+  w->producerRegisters = producer ? producer : ProducerRegisters;
+  for (;;) {
+    int64_t spare = pool - WarpgroupThreads * w->producerRegisters;
+    w->consumerRegisters =
+        consumer ? consumer : spare / (WarpgroupThreads * w->consumers) / 8 * 8;
+    /* A lone consumer warpgroup starts with more than the cap. */
+    int64_t cap = entry > MaxConsumerRegisters ? entry : MaxConsumerRegisters;
+    if (!consumer && w->consumerRegisters > cap)
+      w->consumerRegisters = cap;
+    if (producer || w->consumerRegisters >= needed ||
+        w->producerRegisters == 24)
+      break;
+    w->producerRegisters = 24;
+  }
+  if (needed > w->consumerRegisters)
     return tileCudaRefuse(why,
                           "its consumers need %lld registers a thread (a "
                           "64x%lld f32 accumulator and 48 for the rest); they "
                           "get %lld",
-                          (long long)p->bn / 2 + 48, (long long)p->bn,
+                          (long long)needed, (long long)p->bn,
+                          (long long)w->consumerRegisters);
+  if (w->producerRegisters > entry || w->consumerRegisters < entry)
+    return tileCudaRefuse(why,
+                          "its %lld threads start with %lld registers each; "
+                          "the producer's budget (%lld) may not be above "
+                          "that, nor the consumers' (%lld) below",
+                          (long long)threads, (long long)entry,
+                          (long long)w->producerRegisters,
                           (long long)w->consumerRegisters);
   int64_t total = WarpgroupThreads *
                   (w->producerRegisters + w->consumers * w->consumerRegisters);
-  if (total > RegisterFile)
+  if (total > pool)
     return tileCudaRefuse(
         why,
         "128 threads of %lld registers and %lld x 128 of "
-        "%lld take %lld registers; a multiprocessor has %d",
+        "%lld take %lld registers; a block of %lld threads has %lld (%lld "
+        "a thread)",
         (long long)w->producerRegisters, (long long)w->consumers,
-        (long long)w->consumerRegisters, (long long)total, RegisterFile);
+        (long long)w->consumerRegisters, (long long)total, (long long)threads,
+        (long long)pool, (long long)entry);
   return true;
 }
 
@@ -165,10 +200,11 @@ static bool tilesFit(const TileMmaPlan *p, TileStrBuf *why) {
                           "its K tile is %lld; the path takes 32 or 64 (A's "
                           "rows fill a 64- or 128-byte swizzle span)",
                           (long long)p->bk);
-  if (p->bm % ConsumerRows)
+  if (p->bm % ConsumerRows || p->bm > MaxBoxRows)
     return tileCudaRefuse(why,
-                          "its %lld rows of C are no multiple of 64 (each "
-                          "consumer warpgroup computes 64)",
+                          "its %lld rows of C are not a multiple of 64 up to "
+                          "256 (each consumer warpgroup computes 64; A and C "
+                          "move in TMA boxes of at most 256 rows)",
                           (long long)p->bm);
   if (p->bn % BoxCols || p->bn > 256)
     return tileCudaRefuse(why,
@@ -178,12 +214,12 @@ static bool tilesFit(const TileMmaPlan *p, TileStrBuf *why) {
   return tileTmaPipelineFits(p, why);
 }
 
-static bool fits(MlirOperation kernel, const char *chip, int64_t producer,
-                 int64_t consumer, Ws *w, TileStrBuf *why) {
+static bool fits(MlirOperation kernel, const TileTmaTarget *target,
+                 int64_t producer, int64_t consumer, Ws *w, TileStrBuf *why) {
   memset(w, 0, sizeof(*w));
   TileMmaPlan *p = &w->plan;
-  if (strcmp(chip, "sm_90a") != 0)
-    return tileCudaRefuse(why, "wgmma, TMA and setmaxnreg need sm_90a");
+  if (!tileTmaTargetFits(target, "wgmma, TMA and setmaxnreg", why))
+    return false;
   if (!tileCudaPlanGemm(kernel, p, why))
     return false;
   if (!tilesFit(p, why))
@@ -219,10 +255,10 @@ static bool fits(MlirOperation kernel, const char *chip, int64_t producer,
   return true;
 }
 
-bool tileCudaWgmmaWsFits(MlirOperation kernel, const char *chip,
+bool tileCudaWgmmaWsFits(MlirOperation kernel, const TileTmaTarget *target,
                          int64_t producer, int64_t consumer, TileStrBuf *why) {
   Ws w;
-  return fits(kernel, chip, producer, consumer, &w, why);
+  return fits(kernel, target, producer, consumer, &w, why);
 }
 
 /*===--- the kernel
@@ -273,16 +309,6 @@ static void setMaxRegisters(TileBuilder *b, const char *action, int64_t count) {
               mlirIntegerAttrGet(mlirIntegerTypeGet(b->ctx, 32), count)),
   };
   tbCreate(b, "nvvm.setmaxregister", 0, NULL, 0, NULL, 2, attrs);
-}
-
-/* Makes this thread's earlier shared-memory writes (generic proxy) visible
- * to the TMA engine and the mbarrier transaction counts (async proxy). */
-static void fenceToAsyncProxy(TileBuilder *b) {
-  MlirNamedAttribute fence[] = {
-      tbNamed(b, "kind", tbParseAttr(b, "#nvvm.proxy_kind<async.shared>")),
-      tbNamed(b, "space", tbParseAttr(b, "#nvvm.shared_space<cta>")),
-  };
-  tbCreate(b, "nvvm.fence.proxy", 0, NULL, 0, NULL, 2, fence);
 }
 
 /* bar.sync 1, <consumer threads>: the consumers alone (the producer may have
@@ -344,6 +370,8 @@ static void producer(TileBuilder *b, const Kernel *k) {
   setMaxRegisters(b, "decrease", k->w->producerRegisters);
   MlirBlock leader = tbIf(b, tbCmpI(b, "eq", k->tid, idx(b, 0)));
   TileBuilder in = tbAtTerminator(leader, b->loc);
+  tileTmaFenceDescriptor(&in, k->descA);
+  tileTmaFenceDescriptor(&in, k->descB);
   producerLoop(&in, k);
 }
 
@@ -475,10 +503,11 @@ static void storeTile(TileBuilder *b, const Kernel *k, MlirValue acc) {
       tileTmaView(b, k->dynamic, idx(b, 0), ConsumerRows, p->bn, "f32");
   MlirValue store[] = {acc, all};
   tbCreate(b, "nvgpu.warpgroup.mma.store", 2, store, 0, NULL, 0, NULL);
-  fenceToAsyncProxy(b);
+  tileTmaFenceToAsyncProxy(b);
   consumerBarrier(b, w);
   MlirBlock issuer = tbIf(b, tbCmpI(b, "eq", k->tid, idx(b, WarpgroupThreads)));
   TileBuilder in = tbAtTerminator(issuer, b->loc);
+  tileTmaFenceDescriptor(&in, k->descC);
   MlirValue whole = tileTmaView(&in, k->dynamic, idx(&in, skipped * p->bn * 4),
                                 p->bm, p->bn, "f32");
   intptr_t first;
@@ -547,7 +576,7 @@ static void createBarriers(TileBuilder *b, Kernel *k) {
                          idx(&in, s)};
     tbCreate(&in, "nvgpu.mbarrier.init", 3, empty, 0, NULL, 0, NULL);
   }
-  fenceToAsyncProxy(&in);
+  tileTmaFenceToAsyncProxy(&in);
   tbCreate(b, "gpu.barrier", 0, NULL, 0, NULL, 0, NULL);
 }
 
@@ -625,12 +654,13 @@ static void lowerKernel(Ws *w) {
 /* A kernel with tile_cuda ops takes the path when tile-cuda-path chose it
  * (and checked that it fits), with the stated register budgets. */
 static unsigned lowerIfEligible(MlirOperation kernel, void *userData) {
-  const char *chip = userData;
+  const TileTmaTarget *target = userData;
   TileCudaChoices c;
   if (tileCudaReadChoices(kernel, &c) && c.pathValue != TileCudaPathWgmmaWs)
     return 0;
   Ws w;
-  if (fits(kernel, chip, c.producerRegisters, c.consumerRegisters, &w, NULL)) {
+  if (fits(kernel, target, c.producerRegisters, c.consumerRegisters, &w,
+           NULL)) {
     w.groupRows = mlirOperationIsNull(c.rasterize) ? GroupRows : c.groupRows;
     /* Before the copy for unaligned rows is made: the copy has none. */
     tileCudaEraseChoices(&c);
@@ -639,18 +669,24 @@ static unsigned lowerIfEligible(MlirOperation kernel, void *userData) {
   return 0;
 }
 
-enum { OptChip };
+enum { OptChip, OptFeatures };
 
 static const TilePassOption options[] = {
     [OptChip] = {"chip", TileOptionString, "sm_90a",
                  "the CUDA chip; the pass acts on sm_90a only (wgmma and "
                  "setmaxnreg need its architecture-specific features)",
                  NULL},
+    [OptFeatures] = {"features", TileOptionString, "+ptx83",
+                     "the target's PTX ISA version (+ptxNN); the pass acts "
+                     "from +ptx83 on (its descriptor fences)",
+                     NULL},
 };
 
 static void run(MlirOperation op, MlirExternalPass pass,
                 const TileOptionValue *values) {
-  if (tileForEachKernel(op, lowerIfEligible, values[OptChip].s))
+  TileTmaTarget target =
+      tileTmaTargetOf(values[OptChip].s, values[OptFeatures].s);
+  if (tileForEachKernel(op, lowerIfEligible, &target))
     mlirExternalPassSignalFailure(pass);
 }
 

@@ -383,7 +383,7 @@ class Artifact:
 
     @property
     def target(self):
-        """The canonical target, e.g. "cuda:sm_90a,features=+ptx80"."""
+        """The canonical target, e.g. "cuda:sm_90a,features=+ptx83"."""
         self._check_open()
         return _capi.print_target(self._lib.tileBackendContextGetTarget(self._backend))
 

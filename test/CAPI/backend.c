@@ -613,7 +613,7 @@ static void testResolveExplicit(void) {
   resolve("cpu:znver4,opt=1", "cpu:haswell", "aot");
   // CHECK-NEXT: 'cpu:znver4,opt=1' host 'cpu:haswell' exec 'aot': module cpu, exec aot, target cpu:znver4,opt=1, host cpu:haswell, no errors
   resolve("cuda:sm_90a", NULL, "aot");
-  // CHECK-NEXT: 'cuda:sm_90a' exec 'aot': module cuda, exec aot, target cuda:sm_90a,features=+ptx80, host cpu:native, no errors
+  // CHECK-NEXT: 'cuda:sm_90a' exec 'aot': module cuda, exec aot, target cuda:sm_90a,features=+ptx83, host cpu:native, no errors
   resolve("cuda", NULL, "aot");
   // CHECK-NEXT: 'cuda' exec 'aot': module cuda, exec aot, target cuda:sm_80,features=+ptx80, host cpu:native, no errors
   resolve("cuda:sm_80,features=+ptx83,opt=2", NULL, "aot");

@@ -80,7 +80,7 @@ def test_cuda_parts(example):
     a = tm.compile(example("gemm"), target="cuda:sm_90a")
     assert a.device_format == "ptx"
     assert ".target sm_90a" in a.ptx
-    assert a.target == "cuda:sm_90a,features=+ptx80"
+    assert a.target == "cuda:sm_90a,features=+ptx83"
     [kernel] = a.kernels
     assert kernel.block == (128, 1, 1)
     assert kernel.grid[0] == -1  # M / 128 blocks: known when called

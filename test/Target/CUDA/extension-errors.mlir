@@ -374,7 +374,7 @@ func.func @ws_on_mma(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf3
 
 // -----
 
-// Register budgets beyond the register file.
+// Register budgets beyond the block's pool (what its threads start with).
 func.func @ws_budget(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -385,7 +385,7 @@ func.func @ws_budget(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf3
   %K = memref.dim %A, %c1 : memref<?x?xf16>
   %k_tiles = arith.ceildivui %K, %cK : index
   scf.forall (%bm, %bn) in (8, 8) {
-    // expected-error @+1 {{'tile_cuda.warp_specialize' op cannot be honoured: 128 threads of 40 registers and 2 x 128 of 256 take 70656 registers; a multiprocessor has 65536}}
+    // expected-error @+1 {{'tile_cuda.warp_specialize' op cannot be honoured: 128 threads of 40 registers and 2 x 128 of 256 take 70656 registers; a block of 384 threads has 64512 (168 a thread)}}
     "tile_cuda.warp_specialize"() {producer_registers = 40 : i64, consumer_registers = 256 : i64} : () -> ()
     %A_s = "tile.alloc"() : () -> memref<128x64xf16, #gpu.address_space<workgroup>>
     %B_s = "tile.alloc"() : () -> memref<64x256xf16, #gpu.address_space<workgroup>>
@@ -406,6 +406,44 @@ func.func @ws_budget(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf3
     "tile.copy"(%acc, %C, %m0, %n0) {operandSegmentSizes = array<i32: 1, 1, 0, 2>}
         : (memref<128x256xf32, #tile.fragment>, memref<?x?xf32>, index, index) -> ()
   } {mapping = [#gpu.block<y>, #gpu.block<x>], tile.threads = 384 : i64}
+  return
+}
+
+// -----
+
+// More rows than a TMA box holds (256): A and C move in boxes of a
+// block's rows.
+func.func @ws_box_rows(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %cK = arith.constant 64 : index
+  %cM = arith.constant 320 : index
+  %cN = arith.constant 64 : index
+  %zero = arith.constant 0.0 : f32
+  %K = memref.dim %A, %c1 : memref<?x?xf16>
+  %k_tiles = arith.ceildivui %K, %cK : index
+  scf.forall (%bm, %bn) in (8, 8) {
+    // expected-error @+1 {{'tile_cuda.path' op cannot be honoured: the kernel does not take the wgmma_ws path on sm_90a: its 320 rows of C are not a multiple of 64 up to 256 (each consumer warpgroup computes 64; A and C move in TMA boxes of at most 256 rows)}}
+    "tile_cuda.path"() {path = "wgmma_ws"} : () -> ()
+    %A_s = "tile.alloc"() : () -> memref<320x64xf16, #gpu.address_space<workgroup>>
+    %B_s = "tile.alloc"() : () -> memref<64x64xf16, #gpu.address_space<workgroup>>
+    %acc = "tile.alloc"() : () -> memref<320x64xf32, #tile.fragment>
+    "tile.fill"(%acc, %zero) : (memref<320x64xf32, #tile.fragment>, f32) -> ()
+    %m0 = arith.muli %bm, %cM : index
+    %n0 = arith.muli %bn, %cN : index
+    scf.for %kt = %c0 to %k_tiles step %c1 {
+      %k0 = arith.muli %kt, %cK : index
+      "tile.copy"(%A, %A_s, %m0, %k0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>}
+          : (memref<?x?xf16>, memref<320x64xf16, #gpu.address_space<workgroup>>, index, index) -> ()
+      "tile.copy"(%B, %B_s, %k0, %n0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>}
+          : (memref<?x?xf16>, memref<64x64xf16, #gpu.address_space<workgroup>>, index, index) -> ()
+      "tile.gemm"(%A_s, %B_s, %acc)
+          : (memref<320x64xf16, #gpu.address_space<workgroup>>, memref<64x64xf16, #gpu.address_space<workgroup>>,
+             memref<320x64xf32, #tile.fragment>) -> ()
+    } {tile.num_stages = 4 : i64}
+    "tile.copy"(%acc, %C, %m0, %n0) {operandSegmentSizes = array<i32: 1, 1, 0, 2>}
+        : (memref<320x64xf32, #tile.fragment>, memref<?x?xf32>, index, index) -> ()
+  } {mapping = [#gpu.block<y>, #gpu.block<x>], tile.threads = 768 : i64}
   return
 }
 

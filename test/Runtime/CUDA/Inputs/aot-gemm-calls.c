@@ -1,7 +1,8 @@
 /* Calls an ahead-of-time compiled CUDA gemm (the object tile-run emits,
  * header gemm.h) repeatedly and reports what the driver counted; with
  * "deinit", tears the driver down before the program ends, as PyTorch does,
- * so that the object's module-unload destructor runs after it. */
+ * so that the object's module-unload destructor runs after it; with
+ * "empty", calls it once on a problem of no rows (M = 0). */
 #include "gemm.h"
 #include "tile_rt_cuda.h"
 
@@ -35,6 +36,13 @@ int main(int argc, char **argv) {
   void *c = mgpuMemAlloc(Size * Size * 4, NULL, 0);
   tile_memref_f16_2d ma = half2d(a), mb = half2d(b);
   tile_memref_f32_2d mc = {c, c, 0, {Size, Size}, {Size, 1}};
+  if (argc > 1 && !strcmp(argv[1], "empty")) {
+    tile_memref_f16_2d none = {a, a, 0, {0, Size}, {Size, 1}};
+    tile_memref_f32_2d noneC = {c, c, 0, {0, Size}, {Size, 1}};
+    _mlir_ciface_gemm(&none, &mb, &noneC);
+    printf("empty problem done\n");
+    return 0;
+  }
   long allocations = 0, streams = 0;
   for (int call = 1; call <= Calls; ++call) {
     _mlir_ciface_gemm(&ma, &mb, &mc);

@@ -843,14 +843,15 @@ CUresult cuTensorMapEncodeTiled(
     if (globalStrides[i] % 16)
       return CUDA_ERROR_INVALID_VALUE;
   /* As cuda.h documents: boxes of 1 to 256 elements (a box may be larger
-     than the tensor: TMA fills what lies outside), and the innermost box
-     dimension a multiple of 16 bytes. */
+     than the tensor: TMA fills what lies outside), the innermost box
+     dimension a multiple of 16 bytes, and dimensions of 1 to 2^32. */
   static const int elementBytes[] = {1, 2, 4, 4, 8, 8, 2, 4, 8, 2, 4, 4, 4};
   if ((unsigned)tensorDataType >= sizeof(elementBytes) / sizeof(int) ||
       boxDim[0] * elementBytes[tensorDataType] % 16)
     return CUDA_ERROR_INVALID_VALUE;
   for (cuuint32_t i = 0; i < tensorRank; ++i)
-    if (!boxDim[i] || boxDim[i] > 256)
+    if (!boxDim[i] || boxDim[i] > 256 || !globalDim[i] ||
+        globalDim[i] > (1ull << 32))
       return CUDA_ERROR_INVALID_VALUE;
   memset(tensorMap, 0, sizeof(*tensorMap));
   tensorMap->opaque[0] = (uint64_t)(uintptr_t)globalAddress;
