@@ -129,8 +129,10 @@ class Kernel:
 # is f16, bf16 (f32 output) or i8 (i32 output).
 
 def gemm_shapes(case):
+    # Empty problems last: no rows, no columns, no K (C = 0).
     return [(1024, 1024, 1024), (1000, 1000, 1000), (1000, 999, 1003),
-            (1, 512, 768), (129, 257, 65), (4096, 4096, 4096)]
+            (1, 512, 768), (129, 257, 65), (4096, 4096, 4096),
+            (0, 512, 768), (512, 0, 64), (64, 64, 0)]
 
 
 def gemm_b_shape(kind, n, k):
