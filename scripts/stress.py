@@ -29,8 +29,9 @@ on the cpu). Elsewhere every kernel is compiled (PTX goes through ptxas when
 the CUDA toolkit is there).
 
 A kernel must give the right result or be refused with a located error. A
-crash, a hang, an error without a location, a wrong result or PTX that
-ptxas rejects is a failure: the input is kept in DIR/stress/ and the exit
+crash, a hang, an error without a location, a wrong result, PTX that
+ptxas rejects, or setmaxnreg budgets beyond the registers ptxas gives the
+block (its consumers would wait for them forever) is a failure: the input is kept in DIR/stress/ and the exit
 status is 1. Default: 10 kernels of each family for each of cpu, vulkan,
 cuda:sm_80, cuda:sm_90a and rocm:gfx942, seed 0.
 """
@@ -52,21 +53,24 @@ TIMEOUT = 300
 
 def gemm(rng):
     """A pipelined GEMM kernel; checked by tile-run --check=gemm."""
-    bm = rng.choice([8, 16, 32, 48, 64, 96, 128, 256])
-    bn = rng.choice([8, 16, 32, 48, 64, 128, 256])
-    bk = rng.choice([8, 16, 32, 64])
-    elem = rng.choice(["f16", "bf16", "f32", "i8"])
+    # One in four has the warp-specialised shape (sm_90a's TMA + wgmma
+    # path): a producer warpgroup and one per 64 rows of 16-bit tiles.
+    hopper = rng.random() < 0.25
+    bm = rng.choice([64, 128, 192, 256] if hopper else [8, 16, 32, 48, 64, 96, 128, 256])
+    bn = rng.choice([64, 128, 192, 256] if hopper else [8, 16, 32, 48, 64, 128, 256])
+    bk = rng.choice([32, 64] if hopper else [8, 16, 32, 64])
+    elem = rng.choice(["f16", "bf16"] if hopper else ["f16", "bf16", "f32", "i8"])
     acc, zero, one, mul, mx = (("i32", "0", "1", "arith.muli", "arith.maxsi")
                                if elem == "i8" else
                                ("f32", "0.0", "1.0", "arith.mulf", "arith.maximumf"))
-    tb = rng.random() < 0.3
+    tb = not hopper and rng.random() < 0.3
     b_tile = (bn, bk) if tb else (bk, bn)
     attrs = ["transpose_b = true"] if tb else []
-    if rng.random() < 0.3:
+    if not hopper and rng.random() < 0.3:
         attrs.append('policy = "%s"' % rng.choice(["square", "full_row", "full_col"]))
-    stages = rng.choice([0, 1, 2, 3, 4])
+    stages = rng.choice([2, 3, 4] if hopper else [0, 1, 2, 3, 4])
     epilogue = ""
-    if rng.random() < 0.4:
+    if not hopper and rng.random() < 0.4:
         epilogue = f"""    %one = arith.constant {one} : {acc}
     scf.forall (%i, %j) in ({bm}, {bn}) {{
       %x = memref.load %acc[%i, %j] : !acc_tile
@@ -75,6 +79,7 @@ def gemm(rng):
       memref.store %z, %acc[%i, %j] : !acc_tile
     }}
 """
+    threads = 128 * (1 + bm // 64) if hopper else rng.choice([32, 64, 128, 256])
     text = f"""!A_tile = memref<{bm}x{bk}x{elem}, {SHARED}>
 !B_tile = memref<{b_tile[0]}x{b_tile[1]}x{elem}, {SHARED}>
 !acc_tile = memref<{bm}x{bn}x{acc}, {FRAGMENT}>
@@ -108,7 +113,7 @@ func.func @gemm(%A: memref<?x?x{elem}>, %B: memref<?x?x{elem}>, %C: memref<?x?x{
     }}{" {tile.num_stages = %d : i64}" % stages if stages else ""}
 {epilogue}    "tile.copy"(%acc, %C, %m0, %n0) {{operandSegmentSizes = array<i32: 1, 1, 0, 2>}}
         : (!acc_tile, memref<?x?x{acc}>, index, index) -> ()
-  }} {{mapping = [#gpu.block<y>, #gpu.block<x>], tile.threads = {rng.choice([32, 64, 128, 256])} : i64}}
+  }} {{mapping = [#gpu.block<y>, #gpu.block<x>], tile.threads = {threads} : i64}}
   return
 }}
 """
@@ -357,7 +362,7 @@ def mixed(rng):
     "tile.copy"(%acc, %C, %m0, %n0) {{operandSegmentSizes = array<i32: 1, 1, 0, 2>}} : ({c_t}, memref<?x?xf32>, index, index) -> ()
     "tile.copy"(%row, %R, %j0, %m0) {{operandSegmentSizes = array<i32: 1, 1, 0, 2>}} : ({row_t}, memref<?x?xf32>, index, index) -> ()
     "tile.copy"(%col, %S, %i0, %n0) {{operandSegmentSizes = array<i32: 1, 1, 0, 2>}} : ({col_t}, memref<?x?xf32>, index, index) -> ()
-  }} {{mapping = [#gpu.block<y>, #gpu.block<x>], tile.threads = {rng.choice([32, 64, 128, 256])} : i64}}
+  }} {{mapping = [#gpu.block<y>, #gpu.block<x>], tile.threads = {threads} : i64}}
   return
 }}
 """
@@ -537,6 +542,34 @@ INTERNAL = ["Failed creating the llvm::Module", "LLVM Translation failed", "fail
             "Broken module found", "failed to translate"]
 
 
+def register_pool_problem(ptx_path, ptxas_out):
+    """Why a kernel's setmaxnreg budgets would hang it, or None: the
+    producer warpgroup (the first 128 threads) gives registers back with
+    setmaxnreg.dec and the others take them with setmaxnreg.inc, which waits
+    until the block's pool (the registers ptxas gives each thread at launch,
+    times the threads) holds what it asks for."""
+    text = open(ptx_path).read()
+    for entry in re.split(r"(?=\.entry )", text)[1:]:
+        name = re.match(r"\.entry (\w+)\(", entry).group(1)
+        dec = re.findall(r"setmaxnreg\.dec\.sync\.aligned\.u32\s+(\d+);", entry)
+        inc = re.findall(r"setmaxnreg\.inc\.sync\.aligned\.u32\s+(\d+);", entry)
+        if not dec and not inc:
+            continue
+        threads = re.search(r"\.maxntid (\d+), (\d+), (\d+)", entry)
+        used = re.search(r"Function properties for %s\n.*\n.*Used (\d+) registers" % name, ptxas_out)
+        if len(dec) != 1 or len(inc) != 1 or not threads or not used:
+            return "%s: setmaxnreg dec %s inc %s, .maxntid %s, ptxas %s" % (
+                name, dec, inc, bool(threads), bool(used))
+        t = int(threads.group(1)) * int(threads.group(2)) * int(threads.group(3))
+        start, producer, consumer = int(used.group(1)), int(dec[0]), int(inc[0])
+        asked = 128 * producer + (t - 128) * consumer
+        if asked > start * t or not producer <= start <= consumer:
+            return ("%s: setmaxnreg budgets %d (128 threads) and %d (%d threads) ask for %d "
+                    "registers; the block starts with %d x %d" % (
+                        name, producer, consumer, t - 128, asked, start, t))
+    return None
+
+
 def check(target, path, args, tools, ptxas, runs):
     """(failure, refusal): why the kernel failed, or None when it passed or
     was refused with a located error (whose first line is `refusal`)."""
@@ -551,9 +584,10 @@ def check(target, path, args, tools, ptxas, runs):
         return "crash (status %d): %s" % (rc, out[-400:]), None
     if rc == 0:
         if not runs and target.startswith("cuda") and ptxas:
-            rc, out = run([ptxas, "-arch=" + target.split(":")[1], path + ".ptx", "-o", os.devnull])
+            rc, out = run([ptxas, "-v", "-arch=" + target.split(":")[1], path + ".ptx", "-o", os.devnull])
             if rc != 0:
                 return "ptxas rejects the PTX: " + out[-400:], None
+            return register_pool_problem(path + ".ptx", out), None
         return None, None
     if "elements differ" in out:
         return "wrong result: " + out[-400:], None

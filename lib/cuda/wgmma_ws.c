@@ -38,6 +38,7 @@ enum {
   StepK = 16,
   ConsumerRows = 64,
   ProducerRegisters = 40,
+  MinRegisters = 24, /* setmaxnreg's least */
   MaxConsumerRegisters = 240,
   RegisterFile = 65536,
   GroupRows = 8,
@@ -124,13 +125,24 @@ static int64_t entryRegisters(int64_t threads) {
   return RegisterFile / threads / 8 * 8;
 }
 
+/* What each consumer thread gets of the block's `pool` when the producer
+ * keeps `producer` registers a thread: an equal share of the rest, in
+ * units of 8, up to MaxConsumerRegisters (or what the threads start with,
+ * when that is more: a lone consumer warpgroup). */
+static int64_t consumerShare(const Ws *w, int64_t pool, int64_t entry,
+                             int64_t producer) {
+  int64_t share = (pool - WarpgroupThreads * producer) /
+                  (WarpgroupThreads * w->consumers) / 8 * 8;
+  int64_t cap = entry > MaxConsumerRegisters ? entry : MaxConsumerRegisters;
+  return share < cap ? share : cap;
+}
+
 /* The register budgets: `producer` and `consumer` when given (not 0), else
  * the producer keeps ProducerRegisters (or the minimum, 24, when that
  * leaves the consumers too few for their accumulators) and the consumers
- * share the rest of the block's pool, up to MaxConsumerRegisters (or what
- * they start with, when that is more); false
- * when they do not hold the consumers' accumulators, do not fit the pool,
- * or do not move registers from the producer to the consumers. */
+ * share the rest of the block's pool; false when they do not hold the
+ * consumers' accumulators, do not fit the pool, or do not move registers
+ * from the producer to the consumers. */
 static bool budgetRegisters(Ws *w, int64_t producer, int64_t consumer,
                             TileStrBuf *why) {
   const TileMmaPlan *p = &w->plan;
@@ -143,19 +155,16 @@ static bool budgetRegisters(Ws *w, int64_t producer, int64_t consumer,
   /* 64 x bn f32 accumulators per warpgroup: bn / 2 registers a thread,
    * and room for addresses and loop state. */
   int64_t needed = p->bn / 2 + 48;
-  w->producerRegisters = producer ? producer : ProducerRegisters;
-  for (;;) {
-    int64_t spare = pool - WarpgroupThreads * w->producerRegisters;
-    w->consumerRegisters =
-        consumer ? consumer : spare / (WarpgroupThreads * w->consumers) / 8 * 8;
-    /* A lone consumer warpgroup starts with more than the cap. */
-    int64_t cap = entry > MaxConsumerRegisters ? entry : MaxConsumerRegisters;
-    if (!consumer && w->consumerRegisters > cap)
-      w->consumerRegisters = cap;
-    if (producer || w->consumerRegisters >= needed ||
-        w->producerRegisters == 24)
-      break;
-    w->producerRegisters = 24;
+  if (producer) {
+    w->producerRegisters = producer;
+    w->consumerRegisters = consumer;
+  } else {
+    w->producerRegisters = ProducerRegisters;
+    w->consumerRegisters = consumerShare(w, pool, entry, ProducerRegisters);
+    if (w->consumerRegisters < needed) {
+      w->producerRegisters = MinRegisters;
+      w->consumerRegisters = consumerShare(w, pool, entry, MinRegisters);
+    }
   }
   if (needed > w->consumerRegisters)
     return tileCudaRefuse(why,
