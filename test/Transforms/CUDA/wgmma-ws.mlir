@@ -1,7 +1,7 @@
 // tile-cuda-wgmma-ws on sm_90a, for examples/gemm_hopper.mlir (128x256x64
 // tiles, 4 stages, 384 threads): TMA descriptors of A, B and C made on the
-// host where all rows are 16-byte aligned (else a copy of the kernel with
-// 256 threads), grouped block order, full/empty mbarrier pairs, a producer
+// host where TMA can describe all three (else a copy of the kernel with
+// 256 threads), fenced by the threads that use them, grouped block order, full/empty mbarrier pairs, a producer
 // warpgroup issuing TMA loads and two consumer warpgroups running wgmma on
 // 64x256 halves with one group in flight, the accumulators stored through
 // shared memory by one TMA store.
@@ -15,11 +15,21 @@
 // RUN: sed -e '/"tile_cuda\./d' -e 's/  scf.forall (%bm, %bn) in (%grid_m, %grid_n) {/  scf.forall (%m0, %n0) = (%c0, %c0) to (%M, %N) step (%c128, %c256) {/' -e '/%m0 = arith.muli %bm, %c128 : index/d' -e '/%n0 = arith.muli %bn, %c256 : index/d' %examples/gemm_hopper.mlir | tile-opt --tile-cuda-wgmma-ws | FileCheck %s --check-prefix=OFFSETS
 
 // CHECK-LABEL: func.func @gemm
-// C's rows are checked too: N % 4 for f32.
-// CHECK: memref.extract_aligned_pointer_as_index %arg0
-// CHECK: memref.extract_aligned_pointer_as_index %arg1
-// CHECK: %[[C4:.*]] = arith.constant 4 : index
-// CHECK: memref.extract_aligned_pointer_as_index %arg2
+// What TMA can describe, for A, B and C: rows of stride 1, the row stride
+// and the first element on 16-byte multiples, no empty dimension.
+// CHECK: %{{.*}}, %[[OFF:.*]], %[[SIZES:.*]]:2, %[[STRIDES:.*]]:2 = memref.extract_strided_metadata %arg0
+// CHECK: %[[PTR:.*]] = memref.extract_aligned_pointer_as_index %arg0
+// CHECK: %[[BYTES:.*]] = arith.muli %[[OFF]], %c2
+// CHECK: %[[FIRST:.*]] = arith.addi %[[PTR]], %[[BYTES]]
+// CHECK: arith.cmpi eq, %[[STRIDES]]#1, %c1
+// CHECK: arith.remui %[[STRIDES]]#0, %c8
+// CHECK: arith.remui %[[FIRST]], %c16
+// CHECK: arith.cmpi ne, %[[SIZES]]#0, %c0
+// CHECK: arith.cmpi ne, %[[SIZES]]#1, %c0
+// CHECK: memref.extract_strided_metadata %arg1
+// C's rows are checked too: a stride of a multiple of 4 f32.
+// CHECK: %{{.*}}, %{{.*}}, %{{.*}}:2, %[[CSTRIDES:.*]]:2 = memref.extract_strided_metadata %arg2
+// CHECK: arith.remui %[[CSTRIDES]]#0, %c4
 // CHECK: scf.if
 // CHECK: %[[DA:.*]] = nvgpu.tma.create.descriptor {{.*}} -> <tensor = memref<128x64xf16, 3>, swizzle = swizzle_128b
 // CHECK: %[[DB:.*]] = nvgpu.tma.create.descriptor {{.*}} -> <tensor = memref<64x64xf16, 3>, swizzle = swizzle_128b
@@ -38,6 +48,9 @@
 // The producer warpgroup: thread 0 issues every K tile.
 // CHECK: scf.if
 // CHECK-NEXT: nvvm.setmaxregister decrease 40
+// CHECK: scf.if
+// CHECK-NEXT: nvgpu.tma.fence.descriptor %[[DA]]
+// CHECK-NEXT: nvgpu.tma.fence.descriptor %[[DB]]
 // CHECK: scf.for
 // CHECK: arith.cmpi ugt
 // CHECK: nvgpu.mbarrier.try_wait.parity %[[EMPTY]]
@@ -62,6 +75,7 @@
 // CHECK: nvgpu.warpgroup.mma.store %{{.*}}, %[[AT0]]
 // CHECK: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
 // CHECK: nvvm.barrier
+// CHECK: nvgpu.tma.fence.descriptor %[[DC]]
 // CHECK: %[[ROWS:.*]] = memref.view %{{.*}}[%c65536{{.*}}][] {{.*}} to memref<128x256xf32, #gpu.address_space<workgroup>>
 // CHECK: nvgpu.tma.async.store %[[ROWS]] to %[[DC]]
 // CHECK: nvvm.cp.async.bulk.commit.group

@@ -9,12 +9,17 @@
 // CHECK: memref.extract_aligned_pointer_as_index
 // CHECK: scf.if
 // CHECK: memref.cast %{{.*}} : memref<?x?xf16> to memref<*xf16>
-// CHECK: nvgpu.tma.create.descriptor %{{.*}} box[%{{.*}}, %{{.*}}] : memref<*xf16> -> <tensor = memref<128x64xf16, 3>, swizzle = swizzle_128b
-// CHECK: nvgpu.tma.create.descriptor %{{.*}} box[%{{.*}}, %{{.*}}] : memref<*xf16> -> <tensor = memref<64x64xf16, 3>, swizzle = swizzle_128b
+// CHECK: %[[DA:.*]] = nvgpu.tma.create.descriptor %{{.*}} box[%{{.*}}, %{{.*}}] : memref<*xf16> -> <tensor = memref<128x64xf16, 3>, swizzle = swizzle_128b
+// CHECK: %[[DB:.*]] = nvgpu.tma.create.descriptor %{{.*}} box[%{{.*}}, %{{.*}}] : memref<*xf16> -> <tensor = memref<64x64xf16, 3>, swizzle = swizzle_128b
 // CHECK: scf.forall
 // CHECK: gpu.dynamic_shared_memory
 // CHECK: nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>, num_barriers = 3>
 // CHECK-COUNT-3: nvgpu.mbarrier.init
+// The leader issues the TMA loads: its barriers are made visible to the
+// async proxy, the host-written descriptors fenced.
+// CHECK-NEXT: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
+// CHECK-NEXT: nvgpu.tma.fence.descriptor %[[DA]]
+// CHECK-NEXT: nvgpu.tma.fence.descriptor %[[DB]]
 // CHECK: gpu.barrier
 // Prologue: two stages of one A and two B boxes each, 32 KiB expected.
 // CHECK: nvgpu.mbarrier.arrive.expect_tx %{{.*}}, %c32768
