@@ -109,6 +109,11 @@ void tileTmaFenceDescriptor(TileBuilder *b, MlirValue desc) {
   tbCreate(b, "nvgpu.tma.fence.descriptor", 1, &desc, 0, NULL, 0, NULL);
 }
 
+void tileTmaFenceAndPrefetchDescriptor(TileBuilder *b, MlirValue desc) {
+  tileTmaFenceDescriptor(b, desc);
+  tbCreate(b, "nvgpu.tma.prefetch.descriptor", 1, &desc, 0, NULL, 0, NULL);
+}
+
 void tileTmaFenceToAsyncProxy(TileBuilder *b) {
   MlirNamedAttribute fence[] = {
       tbNamed(b, "kind", tbParseAttr(b, "#nvvm.proxy_kind<async.shared>")),

@@ -49,6 +49,10 @@ MlirValue tileTmaDescriptor(TileBuilder *b, MlirValue global, int64_t rows,
  * through the tensormap proxy (fence.proxy.tensormap::generic.acquire). */
 void tileTmaFenceDescriptor(TileBuilder *b, MlirValue desc);
 
+/* Fences descriptor `desc` (tileTmaFenceDescriptor) and prefetches it into
+ * the TMA unit's cache, ahead of the thread's first use. */
+void tileTmaFenceAndPrefetchDescriptor(TileBuilder *b, MlirValue desc);
+
 /* Makes this thread's earlier shared-memory writes (generic proxy), the
  * mbarrier initialisations among them, visible to the TMA engine and the
  * mbarrier transaction counts (async proxy). */

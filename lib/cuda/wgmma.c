@@ -281,8 +281,8 @@ static void lowerKernel(Wgmma *w, MlirOperation kernel) {
   }
   /* The leader issues every TMA load, on barriers it has just made. */
   tileTmaFenceToAsyncProxy(&inInit);
-  tileTmaFenceDescriptor(&inInit, k.descA);
-  tileTmaFenceDescriptor(&inInit, k.descB);
+  tileTmaFenceAndPrefetchDescriptor(&inInit, k.descA);
+  tileTmaFenceAndPrefetchDescriptor(&inInit, k.descB);
   tbCreate(&b, "gpu.barrier", 0, NULL, 0, NULL, 0, NULL);
   MlirValue accShared =
       view(&b, &k, idx(&b, p->stages * StageBytes), BM, BN, "f32");

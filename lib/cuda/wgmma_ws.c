@@ -379,8 +379,8 @@ static void producer(TileBuilder *b, const Kernel *k) {
   setMaxRegisters(b, "decrease", k->w->producerRegisters);
   MlirBlock leader = tbIf(b, tbCmpI(b, "eq", k->tid, idx(b, 0)));
   TileBuilder in = tbAtTerminator(leader, b->loc);
-  tileTmaFenceDescriptor(&in, k->descA);
-  tileTmaFenceDescriptor(&in, k->descB);
+  tileTmaFenceAndPrefetchDescriptor(&in, k->descA);
+  tileTmaFenceAndPrefetchDescriptor(&in, k->descB);
   producerLoop(&in, k);
 }
 

@@ -50,7 +50,9 @@
 // CHECK-NEXT: nvvm.setmaxregister decrease 40
 // CHECK: scf.if
 // CHECK-NEXT: nvgpu.tma.fence.descriptor %[[DA]]
+// CHECK-NEXT: nvgpu.tma.prefetch.descriptor %[[DA]]
 // CHECK-NEXT: nvgpu.tma.fence.descriptor %[[DB]]
+// CHECK-NEXT: nvgpu.tma.prefetch.descriptor %[[DB]]
 // CHECK: scf.for
 // CHECK: arith.cmpi ugt
 // CHECK: nvgpu.mbarrier.try_wait.parity %[[EMPTY]]

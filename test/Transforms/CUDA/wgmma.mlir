@@ -16,10 +16,12 @@
 // CHECK: nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>, num_barriers = 3>
 // CHECK-COUNT-3: nvgpu.mbarrier.init
 // The leader issues the TMA loads: its barriers are made visible to the
-// async proxy, the host-written descriptors fenced.
+// async proxy, the host-written descriptors fenced and prefetched.
 // CHECK-NEXT: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
 // CHECK-NEXT: nvgpu.tma.fence.descriptor %[[DA]]
+// CHECK-NEXT: nvgpu.tma.prefetch.descriptor %[[DA]]
 // CHECK-NEXT: nvgpu.tma.fence.descriptor %[[DB]]
+// CHECK-NEXT: nvgpu.tma.prefetch.descriptor %[[DB]]
 // CHECK: gpu.barrier
 // Prologue: two stages of one A and two B boxes each, 32 KiB expected.
 // CHECK: nvgpu.mbarrier.arrive.expect_tx %{{.*}}, %c32768
