@@ -47,11 +47,16 @@ struct CUmod_st *mgpuModuleLoadJIT(void *ptx, int optLevel) {
 }
 
 /* Generated code unloads from a global destructor, possibly after the host
-   program tore the driver down: then there is nothing to do. */
+   program tore the driver down (cuCtxGetCurrent: deinitialised) or reset
+   the device, which destroyed the module with its context (cuModuleUnload
+   fails). Either way there is nothing left to release, and the exit status
+   stays the program's. */
 void mgpuModuleUnload(struct CUmod_st *module) {
-  TileRtCudaDriver *driver = tileRtCudaEnterToRelease();
-  if (driver && module)
-    tileRtCudaReleased(driver->moduleUnload(module), "cuModuleUnload");
+  TileRtCudaDriver *driver = tileRtCudaDriver();
+  CUcontext current = NULL;
+  if (!module || driver->ctxGetCurrent(&current) != CUDA_SUCCESS)
+    return;
+  (void)driver->moduleUnload(module);
 }
 
 struct CUfunc_st *mgpuModuleGetFunction(struct CUmod_st *module,

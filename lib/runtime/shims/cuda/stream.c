@@ -53,9 +53,10 @@ struct CUstream_st *mgpuStreamCreate(void) {
   CUstream stream = takeFromPool(&driver->streams, context);
   if (stream)
     return stream;
-  /* Non-blocking: generated code orders work with events, never through
-     the legacy default stream. */
-  tileRtCudaCheck(driver->streamCreate(&stream, CU_STREAM_NON_BLOCKING),
+  /* Blocking: work on the legacy default stream is ordered before the
+     kernels, as a C caller expects after a cuMemcpyHtoD (from pageable
+     memory it returns before its DMA is done) or a cuMemset. */
+  tileRtCudaCheck(driver->streamCreate(&stream, CU_STREAM_DEFAULT),
                   "cuStreamCreate");
   return stream;
 }

@@ -50,8 +50,9 @@ static TileRtCudaTensorMapEntry *evict(TileRtCudaDriver *driver,
   return oldest;
 }
 
-/* The upload completes before the descriptor is handed out: kernels run on
-   non-blocking streams, which a plain cuMemcpyHtoD does not order. */
+/* The upload completes before the descriptor is handed out: kernels may run
+   on a caller's non-blocking stream, which a plain cuMemcpyHtoD does not
+   order. */
 static CUdeviceptr upload(TileRtCudaDriver *driver, const CUtensorMap *map) {
   CUdeviceptr copy = 0;
   tileRtCudaCheck(driver->memAlloc(&copy, sizeof(*map)),

@@ -2,7 +2,9 @@
  * header gemm.h) repeatedly and reports what the driver counted; with
  * "deinit", tears the driver down before the program ends, as PyTorch does,
  * so that the object's module-unload destructor runs after it; with
- * "empty", calls it once on a problem of no rows (M = 0). */
+ * "reset", resets the device before the program ends (as
+ * cudaDeviceReset() does, which destroys the module first); with "empty",
+ * calls it once on a problem of no rows (M = 0). */
 #include "gemm.h"
 #include "tile_rt_cuda.h"
 
@@ -58,6 +60,11 @@ int main(int argc, char **argv) {
   mgpuMemFree(a, NULL);
   mgpuMemFree(b, NULL);
   mgpuMemFree(c, NULL);
+  if (argc > 1 && !strcmp(argv[1], "reset")) {
+    typedef void (*ResetFn)(void);
+    ((ResetFn)(uintptr_t)driverSymbol("tileMockCudaResetDevice"))();
+    printf("device reset\n");
+  }
   if (argc > 1 && !strcmp(argv[1], "deinit")) {
     typedef void (*DeinitFn)(void);
     ((DeinitFn)(uintptr_t)driverSymbol("tileMockCudaDeinitialize"))();

@@ -112,6 +112,11 @@ static void drop(void *object) {
 /* From now on every call fails with CUDA_ERROR_DEINITIALIZED. */
 void tileMockCudaDeinitialize(void) { deinitialized = true; }
 
+/* Stands for cudaDeviceReset(): the modules loaded so far are gone with the
+   primary context's old state, and unloading one fails. */
+static atomic_bool deviceReset;
+void tileMockCudaResetDevice(void) { atomic_store(&deviceReset, true); }
+
 /* Read once: getenv on every call would cost more than the calls. */
 static bool logging(void) {
   static atomic_int state; /* 0 unknown, 1 off, 2 on */
@@ -419,7 +424,7 @@ CUresult cuModuleUnload(CUmodule hmod) {
   CUresult status = ready();
   if (status != CUDA_SUCCESS)
     return status;
-  if (!hmod)
+  if (!hmod || atomic_load(&deviceReset))
     return CUDA_ERROR_INVALID_HANDLE;
   logCall("cuModuleUnload");
   for (unsigned i = 0; i < hmod->numKernels; ++i) {
