@@ -29,12 +29,14 @@ typedef struct {
 typedef struct {
   CUcontext context;
   uint64_t hash, lastUse;
-  CUdeviceptr device;
+  CUdeviceptr device; /* 0: a free slot */
+  unsigned pins;      /* threads handed it and not launched since */
   CUtensorMap map;
 } TileRtCudaTensorMapEntry;
 
 typedef struct {
   pthread_mutex_t lock;
+  pthread_cond_t unpinned; /* signalled when threads drop their pins */
   unsigned count;
   uint64_t clock;
   TileRtCudaTensorMapEntry entries[TILE_RT_CUDA_TENSOR_MAP_CACHE];

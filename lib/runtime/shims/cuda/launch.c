@@ -158,8 +158,10 @@ void mgpuLaunchKernel(struct CUfunc_st *function, intptr_t gridX,
   checkKernel(function, "mgpuLaunchKernel");
   Dims grid = launchDims(gridX, gridY, gridZ, "grid");
   Dims block = launchDims(blockX, blockY, blockZ, "block");
-  if (isEmpty(grid) || isEmpty(block))
+  if (isEmpty(grid) || isEmpty(block)) {
+    tileRtCudaTensorMapsLaunched(driver);
     return;
+  }
   checkShape(driver, function, grid, block);
   unsigned int shared = prepareSharedMemory(driver, function, sharedBytes);
   tileRtCudaCheckf(driver->launchKernel(function, grid.x, grid.y, grid.z,
@@ -169,6 +171,7 @@ void mgpuLaunchKernel(struct CUfunc_st *function, intptr_t gridX,
                    "%ux%ux%u, %u shared bytes)",
                    kernelName(driver, function), grid.x, grid.y, grid.z,
                    block.x, block.y, block.z, shared);
+  tileRtCudaTensorMapsLaunched(driver);
 }
 
 static void checkClusterFits(Dims cluster, Dims grid) {
@@ -203,8 +206,10 @@ void mgpuLaunchClusterKernel(struct CUfunc_st *function, intptr_t clusterX,
   Dims cluster = launchDims(clusterX, clusterY, clusterZ, "cluster");
   Dims grid = launchDims(gridX, gridY, gridZ, "grid");
   Dims block = launchDims(blockX, blockY, blockZ, "block");
-  if (isEmpty(grid) || isEmpty(block))
+  if (isEmpty(grid) || isEmpty(block)) {
+    tileRtCudaTensorMapsLaunched(driver);
     return;
+  }
   if (isEmpty(cluster))
     tileRtCudaFatal("launch cluster %ux%ux%u has an empty dimension", cluster.x,
                     cluster.y, cluster.z);
@@ -229,4 +234,5 @@ void mgpuLaunchClusterKernel(struct CUfunc_st *function, intptr_t clusterX,
                    kernelName(driver, function), cluster.x, cluster.y,
                    cluster.z, grid.x, grid.y, grid.z, block.x, block.y, block.z,
                    shared);
+  tileRtCudaTensorMapsLaunched(driver);
 }

@@ -56,6 +56,10 @@ void tileRtCudaCheckf(CUresult result, const char *format, ...)
 void *tileRtCudaTensorMapOnDevice(TileRtCudaDriver *driver,
                                   const CUtensorMap *map);
 
+/* The calling thread has launched (or skipped) the kernel its descriptors
+   were for: the copies it was handed may be freed again. */
+void tileRtCudaTensorMapsLaunched(TileRtCudaDriver *driver);
+
 /* Device pointers are integers to the driver and pointers to generated code. */
 static inline CUdeviceptr tileRtCudaDevicePtr(const void *ptr) {
   return (CUdeviceptr)(uintptr_t)ptr;

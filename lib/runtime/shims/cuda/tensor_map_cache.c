@@ -1,6 +1,7 @@
 /* TMA descriptors in device memory, one copy per distinct descriptor. */
 #include "shim.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* Kernels read a descriptor by its device address. Generated code encodes
@@ -21,33 +22,98 @@ static TileRtCudaTensorMapEntry *find(TileRtCudaTensorMapCache *cache,
                                       const CUtensorMap *map) {
   for (unsigned i = 0; i < cache->count; ++i) {
     TileRtCudaTensorMapEntry *e = &cache->entries[i];
-    if (e->hash == hash && e->context == context &&
+    if (e->device && e->hash == hash && e->context == context &&
         !memcmp(&e->map, map, sizeof(*map)))
       return e;
   }
   return NULL;
 }
 
-/* Frees the least recently used entry's copy for reuse. A kernel launched
-   earlier may still read it: its context is synchronised first. (A copy
-   handed out 255 distinct descriptors ago and not launched yet is the one
-   case this cannot see.) */
-static TileRtCudaTensorMapEntry *evict(TileRtCudaDriver *driver,
-                                       TileRtCudaTensorMapCache *cache,
-                                       CUcontext current) {
-  TileRtCudaTensorMapEntry *oldest = &cache->entries[0];
-  for (unsigned i = 1; i < cache->count; ++i)
-    if (cache->entries[i].lastUse < oldest->lastUse)
-      oldest = &cache->entries[i];
-  if (oldest->context != current)
-    tileRtCudaCheck(driver->ctxSetCurrent(oldest->context), "cuCtxSetCurrent");
-  tileRtCudaCheck(driver->ctxSynchronize(),
-                  "cuCtxSynchronize (TMA descriptor)");
-  tileRtCudaCheck(driver->memFree(oldest->device),
-                  "cuMemFree (TMA descriptor)");
-  if (oldest->context != current)
-    tileRtCudaCheck(driver->ctxSetCurrent(current), "cuCtxSetCurrent");
-  return oldest;
+/* The copies this thread was handed and has not launched a kernel with
+   yet: no thread may free them before (a kernel launched earlier is
+   waited for instead). Generated code encodes a kernel's descriptors just
+   before its launch; a thread that encodes more than this many pins the
+   first ones only. */
+enum { PinsPerThread = 16 };
+static _Thread_local TileRtCudaTensorMapEntry *pinned[PinsPerThread];
+static _Thread_local unsigned numPinned;
+
+static void pin(TileRtCudaTensorMapEntry *e) {
+  if (numPinned == PinsPerThread)
+    return;
+  ++e->pins;
+  pinned[numPinned++] = e;
+}
+
+void tileRtCudaTensorMapsLaunched(TileRtCudaDriver *driver) {
+  if (!numPinned)
+    return;
+  TileRtCudaTensorMapCache *cache = &driver->tensorMaps;
+  pthread_mutex_lock(&cache->lock);
+  for (unsigned i = 0; i < numPinned; ++i)
+    --pinned[i]->pins;
+  numPinned = 0;
+  pthread_cond_broadcast(&cache->unpinned);
+  pthread_mutex_unlock(&cache->lock);
+}
+
+static int byLastUse(const void *a, const void *b) {
+  uint64_t x = (*(TileRtCudaTensorMapEntry *const *)a)->lastUse;
+  uint64_t y = (*(TileRtCudaTensorMapEntry *const *)b)->lastUse;
+  return x < y ? -1 : x > y;
+}
+
+/* Frees the older half of the copies no thread has pinned, a context
+   synchronisation per context they belong to (a kernel launched earlier
+   may still read them), so that a program that keeps making new
+   descriptors waits for the device once per half a cache, not per call.
+   Waits while every copy is pinned. Called with the lock held. */
+static void evictOlderHalf(TileRtCudaDriver *driver,
+                           TileRtCudaTensorMapCache *cache, CUcontext current) {
+  TileRtCudaTensorMapEntry *victims[TILE_RT_CUDA_TENSOR_MAP_CACHE];
+  unsigned count;
+  for (;;) {
+    count = 0;
+    for (unsigned i = 0; i < cache->count; ++i)
+      if (cache->entries[i].device && !cache->entries[i].pins)
+        victims[count++] = &cache->entries[i];
+    if (count)
+      break;
+    pthread_cond_wait(&cache->unpinned, &cache->lock);
+  }
+  qsort(victims, count, sizeof(*victims), byLastUse);
+  count = (count + 1) / 2;
+  for (unsigned i = 0; i < count; ++i) {
+    CUcontext context = victims[i]->context;
+    if (!victims[i]->device)
+      continue; /* freed with an earlier victim of its context */
+    if (context != current)
+      tileRtCudaCheck(driver->ctxSetCurrent(context), "cuCtxSetCurrent");
+    tileRtCudaCheck(driver->ctxSynchronize(),
+                    "cuCtxSynchronize (TMA descriptor)");
+    for (unsigned j = i; j < count; ++j)
+      if (victims[j]->context == context && victims[j]->device) {
+        tileRtCudaCheck(driver->memFree(victims[j]->device),
+                        "cuMemFree (TMA descriptor)");
+        victims[j]->device = 0;
+      }
+    if (context != current)
+      tileRtCudaCheck(driver->ctxSetCurrent(current), "cuCtxSetCurrent");
+  }
+}
+
+/* A slot without a copy, evicting when there is none. */
+static TileRtCudaTensorMapEntry *freeSlot(TileRtCudaDriver *driver,
+                                          TileRtCudaTensorMapCache *cache,
+                                          CUcontext current) {
+  for (;;) {
+    for (unsigned i = 0; i < cache->count; ++i)
+      if (!cache->entries[i].device)
+        return &cache->entries[i];
+    if (cache->count < TILE_RT_CUDA_TENSOR_MAP_CACHE)
+      return &cache->entries[cache->count++];
+    evictOlderHalf(driver, cache, current);
+  }
 }
 
 /* The upload completes before the descriptor is handed out: kernels may run
@@ -75,15 +141,14 @@ void *tileRtCudaTensorMapOnDevice(TileRtCudaDriver *driver,
   pthread_mutex_lock(&cache->lock);
   TileRtCudaTensorMapEntry *e = find(cache, context, hash, map);
   if (!e) {
-    e = cache->count < TILE_RT_CUDA_TENSOR_MAP_CACHE
-            ? &cache->entries[cache->count++]
-            : evict(driver, cache, context);
+    e = freeSlot(driver, cache, context);
     e->context = context;
     e->hash = hash;
     e->map = *map;
     e->device = upload(driver, map);
   }
   e->lastUse = ++cache->clock;
+  pin(e);
   CUdeviceptr device = e->device;
   pthread_mutex_unlock(&cache->lock);
   return (void *)(uintptr_t)device;

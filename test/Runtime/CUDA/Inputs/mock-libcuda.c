@@ -61,7 +61,8 @@ static _Thread_local CUcontext current;
    allocations and streams it made and still has, and a way to tear the
    driver down as a host program (PyTorch) does at exit. */
 static struct {
-  atomic_long allocations, liveAllocations, streams, liveStreams;
+  atomic_long allocations, liveAllocations, streams, liveStreams,
+      contextSynchronizations;
 } counts;
 
 long tileMockCudaCount(const char *what) {
@@ -73,6 +74,8 @@ long tileMockCudaCount(const char *what) {
     return counts.streams;
   if (!strcmp(what, "live streams"))
     return counts.liveStreams;
+  if (!strcmp(what, "context synchronizations"))
+    return counts.contextSynchronizations;
   return -1;
 }
 
@@ -288,6 +291,7 @@ CUresult cuCtxGetDevice(CUdevice *device) {
 
 CUresult cuCtxSynchronize(void) {
   logCall("cuCtxSynchronize");
+  ++counts.contextSynchronizations;
   return ready();
 }
 

@@ -600,6 +600,47 @@ static int runReuse(void) {
   return 0;
 }
 
+/* TMA descriptor copies under churn: a copy handed out and not launched
+   with yet keeps its bytes while 600 other descriptors come and go (the
+   cache freed it for another descriptor, which a kernel launched next
+   would have read); and 1000 distinct descriptors, each launched with (an
+   empty grid), wait for the device a few times, not once per descriptor
+   past the cache's 256. */
+static int runTensorMapChurn(void) {
+  enum { Float16 = 6, Swizzle128B = 3, Others = 600, Distinct = 1000 };
+  EncodeTiledMemRefFn encode =
+      API(EncodeTiledMemRefFn, "mgpuTensorMapEncodeTiledMemref");
+  LaunchKernelFn launch = API(LaunchKernelFn, "mgpuLaunchKernel");
+  void *module, *fill = loadKernel(fillPtx, "fill", &module);
+  char *tensor = API(MemAllocFn, "mgpuMemAlloc")(64 << 20, NULL, 0);
+  int64_t box[2] = {64, 64};
+  MemRef2 kept = {tensor, tensor, 0, {128, 256, 256, 1}};
+  void *held = encode(2, &kept, Float16, 0, Swizzle128B, 0, 0, box);
+  uint64_t before[16], after[16];
+  copyBack(before, held, sizeof(before), NULL);
+  for (int i = 1; i <= Others; ++i) {
+    MemRef2 other = {tensor, tensor, (int64_t)i * 64, {128, 256, 256, 1}};
+    encode(2, &other, Float16, 0, Swizzle128B, 0, 0, box);
+  }
+  copyBack(after, held, sizeof(after), NULL);
+  printf("@tensor-map-churn\n");
+  printf("held copy after %d other descriptors: %s\n", Others,
+         memcmp(before, after, sizeof(before)) ? "overwritten" : "intact");
+  launch(fill, 0, 1, 1, 128, 1, 1, 0, NULL, NULL, NULL, 0);
+  long waits = mockCount("context synchronizations");
+  for (int i = 0; i < Distinct; ++i) {
+    MemRef2 next = {
+        tensor, tensor, (int64_t)(Others + 1 + i) * 64, {128, 256, 256, 1}};
+    encode(2, &next, Float16, 0, Swizzle128B, 0, 0, box);
+    launch(fill, 0, 1, 1, 128, 1, 1, 0, NULL, NULL, NULL, 0);
+  }
+  printf("context synchronizations for %d new descriptors: %ld\n", Distinct,
+         mockCount("context synchronizations") - waits);
+  API(MemFreeFn, "mgpuMemFree")(tensor, NULL);
+  API(ModuleUnloadFn, "mgpuModuleUnload")(module);
+  return 0;
+}
+
 /* With the caller's stream set, generated code's streams are that one and
    are never destroyed; cleared, the runtime's own come back. */
 static int runCallerStream(void) {
@@ -699,19 +740,13 @@ typedef struct {
 } Scenario;
 
 static const Scenario scenarios[] = {
-    {"available", runAvailable},
-    {"again-at-exit", runAgainAtExit},
-    {"memory", runMemory},
-    {"streams", runStreams},
-    {"launch", runLaunch},
-    {"host-register", runHostRegister},
-    {"managed", runManaged},
-    {"threads", runThreads},
-    {"tensor-map", runTensorMap},
-    {"cluster", runCluster},
-    {"reuse", runReuse},
-    {"deinit", runDeinit},
-    {"caller-stream", runCallerStream},
+    {"available", runAvailable},  {"again-at-exit", runAgainAtExit},
+    {"memory", runMemory},        {"streams", runStreams},
+    {"launch", runLaunch},        {"host-register", runHostRegister},
+    {"managed", runManaged},      {"threads", runThreads},
+    {"tensor-map", runTensorMap}, {"cluster", runCluster},
+    {"reuse", runReuse},          {"tensor-map-churn", runTensorMapChurn},
+    {"deinit", runDeinit},        {"caller-stream", runCallerStream},
 };
 
 int main(int argc, char **argv) {
@@ -720,7 +755,8 @@ int main(int argc, char **argv) {
                     "  scenarios: available, again-at-exit, call NAME, error "
                     "WHICH, memory, "
                     "streams, launch, host-register, managed, threads, "
-                    "tensor-map, cluster, reuse, deinit, caller-stream\n");
+                    "tensor-map, cluster, reuse, tensor-map-churn, deinit, "
+                    "caller-stream\n");
     return 2;
   }
   library = dlopen(argv[1], RTLD_NOW | RTLD_LOCAL);
