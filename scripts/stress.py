@@ -542,14 +542,15 @@ INTERNAL = ["Failed creating the llvm::Module", "LLVM Translation failed", "fail
             "Broken module found", "failed to translate"]
 
 
-def register_pool_problem(ptx_path, ptxas_out):
-    """Why a kernel's setmaxnreg budgets would hang it, or None: the
-    producer warpgroup (the first 128 threads) gives registers back with
-    setmaxnreg.dec and the others take them with setmaxnreg.inc, which waits
-    until the block's pool (the registers ptxas gives each thread at launch,
-    times the threads) holds what it asks for."""
-    text = open(ptx_path).read()
-    for entry in re.split(r"(?=\.entry )", text)[1:]:
+def register_budgets(ptx_text, ptxas_out):
+    """The setmaxnreg budgets of each kernel that has them, against the
+    registers ptxas gives it: the producer warpgroup (the first 128 threads)
+    gives registers back with setmaxnreg.dec and the others take them with
+    setmaxnreg.inc, which waits until the block's pool (the registers each
+    thread starts with, times the threads) holds what it asks for. A dict
+    per kernel; "problem" says why it would hang, or why it cannot be read."""
+    kernels = []
+    for entry in re.split(r"(?=\.entry )", ptx_text)[1:]:
         name = re.match(r"\.entry (\w+)\(", entry).group(1)
         dec = re.findall(r"setmaxnreg\.dec\.sync\.aligned\.u32\s+(\d+);", entry)
         inc = re.findall(r"setmaxnreg\.inc\.sync\.aligned\.u32\s+(\d+);", entry)
@@ -558,15 +559,28 @@ def register_pool_problem(ptx_path, ptxas_out):
         threads = re.search(r"\.maxntid (\d+), (\d+), (\d+)", entry)
         used = re.search(r"Function properties for %s\n.*\n.*Used (\d+) registers" % name, ptxas_out)
         if len(dec) != 1 or len(inc) != 1 or not threads or not used:
-            return "%s: setmaxnreg dec %s inc %s, .maxntid %s, ptxas %s" % (
-                name, dec, inc, bool(threads), bool(used))
+            kernels.append(dict(name=name, problem="setmaxnreg dec %s inc %s, .maxntid %s, ptxas %s" % (
+                dec, inc, bool(threads), bool(used))))
+            continue
         t = int(threads.group(1)) * int(threads.group(2)) * int(threads.group(3))
-        start, producer, consumer = int(used.group(1)), int(dec[0]), int(inc[0])
-        asked = 128 * producer + (t - 128) * consumer
-        if asked > start * t or not producer <= start <= consumer:
-            return ("%s: setmaxnreg budgets %d (128 threads) and %d (%d threads) ask for %d "
-                    "registers; the block starts with %d x %d" % (
-                        name, producer, consumer, t - 128, asked, start, t))
+        k = dict(name=name, threads=t, start=int(used.group(1)), producer=int(dec[0]),
+                 consumer=int(inc[0]), problem=None)
+        k["pool"] = k["start"] * t
+        k["asked"] = 128 * k["producer"] + (t - 128) * k["consumer"]
+        if k["asked"] > k["pool"] or not k["producer"] <= k["start"] <= k["consumer"]:
+            k["problem"] = ("setmaxnreg budgets %d (128 threads) and %d (%d threads) ask for %d "
+                            "registers; the block starts with %d x %d" % (
+                                k["producer"], k["consumer"], t - 128, k["asked"], k["start"], t))
+        kernels.append(k)
+    return kernels
+
+
+def register_pool_problem(ptx_path, ptxas_out):
+    """Why a kernel's setmaxnreg budgets would hang it (register_budgets),
+    or None."""
+    for k in register_budgets(open(ptx_path).read(), ptxas_out):
+        if k["problem"]:
+            return "%s: %s" % (k["name"], k["problem"])
     return None
 
 

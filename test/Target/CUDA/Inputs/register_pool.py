@@ -6,8 +6,12 @@ at launch times the threads; the producer's budget may not be above that
 count, nor the consumers' below it. A budget the path cannot honour must be
 refused at the op instead.
 
-usage: register_pool.py TILE_OPT PTXAS WORK_DIR
+The budgets are read and checked by scripts/stress.py's register_budgets,
+which its random kernels go through too.
+
+usage: register_pool.py STRESS_PY TILE_OPT PTXAS WORK_DIR
 """
+import importlib.util
 import os
 import re
 import subprocess
@@ -70,7 +74,10 @@ CASES = [
 
 
 def main():
-    tile_opt, ptxas, work = sys.argv[1:4]
+    spec = importlib.util.spec_from_file_location("stress", sys.argv[1])
+    stress = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(stress)
+    tile_opt, ptxas, work = sys.argv[2:5]
     os.makedirs(work, exist_ok=True)
     failed = 0
     for bm, bn, bk, stages, producer, consumer in CASES:
@@ -94,28 +101,19 @@ def main():
             print(f"{name}: refused: {refused.group(0).split(': ', 2)[2] if refused else run.stderr.strip()}")
             failed += not (refused and producer)
             continue
-        text = open(ptx).read()
-        kernel = text[text.index(".entry gemm_kernel("):]
-        kernel = kernel[:kernel.index(".entry gemm_kernel_0(")] \
-            if ".entry gemm_kernel_0(" in kernel else kernel
-        dec = [int(x) for x in re.findall(r"setmaxnreg\.dec\.sync\.aligned\.u32\s+(\d+);", kernel)]
-        inc = [int(x) for x in re.findall(r"setmaxnreg\.inc\.sync\.aligned\.u32\s+(\d+);", kernel)]
         info = subprocess.run([ptxas, "-arch=sm_90a", "-v", ptx, "-o", ptx + ".cubin"],
                               capture_output=True, text=True)
-        used = re.search(r"Function properties for gemm_kernel\n.*\n\s*(?:ptxas info\s*:\s*)?Used (\d+) registers",
-                         info.stderr)
-        if info.returncode != 0 or not used or len(dec) != 1 or len(inc) != 1:
-            print(f"{name}: FAIL: ptxas {info.returncode}, setmaxnreg dec {dec} inc {inc}\n{info.stderr}")
+        kernels = [k for k in stress.register_budgets(open(ptx).read(), info.stderr)
+                   if k["name"] == "gemm_kernel"]
+        if info.returncode != 0 or len(kernels) != 1 or "start" not in kernels[0]:
+            print(f"{name}: FAIL: ptxas {info.returncode}, {kernels}\n{info.stderr}")
             failed += 1
             continue
-        entry = int(used.group(1))
-        pool = entry * threads
-        asked = 128 * dec[0] + 128 * (threads // 128 - 1) * inc[0]
-        ok = asked <= pool and dec[0] <= entry <= inc[0]
-        print(f"{name}: {threads} threads of {entry} registers (pool {pool}): "
-              f"producer {dec[0]}, consumers {inc[0]}, asked {asked}: "
-              f"{'ok' if ok else 'FAIL'}")
-        failed += not ok
+        k = kernels[0]
+        print(f"{name}: {k['threads']} threads of {k['start']} registers (pool {k['pool']}): "
+              f"producer {k['producer']}, consumers {k['consumer']}, asked {k['asked']}: "
+              f"{'FAIL: ' + k['problem'] if k['problem'] else 'ok'}")
+        failed += bool(k["problem"])
     print(f"{failed} failed")
     return 1 if failed else 0
 
