@@ -362,7 +362,7 @@ def mixed(rng):
     "tile.copy"(%acc, %C, %m0, %n0) {{operandSegmentSizes = array<i32: 1, 1, 0, 2>}} : ({c_t}, memref<?x?xf32>, index, index) -> ()
     "tile.copy"(%row, %R, %j0, %m0) {{operandSegmentSizes = array<i32: 1, 1, 0, 2>}} : ({row_t}, memref<?x?xf32>, index, index) -> ()
     "tile.copy"(%col, %S, %i0, %n0) {{operandSegmentSizes = array<i32: 1, 1, 0, 2>}} : ({col_t}, memref<?x?xf32>, index, index) -> ()
-  }} {{mapping = [#gpu.block<y>, #gpu.block<x>], tile.threads = {threads} : i64}}
+  }} {{mapping = [#gpu.block<y>, #gpu.block<x>], tile.threads = {rng.choice([32, 64, 128, 256])} : i64}}
   return
 }}
 """
