@@ -200,6 +200,7 @@ void mgpuLaunchClusterKernel(struct CUfunc_st *function, intptr_t clusterX,
                              int32_t sharedBytes, struct CUstream_st *stream,
                              void **params, void **extra) {
   TileRtCudaDriver *driver = tileRtCudaEnter();
+  checkKernel(function, "mgpuLaunchClusterKernel");
   if (!driver->launchKernelEx)
     tileRtCudaFatal("cluster launches need cuLaunchKernelEx, which this CUDA "
                     "driver lacks (CUDA 11.8 or newer has it)");

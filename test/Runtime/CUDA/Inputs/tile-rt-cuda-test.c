@@ -720,6 +720,9 @@ static int runError(const char *which) {
     int32_t shared = deviceSharedLimit() - 512;
     API(LaunchKernelFn, "mgpuLaunchKernel")(kernel, 1, 1, 1, 32, 1, 1, shared,
                                             NULL, NULL, NULL, 0);
+  } else if (!strcmp(which, "null-cluster-kernel")) {
+    API(LaunchClusterKernelFn, "mgpuLaunchClusterKernel")(
+        NULL, 1, 1, 1, 2, 1, 1, 32, 1, 1, 0, NULL, NULL, NULL);
   } else if (!strcmp(which, "strided-tensor-map")) {
     char buffer[64];
     MemRef2 memref = {buffer, buffer, 0, {4, 4, 1, 4}};
