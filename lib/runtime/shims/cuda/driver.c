@@ -19,12 +19,12 @@ static struct {
   TileRtCudaDriver table;
   bool usable;
   char why[512];
-} driverState = {
-    .once = PTHREAD_ONCE_INIT,
-    .table = {.primaryContextLock = PTHREAD_MUTEX_INITIALIZER,
-              .streams = {.lock = PTHREAD_MUTEX_INITIALIZER},
-              .tensorMaps = {.lock = PTHREAD_MUTEX_INITIALIZER,
-                             .unpinned = PTHREAD_COND_INITIALIZER}}};
+} driverState = {.once = PTHREAD_ONCE_INIT,
+                 .table = {.primaryContextLock = PTHREAD_MUTEX_INITIALIZER,
+                           .streams = {.lock = PTHREAD_MUTEX_INITIALIZER},
+                           .tensorMaps = {.lock = PTHREAD_MUTEX_INITIALIZER,
+                                          .unpinned = PTHREAD_COND_INITIALIZER},
+                           .sharedLimitLock = PTHREAD_MUTEX_INITIALIZER}};
 
 /* Symbols carry the version suffix cuda.h maps each name to (_v2). */
 typedef struct {

@@ -110,6 +110,8 @@ typedef struct {
   /* Per-call resources kept for the next call, each under its own lock. */
   TileRtCudaStreamPool streams;
   TileRtCudaTensorMapCache tensorMaps;
+  /* Held while a kernel's dynamic shared-memory limit is read and raised. */
+  pthread_mutex_t sharedLimitLock;
 } TileRtCudaDriver;
 
 /* Loads the driver on first call (thread-safe). Returns the table, or NULL

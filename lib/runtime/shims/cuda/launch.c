@@ -120,8 +120,10 @@ static int staticSharedBytes(const TileRtCudaDriver *driver,
 
 /* A block gets 48 KiB of shared memory, static and dynamic together,
    unless the kernel's dynamic limit is raised; static + dynamic may then
-   reach the device's opt-in maximum. */
-static unsigned int prepareSharedMemory(const TileRtCudaDriver *driver,
+   reach the device's opt-in maximum. The limit is only ever raised, under
+   a lock: a thread that lowered it to its own size between another's
+   raise and launch made that launch fail. */
+static unsigned int prepareSharedMemory(TileRtCudaDriver *driver,
                                         CUfunction function,
                                         int32_t sharedBytes) {
   if (sharedBytes < 0)
@@ -138,13 +140,22 @@ static unsigned int prepareSharedMemory(const TileRtCudaDriver *driver,
                     "block",
                     kernelName(driver, function), (long long)total,
                     (long long)(total - sharedBytes), (int)sharedBytes, limit);
+  pthread_mutex_lock(&driver->sharedLimitLock);
+  int current = 0;
   tileRtCudaCheckf(
-      driver->funcSetAttribute(function,
-                               CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-                               sharedBytes),
-      "cuFuncSetAttribute(MAX_DYNAMIC_SHARED_SIZE_BYTES=%d) for "
-      "kernel '%s'",
-      (int)sharedBytes, kernelName(driver, function));
+      driver->funcGetAttribute(
+          &current, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, function),
+      "cuFuncGetAttribute(MAX_DYNAMIC_SHARED_SIZE_BYTES) for kernel '%s'",
+      kernelName(driver, function));
+  if (current < sharedBytes)
+    tileRtCudaCheckf(driver->funcSetAttribute(
+                         function,
+                         CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                         sharedBytes),
+                     "cuFuncSetAttribute(MAX_DYNAMIC_SHARED_SIZE_BYTES=%d) for "
+                     "kernel '%s'",
+                     (int)sharedBytes, kernelName(driver, function));
+  pthread_mutex_unlock(&driver->sharedLimitLock);
   return (unsigned int)sharedBytes;
 }
 

@@ -357,6 +357,8 @@ static void launchFill(void *kernel, void *out, uint32_t n, uint32_t k,
   API(HandleFn, "mgpuStreamSynchronize")(stream);
 }
 
+static void *sharedRaceKernel;
+
 static void *loadKernel(const char *ptx, const char *name, void **module) {
   *module = API(ModuleLoadJITFn, "mgpuModuleLoadJIT")((void *)ptx, 2);
   return API(ModuleGetFunctionFn, "mgpuModuleGetFunction")(*module, name);
@@ -641,6 +643,33 @@ static int runTensorMapChurn(void) {
   return 0;
 }
 
+/* Two threads launch one kernel with different dynamic shared sizes over
+   48 KiB: neither launch may find the kernel's limit lowered by the other
+   (the runtime set it to each launch's own size, and a launch failed). */
+static void *launchWithShared(void *shared) {
+  void *kernel = sharedRaceKernel;
+  for (int i = 0; i < 200000; ++i)
+    API(LaunchKernelFn, "mgpuLaunchKernel")(kernel, 1, 1, 1, 32, 1, 1,
+                                            (int32_t)(intptr_t)shared, NULL,
+                                            NULL, NULL, 0);
+  return NULL;
+}
+
+static int runSharedRace(void) {
+  static const char ptx[] = ".version 8.0\n.target sm_90\n.address_size 64\n"
+                            ".visible .entry k()\n{\nret;\n}\n";
+  void *module;
+  sharedRaceKernel = loadKernel(ptx, "k", &module);
+  pthread_t a, b;
+  pthread_create(&a, NULL, launchWithShared, (void *)(intptr_t)100000);
+  pthread_create(&b, NULL, launchWithShared, (void *)(intptr_t)60000);
+  pthread_join(a, NULL);
+  pthread_join(b, NULL);
+  printf("@shared-race\n2 x 200000 launches returned\n");
+  API(ModuleUnloadFn, "mgpuModuleUnload")(module);
+  return 0;
+}
+
 /* With the caller's stream set, generated code's streams are that one and
    are never destroyed; cleared, the runtime's own come back. */
 static int runCallerStream(void) {
@@ -743,23 +772,33 @@ typedef struct {
 } Scenario;
 
 static const Scenario scenarios[] = {
-    {"available", runAvailable},  {"again-at-exit", runAgainAtExit},
-    {"memory", runMemory},        {"streams", runStreams},
-    {"launch", runLaunch},        {"host-register", runHostRegister},
-    {"managed", runManaged},      {"threads", runThreads},
-    {"tensor-map", runTensorMap}, {"cluster", runCluster},
-    {"reuse", runReuse},          {"tensor-map-churn", runTensorMapChurn},
-    {"deinit", runDeinit},        {"caller-stream", runCallerStream},
+    {"available", runAvailable},
+    {"again-at-exit", runAgainAtExit},
+    {"memory", runMemory},
+    {"streams", runStreams},
+    {"launch", runLaunch},
+    {"host-register", runHostRegister},
+    {"managed", runManaged},
+    {"threads", runThreads},
+    {"tensor-map", runTensorMap},
+    {"cluster", runCluster},
+    {"reuse", runReuse},
+    {"tensor-map-churn", runTensorMapChurn},
+    {"shared-race", runSharedRace},
+    {"deinit", runDeinit},
+    {"caller-stream", runCallerStream},
 };
 
 int main(int argc, char **argv) {
   if (argc < 3) {
-    fprintf(stderr, "usage: tile-rt-cuda-test LIBRARY SCENARIO [ARG]\n"
-                    "  scenarios: available, again-at-exit, call NAME, error "
-                    "WHICH, memory, "
-                    "streams, launch, host-register, managed, threads, "
-                    "tensor-map, cluster, reuse, tensor-map-churn, deinit, "
-                    "caller-stream\n");
+    fprintf(stderr,
+            "usage: tile-rt-cuda-test LIBRARY SCENARIO [ARG]\n"
+            "  scenarios: available, again-at-exit, call NAME, error "
+            "WHICH, memory, "
+            "streams, launch, host-register, managed, threads, "
+            "tensor-map, cluster, reuse, tensor-map-churn, shared-race, "
+            "deinit, "
+            "caller-stream\n");
     return 2;
   }
   library = dlopen(argv[1], RTLD_NOW | RTLD_LOCAL);
