@@ -95,7 +95,7 @@ static bool checkRegisters(MlirOperation op, const char *name) {
   int64_t v;
   if (!tileCheckChoiceI64(op, name, &v))
     return false;
-  if (v < 24 || v > 256 || v % 8) {
+  if (v < TileCudaMinRegisters || v > TileCudaMaxRegisters || v % 8) {
     tileEmitOpError(op,
                     "expects '%s' to be a register count setmaxnreg takes (a "
                     "multiple of 8 from 24 to 256), got %lld",

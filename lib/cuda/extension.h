@@ -22,6 +22,9 @@ const char *tileCudaPathName(TileCudaPath path);
 
 /* The tile_cuda ops of one kernel; a null op where the kernel states no
  * such choice. Values are read only after tile-cuda-verify's rules hold. */
+/* The register counts setmaxnreg takes (multiples of 8 in between). */
+enum { TileCudaMinRegisters = 24, TileCudaMaxRegisters = 256 };
+
 typedef struct {
   MlirOperation path;           /* tile_cuda.path {path} */
   MlirOperation mmaShape;       /* tile_cuda.mma_shape {m, n, k} */

@@ -38,7 +38,6 @@ enum {
   StepK = 16,
   ConsumerRows = 64,
   ProducerRegisters = 40,
-  MinRegisters = 24, /* setmaxnreg's least */
   MaxConsumerRegisters = 240,
   RegisterFile = 65536,
   GroupRows = 8,
@@ -148,7 +147,8 @@ static bool budgetRegisters(Ws *w, int64_t producer, int64_t consumer,
   const TileMmaPlan *p = &w->plan;
   /* tile-cuda-verify keeps stated budgets in setmaxnreg's range; the pass
    * run alone on unchecked ops takes its own instead. */
-  if (producer < 24 || producer > 256 || consumer < 24 || consumer > 256)
+  if (producer < TileCudaMinRegisters || producer > TileCudaMaxRegisters ||
+      consumer < TileCudaMinRegisters || consumer > TileCudaMaxRegisters)
     producer = consumer = 0;
   int64_t threads = WarpgroupThreads * (1 + w->consumers);
   int64_t entry = entryRegisters(threads), pool = threads * entry;
@@ -162,8 +162,9 @@ static bool budgetRegisters(Ws *w, int64_t producer, int64_t consumer,
     w->producerRegisters = ProducerRegisters;
     w->consumerRegisters = consumerShare(w, pool, entry, ProducerRegisters);
     if (w->consumerRegisters < needed) {
-      w->producerRegisters = MinRegisters;
-      w->consumerRegisters = consumerShare(w, pool, entry, MinRegisters);
+      w->producerRegisters = TileCudaMinRegisters;
+      w->consumerRegisters =
+          consumerShare(w, pool, entry, TileCudaMinRegisters);
     }
   }
   if (needed > w->consumerRegisters)
