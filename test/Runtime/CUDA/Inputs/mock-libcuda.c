@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- state: one device, its primary context, the calling thread's
+/* ---- state: two devices, their primary contexts, the calling thread's
    current context ---- */
 
 struct CUctx_st {
@@ -24,6 +24,7 @@ struct CUctx_st {
    their PTX declares. */
 enum { MaxModuleKernels = 16 };
 struct CUmod_st {
+  CUcontext context; /* the one it was loaded into */
   char *ptx;
   unsigned numKernels;
   struct CUfunc_st *kernels[MaxModuleKernels];
@@ -47,14 +48,14 @@ struct CUfunc_st {
 };
 
 enum {
-  MockDevices = 1,
+  MockDevices = 2,
   DefaultShared = 48 * 1024,
   OptInShared = 227 * 1024,
   MockCapabilityMajor = 9,
 };
 
 static bool initialized, deinitialized;
-static struct CUctx_st primaryContext = {0};
+static struct CUctx_st primaryContexts[MockDevices] = {{0}, {1}};
 static _Thread_local CUcontext current;
 
 /* What the tests ask of the mock besides the driver API: how many
@@ -62,7 +63,7 @@ static _Thread_local CUcontext current;
    driver down as a host program (PyTorch) does at exit. */
 static struct {
   atomic_long allocations, liveAllocations, streams, liveStreams,
-      contextSynchronizations;
+      contextSynchronizations, modules;
 } counts;
 
 long tileMockCudaCount(const char *what) {
@@ -76,6 +77,8 @@ long tileMockCudaCount(const char *what) {
     return counts.liveStreams;
   if (!strcmp(what, "context synchronizations"))
     return counts.contextSynchronizations;
+  if (!strcmp(what, "modules"))
+    return counts.modules;
   return -1;
 }
 
@@ -228,7 +231,7 @@ CUresult cuDeviceGetAttribute(int *pi, CUdevice_attribute attrib,
                               CUdevice dev) {
   if (!initialized)
     return CUDA_ERROR_NOT_INITIALIZED;
-  if (dev != 0)
+  if (dev < 0 || dev >= MockDevices)
     return CUDA_ERROR_INVALID_DEVICE;
   if (attrib == CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN)
     *pi = OptInShared;
@@ -254,15 +257,16 @@ CUresult cuDeviceGetAttribute(int *pi, CUdevice_attribute attrib,
 CUresult cuDevicePrimaryCtxRetain(CUcontext *pctx, CUdevice dev) {
   if (!initialized)
     return CUDA_ERROR_NOT_INITIALIZED;
-  if (dev != 0)
+  if (dev < 0 || dev >= MockDevices)
     return CUDA_ERROR_INVALID_DEVICE;
   logCall("cuDevicePrimaryCtxRetain(device %d)", dev);
-  *pctx = &primaryContext;
+  *pctx = &primaryContexts[dev];
   return CUDA_SUCCESS;
 }
 
 CUresult cuDevicePrimaryCtxRelease(CUdevice dev) {
-  return dev == 0 ? CUDA_SUCCESS : CUDA_ERROR_INVALID_DEVICE;
+  return dev >= 0 && dev < MockDevices ? CUDA_SUCCESS
+                                       : CUDA_ERROR_INVALID_DEVICE;
 }
 
 CUresult cuCtxGetCurrent(CUcontext *pctx) {
@@ -277,7 +281,12 @@ CUresult cuCtxGetCurrent(CUcontext *pctx) {
 CUresult cuCtxSetCurrent(CUcontext ctx) {
   if (!initialized)
     return CUDA_ERROR_NOT_INITIALIZED;
-  logCall("cuCtxSetCurrent(%s)", ctx == &primaryContext ? "primary" : "other");
+  if (ctx == &primaryContexts[0])
+    logCall("cuCtxSetCurrent(primary)");
+  else if (ctx == &primaryContexts[1])
+    logCall("cuCtxSetCurrent(primary of device 1)");
+  else
+    logCall("cuCtxSetCurrent(other)");
   current = ctx;
   return CUDA_SUCCESS;
 }
@@ -376,8 +385,11 @@ static struct CUfunc_st kernels[] = {
 
 static CUmodule newModule(const char *ptx) {
   CUmodule module = hold(calloc(1, sizeof(*module)));
+  if (module)
+    module->context = current;
   if (module && ptx)
     module->ptx = strdup(ptx);
+  ++counts.modules;
   return module;
 }
 
@@ -499,7 +511,8 @@ CUresult cuModuleGetFunction(CUfunction *hfunc, CUmodule hmod,
   CUresult status = ready();
   if (status != CUDA_SUCCESS)
     return status;
-  if (!hmod)
+  /* A module's kernels are reached from its own context only. */
+  if (!hmod || hmod->context != current)
     return CUDA_ERROR_INVALID_HANDLE;
   for (size_t i = 0; i < sizeof(kernels) / sizeof(kernels[0]); ++i)
     if (!strcmp(kernels[i].name, name)) {

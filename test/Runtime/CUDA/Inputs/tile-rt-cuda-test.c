@@ -670,6 +670,55 @@ static int runSharedRace(void) {
   return 0;
 }
 
+/* Generated code loads its module once, into the context current then,
+   and looks a kernel up in it on every launch. After the program switches
+   to another device, the lookup must reach a module of that device's
+   context (the driver refuses another context's module): loaded there on
+   first use, once per context, also when threads on both devices look it
+   up at the same time. */
+static void *module2;
+
+static void *lookUpOnDevice(void *device) {
+  API(SetDeviceFn, "mgpuSetDefaultDevice")((int32_t)(intptr_t)device);
+  for (int i = 0; i < 20000; ++i)
+    API(ModuleGetFunctionFn, "mgpuModuleGetFunction")(module2, "fill");
+  return NULL;
+}
+
+static int runTwoDevices(void) {
+  void *module, *fill = loadKernel(fillPtx, "fill", &module);
+  uint32_t n = 1000;
+  uint32_t *host = calloc(Words, 4);
+  printf("@two-devices\n");
+  printf("modules after the load: %ld\n", mockCount("modules"));
+  launchFill(fill, host, n, 3, NULL);
+  printf("device 0 fill mismatches: %zu\n",
+         countMismatches32(host, n, timesK, 3));
+  API(SetDeviceFn, "mgpuSetDefaultDevice")(1);
+  fill = API(ModuleGetFunctionFn, "mgpuModuleGetFunction")(module, "fill");
+  launchFill(fill, host, n, 7, NULL);
+  printf("device 1 fill mismatches: %zu\n",
+         countMismatches32(host, n, timesK, 7));
+  API(SetDeviceFn, "mgpuSetDefaultDevice")(0);
+  API(ModuleGetFunctionFn, "mgpuModuleGetFunction")(module, "fill");
+  printf("modules after both devices: %ld\n", mockCount("modules"));
+  API(HandleFn, "mgpuModuleUnload")(module);
+
+  /* A fresh module, looked up by a thread on each device at once. */
+  loadKernel(fillPtx, "fill", &module2);
+  long before = mockCount("modules");
+  pthread_t threads[2];
+  for (intptr_t d = 0; d < 2; ++d)
+    pthread_create(&threads[d], NULL, lookUpOnDevice, (void *)d);
+  for (int d = 0; d < 2; ++d)
+    pthread_join(threads[d], NULL);
+  printf("modules loaded by 2 x 20000 concurrent lookups: %ld\n",
+         mockCount("modules") - before);
+  API(HandleFn, "mgpuModuleUnload")(module2);
+  free(host);
+  return 0;
+}
+
 /* With the caller's stream set, generated code's streams are that one and
    are never destroyed; cleared, the runtime's own come back. */
 static int runCallerStream(void) {
@@ -787,6 +836,7 @@ static const Scenario scenarios[] = {
     {"shared-race", runSharedRace},
     {"deinit", runDeinit},
     {"caller-stream", runCallerStream},
+    {"two-devices", runTwoDevices},
 };
 
 int main(int argc, char **argv) {
@@ -798,7 +848,7 @@ int main(int argc, char **argv) {
             "streams, launch, host-register, managed, threads, "
             "tensor-map, cluster, reuse, tensor-map-churn, shared-race, "
             "deinit, "
-            "caller-stream\n");
+            "caller-stream, two-devices\n");
     return 2;
   }
   library = dlopen(argv[1], RTLD_NOW | RTLD_LOCAL);
