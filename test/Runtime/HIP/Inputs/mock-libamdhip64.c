@@ -38,6 +38,7 @@ struct ihipModuleSymbol_t {
   struct ihipModuleSymbol_t *next;
 };
 struct ihipModule_t {
+  int device; /* the one it was loaded onto */
   unsigned char *image;
   size_t size;
   struct ihipModuleSymbol_t *functions;
@@ -142,6 +143,8 @@ EXPORT const char *hipGetErrorString(hipError_t e) {
     return "invalid argument";
   case hipErrorNoDevice:
     return "no ROCm-capable device is detected";
+  case hipErrorInvalidDevice:
+    return "invalid device ordinal";
   case hipErrorNotFound:
     return "named symbol not found";
   case hipErrorInvalidImage:
@@ -226,6 +229,7 @@ EXPORT hipError_t hipModuleLoadData(struct ihipModule_t **module,
       h->e_ident[EI_CLASS] != ELFCLASS64 || h->e_machine != EM_AMDGPU)
     return hipErrorInvalidImage;
   struct ihipModule_t *m = calloc(1, sizeof(*m));
+  m->device = currentDevice;
   m->size = imageSize(h);
   m->image = malloc(m->size);
   memcpy(m->image, image, m->size);
@@ -234,7 +238,11 @@ EXPORT hipError_t hipModuleLoadData(struct ihipModule_t **module,
     loaded->previous = m;
   loaded = m;
   *module = m;
-  say("hipModuleLoadData(%zu-byte AMDGPU code object)", m->size);
+  if (m->device)
+    say("hipModuleLoadData(%zu-byte AMDGPU code object, device %d)", m->size,
+        m->device);
+  else
+    say("hipModuleLoadData(%zu-byte AMDGPU code object)", m->size);
   return hipSuccess;
 }
 
@@ -295,6 +303,9 @@ EXPORT hipError_t hipModuleGetFunction(struct ihipModuleSymbol_t **function,
                                        struct ihipModule_t *module,
                                        const char *name) {
   ENTER("hipModuleGetFunction");
+  /* A module's kernels run on its own device only. */
+  if (module->device != currentDevice)
+    return hipErrorInvalidDevice;
   char descriptor[300];
   snprintf(descriptor, sizeof(descriptor), "%s.kd", name);
   const Elf64_Sym *kd = findSymbol(module, descriptor);

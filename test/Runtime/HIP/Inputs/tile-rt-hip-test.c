@@ -152,6 +152,27 @@ static int launch(char **argv) {
   return 0;
 }
 
+/* two-devices FILE KERNEL: generated code loads its module once and looks
+   kernels up on every launch; after a switch to device 1 the lookup must
+   reach a module loaded onto device 1, and back on device 0 the first. */
+static int twoDevices(char **argv) {
+  size_t size = 0;
+  void *image = readFile(argv[0], &size);
+  void *module = API(ModuleLoadFn, "mgpuModuleLoad")(image, size);
+  free(image);
+  void *params[1] = {NULL};
+  for (int device = 0; device < 3; ++device) {
+    API(SetDeviceFn, "mgpuSetDefaultDevice")(device % 2);
+    void *kernel =
+        API(ModuleGetFunctionFn, "mgpuModuleGetFunction")(module, argv[1]);
+    API(LaunchKernelFn, "mgpuLaunchKernel")(kernel, 1, 1, 1, 64, 1, 1, 0, NULL,
+                                            params, NULL, 0);
+    printf("launched on device %d\n", device % 2);
+  }
+  API(HandleFn, "mgpuModuleUnload")(module);
+  return 0;
+}
+
 static int events(void) {
   void *a = API(CreateFn, "mgpuStreamCreate")();
   void *b = API(CreateFn, "mgpuStreamCreate")();
@@ -223,6 +244,8 @@ int main(int argc, char **argv) {
     return roundtrip(argc == 4 && !strcmp(argv[3], "managed"));
   if (!strcmp(command, "launch") && argc == 12)
     return launch(argv + 3);
+  if (!strcmp(command, "two-devices") && argc == 5)
+    return twoDevices(argv + 3);
   if (!strcmp(command, "events"))
     return events();
   if (!strcmp(command, "register"))
