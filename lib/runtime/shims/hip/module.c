@@ -105,8 +105,8 @@ struct ihipModuleSymbol_t *mgpuModuleGetFunction(struct ihipModule_t *handle,
     tileRtHipFatal("mgpuModuleGetFunction: the module handle is null");
   if (!name)
     tileRtHipFatal("mgpuModuleGetFunction: the kernel name is missing");
-  hipModule_t module = moduleOn(runtime, fromHandle(handle),
-                                tileRtHipCurrentDevice(runtime));
+  hipModule_t module =
+      moduleOn(runtime, fromHandle(handle), tileRtHipCurrentDevice(runtime));
   hipFunction_t function = NULL;
   tileRtHipCheckf(runtime->moduleGetFunction(&function, module, name),
                   "hipModuleGetFunction for kernel '%s'", name);
