@@ -50,6 +50,9 @@ class Backend:
     # torch -> None, after PyTorch made its device ready and before the
     # runtime library's first call.
     setup: Optional[Callable] = None
+    # Whether the runtime lets a call be captured into a CUDA graph; the
+    # overhead child then also times replays of a captured call.
+    graphs: bool = False
 
 
 # ---- the bundle -------------------------------------------------------------
@@ -339,7 +342,7 @@ def time_vendor(backend, dtypes):
 def measure_overhead(backend, case):
     """Wall time of one call of a 128x128x64 gemm against its kernel's own
     time (the profiler's device activity); torch.matmul alike for scale."""
-    torch, _ = torch_setup(backend)
+    torch, runtime = torch_setup(backend)
     kernel = Kernel(case)
     a, b = gemm_inputs(torch, case["dtype"], 128)
     a = a[:, :64].contiguous()
@@ -350,16 +353,9 @@ def measure_overhead(backend, case):
     for _ in range(100):
         kernel(*args)
 
-    def wall_us(call):
-        torch.cuda.synchronize()
-        t0 = time.perf_counter()
-        for _ in range(calls):
-            call()
-        torch.cuda.synchronize()
-        return (time.perf_counter() - t0) * 1e6 / calls
-
-    tile_us = wall_us(lambda: kernel(*args))
-    torch_us = wall_us(lambda: (torch.matmul(a, b), torch.cuda.synchronize()))
+    tile_us = wall_us_of(torch, lambda: kernel(*args), calls)
+    torch_us = wall_us_of(torch, lambda: (torch.matmul(a, b), torch.cuda.synchronize()),
+                          calls)
     kernel_us = None
     try:
         from torch.profiler import ProfilerActivity, profile
@@ -375,6 +371,55 @@ def measure_overhead(backend, case):
         print("profiler unavailable: %s" % e, file=sys.stderr)
     emit(dict(type="overhead", case=case["case"], call_us=tile_us, kernel_us=kernel_us,
               torch_call_us=torch_us))
+
+
+def wall_us_of(torch, call, calls):
+    torch.cuda.synchronize()
+    t0 = time.perf_counter()
+    for _ in range(calls):
+        call()
+    torch.cuda.synchronize()
+    return (time.perf_counter() - t0) * 1e6 / calls
+
+
+def measure_graph(backend, case):
+    """The 128x128x64 call captured into a CUDA graph (torch.cuda.graph: a
+    stream of its own, the global capture mode) and replayed, C poisoned
+    first and checked against the float64 reference: once after a warm-up
+    call, as PyTorch asks, with the wall time of a replay (replays not
+    synchronised one by one); then on new operands whose first call is the
+    captured one (their TMA descriptors are made during the capture)."""
+    torch, runtime = torch_setup(backend)
+    kernel = Kernel(case)
+
+    def operands():
+        a, b = gemm_inputs(torch, case["dtype"], 128)
+        a, b = a[:, :64].contiguous(), b[:64, :].contiguous()
+        c = torch.empty((128, 128), device="cuda", dtype=output_dtype(torch, case["dtype"]))
+        return a, b, c
+
+    def captured(a, b, c):
+        graph = torch.cuda.CUDAGraph()
+        with torch.cuda.graph(graph):
+            runtime.set_stream(torch.cuda.current_stream().cuda_stream)
+            kernel(*describe_args(torch, [a, b, c]))
+        runtime.set_stream(torch.cuda.current_stream().cuda_stream)
+        c.fill_(float("nan"))
+        graph.replay()
+        torch.cuda.synchronize()
+        reference = a.double() @ b.double()
+        rel = float(((c.double() - reference).abs().max() /
+                     reference.abs().max().clamp(min=1e-30)).item())
+        return graph, rel
+
+    a, b, c = operands()
+    kernel(*describe_args(torch, [a, b, c]))
+    graph, rel = captured(a, b, c)
+    emit(dict(type="graph", case=case["case"], variant="after a warm-up call", rel=rel,
+              passed=rel <= tolerance(case), replay_us=wall_us_of(torch, graph.replay, 2000)))
+    graph, rel = captured(*operands())
+    emit(dict(type="graph", case=case["case"], variant="first call captured", rel=rel,
+              passed=rel <= tolerance(case), replay_us=None))
 
 
 def describe_device(backend):
@@ -433,6 +478,8 @@ def child(backend, args):
         time_vendor(backend, args.dtypes.split(","))
     elif args.child == "overhead":
         measure_overhead(backend, cases[args.case])
+    elif args.child == "graph":
+        measure_graph(backend, cases[args.case])
     elif args.child == "smoke":
         smoke_case(backend, cases[args.case])
 
@@ -536,9 +583,12 @@ def parent(backend, args):
         if first:
             records += run_child(backend, ["overhead", "--case", first[0]["case"]],
                                  "per-call overhead", deadline)
+            if backend.graphs:
+                records += run_child(backend, ["graph", "--case", first[0]["case"]],
+                                     "CUDA graph of a call", deadline)
     print_tables(backend, records, time.time() - started)
     failed = [r for r in records if r["type"] == "failed" or
-              (r["type"] == "check" and not r["passed"])]
+              (r["type"] in ("check", "graph") and not r["passed"])]
     return 1 if failed else 0
 
 
@@ -574,6 +624,11 @@ def print_tables(backend, records, seconds):
                 print("kernel alone (profiler): %.1f; beyond the kernel: %.1f" % (
                     kernel, r["call_us"] - kernel))
             print("torch.matmul + synchronize, same shape: %.1f" % r["torch_call_us"])
+        if r["type"] == "graph":
+            print("%s CUDA graph of the call (%s), replayed: C rel error %.1e%s" % (
+                "PASS" if r["passed"] else "FAIL", r["variant"], r["rel"],
+                "" if r["replay_us"] is None else
+                "; %.1f per replay, not synchronised one by one" % r["replay_us"]))
     print("\ntotal %.0f s" % seconds)
 
 
@@ -606,7 +661,8 @@ def main(backend, doc):
     p.add_argument("--skip-timing", action="store_true", help="correctness only")
     p.add_argument("--smoke", action="store_true",
                    help="no PyTorch: call every kernel on runtime buffers")
-    p.add_argument("--child", choices=["device", "check", "vendor", "overhead", "smoke"],
+    p.add_argument("--child", choices=["device", "check", "vendor", "overhead", "graph",
+                                       "smoke"],
                    help=argparse.SUPPRESS)
     p.add_argument("--case", help=argparse.SUPPRESS)
     p.add_argument("--dtypes", help=argparse.SUPPRESS)

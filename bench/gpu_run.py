@@ -34,7 +34,7 @@ def native_chip(torch):
 CUDA = gpu_bundle.Backend(
     runner=os.path.abspath(__file__), runtime="libtile_rt_cuda.so",
     set_stream="tileRtCudaSetStream", vendor="cuBLAS", events="CUDA",
-    native_chip=native_chip, overhead_case="gemm_tma.sm_90a")
+    native_chip=native_chip, overhead_case="gemm_tma.sm_90a", graphs=True)
 
 if __name__ == "__main__":
     sys.exit(gpu_bundle.main(CUDA, __doc__))

@@ -12,8 +12,8 @@
 #define TILE_RT_CUDA_DRIVER_NAME "libcuda.so.1"
 
 /* The only process-wide state of the runtime: written by loadOnce, read-only
-   afterwards except for the primary-context slots, the stream pool and the
-   TMA descriptor cache, each guarded by its lock. */
+   afterwards except for the primary-context slots, the stream pool, the
+   TMA descriptor cache and the list of modules, each guarded by its lock. */
 static struct {
   pthread_once_t once;
   TileRtCudaDriver table;
@@ -24,7 +24,8 @@ static struct {
                            .streams = {.lock = PTHREAD_MUTEX_INITIALIZER},
                            .tensorMaps = {.lock = PTHREAD_MUTEX_INITIALIZER,
                                           .unpinned = PTHREAD_COND_INITIALIZER},
-                           .sharedLimitLock = PTHREAD_MUTEX_INITIALIZER}};
+                           .sharedLimitLock = PTHREAD_MUTEX_INITIALIZER,
+                           .modulesLock = PTHREAD_MUTEX_INITIALIZER}};
 
 /* Symbols carry the version suffix cuda.h maps each name to (_v2). */
 typedef struct {
@@ -75,6 +76,9 @@ static const EntryPoint entryPoints[] = {
     ENTRY(launchKernelEx, "cuLaunchKernelEx", false),
     ENTRY(tensorMapEncodeTiled, "cuTensorMapEncodeTiled", false),
     ENTRY(funcGetName, "cuFuncGetName", false),
+    ENTRY(streamIsCapturing, "cuStreamIsCapturing", false),
+    ENTRY(threadExchangeStreamCaptureMode, "cuThreadExchangeStreamCaptureMode",
+          false),
 };
 
 __attribute__((format(printf, 1, 2))) static bool failLoad(const char *format,

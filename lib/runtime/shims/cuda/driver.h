@@ -12,7 +12,8 @@
 /* Streams kept for reuse once generated code destroys them (more are
    destroyed for real). */
 #define TILE_RT_CUDA_STREAM_POOL 64
-/* TMA descriptors kept in device memory, least recently used evicted. */
+/* TMA descriptors kept in device memory, least recently used evicted
+   (except those a captured CUDA graph launches with). */
 #define TILE_RT_CUDA_TENSOR_MAP_CACHE 256
 
 /* Destroyed streams, kept with the context they belong to. */
@@ -31,6 +32,7 @@ typedef struct {
   uint64_t hash, lastUse;
   CUdeviceptr device; /* 0: a free slot */
   unsigned pins;      /* threads handed it and not launched since */
+  bool captured;      /* launched with in a stream capture: kept for good */
   CUtensorMap map;
 } TileRtCudaTensorMapEntry;
 
@@ -41,6 +43,9 @@ typedef struct {
   uint64_t clock;
   TileRtCudaTensorMapEntry entries[TILE_RT_CUDA_TENSOR_MAP_CACHE];
 } TileRtCudaTensorMapCache;
+
+/* A module as generated code holds it (module.c). */
+struct TileRtCudaModule;
 
 typedef struct {
   CUresult (*init)(unsigned int flags);
@@ -101,6 +106,8 @@ typedef struct {
                                    int interleave, int swizzle, int l2Promotion,
                                    int oobFill); /* CUDA 12.0 */
   CUresult (*funcGetName)(const char **name, CUfunction function); /* 12.3 */
+  CUresult (*streamIsCapturing)(CUstream stream, int *status);     /* 10.1 */
+  CUresult (*threadExchangeStreamCaptureMode)(int *mode);          /* 10.1 */
 
   int deviceCount;
   /* Each device's primary context, retained once on first use (under the
@@ -112,6 +119,11 @@ typedef struct {
   TileRtCudaTensorMapCache tensorMaps;
   /* Held while a kernel's dynamic shared-memory limit is read and raised. */
   pthread_mutex_t sharedLimitLock;
+  /* The modules loaded and not unloaded, as a driver holds its own: a
+     process that ends on an error before generated code's destructors run
+     still holds them. */
+  pthread_mutex_t modulesLock;
+  struct TileRtCudaModule *modules;
 } TileRtCudaDriver;
 
 /* Loads the driver on first call (thread-safe). Returns the table, or NULL

@@ -170,7 +170,7 @@ void mgpuLaunchKernel(struct CUfunc_st *function, intptr_t gridX,
   Dims grid = launchDims(gridX, gridY, gridZ, "grid");
   Dims block = launchDims(blockX, blockY, blockZ, "block");
   if (isEmpty(grid) || isEmpty(block)) {
-    tileRtCudaTensorMapsLaunched(driver);
+    tileRtCudaTensorMapsLaunched(driver, stream);
     return;
   }
   checkShape(driver, function, grid, block);
@@ -182,7 +182,7 @@ void mgpuLaunchKernel(struct CUfunc_st *function, intptr_t gridX,
                    "%ux%ux%u, %u shared bytes)",
                    kernelName(driver, function), grid.x, grid.y, grid.z,
                    block.x, block.y, block.z, shared);
-  tileRtCudaTensorMapsLaunched(driver);
+  tileRtCudaTensorMapsLaunched(driver, stream);
 }
 
 static void checkClusterFits(Dims cluster, Dims grid) {
@@ -219,7 +219,7 @@ void mgpuLaunchClusterKernel(struct CUfunc_st *function, intptr_t clusterX,
   Dims grid = launchDims(gridX, gridY, gridZ, "grid");
   Dims block = launchDims(blockX, blockY, blockZ, "block");
   if (isEmpty(grid) || isEmpty(block)) {
-    tileRtCudaTensorMapsLaunched(driver);
+    tileRtCudaTensorMapsLaunched(driver, stream);
     return;
   }
   if (isEmpty(cluster))
@@ -246,5 +246,5 @@ void mgpuLaunchClusterKernel(struct CUfunc_st *function, intptr_t clusterX,
                    kernelName(driver, function), cluster.x, cluster.y,
                    cluster.z, grid.x, grid.y, grid.z, block.x, block.y, block.z,
                    shared);
-  tileRtCudaTensorMapsLaunched(driver);
+  tileRtCudaTensorMapsLaunched(driver, stream);
 }

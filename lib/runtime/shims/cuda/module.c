@@ -22,7 +22,8 @@
 /* Contexts one module may be loaded into. */
 #define TILE_RT_CUDA_MODULE_CONTEXTS 64
 
-typedef struct {
+typedef struct TileRtCudaModule {
+  struct TileRtCudaModule *next, *previous; /* driver->modules */
   char *image;
   size_t size;
   int optLevel; /* the PTX JIT's; negative for a binary image */
@@ -115,6 +116,12 @@ static struct CUmod_st *load(const void *image, size_t size, int optLevel) {
   module->optLevel = optLevel;
   pthread_mutex_init(&module->lock, NULL);
   moduleIn(driver, module, context);
+  pthread_mutex_lock(&driver->modulesLock);
+  module->next = driver->modules;
+  if (module->next)
+    module->next->previous = module;
+  driver->modules = module;
+  pthread_mutex_unlock(&driver->modulesLock);
   return toHandle(module);
 }
 
@@ -150,6 +157,14 @@ void mgpuModuleUnload(struct CUmod_st *handle) {
   unsigned count = atomic_load(&module->count);
   for (unsigned i = 0; i < count; ++i)
     (void)driver->moduleUnload(module->loaded[i].module);
+  pthread_mutex_lock(&driver->modulesLock);
+  if (module->previous)
+    module->previous->next = module->next;
+  else
+    driver->modules = module->next;
+  if (module->next)
+    module->next->previous = module->previous;
+  pthread_mutex_unlock(&driver->modulesLock);
   pthread_mutex_destroy(&module->lock);
   free(module->image);
   free(module);

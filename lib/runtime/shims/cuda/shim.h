@@ -57,8 +57,20 @@ void *tileRtCudaTensorMapOnDevice(TileRtCudaDriver *driver,
                                   const CUtensorMap *map);
 
 /* The calling thread has launched (or skipped) the kernel its descriptors
-   were for: the copies it was handed may be freed again. */
-void tileRtCudaTensorMapsLaunched(TileRtCudaDriver *driver);
+   were for, on `stream`: the copies it was handed may be freed again,
+   unless the launch was captured into a CUDA graph, which may be launched
+   again at any time: those are kept for the life of the process. */
+void tileRtCudaTensorMapsLaunched(TileRtCudaDriver *driver, CUstream stream);
+
+/* Whether `stream` is capturing work into a CUDA graph (false where the
+   driver cannot tell, which is before CUDA 10.1). */
+bool tileRtCudaCapturing(const TileRtCudaDriver *driver, CUstream stream);
+
+/* A stream of the runtime's own in `context` (never the caller's of
+   tileRtCudaSetStream), and giving it back. */
+CUstream tileRtCudaTakeStream(TileRtCudaDriver *driver, CUcontext context);
+void tileRtCudaGiveStream(TileRtCudaDriver *driver, CUcontext context,
+                          CUstream stream);
 
 /* Device pointers are integers to the driver and pointers to generated code. */
 static inline CUdeviceptr tileRtCudaDevicePtr(const void *ptr) {

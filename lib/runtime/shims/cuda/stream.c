@@ -45,11 +45,7 @@ void tileRtCudaSetStream(struct CUstream_st *stream) {
 
 void tileRtCudaClearStream(void) { callerStream.set = false; }
 
-struct CUstream_st *mgpuStreamCreate(void) {
-  TileRtCudaDriver *driver = tileRtCudaDriver();
-  CUcontext context = tileRtCudaCurrentContext(driver);
-  if (callerStream.set)
-    return callerStream.stream;
+CUstream tileRtCudaTakeStream(TileRtCudaDriver *driver, CUcontext context) {
   CUstream stream = takeFromPool(&driver->streams, context);
   if (stream)
     return stream;
@@ -61,17 +57,46 @@ struct CUstream_st *mgpuStreamCreate(void) {
   return stream;
 }
 
+void tileRtCudaGiveStream(TileRtCudaDriver *driver, CUcontext context,
+                          CUstream stream) {
+  if (!giveToPool(&driver->streams, context, stream))
+    tileRtCudaReleased(driver->streamDestroy(stream), "cuStreamDestroy");
+}
+
+struct CUstream_st *mgpuStreamCreate(void) {
+  TileRtCudaDriver *driver = tileRtCudaDriver();
+  CUcontext context = tileRtCudaCurrentContext(driver);
+  if (callerStream.set)
+    return callerStream.stream;
+  return tileRtCudaTakeStream(driver, context);
+}
+
 void mgpuStreamDestroy(struct CUstream_st *stream) {
   TileRtCudaDriver *driver = tileRtCudaEnterToRelease();
   if (!driver || !stream || (callerStream.set && stream == callerStream.stream))
     return;
-  if (!giveToPool(&driver->streams, tileRtCudaCurrentContext(driver), stream))
-    tileRtCudaReleased(driver->streamDestroy(stream), "cuStreamDestroy");
+  tileRtCudaGiveStream(driver, tileRtCudaCurrentContext(driver), stream);
 }
 
-/* Errors of earlier asynchronous work (a faulting kernel) surface here. */
+bool tileRtCudaCapturing(const TileRtCudaDriver *driver, CUstream stream) {
+  int status = CU_STREAM_CAPTURE_STATUS_NONE;
+  if (!driver->streamIsCapturing)
+    return false;
+  tileRtCudaCheck(driver->streamIsCapturing(stream, &status),
+                  "cuStreamIsCapturing");
+  return status == CU_STREAM_CAPTURE_STATUS_ACTIVE;
+}
+
+/* Errors of earlier asynchronous work (a faulting kernel) surface here.
+   Generated code synchronises after its launches; on the caller's stream
+   while it is being captured into a CUDA graph (torch.cuda.graph), the
+   launches were recorded, not run, and there is nothing to wait for (the
+   driver refuses the call and ends the capture). */
 void mgpuStreamSynchronize(struct CUstream_st *stream) {
   TileRtCudaDriver *driver = tileRtCudaEnter();
+  if (callerStream.set && stream == callerStream.stream && stream &&
+      tileRtCudaCapturing(driver, stream))
+    return;
   tileRtCudaCheck(driver->streamSynchronize(stream), "cuStreamSynchronize");
 }
 

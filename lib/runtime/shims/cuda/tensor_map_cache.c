@@ -45,13 +45,16 @@ static void pin(TileRtCudaTensorMapEntry *e) {
   pinned[numPinned++] = e;
 }
 
-void tileRtCudaTensorMapsLaunched(TileRtCudaDriver *driver) {
+void tileRtCudaTensorMapsLaunched(TileRtCudaDriver *driver, CUstream stream) {
   if (!numPinned)
     return;
+  bool captured = stream && tileRtCudaCapturing(driver, stream);
   TileRtCudaTensorMapCache *cache = &driver->tensorMaps;
   pthread_mutex_lock(&cache->lock);
-  for (unsigned i = 0; i < numPinned; ++i)
+  for (unsigned i = 0; i < numPinned; ++i) {
     --pinned[i]->pins;
+    pinned[i]->captured |= captured;
+  }
   numPinned = 0;
   pthread_cond_broadcast(&cache->unpinned);
   pthread_mutex_unlock(&cache->lock);
@@ -63,22 +66,32 @@ static int byLastUse(const void *a, const void *b) {
   return x < y ? -1 : x > y;
 }
 
-/* Frees the older half of the copies no thread has pinned, a context
-   synchronisation per context they belong to (a kernel launched earlier
-   may still read them), so that a program that keeps making new
-   descriptors waits for the device once per half a cache, not per call.
-   Waits while every copy is pinned. Called with the lock held. */
+/* Frees the older half of the copies no thread has pinned and no captured
+   graph launches with, a context synchronisation per context they belong
+   to (a kernel launched earlier may still read them), so that a program
+   that keeps making new descriptors waits for the device once per half a
+   cache, not per call. Waits while every copy is pinned. Called with the
+   lock held. */
 static void evictOlderHalf(TileRtCudaDriver *driver,
                            TileRtCudaTensorMapCache *cache, CUcontext current) {
   TileRtCudaTensorMapEntry *victims[TILE_RT_CUDA_TENSOR_MAP_CACHE];
   unsigned count;
   for (;;) {
     count = 0;
-    for (unsigned i = 0; i < cache->count; ++i)
-      if (cache->entries[i].device && !cache->entries[i].pins)
-        victims[count++] = &cache->entries[i];
+    bool pinned = false;
+    for (unsigned i = 0; i < cache->count; ++i) {
+      TileRtCudaTensorMapEntry *e = &cache->entries[i];
+      pinned |= e->pins > 0;
+      if (e->device && !e->pins && !e->captured)
+        victims[count++] = e;
+    }
     if (count)
       break;
+    if (!pinned)
+      tileRtCudaFatal("all %d TMA descriptors the runtime keeps belong to "
+                      "launches captured into CUDA graphs, which may run "
+                      "again: none can be freed for a new one",
+                      TILE_RT_CUDA_TENSOR_MAP_CACHE);
     pthread_cond_wait(&cache->unpinned, &cache->lock);
   }
   qsort(victims, count, sizeof(*victims), byLastUse);
@@ -118,18 +131,28 @@ static TileRtCudaTensorMapEntry *freeSlot(TileRtCudaDriver *driver,
 
 /* The upload completes before the descriptor is handed out: kernels may run
    on a caller's non-blocking stream, which a plain cuMemcpyHtoD does not
-   order. */
-static CUdeviceptr upload(TileRtCudaDriver *driver, const CUtensorMap *map) {
+   order. It runs on a stream of the runtime's own, never the caller's:
+   while the caller's stream is being captured into a CUDA graph, the copy
+   must happen now, not when the graph runs. For the same reason the
+   allocation is made in the relaxed capture mode (as PyTorch's allocator
+   does): the default mode refuses it while a capture is under way. */
+static CUdeviceptr upload(TileRtCudaDriver *driver, CUcontext context,
+                          const CUtensorMap *map) {
+  int mode = CU_STREAM_CAPTURE_MODE_RELAXED;
+  bool relaxed = driver->threadExchangeStreamCaptureMode &&
+                 driver->threadExchangeStreamCaptureMode(&mode) == CUDA_SUCCESS;
   CUdeviceptr copy = 0;
   tileRtCudaCheck(driver->memAlloc(&copy, sizeof(*map)),
                   "cuMemAlloc (TMA descriptor)");
-  struct CUstream_st *stream = mgpuStreamCreate();
+  CUstream stream = tileRtCudaTakeStream(driver, context);
   tileRtCudaCheck(
       driver->memcpyAsync(copy, tileRtCudaDevicePtr(map), sizeof(*map), stream),
       "cuMemcpyAsync (TMA descriptor)");
   tileRtCudaCheck(driver->streamSynchronize(stream),
                   "cuStreamSynchronize (TMA descriptor)");
-  mgpuStreamDestroy(stream);
+  tileRtCudaGiveStream(driver, context, stream);
+  if (relaxed)
+    (void)driver->threadExchangeStreamCaptureMode(&mode);
   return copy;
 }
 
@@ -145,7 +168,8 @@ void *tileRtCudaTensorMapOnDevice(TileRtCudaDriver *driver,
     e->context = context;
     e->hash = hash;
     e->map = *map;
-    e->device = upload(driver, map);
+    e->captured = false;
+    e->device = upload(driver, context, map);
   }
   e->lastUse = ++cache->clock;
   pin(e);

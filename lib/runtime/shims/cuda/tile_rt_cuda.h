@@ -35,6 +35,8 @@ TILE_RT_CUDA_EXPORT bool tileRtCudaAvailable(char *why, size_t size);
    instead of streams of its own: mgpuStreamCreate returns it and
    mgpuStreamDestroy leaves it alone, so that kernels are ordered with the
    caller's other work on that stream (a framework's current stream).
+   While that stream is captured into a CUDA graph, the calls are recorded
+   into the graph (mgpuStreamSynchronize then does not wait).
    tileRtCudaClearStream goes back to the runtime's own streams. */
 TILE_RT_CUDA_EXPORT void tileRtCudaSetStream(struct CUstream_st *stream);
 TILE_RT_CUDA_EXPORT void tileRtCudaClearStream(void);

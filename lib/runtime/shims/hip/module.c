@@ -14,7 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct {
+typedef struct TileRtHipModule {
+  struct TileRtHipModule *next, *previous; /* runtime->modules */
   unsigned char *image;
   size_t size;
   pthread_mutex_t lock; /* held while a device's module is loaded */
@@ -77,6 +78,12 @@ struct ihipModule_t *mgpuModuleLoad(void *data, size_t size) {
   module->size = size;
   pthread_mutex_init(&module->lock, NULL);
   moduleOn(runtime, module, tileRtHipCurrentDevice(runtime));
+  pthread_mutex_lock(&runtime->modulesLock);
+  module->next = runtime->modules;
+  if (module->next)
+    module->next->previous = module;
+  runtime->modules = module;
+  pthread_mutex_unlock(&runtime->modulesLock);
   return toHandle(module);
 }
 
@@ -93,6 +100,14 @@ void mgpuModuleUnload(struct ihipModule_t *handle) {
         !tileRtHipReleased(runtime->moduleUnload(loaded), "hipModuleUnload"))
       return;
   }
+  pthread_mutex_lock(&runtime->modulesLock);
+  if (module->previous)
+    module->previous->next = module->next;
+  else
+    runtime->modules = module->next;
+  if (module->next)
+    module->next->previous = module->previous;
+  pthread_mutex_unlock(&runtime->modulesLock);
   pthread_mutex_destroy(&module->lock);
   free(module->image);
   free(module);

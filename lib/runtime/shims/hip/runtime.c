@@ -23,7 +23,8 @@ static struct {
   bool usable;
   char why[768];
 } runtimeState = {.once = PTHREAD_ONCE_INIT,
-                  .table = {.limitsLock = PTHREAD_MUTEX_INITIALIZER}};
+                  .table = {.limitsLock = PTHREAD_MUTEX_INITIALIZER,
+                            .modulesLock = PTHREAD_MUTEX_INITIALIZER}};
 
 typedef struct {
   const char *symbol;

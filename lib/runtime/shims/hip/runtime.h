@@ -16,6 +16,9 @@ typedef struct {
   int grid[3], block[3], threads, sharedBytes;
 } TileRtHipLimits;
 
+/* A module as generated code holds it (module.c). */
+struct TileRtHipModule;
+
 typedef struct {
   hipError_t (*init)(unsigned int flags);
   const char *(*getErrorName)(hipError_t error);
@@ -63,6 +66,11 @@ typedef struct {
   int deviceCount;
   pthread_mutex_t limitsLock;
   TileRtHipLimits limits[TILE_RT_HIP_MAX_DEVICES];
+  /* The modules loaded and not unloaded, as a runtime holds its own: a
+     process that ends on an error before generated code's destructors run
+     still holds them. */
+  pthread_mutex_t modulesLock;
+  struct TileRtHipModule *modules;
 } TileRtHipRuntime;
 
 /* Loads the runtime on first call (thread-safe). Returns the table, or NULL

@@ -4,7 +4,10 @@
  * so that the object's module-unload destructor runs after it; with
  * "reset", resets the device before the program ends (as
  * cudaDeviceReset() does, which destroys the module first); with "empty",
- * calls it once on a problem of no rows (M = 0). */
+ * calls it once on a problem of no rows (M = 0); with "capture", calls it
+ * on the caller's stream while the stream is captured into a CUDA graph,
+ * as torch.cuda.graph does, once on the operands of an earlier call and
+ * once on new ones (new TMA descriptors). */
 #include "gemm.h"
 #include "tile_rt_cuda.h"
 
@@ -43,6 +46,25 @@ int main(int argc, char **argv) {
     tile_memref_f32_2d noneC = {c, c, 0, {0, Size}, {Size, 1}};
     _mlir_ciface_gemm(&none, &mb, &noneC);
     printf("empty problem done\n");
+    return 0;
+  }
+  if (argc > 1 && !strcmp(argv[1], "capture")) {
+    typedef int (*BeginFn)(void *, int);
+    typedef int (*EndFn)(void *, void **);
+    enum { Global = 0 };
+    _mlir_ciface_gemm(&ma, &mb, &mc);
+    struct CUstream_st *stream = mgpuStreamCreate();
+    void *graph = NULL;
+    ((BeginFn)(uintptr_t)driverSymbol("cuStreamBeginCapture_v2"))(stream,
+                                                                  Global);
+    tileRtCudaSetStream(stream);
+    _mlir_ciface_gemm(&ma, &mb, &mc);
+    _mlir_ciface_gemm(&mb, &ma, &mc);
+    tileRtCudaClearStream();
+    int ended =
+        ((EndFn)(uintptr_t)driverSymbol("cuStreamEndCapture"))(stream, &graph);
+    printf("capture ended: %s, launches captured: %ld\n",
+           ended ? "failed" : "success", count("captured launches"));
     return 0;
   }
   long allocations = 0, streams = 0;

@@ -31,6 +31,8 @@ struct CUmod_st {
 };
 struct CUstream_st {
   unsigned int flags;
+  bool capturing, invalidated; /* by cuStreamBeginCapture */
+  CUstreamCaptureMode mode;
 };
 struct CUevent_st {
   unsigned int flags;
@@ -63,7 +65,7 @@ static _Thread_local CUcontext current;
    driver down as a host program (PyTorch) does at exit. */
 static struct {
   atomic_long allocations, liveAllocations, streams, liveStreams,
-      contextSynchronizations, modules;
+      contextSynchronizations, modules, capturedLaunches;
 } counts;
 
 long tileMockCudaCount(const char *what) {
@@ -79,6 +81,8 @@ long tileMockCudaCount(const char *what) {
     return counts.contextSynchronizations;
   if (!strcmp(what, "modules"))
     return counts.modules;
+  if (!strcmp(what, "captured launches"))
+    return counts.capturedLaunches;
   return -1;
 }
 
@@ -178,6 +182,12 @@ static const struct {
     {CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED,
      "CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED",
      "part or all of the requested memory range is already mapped"},
+    {CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED,
+     "CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED",
+     "operation not permitted when stream is capturing"},
+    {CUDA_ERROR_STREAM_CAPTURE_INVALIDATED,
+     "CUDA_ERROR_STREAM_CAPTURE_INVALIDATED",
+     "operation failed due to a previous error during capture"},
     {CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED,
      "CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED",
      "pointer does not correspond to a registered memory region"},
@@ -298,10 +308,14 @@ CUresult cuCtxGetDevice(CUdevice *device) {
   return status;
 }
 
+static CUresult refusedDuringCapture(const char *call);
+
 CUresult cuCtxSynchronize(void) {
   logCall("cuCtxSynchronize");
   ++counts.contextSynchronizations;
-  return ready();
+  CUresult status = ready();
+  return status == CUDA_SUCCESS ? refusedDuringCapture("cuCtxSynchronize")
+                                : status;
 }
 
 /* ---- modules and the kernels this mock knows ---- */
@@ -599,6 +613,11 @@ static CUresult launch(const CUlaunchConfig *config, CUfunction f,
             maxDynamicShared(f));
     return CUDA_ERROR_INVALID_VALUE;
   }
+  if (config->hStream && config->hStream->capturing) {
+    logCall("captured launch %s", f->name);
+    ++counts.capturedLaunches;
+    return CUDA_SUCCESS;
+  }
   logCall("launch %s grid %ux%ux%u block %ux%ux%u shared %u attributes %u",
           f->name, config->gridDimX, config->gridDimY, config->gridDimZ,
           config->blockDimX, config->blockDimY, config->blockDimZ,
@@ -649,7 +668,7 @@ CUresult cuStreamCreate(CUstream *phStream, unsigned int Flags) {
   CUresult status = ready();
   if (status != CUDA_SUCCESS)
     return status;
-  *phStream = hold(malloc(sizeof(**phStream)));
+  *phStream = hold(calloc(1, sizeof(**phStream)));
   (*phStream)->flags = Flags;
   ++counts.streams;
   ++counts.liveStreams;
@@ -667,8 +686,87 @@ CUresult cuStreamDestroy(CUstream hStream) {
 }
 
 CUresult cuStreamSynchronize(CUstream hStream) {
-  (void)hStream;
-  return ready();
+  CUresult status = ready();
+  if (status != CUDA_SUCCESS || !hStream || !hStream->capturing)
+    return status;
+  /* Nothing of a capture has run: waiting for it ends the capture. */
+  logCall("cuStreamSynchronize refused: the stream is capturing");
+  hStream->invalidated = true;
+  return CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED;
+}
+
+/* ---- stream capture: work on a capturing stream is recorded, not run ---- */
+
+static atomic_int activeCaptures, globalCaptures;
+static _Thread_local CUstreamCaptureMode threadMode =
+    CU_STREAM_CAPTURE_MODE_GLOBAL;
+
+/* The driver refuses "potentially unsafe" calls (allocations, context
+   synchronisation) while a capture begun in the global mode is under way,
+   unless the calling thread chose the relaxed mode; and a context
+   synchronisation conflicts with any capture. */
+static CUresult refusedDuringCapture(const char *call) {
+  bool refused = !strcmp(call, "cuCtxSynchronize")
+                     ? atomic_load(&activeCaptures) > 0
+                     : atomic_load(&globalCaptures) > 0 &&
+                           threadMode != CU_STREAM_CAPTURE_MODE_RELAXED;
+  if (!refused)
+    return CUDA_SUCCESS;
+  logCall("%s refused during a stream capture", call);
+  return CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED;
+}
+
+CUresult cuStreamBeginCapture(CUstream hStream, CUstreamCaptureMode mode) {
+  CUresult status = ready();
+  if (status != CUDA_SUCCESS)
+    return status;
+  if (!hStream)
+    return CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED; /* the legacy stream */
+  if (hStream->capturing)
+    return CUDA_ERROR_ILLEGAL_STATE;
+  hStream->capturing = true;
+  hStream->invalidated = false;
+  hStream->mode = mode;
+  ++activeCaptures;
+  if (mode == CU_STREAM_CAPTURE_MODE_GLOBAL)
+    ++globalCaptures;
+  logCall("cuStreamBeginCapture(mode %d)", (int)mode);
+  return CUDA_SUCCESS;
+}
+
+CUresult cuStreamEndCapture(CUstream hStream, CUgraph *phGraph) {
+  CUresult status = ready();
+  if (status != CUDA_SUCCESS)
+    return status;
+  if (!hStream || !hStream->capturing)
+    return CUDA_ERROR_ILLEGAL_STATE;
+  hStream->capturing = false;
+  --activeCaptures;
+  if (hStream->mode == CU_STREAM_CAPTURE_MODE_GLOBAL)
+    --globalCaptures;
+  *phGraph = NULL; /* graphs are not emulated */
+  logCall("cuStreamEndCapture");
+  return hStream->invalidated ? CUDA_ERROR_STREAM_CAPTURE_INVALIDATED
+                              : CUDA_SUCCESS;
+}
+
+CUresult cuStreamIsCapturing(CUstream hStream,
+                             CUstreamCaptureStatus *captureStatus) {
+  CUresult status = ready();
+  if (status != CUDA_SUCCESS)
+    return status;
+  *captureStatus = !hStream || !hStream->capturing
+                       ? CU_STREAM_CAPTURE_STATUS_NONE
+                   : hStream->invalidated ? CU_STREAM_CAPTURE_STATUS_INVALIDATED
+                                          : CU_STREAM_CAPTURE_STATUS_ACTIVE;
+  return CUDA_SUCCESS;
+}
+
+CUresult cuThreadExchangeStreamCaptureMode(CUstreamCaptureMode *mode) {
+  CUstreamCaptureMode previous = threadMode;
+  threadMode = *mode;
+  *mode = previous;
+  return CUDA_SUCCESS;
 }
 
 CUresult cuStreamWaitEvent(CUstream hStream, CUevent hEvent,
@@ -714,6 +812,9 @@ static CUresult allocate(CUdeviceptr *dptr, size_t bytesize, const char *kind) {
     return status;
   if (!bytesize)
     return CUDA_ERROR_INVALID_VALUE;
+  status = refusedDuringCapture(kind);
+  if (status != CUDA_SUCCESS)
+    return status;
   logCall("%s(%zu bytes)", kind, bytesize);
   void *memory = hold(calloc(1, bytesize));
   *dptr = (CUdeviceptr)(uintptr_t)memory;
@@ -746,8 +847,11 @@ CUresult cuMemFree(CUdeviceptr dptr) {
 
 CUresult cuMemcpyAsync(CUdeviceptr dst, CUdeviceptr src, size_t ByteCount,
                        CUstream hStream) {
-  (void)hStream;
   CUresult status = ready();
+  if (status == CUDA_SUCCESS && hStream && hStream->capturing) {
+    logCall("captured copy of %zu bytes", ByteCount);
+    return CUDA_SUCCESS;
+  }
   if (status == CUDA_SUCCESS)
     memmove((void *)(uintptr_t)dst, (void *)(uintptr_t)src, ByteCount);
   return status;

@@ -719,6 +719,72 @@ static int runTwoDevices(void) {
   return 0;
 }
 
+/* Work captured into a CUDA graph (torch.cuda.graph): on the caller's
+   capturing stream, generated code encodes its TMA descriptors (one cached
+   by an earlier call, one new), launches, synchronises and gives the
+   stream back. The launch is recorded; the synchronisation, which the
+   driver refuses during a capture (ending it), is skipped; the new
+   descriptor is uploaded at once, outside the capture; and both stay
+   cached while 600 others come and go, since the graph may run again at
+   any time. */
+static int runCapture(void) {
+  typedef int (*BeginCaptureFn)(void *, int);
+  typedef int (*EndCaptureFn)(void *, void **);
+  typedef void (*SetStreamFn)(void *);
+  typedef void (*ClearStreamFn)(void);
+  enum { Float16 = 6, Swizzle128B = 3, Global = 0, Others = 600 };
+  EncodeTiledMemRefFn encode =
+      API(EncodeTiledMemRefFn, "mgpuTensorMapEncodeTiledMemref");
+  void *module, *fill = loadKernel(fillPtx, "fill", &module);
+  void *begin = driverSymbol("cuStreamBeginCapture_v2");
+  void *end = driverSymbol("cuStreamEndCapture");
+  if (!begin || !end) {
+    fprintf(stderr, "tile-rt-cuda-test: the driver cannot capture\n");
+    return 2;
+  }
+  char *tensor = API(MemAllocFn, "mgpuMemAlloc")(64 << 20, NULL, 0);
+  void *out = API(MemAllocFn, "mgpuMemAlloc")(Words * 4, NULL, 0);
+  int64_t box[2] = {64, 64};
+  MemRef2 a = {tensor, tensor, 0, {128, 256, 256, 1}};
+  MemRef2 b = {tensor, tensor, 64, {128, 256, 256, 1}};
+  void *stream = API(CreateFn, "mgpuStreamCreate")();
+  void *cached = encode(2, &a, Float16, 0, Swizzle128B, 0, 0, box);
+  launchFill(fill, out, 1000, 3, stream);
+
+  ((BeginCaptureFn)(uintptr_t)begin)(stream, Global);
+  API(SetStreamFn, "tileRtCudaSetStream")(stream);
+  void *da = encode(2, &a, Float16, 0, Swizzle128B, 0, 0, box);
+  encode(2, &b, Float16, 0, Swizzle128B, 0, 0, box);
+  void *taken = API(CreateFn, "mgpuStreamCreate")();
+  launchFill(fill, out, 1000, 5, taken);
+  API(HandleFn, "mgpuStreamDestroy")(taken);
+  void *graph = NULL;
+  int ended = ((EndCaptureFn)(uintptr_t)end)(stream, &graph);
+  API(ClearStreamFn, "tileRtCudaClearStream")();
+
+  for (int i = 1; i <= Others; ++i) {
+    MemRef2 other = {tensor, tensor, (int64_t)(i + 1) * 64, {128, 256, 256, 1}};
+    encode(2, &other, Float16, 0, Swizzle128B, 0, 0, box);
+    API(LaunchKernelFn, "mgpuLaunchKernel")(fill, 0, 1, 1, 128, 1, 1, 0, NULL,
+                                            NULL, NULL, 0);
+  }
+  long allocations = mockCount("allocations");
+  encode(2, &a, Float16, 0, Swizzle128B, 0, 0, box);
+  encode(2, &b, Float16, 0, Swizzle128B, 0, 0, box);
+  printf("@capture\n");
+  printf("capture ended: %s\n", ended == 0 ? "success" : "failed");
+  printf("launches captured: %ld\n", mockCount("captured launches"));
+  printf("descriptor cached before the capture: %s\n",
+         da == cached ? "reused" : "new");
+  printf("descriptors of the captured launch after %d others: %s\n", Others,
+         mockCount("allocations") == allocations ? "kept" : "uploaded again");
+  API(MemFreeFn, "mgpuMemFree")(out, NULL);
+  API(MemFreeFn, "mgpuMemFree")(tensor, NULL);
+  API(HandleFn, "mgpuStreamDestroy")(stream);
+  API(ModuleUnloadFn, "mgpuModuleUnload")(module);
+  return 0;
+}
+
 /* With the caller's stream set, generated code's streams are that one and
    are never destroyed; cleared, the runtime's own come back. */
 static int runCallerStream(void) {
@@ -837,6 +903,7 @@ static const Scenario scenarios[] = {
     {"deinit", runDeinit},
     {"caller-stream", runCallerStream},
     {"two-devices", runTwoDevices},
+    {"capture", runCapture},
 };
 
 int main(int argc, char **argv) {
@@ -848,7 +915,7 @@ int main(int argc, char **argv) {
             "streams, launch, host-register, managed, threads, "
             "tensor-map, cluster, reuse, tensor-map-churn, shared-race, "
             "deinit, "
-            "caller-stream, two-devices\n");
+            "caller-stream, two-devices, capture\n");
     return 2;
   }
   library = dlopen(argv[1], RTLD_NOW | RTLD_LOCAL);
