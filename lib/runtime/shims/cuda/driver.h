@@ -2,6 +2,7 @@
 #ifndef TILE_RUNTIME_CUDA_DRIVER_H
 #define TILE_RUNTIME_CUDA_DRIVER_H
 
+#include "../common/held.h"
 #include "cuda_api.h"
 
 #include <pthread.h>
@@ -43,9 +44,6 @@ typedef struct {
   uint64_t clock;
   TileRtCudaTensorMapEntry entries[TILE_RT_CUDA_TENSOR_MAP_CACHE];
 } TileRtCudaTensorMapCache;
-
-/* A module as generated code holds it (module.c). */
-struct TileRtCudaModule;
 
 typedef struct {
   CUresult (*init)(unsigned int flags);
@@ -123,7 +121,7 @@ typedef struct {
      process that ends on an error before generated code's destructors run
      still holds them. */
   pthread_mutex_t modulesLock;
-  struct TileRtCudaModule *modules;
+  TileRtHeld *modules; /* module.c's */
 } TileRtCudaDriver;
 
 /* Loads the driver on first call (thread-safe). Returns the table, or NULL

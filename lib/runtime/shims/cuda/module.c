@@ -22,8 +22,8 @@
 /* Contexts one module may be loaded into. */
 #define TILE_RT_CUDA_MODULE_CONTEXTS 64
 
-typedef struct TileRtCudaModule {
-  struct TileRtCudaModule *next, *previous; /* driver->modules */
+typedef struct {
+  TileRtHeld held; /* in driver->modules */
   char *image;
   size_t size;
   int optLevel; /* the PTX JIT's; negative for a binary image */
@@ -117,10 +117,7 @@ static struct CUmod_st *load(const void *image, size_t size, int optLevel) {
   pthread_mutex_init(&module->lock, NULL);
   moduleIn(driver, module, context);
   pthread_mutex_lock(&driver->modulesLock);
-  module->next = driver->modules;
-  if (module->next)
-    module->next->previous = module;
-  driver->modules = module;
+  tileRtHold(&driver->modules, &module->held);
   pthread_mutex_unlock(&driver->modulesLock);
   return toHandle(module);
 }
@@ -158,12 +155,7 @@ void mgpuModuleUnload(struct CUmod_st *handle) {
   for (unsigned i = 0; i < count; ++i)
     (void)driver->moduleUnload(module->loaded[i].module);
   pthread_mutex_lock(&driver->modulesLock);
-  if (module->previous)
-    module->previous->next = module->next;
-  else
-    driver->modules = module->next;
-  if (module->next)
-    module->next->previous = module->previous;
+  tileRtRelease(&driver->modules, &module->held);
   pthread_mutex_unlock(&driver->modulesLock);
   pthread_mutex_destroy(&module->lock);
   free(module->image);

@@ -14,8 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct TileRtHipModule {
-  struct TileRtHipModule *next, *previous; /* runtime->modules */
+typedef struct {
+  TileRtHeld held; /* in runtime->modules */
   unsigned char *image;
   size_t size;
   pthread_mutex_t lock; /* held while a device's module is loaded */
@@ -79,10 +79,7 @@ struct ihipModule_t *mgpuModuleLoad(void *data, size_t size) {
   pthread_mutex_init(&module->lock, NULL);
   moduleOn(runtime, module, tileRtHipCurrentDevice(runtime));
   pthread_mutex_lock(&runtime->modulesLock);
-  module->next = runtime->modules;
-  if (module->next)
-    module->next->previous = module;
-  runtime->modules = module;
+  tileRtHold(&runtime->modules, &module->held);
   pthread_mutex_unlock(&runtime->modulesLock);
   return toHandle(module);
 }
@@ -101,12 +98,7 @@ void mgpuModuleUnload(struct ihipModule_t *handle) {
       return;
   }
   pthread_mutex_lock(&runtime->modulesLock);
-  if (module->previous)
-    module->previous->next = module->next;
-  else
-    runtime->modules = module->next;
-  if (module->next)
-    module->next->previous = module->previous;
+  tileRtRelease(&runtime->modules, &module->held);
   pthread_mutex_unlock(&runtime->modulesLock);
   pthread_mutex_destroy(&module->lock);
   free(module->image);

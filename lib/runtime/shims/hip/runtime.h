@@ -2,6 +2,7 @@
 #ifndef TILE_RUNTIME_HIP_RUNTIME_H
 #define TILE_RUNTIME_HIP_RUNTIME_H
 
+#include "../common/held.h"
 #include "hip_api.h"
 
 #include <pthread.h>
@@ -15,9 +16,6 @@ typedef struct {
   bool known;
   int grid[3], block[3], threads, sharedBytes;
 } TileRtHipLimits;
-
-/* A module as generated code holds it (module.c). */
-struct TileRtHipModule;
 
 typedef struct {
   hipError_t (*init)(unsigned int flags);
@@ -70,7 +68,7 @@ typedef struct {
      process that ends on an error before generated code's destructors run
      still holds them. */
   pthread_mutex_t modulesLock;
-  struct TileRtHipModule *modules;
+  TileRtHeld *modules; /* module.c's */
 } TileRtHipRuntime;
 
 /* Loads the runtime on first call (thread-safe). Returns the table, or NULL
