@@ -145,10 +145,11 @@ static int64_t consumerShare(const Ws *w, int64_t pool, int64_t entry,
 static bool budgetRegisters(Ws *w, int64_t producer, int64_t consumer,
                             TileStrBuf *why) {
   const TileMmaPlan *p = &w->plan;
-  /* tile-cuda-verify keeps stated budgets in setmaxnreg's range; the pass
-   * run alone on unchecked ops takes its own instead. */
+  /* tile-cuda-verify keeps stated budgets to counts setmaxnreg takes; the
+   * pass run alone on unchecked ops takes its own instead. */
   if (producer < TileCudaMinRegisters || producer > TileCudaMaxRegisters ||
-      consumer < TileCudaMinRegisters || consumer > TileCudaMaxRegisters)
+      consumer < TileCudaMinRegisters || consumer > TileCudaMaxRegisters ||
+      producer % 8 || consumer % 8)
     producer = consumer = 0;
   int64_t threads = WarpgroupThreads * (1 + w->consumers);
   int64_t entry = entryRegisters(threads), pool = threads * entry;
