@@ -2,11 +2,15 @@
  * dispatch can bind, rewriting the kernel and its launches together:
  *
  *   - a buffer of static shape stays as it is (one storage buffer);
- *   - a buffer with dynamic dimensions becomes a flat memref<?xT> (one
- *     storage buffer); element accesses are linearised in the kernel;
- *   - its dynamic sizes and every scalar argument (index, integers up to 32
- *     bits, f16, f32) become 32-bit words of one extra argument buffer
- *     memref<Nxi32>, appended last, which the kernel reads at entry.
+ *   - a buffer with dynamic dimensions or a strided layout becomes a flat
+ *     memref<?xT> (one storage buffer); element accesses are linearised
+ *     in the kernel, with the buffer's strides and offset where it has a
+ *     strided layout (the host binds the elements from the buffer's base
+ *     through the last one the view reaches);
+ *   - its dynamic sizes, strides and offset and every scalar argument
+ *     (index, integers up to 32 bits, f16, f32) become 32-bit words of one
+ *     extra argument buffer memref<Nxi32>, appended last, which the kernel
+ *     reads at entry.
  *
  * So every launch operand is a buffer, and the host can pass each as a
  * pointer and a byte size (tile-vulkan-launch-abi); kernel argument i is
@@ -40,6 +44,11 @@ typedef struct {
   int rank;
   int word;                   /* Scalar: its word */
   int dimWord[TILE_MAX_RANK]; /* Flatten: word of each dynamic size */
+  /* Flatten of a strided layout: its strides and offset, and the word of
+     each dynamic one (-1: static) */
+  bool strided;
+  int64_t strides[TILE_MAX_RANK], offset;
+  int strideWord[TILE_MAX_RANK], offsetWord;
 } Param;
 
 /* How one kernel's arguments map to bindings; built per kernel by the pass
@@ -67,26 +76,44 @@ static bool bufferElementFits(MlirType element) {
          (mlirTypeIsAFloat(element) && !mlirTypeIsABF16(element));
 }
 
+/* Whether `type` has a strided layout other than the identity, with its
+ * strides and offset. */
+static bool stridedLayout(MlirType type, Param *p) {
+  return !tileHasIdentityLayout(type) && p->rank <= TILE_MAX_RANK &&
+         mlirLogicalResultIsSuccess(
+             mlirMemRefTypeGetStridesAndOffset(type, p->strides, &p->offset));
+}
+
+static int wordIfDynamic(Plan *plan, int64_t value) {
+  return mlirShapedTypeIsDynamicStrideOrOffset(value) ? plan->numWords++ : -1;
+}
+
 static bool planParam(Plan *plan, unsigned i, MlirType type) {
   Param *p = &plan->params[i];
   TileStrBuf text = TILE_STRBUF_INIT;
   bool ok = true;
   if (mlirTypeIsAMemRef(type)) {
     p->rank = (int)tileRank(type);
-    if (!tileHasIdentityLayout(type) ||
+    p->strided = stridedLayout(type, p);
+    if ((!tileHasIdentityLayout(type) && !p->strided) ||
         !bufferElementFits(tileElementType(type))) {
       tileEmitOpError(plan->func,
                       "takes %s; vulkan kernels take buffers of the identity "
-                      "layout with int (8 bits or wider) or float elements "
-                      "other than bf16 (SPIR-V has no bf16 type here)",
+                      "or a strided layout with int (8 bits or wider) or "
+                      "float elements other than bf16 (SPIR-V has no bf16 "
+                      "type here)",
                       tileTypeStr(&text, type));
       ok = false;
-    } else if (mlirShapedTypeHasStaticShape(type)) {
+    } else if (mlirShapedTypeHasStaticShape(type) && !p->strided) {
       p->kind = Keep;
     } else {
       p->kind = Flatten;
       for (int d = 0; d < p->rank; ++d)
         p->dimWord[d] = tileIsDynamicDim(type, d) ? plan->numWords++ : -1;
+      for (int d = 0; p->strided && d < p->rank; ++d)
+        p->strideWord[d] = wordIfDynamic(plan, p->strides[d]);
+      if (p->strided)
+        p->offsetWord = wordIfDynamic(plan, p->offset);
     }
   } else if (scalarFits(type)) {
     p->kind = Scalar;
@@ -156,11 +183,20 @@ static MlirValue readWord(TileBuilder *b, MlirValue words, int w,
 typedef struct {
   MlirValue dims[TILE_MAX_RANK];
   int rank;
+  bool strided; /* then strides and offset place the elements */
+  MlirValue strides[TILE_MAX_RANK], offset;
 } FlatInfo;
 
-/* The linear index of `idx` in a row-major buffer of sizes `dims`. */
+/* The linear index of `idx` in a row-major buffer of sizes `dims`, or in
+ * a strided one. */
 static MlirValue linearIndex(TileBuilder *b, const FlatInfo *f,
                              const MlirValue *idx) {
+  if (f->strided) {
+    MlirValue linear = f->offset;
+    for (int d = 0; d < f->rank; ++d)
+      linear = tbAdd(b, linear, tbMul(b, idx[d], f->strides[d]));
+    return linear;
+  }
   if (f->rank == 0)
     return tbConstIndex(b, 0);
   MlirValue linear = idx[0];
@@ -285,12 +321,19 @@ static bool rewriteKernel(const Plan *plan) {
     if (p->kind == Scalar) {
       mlirValueReplaceAllUsesOfWith(arg, readWord(&b, words, p->word, type));
     } else if (p->kind == Flatten) {
-      FlatInfo f;
-      f.rank = p->rank;
+      FlatInfo f = {.rank = p->rank, .strided = p->strided};
       for (int d = 0; d < p->rank; ++d)
         f.dims[d] = p->dimWord[d] >= 0
                         ? readWord(&b, words, p->dimWord[d], tbIndex(&b))
                         : tbConstIndex(&b, tileDim(type, d));
+      for (int d = 0; p->strided && d < p->rank; ++d)
+        f.strides[d] = p->strideWord[d] >= 0
+                           ? readWord(&b, words, p->strideWord[d], tbIndex(&b))
+                           : tbConstIndex(&b, p->strides[d]);
+      if (p->strided)
+        f.offset = p->offsetWord >= 0
+                       ? readWord(&b, words, p->offsetWord, tbIndex(&b))
+                       : tbConstIndex(&b, p->offset);
       ok &= flattenParam(arg, &f);
     }
   }
@@ -342,6 +385,55 @@ static MlirValue collapse(TileBuilder *b, MlirValue buffer) {
                            &reassociation));
 }
 
+/* A strided buffer `v` as the host binds it: the elements from its base
+ * through the last one it reaches, as a memref<?xT> at offset 0; the
+ * kernel adds the offset and strides itself. Its sizes, strides and
+ * offset are stored into the words the plan gave them. */
+static MlirValue stridedSpan(TileBuilder *b, const Param *p, MlirValue v,
+                             MlirValue words, MlirOperation launch,
+                             int argument) {
+  MlirType type = mlirValueGetType(v), index = tbIndex(b);
+  MlirType element = tileElementType(type);
+  MlirAttribute space = mlirMemRefTypeGetMemorySpace(type);
+  MlirType types[2 + 2 * TILE_MAX_RANK];
+  types[0] = mlirMemRefTypeContiguousGet(element, 0, NULL, space);
+  for (int i = 1; i < 2 + 2 * p->rank; ++i)
+    types[i] = index;
+  MlirOperation meta = tbCreate(b, "memref.extract_strided_metadata", 1, &v,
+                                2 + 2 * p->rank, types, 0, NULL);
+  MlirValue base = mlirOperationGetResult(meta, 0);
+  MlirValue offset = mlirOperationGetResult(meta, 1);
+  MlirValue sizes[TILE_MAX_RANK], strides[TILE_MAX_RANK];
+  for (int d = 0; d < p->rank; ++d) {
+    sizes[d] = mlirOperationGetResult(meta, 2 + d);
+    strides[d] = mlirOperationGetResult(meta, 2 + p->rank + d);
+  }
+  MlirValue extent = tileVulkanCheckStridedSpan(b, launch, offset, sizes,
+                                                strides, p->rank, argument);
+  for (int d = 0; d < p->rank; ++d)
+    if (p->strideWord[d] >= 0) {
+      MlirValue at = tbConstIndex(b, p->strideWord[d]);
+      tbStore(b, wordOf(b, strides[d]), words, 1, &at);
+    }
+  if (p->offsetWord >= 0) {
+    MlirValue at = tbConstIndex(b, p->offsetWord);
+    tbStore(b, wordOf(b, offset), words, 1, &at);
+  }
+  int64_t dynamic = mlirShapedTypeGetDynamicSize();
+  MlirType flat = mlirMemRefTypeContiguousGet(element, 1, &dynamic, space);
+  MlirNamedAttribute attrs[] = {
+      tbNamed(b, "operandSegmentSizes",
+              tbParseAttr(b, "array<i32: 1, 0, 1, 0>")),
+      tbNamed(b, "static_offsets", tbParseAttr(b, "array<i64: 0>")),
+      tbNamed(b, "static_sizes",
+              tbParseAttr(b, "array<i64: -9223372036854775808>")),
+      tbNamed(b, "static_strides", tbParseAttr(b, "array<i64: 1>")),
+  };
+  MlirValue operands[] = {base, extent};
+  return tbResult(tbCreate(b, "memref.reinterpret_cast", 2, operands, 1, &flat,
+                           TILE_COUNT(attrs), attrs));
+}
+
 /* The argument buffer of a host function: one alloca at its entry. */
 static MlirValue hostWords(MlirOperation launch, int numWords) {
   MlirOperation func = launch;
@@ -382,7 +474,9 @@ static bool rewriteLaunch(const Plan *plan, MlirOperation launch) {
       MlirValue at = tbConstIndex(&b, p->dimWord[d]);
       tbStore(&b, wordOf(&b, tbDim(&b, v, d)), words, 1, &at);
     }
-    operands[n++] = p->kind == Flatten ? collapse(&b, v) : v;
+    operands[n++] = p->kind != Flatten ? v
+                    : p->strided ? stridedSpan(&b, p, v, words, launch, (int)i)
+                                 : collapse(&b, v);
   }
   if (plan->numWords)
     operands[n++] = words;

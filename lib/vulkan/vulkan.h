@@ -23,9 +23,16 @@ MlirLogicalResult tileVulkanSpirvDis(const TileBackendContext *ctx,
                                      TileErrorSink errors);
 
 /* What tileRtVulkanIndexOutOfRange's `dimension` says besides a dimension
- * of a buffer: the value is a scalar argument, or a buffer's element
- * count. */
-enum { TileVulkanScalar = -1, TileVulkanElements = -2 };
+ * of a buffer: the value is a scalar argument, a buffer's element count,
+ * a stride or the offset of a strided buffer, or the elements a strided
+ * buffer spans from its base. */
+enum {
+  TileVulkanScalar = -1,
+  TileVulkanElements = -2,
+  TileVulkanStride = -3,
+  TileVulkanOffset = -4,
+  TileVulkanSpan = -5,
+};
 
 /* Before `launch`, where `b` builds: code that reports to libtile_rt_vulkan
  * an index scalar (launch operand `argument`) outside [-2^31, 2^31 - 1],
@@ -35,6 +42,15 @@ void tileVulkanCheckIndexScalar(TileBuilder *b, MlirOperation launch,
                                 MlirValue value, int argument);
 void tileVulkanCheckBufferSizes(TileBuilder *b, MlirOperation launch,
                                 MlirValue buffer, int argument);
+
+/* The number of elements from a strided buffer's base through the last
+ * element it reaches (0 when it has none), given its offset, sizes and
+ * strides (index values), after code that reports a negative stride or
+ * offset and a span beyond 2^31 - 1 elements. */
+MlirValue tileVulkanCheckStridedSpan(TileBuilder *b, MlirOperation launch,
+                                     MlirValue offset, const MlirValue *sizes,
+                                     const MlirValue *strides, int rank,
+                                     int argument);
 
 /* Before `launch`, where `b` builds: a call of `name` (declared by `decl`,
  * e.g. "llvm.func @name(i32)", once per module) in libtile_rt_vulkan with

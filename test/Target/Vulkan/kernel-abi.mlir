@@ -62,10 +62,58 @@ module attributes {gpu.container_module} {
 
 // -----
 
+// A buffer of a strided layout becomes a flat buffer too: accesses go to
+// offset + i * stride + j, the dynamic stride and offset read from words
+// beside its sizes (a static stride stays a constant). The launch binds the
+// elements from the view's base (memref.extract_strided_metadata) through
+// the last one it reaches, after the checks of its strides, offset and
+// span (codes -3, -4 and -5).
+// CHECK-LABEL: func.func @host
+// CHECK-SAME: (%[[V:.*]]: memref<?x?xf32, strided<[?, 1], offset: ?>>)
+// CHECK: %[[W:.*]] = memref.alloca() : memref<4xi32>
+// CHECK: %[[BASE:.*]], %[[OFF:.*]], %[[SIZES:.*]]:2, %[[STRIDES:.*]]:2 = memref.extract_strided_metadata %[[V]]
+// CHECK: llvm.call @tileRtVulkanIndexOutOfRange({{.*}}, %c-4_i32
+// CHECK: llvm.call @tileRtVulkanIndexOutOfRange({{.*}}, %c-3_i32
+// CHECK: llvm.call @tileRtVulkanIndexOutOfRange({{.*}}, %c-5_i32
+// CHECK: arith.index_cast %[[STRIDES]]#0 : index to i32
+// CHECK: memref.store %{{.*}}, %[[W]][%c2
+// CHECK: arith.index_cast %[[OFF]] : index to i32
+// CHECK: memref.store %{{.*}}, %[[W]][%c3
+// CHECK: %[[SPAN:.*]] = memref.reinterpret_cast %[[BASE]] to offset: [0], sizes: [%{{.*}}], strides: [1] : memref<f32> to memref<?xf32>
+// CHECK: gpu.launch_func @k::@kernel {{.*}} args(%[[SPAN]] : memref<?xf32>, %[[W]] : memref<4xi32>)
+// CHECK: gpu.func @kernel(%[[KV:[^:]*]]: memref<?xf32> {{.*}}, %[[KW:[^:]*]]: memref<4xi32>
+// CHECK-DAG: %[[W2:.*]] = memref.load %[[KW]][%c2
+// CHECK-DAG: %[[STRIDE:.*]] = arith.index_cast %[[W2]] : i32 to index
+// CHECK-DAG: %[[W3:.*]] = memref.load %[[KW]][%c3
+// CHECK-DAG: %[[OFFSET:.*]] = arith.index_cast %[[W3]] : i32 to index
+// CHECK: %[[ROW:.*]] = arith.muli %{{.*}}, %[[STRIDE]]
+// CHECK: %[[AT:.*]] = arith.addi %[[OFFSET]], %[[ROW]]
+// CHECK: %[[COL:.*]] = arith.muli %{{.*}}, %c1
+// CHECK: %[[LIN:.*]] = arith.addi %[[AT]], %[[COL]]
+// CHECK: memref.load %[[KV]][%[[LIN]]] : memref<?xf32>
+module attributes {gpu.container_module} {
+  func.func @host(%V: memref<?x?xf32, strided<[?, 1], offset: ?>>) {
+    %c1 = arith.constant 1 : index
+    gpu.launch_func @k::@kernel blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
+        args(%V : memref<?x?xf32, strided<[?, 1], offset: ?>>)
+    return
+  }
+  gpu.module @k {
+    gpu.func @kernel(%V: memref<?x?xf32, strided<[?, 1], offset: ?>>) kernel {
+      %c0 = arith.constant 0 : index
+      %i = gpu.thread_id x
+      %v = memref.load %V[%i, %c0] : memref<?x?xf32, strided<[?, 1], offset: ?>>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
 module attributes {gpu.container_module} {
   gpu.module @k {
-    // expected-error @+1 {{'gpu.func' op takes memref<?xf32, strided<[2]>>; vulkan kernels take buffers of the identity layout with int (8 bits or wider) or float elements}}
-    gpu.func @kernel(%x: memref<?xf32, strided<[2]>>) kernel {
+    // expected-error @+1 {{'gpu.func' op takes memref<8xf32, affine_map<(d0) -> (d0 mod 4)>>; vulkan kernels take buffers of the identity or a strided layout with int (8 bits or wider) or float elements}}
+    gpu.func @kernel(%x: memref<8xf32, affine_map<(d0) -> (d0 mod 4)>>) kernel {
       gpu.return
     }
   }

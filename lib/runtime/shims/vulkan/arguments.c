@@ -35,6 +35,16 @@ void tileRtVulkanCheckIndexArguments(const TileRtVulkanFunction *f) {
     tileRtVulkanFatal("kernel '%s': its buffer argument %d has more than %lld "
                       "elements; %s",
                       f->name, o.argument, (long long)o.value - 1, limit);
+  if (o.dimension == -3 || o.dimension == -4)
+    tileRtVulkanFatal("kernel '%s': %s of its buffer argument %d is %lld; "
+                      "vulkan kernels take strided buffers of strides and "
+                      "offsets of 0 or more",
+                      f->name, o.dimension == -3 ? "a stride" : "the offset",
+                      o.argument, (long long)o.value);
+  if (o.dimension == -5)
+    tileRtVulkanFatal("kernel '%s': its buffer argument %d spans more than "
+                      "%lld elements from its base; %s",
+                      f->name, o.argument, (long long)o.value - 1, limit);
   tileRtVulkanFatal(
       "kernel '%s': dimension %d of its buffer argument %d is %lld; %s",
       f->name, o.dimension, o.argument, (long long)o.value, limit);

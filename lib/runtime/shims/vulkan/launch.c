@@ -2,7 +2,11 @@
  * buffer in host-visible memory, copies the host data in, dispatches the
  * grid (in slices where it exceeds the device's group count limits), waits,
  * and copies every buffer back. Parameters naming the same host range share
- * one buffer, so a kernel that reads and writes it in place sees one copy. */
+ * one buffer, so a kernel that reads and writes it in place sees one copy.
+ * Ranges that overlap otherwise (strided views of one matrix, such as its
+ * even and its odd columns) get buffers of their own, and each copies back
+ * only the bytes its kernel changed: a whole copy of one would put back the
+ * old values of what the kernel wrote through the other. */
 #include "shim.h"
 #include "tile_rt_vulkan.h"
 
@@ -15,6 +19,8 @@ typedef struct {
   void *host;
   VkDeviceSize bytes;
   int alias; /* index of an earlier parameter with the same range, or -1 */
+  unsigned char *before; /* the host bytes at the launch, where the range
+                            overlaps another buffer's; else NULL */
   VkBuffer buffer;
   VkDeviceMemory memory;
   void *mapped;
@@ -93,6 +99,26 @@ static void createBuffer(Launch *l, Binding *b) {
   }
 }
 
+static bool overlap(const Binding *a, const Binding *b) {
+  const char *x = a->host, *y = b->host;
+  return x && y && x < y + b->bytes && y < x + a->bytes;
+}
+
+/* Keeps the host bytes of every buffer whose range overlaps another's
+ * (not the same range, which shares one buffer). */
+static void keepOverlapping(Launch *l) {
+  for (uint32_t i = 0; i < l->count; ++i) {
+    Binding *b = &l->bindings[i];
+    for (uint32_t j = 0; b->alias < 0 && !b->before && j < l->count; ++j) {
+      const Binding *c = &l->bindings[j];
+      if (j != i && c->alias < 0 && overlap(b, c)) {
+        b->before = tileMalloc(b->bytes);
+        memcpy(b->before, b->host, b->bytes);
+      }
+    }
+  }
+}
+
 static void readParameters(Launch *l, void **params) {
   for (uint32_t i = 0; i < l->count; ++i) {
     Binding *b = &l->bindings[i];
@@ -106,9 +132,11 @@ static void readParameters(Launch *l, void **params) {
     for (uint32_t j = 0; j < i && b->alias < 0; ++j)
       if (l->bindings[j].host == b->host && l->bindings[j].bytes == b->bytes)
         b->alias = (int)j;
-    if (b->alias < 0)
-      createBuffer(l, b);
   }
+  keepOverlapping(l);
+  for (uint32_t i = 0; i < l->count; ++i)
+    if (l->bindings[i].alias < 0)
+      createBuffer(l, &l->bindings[i]);
 }
 
 static VkBuffer bufferOf(const Launch *l, uint32_t i) {
@@ -228,8 +256,17 @@ static void copyBack(Launch *l) {
           d->api.vkInvalidateMappedMemoryRanges(d->device, 1, &range),
           "vkInvalidateMappedMemoryRanges");
     }
-    if (b->bytes && b->host)
+    if (!b->bytes || !b->host)
+      continue;
+    if (!b->before) {
       memcpy(b->host, b->mapped, b->bytes);
+      continue;
+    }
+    const unsigned char *now = b->mapped;
+    unsigned char *host = b->host;
+    for (VkDeviceSize k = 0; k < b->bytes; ++k)
+      if (now[k] != b->before[k])
+        host[k] = now[k];
   }
 }
 
@@ -243,6 +280,7 @@ static void release(Launch *l) {
     Binding *b = &l->bindings[i];
     if (b->alias >= 0)
       continue;
+    free(b->before);
     d->api.vkUnmapMemory(d->device, b->memory);
     d->api.vkDestroyBuffer(d->device, b->buffer, NULL);
     d->api.vkFreeMemory(d->device, b->memory, NULL);
