@@ -63,39 +63,42 @@ void tileVulkanCheckBufferSizes(TileBuilder *b, MlirOperation launch,
            TileVulkanElements, elements);
 }
 
+/* `v` clamped to [0, limit]. */
+static MlirValue clamp(TileBuilder *b, MlirValue v, MlirValue zero,
+                       MlirValue limit) {
+  return tbBinary(b, "arith.minsi", tbBinary(b, "arith.maxsi", v, zero), limit);
+}
+
 MlirValue tileVulkanCheckStridedSpan(TileBuilder *b, MlirOperation launch,
                                      MlirValue offset, const MlirValue *sizes,
                                      const MlirValue *strides, int rank,
                                      int argument) {
   MlirType i64 = mlirIntegerTypeGet(b->ctx, 64);
-  MlirValue zero = tbConstInt(b, i64, 0), limit = tbConstInt(b, i64, INT32_MAX);
+  MlirValue zero = tbConstInt(b, i64, 0), one = tbConstInt(b, i64, 1);
+  MlirValue limit = tbConstInt(b, i64, INT32_MAX);
   MlirValue o = asI64(b, offset);
   reportIf(b, launch, tbCmpI(b, "slt", o, zero), argument, TileVulkanOffset, o);
-  /* The last element's index, each factor clamped to [0, 2^31 - 1] and the
-   * sum to 2^31, so that nothing overflows. */
-  MlirValue last = tbBinary(b, "arith.minsi", tbBinary(b, "arith.maxsi", o, zero),
-                            limit);
-  MlirValue empty = tbCmpI(b, "ne", zero, zero);
-  MlirValue extent = tbConstIndex(b, 1);
-  extent = tbAdd(b, extent, offset);
+  /* The last element's index, with each factor clamped to [0, 2^31 - 1]
+   * and the sum to 2^31 - 1, so that nothing overflows; and the same
+   * unclamped, in index arithmetic, for the span bound. */
+  MlirValue last = clamp(b, o, zero, limit);
+  MlirValue lastIndex = offset;
+  MlirValue empty = tbCmpI(b, "slt", one, zero);
   for (int d = 0; d < rank; ++d) {
     MlirValue stride = asI64(b, strides[d]), size = asI64(b, sizes[d]);
     reportIf(b, launch, tbCmpI(b, "slt", stride, zero), argument,
              TileVulkanStride, stride);
     empty = tbBinary(b, "arith.ori", empty, tbCmpI(b, "eq", size, zero));
-    MlirValue steps = tbSub(b, size, tbConstInt(b, i64, 1));
-    steps = tbBinary(b, "arith.minsi", tbBinary(b, "arith.maxsi", steps, zero),
-                     limit);
-    MlirValue reach = tbBinary(b, "arith.minsi",
-                               tbBinary(b, "arith.maxsi", stride, zero), limit);
-    last = tbBinary(b, "arith.minsi", tbAdd(b, last, tbMul(b, steps, reach)),
-                    limit);
-    extent = tbAdd(b, extent,
-                   tbMul(b, tbSub(b, sizes[d], tbConstIndex(b, 1)), strides[d]));
+    MlirValue steps = clamp(b, tbSub(b, size, one), zero, limit);
+    MlirValue reach = tbMul(b, steps, clamp(b, stride, zero, limit));
+    last = tbBinary(b, "arith.minsi", tbAdd(b, last, reach), limit);
+    MlirValue indexSteps = tbSub(b, sizes[d], tbConstIndex(b, 1));
+    lastIndex = tbAdd(b, lastIndex, tbMul(b, indexSteps, strides[d]));
   }
-  MlirValue span = tbAdd(b, last, tbConstInt(b, i64, 1));
-  MlirValue tooLong = tbAnd(b, tbCmpI(b, "sgt", span, limit),
-                            tbCmpI(b, "eq", empty, tbCmpI(b, "ne", zero, zero)));
-  reportIf(b, launch, tooLong, argument, TileVulkanSpan, span);
-  return tbSelect(b, empty, tbConstIndex(b, 0), extent);
+  /* A span of 2^31 elements or more: its last index does not fit. */
+  MlirValue full = tbCmpI(b, "eq", last, limit);
+  MlirValue tooLong = tbSelect(b, empty, tbCmpI(b, "slt", one, zero), full);
+  reportIf(b, launch, tooLong, argument, TileVulkanSpan, tbAdd(b, last, one));
+  return tbSelect(b, empty, tbConstIndex(b, 0),
+                  tbAdd(b, lastIndex, tbConstIndex(b, 1)));
 }
