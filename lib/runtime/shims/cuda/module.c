@@ -115,10 +115,10 @@ static struct CUmod_st *load(const void *image, size_t size, int optLevel) {
   module->size = size;
   module->optLevel = optLevel;
   pthread_mutex_init(&module->lock, NULL);
-  moduleIn(driver, module, context);
   pthread_mutex_lock(&driver->modulesLock);
   tileRtHold(&driver->modules, &module->held);
   pthread_mutex_unlock(&driver->modulesLock);
+  moduleIn(driver, module, context);
   return toHandle(module);
 }
 

@@ -77,10 +77,10 @@ struct ihipModule_t *mgpuModuleLoad(void *data, size_t size) {
   module->image = copy;
   module->size = size;
   pthread_mutex_init(&module->lock, NULL);
-  moduleOn(runtime, module, tileRtHipCurrentDevice(runtime));
   pthread_mutex_lock(&runtime->modulesLock);
   tileRtHold(&runtime->modules, &module->held);
   pthread_mutex_unlock(&runtime->modulesLock);
+  moduleOn(runtime, module, tileRtHipCurrentDevice(runtime));
   return toHandle(module);
 }
 
