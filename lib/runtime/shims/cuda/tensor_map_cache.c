@@ -78,16 +78,16 @@ static void evictOlderHalf(TileRtCudaDriver *driver,
   unsigned count;
   for (;;) {
     count = 0;
-    bool pinned = false;
+    bool anyPinned = false;
     for (unsigned i = 0; i < cache->count; ++i) {
       TileRtCudaTensorMapEntry *e = &cache->entries[i];
-      pinned |= e->pins > 0;
+      anyPinned |= e->pins > 0;
       if (e->device && !e->pins && !e->captured)
         victims[count++] = e;
     }
     if (count)
       break;
-    if (!pinned)
+    if (!anyPinned)
       tileRtCudaFatal("all %d TMA descriptors the runtime keeps belong to "
                       "launches captured into CUDA graphs, which may run "
                       "again: none can be freed for a new one",
