@@ -867,6 +867,23 @@ static int runError(const char *which) {
   } else if (!strcmp(which, "null-cluster-kernel")) {
     API(LaunchClusterKernelFn, "mgpuLaunchClusterKernel")(
         NULL, 1, 1, 1, 2, 1, 1, 32, 1, 1, 0, NULL, NULL, NULL);
+  } else if (!strcmp(which, "captured-cache-full")) {
+    /* 257 distinct descriptors, each launched with inside one capture: the
+       cache may free none of the first 256 for the last. */
+    typedef int (*BeginCaptureFn)(void *, int);
+    void *kernel = loadKernel(fillPtx, "fill", &module);
+    void *begin = driverSymbol("cuStreamBeginCapture_v2");
+    void *stream = API(CreateFn, "mgpuStreamCreate")();
+    char *tensor = API(MemAllocFn, "mgpuMemAlloc")(64 << 20, NULL, 0);
+    int64_t box[2] = {64, 64};
+    ((BeginCaptureFn)(uintptr_t)begin)(stream, 0);
+    for (int i = 0; i <= 256; ++i) {
+      MemRef2 next = {tensor, tensor, (int64_t)i * 64, {128, 256, 256, 1}};
+      API(EncodeTiledMemRefFn, "mgpuTensorMapEncodeTiledMemref")(2, &next, 6, 0,
+                                                                 3, 0, 0, box);
+      API(LaunchKernelFn, "mgpuLaunchKernel")(kernel, 0, 1, 1, 128, 1, 1, 0,
+                                              stream, NULL, NULL, 0);
+    }
   } else if (!strcmp(which, "strided-tensor-map")) {
     char buffer[64];
     MemRef2 memref = {buffer, buffer, 0, {4, 4, 1, 4}};
