@@ -411,6 +411,9 @@ CUresult cuModuleLoadData(CUmodule *module, const void *image) {
   CUresult status = ready();
   if (status != CUDA_SUCCESS)
     return status;
+  status = refusedDuringCapture("cuModuleLoadData");
+  if (status != CUDA_SUCCESS)
+    return status;
   logCall("cuModuleLoadData");
   *module = image ? newModule(NULL) : NULL;
   return image ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
@@ -434,6 +437,8 @@ CUresult cuModuleLoadDataEx(CUmodule *module, const void *image,
                             unsigned int numOptions, CUjit_option *options,
                             void **optionValues) {
   CUresult status = ready();
+  if (status == CUDA_SUCCESS)
+    status = refusedDuringCapture("cuModuleLoadDataEx");
   if (status != CUDA_SUCCESS)
     return status;
   for (unsigned int i = 0; i < numOptions; ++i)
@@ -701,8 +706,9 @@ static atomic_int activeCaptures, globalCaptures;
 static _Thread_local CUstreamCaptureMode threadMode =
     CU_STREAM_CAPTURE_MODE_GLOBAL;
 
-/* The driver refuses "potentially unsafe" calls (allocations, context
-   synchronisation) while a capture begun in the global mode is under way,
+/* The driver refuses "potentially unsafe" calls (allocations, module
+   loads, context synchronisation) while a capture begun in the global
+   mode is under way,
    unless the calling thread chose the relaxed mode; and a context
    synchronisation conflicts with any capture. */
 static CUresult refusedDuringCapture(const char *call) {

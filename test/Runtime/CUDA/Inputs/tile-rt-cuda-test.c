@@ -726,7 +726,7 @@ static int runTwoDevices(void) {
    driver refuses during a capture (ending it), is skipped; the new
    descriptor is uploaded at once, outside the capture; and both stay
    cached while 600 others come and go, since the graph may run again at
-   any time. */
+   any time. A module loaded during the capture loads. */
 static int runCapture(void) {
   typedef int (*BeginCaptureFn)(void *, int);
   typedef int (*EndCaptureFn)(void *, void **);
@@ -755,6 +755,7 @@ static int runCapture(void) {
   API(SetStreamFn, "tileRtCudaSetStream")(stream);
   void *da = encode(2, &a, Float16, 0, Swizzle128B, 0, 0, box);
   encode(2, &b, Float16, 0, Swizzle128B, 0, 0, box);
+  void *late, *lateFill = loadKernel(fillPtx, "fill", &late);
   void *taken = API(CreateFn, "mgpuStreamCreate")();
   launchFill(fill, out, 1000, 5, taken);
   API(HandleFn, "mgpuStreamDestroy")(taken);
@@ -776,11 +777,13 @@ static int runCapture(void) {
   printf("launches captured: %ld\n", mockCount("captured launches"));
   printf("descriptor cached before the capture: %s\n",
          da == cached ? "reused" : "new");
+  printf("module loaded during the capture: %s\n", lateFill ? "yes" : "no");
   printf("descriptors of the captured launch after %d others: %s\n", Others,
          mockCount("allocations") == allocations ? "kept" : "uploaded again");
   API(MemFreeFn, "mgpuMemFree")(out, NULL);
   API(MemFreeFn, "mgpuMemFree")(tensor, NULL);
   API(HandleFn, "mgpuStreamDestroy")(stream);
+  API(ModuleUnloadFn, "mgpuModuleUnload")(late);
   API(ModuleUnloadFn, "mgpuModuleUnload")(module);
   return 0;
 }
