@@ -3,6 +3,7 @@
 #ifndef TILE_RUNTIME_COMMON_HELD_H
 #define TILE_RUNTIME_COMMON_HELD_H
 
+#include <pthread.h>
 #include <stddef.h>
 
 /* The first member of a held object. */
@@ -25,6 +26,21 @@ static inline void tileRtRelease(TileRtHeld **list, TileRtHeld *object) {
     *list = object->next;
   if (object->next)
     object->next->previous = object->previous;
+}
+
+/* The same under `lock`. */
+static inline void tileRtHoldLocked(pthread_mutex_t *lock, TileRtHeld **list,
+                                    TileRtHeld *object) {
+  pthread_mutex_lock(lock);
+  tileRtHold(list, object);
+  pthread_mutex_unlock(lock);
+}
+
+static inline void tileRtReleaseLocked(pthread_mutex_t *lock, TileRtHeld **list,
+                                       TileRtHeld *object) {
+  pthread_mutex_lock(lock);
+  tileRtRelease(list, object);
+  pthread_mutex_unlock(lock);
 }
 
 #endif

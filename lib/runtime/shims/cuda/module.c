@@ -122,9 +122,7 @@ static struct CUmod_st *load(const void *image, size_t size, int optLevel) {
   module->size = size;
   module->optLevel = optLevel;
   pthread_mutex_init(&module->lock, NULL);
-  pthread_mutex_lock(&driver->modulesLock);
-  tileRtHold(&driver->modules, &module->held);
-  pthread_mutex_unlock(&driver->modulesLock);
+  tileRtHoldLocked(&driver->modulesLock, &driver->modules, &module->held);
   moduleIn(driver, module, context);
   return toHandle(module);
 }
@@ -161,9 +159,7 @@ void mgpuModuleUnload(struct CUmod_st *handle) {
   unsigned count = atomic_load(&module->count);
   for (unsigned i = 0; i < count; ++i)
     (void)driver->moduleUnload(module->loaded[i].module);
-  pthread_mutex_lock(&driver->modulesLock);
-  tileRtRelease(&driver->modules, &module->held);
-  pthread_mutex_unlock(&driver->modulesLock);
+  tileRtReleaseLocked(&driver->modulesLock, &driver->modules, &module->held);
   pthread_mutex_destroy(&module->lock);
   free(module->image);
   free(module);

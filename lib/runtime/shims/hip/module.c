@@ -77,9 +77,7 @@ struct ihipModule_t *mgpuModuleLoad(void *data, size_t size) {
   module->image = copy;
   module->size = size;
   pthread_mutex_init(&module->lock, NULL);
-  pthread_mutex_lock(&runtime->modulesLock);
-  tileRtHold(&runtime->modules, &module->held);
-  pthread_mutex_unlock(&runtime->modulesLock);
+  tileRtHoldLocked(&runtime->modulesLock, &runtime->modules, &module->held);
   moduleOn(runtime, module, tileRtHipCurrentDevice(runtime));
   return toHandle(module);
 }
@@ -97,9 +95,7 @@ void mgpuModuleUnload(struct ihipModule_t *handle) {
         !tileRtHipReleased(runtime->moduleUnload(loaded), "hipModuleUnload"))
       return;
   }
-  pthread_mutex_lock(&runtime->modulesLock);
-  tileRtRelease(&runtime->modules, &module->held);
-  pthread_mutex_unlock(&runtime->modulesLock);
+  tileRtReleaseLocked(&runtime->modulesLock, &runtime->modules, &module->held);
   pthread_mutex_destroy(&module->lock);
   free(module->image);
   free(module);
