@@ -6,6 +6,9 @@ TileRtHipRuntime *tileRtHipEnter(void) { return tileRtHipRuntime(); }
 int tileRtHipCurrentDevice(TileRtHipRuntime *runtime) {
   int device = 0;
   tileRtHipCheck(runtime->getDevice(&device), "hipGetDevice");
+  if (device < 0 || device >= TILE_RT_HIP_MAX_DEVICES)
+    tileRtHipFatal("device %d is beyond the %d devices this runtime handles",
+                   device, TILE_RT_HIP_MAX_DEVICES);
   return device;
 }
 

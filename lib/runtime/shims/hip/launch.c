@@ -62,9 +62,6 @@ static void readLimits(TileRtHipRuntime *runtime, int device,
 /* The current device's limits, asked once per device and kept. */
 static TileRtHipLimits deviceLimits(TileRtHipRuntime *runtime) {
   int device = tileRtHipCurrentDevice(runtime);
-  if (device < 0 || device >= TILE_RT_HIP_MAX_DEVICES)
-    tileRtHipFatal("device %d is beyond the %d devices this runtime handles",
-                   device, TILE_RT_HIP_MAX_DEVICES);
   pthread_mutex_lock(&runtime->limitsLock);
   TileRtHipLimits *slot = &runtime->limits[device];
   if (!slot->known)

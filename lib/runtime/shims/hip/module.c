@@ -37,12 +37,10 @@ static bool looksLikeElf(const void *data, size_t size) {
   return size >= 4 && memcmp(data, "\177ELF", 4) == 0;
 }
 
-/* The module loaded onto `device`, loading it on first use. */
+/* The module loaded onto `device` (tileRtHipCurrentDevice's), loading it
+   on first use. */
 static hipModule_t moduleOn(TileRtHipRuntime *runtime, Module *module,
                             int device) {
-  if (device < 0 || device >= TILE_RT_HIP_MAX_DEVICES)
-    tileRtHipFatal("device %d is beyond the %d devices this runtime handles",
-                   device, TILE_RT_HIP_MAX_DEVICES);
   hipModule_t loaded =
       atomic_load_explicit(&module->loaded[device], memory_order_acquire);
   if (loaded)

@@ -23,7 +23,8 @@ TileRtHipRuntime *tileRtHipEnterToRelease(void);
    gone; exits on any other failure; true on success. */
 bool tileRtHipReleased(hipError_t result, const char *call);
 
-/* The calling thread's current device. */
+/* The calling thread's current device: an ordinal below
+   TILE_RT_HIP_MAX_DEVICES, else a fatal error. */
 int tileRtHipCurrentDevice(TileRtHipRuntime *runtime);
 
 /* Prints "tile_rt_hip: error: MESSAGE" on stderr and exits with status 1. */
