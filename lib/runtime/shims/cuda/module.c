@@ -92,15 +92,11 @@ static CUmodule moduleIn(TileRtCudaDriver *driver, Module *module,
     tileRtCudaFatal("a kernel module is already loaded into %d CUDA contexts, "
                     "the most this runtime keeps",
                     TILE_RT_CUDA_MODULE_CONTEXTS);
-  /* A first use inside a stream capture (torch.cuda.graph) loads here: in
-     the relaxed capture mode, as the descriptor uploads allocate. */
-  int mode = CU_STREAM_CAPTURE_MODE_RELAXED;
-  bool relaxed = driver->threadExchangeStreamCaptureMode &&
-                 driver->threadExchangeStreamCaptureMode(&mode) == CUDA_SUCCESS;
+  /* A first use inside a stream capture (torch.cuda.graph) loads here. */
+  int previous = tileRtCudaRelaxCapture(driver);
   CUmodule loaded = module->optLevel < 0 ? loadBinary(driver, module)
                                          : loadPtx(driver, module);
-  if (relaxed)
-    (void)driver->threadExchangeStreamCaptureMode(&mode);
+  tileRtCudaRestoreCapture(driver, previous);
   module->loaded[count].context = context;
   module->loaded[count].module = loaded;
   atomic_store_explicit(&module->count, count + 1, memory_order_release);

@@ -66,6 +66,14 @@ void tileRtCudaTensorMapsLaunched(TileRtCudaDriver *driver, CUstream stream);
    driver cannot tell, which is before CUDA 10.1). */
 bool tileRtCudaCapturing(const TileRtCudaDriver *driver, CUstream stream);
 
+/* The calling thread's stream-capture mode made relaxed, for calls that
+   the default (global) mode refuses while a capture is under way
+   (allocations, module loads), as PyTorch's allocator does; returns what
+   tileRtCudaRestoreCapture takes to put the previous mode back (-1 where
+   the driver has no modes, before CUDA 10.1). */
+int tileRtCudaRelaxCapture(const TileRtCudaDriver *driver);
+void tileRtCudaRestoreCapture(const TileRtCudaDriver *driver, int previous);
+
 /* A stream of the runtime's own in `context` (never the caller's of
    tileRtCudaSetStream), and giving it back. */
 CUstream tileRtCudaTakeStream(TileRtCudaDriver *driver, CUcontext context);

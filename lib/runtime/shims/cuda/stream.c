@@ -87,6 +87,19 @@ bool tileRtCudaCapturing(const TileRtCudaDriver *driver, CUstream stream) {
   return status == CU_STREAM_CAPTURE_STATUS_ACTIVE;
 }
 
+int tileRtCudaRelaxCapture(const TileRtCudaDriver *driver) {
+  int mode = CU_STREAM_CAPTURE_MODE_RELAXED;
+  if (!driver->threadExchangeStreamCaptureMode ||
+      driver->threadExchangeStreamCaptureMode(&mode) != CUDA_SUCCESS)
+    return -1;
+  return mode;
+}
+
+void tileRtCudaRestoreCapture(const TileRtCudaDriver *driver, int previous) {
+  if (previous >= 0)
+    (void)driver->threadExchangeStreamCaptureMode(&previous);
+}
+
 /* Errors of earlier asynchronous work (a faulting kernel) surface here.
    Generated code synchronises after its launches; on the caller's stream
    while it is being captured into a CUDA graph (torch.cuda.graph), the

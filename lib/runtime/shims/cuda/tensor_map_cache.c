@@ -133,14 +133,11 @@ static TileRtCudaTensorMapEntry *freeSlot(TileRtCudaDriver *driver,
    on a caller's non-blocking stream, which a plain cuMemcpyHtoD does not
    order. It runs on a stream of the runtime's own, never the caller's:
    while the caller's stream is being captured into a CUDA graph, the copy
-   must happen now, not when the graph runs. For the same reason the
-   allocation is made in the relaxed capture mode (as PyTorch's allocator
-   does): the default mode refuses it while a capture is under way. */
+   must happen now, not when the graph runs; and the allocation is made in
+   the relaxed capture mode, which a capture under way needs. */
 static CUdeviceptr upload(TileRtCudaDriver *driver, CUcontext context,
                           const CUtensorMap *map) {
-  int mode = CU_STREAM_CAPTURE_MODE_RELAXED;
-  bool relaxed = driver->threadExchangeStreamCaptureMode &&
-                 driver->threadExchangeStreamCaptureMode(&mode) == CUDA_SUCCESS;
+  int previous = tileRtCudaRelaxCapture(driver);
   CUdeviceptr copy = 0;
   tileRtCudaCheck(driver->memAlloc(&copy, sizeof(*map)),
                   "cuMemAlloc (TMA descriptor)");
@@ -151,8 +148,7 @@ static CUdeviceptr upload(TileRtCudaDriver *driver, CUcontext context,
   tileRtCudaCheck(driver->streamSynchronize(stream),
                   "cuStreamSynchronize (TMA descriptor)");
   tileRtCudaGiveStream(driver, context, stream);
-  if (relaxed)
-    (void)driver->threadExchangeStreamCaptureMode(&mode);
+  tileRtCudaRestoreCapture(driver, previous);
   return copy;
 }
 
