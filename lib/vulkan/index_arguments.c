@@ -83,7 +83,8 @@ MlirValue tileVulkanCheckStridedSpan(TileBuilder *b, MlirOperation launch,
    * unclamped, in index arithmetic, for the span bound. */
   MlirValue last = clamp(b, o, zero, limit);
   MlirValue lastIndex = offset;
-  MlirValue empty = tbCmpI(b, "slt", one, zero);
+  MlirValue no = tbConstInt(b, mlirIntegerTypeGet(b->ctx, 1), 0);
+  MlirValue empty = no;
   for (int d = 0; d < rank; ++d) {
     MlirValue stride = asI64(b, strides[d]), size = asI64(b, sizes[d]);
     reportIf(b, launch, tbCmpI(b, "slt", stride, zero), argument,
@@ -95,9 +96,10 @@ MlirValue tileVulkanCheckStridedSpan(TileBuilder *b, MlirOperation launch,
     MlirValue indexSteps = tbSub(b, sizes[d], tbConstIndex(b, 1));
     lastIndex = tbAdd(b, lastIndex, tbMul(b, indexSteps, strides[d]));
   }
-  /* A span of 2^31 elements or more: its last index does not fit. */
+  /* A span of 2^31 elements or more (its last index does not fit), unless
+   * the view has no element. */
   MlirValue full = tbCmpI(b, "eq", last, limit);
-  MlirValue tooLong = tbSelect(b, empty, tbCmpI(b, "slt", one, zero), full);
+  MlirValue tooLong = tbSelect(b, empty, no, full);
   reportIf(b, launch, tooLong, argument, TileVulkanSpan, tbAdd(b, last, one));
   return tbSelect(b, empty, tbConstIndex(b, 0),
                   tbAdd(b, lastIndex, tbConstIndex(b, 1)));
