@@ -339,15 +339,19 @@ def time_vendor(backend, dtypes):
                 pass
 
 
+def small_gemm(torch, case):
+    """A, B and C of a 128x128x64 gemm of the case's element type."""
+    a, b = gemm_inputs(torch, case["dtype"], 128)
+    c = torch.empty((128, 128), device="cuda", dtype=output_dtype(torch, case["dtype"]))
+    return a[:, :64].contiguous(), b[:64, :].contiguous(), c
+
+
 def measure_overhead(backend, case):
     """Wall time of one call of a 128x128x64 gemm against its kernel's own
     time (the profiler's device activity); torch.matmul alike for scale."""
-    torch, runtime = torch_setup(backend)
+    torch, _ = torch_setup(backend)
     kernel = Kernel(case)
-    a, b = gemm_inputs(torch, case["dtype"], 128)
-    a = a[:, :64].contiguous()
-    b = b[:64, :].contiguous()
-    c = torch.empty((128, 128), device="cuda", dtype=output_dtype(torch, case["dtype"]))
+    a, b, c = small_gemm(torch, case)
     args = describe_args(torch, [a, b, c])
     calls = 2000
     for _ in range(100):
@@ -392,12 +396,6 @@ def measure_graph(backend, case):
     torch, runtime = torch_setup(backend)
     kernel = Kernel(case)
 
-    def operands():
-        a, b = gemm_inputs(torch, case["dtype"], 128)
-        a, b = a[:, :64].contiguous(), b[:64, :].contiguous()
-        c = torch.empty((128, 128), device="cuda", dtype=output_dtype(torch, case["dtype"]))
-        return a, b, c
-
     def captured(a, b, c):
         graph = torch.cuda.CUDAGraph()
         with torch.cuda.graph(graph):
@@ -412,12 +410,12 @@ def measure_graph(backend, case):
                      reference.abs().max().clamp(min=1e-30)).item())
         return graph, rel
 
-    a, b, c = operands()
+    a, b, c = small_gemm(torch, case)
     kernel(*describe_args(torch, [a, b, c]))
     graph, rel = captured(a, b, c)
     emit(dict(type="graph", case=case["case"], variant="after a warm-up call", rel=rel,
               passed=rel <= tolerance(case), replay_us=wall_us_of(torch, graph.replay, 2000)))
-    graph, rel = captured(*operands())
+    graph, rel = captured(*small_gemm(torch, case))
     emit(dict(type="graph", case=case["case"], variant="first call captured", rel=rel,
               passed=rel <= tolerance(case), replay_us=None))
 
