@@ -145,16 +145,26 @@ struct CUmod_st *mgpuModuleLoadJIT(void *ptx, int optLevel) {
    program tore the driver down (cuCtxGetCurrent: deinitialised) or reset
    a device, which destroyed the modules of its context (cuModuleUnload
    fails). Either way there is nothing left to release, and the exit status
-   stays the program's. */
+   stays the program's. cuModuleUnload unloads from the current context, so
+   each module is unloaded with its own context current, and the thread's
+   context is current again afterwards. */
 void mgpuModuleUnload(struct CUmod_st *handle) {
   TileRtCudaDriver *driver = tileRtCudaDriver();
   Module *module = fromHandle(handle);
   CUcontext current = NULL;
   if (!module || driver->ctxGetCurrent(&current) != CUDA_SUCCESS)
     return;
+  CUcontext made = current;
   unsigned count = atomic_load(&module->count);
-  for (unsigned i = 0; i < count; ++i)
+  for (unsigned i = 0; i < count; ++i) {
+    CUcontext context = module->loaded[i].context;
+    if (context != made && driver->ctxSetCurrent(context) != CUDA_SUCCESS)
+      continue;
+    made = context;
     (void)driver->moduleUnload(module->loaded[i].module);
+  }
+  if (made != current)
+    (void)driver->ctxSetCurrent(current);
   tileRtReleaseLocked(&driver->modulesLock, &driver->modules, &module->held);
   pthread_mutex_destroy(&module->lock);
   free(module->image);

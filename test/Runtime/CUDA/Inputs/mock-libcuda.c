@@ -65,7 +65,7 @@ static _Thread_local CUcontext current;
    driver down as a host program (PyTorch) does at exit. */
 static struct {
   atomic_long allocations, liveAllocations, streams, liveStreams,
-      contextSynchronizations, modules, capturedLaunches;
+      contextSynchronizations, modules, liveModules, capturedLaunches;
 } counts;
 
 long tileMockCudaCount(const char *what) {
@@ -81,6 +81,8 @@ long tileMockCudaCount(const char *what) {
     return counts.contextSynchronizations;
   if (!strcmp(what, "modules"))
     return counts.modules;
+  if (!strcmp(what, "live modules"))
+    return counts.liveModules;
   if (!strcmp(what, "captured launches"))
     return counts.capturedLaunches;
   return -1;
@@ -404,6 +406,7 @@ static CUmodule newModule(const char *ptx) {
   if (module && ptx)
     module->ptx = strdup(ptx);
   ++counts.modules;
+  ++counts.liveModules;
   return module;
 }
 
@@ -461,7 +464,14 @@ CUresult cuModuleUnload(CUmodule hmod) {
     return status;
   if (!hmod || atomic_load(&deviceReset))
     return CUDA_ERROR_INVALID_HANDLE;
+  /* The driver unloads from the current context. */
+  if (hmod->context != current) {
+    logCall("cuModuleUnload refused: the module is not of the current "
+            "context");
+    return CUDA_ERROR_INVALID_CONTEXT;
+  }
   logCall("cuModuleUnload");
+  --counts.liveModules;
   for (unsigned i = 0; i < hmod->numKernels; ++i) {
     free((char *)hmod->kernels[i]->name);
     free(hmod->kernels[i]);

@@ -702,7 +702,11 @@ static int runTwoDevices(void) {
   API(SetDeviceFn, "mgpuSetDefaultDevice")(0);
   API(ModuleGetFunctionFn, "mgpuModuleGetFunction")(module, "fill");
   printf("modules after both devices: %ld\n", mockCount("modules"));
+  /* Each context's module is unloaded with that context current (the
+     driver unloads from the current one), and device 0's is current
+     again afterwards. */
   API(HandleFn, "mgpuModuleUnload")(module);
+  printf("live modules after the unload: %ld\n", mockCount("live modules"));
 
   /* A fresh module, looked up by a thread on each device at once. */
   loadKernel(fillPtx, "fill", &module2);
@@ -715,6 +719,8 @@ static int runTwoDevices(void) {
   printf("modules loaded by 2 x 20000 concurrent lookups: %ld\n",
          mockCount("modules") - before);
   API(HandleFn, "mgpuModuleUnload")(module2);
+  printf("live modules after the second unload: %ld\n",
+         mockCount("live modules"));
   free(host);
   return 0;
 }
