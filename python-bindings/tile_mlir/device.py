@@ -138,14 +138,69 @@ def is_dense(array):
 _libcuda = None
 
 
+def _driver():
+    """The CUDA driver library, or None where there is none."""
+    global _libcuda
+    if _libcuda is None:
+        try:
+            _libcuda = ctypes.CDLL("libcuda.so.1")
+        except OSError:
+            _libcuda = False
+    return _libcuda or None
+
+
 def synchronize():
     """Waits for the work queued in the current CUDA context (by PyTorch,
     CuPy, ...) so that the kernel reads what it wrote; ignores a missing
     driver or context (the runtime then reports its own error)."""
-    global _libcuda
-    try:
-        if _libcuda is None:
-            _libcuda = ctypes.CDLL("libcuda.so.1")
-        _libcuda.cuCtxSynchronize()
-    except OSError:
-        pass
+    driver = _driver()
+    if driver is not None:
+        driver.cuCtxSynchronize()
+
+
+def call_device():
+    """The ordinal of the device a call from this thread runs on: its
+    current context's, or 0 (the runtime's primary context of device 0)
+    where it has none; None where the driver cannot say (no driver, or
+    not initialised: then no array can be in device memory yet)."""
+    driver = _driver()
+    if driver is None:
+        return None
+    context = ctypes.c_void_p()
+    if driver.cuCtxGetCurrent(ctypes.byref(context)) != 0:
+        return None
+    if not context.value:
+        return 0
+    ordinal = ctypes.c_int()
+    if driver.cuCtxGetDevice(ctypes.byref(ordinal)) != 0:
+        return None
+    return ordinal.value
+
+
+# cuPointerGetAttributes' attributes and memory types (cuda.h).
+_CU_POINTER_ATTRIBUTE_MEMORY_TYPE = 2
+_CU_POINTER_ATTRIBUTE_IS_MANAGED = 8
+_CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL = 9
+_CU_MEMORYTYPE_DEVICE = 2
+
+
+def device_of(pointer):
+    """The ordinal of the device whose memory `pointer` is in; None for
+    memory every device reaches (managed, registered host memory), for a
+    pointer the driver does not know, and where there is no driver."""
+    driver = _driver()
+    if driver is None or not pointer:
+        return None
+    attributes = (ctypes.c_int * 3)(_CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
+                                    _CU_POINTER_ATTRIBUTE_IS_MANAGED,
+                                    _CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL)
+    # Zeroed 8-byte slots: the driver writes an unsigned int, a boolean and
+    # an int, each read back from its low bytes.
+    values = (ctypes.c_uint64 * 3)()
+    data = (ctypes.c_void_p * 3)(*[ctypes.addressof(values) + 8 * i for i in range(3)])
+    if driver.cuPointerGetAttributes(3, attributes, data, ctypes.c_uint64(pointer)) != 0:
+        return None
+    memory_type, managed = values[0] & 0xFFFFFFFF, values[1] & 0xFF
+    if memory_type != _CU_MEMORYTYPE_DEVICE or managed:
+        return None
+    return ctypes.c_int32(values[2] & 0xFFFFFFFF).value

@@ -7,7 +7,9 @@ type, ValueError for a wrong rank, size or layout. For cpu and vulkan,
 NumPy arrays are copied into 64-byte aligned buffers and the results copied
 back (into every writable array the kernel changed). For cuda, arguments
 are objects in CUDA device memory (__cuda_array_interface__ or __dlpack__:
-PyTorch, CuPy, ...), passed to the kernel as they are, without copies.
+PyTorch, CuPy, ...), passed to the kernel as they are, without copies;
+each must be in the memory of the device the call runs on (the thread's
+current CUDA context's) or in memory every device reaches (managed).
 """
 
 import ctypes
@@ -189,7 +191,7 @@ class Function:
         self._check_shape(i, value.shape)
         return value
 
-    def _check_device_array(self, i, value):
+    def _check_device_array(self, i, value, call_device):
         t = self.arg_types[i]
         if not device.is_device_array(value):
             raise TypeError("%s needs an array in CUDA device memory (an object with "
@@ -215,6 +217,15 @@ class Function:
                 raise ValueError("%s starts at 0x%x, which is not a multiple of %d bytes; pass "
                                  "an array of its own (e.g. a copy, not a slice)" % (
                                      self._describe(i), array.pointer, _capi.BUFFER_ALIGNMENT))
+            # A kernel on one device faults on another device's memory.
+            owner = device.device_of(array.pointer) if call_device is not None else None
+            if owner is not None and owner != call_device:
+                raise ValueError("%s is in the memory of CUDA device %d, but the call runs on "
+                                 "device %d (this thread's current CUDA context); make device "
+                                 "%d current first (e.g. torch.cuda.set_device(%d)) or move "
+                                 "the array to device %d" % (
+                                     self._describe(i), owner, call_device, owner, owner,
+                                     call_device))
         except Exception:
             array.release()
             raise
@@ -225,12 +236,13 @@ class Function:
             raise TypeError("%s cannot be called: %s" % (self.name, self.unsupported))
         values = self._bind(args, kwargs)
         checked, shapes = [], {}
+        call_device = device.call_device() if self.device_memory else None
         for i, value in enumerate(values):
             try:
                 if self.arg_types[i].rank < 0:
                     checked.append(self._check_scalar(i, value))
                 elif self.device_memory:
-                    checked.append(self._check_device_array(i, value))
+                    checked.append(self._check_device_array(i, value, call_device))
                     shapes[i] = checked[-1].shape
                 else:
                     checked.append(self._check_array(i, value))

@@ -352,3 +352,76 @@ class FakeDLPack:
         new.restype = ctypes.py_object
         new.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_void_p]
         return new(ctypes.addressof(self._managed), b"dltensor", None)
+
+
+DEVICES_SCRIPT = textwrap.dedent("""
+    import ctypes, sys
+    import numpy as np
+    import tile_mlir as tm
+    sys.path.insert(0, %(tests)r)
+    from test_runtime import FakeDeviceArray
+
+    cuda = ctypes.CDLL("libcuda.so.1")
+    assert cuda.cuInit(0) == 0
+    contexts = []
+    for ordinal in range(2):
+        device, context = ctypes.c_int(), ctypes.c_void_p()
+        assert cuda.cuDeviceGet(ctypes.byref(device), ordinal) == 0
+        assert cuda.cuDevicePrimaryCtxRetain(ctypes.byref(context), device) == 0
+        contexts.append(context)
+
+    def arrays(ordinal, managed=False):
+        assert cuda.cuCtxSetCurrent(contexts[ordinal]) == 0
+        raw = ctypes.c_uint64()
+        if managed:
+            assert cuda.cuMemAllocManaged(ctypes.byref(raw), 3 * 4096 + 64, 1) == 0
+        else:
+            assert cuda.cuMemAlloc_v2(ctypes.byref(raw), 3 * 4096 + 64) == 0
+        base = (raw.value + 63) // 64 * 64
+        return [FakeDeviceArray(base + 4096 * i, (1000,)) for i in range(3)]
+
+    on0, on1, managed1 = arrays(0), arrays(1), arrays(1, managed=True)
+    f = tm.compile(open(%(example)r).read(), target="cuda:sm_80").function()
+    for name, ordinal, args in [("device 1's arrays from device 0", 0, on1),
+                                ("one array of device 0 from device 1", 1,
+                                 [on1[0], on0[1], on1[2]]),
+                                ("device 0's arrays from device 0", 0, on0),
+                                ("device 1's arrays from device 1", 1, on1),
+                                ("managed arrays from device 0", 0, managed1)]:
+        assert cuda.cuCtxSetCurrent(contexts[ordinal]) == 0
+        try:
+            f(*args)
+            print(name + ": launched", flush=True)
+        except ValueError as e:
+            print(name + ": ValueError:", e, flush=True)
+""")
+
+
+@pytest.mark.skipif(not os.path.exists(os.path.join(MOCK_DIR, "libcuda.so.1")),
+                    reason="the stand-in CUDA driver is built where the CUDA toolkit's cuda.h "
+                           "is installed")
+def test_cuda_arrays_of_another_device_are_refused():
+    """A kernel launched on one device faults on another device's memory
+    (without peer access): such an argument is refused before the call,
+    naming both devices; managed memory, which every device reaches, is
+    not."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    example = os.path.join(here, "..", "..", "examples", "vector_add.mlir")
+    env = dict(os.environ, LD_LIBRARY_PATH=MOCK_DIR,
+               PYTHONPATH=os.environ.get("PYTHONPATH", "") + os.pathsep + here)
+    run = subprocess.run([sys.executable, "-c", DEVICES_SCRIPT % {"tests": here,
+                                                                 "example": example}],
+                         env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    log = run.stdout
+    assert run.returncode == 0, log
+    lines = log.splitlines()
+    assert ("device 1's arrays from device 0: ValueError: vector_add: argument 'A' "
+            "(memref<?xf32>) is in the memory of CUDA device 1, but the call runs on device 0 "
+            "(this thread's current CUDA context); make device 1 current first (e.g. "
+            "torch.cuda.set_device(1)) or move the array to device 0") in lines, log
+    assert ("one array of device 0 from device 1: ValueError: vector_add: argument 'B' "
+            "(memref<?xf32>) is in the memory of CUDA device 0, but the call runs on "
+            "device 1") in log, log
+    for name in ["device 0's arrays from device 0", "device 1's arrays from device 1",
+                 "managed arrays from device 0"]:
+        assert name + ": launched" in lines, log

@@ -822,6 +822,46 @@ CUresult cuEventRecord(CUevent hEvent, CUstream hStream) {
 
 /* ---- memory: "device" memory is host memory ---- */
 
+/* Where each live allocation is, for cuPointerGetAttributes. */
+typedef struct {
+  uintptr_t base;
+  size_t size;
+  int device;
+  bool managed;
+} Allocation;
+static struct {
+  pthread_mutex_t lock;
+  Allocation *items;
+  size_t count, capacity;
+} allocations = {.lock = PTHREAD_MUTEX_INITIALIZER};
+
+static void recordAllocation(void *memory, size_t size, bool managed) {
+  pthread_mutex_lock(&allocations.lock);
+  if (allocations.count == allocations.capacity) {
+    size_t capacity = allocations.capacity ? 2 * allocations.capacity : 64;
+    Allocation *items =
+        realloc(allocations.items, capacity * sizeof(Allocation));
+    if (items) {
+      allocations.items = items;
+      allocations.capacity = capacity;
+    }
+  }
+  if (allocations.count < allocations.capacity)
+    allocations.items[allocations.count++] = (Allocation){
+        (uintptr_t)memory, size, current ? current->device : 0, managed};
+  pthread_mutex_unlock(&allocations.lock);
+}
+
+static void forgetAllocation(uintptr_t base) {
+  pthread_mutex_lock(&allocations.lock);
+  for (size_t i = 0; i < allocations.count; ++i)
+    if (allocations.items[i].base == base) {
+      allocations.items[i] = allocations.items[--allocations.count];
+      break;
+    }
+  pthread_mutex_unlock(&allocations.lock);
+}
+
 static CUresult allocate(CUdeviceptr *dptr, size_t bytesize, const char *kind) {
   CUresult status = ready();
   if (status != CUDA_SUCCESS)
@@ -836,6 +876,7 @@ static CUresult allocate(CUdeviceptr *dptr, size_t bytesize, const char *kind) {
   *dptr = (CUdeviceptr)(uintptr_t)memory;
   if (!memory)
     return CUDA_ERROR_OUT_OF_MEMORY;
+  recordAllocation(memory, bytesize, !strcmp(kind, "cuMemAllocManaged"));
   ++counts.allocations;
   ++counts.liveAllocations;
   return CUDA_SUCCESS;
@@ -855,10 +896,45 @@ CUresult cuMemAllocManaged(CUdeviceptr *dptr, size_t bytesize,
 CUresult cuMemFree(CUdeviceptr dptr) {
   CUresult status = ready();
   if (status == CUDA_SUCCESS && dptr) {
+    forgetAllocation((uintptr_t)dptr);
     drop((void *)(uintptr_t)dptr);
     --counts.liveAllocations;
   }
   return status;
+}
+
+/* As the driver: a pointer it does not know gets zeroes (memory type 0),
+   not an error. */
+CUresult cuPointerGetAttributes(unsigned int numAttributes,
+                                CUpointer_attribute *attributes, void **data,
+                                CUdeviceptr ptr) {
+  CUresult status = ready();
+  if (status != CUDA_SUCCESS)
+    return status;
+  Allocation found = {0};
+  pthread_mutex_lock(&allocations.lock);
+  for (size_t i = 0; i < allocations.count; ++i) {
+    Allocation a = allocations.items[i];
+    if (ptr >= a.base && ptr - a.base < a.size)
+      found = a;
+  }
+  pthread_mutex_unlock(&allocations.lock);
+  for (unsigned i = 0; i < numAttributes; ++i) {
+    switch (attributes[i]) {
+    case CU_POINTER_ATTRIBUTE_MEMORY_TYPE:
+      *(unsigned int *)data[i] = found.base ? CU_MEMORYTYPE_DEVICE : 0;
+      break;
+    case CU_POINTER_ATTRIBUTE_IS_MANAGED:
+      *(bool *)data[i] = found.managed;
+      break;
+    case CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL:
+      *(int *)data[i] = found.base ? found.device : -2;
+      break;
+    default:
+      return CUDA_ERROR_INVALID_VALUE;
+    }
+  }
+  return CUDA_SUCCESS;
 }
 
 CUresult cuMemcpyAsync(CUdeviceptr dst, CUdeviceptr src, size_t ByteCount,
