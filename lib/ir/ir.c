@@ -507,16 +507,42 @@ void tileInlineLoopBody(MlirOperation loop, MlirOperation dest,
   }
 }
 
+/* A copy of `source` followed by a NUL: MLIR's lexer reads up to one after
+ * the text, and a reference that ends anywhere else (a slice, a fuzzer's
+ * buffer) would be read past its end. Bytecode is copied to an address of
+ * the largest alignment its sections ask for (resource blobs: 64 bytes and
+ * more), which the reader requires of the buffer itself. Free with free(). */
+static char *copyForParse(MlirStringRef source) {
+  size_t alignment = tileBytecodeAlignment(source);
+  if (alignment < 16 || alignment > TILE_MAX_BYTECODE_ALIGNMENT)
+    alignment = 16;
+  size_t size = (source.length + 1 + alignment - 1) / alignment * alignment;
+  char *copy = aligned_alloc(alignment, size);
+  if (!copy)
+    tileOutOfMemory();
+  if (source.length)
+    memcpy(copy, source.data, source.length);
+  copy[source.length] = '\0';
+  return copy;
+}
+
 static MlirOperation parseCopy(MlirContext ctx, MlirStringRef source,
                                MlirStringRef sourceName, bool guess) {
-  /* MLIR's lexer reads up to a NUL after the text: a reference that ends
-   * anywhere else (a slice, a fuzzer's buffer) would be read past its end. */
-  TileStrBuf text = TILE_STRBUF_INIT;
-  tileStrBufAppend(&text, source.data, source.length);
-  MlirOperation op = tileCheckParsedInput(
-      parseModule(ctx, mlirStringRefCreate(tileStrBufGet(&text), text.size),
-                  sourceName, guess));
-  tileStrBufFree(&text);
+  char *text = copyForParse(source);
+  MlirOperation op = tileCheckParsedInput(parseModule(
+      ctx, mlirStringRefCreate(text, source.length), sourceName, guess));
+  free(text);
+  return op;
+}
+
+MlirOperation tileParseOperation(MlirContext ctx, MlirStringRef source,
+                                 MlirStringRef sourceName) {
+  if (!tileCheckSource(ctx, source, sourceName))
+    return (MlirOperation){NULL};
+  char *text = copyForParse(source);
+  MlirOperation op = tileCheckParsedInput(mlirOperationCreateParse(
+      ctx, mlirStringRefCreate(text, source.length), sourceName));
+  free(text);
   return op;
 }
 

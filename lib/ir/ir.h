@@ -34,6 +34,23 @@ static inline MlirStringRef tileRef(const char *s) {
 bool tileCheckSource(MlirContext ctx, MlirStringRef source,
                      MlirStringRef sourceName);
 
+/* Whether `source` is MLIR bytecode (starts with "ML\xEFR"). */
+bool tileIsBytecode(MlirStringRef source);
+/* Reports (as an error at the file) bytecode that MLIR 22's reader would
+ * crash on rather than reject: a section whose leading count is more than
+ * it can hold (the reader reserves that much first), attribute/type offset
+ * groups beyond the count they declare (the reader writes past its
+ * vector); returns false then. tileCheckSource runs it on bytecode
+ * (lib/ir/bytecode_check.c). */
+bool tileCheckBytecode(MlirContext ctx, MlirStringRef source,
+                       MlirStringRef sourceName);
+/* The largest alignment the sections of bytecode `source` ask for (1 for
+ * text or bytecode that does not read): MLIR's reader refuses a buffer
+ * that is not aligned to it. The parse functions below copy the input to
+ * such an address, up to TILE_MAX_BYTECODE_ALIGNMENT. */
+size_t tileBytecodeAlignment(MlirStringRef source);
+#define TILE_MAX_BYTECODE_ALIGNMENT ((size_t)1 << 16)
+
 /* Reports what parses but must not reach passes (a constant memref.dim or
  * tensor.dim index outside the rank, on which upstream folds crash);
  * returns `op`, or a null op (after destroying it) when something was
@@ -53,6 +70,9 @@ MlirOperation tileParseModule(MlirContext ctx, MlirStringRef source,
  * keys renamed by the second: blob1 became blob1_1). */
 MlirOperation tileParseInput(MlirContext ctx, MlirStringRef source,
                              MlirStringRef sourceName);
+/* MLIR's operation parser (no implicit module) with the same checks. */
+MlirOperation tileParseOperation(MlirContext ctx, MlirStringRef source,
+                                 MlirStringRef sourceName);
 
 /* Whether `op` is named `name` (e.g. "tile.copy"). */
 /* Registers every upstream dialect with `ctx`, each loaded when first used

@@ -278,6 +278,8 @@ static SourceProblem findProblem(MlirStringRef source, unsigned *line,
 
 bool tileCheckSource(MlirContext ctx, MlirStringRef source,
                      MlirStringRef sourceName) {
+  if (tileIsBytecode(source))
+    return tileCheckBytecode(ctx, source, sourceName);
   unsigned line = 1, column = 1;
   SourceProblem problem = findProblem(source, &line, &column);
   MlirLocation loc = mlirLocationFileLineColGet(ctx, sourceName, line, column);

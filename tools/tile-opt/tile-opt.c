@@ -442,9 +442,7 @@ static MlirOperation parseChunk(MlirContext ctx, const Options *o,
                                        ctx, name, chunk->line, chunk->column));
     return op;
   }
-  if (!tileCheckSource(ctx, text, name))
-    return (MlirOperation){NULL};
-  return tileCheckParsedInput(mlirOperationCreateParse(ctx, text, name));
+  return tileParseOperation(ctx, text, name);
 }
 
 /* The options of the tile passes the pipeline adds, in order, as
