@@ -19,8 +19,8 @@
  * groups must add up to the count, so a count beyond those bounds is
  * refused here with an error at the file. So is a top-level block with
  * arguments, which the writer never makes: the reader defines them before
- * it has a scope for values (a null dereference). Anything else that does not read
- * as bytecode is left to MLIR's reader, which reports it. */
+ * it has a scope for values (a null dereference). Anything else that does not
+ * read as bytecode is left to MLIR's reader, which reports it. */
 #include "ir/ir.h"
 
 #include "support/diagnostics.h"
