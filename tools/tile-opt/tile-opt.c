@@ -1,6 +1,7 @@
 /* tile-opt: the mlir-opt of tile-mlir (parse, run passes, print). */
 #include "tile/tile.h"
 
+#include "common/bytecode_guard.h"
 #include "common/signals.h"
 #include "crash_reproducer.h"
 #include "ir/ir.h"
@@ -434,6 +435,8 @@ static MlirOperation parseChunk(MlirContext ctx, const Options *o,
                                 MlirStringRef text, const char *fileName,
                                 const TileChunk *chunk) {
   MlirStringRef name = mlirStringRefCreateFromCString(fileName);
+  if (!tileToolReadsBytecode(ctx, text, name, !o->noImplicitModule))
+    return (MlirOperation){NULL};
   if (!o->noImplicitModule) {
     MlirOperation op = tileParseInput(ctx, text, name);
     bool first = chunk->line == 1 && chunk->column == 1;

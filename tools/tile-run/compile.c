@@ -1,6 +1,7 @@
 /* Compiling tile-run's input for a target. */
 #include "compile.h"
 
+#include "common/bytecode_guard.h"
 #include "ir/ir.h"
 #include "options.h"
 #include "support/alloc.h"
@@ -62,8 +63,11 @@ void sessionDestroy(Session *s) {
 }
 
 MlirOperation sessionParse(Session *s) {
-  return tileParseInput(s->ctx, mlirStringRefCreate(s->text, s->size),
-                        mlirStringRefCreateFromCString(s->fileName));
+  MlirStringRef text = mlirStringRefCreate(s->text, s->size);
+  MlirStringRef name = mlirStringRefCreateFromCString(s->fileName);
+  if (!tileToolReadsBytecode(s->ctx, text, name, true))
+    return (MlirOperation){NULL};
+  return tileParseInput(s->ctx, text, name);
 }
 
 static bool isPublicFunction(MlirOperation op) {

@@ -7,6 +7,8 @@ around it, to make the malformed files of malformed-bytecode.test.
   bytecode_edit.py IN OUT ops VALUE [args]      the operations of the IR
                                                 section's top-level block,
                                                 and whether it has arguments
+  bytecode_edit.py IN OUT byte SECTION OFFSET VALUE
+                                                one byte of SECTION
 
 Sections are numbered as in mlir/include/mlir/Bytecode/Encoding.h (0
 strings, 1 dialects, 3 attribute/type offsets, 4 IR, 8 properties).
@@ -101,6 +103,11 @@ def main():
         section = by_id[4]
         has_args = sys.argv[5:] == ["args"]
         section[2] = replace_varint(section[2], 0, int(sys.argv[4]) << 1 | has_args)
+    elif what == "byte":
+        section = by_id[int(sys.argv[4])]
+        body = bytearray(section[2])
+        body[int(sys.argv[5])] = int(sys.argv[6], 0)
+        section[2] = bytes(body)
     else:
         sys.exit("unknown edit " + what)
     open(dst, "wb").write(write_sections(header, sections))
