@@ -516,10 +516,7 @@ static char *copyForParse(MlirStringRef source) {
   size_t alignment = tileBytecodeAlignment(source);
   if (alignment < 16 || alignment > TILE_MAX_BYTECODE_ALIGNMENT)
     alignment = 16;
-  size_t size = (source.length + 1 + alignment - 1) / alignment * alignment;
-  char *copy = aligned_alloc(alignment, size);
-  if (!copy)
-    tileOutOfMemory();
+  char *copy = tileMallocAligned(alignment, source.length + 1);
   if (source.length)
     memcpy(copy, source.data, source.length);
   copy[source.length] = '\0';

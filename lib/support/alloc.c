@@ -19,6 +19,14 @@ static void *checked(void *memory) {
 
 void *tileMalloc(size_t size) { return checked(malloc(size ? size : 1)); }
 
+void *tileMallocAligned(size_t alignment, size_t size) {
+  /* aligned_alloc wants a size that is a multiple of the alignment. */
+  if (size > SIZE_MAX - alignment)
+    tileOutOfMemory();
+  size_t rounded = (size + alignment - 1) / alignment * alignment;
+  return checked(aligned_alloc(alignment, rounded ? rounded : alignment));
+}
+
 void *tileCallocArray(size_t count, size_t size) {
   return checked(calloc(count ? count : 1, size ? size : 1));
 }

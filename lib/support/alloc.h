@@ -15,6 +15,9 @@
 
 /* `size` bytes (at least one), uninitialised. */
 void *tileMalloc(size_t size);
+/* `size` bytes (at least one), uninitialised, at an address that is a
+ * multiple of `alignment` (a power of two). */
+void *tileMallocAligned(size_t alignment, size_t size);
 /* A zeroed array of `count` elements of `size` bytes (at least one
  * element). */
 void *tileCallocArray(size_t count, size_t size);
