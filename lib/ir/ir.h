@@ -37,10 +37,11 @@ bool tileCheckSource(MlirContext ctx, MlirStringRef source,
 /* Whether `source` is MLIR bytecode (starts with "ML\xEFR"). */
 bool tileIsBytecode(MlirStringRef source);
 /* Reports (as an error at the file) bytecode that MLIR 22's reader would
- * crash on rather than reject: a section whose leading count is more than
- * it can hold (the reader reserves that much first), attribute/type offset
- * groups beyond the count they declare (the reader writes past its
- * vector); returns false then. tileCheckSource runs it on bytecode
+ * crash on rather than reject: a section whose leading count is larger
+ * than it can hold and than 2^20 (the reader reserves that much first),
+ * attribute/type offset groups beyond the count they declare (the reader
+ * writes past its vector), a top-level block with arguments; returns
+ * false then. tileCheckSource runs it on bytecode
  * (lib/ir/bytecode_check.c). */
 bool tileCheckBytecode(MlirContext ctx, MlirStringRef source,
                        MlirStringRef sourceName);
