@@ -304,19 +304,25 @@ MOCK_SCRIPT = textwrap.dedent("""
 """)
 
 
+def run_on_mock_driver(script, **env):
+    """The output of `script` (formatted with this folder as `tests` and
+    vector_add.mlir as `example`) run by a Python whose libcuda.so.1 is
+    the stand-in driver; it must exit 0."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    example = os.path.join(here, "..", "..", "examples", "vector_add.mlir")
+    env = dict(os.environ, LD_LIBRARY_PATH=MOCK_DIR,
+               PYTHONPATH=os.environ.get("PYTHONPATH", "") + os.pathsep + here, **env)
+    run = subprocess.run([sys.executable, "-c", script % {"tests": here, "example": example}],
+                         env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    assert run.returncode == 0, run.stdout
+    return run.stdout
+
+
 @pytest.mark.skipif(not os.path.exists(os.path.join(MOCK_DIR, "libcuda.so.1")),
                     reason="the stand-in CUDA driver is built where the CUDA toolkit's cuda.h "
                            "is installed")
 def test_cuda_device_arrays_go_to_the_kernel_without_copies():
-    here = os.path.dirname(os.path.abspath(__file__))
-    example = os.path.join(here, "..", "..", "examples", "vector_add.mlir")
-    env = dict(os.environ, LD_LIBRARY_PATH=MOCK_DIR, TILE_MOCK_CUDA_LOG="1",
-               PYTHONPATH=os.environ.get("PYTHONPATH", "") + os.pathsep + here)
-    run = subprocess.run([sys.executable, "-c", MOCK_SCRIPT % {"tests": here,
-                                                              "example": example}],
-                         env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    log = run.stdout
-    assert run.returncode == 0, log
+    log = run_on_mock_driver(MOCK_SCRIPT, TILE_MOCK_CUDA_LOG="1")
     after_call = log[log.index("call\n"):]
     # The kernel was launched on the arrays' memory; nothing was allocated
     # or copied for them.
@@ -405,15 +411,7 @@ def test_cuda_arrays_of_another_device_are_refused():
     (without peer access): such an argument is refused before the call,
     naming both devices; managed memory, which every device reaches, is
     not."""
-    here = os.path.dirname(os.path.abspath(__file__))
-    example = os.path.join(here, "..", "..", "examples", "vector_add.mlir")
-    env = dict(os.environ, LD_LIBRARY_PATH=MOCK_DIR,
-               PYTHONPATH=os.environ.get("PYTHONPATH", "") + os.pathsep + here)
-    run = subprocess.run([sys.executable, "-c", DEVICES_SCRIPT % {"tests": here,
-                                                                 "example": example}],
-                         env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    log = run.stdout
-    assert run.returncode == 0, log
+    log = run_on_mock_driver(DEVICES_SCRIPT)
     lines = log.splitlines()
     assert ("device 1's arrays from device 0: ValueError: vector_add: argument 'A' "
             "(memref<?xf32>) is in the memory of CUDA device 1, but the call runs on device 0 "
