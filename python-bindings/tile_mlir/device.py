@@ -189,7 +189,7 @@ def device_of(pointer):
     memory every device reaches (managed, registered host memory), for a
     pointer the driver does not know, and where there is no driver."""
     driver = _driver()
-    if driver is None or not pointer:
+    if driver is None or not pointer or not hasattr(driver, "cuPointerGetAttributes"):
         return None
     attributes = (ctypes.c_int * 3)(_CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
                                     _CU_POINTER_ATTRIBUTE_IS_MANAGED,
