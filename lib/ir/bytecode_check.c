@@ -18,9 +18,9 @@
  * corruption"). Every entry takes at least one byte of its section, and the
  * groups must add up to the count, so a large count beyond those bounds,
  * and any group beyond its count, is refused here with an error at the
- * file. So is a top-level block with
- * arguments, which the writer never makes: the reader defines them before
- * it has a scope for values (a null dereference). Anything else that does not
+ * file. So is a top-level block with arguments, which the writer never
+ * makes: the reader defines them before it has a scope for values (it
+ * takes the last of an empty list of scopes). Anything else that does not
  * read as bytecode is left to MLIR's reader, which reports it. */
 #include "ir/ir.h"
 
