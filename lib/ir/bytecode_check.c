@@ -212,10 +212,10 @@ bool tileCheckBytecode(MlirContext ctx, MlirStringRef source,
     return false;
   }
   Reader *offsets = &layout.sections[SectionAttrTypeOffset];
-  if (!offsets->start ||
-      !checkCount(loc, offsets, SectionAttrTypeOffset, "attributes", &count))
-    return offsets->start == NULL;
-  if (!checkCount(loc, offsets, SectionAttrTypeOffset, "types", &types))
+  if (!offsets->start)
+    return true;
+  if (!checkCount(loc, offsets, SectionAttrTypeOffset, "attributes", &count) ||
+      !checkCount(loc, offsets, SectionAttrTypeOffset, "types", &types))
     return false;
   if (count + types > remaining(offsets) &&
       count + types > TILE_BYTECODE_HARMLESS_COUNT) {
