@@ -143,11 +143,13 @@ static const char *const sectionNames[NumSections] = {
 };
 
 /* A count at the start of a section whose entries take a byte each at
- * least: false (after an error) when the section cannot hold that many and
- * the count is large enough to hurt. A smaller one is left to the reader,
- * which runs out of entries and says so in its own words. */
+ * least (0 where the section ends before it): false (after an error) when
+ * the section cannot hold that many and the count is large enough to hurt.
+ * A smaller one is left to the reader, which runs out of entries and says
+ * so in its own words. */
 static bool checkCount(MlirLocation loc, Reader *r, unsigned section,
                        const char *entries, uint64_t *count) {
+  *count = 0;
   if (!readVarInt(r, count))
     return true;
   if (*count <= remaining(r) || *count <= TILE_BYTECODE_HARMLESS_COUNT)

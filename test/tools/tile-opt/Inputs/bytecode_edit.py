@@ -9,6 +9,7 @@ around it, to make the malformed files of malformed-bytecode.test.
                                                 and whether it has arguments
   bytecode_edit.py IN OUT byte SECTION OFFSET VALUE
                                                 one byte of SECTION
+  bytecode_edit.py IN OUT empty SECTION         SECTION with no bytes
 
 Sections are numbered as in mlir/include/mlir/Bytecode/Encoding.h (0
 strings, 1 dialects, 3 attribute/type offsets, 4 IR, 8 properties).
@@ -108,6 +109,8 @@ def main():
         body = bytearray(section[2])
         body[int(sys.argv[5])] = int(sys.argv[6], 0)
         section[2] = bytes(body)
+    elif what == "empty":
+        by_id[int(sys.argv[4])][2] = b""
     else:
         sys.exit("unknown edit " + what)
     open(dst, "wb").write(write_sections(header, sections))
