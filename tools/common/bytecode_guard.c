@@ -36,15 +36,23 @@
 enum { ChildParsed = 3, ChildRefused = 4 };
 
 /* CPU seconds the child may take: a base and one more per MiB of input;
- * TILE_BYTECODE_READ_SECONDS sets the base. */
-static rlim_t cpuSeconds(size_t bytes) {
+ * TILE_BYTECODE_READ_SECONDS sets the base. 0 (after an error at `loc`)
+ * when it is not a positive whole number. */
+static rlim_t cpuSeconds(MlirLocation loc, size_t bytes) {
   rlim_t base = 30;
   const char *env = getenv("TILE_BYTECODE_READ_SECONDS");
   if (env && *env) {
     char *end;
+    errno = 0;
     unsigned long value = strtoul(env, &end, 10);
-    if (*end == '\0' && value > 0)
-      base = (rlim_t)value;
+    if (*end || errno || env[0] == '-' || value == 0) {
+      tileEmitErrorAt(loc,
+                      "TILE_BYTECODE_READ_SECONDS='%s' is not a positive "
+                      "number of seconds",
+                      env);
+      return 0;
+    }
+    base = (rlim_t)value;
   }
   return base + (rlim_t)(bytes >> 20);
 }
@@ -83,7 +91,10 @@ bool tileToolReadsBytecode(MlirContext ctx, MlirStringRef source,
                            MlirStringRef sourceName, bool implicitModule) {
   if (!tileIsBytecode(source))
     return true;
-  rlim_t seconds = cpuSeconds(source.length);
+  MlirLocation loc = mlirLocationFileLineColGet(ctx, sourceName, 0, 0);
+  rlim_t seconds = cpuSeconds(loc, source.length);
+  if (!seconds)
+    return false;
   fflush(NULL);
   pid_t child = fork();
   if (child < 0)
@@ -97,7 +108,6 @@ bool tileToolReadsBytecode(MlirContext ctx, MlirStringRef source,
   if (WIFEXITED(status) && (WEXITSTATUS(status) == ChildParsed ||
                             WEXITSTATUS(status) == ChildRefused))
     return true;
-  MlirLocation loc = mlirLocationFileLineColGet(ctx, sourceName, 0, 0);
   if (WIFSIGNALED(status) &&
       (WTERMSIG(status) == SIGXCPU || WTERMSIG(status) == SIGKILL))
     tileEmitErrorAt(loc,
