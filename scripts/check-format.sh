@@ -28,5 +28,5 @@ if [ $# -gt 0 ]; then
 fi
 cd "$root"
 # shellcheck disable=SC2086
-find bench include lib test tools -type f \( -name '*.c' -o -name '*.h' \) \
+find bench include lib test tools -type f \( -name '*.c' -o -name '*.cpp' -o -name '*.h' \) \
   -print0 | sort -z | xargs -0 "$clang_format" $mode --style=file

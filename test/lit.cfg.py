@@ -37,6 +37,8 @@ config.substitutions.append(("%dialects", os.path.join(config.tile_src_root, "di
 
 if config.tile_sanitize:
     config.available_features.add("sanitize")
+if config.tile_opt_upstream_tests:
+    config.available_features.add("upstream-test-passes")
 if config.tile_sanitizer == "address":
     # Sanitizer reports (leaks included) abort, so that a test expecting a
     # tool to fail (`not tile-opt ...`) still fails on a report.

@@ -68,6 +68,7 @@ void tileSignalsWriteString(int fd, const char *s) {
 static const int reportedSignals[] = {SIGILL, SIGTRAP, SIGABRT,
                                       SIGFPE, SIGBUS,  SIGSEGV};
 static struct sigaction llvmHandlers[TILE_COUNT(reportedSignals)];
+static void (*reportFlush)(void);
 static int reportArgc;
 static char **reportArgv;
 static volatile sig_atomic_t reporting;
@@ -80,6 +81,8 @@ static void crashReport(int sig, siginfo_t *info, void *context) {
   if (!reporting) {
     reporting = 1;
     fflush_unlocked(stdout);
+    if (reportFlush)
+      reportFlush();
     for (size_t i = 0; i < TILE_COUNT(reportedSignals); ++i) {
       const struct sigaction *llvm = &llvmHandlers[i];
       if (reportedSignals[i] == sig && (llvm->sa_flags & SA_SIGINFO) &&
@@ -102,7 +105,8 @@ static void crashReport(int sig, siginfo_t *info, void *context) {
   raise(sig);
 }
 
-void tileSignalsInstallCrashReport(int argc, char **argv) {
+void tileSignalsInstallCrashReport(int argc, char **argv, void (*flush)(void)) {
+  reportFlush = flush;
   reportArgc = argc;
   reportArgv = argv;
   /* The first backtrace() loads the unwinder, which a signal handler

@@ -27,8 +27,9 @@ void tileSignalsRelease(void);
  * then the process dies of the signal. Enables LLVM's handler
  * (LLVMEnablePrettyStackTrace), which also gives the main thread the
  * alternate stack the handlers run on. `argv` must live as long as the
- * process. */
-void tileSignalsInstallCrashReport(int argc, char **argv);
+ * process. `flush`, when not NULL, writes out another buffer of standard
+ * output after C's (tile-opt's llvm::outs()). */
+void tileSignalsInstallCrashReport(int argc, char **argv, void (*flush)(void));
 
 /* Writes all `size` bytes of `data` to `fd`, as far as write() lets it. */
 void tileSignalsWrite(int fd, const char *data, size_t size);

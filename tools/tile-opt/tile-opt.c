@@ -5,6 +5,7 @@
 #include "common/signals.h"
 #include "crash_reproducer.h"
 #include "ir/ir.h"
+#include "llvm_outs.h"
 #include "options.h"
 #include "passes/pass.h"
 #include "pipeline_dump.h"
@@ -16,6 +17,7 @@
 #include "support/output_file.h"
 #include "support/strbuf.h"
 #include "timing.h"
+#include "upstream_tests.h"
 #include "verify_diagnostics.h"
 
 #include "mlir-c/IR.h"
@@ -48,7 +50,10 @@ static void listPasses(void) {
     }
     tileStrBufFree(&options);
   }
-  printf("Upstream MLIR passes are accepted by their mlir-opt names.\n");
+  printf("Upstream MLIR passes are accepted by their mlir-opt names%s.\n",
+         TILE_OPT_HAS_UPSTREAM_TESTS
+             ? ", upstream's test-* passes and test dialects included"
+             : "");
 }
 
 static void listTargets(void) {
@@ -84,17 +89,59 @@ static void listTargets(void) {
 
 /* The dialects of MLIR 22 (and tile); --show-dialects lists those that this
  * build registers, asking the context for each by name. */
-static const char *const knownDialects[] = {
-    "acc",      "affine",  "amdgpu",        "amx",        "arith",
-    "arm_neon", "arm_sme", "arm_sve",       "async",      "bufferization",
-    "builtin",  "cf",      "complex",       "dlti",       "emitc",
-    "func",     "gpu",     "index",         "irdl",       "linalg",
-    "llvm",     "math",    "memref",        "ml_program", "mpi",
-    "nvgpu",    "nvvm",    "omp",           "pdl",        "pdl_interp",
-    "ptr",      "quant",   "rocdl",         "scf",        "shape",
-    "shard",    "smt",     "sparse_tensor", "spirv",      "tensor",
-    "tile",     "tosa",    "transform",     "ub",         "vcix",
-    "vector",   "wasmssa", "x86vector",     "xegpu",      "xevm"};
+static const char *const knownDialects[] = {"acc",
+                                            "affine",
+                                            "amdgpu",
+                                            "amx",
+                                            "arith",
+                                            "arm_neon",
+                                            "arm_sme",
+                                            "arm_sve",
+                                            "async",
+                                            "bufferization",
+                                            "builtin",
+                                            "cf",
+                                            "complex",
+                                            "dlti",
+                                            "emitc",
+                                            "func",
+                                            "gpu",
+                                            "index",
+                                            "irdl",
+                                            "linalg",
+                                            "llvm",
+                                            "math",
+                                            "memref",
+                                            "ml_program",
+                                            "mpi",
+                                            "nvgpu",
+                                            "nvvm",
+                                            "omp",
+                                            "pdl",
+                                            "pdl_interp",
+                                            "ptr",
+                                            "quant",
+                                            "rocdl",
+                                            "scf",
+                                            "shape",
+                                            "shard",
+                                            "smt",
+                                            "sparse_tensor",
+                                            "spirv",
+                                            "tensor",
+                                            "test",
+                                            "test_dyn",
+                                            "test_irdl_to_cpp",
+                                            "tile",
+                                            "tosa",
+                                            "transform",
+                                            "ub",
+                                            "vcix",
+                                            "vector",
+                                            "wasmssa",
+                                            "x86vector",
+                                            "xegpu",
+                                            "xevm"};
 
 static void showDialects(MlirContext ctx) {
   printf("Available Dialects: ");
@@ -651,6 +698,7 @@ static bool loadDialects(MlirContext ctx, const Options *o, bool tile) {
   } else {
     tileContextRegisterUpstreamDialects(ctx);
   }
+  tileOptAppendUpstreamTestDialects(ctx);
   for (unsigned i = 0; i < o->irdlFiles.count; ++i) {
     const char *file = o->irdlFiles.items[i];
     size_t size;
@@ -879,17 +927,28 @@ static bool runWithOutput(Run *r, TileDiagnosticPrinter *printer) {
   if (!ok)
     fail("%s", tileStrBufGet(&error));
   r->output = output;
+  /* Standard output goes through llvm::outs(), after what passes printed
+   * there before it, as in mlir-opt. */
+  FILE *stream = ok ? tileOutputFileStream(output) : NULL;
+  FILE *outs = stream == stdout ? tileOptOpenLLVMOuts() : NULL;
+  bool throughOuts = outs != NULL;
   if (ok)
-    ok = processInput(r, tileOutputFileStream(output));
+    ok = processInput(r, throughOuts ? outs : stream);
+  if (throughOuts)
+    fclose(outs);
   r->output = NULL;
   /* Compiling for a target fails on any error; passes follow mlir-opt's rule
    * (a pass that reports an error but does not fail does not fail the run). */
   if (r->backend && printer->numErrors)
     ok = false;
+  int outsError = tileOptFlushLLVMOuts();
   if (output && !ok) {
     tileOutputFileDiscard(output);
   } else if (output && !tileOutputFileCommit(output, &error)) {
     fail("%s", tileStrBufGet(&error));
+    ok = false;
+  } else if (throughOuts && outsError) {
+    fail("cannot write '<stdout>': %s", strerror(outsError));
     ok = false;
   }
   tileStrBufFree(&error);
@@ -1019,6 +1078,8 @@ static int runOnInput(const Options *o, const TileBackendContext *backend) {
   return ok ? 0 : 1;
 }
 
+static void flushLLVMOuts(void) { tileOptFlushLLVMOuts(); }
+
 /* --help, --version, --list-*: returns the exit code, or -1 for none. */
 static int printInformation(const Options *o) {
   if (o->help)
@@ -1045,11 +1106,12 @@ int main(int argc, char **argv) {
   }
   /* A crash (of MLIR's parser on some inputs, say) prints what mlir-opt's
    * does. */
-  tileSignalsInstallCrashReport(argc, argv);
+  tileSignalsInstallCrashReport(argc, argv, flushLLVMOuts);
   /* LLVM's option parser names the program in what it prints itself (a
    * pass option it cannot read, say). */
   LLVMParseCommandLineOptions(1, (const char *const *)argv, "");
   tileRegisterUpstreamPasses();
+  tileOptRegisterUpstreamTestPasses();
   tileRegisterBuiltinBackends();
   TileBackendContext *backend = NULL;
   if ((o.target || o.printPipeline) && !(backend = createBackendContext(&o)))

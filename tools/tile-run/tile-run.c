@@ -301,7 +301,7 @@ int main(int argc, char **argv) {
   }
   /* A crash while compiling prints what mlir-opt's does (a fault of the
    * called code is reported by the fault guard instead). */
-  tileSignalsInstallCrashReport(argc, argv);
+  tileSignalsInstallCrashReport(argc, argv, NULL);
   /* LLVM's option parser names the program in what it prints itself (a
    * pass option it cannot read, say). */
   LLVMParseCommandLineOptions(1, (const char *const *)argv, "");
