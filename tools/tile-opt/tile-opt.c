@@ -947,7 +947,7 @@ static bool runWithOutput(Run *r, TileDiagnosticPrinter *printer) {
   } else if (output && !tileOutputFileCommit(output, &error)) {
     fail("%s", tileStrBufGet(&error));
     ok = false;
-  } else if (throughOuts && outsError) {
+  } else if (outsError) {
     fail("cannot write '<stdout>': %s", strerror(outsError));
     ok = false;
   }

@@ -17,6 +17,9 @@
 // ... and after IR written to a file, it still goes to standard output.
 // RUN: tile-opt %s --split-input-file --test-print-nesting -o %t.ir | FileCheck %s --check-prefix=ORDER-FILE
 // RUN: FileCheck %s --check-prefix=ROUND < %t.ir
+// A failed write of what passes print fails the run, as in mlir-opt.
+// RUN: not tile-opt %s --split-input-file --test-print-nesting -o %t.ir > /dev/full 2> %t.err
+// RUN: FileCheck %s --check-prefix=FULL < %t.err
 
 // A test pass's remarks, checked by --verify-diagnostics.
 // RUN: tile-opt %s --split-input-file --test-affine-walk --verify-diagnostics
@@ -50,6 +53,8 @@
 // ORDER-FILE:     - 'sym_name' : '"walked"'
 // ORDER-FILE-NOT: {{^}}module {
 // ORDER-FILE-NOT: // -----
+
+// FULL: tile-opt: error: cannot write '<stdout>': No space left on device
 
 // DIALECTS: Available Dialects: {{.*}},test,test_dyn,test_irdl_to_cpp,tile,
 
