@@ -75,6 +75,8 @@ static const TileFlagSpec flags[] = {
     LIST("irdl-file", irdlFiles, "<file>",
          "Load more IRDL dialects (repeatable)"),
     BOOL("emit-bytecode", emitBytecode, "Write MLIR bytecode instead of text"),
+    BOOL("elide-resource-data-from-bytecode", elideResourceData,
+         "Write bytecode without the data of resources"),
     BOOL("run-reproducer", runReproducer,
          "Run the pipeline of the input's mlir_reproducer resource"),
     TEXT("mlir-pass-pipeline-crash-reproducer", crashReproducer, "<file>",
@@ -117,6 +119,14 @@ static const TileFlagSpec flags[] = {
           "Elide elements attributes with more than n elements"),
     COUNT("mlir-elide-resource-strings-if-larger", elideResourcesLarger, "<n>",
           "Elide resource strings longer than n bytes"),
+    BOOL("mlir-print-value-users", printValueUsers,
+         "Print the users of each value as a comment"),
+    BOOL("mlir-print-unique-ssa-ids", printUniqueSSAIds,
+         "Number SSA values uniquely across regions"),
+    COUNT("mlir-print-elementsattrs-with-hex-if-larger", hexElementsLarger,
+          "<n>", "Print dense elements of more than n elements in hex"),
+    BOOL("mlir-print-stacktrace-on-diagnostic", printStackTraceOnDiagnostic,
+         "Attach a stack trace to each diagnostic as a note"),
     BOOL("mlir-print-op-on-diagnostic", printOpOnDiagnostic,
          "Attach the operation to its diagnostics (default on)"),
     TILE_FLAG_CHOICE("mlir-diagnostic-verbosity-level", AT(diagnosticVerbosity),
@@ -152,13 +162,8 @@ static const TileFlagSpec flags[] = {
     BOOL("help-list", help, NULL),
     BOOL("help-list-hidden", help, NULL),
     /* mlir-opt flags that MLIR 22's C API cannot implement. */
-    REJECT("mlir-print-value-users"),
-    REJECT("mlir-print-unique-ssa-ids"),
-    REJECT("mlir-print-elementsattrs-with-hex-if-larger"),
-    REJECT("mlir-print-stacktrace-on-diagnostic"),
     REJECT("mlir-pass-pipeline-local-reproducer"),
     REJECT("mlir-very-unsafe-disable-verifier-on-parsing"),
-    REJECT("elide-resource-data-from-bytecode"),
     REJECT("load-pass-plugin"),
     REJECT("load-dialect-plugin"),
     REJECT("log-actions-to"),
@@ -288,6 +293,7 @@ int parseOptions(int argc, char **argv, Options *o) {
   o->emitBytecodeVersion = -1;
   o->elideElementsLarger = -1;
   o->elideResourcesLarger = -1;
+  o->hexElementsLarger = -1;
   int code = tileFlagParseArgs(&parser, argc, argv, o);
   return code >= 0 ? code : checkCombinations(o);
 }

@@ -36,6 +36,9 @@ typedef struct {
   bool printBefore, printAfter, printAfterChange, printAfterFailure;
   bool printModuleScope, debugInfo, debugInfoPretty, genericForm, localScope;
   bool skipRegions, assumeVerified, nameLocAsPrefix, printOpOnDiagnostic;
+  bool printValueUsers, printUniqueSSAIds, printStackTraceOnDiagnostic;
+  int64_t hexElementsLarger; /* -1: never */
+  bool elideResourceData;    /* from bytecode */
   /* Diagnostics shown without --verify-diagnostics. */
   const char *diagnosticVerbosity; /* NULL, "errors", "warnings", "remarks" */
   bool disableNotes;

@@ -1,11 +1,11 @@
 /* tile-opt: the mlir-opt of tile-mlir (parse, run passes, print). */
 #include "tile/tile.h"
 
+#include "capi_gaps.h"
 #include "common/bytecode_guard.h"
 #include "common/signals.h"
 #include "crash_reproducer.h"
 #include "ir/ir.h"
-#include "llvm_outs.h"
 #include "options.h"
 #include "passes/pass.h"
 #include "pipeline_dump.h"
@@ -635,16 +635,23 @@ static bool transformChunk(MlirContext ctx, PassManagerSetup *setup,
     return false;
   double outputStart = tileMonotonicSeconds();
   TileStrBuf text = TILE_STRBUF_INIT;
-  if (o->emitBytecode && o->emitBytecodeVersion >= 0) {
+  if (o->emitBytecode &&
+      (o->emitBytecodeVersion >= 0 || o->elideResourceData)) {
     MlirBytecodeWriterConfig config = mlirBytecodeWriterConfigCreate();
-    mlirBytecodeWriterConfigDesiredEmitVersion(config, o->emitBytecodeVersion);
+    if (o->emitBytecodeVersion >= 0)
+      mlirBytecodeWriterConfigDesiredEmitVersion(config,
+                                                 o->emitBytecodeVersion);
+    if (o->elideResourceData)
+      tileOptBytecodeWriterConfigElideResourceData(config);
     ok = mlirLogicalResultIsSuccess(mlirOperationWriteBytecodeWithConfig(
         op, config, tileStrBufCallback, &text));
     mlirBytecodeWriterConfigDestroy(config);
-    if (!ok)
+    if (!ok && o->emitBytecodeVersion >= 0)
       tileEmitErrorAt(mlirOperationGetLocation(op),
                       "cannot write bytecode version %lld",
                       (long long)o->emitBytecodeVersion);
+    else if (!ok)
+      tileEmitErrorAt(mlirOperationGetLocation(op), "cannot write bytecode");
   } else {
     appendOp(&text, op, o->emitBytecode, setup->flags);
     if (!o->emitBytecode)
@@ -680,6 +687,8 @@ static MlirContext createContext(const Options *o, MlirLlvmThreadPool pool) {
   if (!o->disableThreading && !printsAroundChosenPasses(o))
     mlirContextSetThreadPool(ctx, pool);
   mlirContextSetAllowUnregisteredDialects(ctx, o->allowUnregistered);
+  if (o->printStackTraceOnDiagnostic)
+    tileOptContextPrintStackTraceOnDiagnostic(ctx);
   /* As in mlir-opt, passes such as gpu-module-to-binary can translate to
    * LLVM IR. */
   mlirRegisterAllLLVMTranslations(ctx);
@@ -735,6 +744,8 @@ static MlirOpPrintingFlags createPrintingFlags(const Options *o) {
     mlirOpPrintingFlagsElideLargeElementsAttrs(flags, o->elideElementsLarger);
   if (o->elideResourcesLarger >= 0)
     mlirOpPrintingFlagsElideLargeResourceString(flags, o->elideResourcesLarger);
+  tileOptPrintingFlagsSetExtras(flags, o->printValueUsers, o->printUniqueSSAIds,
+                                o->hexElementsLarger);
   return flags;
 }
 

@@ -1,0 +1,56 @@
+// What tile-opt needs that MLIR 22's C API cannot reach (see capi_gaps.h).
+
+#include "capi_gaps.h"
+
+#include "mlir/Bytecode/BytecodeWriter.h"
+#include "mlir/CAPI/IR.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/OperationSupport.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cerrno>
+
+static ssize_t writeToOuts(void *cookie, const char *data, size_t size) {
+  (void)cookie;
+  llvm::outs().write(data, size);
+  return static_cast<ssize_t>(size);
+}
+
+FILE *tileOptOpenLLVMOuts(void) {
+  cookie_io_functions_t functions = {};
+  functions.write = writeToOuts;
+  FILE *stream = fopencookie(nullptr, "w", functions);
+  if (stream)
+    setvbuf(stream, nullptr, _IONBF, 0);
+  return stream;
+}
+
+int tileOptFlushLLVMOuts(void) {
+  llvm::raw_fd_ostream &outs = llvm::outs();
+  outs.flush();
+  if (!outs.has_error())
+    return 0;
+  int error = outs.error().value();
+  outs.clear_error();
+  return error ? error : EIO;
+}
+
+void tileOptPrintingFlagsSetExtras(MlirOpPrintingFlags flags, bool valueUsers,
+                                   bool uniqueSSAIds, int64_t hexIfLarger) {
+  mlir::OpPrintingFlags *f = unwrap(flags);
+  if (valueUsers)
+    f->printValueUsers();
+  if (uniqueSSAIds)
+    f->printUniqueSSAIDs();
+  if (hexIfLarger >= 0)
+    f->printLargeElementsAttrWithHex(hexIfLarger);
+}
+
+void tileOptBytecodeWriterConfigElideResourceData(
+    MlirBytecodeWriterConfig config) {
+  unwrap(config)->setElideResourceDataFlag();
+}
+
+void tileOptContextPrintStackTraceOnDiagnostic(MlirContext ctx) {
+  unwrap(ctx)->printStackTraceOnDiagnostic(true);
+}

@@ -1,0 +1,48 @@
+/* What tile-opt needs of MLIR and LLVM that MLIR 22's C API cannot reach:
+ * a few setters on the C API's own objects, and LLVM's standard output
+ * stream. These are the C++ of tile-opt (capi_gaps.cpp), beside the
+ * registration of upstream's test passes (upstream_tests.cpp). */
+#ifndef TILE_OPT_CAPI_GAPS_H
+#define TILE_OPT_CAPI_GAPS_H
+
+#include "mlir-c/IR.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Standard output through llvm::outs(), the stream upstream passes print to
+ * (the test-* passes, transform.print): what tile-opt writes and what passes
+ * print land in one buffer, in the order they were written, as in mlir-opt.
+ *
+ * An unbuffered stream whose writes go into llvm::outs(); NULL if it cannot
+ * be made. fclose it when done (that does not flush llvm::outs()). */
+FILE *tileOptOpenLLVMOuts(void);
+
+/* Writes out what llvm::outs() holds. Returns 0, or the errno of a failed
+ * write (the error is then cleared, so that LLVM does not report it again
+ * when the program exits). */
+int tileOptFlushLLVMOuts(void);
+
+/* --mlir-print-value-users, --mlir-print-unique-ssa-ids and
+ * --mlir-print-elementsattrs-with-hex-if-larger (`hexIfLarger` < 0: never),
+ * which MlirOpPrintingFlags has no setter for. */
+void tileOptPrintingFlagsSetExtras(MlirOpPrintingFlags flags, bool valueUsers,
+                                   bool uniqueSSAIds, int64_t hexIfLarger);
+
+/* --elide-resource-data-from-bytecode. */
+void tileOptBytecodeWriterConfigElideResourceData(
+    MlirBytecodeWriterConfig config);
+
+/* --mlir-print-stacktrace-on-diagnostic. */
+void tileOptContextPrintStackTraceOnDiagnostic(MlirContext ctx);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
