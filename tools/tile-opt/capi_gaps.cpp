@@ -4,6 +4,8 @@
 
 #include "mlir/Bytecode/BytecodeWriter.h"
 #include "mlir/CAPI/IR.h"
+#include "mlir/Debug/CLOptionsSetup.h"
+#include "mlir/Debug/Counter.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/OperationSupport.h"
 #include "llvm/Support/raw_ostream.h"
@@ -53,4 +55,24 @@ void tileOptBytecodeWriterConfigElideResourceData(
 
 void tileOptContextPrintStackTraceOnDiagnostic(MlirContext ctx) {
   unwrap(ctx)->printStackTraceOnDiagnostic(true);
+}
+
+void tileOptRegisterDebugOptions(void) {
+  mlir::tracing::DebugConfig::registerCLOptions();
+  mlir::tracing::DebugCounter::registerCLOptions();
+}
+
+void *tileOptInstallDebugHandler(MlirContext ctx) {
+  // Read once, after the command line is: the options do not change.
+  static const mlir::tracing::DebugConfig config =
+      mlir::tracing::DebugConfig::createFromCLOptions();
+  if (config.getLogActionsTo().empty() &&
+      config.getProfileActionsTo().empty() &&
+      !mlir::tracing::DebugCounter::isActivated())
+    return nullptr;
+  return new mlir::tracing::InstallDebugHandler(*unwrap(ctx), config);
+}
+
+void tileOptRemoveDebugHandler(void *handler) {
+  delete static_cast<mlir::tracing::InstallDebugHandler *>(handler);
 }

@@ -41,6 +41,18 @@ void tileOptBytecodeWriterConfigElideResourceData(
 /* --mlir-print-stacktrace-on-diagnostic. */
 void tileOptContextPrintStackTraceOnDiagnostic(MlirContext ctx);
 
+/* MLIR's action tracing and debug counters (--log-actions-to,
+ * --log-mlir-actions-filter, --profile-actions-to, --mlir-debug-counter,
+ * --mlir-print-debug-counter) are options of LLVM's option parser, read by
+ * MLIR itself: this puts them in that parser, before it reads them. */
+void tileOptRegisterDebugOptions(void);
+
+/* Installs what those options ask for on `ctx`, as mlir-opt does for each
+ * chunk; NULL when they ask for nothing. Errors (a log file that cannot be
+ * opened) are diagnostics on `ctx`. Remove it after `ctx` is destroyed. */
+void *tileOptInstallDebugHandler(MlirContext ctx);
+void tileOptRemoveDebugHandler(void *handler);
+
 #ifdef __cplusplus
 }
 #endif

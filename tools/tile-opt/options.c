@@ -4,6 +4,7 @@
 #include "support/count.h"
 
 #include "support/alloc.h"
+#include "support/strbuf.h"
 
 #include <stdarg.h>
 #include <stddef.h>
@@ -24,6 +25,24 @@
 #define LIST(name, field, meta, help)                                          \
   TILE_FLAG(name, TileFlagList, AT(field), meta, help)
 #define REJECT(name) TILE_FLAG_REJECTED(name, NO_CAPI)
+
+/* Flags of MLIR's action tracing and debug counters: LLVM's option parser
+ * reads them, as written (main hands them over once capi_gaps.cpp has
+ * registered them there). A text flag needs its value here already. */
+static int forwardToLLVM(const TileFlagParser *parser, const TileFlagSpec *spec,
+                         const char *value, const char *raw, void *options) {
+  if (spec->kind == TileFlagText && (!value || !value[0]))
+    return tileFlagStore(parser, spec, value, raw, options);
+  Options *o = options;
+  TileStrBuf flag = TILE_STRBUF_INIT;
+  tileStrBufPrintf(&flag, value ? "--%s=%s" : "--%s", spec->name, value);
+  o->llvmFlags.items = tileReallocArray(o->llvmFlags.items,
+                                        o->llvmFlags.count + 1, sizeof(char *));
+  o->llvmFlags.items[o->llvmFlags.count++] = tileStrBufTake(&flag);
+  return -1;
+}
+#define FORWARD(name, kind, meta, help)                                        \
+  TILE_FLAG_HANDLER(name, kind, 0, forwardToLLVM, meta, help)
 
 /* --verify-each given on the command line changes what --target verifies. */
 static int setVerifyEach(const TileFlagParser *parser, const TileFlagSpec *spec,
@@ -127,6 +146,16 @@ static const TileFlagSpec flags[] = {
           "<n>", "Print dense elements of more than n elements in hex"),
     BOOL("mlir-print-stacktrace-on-diagnostic", printStackTraceOnDiagnostic,
          "Attach a stack trace to each diagnostic as a note"),
+    FORWARD("log-actions-to", TileFlagText, "<file>",
+            "Log MLIR's actions to a file ('-': standard output)"),
+    FORWARD("log-mlir-actions-filter", TileFlagText, "<locations>",
+            "Log only the actions at these file:line:col locations"),
+    FORWARD("profile-actions-to", TileFlagText, "<file>",
+            "Profile MLIR's actions to a file ('-': standard output)"),
+    FORWARD("mlir-debug-counter", TileFlagText, "<counters>",
+            "Skip and count actions: tag-skip=N,tag-count=N,..."),
+    FORWARD("mlir-print-debug-counter", TileFlagBool, NULL,
+            "Print the debug counters at exit"),
     BOOL("mlir-print-op-on-diagnostic", printOpOnDiagnostic,
          "Attach the operation to its diagnostics (default on)"),
     TILE_FLAG_CHOICE("mlir-diagnostic-verbosity-level", AT(diagnosticVerbosity),
@@ -166,12 +195,7 @@ static const TileFlagSpec flags[] = {
     REJECT("mlir-very-unsafe-disable-verifier-on-parsing"),
     REJECT("load-pass-plugin"),
     REJECT("load-dialect-plugin"),
-    REJECT("log-actions-to"),
-    REJECT("log-mlir-actions-filter"),
-    REJECT("profile-actions-to"),
     REJECT("mlir-enable-debugger-hook"),
-    REJECT("mlir-debug-counter"),
-    REJECT("mlir-print-debug-counter"),
     REJECT("remark-format"),
     REJECT("remark-policy"),
     REJECT("remarks-filter"),
@@ -305,4 +329,7 @@ void freeOptions(Options *o) {
   tileFlagValuesFree(&o->irdlFiles);
   tileFlagValuesFree(&o->printBeforePasses);
   tileFlagValuesFree(&o->printAfterPasses);
+  for (unsigned i = 0; i < o->llvmFlags.count; ++i)
+    free((char *)o->llvmFlags.items[i]);
+  tileFlagValuesFree(&o->llvmFlags);
 }

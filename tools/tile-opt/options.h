@@ -39,6 +39,9 @@ typedef struct {
   bool printValueUsers, printUniqueSSAIds, printStackTraceOnDiagnostic;
   int64_t hexElementsLarger; /* -1: never */
   bool elideResourceData;    /* from bytecode */
+  /* Flags handed to LLVM's option parser as written ("--name=value"):
+   * MLIR's action tracing and debug counters read them there. */
+  TileFlagValues llvmFlags;
   /* Diagnostics shown without --verify-diagnostics. */
   const char *diagnosticVerbosity; /* NULL, "errors", "warnings", "remarks" */
   bool disableNotes;

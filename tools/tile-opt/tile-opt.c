@@ -834,6 +834,10 @@ static void detachHandlers(MlirContext ctx, const Run *r, Handlers h) {
 static bool processChunk(const Run *r, const TileChunk *chunk, FILE *out) {
   const Options *o = r->setup.options;
   MlirContext ctx = createContext(o, r->pool);
+  /* Before tile-opt's diagnostic handlers, as in mlir-opt: a log file that
+   * cannot be opened is MLIR's own line on standard error, and does not
+   * fail the run. */
+  void *debugHandler = tileOptInstallDebugHandler(ctx);
   Handlers h = attachHandlers(ctx, r);
   TileStrBuf text = TILE_STRBUF_INIT;
   size_t lines = chunk->line - 1, columns = chunk->column - 1;
@@ -873,6 +877,7 @@ static bool processChunk(const Run *r, const TileChunk *chunk, FILE *out) {
     mlirOperationDestroy(op);
   detachHandlers(ctx, r, h);
   mlirContextDestroy(ctx);
+  tileOptRemoveDebugHandler(debugHandler);
   return ok;
 }
 
@@ -1120,7 +1125,14 @@ int main(int argc, char **argv) {
   tileSignalsInstallCrashReport(argc, argv, flushLLVMOuts);
   /* LLVM's option parser names the program in what it prints itself (a
    * pass option it cannot read, say). */
-  LLVMParseCommandLineOptions(1, (const char *const *)argv, "");
+  tileOptRegisterDebugOptions();
+  const char **llvmArgs =
+      tileMalloc((1 + o.llvmFlags.count) * sizeof *llvmArgs);
+  llvmArgs[0] = argv[0];
+  for (unsigned i = 0; i < o.llvmFlags.count; ++i)
+    llvmArgs[1 + i] = o.llvmFlags.items[i];
+  LLVMParseCommandLineOptions((int)(1 + o.llvmFlags.count), llvmArgs, "");
+  free(llvmArgs);
   tileRegisterUpstreamPasses();
   tileOptRegisterUpstreamTestPasses();
   tileRegisterBuiltinBackends();
