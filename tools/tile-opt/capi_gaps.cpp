@@ -62,12 +62,14 @@ void tileOptRegisterDebugOptions(void) {
   mlir::tracing::DebugCounter::registerCLOptions();
 }
 
-void *tileOptInstallDebugHandler(MlirContext ctx) {
+void *tileOptInstallDebugHandler(MlirContext ctx, bool debuggerHook) {
   // Read once, after the command line is: the options do not change.
-  static const mlir::tracing::DebugConfig config =
+  static const mlir::tracing::DebugConfig fromOptions =
       mlir::tracing::DebugConfig::createFromCLOptions();
+  mlir::tracing::DebugConfig config = fromOptions;
+  config.enableDebuggerActionHook(debuggerHook);
   if (config.getLogActionsTo().empty() &&
-      config.getProfileActionsTo().empty() &&
+      config.getProfileActionsTo().empty() && !debuggerHook &&
       !mlir::tracing::DebugCounter::isActivated())
     return nullptr;
   return new mlir::tracing::InstallDebugHandler(*unwrap(ctx), config);

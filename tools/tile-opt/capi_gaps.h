@@ -48,9 +48,11 @@ void tileOptContextPrintStackTraceOnDiagnostic(MlirContext ctx);
 void tileOptRegisterDebugOptions(void);
 
 /* Installs what those options ask for on `ctx`, as mlir-opt does for each
- * chunk; NULL when they ask for nothing. Errors (a log file that cannot be
- * opened) are diagnostics on `ctx`. Remove it after `ctx` is destroyed. */
-void *tileOptInstallDebugHandler(MlirContext ctx);
+ * chunk, with MLIR's hook for a debugger attached to the process when
+ * `debuggerHook` (--mlir-enable-debugger-hook); NULL when nothing is asked
+ * for. Errors (a log file that cannot be opened) are diagnostics on `ctx`.
+ * Remove it after `ctx` is destroyed. */
+void *tileOptInstallDebugHandler(MlirContext ctx, bool debuggerHook);
 void tileOptRemoveDebugHandler(void *handler);
 
 #ifdef __cplusplus

@@ -42,6 +42,7 @@ typedef struct {
   /* Flags handed to LLVM's option parser as written ("--name=value"):
    * MLIR's action tracing and debug counters read them there. */
   TileFlagValues llvmFlags;
+  bool debuggerHook; /* --mlir-enable-debugger-hook */
   /* Diagnostics shown without --verify-diagnostics. */
   const char *diagnosticVerbosity; /* NULL, "errors", "warnings", "remarks" */
   bool disableNotes;

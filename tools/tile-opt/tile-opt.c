@@ -837,7 +837,7 @@ static bool processChunk(const Run *r, const TileChunk *chunk, FILE *out) {
   /* Before tile-opt's diagnostic handlers, as in mlir-opt: a log file that
    * cannot be opened is MLIR's own line on standard error, and does not
    * fail the run. */
-  void *debugHandler = tileOptInstallDebugHandler(ctx);
+  void *debugHandler = tileOptInstallDebugHandler(ctx, o->debuggerHook);
   Handlers h = attachHandlers(ctx, r);
   TileStrBuf text = TILE_STRBUF_INIT;
   size_t lines = chunk->line - 1, columns = chunk->column - 1;

@@ -25,6 +25,11 @@
 // RUN: diff %t.mlir-opt %t.tile-opt
 // RUN: tile-opt %s --canonicalize --split-input-file | FileCheck %s --check-prefix=NOCOUNTER
 
+// MLIR's hook for a debugger: registered on each chunk's context.
+// RUN: tile-opt %s --mlir-enable-debugger-hook --split-input-file 2>&1 >/dev/null | FileCheck %s --check-prefix=HOOK
+// RUN: mlir-opt %s --mlir-enable-debugger-hook --split-input-file 2>&1 >/dev/null | FileCheck %s --check-prefix=HOOK
+// HOOK-COUNT-2: ExecutionContext registered on the context (with Debugger hook)
+
 // A log file that cannot be opened: MLIR's line, and the run goes on.
 // RUN: tile-opt %s --log-actions-to=%t.missing/log --canonicalize 2>&1 >/dev/null | FileCheck %s --check-prefix=NOFILE
 // RUN: not tile-opt %s --log-actions-to 2>&1 | FileCheck %s --check-prefix=NOVALUE
