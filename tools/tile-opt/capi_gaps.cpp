@@ -4,10 +4,12 @@
 
 #include "mlir/Bytecode/BytecodeWriter.h"
 #include "mlir/CAPI/IR.h"
+#include "mlir/CAPI/Pass.h"
 #include "mlir/Debug/CLOptionsSetup.h"
 #include "mlir/Debug/Counter.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/OperationSupport.h"
+#include "mlir/Pass/PassManager.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cerrno>
@@ -55,6 +57,17 @@ void tileOptBytecodeWriterConfigElideResourceData(
 
 void tileOptContextPrintStackTraceOnDiagnostic(MlirContext ctx) {
   unwrap(ctx)->printStackTraceOnDiagnostic(true);
+}
+
+bool tileOptPassManagerEnableLocalReproducer(MlirPassManager pm,
+                                             const char *path) {
+  mlir::PassManager *passManager = unwrap(pm);
+  // MLIR would end the process with a fatal error.
+  if (passManager->getContext()->isMultithreadingEnabled())
+    return false;
+  passManager->enableCrashReproducerGeneration(path,
+                                               /*genLocalReproducer=*/true);
+  return true;
 }
 
 void tileOptRegisterDebugOptions(void) {

@@ -6,6 +6,7 @@
 #define TILE_OPT_CAPI_GAPS_H
 
 #include "mlir-c/IR.h"
+#include "mlir-c/Pass.h"
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -40,6 +41,13 @@ void tileOptBytecodeWriterConfigElideResourceData(
 
 /* --mlir-print-stacktrace-on-diagnostic. */
 void tileOptContextPrintStackTraceOnDiagnostic(MlirContext ctx);
+
+/* --mlir-pass-pipeline-local-reproducer: MLIR's own crash reproducer on
+ * `pm`, which recovers from a crash of a pass and writes the pipeline of
+ * the pass that failed, with its input, to `path`. A context with threads
+ * cannot have it: false, and nothing is changed. */
+bool tileOptPassManagerEnableLocalReproducer(MlirPassManager pm,
+                                             const char *path);
 
 /* MLIR's action tracing and debug counters (--log-actions-to,
  * --log-mlir-actions-filter, --profile-actions-to, --mlir-debug-counter,

@@ -100,6 +100,8 @@ static const TileFlagSpec flags[] = {
          "Run the pipeline of the input's mlir_reproducer resource"),
     TEXT("mlir-pass-pipeline-crash-reproducer", crashReproducer, "<file>",
          "Write a reproducer to <file> when the pipeline fails or crashes"),
+    BOOL("mlir-pass-pipeline-local-reproducer", localReproducer,
+         "With the crash reproducer: MLIR's own, of the failing pass alone"),
     TEXT("mlir-generate-reproducer", generateReproducer, "<file>",
          "Write a reproducer of the input and pipeline to <file> first"),
     COUNT("emit-bytecode-version", emitBytecodeVersion, "<n>",
@@ -193,7 +195,6 @@ static const TileFlagSpec flags[] = {
     BOOL("help-list", help, NULL),
     BOOL("help-list-hidden", help, NULL),
     /* mlir-opt flags that MLIR 22's C API cannot implement. */
-    REJECT("mlir-pass-pipeline-local-reproducer"),
     REJECT("mlir-very-unsafe-disable-verifier-on-parsing"),
     REJECT("load-pass-plugin"),
     REJECT("load-dialect-plugin"),

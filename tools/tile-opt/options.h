@@ -50,6 +50,7 @@ typedef struct {
   const char *treeDir;
   /* --mlir-pass-pipeline-crash-reproducer, --mlir-generate-reproducer. */
   const char *crashReproducer, *generateReproducer;
+  bool localReproducer; /* --mlir-pass-pipeline-local-reproducer */
   /* --mlir-print-ir-before/after=<passes>: comma-separated pass arguments. */
   TileFlagValues printBeforePasses, printAfterPasses;
   /* Pass manager. */

@@ -584,8 +584,10 @@ static bool transformChunk(MlirContext ctx, PassManagerSetup *setup,
   if (ok && o->dumpPassPipeline)
     pipelineText(pm, o, repro, NULL, /*dump=*/true);
   /* The reproducers hold the input as it is now and the pipeline. */
-  const char *reproducerPath =
-      o->crashReproducer ? o->crashReproducer : o->generateReproducer;
+  bool localReproducer = o->crashReproducer && o->localReproducer;
+  const char *reproducerPath = o->crashReproducer && !localReproducer
+                                   ? o->crashReproducer
+                                   : o->generateReproducer;
   CrashReproducer crash = {NULL, TILE_STRBUF_INIT};
   if (ok && reproducerPath) {
     TileStrBuf pipeline = TILE_STRBUF_INIT;
@@ -617,7 +619,17 @@ static bool transformChunk(MlirContext ctx, PassManagerSetup *setup,
     TilePassWrap wrap = printFilterWrap(setup->filter);
     ok = buildPipeline(ctx, pm, anchorName, o, repro, &wrap);
   }
-  if (ok && o->crashReproducer) {
+  if (ok && localReproducer) {
+    /* MLIR's own reproducer, of the pass that failed; it recovers from a
+     * crash, and reports in its own words. */
+    if (!tileOptPassManagerEnableLocalReproducer(pm, o->crashReproducer)) {
+      mlirEmitError(mlirLocationUnknownGet(ctx),
+                    "Local crash reproduction may not be used without "
+                    "disabling mutli-threading first.");
+      ok = false;
+    }
+    ok = ok && mlirLogicalResultIsSuccess(mlirPassManagerRunOnOp(pm, op));
+  } else if (ok && o->crashReproducer) {
     crashReproducerArm(&crash);
     ok = mlirLogicalResultIsSuccess(mlirPassManagerRunOnOp(pm, op));
     crashReproducerDisarm();
