@@ -59,14 +59,13 @@ void tileOptContextPrintStackTraceOnDiagnostic(MlirContext ctx) {
   unwrap(ctx)->printStackTraceOnDiagnostic(true);
 }
 
-bool tileOptPassManagerEnableLocalReproducer(MlirPassManager pm,
-                                             const char *path) {
+bool tileOptPassManagerEnableReproducer(MlirPassManager pm, const char *path,
+                                        bool local) {
   mlir::PassManager *passManager = unwrap(pm);
   // MLIR would end the process with a fatal error.
-  if (passManager->getContext()->isMultithreadingEnabled())
+  if (local && passManager->getContext()->isMultithreadingEnabled())
     return false;
-  passManager->enableCrashReproducerGeneration(path,
-                                               /*genLocalReproducer=*/true);
+  passManager->enableCrashReproducerGeneration(path, local);
   return true;
 }
 

@@ -42,12 +42,14 @@ void tileOptBytecodeWriterConfigElideResourceData(
 /* --mlir-print-stacktrace-on-diagnostic. */
 void tileOptContextPrintStackTraceOnDiagnostic(MlirContext ctx);
 
-/* --mlir-pass-pipeline-local-reproducer: MLIR's own crash reproducer on
- * `pm`, which recovers from a crash of a pass and writes the pipeline of
- * the pass that failed, with its input, to `path`. A context with threads
- * cannot have it: false, and nothing is changed. */
-bool tileOptPassManagerEnableLocalReproducer(MlirPassManager pm,
-                                             const char *path);
+/* MLIR's own crash reproducer on `pm` (--mlir-pass-pipeline-crash-reproducer
+ * without tile passes, and --mlir-pass-pipeline-local-reproducer): it
+ * recovers from a crash of a pass, reports the pass that failed, and writes
+ * the input with the pipeline (`local`: of the failing pass alone) to
+ * `path`. A local one cannot be set on a context with threads: false, and
+ * nothing is changed. */
+bool tileOptPassManagerEnableReproducer(MlirPassManager pm, const char *path,
+                                        bool local);
 
 /* MLIR's action tracing and debug counters (--log-actions-to,
  * --log-mlir-actions-filter, --profile-actions-to, --mlir-debug-counter,

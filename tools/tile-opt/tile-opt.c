@@ -568,6 +568,30 @@ static void destroyPassManager(MlirPassManager pm, TileChunkTiming *timing) {
     mlirPassManagerDestroy(pm);
 }
 
+static void noteTilePass(MlirStringRef argument, MlirStringRef options,
+                         void *userData);
+
+/* Whether the pipeline of a crash reproducer is MLIR's to write: MLIR prints
+ * a tile pass without its options, and the wrappers of passes printed
+ * around one by one (print_filter.c) by their own names, so tile-opt writes
+ * those pipelines itself. MLIR's own names the pass that failed and
+ * recovers from a crash, as in mlir-opt. */
+static bool mlirWritesReproducer(MlirPassManager pm, const Options *o,
+                                 const Reproducer *repro,
+                                 const PrintFilter *filter) {
+  if (o->localReproducer)
+    return true;
+  if (printFilterActive(filter))
+    return false;
+  TileStrBuf pipeline = TILE_STRBUF_INIT;
+  pipelineText(pm, o, repro, &pipeline, /*dump=*/false);
+  bool tile = false;
+  tileForEachTilePass(mlirStringRefCreate(pipeline.data, pipeline.size),
+                      noteTilePass, &tile);
+  tileStrBufFree(&pipeline);
+  return !tile;
+}
+
 /* Runs the passes on a parsed chunk and writes the result; with
  * --mlir-timing, `timing` gets the pass manager's report and the time the
  * output took. */
@@ -584,8 +608,9 @@ static bool transformChunk(MlirContext ctx, PassManagerSetup *setup,
   if (ok && o->dumpPassPipeline)
     pipelineText(pm, o, repro, NULL, /*dump=*/true);
   /* The reproducers hold the input as it is now and the pipeline. */
-  bool localReproducer = o->crashReproducer && o->localReproducer;
-  const char *reproducerPath = o->crashReproducer && !localReproducer
+  bool mlirReproducer = ok && o->crashReproducer &&
+                        mlirWritesReproducer(pm, o, repro, setup->filter);
+  const char *reproducerPath = o->crashReproducer && !mlirReproducer
                                    ? o->crashReproducer
                                    : o->generateReproducer;
   CrashReproducer crash = {NULL, TILE_STRBUF_INIT};
@@ -619,10 +644,11 @@ static bool transformChunk(MlirContext ctx, PassManagerSetup *setup,
     TilePassWrap wrap = printFilterWrap(setup->filter);
     ok = buildPipeline(ctx, pm, anchorName, o, repro, &wrap);
   }
-  if (ok && localReproducer) {
-    /* MLIR's own reproducer, of the pass that failed; it recovers from a
-     * crash, and reports in its own words. */
-    if (!tileOptPassManagerEnableLocalReproducer(pm, o->crashReproducer)) {
+  if (ok && mlirReproducer) {
+    /* MLIR's own reproducer; it recovers from a crash and reports in its
+     * own words. */
+    if (!tileOptPassManagerEnableReproducer(pm, o->crashReproducer,
+                                            o->localReproducer)) {
       mlirEmitError(mlirLocationUnknownGet(ctx),
                     "Local crash reproduction may not be used without "
                     "disabling mutli-threading first.");
