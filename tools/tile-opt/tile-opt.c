@@ -576,19 +576,15 @@ static void noteTilePass(MlirStringRef argument, MlirStringRef options,
  * around one by one (print_filter.c) by their own names, so tile-opt writes
  * those pipelines itself. MLIR's own names the pass that failed and
  * recovers from a crash, as in mlir-opt. */
-static bool mlirWritesReproducer(MlirPassManager pm, const Options *o,
-                                 const Reproducer *repro,
-                                 const PrintFilter *filter) {
+static bool mlirWritesReproducer(const Options *o, const PrintFilter *filter,
+                                 const TileStrBuf *pipeline) {
   if (o->localReproducer)
     return true;
   if (printFilterActive(filter))
     return false;
-  TileStrBuf pipeline = TILE_STRBUF_INIT;
-  pipelineText(pm, o, repro, &pipeline, /*dump=*/false);
   bool tile = false;
-  tileForEachTilePass(mlirStringRefCreate(pipeline.data, pipeline.size),
+  tileForEachTilePass(mlirStringRefCreate(pipeline->data, pipeline->size),
                       noteTilePass, &tile);
-  tileStrBufFree(&pipeline);
   return !tile;
 }
 
@@ -608,22 +604,23 @@ static bool transformChunk(MlirContext ctx, PassManagerSetup *setup,
   if (ok && o->dumpPassPipeline)
     pipelineText(pm, o, repro, NULL, /*dump=*/true);
   /* The reproducers hold the input as it is now and the pipeline. */
+  TileStrBuf pipeline = TILE_STRBUF_INIT;
+  if (ok && (o->crashReproducer || o->generateReproducer))
+    pipelineText(pm, o, repro, &pipeline, /*dump=*/false);
   bool mlirReproducer = ok && o->crashReproducer &&
-                        mlirWritesReproducer(pm, o, repro, setup->filter);
+                        mlirWritesReproducer(o, setup->filter, &pipeline);
   const char *reproducerPath = o->crashReproducer && !mlirReproducer
                                    ? o->crashReproducer
                                    : o->generateReproducer;
   CrashReproducer crash = {NULL, TILE_STRBUF_INIT};
   if (ok && reproducerPath) {
-    TileStrBuf pipeline = TILE_STRBUF_INIT;
-    pipelineText(pm, o, repro, &pipeline, /*dump=*/false);
     bool oneThread = o->disableThreading || printFilterActive(setup->filter) ||
                      repro->disableThreading == 1;
     crashReproducerPrepare(
         &crash, reproducerPath, op, tileStrBufGet(&pipeline), oneThread,
         repro->verifyEach >= 0 ? repro->verifyEach : o->verifyEach);
-    tileStrBufFree(&pipeline);
   }
+  tileStrBufFree(&pipeline);
   if (ok && o->generateReproducer) {
     TileStrBuf error = TILE_STRBUF_INIT;
     ok = tileWriteFile(o->generateReproducer, crash.text.data, crash.text.size,
