@@ -167,6 +167,27 @@ static const TileFlagSpec flags[] = {
                      "Show errors, warnings or remarks (the default: all)"),
     BOOL("mlir-disable-diagnostic-notes", disableNotes,
          "Drop notes that are emitted on their own"),
+    /* Optimization remarks (remarks.h). */
+    TILE_FLAG_CHOICE("remark-format", AT(remarks.format),
+                     "emitRemark|yaml|bitstream", "<format>",
+                     "Remarks as diagnostics (the default), or to a file"),
+    TILE_FLAG_CHOICE("remark-policy", AT(remarks.policy), "all|final",
+                     "<policy>",
+                     "Report every remark (the default), or the last of each "
+                     "place, name and category at the end of each chunk"),
+    TEXT("remarks-filter", remarks.all, "<regex>",
+         "Report remarks of the four kinds whose category matches"),
+    TEXT("remarks-filter-passed", remarks.passed, "<regex>",
+         "Report passed remarks whose category matches"),
+    TEXT("remarks-filter-missed", remarks.missed, "<regex>",
+         "Report missed remarks whose category matches"),
+    TEXT("remarks-filter-failed", remarks.failed, "<regex>",
+         "Report failed remarks whose category matches"),
+    TEXT("remarks-filter-analyse", remarks.analyse, "<regex>",
+         "Report analysis remarks whose category matches"),
+    TEXT("remarks-output-file", remarks.outputFile, "<file>",
+         "File of yaml or bitstream remarks (default: mlir-remarks.yaml or "
+         "mlir-remarks.bitstream)"),
     /* Pass manager. */
     BOOL("mlir-timing", timing, "Report the time of every pass"),
     TILE_FLAG_CHOICE("mlir-timing-display", AT(timingDisplay), "list|tree",
@@ -198,14 +219,6 @@ static const TileFlagSpec flags[] = {
     REJECT("mlir-very-unsafe-disable-verifier-on-parsing"),
     REJECT("load-pass-plugin"),
     REJECT("load-dialect-plugin"),
-    REJECT("remark-format"),
-    REJECT("remark-policy"),
-    REJECT("remarks-filter"),
-    REJECT("remarks-filter-passed"),
-    REJECT("remarks-filter-missed"),
-    REJECT("remarks-filter-failed"),
-    REJECT("remarks-filter-analyse"),
-    REJECT("remarks-output-file"),
 };
 
 int fail(const char *fmt, ...) {

@@ -3,6 +3,7 @@
 #define TILE_OPT_OPTIONS_H
 
 #include "common/flags.h"
+#include "remarks.h"
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -53,6 +54,8 @@ typedef struct {
   bool localReproducer; /* --mlir-pass-pipeline-local-reproducer */
   /* --mlir-print-ir-before/after=<passes>: comma-separated pass arguments. */
   TileFlagValues printBeforePasses, printAfterPasses;
+  /* Optimization remarks (--remark-*, --remarks-*). */
+  TileOptRemarkOptions remarks;
   /* Pass manager. */
   bool timing, passStatistics, disableThreading, dumpPassPipeline;
   const char *timingDisplay, *timingFormat, *passStatisticsDisplay;

@@ -10,6 +10,7 @@
 #include "passes/pass.h"
 #include "pipeline_dump.h"
 #include "print_filter.h"
+#include "remarks.h"
 #include "reproducer.h"
 #include "split.h"
 #include "support/count.h"
@@ -808,7 +809,8 @@ typedef struct {
   TileDiagnosticPrinter *printer;
   TileDiagnosticVerifier *verifier; /* with --verify-diagnostics */
   TileOutputFile *output;           /* flushed after each chunk */
-  bool passesNeedTile; /* even where a chunk names no tile dialect */
+  bool passesNeedTile;     /* even where a chunk names no tile dialect */
+  TileOptRemarks *remarks; /* NULL: none asked for */
 } Run;
 
 /* The diagnostic handlers of a context of the run. */
@@ -893,6 +895,9 @@ static bool processChunk(const Run *r, const TileChunk *chunk, FILE *out) {
                         : (MlirOperation){NULL};
   if (timed)
     timing.parser = tileMonotonicSeconds() - timing.start;
+  /* After the input is read, as in mlir-opt. */
+  if (!mlirOperationIsNull(op))
+    tileOptRemarksEnable(r->remarks, ctx);
   Reproducer repro = {NULL, -1, -1};
   ok = !mlirOperationIsNull(op) &&
        (!o->runReproducer || readReproducer(ctx, r->fileName, source, &repro));
@@ -903,6 +908,7 @@ static bool processChunk(const Run *r, const TileChunk *chunk, FILE *out) {
                    : transformChunk(ctx, &setup, op, &repro, out,
                                     timed ? &timing : NULL));
   freeReproducer(&repro);
+  tileOptRemarksFinishChunk(r->remarks, ctx);
   if (timed)
     tileTimingPrint(
         &timing, o->timingDisplay && !strcmp(o->timingDisplay, "list"),
@@ -1114,14 +1120,28 @@ static int runOnInput(const Options *o, const TileBackendContext *backend) {
            &printer,
            NULL,
            NULL,
-           passesNeedTile(o, backend)};
+           passesNeedTile(o, backend),
+           NULL};
   MlirContext ctx = createContext(o, r.pool);
   Handlers h = attachHandlers(ctx, &r);
   bool ok = loadDialects(ctx, o, r.passesNeedTile) &&
             printFilterInit(&filter, o, flags);
   detachHandlers(ctx, &r, h);
   mlirContextDestroy(ctx);
+  /* The remarks file is written whether or not the run succeeds, as
+   * mlir-opt keeps it. */
+  TileStrBuf error = TILE_STRBUF_INIT;
+  if (ok && !tileOptRemarksCreate(&o->remarks, &r.remarks, &error)) {
+    fail("%s", tileStrBufGet(&error));
+    ok = false;
+  }
   ok = ok && runWithOutput(&r, &printer);
+  tileStrBufClear(&error);
+  if (!tileOptRemarksDestroy(r.remarks, &error)) {
+    fail("%s", tileStrBufGet(&error));
+    ok = false;
+  }
+  tileStrBufFree(&error);
   printFilterFree(&filter);
   mlirOpPrintingFlagsDestroy(flags);
   mlirLlvmThreadPoolDestroy(r.pool);
