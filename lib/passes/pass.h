@@ -88,20 +88,6 @@ void tileFreePassOptions(const TilePassDescriptor *desc,
 MlirPass tileCreatePassFromDescriptor(const TilePassDescriptor *desc,
                                       TileOptionValue *values);
 
-/* Passes to replace while a pipeline is built: each pass whose argument
- * `selects` takes goes in as the pass `create` makes for it (from its
- * argument and options text), at the same place. A pass given by name
- * (tileOpPassManagerAddPassWrapped) is replaced where it is given, before
- * any implicit nesting: the replacement nests it when it runs. The
- * pipeline is first built without replacements, so that the passes and
- * their options are checked as usual. */
-typedef struct {
-  bool (*selects)(MlirStringRef argument, void *userData);
-  MlirPass (*create)(MlirStringRef argument, MlirStringRef options,
-                     void *userData);
-  void *userData;
-} TilePassWrap;
-
 /* Calls `visit` with the argument and options text of each tile pass of
  * the pipeline text (pipeline elements, or a whole anchored pipeline), in
  * the order they run; nothing for text that does not parse. */
@@ -119,14 +105,14 @@ void tilePrintPassOptions(MlirStringRef argument, MlirStringRef options,
 
 /* tileOpPassManagerParsePipeline and tileOpPassManagerAddPass
  * (tile/pipeline.h) on a pass manager whose anchor the caller knows ("any"
- * for every operation), with passes replaced as `wrap` (may be NULL) says.
- * The public functions learn the anchor by printing the pass manager's
- * pipeline, which prints its passes' options: these do not. */
-MlirLogicalResult tileOpPassManagerParsePipelineWrapped(
+ * for every operation). The public functions learn the anchor by printing the
+ * pass manager's pipeline, which prints its passes' options: these do not. */
+MlirLogicalResult tileOpPassManagerParsePipelineAnchored(
     MlirOpPassManager passManager, MlirStringRef anchor, MlirStringRef pipeline,
-    TileErrorSink errors, const TilePassWrap *wrap);
-MlirLogicalResult tileOpPassManagerAddPassWrapped(
-    MlirOpPassManager passManager, MlirStringRef anchor, MlirStringRef argument,
-    MlirStringRef options, TileErrorSink errors, const TilePassWrap *wrap);
+    TileErrorSink errors);
+MlirLogicalResult
+tileOpPassManagerAddPassAnchored(MlirOpPassManager passManager,
+                                 MlirStringRef anchor, MlirStringRef argument,
+                                 MlirStringRef options, TileErrorSink errors);
 
 #endif

@@ -307,29 +307,16 @@ static bool flush(MlirOpPassManager opm, TileStrBuf *pending,
   return ok;
 }
 
-/* Whether `wrap` replaces the pass `e`, or a pass of the nest `e`. */
-static bool wrapped(const Element *e, const TilePassWrap *wrap) {
-  if (!wrap)
-    return false;
-  if (!e->isNest)
-    return wrap->selects(e->name, wrap->userData);
-  for (unsigned i = 0; i < e->numChildren; ++i)
-    if (wrapped(&e->children[i], wrap))
-      return true;
-  return false;
-}
-
 /* Adds `elements` to `opm`: maximal runs of upstream elements as text, tile
- * passes and wrapped passes as owned passes, nests holding either
- * recursively. */
+ * passes as owned passes, nests holding one recursively. */
 static bool addElements(MlirOpPassManager opm, MlirStringRef anchor,
                         const Element *elements, unsigned n,
-                        const TilePassWrap *wrap, TileErrorSink errors) {
+                        TileErrorSink errors) {
   TileStrBuf pending = TILE_STRBUF_INIT;
   bool ok = true;
   for (unsigned i = 0; ok && i < n; ++i) {
     const Element *e = &elements[i];
-    if (!e->containsTilePass && !wrapped(e, wrap)) {
+    if (!e->containsTilePass) {
       if (pending.size)
         tileStrBufAppendStr(&pending, ",");
       tileStrBufAppendRef(&pending, e->source);
@@ -340,11 +327,7 @@ static bool addElements(MlirOpPassManager opm, MlirStringRef anchor,
       break;
     if (e->isNest) {
       MlirOpPassManager nested = mlirOpPassManagerGetNestedUnder(opm, e->name);
-      ok = addElements(nested, e->name, e->children, e->numChildren, wrap,
-                       errors);
-    } else if (wrapped(e, wrap)) {
-      mlirOpPassManagerAddOwnedPass(
-          opm, wrap->create(e->name, e->options, wrap->userData));
+      ok = addElements(nested, e->name, e->children, e->numChildren, errors);
     } else {
       ok = addTilePass(opm, anchor, e, /*implicitNesting=*/false, errors);
     }
@@ -360,31 +343,20 @@ typedef struct {
   const Element *elements;
   unsigned numElements;
   MlirStringRef argument, options; /* set for a single implicitly nested pass */
-  const TilePassWrap *wrap;        /* may be NULL */
 } Addition;
 
 static bool addPassImplicitly(MlirOpPassManager opm, MlirStringRef anchor,
                               MlirStringRef argument, MlirStringRef options,
                               TileErrorSink errors);
 
-/* Adds `addition` to `opm` (anchored on `anchor`), the passes `wrap` selects
- * replaced (a wrapped pass given by name stays where it is given: its
- * wrapper nests it). */
+/* Adds `addition` to `opm` (anchored on `anchor`). */
 static bool apply(MlirOpPassManager opm, MlirStringRef anchor,
-                  const Addition *addition, const TilePassWrap *wrap,
-                  TileErrorSink errors) {
-  if (addition->argument.data) {
-    if (wrap && wrap->selects(addition->argument, wrap->userData)) {
-      mlirOpPassManagerAddOwnedPass(
-          opm,
-          wrap->create(addition->argument, addition->options, wrap->userData));
-      return true;
-    }
+                  const Addition *addition, TileErrorSink errors) {
+  if (addition->argument.data)
     return addPassImplicitly(opm, anchor, addition->argument, addition->options,
                              errors);
-  }
   return addElements(opm, anchor, addition->elements, addition->numElements,
-                     wrap, errors);
+                     errors);
 }
 
 /* A pass manager to try passes on, in `scratch`, anchored on `anchor`
@@ -398,17 +370,16 @@ static MlirPassManager scratchPassManager(MlirContext scratch,
 
 /* Adds to `opm` only if the whole addition succeeds: it is first built on a
  * scratch pass manager of the same anchor, because neither MLIR nor the C
- * API can take passes out of a pass manager again. The scratch build has
- * the passes themselves, not their wrappers, so that it checks them. */
+ * API can take passes out of a pass manager again. */
 static bool addAtomically(MlirOpPassManager opm, MlirStringRef anchor,
                           const Addition *addition, TileErrorSink errors) {
   MlirContext scratch = mlirContextCreateWithThreading(false);
   MlirPassManager pm = scratchPassManager(scratch, anchor);
-  bool ok = apply(mlirPassManagerGetAsOpPassManager(pm), anchor, addition, NULL,
-                  errors);
+  bool ok =
+      apply(mlirPassManagerGetAsOpPassManager(pm), anchor, addition, errors);
   mlirPassManagerDestroy(pm);
   mlirContextDestroy(scratch);
-  return ok && apply(opm, anchor, addition, addition->wrap, errors);
+  return ok && apply(opm, anchor, addition, errors);
 }
 
 /* Whether MLIR's parser's refusal of a pipeline text is about its syntax.
@@ -486,7 +457,7 @@ MlirLogicalResult tileOpPassManagerAddPipeline(MlirOpPassManager passManager,
   unsigned n = 0;
   if (!parse(pipelineElements, /*anchored=*/false, errors, &elements, &n))
     return mlirLogicalResultFailure();
-  Addition addition = {elements, n, {NULL, 0}, {NULL, 0}, NULL};
+  Addition addition = {elements, n, {NULL, 0}, {NULL, 0}};
   TileStrBuf anchor = TILE_STRBUF_INIT;
   bool ok = addAtomically(passManager, anchorOf(passManager, &anchor),
                           &addition, errors);
@@ -499,8 +470,8 @@ MlirLogicalResult tileOpPassManagerParsePipeline(MlirOpPassManager passManager,
                                                  MlirStringRef pipeline,
                                                  TileErrorSink errors) {
   TileStrBuf anchor = TILE_STRBUF_INIT;
-  MlirLogicalResult result = tileOpPassManagerParsePipelineWrapped(
-      passManager, anchorOf(passManager, &anchor), pipeline, errors, NULL);
+  MlirLogicalResult result = tileOpPassManagerParsePipelineAnchored(
+      passManager, anchorOf(passManager, &anchor), pipeline, errors);
   tileStrBufFree(&anchor);
   return result;
 }
@@ -586,9 +557,9 @@ static void reportRefusal(MlirStringRef message, void *userData) {
   tileStrBufFree(&text);
 }
 
-MlirLogicalResult tileOpPassManagerParsePipelineWrapped(
+MlirLogicalResult tileOpPassManagerParsePipelineAnchored(
     MlirOpPassManager passManager, MlirStringRef pmAnchor,
-    MlirStringRef pipeline, TileErrorSink errors, const TilePassWrap *wrap) {
+    MlirStringRef pipeline, TileErrorSink errors) {
   Element *elements = NULL;
   unsigned n = 0;
   if (!parse(pipeline, /*anchored=*/true, errors, &elements, &n))
@@ -611,11 +582,8 @@ MlirLogicalResult tileOpPassManagerParsePipelineWrapped(
                (int)elements[0].name.length, elements[0].name.data,
                (int)pmAnchor.length, pmAnchor.data);
   } else {
-    Addition addition = {elements[0].children,
-                         elements[0].numChildren,
-                         {NULL, 0},
-                         {NULL, 0},
-                         wrap};
+    Addition addition = {
+        elements[0].children, elements[0].numChildren, {NULL, 0}, {NULL, 0}};
     UnknownPassSink sink = {&elements[0], errors};
     ok = addAtomically(passManager, pmAnchor, &addition,
                        (TileErrorSink){reportRefusal, &sink});
@@ -678,17 +646,17 @@ MlirLogicalResult tileOpPassManagerAddPass(MlirOpPassManager passManager,
                                            MlirStringRef options,
                                            TileErrorSink errors) {
   TileStrBuf anchor = TILE_STRBUF_INIT;
-  MlirLogicalResult result = tileOpPassManagerAddPassWrapped(
-      passManager, anchorOf(passManager, &anchor), argument, options, errors,
-      NULL);
+  MlirLogicalResult result = tileOpPassManagerAddPassAnchored(
+      passManager, anchorOf(passManager, &anchor), argument, options, errors);
   tileStrBufFree(&anchor);
   return result;
 }
 
-MlirLogicalResult tileOpPassManagerAddPassWrapped(
-    MlirOpPassManager passManager, MlirStringRef anchor, MlirStringRef argument,
-    MlirStringRef options, TileErrorSink errors, const TilePassWrap *wrap) {
-  Addition addition = {NULL, 0, argument, options, wrap};
+MlirLogicalResult
+tileOpPassManagerAddPassAnchored(MlirOpPassManager passManager,
+                                 MlirStringRef anchor, MlirStringRef argument,
+                                 MlirStringRef options, TileErrorSink errors) {
+  Addition addition = {NULL, 0, argument, options};
   return addAtomically(passManager, anchor, &addition, errors)
              ? mlirLogicalResultSuccess()
              : mlirLogicalResultFailure();

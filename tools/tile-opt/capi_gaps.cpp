@@ -13,6 +13,9 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cerrno>
+#include <functional>
+#include <string>
+#include <vector>
 
 static ssize_t writeToOuts(void *cookie, const char *data, size_t size) {
   (void)cookie;
@@ -67,6 +70,40 @@ bool tileOptPassManagerEnableReproducer(MlirPassManager pm, const char *path,
     return false;
   passManager->enableCrashReproducerGeneration(path, local);
   return true;
+}
+
+void tileOptPassManagerEnableIRPrinting(MlirPassManager pm,
+                                        const TileOptIRPrinting *printing) {
+  using Filter = std::function<bool(mlir::Pass *, mlir::Operation *)>;
+  auto filter = [](bool all, const char *const *names,
+                   unsigned count) -> Filter {
+    if (all)
+      return [](mlir::Pass *, mlir::Operation *) { return true; };
+    std::vector<std::string> chosen(names, names + count);
+    return [chosen](mlir::Pass *pass, mlir::Operation *) {
+      llvm::StringRef argument = pass->getArgument();
+      for (const std::string &name : chosen)
+        if (argument == name)
+          return true;
+      return false;
+    };
+  };
+  Filter before =
+      filter(printing->beforeAll, printing->before, printing->numBefore);
+  // As in mlir-opt, printing after a failure prints after every pass that
+  // fails.
+  Filter after = filter(printing->afterAll || printing->afterFailure,
+                        printing->after, printing->numAfter);
+  mlir::PassManager *passManager = unwrap(pm);
+  const mlir::OpPrintingFlags &flags = *unwrap(printing->flags);
+  if (printing->treeDir)
+    passManager->enableIRPrintingToFileTree(
+        before, after, printing->moduleScope, printing->afterChange,
+        printing->afterFailure, printing->treeDir, flags);
+  else
+    passManager->enableIRPrinting(before, after, printing->moduleScope,
+                                  printing->afterChange, printing->afterFailure,
+                                  llvm::errs(), flags);
 }
 
 void tileOptRegisterDebugOptions(void) {

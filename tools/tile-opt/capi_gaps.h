@@ -51,6 +51,24 @@ void tileOptContextPrintStackTraceOnDiagnostic(MlirContext ctx);
 bool tileOptPassManagerEnableReproducer(MlirPassManager pm, const char *path,
                                         bool local);
 
+/* MLIR's IR printing around passes (--mlir-print-ir-*): around every pass
+ * (`beforeAll`, `afterAll`) or around the passes whose argument is in
+ * `before` / `after` (--mlir-print-ir-before/after=<passes>, which
+ * mlirPassManagerEnableIRPrinting cannot filter by), to standard error or
+ * to a tree of files under `treeDir` (NULL: standard error). `afterChange`
+ * and `afterFailure` narrow the printing after a pass as in mlir-opt. */
+typedef struct {
+  bool beforeAll, afterAll, moduleScope, afterChange, afterFailure;
+  const char *const *before;
+  unsigned numBefore;
+  const char *const *after;
+  unsigned numAfter;
+  MlirOpPrintingFlags flags;
+  const char *treeDir;
+} TileOptIRPrinting;
+void tileOptPassManagerEnableIRPrinting(MlirPassManager pm,
+                                        const TileOptIRPrinting *printing);
+
 /* MLIR's action tracing and debug counters (--log-actions-to,
  * --log-mlir-actions-filter, --profile-actions-to, --mlir-debug-counter,
  * --mlir-print-debug-counter) are options of LLVM's option parser, read by

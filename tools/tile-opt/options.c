@@ -305,13 +305,6 @@ static int checkCombinations(Options *o) {
   if (o->runReproducer && o->target)
     return fail("--run-reproducer runs the input's own pipeline; it cannot "
                 "be combined with --target");
-  if (printsAroundChosenPasses(o) && o->target)
-    return fail("--mlir-print-ir-before/after=<passes> cannot be combined "
-                "with --target (use --mlir-print-ir-before-all or "
-                "--mlir-print-ir-after-all there)");
-  if (printsAroundChosenPasses(o) && o->treeDir)
-    return fail("--mlir-print-ir-before/after=<passes> cannot be combined "
-                "with --mlir-print-ir-tree-dir");
   if (o->emitBytecodeVersion >= 0 && !o->emitBytecode)
     return fail("--emit-bytecode-version needs --emit-bytecode");
   if (o->target && (o->emitBytecode || o->verifyRoundtrip))
@@ -320,10 +313,6 @@ static int checkCombinations(Options *o) {
   if (!o->input)
     o->input = "-";
   return -1;
-}
-
-bool printsAroundChosenPasses(const Options *o) {
-  return o->printBeforePasses.count || o->printAfterPasses.count;
 }
 
 int parseOptions(int argc, char **argv, Options *o) {

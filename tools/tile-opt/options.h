@@ -72,10 +72,6 @@ void printUsage(void);
 /* The option of tile-opt nearest to `name`, or NULL (flags.h). */
 const char *nearestOption(const char *name);
 
-/* Whether --mlir-print-ir-before/after=<passes> named passes to print
- * around one by one (print_filter.c). */
-bool printsAroundChosenPasses(const Options *o);
-
 /* Reports "tile-opt: error: ..." and returns 1. */
 int fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

@@ -8,7 +8,7 @@
 
 #include "mlir-c/IR.h"
 
-/* What the wrappers of printed passes need; lives as long as the run. */
+/* The passes printed around; lives as long as the run. */
 typedef struct {
   const Options *options;
   MlirOpPrintingFlags flags;
@@ -22,14 +22,5 @@ typedef struct {
 bool printFilterInit(PrintFilter *filter, const Options *o,
                      MlirOpPrintingFlags flags);
 void printFilterFree(PrintFilter *filter);
-
-/* Whether passes are printed around one by one (either flag was given);
- * the pass manager itself then prints nothing. */
-bool printFilterActive(const PrintFilter *filter);
-
-/* The replacement of each pass that is printed around, for
- * tileOpPassManagerParsePipelineWrapped and
- * tileOpPassManagerAddPassWrapped. */
-TilePassWrap printFilterWrap(PrintFilter *filter);
 
 #endif

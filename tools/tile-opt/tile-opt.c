@@ -205,18 +205,17 @@ static void failUnknownPass(const PassFlag *pass, const char *error) {
     fail("unknown option or pass '--%s'", pass->name);
 }
 
-/* Adds a pass flag (replaced as `wrap` says, which may be NULL). A flag that
- * names no pass is an unknown option; options the pass refuses are an error
- * diagnostic at the unknown location, as in mlir-opt, which
+/* Adds a pass flag. A flag that names no pass is an unknown option; options the
+ * pass refuses are an error diagnostic at the unknown location, as in mlir-opt,
+ * which
  * --verify-diagnostics can expect. */
 static bool addPassFlag(MlirContext ctx, MlirOpPassManager opm,
-                        MlirStringRef anchor, const PassFlag *pass,
-                        const TilePassWrap *wrap) {
+                        MlirStringRef anchor, const PassFlag *pass) {
   TileStrBuf error = TILE_STRBUF_INIT;
-  MlirLogicalResult r = tileOpPassManagerAddPassWrapped(
+  MlirLogicalResult r = tileOpPassManagerAddPassAnchored(
       opm, anchor, mlirStringRefCreateFromCString(pass->name),
       mlirStringRefCreateFromCString(pass->options),
-      (TileErrorSink){tileStrBufCallback, &error}, wrap);
+      (TileErrorSink){tileStrBufCallback, &error});
   const char *text = tileStrBufGet(&error);
   if (mlirLogicalResultIsFailure(r) && namesNoPass(text)) {
     failUnknownPass(pass, text);
@@ -239,12 +238,12 @@ static bool addPassFlag(MlirContext ctx, MlirOpPassManager opm,
  * anchored on `anchor`. */
 static bool buildPipeline(MlirContext ctx, MlirPassManager pm,
                           MlirStringRef anchor, const Options *o,
-                          const Reproducer *repro, const TilePassWrap *wrap) {
+                          const Reproducer *repro) {
   MlirOpPassManager opm = mlirPassManagerGetAsOpPassManager(pm);
   if (repro->pipeline)
-    return mlirLogicalResultIsSuccess(tileOpPassManagerParsePipelineWrapped(
+    return mlirLogicalResultIsSuccess(tileOpPassManagerParsePipelineAnchored(
         opm, anchor, mlirStringRefCreateFromCString(repro->pipeline),
-        (TileErrorSink){pipelineError, &ctx}, wrap));
+        (TileErrorSink){pipelineError, &ctx}));
   if (o->numPasses && o->pipeline) {
     /* mlir-opt's words, and its diagnostic at the unknown location, which
      * --verify-diagnostics can expect (in each chunk). */
@@ -254,12 +253,12 @@ static bool buildPipeline(MlirContext ctx, MlirPassManager pm,
     return false;
   }
   for (unsigned i = 0; i < o->numPasses; ++i)
-    if (!addPassFlag(ctx, opm, anchor, &o->passes[i], wrap))
+    if (!addPassFlag(ctx, opm, anchor, &o->passes[i]))
       return false;
   return !o->pipeline ||
-         mlirLogicalResultIsSuccess(tileOpPassManagerParsePipelineWrapped(
+         mlirLogicalResultIsSuccess(tileOpPassManagerParsePipelineAnchored(
              opm, anchor, mlirStringRefCreateFromCString(o->pipeline),
-             (TileErrorSink){pipelineError, &ctx}, wrap));
+             (TileErrorSink){pipelineError, &ctx}));
 }
 
 /* The operation name a pipeline text is anchored on ("any" for every
@@ -296,11 +295,11 @@ static bool checkPassFlags(const Options *o) {
   for (unsigned i = 0; i < o->numPasses && ok; ++i) {
     TileStrBuf error = TILE_STRBUF_INIT;
     const PassFlag *pass = &o->passes[i];
-    MlirLogicalResult r = tileOpPassManagerAddPassWrapped(
+    MlirLogicalResult r = tileOpPassManagerAddPassAnchored(
         mlirPassManagerGetAsOpPassManager(pm),
         mlirStringRefCreateFromCString("any"),
         mlirStringRefCreateFromCString(pass->name), mlirStringRefCreate("", 0),
-        (TileErrorSink){tileStrBufCallback, &error}, NULL);
+        (TileErrorSink){tileStrBufCallback, &error});
     if (mlirLogicalResultIsFailure(r) && namesNoPass(tileStrBufGet(&error))) {
       failUnknownPass(pass, tileStrBufGet(&error));
       ok = false;
@@ -335,13 +334,22 @@ static void configurePassManager(MlirPassManager pm, void *userData) {
     mlirPassManagerEnableVerifier(pm, o->verifyEach);
   /* As in mlir-opt, --mlir-print-ir-after-change only narrows
    * --mlir-print-ir-after-all; --mlir-print-ir-after-failure prints alone. */
-  if ((o->printBefore || o->printAfter || o->printAfterFailure) &&
-      !printFilterActive(setup->filter))
-    mlirPassManagerEnableIRPrinting(
-        pm, o->printBefore, o->printAfter || o->printAfterFailure,
-        o->printModuleScope, o->printAfterChange, o->printAfterFailure,
-        setup->flags,
-        mlirStringRefCreateFromCString(o->treeDir ? o->treeDir : ""));
+  const PrintFilter *f = setup->filter;
+  if (o->printBefore || o->printAfter || o->printAfterFailure || f->numBefore ||
+      f->numAfter) {
+    TileOptIRPrinting printing = {o->printBefore,
+                                  o->printAfter,
+                                  o->printModuleScope,
+                                  o->printAfterChange,
+                                  o->printAfterFailure,
+                                  (const char *const *)f->before,
+                                  f->numBefore,
+                                  (const char *const *)f->after,
+                                  f->numAfter,
+                                  setup->flags,
+                                  o->treeDir};
+    tileOptPassManagerEnableIRPrinting(pm, &printing);
+  }
   if (o->timing)
     mlirPassManagerEnableTiming(pm);
   if (o->passStatistics)
@@ -573,16 +581,12 @@ static void noteTilePass(MlirStringRef argument, MlirStringRef options,
                          void *userData);
 
 /* Whether the pipeline of a crash reproducer is MLIR's to write: MLIR prints
- * a tile pass without its options, and the wrappers of passes printed
- * around one by one (print_filter.c) by their own names, so tile-opt writes
- * those pipelines itself. MLIR's own names the pass that failed and
- * recovers from a crash, as in mlir-opt. */
-static bool mlirWritesReproducer(const Options *o, const PrintFilter *filter,
-                                 const TileStrBuf *pipeline) {
+ * a tile pass without its options, so tile-opt writes those pipelines
+ * itself. MLIR's own names the pass that failed and recovers from a crash,
+ * as in mlir-opt. */
+static bool mlirWritesReproducer(const Options *o, const TileStrBuf *pipeline) {
   if (o->localReproducer)
     return true;
-  if (printFilterActive(filter))
-    return false;
   bool tile = false;
   tileForEachTilePass(mlirStringRefCreate(pipeline->data, pipeline->size),
                       noteTilePass, &tile);
@@ -601,22 +605,21 @@ static bool transformChunk(MlirContext ctx, PassManagerSetup *setup,
   TileStrBuf anchor = TILE_STRBUF_INIT;
   MlirPassManager pm = createPassManager(ctx, setup, op, repro, &anchor);
   MlirStringRef anchorName = mlirStringRefCreate(anchor.data, anchor.size);
-  bool ok = buildPipeline(ctx, pm, anchorName, o, repro, NULL);
+  bool ok = buildPipeline(ctx, pm, anchorName, o, repro);
   if (ok && o->dumpPassPipeline)
     pipelineText(pm, o, repro, NULL, /*dump=*/true);
   /* The reproducers hold the input as it is now and the pipeline. */
   TileStrBuf pipeline = TILE_STRBUF_INIT;
   if (ok && (o->crashReproducer || o->generateReproducer))
     pipelineText(pm, o, repro, &pipeline, /*dump=*/false);
-  bool mlirReproducer = ok && o->crashReproducer &&
-                        mlirWritesReproducer(o, setup->filter, &pipeline);
+  bool mlirReproducer =
+      ok && o->crashReproducer && mlirWritesReproducer(o, &pipeline);
   const char *reproducerPath = o->crashReproducer && !mlirReproducer
                                    ? o->crashReproducer
                                    : o->generateReproducer;
   CrashReproducer crash = {NULL, TILE_STRBUF_INIT};
   if (ok && reproducerPath) {
-    bool oneThread = o->disableThreading || printFilterActive(setup->filter) ||
-                     repro->disableThreading == 1;
+    bool oneThread = o->disableThreading || repro->disableThreading == 1;
     crashReproducerPrepare(
         &crash, reproducerPath, op, tileStrBufGet(&pipeline), oneThread,
         repro->verifyEach >= 0 ? repro->verifyEach : o->verifyEach);
@@ -629,18 +632,6 @@ static bool transformChunk(MlirContext ctx, PassManagerSetup *setup,
     if (!ok)
       fail("cannot write the reproducer: %s", tileStrBufGet(&error));
     tileStrBufFree(&error);
-  }
-  /* Passes printed around one by one run inside wrappers (print_filter.c):
-   * the pipeline is built again with them. */
-  if (ok && printFilterActive(setup->filter)) {
-    /* This one never ran: its report is not the chunk's. */
-    destroyPassManager(pm, timing);
-    if (timing)
-      tileStrBufClear(&timing->passes);
-    pm = createPassManager(ctx, setup, op, repro, &anchor);
-    anchorName = mlirStringRefCreate(anchor.data, anchor.size);
-    TilePassWrap wrap = printFilterWrap(setup->filter);
-    ok = buildPipeline(ctx, pm, anchorName, o, repro, &wrap);
   }
   if (ok && mlirReproducer) {
     /* MLIR's own reproducer; it recovers from a crash and reports in its
@@ -718,9 +709,7 @@ static bool checkModuleScopePrinting(MlirContext ctx, const Options *o) {
  * context for each chunk does not start threads of its own. */
 static MlirContext createContext(const Options *o, MlirLlvmThreadPool pool) {
   MlirContext ctx = mlirContextCreateWithThreading(false);
-  /* A pass printed around on its own (print_filter.c) may load dialects
-   * while the pipeline runs, which MLIR allows on one thread only. */
-  if (!o->disableThreading && !printsAroundChosenPasses(o))
+  if (!o->disableThreading)
     mlirContextSetThreadPool(ctx, pool);
   mlirContextSetAllowUnregisteredDialects(ctx, o->allowUnregistered);
   if (o->printStackTraceOnDiagnostic)
