@@ -525,10 +525,14 @@ static char *copyForParse(MlirStringRef source) {
 
 static MlirOperation parseCopy(MlirContext ctx, MlirStringRef source,
                                MlirStringRef sourceName, bool guess) {
+  TileErrorWatch watch;
+  tileErrorWatchBegin(&watch, ctx);
   char *text = copyForParse(source);
   MlirOperation op = tileCheckParsedInput(parseModule(
       ctx, mlirStringRefCreate(text, source.length), sourceName, guess));
   free(text);
+  if (!tileErrorWatchEnd(&watch) && mlirOperationIsNull(op))
+    tileReportSilentParseFailure(ctx, source, sourceName);
   return op;
 }
 
@@ -536,10 +540,14 @@ MlirOperation tileParseOperation(MlirContext ctx, MlirStringRef source,
                                  MlirStringRef sourceName) {
   if (!tileCheckSource(ctx, source, sourceName))
     return (MlirOperation){NULL};
+  TileErrorWatch watch;
+  tileErrorWatchBegin(&watch, ctx);
   char *text = copyForParse(source);
   MlirOperation op = tileCheckParsedInput(mlirOperationCreateParse(
       ctx, mlirStringRefCreate(text, source.length), sourceName));
   free(text);
+  if (!tileErrorWatchEnd(&watch) && mlirOperationIsNull(op))
+    tileReportSilentParseFailure(ctx, source, sourceName);
   return op;
 }
 

@@ -4,6 +4,7 @@
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/Diagnostics.h"
 #include "mlir-c/IR.h"
 
 #include "support/alloc.h"
@@ -33,6 +34,23 @@ static inline MlirStringRef tileRef(const char *s) {
  * false then. Strings and comments are skipped (lib/ir/source_check.c). */
 bool tileCheckSource(MlirContext ctx, MlirStringRef source,
                      MlirStringRef sourceName);
+
+/* Whether an error diagnostic was reported on a context between Begin and
+ * End (the diagnostics still reach the other handlers). */
+typedef struct {
+  MlirContext ctx;
+  MlirDiagnosticHandlerID id;
+  bool sawError;
+} TileErrorWatch;
+void tileErrorWatchBegin(TileErrorWatch *watch, MlirContext ctx);
+bool tileErrorWatchEnd(TileErrorWatch *watch);
+
+/* For a parse of `source` that failed without an error: MLIR 22's parser
+ * gives none for an op of a dialect defined in IRDL written in a custom
+ * form. Reports that at the first op of a tile dialect written so, or, when
+ * there is none, at the start of the source (lib/ir/source_check.c). */
+void tileReportSilentParseFailure(MlirContext ctx, MlirStringRef source,
+                                  MlirStringRef sourceName);
 
 /* Whether `source` is MLIR bytecode (starts with "ML\xEFR"). */
 bool tileIsBytecode(MlirStringRef source);

@@ -300,3 +300,93 @@ bool tileCheckSource(MlirContext ctx, MlirStringRef source,
   }
   return false;
 }
+
+/* Whether the identifier at `c` (of `n` characters) is an op name of a tile
+ * dialect: "tile." or "tile_<name>." then the op. */
+static bool isTileOpName(const Cursor *c, size_t n) {
+  const char *word = c->text.data + c->i;
+  if (n < 6 || memcmp(word, "tile", 4) != 0)
+    return false;
+  const char *dot = memchr(word, '.', n);
+  if (!dot || dot == word + n - 1)
+    return false;
+  size_t ns = (size_t)(dot - word);
+  if (ns == 4)
+    return true;
+  if (word[4] != '_' || ns == 5)
+    return false;
+  for (size_t k = 5; k < ns; ++k)
+    if (!isalnum((unsigned char)word[k]) && word[k] != '_')
+      return false;
+  return true;
+}
+
+/* The first op of a tile dialect written in a custom form (a bare
+ * `tile.fill`, not the quoted `"tile.fill"` of the generic form): its line,
+ * column and name. */
+static bool findCustomTileOp(MlirStringRef source, unsigned *line,
+                             unsigned *column, MlirStringRef *name) {
+  Cursor c = {source, 0, 1, 1};
+  while (c.i < source.length) {
+    if (skipCommentOrString(&c))
+      continue;
+    char before = c.i ? source.data[c.i - 1] : ' ';
+    if (!isIdentifierChar(before) && !strchr("!#%@^", before) &&
+        (isalpha((unsigned char)at(&c, 0)) || at(&c, 0) == '_')) {
+      size_t n = 0;
+      while (c.i + n < source.length && isIdentifierChar(at(&c, n)))
+        ++n;
+      if (isTileOpName(&c, n)) {
+        *line = c.line;
+        *column = c.column;
+        *name = mlirStringRefCreate(source.data + c.i, n);
+        return true;
+      }
+      while (n--)
+        advance(&c);
+      continue;
+    }
+    advance(&c);
+  }
+  return false;
+}
+
+void tileReportSilentParseFailure(MlirContext ctx, MlirStringRef source,
+                                  MlirStringRef sourceName) {
+  unsigned line = 1, column = 1;
+  MlirStringRef name;
+  if (!tileIsBytecode(source) &&
+      findCustomTileOp(source, &line, &column, &name)) {
+    tileEmitErrorAt(
+        mlirLocationFileLineColGet(ctx, sourceName, line, column),
+        "custom op '%.*s' is unknown: the ops of the tile dialects have only "
+        "the generic form, \"%.*s\"(<operands>) : (<types>) -> (<types>)",
+        (int)name.length, name.data, (int)name.length, name.data);
+    return;
+  }
+  tileEmitErrorAt(mlirLocationFileLineColGet(ctx, sourceName, line, column),
+                  "the input does not parse, and MLIR's parser gave no "
+                  "reason (the ops of dialects defined in IRDL have only the "
+                  "generic form: \"dialect.op\"(<operands>) : (<types>) -> "
+                  "(<types>))");
+}
+
+/* Notes that an error was reported; the diagnostic goes on to the other
+ * handlers. */
+static MlirLogicalResult noteError(MlirDiagnostic diag, void *userData) {
+  if (mlirDiagnosticGetSeverity(diag) == MlirDiagnosticError)
+    *(bool *)userData = true;
+  return mlirLogicalResultFailure();
+}
+
+void tileErrorWatchBegin(TileErrorWatch *watch, MlirContext ctx) {
+  watch->ctx = ctx;
+  watch->sawError = false;
+  watch->id = mlirContextAttachDiagnosticHandler(ctx, noteError,
+                                                 &watch->sawError, NULL);
+}
+
+bool tileErrorWatchEnd(TileErrorWatch *watch) {
+  mlirContextDetachDiagnosticHandler(watch->ctx, watch->id);
+  return watch->sawError;
+}

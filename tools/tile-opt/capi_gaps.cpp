@@ -9,10 +9,15 @@
 #include "mlir/Debug/Counter.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/OperationSupport.h"
+#include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Tools/ParseUtilities.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cerrno>
+#include <cstring>
 #include <functional>
 #include <string>
 #include <vector>
@@ -104,6 +109,28 @@ void tileOptPassManagerEnableIRPrinting(MlirPassManager pm,
     passManager->enableIRPrinting(before, after, printing->moduleScope,
                                   printing->afterChange, printing->afterFailure,
                                   llvm::errs(), flags);
+}
+
+MlirOperation tileOptParseUnverified(MlirContext ctx, MlirStringRef source,
+                                     MlirStringRef sourceName,
+                                     bool implicitModule, size_t alignment) {
+  // A copy at the address alignment bytecode needs, followed by a NUL (the
+  // lexer reads one past the end), owned by the source manager: resources
+  // read from bytecode may keep pointing into it.
+  std::unique_ptr<llvm::WritableMemoryBuffer> buffer =
+      llvm::WritableMemoryBuffer::getNewUninitMemBuffer(
+          source.length, llvm::StringRef(sourceName.data, sourceName.length),
+          llvm::Align(alignment));
+  if (!buffer)
+    return MlirOperation{nullptr};
+  if (source.length)
+    std::memcpy(buffer->getBufferStart(), source.data, source.length);
+  auto sourceMgr = std::make_shared<llvm::SourceMgr>();
+  sourceMgr->AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
+  mlir::ParserConfig config(unwrap(ctx), /*verifyAfterParse=*/false);
+  mlir::OwningOpRef<mlir::Operation *> op =
+      mlir::parseSourceFileForTool(sourceMgr, config, implicitModule);
+  return wrap(op.release());
 }
 
 void tileOptRegisterDebugOptions(void) {

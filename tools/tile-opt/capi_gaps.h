@@ -69,6 +69,16 @@ typedef struct {
 void tileOptPassManagerEnableIRPrinting(MlirPassManager pm,
                                         const TileOptIRPrinting *printing);
 
+/* --mlir-very-unsafe-disable-verifier-on-parsing: parses `source` (text or
+ * bytecode) as mlir-opt does, without verifying the result; with
+ * `implicitModule`, the top-level ops go into a builtin.module unless the
+ * one op is a module. `alignment` is the address alignment bytecode asks
+ * for (tileBytecodeAlignment). Errors are diagnostics on `ctx`; null on
+ * failure. */
+MlirOperation tileOptParseUnverified(MlirContext ctx, MlirStringRef source,
+                                     MlirStringRef sourceName,
+                                     bool implicitModule, size_t alignment);
+
 /* MLIR's action tracing and debug counters (--log-actions-to,
  * --log-mlir-actions-filter, --profile-actions-to, --mlir-debug-counter,
  * --mlir-print-debug-counter) are options of LLVM's option parser, read by

@@ -91,6 +91,10 @@ static const TileFlagSpec flags[] = {
          "Take the single top-level op as it is, without a builtin.module"),
     BOOL("allow-unregistered-dialect", allowUnregistered,
          "Accept ops of unknown dialects"),
+    BOOL("mlir-very-unsafe-disable-verifier-on-parsing",
+         disableVerifierOnParsing,
+         "Do not verify the input once parsed (it still is before tile "
+         "passes)"),
     LIST("irdl-file", irdlFiles, "<file>",
          "Load more IRDL dialects (repeatable)"),
     BOOL("emit-bytecode", emitBytecode, "Write MLIR bytecode instead of text"),
@@ -216,7 +220,6 @@ static const TileFlagSpec flags[] = {
     BOOL("help-list", help, NULL),
     BOOL("help-list-hidden", help, NULL),
     /* mlir-opt flags that MLIR 22's C API cannot implement. */
-    REJECT("mlir-very-unsafe-disable-verifier-on-parsing"),
     REJECT("load-pass-plugin"),
     REJECT("load-dialect-plugin"),
 };

@@ -29,7 +29,8 @@ typedef struct {
   const char *outputSplitMarker; /* between the outputs of split chunks */
   const char *verifyDiagnostics; /* NULL, "", "all" or "only-expected" */
   bool verifyEach, verifyRoundtrip, noImplicitModule, allowUnregistered;
-  bool verifyEachGiven; /* --verify-each was on the command line */
+  bool disableVerifierOnParsing; /* --mlir-very-unsafe-disable-verifier-... */
+  bool verifyEachGiven;          /* --verify-each was on the command line */
   bool emitBytecode;
   bool runReproducer; /* run the pipeline of the input's mlir_reproducer */
   int64_t emitBytecodeVersion; /* -1: the current version */

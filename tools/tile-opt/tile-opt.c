@@ -377,6 +377,26 @@ static MlirLogicalResult quiet(MlirDiagnostic diag, void *userData) {
 static bool loadDialects(MlirContext ctx, const Options *o, bool tile);
 static bool mentionsTile(MlirStringRef text);
 
+/* The address alignment a copy of `source` is parsed at: what its bytecode
+ * asks for, 16 bytes at least. */
+static size_t parseAlignment(MlirStringRef source) {
+  size_t alignment = tileBytecodeAlignment(source);
+  return alignment < 16 || alignment > TILE_MAX_BYTECODE_ALIGNMENT ? 16
+                                                                   : alignment;
+}
+
+/* Reads back the text or bytecode of a round trip, verified unless
+ * --mlir-very-unsafe-disable-verifier-on-parsing says not to (as in
+ * mlir-opt). */
+static MlirOperation parseRoundTrip(MlirContext ctx, const Options *o,
+                                    MlirStringRef encoded) {
+  MlirStringRef name = mlirStringRefCreateFromCString("roundtrip");
+  if (!o->disableVerifierOnParsing)
+    return mlirOperationCreateParse(ctx, encoded, name);
+  return tileOptParseUnverified(ctx, encoded, name, false,
+                                parseAlignment(encoded));
+}
+
 /* --verify-roundtrip: the op printed generically (with locations), read
  * back from generic text or bytecode and printed again, is unchanged. It is
  * read back in a context of its own, as mlir-opt does: in the op's context,
@@ -396,9 +416,9 @@ static bool roundTrips(MlirOperation op, const Options *o, bool bytecode) {
   MlirOperation parsed =
       loadDialects(
           ctx, o, mentionsTile(mlirStringRefCreate(encoded.data, encoded.size)))
-          ? mlirOperationCreateParse(
-                ctx, mlirStringRefCreate(tileStrBufGet(&encoded), encoded.size),
-                mlirStringRefCreateFromCString("roundtrip"))
+          ? parseRoundTrip(
+                ctx, o,
+                mlirStringRefCreate(tileStrBufGet(&encoded), encoded.size))
           : (MlirOperation){NULL};
   bool ok = !mlirOperationIsNull(parsed);
   if (ok) {
@@ -493,6 +513,22 @@ static MlirOperation parseChunk(MlirContext ctx, const Options *o,
   MlirStringRef name = mlirStringRefCreateFromCString(fileName);
   if (!tileToolReadsBytecode(ctx, text, name, !o->noImplicitModule))
     return (MlirOperation){NULL};
+  if (o->disableVerifierOnParsing) {
+    if (!tileCheckSource(ctx, text, name))
+      return (MlirOperation){NULL};
+    TileErrorWatch watch;
+    tileErrorWatchBegin(&watch, ctx);
+    MlirOperation op = tileCheckParsedInput(tileOptParseUnverified(
+        ctx, text, name, !o->noImplicitModule, parseAlignment(text)));
+    if (!tileErrorWatchEnd(&watch) && mlirOperationIsNull(op))
+      tileReportSilentParseFailure(ctx, text, name);
+    bool first = chunk->line == 1 && chunk->column == 1;
+    if (!mlirOperationIsNull(op) && !o->noImplicitModule && !first &&
+        isImplicitModule(op))
+      mlirOperationSetLocation(op, mlirLocationFileLineColGet(
+                                       ctx, name, chunk->line, chunk->column));
+    return op;
+  }
   if (!o->noImplicitModule) {
     MlirOperation op = tileParseInput(ctx, text, name);
     bool first = chunk->line == 1 && chunk->column == 1;
@@ -799,6 +835,7 @@ typedef struct {
   TileDiagnosticVerifier *verifier; /* with --verify-diagnostics */
   TileOutputFile *output;           /* flushed after each chunk */
   bool passesNeedTile;     /* even where a chunk names no tile dialect */
+  bool runsTilePasses;     /* or may: a target, a reproducer's pipeline */
   TileOptRemarks *remarks; /* NULL: none asked for */
 } Run;
 
@@ -884,6 +921,16 @@ static bool processChunk(const Run *r, const TileChunk *chunk, FILE *out) {
                         : (MlirOperation){NULL};
   if (timed)
     timing.parser = tileMonotonicSeconds() - timing.start;
+  /* Tile passes (and a target's pipeline) rely on verified IR. */
+  if (!mlirOperationIsNull(op) && o->disableVerifierOnParsing &&
+      r->runsTilePasses && !mlirOperationVerify(op)) {
+    mlirEmitError(mlirLocationUnknownGet(ctx),
+                  "tile passes need verified input: it is verified before "
+                  "they run, --mlir-very-unsafe-disable-verifier-on-parsing "
+                  "notwithstanding");
+    mlirOperationDestroy(op);
+    op = (MlirOperation){NULL};
+  }
   /* After the input is read, as in mlir-opt. */
   if (!mlirOperationIsNull(op))
     tileOptRemarksEnable(r->remarks, ctx);
@@ -1054,9 +1101,9 @@ static void noteTilePass(MlirStringRef argument, MlirStringRef options,
  * names none: a target's pipeline, a tile pass (given as a flag or in
  * --pass-pipeline), the pipeline of a reproducer (not known before the
  * chunk is read), or IRDL files (whose dialects may use tile types). */
-static bool passesNeedTile(const Options *o,
+static bool runsTilePasses(const Options *o,
                            const TileBackendContext *backend) {
-  bool tile = backend || o->runReproducer || o->irdlFiles.count;
+  bool tile = backend || o->runReproducer;
   for (unsigned i = 0; i < o->numPasses && !tile; ++i)
     tile = tileFindPassDescriptor(
                mlirStringRefCreateFromCString(o->passes[i].name)) != NULL;
@@ -1064,6 +1111,11 @@ static bool passesNeedTile(const Options *o,
     tileForEachTilePass(mlirStringRefCreateFromCString(o->pipeline),
                         noteTilePass, &tile);
   return tile;
+}
+
+static bool passesNeedTile(const Options *o,
+                           const TileBackendContext *backend) {
+  return o->irdlFiles.count || runsTilePasses(o, backend);
 }
 
 /* --show-dialects lists what the context knows and, as in mlir-opt, reads no
@@ -1110,6 +1162,7 @@ static int runOnInput(const Options *o, const TileBackendContext *backend) {
            NULL,
            NULL,
            passesNeedTile(o, backend),
+           runsTilePasses(o, backend),
            NULL};
   MlirContext ctx = createContext(o, r.pool);
   Handlers h = attachHandlers(ctx, &r);
