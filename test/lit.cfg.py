@@ -34,6 +34,8 @@ if subprocess.run([sys.executable, "-c", "import numpy"],
                   capture_output=True).returncode == 0:
     config.available_features.add("python-numpy")
 config.substitutions.append(("%dialects", os.path.join(config.tile_src_root, "dialects")))
+# The MLIR plugins of test/plugins (tile-opt's --load-*-plugin).
+config.substitutions.append(("%plugins", os.path.join(config.tile_obj_root, "test", "plugins")))
 
 if config.tile_sanitize:
     config.available_features.add("sanitize")

@@ -1,5 +1,9 @@
 // What tile-opt needs that MLIR 22's C API cannot reach (see capi_gaps.h).
 
+extern "C" {
+#include "support/strbuf.h"
+}
+
 #include "capi_gaps.h"
 
 #include "mlir/Bytecode/BytecodeWriter.h"
@@ -11,7 +15,11 @@
 #include "mlir/IR/OperationSupport.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Support/Timing.h"
 #include "mlir/Tools/ParseUtilities.h"
+#include "mlir/Tools/Plugins/DialectPlugin.h"
+#include "mlir/Tools/Plugins/PassPlugin.h"
+#include "llvm/Support/Error.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
@@ -131,6 +139,56 @@ MlirOperation tileOptParseUnverified(MlirContext ctx, MlirStringRef source,
   mlir::OwningOpRef<mlir::Operation *> op =
       mlir::parseSourceFileForTool(sourceMgr, config, implicitModule);
   return wrap(op.release());
+}
+
+void tileOptPassManagerEnableTiming(MlirPassManager pm, bool list, bool json) {
+  using Manager = mlir::DefaultTimingManager;
+  auto timing = std::make_unique<Manager>();
+  timing->setEnabled(true);
+  timing->setDisplayMode(list ? Manager::DisplayMode::List
+                              : Manager::DisplayMode::Tree);
+  timing->setOutput(mlir::createOutputStrategy(
+      json ? Manager::OutputFormat::Json : Manager::OutputFormat::Text,
+      llvm::errs()));
+  unwrap(pm)->enableTiming(std::move(timing));
+}
+
+// The dialects of the loaded dialect plugins.
+static mlir::DialectRegistry &pluginDialects() {
+  static mlir::DialectRegistry registry;
+  return registry;
+}
+
+bool tileOptLoadPassPlugin(const char *path, TileStrBuf *why) {
+  llvm::Expected<mlir::PassPlugin> plugin = mlir::PassPlugin::load(path);
+  if (!plugin) {
+    tileStrBufAppendStr(why, llvm::toString(plugin.takeError()).c_str());
+    return false;
+  }
+  plugin->registerPassRegistryCallbacks();
+  return true;
+}
+
+bool tileOptLoadDialectPlugin(const char *path, TileStrBuf *why) {
+  llvm::Expected<mlir::DialectPlugin> plugin = mlir::DialectPlugin::load(path);
+  if (!plugin) {
+    tileStrBufAppendStr(why, llvm::toString(plugin.takeError()).c_str());
+    return false;
+  }
+  plugin->registerDialectRegistryCallbacks(pluginDialects());
+  return true;
+}
+
+void tileOptAppendPluginDialects(MlirContext ctx) {
+  if (!pluginDialects().getDialectNames().empty())
+    unwrap(ctx)->appendDialectRegistry(pluginDialects());
+}
+
+void tileOptForEachPluginDialect(void (*visit)(MlirStringRef name,
+                                               void *userData),
+                                 void *userData) {
+  for (llvm::StringRef name : pluginDialects().getDialectNames())
+    visit(MlirStringRef{name.data(), name.size()}, userData);
 }
 
 void tileOptRegisterDebugOptions(void) {

@@ -5,6 +5,8 @@
 #ifndef TILE_OPT_CAPI_GAPS_H
 #define TILE_OPT_CAPI_GAPS_H
 
+#include "support/strbuf.h"
+
 #include "mlir-c/IR.h"
 #include "mlir-c/Pass.h"
 
@@ -78,6 +80,28 @@ void tileOptPassManagerEnableIRPrinting(MlirPassManager pm,
 MlirOperation tileOptParseUnverified(MlirContext ctx, MlirStringRef source,
                                      MlirStringRef sourceName,
                                      bool implicitModule, size_t alignment);
+
+/* --load-pass-plugin: loads an MLIR pass plugin (a shared library built
+ * against MLIR 22 that exports mlirGetPassPluginInfo), whose passes join
+ * MLIR's pass registry. --load-dialect-plugin: loads a dialect plugin
+ * (mlirGetDialectPluginInfo), whose dialects every context of the run then
+ * knows (tileOptAppendPluginDialects). False, with why appended to `why`,
+ * when the plugin does not load. */
+bool tileOptLoadPassPlugin(const char *path, TileStrBuf *why);
+bool tileOptLoadDialectPlugin(const char *path, TileStrBuf *why);
+/* Registers the dialects of the loaded dialect plugins with `ctx`; they
+ * load when first used. */
+void tileOptAppendPluginDialects(MlirContext ctx);
+/* Whether a dialect plugin registered `name` (for --show-dialects). */
+void tileOptForEachPluginDialect(void (*visit)(MlirStringRef name,
+                                               void *userData),
+                                 void *userData);
+
+/* --mlir-timing of each pass manager of a --target compilation, in the
+ * list display (else the tree) and as JSON (else text), printed to
+ * standard error when `pm` is destroyed; mlirPassManagerEnableTiming
+ * takes neither choice. */
+void tileOptPassManagerEnableTiming(MlirPassManager pm, bool list, bool json);
 
 /* MLIR's action tracing and debug counters (--log-actions-to,
  * --log-mlir-actions-filter, --profile-actions-to, --mlir-debug-counter,

@@ -13,7 +13,6 @@
 #include <string.h>
 
 #define AT(field) offsetof(Options, field)
-#define NO_CAPI "MLIR 22's C API cannot express it (see docs/tile-opt.md)"
 #define BOOL(name, field, help)                                                \
   TILE_FLAG(name, TileFlagBool, AT(field), NULL, help)
 #define TEXT(name, field, meta, help)                                          \
@@ -24,7 +23,6 @@
   TILE_FLAG(name, TileFlagCount, AT(field), meta, help)
 #define LIST(name, field, meta, help)                                          \
   TILE_FLAG(name, TileFlagList, AT(field), meta, help)
-#define REJECT(name) TILE_FLAG_REJECTED(name, NO_CAPI)
 
 /* Flags of MLIR's action tracing and debug counters: LLVM's option parser
  * reads them, as written (main hands them over once capi_gaps.cpp has
@@ -97,6 +95,10 @@ static const TileFlagSpec flags[] = {
          "passes)"),
     LIST("irdl-file", irdlFiles, "<file>",
          "Load more IRDL dialects (repeatable)"),
+    LIST("load-pass-plugin", passPlugins, "<file>",
+         "Load the passes of an MLIR pass plugin (repeatable)"),
+    LIST("load-dialect-plugin", dialectPlugins, "<file>",
+         "Load the dialects of an MLIR dialect plugin (repeatable)"),
     BOOL("emit-bytecode", emitBytecode, "Write MLIR bytecode instead of text"),
     BOOL("elide-resource-data-from-bytecode", elideResourceData,
          "Write bytecode without the data of resources"),
@@ -219,9 +221,6 @@ static const TileFlagSpec flags[] = {
     BOOL("help-hidden", help, NULL),
     BOOL("help-list", help, NULL),
     BOOL("help-list-hidden", help, NULL),
-    /* mlir-opt flags that MLIR 22's C API cannot implement. */
-    REJECT("load-pass-plugin"),
-    REJECT("load-dialect-plugin"),
 };
 
 int fail(const char *fmt, ...) {
@@ -284,17 +283,6 @@ static int checkCombinations(Options *o) {
   if (o->target && o->pipeline)
     return fail("--target runs the target's own pipeline; it cannot be "
                 "combined with --pass-pipeline");
-  /* Values mlir-opt takes but MLIR 22's C API cannot produce: tile-opt
-   * reports a pipeline's timers itself (timing.h), not a --target
-   * compilation's, which MLIR prints as it runs. */
-  if (o->target && o->timingDisplay && !strcmp(o->timingDisplay, "list"))
-    return fail("'--mlir-timing-display=list' is not supported with "
-                "--target: %s",
-                NO_CAPI);
-  if (o->target && o->timingFormat && !strcmp(o->timingFormat, "json"))
-    return fail("'--mlir-output-format=json' is not supported with "
-                "--target: %s",
-                NO_CAPI);
   /* The last two characters of a marker tell a split from a near miss. */
   if (o->splitInputFile && o->splitInputFile[0] &&
       strlen(o->splitInputFile) < 3)
@@ -334,6 +322,8 @@ void freeOptions(Options *o) {
     free(o->passes[i].name);
   free(o->passes);
   tileFlagValuesFree(&o->irdlFiles);
+  tileFlagValuesFree(&o->passPlugins);
+  tileFlagValuesFree(&o->dialectPlugins);
   tileFlagValuesFree(&o->printBeforePasses);
   tileFlagValuesFree(&o->printAfterPasses);
   for (unsigned i = 0; i < o->llvmFlags.count; ++i)

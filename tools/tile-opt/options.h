@@ -24,6 +24,7 @@ typedef struct {
   PassFlag *passes;
   unsigned numPasses;
   TileFlagValues irdlFiles;
+  TileFlagValues passPlugins, dialectPlugins; /* --load-*-plugin */
   /* Input and output. */
   const char *splitInputFile;    /* NULL: no split; "": the default marker */
   const char *outputSplitMarker; /* between the outputs of split chunks */

@@ -144,17 +144,40 @@ static const char *const knownDialects[] = {"acc",
                                             "xegpu",
                                             "xevm"};
 
+typedef struct {
+  char **names;
+  size_t count;
+} DialectNames;
+
+static void addDialectName(MlirStringRef name, void *userData) {
+  DialectNames *names = userData;
+  names->names =
+      tileReallocArray(names->names, names->count + 1, sizeof(char *));
+  names->names[names->count++] = tileStrNDup(name.data, name.length);
+}
+
+static int compareNames(const void *a, const void *b) {
+  return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The dialects the context can load, and those of dialect plugins, in
+ * alphabetical order as mlir-opt lists its registry. */
 static void showDialects(MlirContext ctx) {
-  printf("Available Dialects: ");
-  const char *sep = "";
+  DialectNames names = {NULL, 0};
   for (size_t i = 0; i < TILE_COUNT(knownDialects); ++i) {
-    MlirDialect d = mlirContextGetOrLoadDialect(
-        ctx, mlirStringRefCreateFromCString(knownDialects[i]));
-    if (!mlirDialectIsNull(d)) {
-      printf("%s%s", sep, knownDialects[i]);
-      sep = ",";
-    }
+    MlirStringRef name = mlirStringRefCreateFromCString(knownDialects[i]);
+    if (!mlirDialectIsNull(mlirContextGetOrLoadDialect(ctx, name)))
+      addDialectName(name, &names);
   }
+  tileOptForEachPluginDialect(addDialectName, &names);
+  qsort(names.names, names.count, sizeof(char *), compareNames);
+  printf("Available Dialects: ");
+  for (size_t i = 0; i < names.count; ++i) {
+    if (!i || strcmp(names.names[i], names.names[i - 1]))
+      printf("%s%s", i ? "," : "", names.names[i]);
+    free(names.names[i]);
+  }
+  free(names.names);
   printf("\n");
 }
 
@@ -350,7 +373,14 @@ static void configurePassManager(MlirPassManager pm, void *userData) {
                                   o->treeDir};
     tileOptPassManagerEnableIRPrinting(pm, &printing);
   }
-  if (o->timing)
+  /* A pipeline's report is tile-opt's own (timing.h), made from the text
+   * tree; each pass manager of a --target compilation prints MLIR's, in the
+   * display and format asked for. */
+  if (o->timing && o->target)
+    tileOptPassManagerEnableTiming(
+        pm, o->timingDisplay && !strcmp(o->timingDisplay, "list"),
+        o->timingFormat && !strcmp(o->timingFormat, "json"));
+  else if (o->timing)
     mlirPassManagerEnableTiming(pm);
   if (o->passStatistics)
     mlirPassManagerEnableStatistics(
@@ -769,6 +799,7 @@ static bool loadDialects(MlirContext ctx, const Options *o, bool tile) {
     tileContextRegisterUpstreamDialects(ctx);
   }
   tileOptAppendUpstreamTestDialects(ctx);
+  tileOptAppendPluginDialects(ctx);
   for (unsigned i = 0; i < o->irdlFiles.count; ++i) {
     const char *file = o->irdlFiles.items[i];
     size_t size;
@@ -1208,6 +1239,27 @@ static int printInformation(const Options *o) {
   return 0;
 }
 
+/* --load-pass-plugin and --load-dialect-plugin, in the order given. A
+ * plugin that does not load is an error (mlir-opt says it ignores the
+ * request and goes on without it). */
+static bool loadPlugins(const Options *o) {
+  const TileFlagValues *lists[2] = {&o->passPlugins, &o->dialectPlugins};
+  for (int kind = 0; kind < 2; ++kind)
+    for (unsigned i = 0; i < lists[kind]->count; ++i) {
+      const char *path = lists[kind]->items[i];
+      TileStrBuf why = TILE_STRBUF_INIT;
+      bool ok = kind == 0 ? tileOptLoadPassPlugin(path, &why)
+                          : tileOptLoadDialectPlugin(path, &why);
+      if (!ok)
+        fail("cannot load %s plugin '%s': %s", kind == 0 ? "pass" : "dialect",
+             path, tileStrBufGet(&why));
+      tileStrBufFree(&why);
+      if (!ok)
+        return false;
+    }
+  return true;
+}
+
 int main(int argc, char **argv) {
   Options o = {0};
   int code = parseOptions(argc, argv, &o);
@@ -1232,6 +1284,10 @@ int main(int argc, char **argv) {
   free(llvmArgs);
   tileRegisterUpstreamPasses();
   tileOptRegisterUpstreamTestPasses();
+  if (!loadPlugins(&o)) {
+    freeOptions(&o);
+    return 1;
+  }
   tileRegisterBuiltinBackends();
   TileBackendContext *backend = NULL;
   if ((o.target || o.printPipeline) && !(backend = createBackendContext(&o)))
