@@ -15,10 +15,12 @@ extern "C" {
 #include "mlir/IR/OperationSupport.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
 #include "mlir/Support/Timing.h"
 #include "mlir/Tools/ParseUtilities.h"
 #include "mlir/Tools/Plugins/DialectPlugin.h"
 #include "mlir/Tools/Plugins/PassPlugin.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
@@ -189,6 +191,23 @@ void tileOptForEachPluginDialect(void (*visit)(MlirStringRef name,
                                  void *userData) {
   for (llvm::StringRef name : pluginDialects().getDialectNames())
     visit(MlirStringRef{name.data(), name.size()}, userData);
+}
+
+bool tileOptIsInteger(const char *text) {
+  int64_t value;
+  return !llvm::StringRef(text).getAsInteger(0, value);
+}
+
+bool tileOptParseLLVMOptions(int argc, const char *const *argv) {
+  return llvm::cl::ParseCommandLineOptions(argc, argv, "", &llvm::errs());
+}
+
+bool tileOptIsUpstreamPass(const char *name) {
+  return mlir::PassInfo::lookup(name) || mlir::PassPipelineInfo::lookup(name);
+}
+
+bool tileOptIsLLVMOption(const char *name) {
+  return llvm::cl::getRegisteredOptions().count(name) != 0;
 }
 
 void tileOptRegisterDebugOptions(void) {

@@ -103,6 +103,21 @@ void tileOptForEachPluginDialect(void (*visit)(MlirStringRef name,
  * takes neither choice. */
 void tileOptPassManagerEnableTiming(MlirPassManager pm, bool list, bool json);
 
+/* Whether `name` is a pass or pass pipeline in MLIR's registry (upstream,
+ * test or plugin passes). */
+bool tileOptIsUpstreamPass(const char *name);
+/* Whether `name` is an option in LLVM's option parser (LLVM's own, such as
+ * its code generation's, or MLIR's debug options). */
+bool tileOptIsLLVMOption(const char *name);
+
+/* Whether `text` is an integer as LLVM reads one (StringRef::getAsInteger
+ * with radix 0: decimal, 0x, 0b, 0o or 0 prefixes, a leading minus). */
+bool tileOptIsInteger(const char *text);
+
+/* LLVM's option parser on argv (argv[0] names the program in its
+ * messages); false after it reported an error. */
+bool tileOptParseLLVMOptions(int argc, const char *const *argv);
+
 /* MLIR's action tracing and debug counters (--log-actions-to,
  * --log-mlir-actions-filter, --profile-actions-to, --mlir-debug-counter,
  * --mlir-print-debug-counter) are options of LLVM's option parser, read by

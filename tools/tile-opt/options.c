@@ -1,6 +1,8 @@
 /* tile-opt's command line: the flags of mlir-opt it takes, and its own. */
 #include "options.h"
 
+#include "capi_gaps.h"
+
 #include "support/count.h"
 
 #include "support/alloc.h"
@@ -26,10 +28,11 @@
 
 /* Flags of MLIR's action tracing and debug counters: LLVM's option parser
  * reads them, as written (main hands them over once capi_gaps.cpp has
- * registered them there). A text flag needs its value here already. */
+ * registered them there). A text flag needs its value here already ("" is
+ * one). */
 static int forwardToLLVM(const TileFlagParser *parser, const TileFlagSpec *spec,
                          const char *value, const char *raw, void *options) {
-  if (spec->kind == TileFlagText && (!value || !value[0]))
+  if (spec->kind == TileFlagText && !value)
     return tileFlagStore(parser, spec, value, raw, options);
   Options *o = options;
   TileStrBuf flag = TILE_STRBUF_INIT;
@@ -41,6 +44,50 @@ static int forwardToLLVM(const TileFlagParser *parser, const TileFlagSpec *spec,
 }
 #define FORWARD(name, kind, meta, help)                                        \
   TILE_FLAG_HANDLER(name, kind, 0, forwardToLLVM, meta, help)
+
+/* --mlir-debug-counter: MLIR 22 aborts on a value it cannot read (an
+ * "LLVM ERROR" and a stack dump), so it is read here first, with the words
+ * of later MLIR, which exits with 1. */
+static int forwardDebugCounter(const TileFlagParser *parser,
+                               const TileFlagSpec *spec, const char *value,
+                               const char *raw, void *options) {
+  const char *p = value;
+  while (p) {
+    const char *comma = strchr(p, ',');
+    size_t length = comma ? (size_t)(comma - p) : strlen(p);
+    char *arg = tileStrNDup(p, length);
+    char *eq = strchr(arg, '=');
+    int code = -1;
+    if (!eq) {
+      code = fail("for the --mlir-debug-counter option: expected "
+                  "DebugCounter argument to have an `=` separating the "
+                  "counter name and value, but the provided argument was: "
+                  "`%s`",
+                  arg);
+    } else {
+      *eq = '\0';
+      size_t n = strlen(arg);
+      bool skip = n >= 5 && !strcmp(arg + n - 5, "-skip");
+      bool count = n >= 6 && !strcmp(arg + n - 6, "-count");
+      if (!tileOptIsInteger(eq + 1))
+        code = fail("for the --mlir-debug-counter option: expected "
+                    "DebugCounter counter value to be numeric, but got `%s`",
+                    eq + 1);
+      else if (!skip && !count)
+        code = fail("for the --mlir-debug-counter option: expected "
+                    "DebugCounter counter name to end with either `-skip` or "
+                    "`-count`, but got `%s`",
+                    arg);
+    }
+    free(arg);
+    if (code >= 0)
+      return code;
+    if (!comma)
+      break;
+    p = comma + 1;
+  }
+  return forwardToLLVM(parser, spec, value, raw, options);
+}
 
 /* --verify-each given on the command line changes what --target verifies. */
 static int setVerifyEach(const TileFlagParser *parser, const TileFlagSpec *spec,
@@ -160,8 +207,9 @@ static const TileFlagSpec flags[] = {
             "Log only the actions at these file:line:col locations"),
     FORWARD("profile-actions-to", TileFlagText, "<file>",
             "Profile MLIR's actions to a file ('-': standard output)"),
-    FORWARD("mlir-debug-counter", TileFlagText, "<counters>",
-            "Skip and count actions: tag-skip=N,tag-count=N,..."),
+    TILE_FLAG_HANDLER("mlir-debug-counter", TileFlagText, 0,
+                      forwardDebugCounter, "<counters>",
+                      "Skip and count actions: tag-skip=N,tag-count=N,..."),
     FORWARD("mlir-print-debug-counter", TileFlagBool, NULL,
             "Print the debug counters at exit"),
     BOOL("mlir-enable-debugger-hook", debuggerHook,

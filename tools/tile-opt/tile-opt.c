@@ -1260,6 +1260,30 @@ static bool loadPlugins(const Options *o) {
   return true;
 }
 
+/* A flag that names no pass but an option of LLVM's own (its code
+ * generation's, e.g. --x86-asm-syntax=intel for --emit=asm) goes to LLVM's
+ * option parser, which mlir-opt hands every flag to. */
+static void takeLLVMOptions(Options *o) {
+  unsigned kept = 0;
+  for (unsigned i = 0; i < o->numPasses; ++i) {
+    PassFlag *pass = &o->passes[i];
+    MlirStringRef name = mlirStringRefCreateFromCString(pass->name);
+    if (tileFindPassDescriptor(name) || tileOptIsUpstreamPass(pass->name) ||
+        !tileOptIsLLVMOption(pass->name)) {
+      o->passes[kept++] = *pass;
+      continue;
+    }
+    TileStrBuf flag = TILE_STRBUF_INIT;
+    tileStrBufPrintf(&flag, pass->options[0] ? "--%s=%s" : "--%s", pass->name,
+                     pass->options);
+    o->llvmFlags.items = tileReallocArray(
+        o->llvmFlags.items, o->llvmFlags.count + 1, sizeof(char *));
+    o->llvmFlags.items[o->llvmFlags.count++] = tileStrBufTake(&flag);
+    free(pass->name);
+  }
+  o->numPasses = kept;
+}
+
 int main(int argc, char **argv) {
   Options o = {0};
   int code = parseOptions(argc, argv, &o);
@@ -1274,17 +1298,22 @@ int main(int argc, char **argv) {
   tileSignalsInstallCrashReport(argc, argv, flushLLVMOuts);
   /* LLVM's option parser names the program in what it prints itself (a
    * pass option it cannot read, say). */
+  tileRegisterUpstreamPasses();
+  tileOptRegisterUpstreamTestPasses();
+  if (!loadPlugins(&o)) {
+    freeOptions(&o);
+    return 1;
+  }
+  takeLLVMOptions(&o);
   tileOptRegisterDebugOptions();
   const char **llvmArgs =
       tileMalloc((1 + o.llvmFlags.count) * sizeof *llvmArgs);
   llvmArgs[0] = argv[0];
   for (unsigned i = 0; i < o.llvmFlags.count; ++i)
     llvmArgs[1 + i] = o.llvmFlags.items[i];
-  LLVMParseCommandLineOptions((int)(1 + o.llvmFlags.count), llvmArgs, "");
+  bool parsed = tileOptParseLLVMOptions((int)(1 + o.llvmFlags.count), llvmArgs);
   free(llvmArgs);
-  tileRegisterUpstreamPasses();
-  tileOptRegisterUpstreamTestPasses();
-  if (!loadPlugins(&o)) {
+  if (!parsed) {
     freeOptions(&o);
     return 1;
   }
