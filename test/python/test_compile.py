@@ -153,6 +153,16 @@ def test_parse_error_is_located():
     assert e.value.diagnostics.startswith("k.mlir:2:8: error:")
 
 
+def test_custom_form_of_a_tile_op_is_located():
+    # MLIR 22's parser fails on it without a diagnostic.
+    with pytest.raises(tm.CompileError) as e:
+        tm.compile("func.func @f(%b: memref<4xf32>, %v: f32) {\n  tile.fill %b, %v\n  return\n}\n",
+                   target="cpu", name="k.mlir")
+    assert str(e.value).startswith(
+        "k.mlir:2:3: error: custom op 'tile.fill' is unknown: the ops of the tile dialects have only "
+        "the generic form, \"tile.fill\"(<operands>) : (<types>) -> (<types>)\n")
+
+
 def test_verifier_errors_all_reported(example):
     text = example("gemm").replace("tile.threads = 128", "tile.threads = 4096")
     with pytest.raises(tm.CompileError, match=r"<string>:\d+:\d+: error: .scf.forall. op tile.threads must "
