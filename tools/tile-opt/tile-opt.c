@@ -172,11 +172,11 @@ static void showDialects(MlirContext ctx) {
   tileOptForEachPluginDialect(addDialectName, &names);
   qsort(names.names, names.count, sizeof(char *), compareNames);
   printf("Available Dialects: ");
-  for (size_t i = 0; i < names.count; ++i) {
+  for (size_t i = 0; i < names.count; ++i)
     if (!i || strcmp(names.names[i], names.names[i - 1]))
       printf("%s%s", i ? "," : "", names.names[i]);
+  for (size_t i = 0; i < names.count; ++i)
     free(names.names[i]);
-  }
   free(names.names);
   printf("\n");
 }
