@@ -186,8 +186,13 @@ static int parseWord(const TileFlagParser *p, int argc, char **argv, int *i,
   if (s)
     return s->handle ? s->handle(p, s, value, word, options)
                      : tileFlagStore(p, s, value, word, options);
-  if (p->unknown)
-    return p->unknown(arg, options);
+  if (p->unknown) {
+    const char *next = NULL;
+    if (!strchr(arg, '=') && p->unknownTakesValue && *i + 1 < argc &&
+        p->unknownTakesValue(arg))
+      next = argv[++*i];
+    return p->unknown(arg, next, options);
+  }
   return FLAG_ERROR(p, "unknown option '%s' (see %s --help)", word, p->tool);
 }
 

@@ -72,8 +72,14 @@ struct TileFlagParser {
   bool llvmSpelling;
   size_t inputOffset; /* of the const char * field of the input file */
   /* A word that names no flag, without its dashes (llvmSpelling only);
-   * NULL: an unknown option. Returns -1 to go on, else the exit code. */
-  int (*unknown)(const char *arg, void *options);
+   * NULL: an unknown option. `value` is the next word when
+   * unknownTakesValue claimed it ("--name value"), else NULL. Returns -1 to
+   * go on, else the exit code. */
+  int (*unknown)(const char *arg, const char *value, void *options);
+  /* Whether an unknown flag without "=" takes the next word as its value,
+   * as LLVM's parser does for an option whose value is required; NULL:
+   * none does. */
+  bool (*unknownTakesValue)(const char *name);
 };
 
 /* Parses argv[1..] into `options`. Returns -1 to go on, else the exit code

@@ -210,6 +210,13 @@ bool tileOptIsLLVMOption(const char *name) {
   return llvm::cl::getRegisteredOptions().count(name) != 0;
 }
 
+bool tileOptLLVMOptionTakesValue(const char *name) {
+  auto &options = llvm::cl::getRegisteredOptions();
+  auto it = options.find(name);
+  return it != options.end() &&
+         it->second->getValueExpectedFlag() == llvm::cl::ValueRequired;
+}
+
 void tileOptRegisterDebugOptions(void) {
   mlir::tracing::DebugConfig::registerCLOptions();
   mlir::tracing::DebugCounter::registerCLOptions();

@@ -109,6 +109,9 @@ bool tileOptIsUpstreamPass(const char *name);
 /* Whether `name` is an option in LLVM's option parser (LLVM's own, such as
  * its code generation's, or MLIR's debug options). */
 bool tileOptIsLLVMOption(const char *name);
+/* Whether that option's value is required, so that LLVM's parser takes
+ * the next word as its value when none follows "=" ("--name value"). */
+bool tileOptLLVMOptionTakesValue(const char *name);
 
 /* Whether `text` is an integer as LLVM reads one (StringRef::getAsInteger
  * with radix 0: decimal, 0x, 0b, 0o or 0 prefixes, a leading minus). */

@@ -5,6 +5,7 @@
 
 #include "support/count.h"
 
+#include "passes/pass.h"
 #include "support/alloc.h"
 #include "support/strbuf.h"
 
@@ -279,14 +280,27 @@ int fail(const char *fmt, ...) {
   return 1;
 }
 
-/* Anything that is no flag names a pass: --name or --name=options. */
-static int addPass(const char *arg, void *options) {
+/* Anything that is no flag names a pass: --name or --name=options (or an
+ * option of LLVM's parser, sorted out once the passes are known). */
+static int addPass(const char *arg, const char *value, void *options) {
   Options *o = options;
   const char *eq = strchr(arg, '=');
   char *name = tileStrNDup(arg, eq ? (size_t)(eq - arg) : strlen(arg));
   o->passes = tileReallocArray(o->passes, o->numPasses + 1, sizeof(PassFlag));
-  o->passes[o->numPasses++] = (PassFlag){name, eq ? eq + 1 : ""};
+  o->passes[o->numPasses++] = (PassFlag){name,
+                                         eq      ? eq + 1
+                                         : value ? value
+                                                 : "",
+                                         eq || value};
   return -1;
+}
+
+/* "--name value" for an option of LLVM's parser whose value is required
+ * (--x86-asm-syntax intel), as LLVM reads it; a pass never takes the next
+ * word. */
+static bool llvmOptionTakesValue(const char *name) {
+  return !tileFindPassDescriptor(mlirStringRefCreateFromCString(name)) &&
+         !tileOptIsUpstreamPass(name) && tileOptLLVMOptionTakesValue(name);
 }
 
 static const TileFlagParser parser = {
@@ -304,6 +318,7 @@ static const TileFlagParser parser = {
     .llvmSpelling = true,
     .inputOffset = AT(input),
     .unknown = addPass,
+    .unknownTakesValue = llvmOptionTakesValue,
 };
 
 void printUsage(void) { tileFlagPrintHelp(&parser, stdout); }

@@ -14,7 +14,8 @@
 /* One pass flag (--name or --name=options), in command-line order. */
 typedef struct {
   char *name;
-  const char *options;
+  const char *options; /* "" when none were given */
+  bool hasValue;       /* "=" or a value word followed the name */
 } PassFlag;
 
 typedef struct {

@@ -1274,7 +1274,7 @@ static void takeLLVMOptions(Options *o) {
       continue;
     }
     TileStrBuf flag = TILE_STRBUF_INIT;
-    tileStrBufPrintf(&flag, pass->options[0] ? "--%s=%s" : "--%s", pass->name,
+    tileStrBufPrintf(&flag, pass->hasValue ? "--%s=%s" : "--%s", pass->name,
                      pass->options);
     o->llvmFlags.items = tileReallocArray(
         o->llvmFlags.items, o->llvmFlags.count + 1, sizeof(char *));
@@ -1285,6 +1285,13 @@ static void takeLLVMOptions(Options *o) {
 }
 
 int main(int argc, char **argv) {
+  /* The registries come first: a flag of no pass and none of tile-opt's
+   * may be an option of LLVM's parser that takes the next word as its
+   * value (--x86-asm-syntax intel), which the command line's reading has
+   * to know. */
+  tileRegisterUpstreamPasses();
+  tileOptRegisterUpstreamTestPasses();
+  tileOptRegisterDebugOptions();
   Options o = {0};
   int code = parseOptions(argc, argv, &o);
   if (code < 0)
@@ -1296,16 +1303,11 @@ int main(int argc, char **argv) {
   /* A crash (of MLIR's parser on some inputs, say) prints what mlir-opt's
    * does. */
   tileSignalsInstallCrashReport(argc, argv, flushLLVMOuts);
-  /* LLVM's option parser names the program in what it prints itself (a
-   * pass option it cannot read, say). */
-  tileRegisterUpstreamPasses();
-  tileOptRegisterUpstreamTestPasses();
   if (!loadPlugins(&o)) {
     freeOptions(&o);
     return 1;
   }
   takeLLVMOptions(&o);
-  tileOptRegisterDebugOptions();
   const char **llvmArgs =
       tileMalloc((1 + o.llvmFlags.count) * sizeof *llvmArgs);
   llvmArgs[0] = argv[0];
