@@ -33,8 +33,9 @@ MLIR_CAPI_EXPORTED MlirLogicalResult tileContextLoadIRDL(
 /// (mlirOperationDestroy), naming the text `sourceName` in locations, as
 /// tile-opt and tile-run read their input: a single top-level op that is not
 /// a module is wrapped into one, and input that MLIR's parser or folders
-/// would crash on (braces nested more than 1000 deep, constant dim indices
-/// outside the rank) is refused. `source` need not be NUL-terminated.
+/// would crash on (braces nested more than 1000 deep, negative constant
+/// dim indices) is refused; compiling also refuses a constant dim index
+/// past the rank. `source` need not be NUL-terminated.
 /// Returns a null operation after reporting errors as diagnostics on `ctx`.
 MLIR_CAPI_EXPORTED MlirOperation tileModuleCreateParse(
     MlirContext ctx, MlirStringRef source, MlirStringRef sourceName);

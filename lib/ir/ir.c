@@ -132,10 +132,19 @@ static MlirOperation parseWithModuleParser(MlirContext ctx,
   return op;
 }
 
-/* Rejects memref.dim / tensor.dim with a constant index outside the rank:
- * the op is undefined there, and upstream folding patterns index out of
- * bounds on it (canonicalize crashed). */
-static MlirWalkResult checkDim(MlirOperation op, void *userData) {
+/* What the checks below found, and how strict the dim check is. */
+typedef struct {
+  unsigned errors;
+  /* Every index outside the rank (compiling), or only a negative one (any
+   * input). */
+  bool wholeRange;
+} InputCheck;
+
+/* Rejects memref.dim / tensor.dim with a constant negative index: upstream
+ * folding patterns index out of bounds on it (canonicalize crashed, and
+ * every target). An index past the rank is undefined behaviour that
+ * upstream folds leave alone, so only compiling rejects it. */
+static MlirWalkResult checkDim(MlirOperation op, InputCheck *check) {
   if (!tileOpIs(op, "memref.dim") && !tileOpIs(op, "tensor.dim"))
     return MlirWalkResultAdvance;
   MlirType source = mlirValueGetType(mlirOperationGetOperand(op, 0));
@@ -148,12 +157,12 @@ static MlirWalkResult checkDim(MlirOperation op, void *userData) {
   int64_t rank = mlirShapedTypeGetRank(source);
   if (mlirAttributeIsAInteger(value)) {
     int64_t i = mlirIntegerAttrGetValueInt(value);
-    if (i < 0 || i >= rank) {
+    if (i < 0 || (check->wholeRange && i >= rank)) {
       tileEmitOpError(op,
                       "dimension index %lld is out of range for a rank-%lld "
                       "source",
                       (long long)i, (long long)rank);
-      ++*(unsigned *)userData;
+      ++check->errors;
     }
   }
   return MlirWalkResultAdvance;
@@ -165,14 +174,14 @@ static MlirWalkResult checkDim(MlirOperation op, void *userData) {
  * does the generic form that leaves it out; the op's accessors then read
  * the missing integer (translation to LLVM IR crashed on every GPU
  * target). */
-static MlirWalkResult checkGlobal(MlirOperation op, void *userData) {
+static MlirWalkResult checkGlobal(MlirOperation op, InputCheck *check) {
   if (!tileOpIs(op, "llvm.mlir.global"))
     return MlirWalkResultAdvance;
   MlirAttribute space = tileOpGetAttr(op, "addr_space");
   if (mlirAttributeIsNull(space) || !mlirAttributeIsAInteger(space)) {
     tileEmitOpError(op, "needs 'addr_space' to be an integer address space "
                         "(a value of another kind is dropped when parsed)");
-    ++*(unsigned *)userData;
+    ++check->errors;
   }
   return MlirWalkResultAdvance;
 }
@@ -183,15 +192,17 @@ static MlirWalkResult checkParsedOp(MlirOperation op, void *userData) {
   return checkGlobal(op, userData);
 }
 
-bool tileCheckInputOps(MlirOperation op) {
-  unsigned errors = 0;
+static bool checkInput(MlirOperation op, bool wholeRange) {
+  InputCheck check = {0, wholeRange};
   if (!mlirOperationIsNull(op))
-    mlirOperationWalk(op, checkParsedOp, &errors, MlirWalkPreOrder);
-  return errors == 0;
+    mlirOperationWalk(op, checkParsedOp, &check, MlirWalkPreOrder);
+  return check.errors == 0;
 }
 
+bool tileCheckInputOps(MlirOperation op) { return checkInput(op, true); }
+
 MlirOperation tileCheckParsedInput(MlirOperation op) {
-  if (tileCheckInputOps(op))
+  if (checkInput(op, false))
     return op;
   mlirOperationDestroy(op);
   return (MlirOperation){NULL};

@@ -70,12 +70,13 @@ bool tileCheckBytecode(MlirContext ctx, MlirStringRef source,
 size_t tileBytecodeAlignment(MlirStringRef source);
 #define TILE_MAX_BYTECODE_ALIGNMENT ((size_t)1 << 16)
 
-/* Reports what parses but must not reach passes (a constant memref.dim or
- * tensor.dim index outside the rank, on which upstream folds crash);
- * returns `op`, or a null op (after destroying it) when something was
- * reported. */
+/* Reports what parses but must not reach passes (a negative constant
+ * memref.dim or tensor.dim index, on which upstream folds crash; an
+ * llvm.mlir.global whose address space the parser dropped); returns `op`,
+ * or a null op (after destroying it) when something was reported. */
 MlirOperation tileCheckParsedInput(MlirOperation op);
-/* The same checks on IR made any other way (MLIR's own parser, a builder):
+/* The same checks for compiling, on IR made any way (MLIR's own parser, a
+ * builder), where a constant dim index past the rank is an error too:
  * whether nothing was reported. The compile driver runs them. */
 bool tileCheckInputOps(MlirOperation op);
 
