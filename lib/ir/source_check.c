@@ -294,8 +294,11 @@ bool tileCheckSource(MlirContext ctx, MlirStringRef source,
                     TILE_MAX_NESTING);
     return false;
   case SourceIndexArray:
-    tileEmitErrorAt(loc, "dense arrays hold integer or float elements, not "
-                         "'index' (use array<i64: ...>)");
+    /* The words of MLIR's parser for the other element types it refuses
+     * (and of later MLIR's for this one). */
+    tileEmitErrorAt(loc, "expected integer or float type, got: 'index' (a "
+                         "dense array has no index elements; use "
+                         "array<i64: ...>)");
     return false;
   }
   return false;

@@ -11,10 +11,10 @@
 // NUL bytes, which MLIR's lexer skips like blanks, do not hide one either.
 // RUN: printf '"t.op"() {b = \000array\000<\000index: 1>} : () -> ()\n' > %t.nul.mlir
 // RUN: not tile-opt %t.nul.mlir --allow-unregistered-dialect 2>&1 | FileCheck %s --check-prefix=NUL
-// NUL: nul.mlir:1:16: error: dense arrays hold integer or float elements, not 'index'
+// NUL: nul.mlir:1:16: error: expected integer or float type, got: 'index'
 module {
   // array<index: 1>
   "test.op"() {a = "array<index: 1>", n = !llvm.array<2 x i64>} : () -> ()
-  // CHECK: index-dense-array.mlir:[[#@LINE+1]]:20: error: dense arrays hold integer or float elements, not 'index' (use array<i64: ...>)
+  // CHECK: index-dense-array.mlir:[[#@LINE+1]]:20: error: expected integer or float type, got: 'index' (a dense array has no index elements; use array<i64: ...>)
   "test.op"() {b = array  <  index : 1>} : () -> ()
 }
