@@ -145,7 +145,9 @@ typedef struct {
  * every target). An index past the rank is undefined behaviour that
  * upstream folds leave alone, so only compiling rejects it. */
 static MlirWalkResult checkDim(MlirOperation op, InputCheck *check) {
-  if (!tileOpIs(op, "memref.dim") && !tileOpIs(op, "tensor.dim"))
+  /* The IR may be unverified here (tile-opt verifies after these checks). */
+  if ((!tileOpIs(op, "memref.dim") && !tileOpIs(op, "tensor.dim")) ||
+      mlirOperationGetNumOperands(op) != 2)
     return MlirWalkResultAdvance;
   MlirType source = mlirValueGetType(mlirOperationGetOperand(op, 0));
   MlirValue index = mlirOperationGetOperand(op, 1);
@@ -186,9 +188,28 @@ static MlirWalkResult checkGlobal(MlirOperation op, InputCheck *check) {
   return MlirWalkResultAdvance;
 }
 
+/* Rejects amdgpu.dpp on a vector: MLIR 22's verifier of the op reads the
+ * bit width of its source as that of an integer or float and crashes on a
+ * vector (later MLIR reads the element type). Only a parse that verifies
+ * after these checks (tile-opt's) is spared the crash. */
+static MlirWalkResult checkDpp(MlirOperation op, InputCheck *check) {
+  if (!tileOpIs(op, "amdgpu.dpp") || mlirOperationGetNumOperands(op) < 1)
+    return MlirWalkResultAdvance;
+  MlirType source = mlirValueGetType(mlirOperationGetOperand(op, 0));
+  if (mlirTypeIsAVector(source)) {
+    tileEmitOpError(op,
+                    "has a vector source, which MLIR 22's verifier of the op "
+                    "cannot read (it crashes on one); use an integer or float "
+                    "source of at most 64 bits");
+    ++check->errors;
+  }
+  return MlirWalkResultAdvance;
+}
+
 /* Every check above, in one walk of the input. */
 static MlirWalkResult checkParsedOp(MlirOperation op, void *userData) {
   checkDim(op, userData);
+  checkDpp(op, userData);
   return checkGlobal(op, userData);
 }
 

@@ -543,31 +543,32 @@ static MlirOperation parseChunk(MlirContext ctx, const Options *o,
   MlirStringRef name = mlirStringRefCreateFromCString(fileName);
   if (!tileToolReadsBytecode(ctx, text, name, !o->noImplicitModule))
     return (MlirOperation){NULL};
-  if (o->disableVerifierOnParsing) {
-    if (!tileCheckSource(ctx, text, name))
-      return (MlirOperation){NULL};
-    TileErrorWatch watch;
-    tileErrorWatchBegin(&watch, ctx);
-    MlirOperation op = tileCheckParsedInput(tileOptParseUnverified(
-        ctx, text, name, !o->noImplicitModule, parseAlignment(text)));
-    if (!tileErrorWatchEnd(&watch) && mlirOperationIsNull(op))
-      tileReportSilentParseFailure(ctx, text, name);
-    bool first = chunk->line == 1 && chunk->column == 1;
-    if (!mlirOperationIsNull(op) && !o->noImplicitModule && !first &&
-        isImplicitModule(op))
-      mlirOperationSetLocation(op, mlirLocationFileLineColGet(
-                                       ctx, name, chunk->line, chunk->column));
-    return op;
+  /* Bytecode goes through the library's guarded reader (tile/dialect.h). */
+  if (tileIsBytecode(text) && !o->disableVerifierOnParsing)
+    return o->noImplicitModule ? tileParseOperation(ctx, text, name)
+                               : tileParseInput(ctx, text, name);
+  /* Text is parsed without the verifier, checked for what MLIR 22's folds
+   * and verifiers crash on (tileCheckParsedInput), then verified unless
+   * --mlir-very-unsafe-disable-verifier-on-parsing says not to. */
+  if (!tileCheckSource(ctx, text, name))
+    return (MlirOperation){NULL};
+  TileErrorWatch watch;
+  tileErrorWatchBegin(&watch, ctx);
+  MlirOperation op = tileCheckParsedInput(tileOptParseUnverified(
+      ctx, text, name, !o->noImplicitModule, parseAlignment(text)));
+  if (!tileErrorWatchEnd(&watch) && mlirOperationIsNull(op))
+    tileReportSilentParseFailure(ctx, text, name);
+  if (!mlirOperationIsNull(op) && !o->disableVerifierOnParsing &&
+      !mlirOperationVerify(op)) {
+    mlirOperationDestroy(op);
+    return (MlirOperation){NULL};
   }
-  if (!o->noImplicitModule) {
-    MlirOperation op = tileParseInput(ctx, text, name);
-    bool first = chunk->line == 1 && chunk->column == 1;
-    if (!mlirOperationIsNull(op) && !first && isImplicitModule(op))
-      mlirOperationSetLocation(op, mlirLocationFileLineColGet(
-                                       ctx, name, chunk->line, chunk->column));
-    return op;
-  }
-  return tileParseOperation(ctx, text, name);
+  bool first = chunk->line == 1 && chunk->column == 1;
+  if (!mlirOperationIsNull(op) && !o->noImplicitModule && !first &&
+      isImplicitModule(op))
+    mlirOperationSetLocation(
+        op, mlirLocationFileLineColGet(ctx, name, chunk->line, chunk->column));
+  return op;
 }
 
 /* The options of the tile passes the pipeline adds, in order, as
