@@ -188,19 +188,18 @@ static MlirWalkResult checkGlobal(MlirOperation op, InputCheck *check) {
   return MlirWalkResultAdvance;
 }
 
-/* Rejects amdgpu.dpp on a vector: MLIR 22's verifier of the op reads the
- * bit width of its source as that of an integer or float and crashes on a
- * vector (later MLIR reads the element type). Only a parse that verifies
- * after these checks (tile-opt's) is spared the crash. */
+/* Rejects amdgpu.dpp on a source that is no integer or float: MLIR 22's
+ * verifier of the op reads the bit width of its source as that of one and
+ * crashes on anything else (later MLIR reads a vector's element type). Only a
+ * parse that verifies after these checks (tile-opt's) is spared the crash. */
 static MlirWalkResult checkDpp(MlirOperation op, InputCheck *check) {
   if (!tileOpIs(op, "amdgpu.dpp") || mlirOperationGetNumOperands(op) < 1)
     return MlirWalkResultAdvance;
   MlirType source = mlirValueGetType(mlirOperationGetOperand(op, 0));
-  if (mlirTypeIsAVector(source)) {
-    tileEmitOpError(op,
-                    "has a vector source, which MLIR 22's verifier of the op "
-                    "cannot read (it crashes on one); use an integer or float "
-                    "source of at most 64 bits");
+  if (!mlirTypeIsAInteger(source) && !mlirTypeIsAFloat(source)) {
+    tileEmitOpError(op, "needs an integer or float source (of at most 64 "
+                        "bits): MLIR 22's verifier of the op crashes on any "
+                        "other type");
     ++check->errors;
   }
   return MlirWalkResultAdvance;

@@ -92,7 +92,90 @@ static bool indexArrayAt(const Cursor *c) {
   return wordAt(&look, "index");
 }
 
-typedef enum { SourceOk, SourceTooDeep, SourceIndexArray } SourceProblem;
+/* Whether `word` (`n` characters) names an integer or float type. */
+static bool isScalarTypeName(const char *word, size_t n) {
+  size_t k = word[0] == 'i' ? 1 : (word[0] == 's' || word[0] == 'u') ? 2 : 0;
+  if (k && n > k && (k == 1 || word[1] == 'i')) {
+    while (k < n && isdigit((unsigned char)word[k]))
+      ++k;
+    return k == n;
+  }
+  if ((n == 4 && !memcmp(word, "bf16", 4)) ||
+      (n == 4 && !memcmp(word, "tf32", 4)))
+    return true;
+  if (word[0] != 'f' || n < 2 || !isdigit((unsigned char)word[1]))
+    return false;
+  /* f16, f32, ... and the small formats (f8E4M3FN, f4E2M1FN, ...). */
+  k = 1;
+  while (k < n && isdigit((unsigned char)word[k]))
+    ++k;
+  while (k < n && isalnum((unsigned char)word[k]))
+    ++k;
+  return k == n;
+}
+
+/* `amdgpu.dpp` (custom form) or `"amdgpu.dpp"` (generic form) at the cursor
+ * with a type that is not an integer or float after the last `:` of its
+ * line outside brackets, or no such `:` on that line: MLIR 22's verifier of the
+ * op reads the source's bit width as that of an integer or float, and crashes
+ * on any other type. The parser verifies as it reads, so this is found here. */
+static bool dppNeedsScalarAt(const Cursor *c) {
+  static const char name[] = "amdgpu.dpp";
+  size_t n = sizeof(name) - 1;
+  size_t start = c->i;
+  if (at(c, 0) == '"') {
+    if (c->i + n + 2 > c->text.length ||
+        memcmp(c->text.data + c->i + 1, name, n) || at(c, n + 1) != '"' ||
+        at(c, n + 2) != '(')
+      return false;
+    start += n + 2;
+  } else if (wordAt(c, name)) {
+    start += n;
+  } else {
+    return false;
+  }
+  const char *text = c->text.data;
+  /* The type follows the last `:` outside brackets (`row_shl(1 : i32)`
+   * and the properties of the generic form have theirs inside). */
+  size_t end = start, colon = 0;
+  int depth = 0;
+  for (; end < c->text.length && text[end] != '\n'; ++end) {
+    char ch = text[end];
+    if (ch == '(' || ch == '<' || ch == '{' || ch == '[')
+      ++depth;
+    else if (ch == ')' || ch == '}' || ch == ']' ||
+             (ch == '>' && text[end - 1] != '-'))
+      --depth;
+    else if (ch == ':' && depth == 0)
+      colon = end + 1;
+  }
+  if (!colon)
+    return true;
+  for (size_t k = colon; k < end;) {
+    if (text[k] == '/' && k + 1 < end && text[k + 1] == '/')
+      break;
+    if (text[k] == '!' || text[k] == '<' || text[k] == '"')
+      return true;
+    if (!isalnum((unsigned char)text[k])) {
+      ++k;
+      continue;
+    }
+    size_t w = k;
+    while (w < end && (isalnum((unsigned char)text[w]) || text[w] == '_'))
+      ++w;
+    if (!isScalarTypeName(text + k, w - k))
+      return true;
+    k = w;
+  }
+  return false;
+}
+
+typedef enum {
+  SourceOk,
+  SourceTooDeep,
+  SourceIndexArray,
+  SourceDppSource
+} SourceProblem;
 
 /* The bracket that `ch` at the cursor opens, or '\0'. Every `<` outside
  * strings opens one in MLIR's grammar (memref<, !llvm.ptr<, #dialect<); only
@@ -229,6 +312,12 @@ static SourceProblem findProblem(MlirStringRef source, unsigned *line,
   while (c.i < source.length && (at(&c, 0) == '\n' || at(&c, 0) == ' '))
     advance(&c);
   while (c.i < source.length && problem == SourceOk) {
+    if ((at(&c, 0) == '"' || at(&c, 0) == 'a') && dppNeedsScalarAt(&c)) {
+      *line = c.line; /* the op's location: its name */
+      *column = c.column;
+      problem = SourceDppSource;
+      break;
+    }
     if (skipCommentOrString(&c)) {
       definitionStarted = true;
       continue;
@@ -292,6 +381,12 @@ bool tileCheckSource(MlirContext ctx, MlirStringRef source,
                     "reads at most that many (deeper input would exhaust "
                     "the stack of the recursive parser and passes)",
                     TILE_MAX_NESTING);
+    return false;
+  case SourceDppSource:
+    tileEmitErrorAt(loc, "'amdgpu.dpp' op needs an integer or float source "
+                         "(of at most 64 bits), written on the op's line: "
+                         "MLIR 22's verifier of the op crashes on any other "
+                         "type");
     return false;
   case SourceIndexArray:
     /* The words of MLIR's parser for the other element types it refuses

@@ -1,13 +1,14 @@
-// Ops that MLIR 22's own verifiers crash on (mlir-opt 22 dies of SIGSEGV on
-// each) are located errors: tile-opt parses without the verifier, checks
-// for them, then verifies. Only tile-opt parses that way (tile-run and the
-// C API parse with MLIR's verifying parser).
+// MLIR 22's verifier of amdgpu.dpp crashes on a source that is no integer
+// or float (mlir-opt 22 dies of SIGSEGV on each below). Every parse reads
+// the source text first and reports such an op at its name; one whose type
+// is not on its line is refused there too.
 // RUN: not tile-opt %s --split-input-file 2>&1 | FileCheck %s --implicit-check-not="Stack dump"
 // RUN: not tile-opt %s --split-input-file --verify-each --canonicalize 2>&1 | FileCheck %s --implicit-check-not="Stack dump"
 // RUN: not tile-opt %S/../../fuzz/crashers/dpp-vector.mlir --target=rocm:gfx942 2>&1 | FileCheck %s --check-prefix=TARGET --implicit-check-not="Stack dump"
-// TARGET: dpp-vector.mlir:4:8: error: 'amdgpu.dpp' op has a vector source
+// RUN: not tile-run %S/../../fuzz/crashers/dpp-vector.mlir --target=cpu 2>&1 | FileCheck %s --check-prefix=TARGET --implicit-check-not="Stack dump"
+// TARGET: dpp-vector.mlir:4:8: error: 'amdgpu.dpp' op needs an integer or float source
 
-// CHECK: verifier-crashes.mlir:[[@LINE+2]]:8: error: 'amdgpu.dpp' op has a vector source, which MLIR 22's verifier of the op cannot read (it crashes on one); use an integer or float source of at most 64 bits
+// CHECK: verifier-crashes.mlir:[[@LINE+2]]:8: error: 'amdgpu.dpp' op needs an integer or float source (of at most 64 bits), written on the op's line: MLIR 22's verifier of the op crashes on any other type
 func.func @fixed(%a: vector<4xi8>) -> vector<4xi8> {
   %r = amdgpu.dpp %a %a row_shl(1 : i32) : vector<4xi8>
   return %r : vector<4xi8>
@@ -15,7 +16,7 @@ func.func @fixed(%a: vector<4xi8>) -> vector<4xi8> {
 
 // -----
 
-// CHECK: verifier-crashes.mlir:[[@LINE+2]]:8: error: 'amdgpu.dpp' op has a vector source
+// CHECK: verifier-crashes.mlir:[[@LINE+2]]:8: error: 'amdgpu.dpp' op needs an integer or float source
 func.func @scalable(%a: vector<[4]xf16>) -> vector<[4]xf16> {
   %r = "amdgpu.dpp"(%a, %a) <{bank_mask = 15 : i32, bound_ctrl = false, kind = #amdgpu<dpp_perm row_shl>, permArgument = 1 : i32, row_mask = 15 : i32}> : (vector<[4]xf16>, vector<[4]xf16>) -> vector<[4]xf16>
   return %r : vector<[4]xf16>
@@ -23,9 +24,39 @@ func.func @scalable(%a: vector<[4]xf16>) -> vector<[4]xf16> {
 
 // -----
 
-// A scalar source is verified as before.
+// CHECK: verifier-crashes.mlir:[[@LINE+2]]:8: error: 'amdgpu.dpp' op needs an integer or float source
+func.func @index(%a: index) -> index {
+  %r = amdgpu.dpp %a %a row_shl(1 : i32) : index
+  return %r : index
+}
+
+// -----
+
+// The type on the next line: refused on the op's line.
+// CHECK: verifier-crashes.mlir:[[@LINE+2]]:8: error: 'amdgpu.dpp' op needs an integer or float source
+func.func @next_line(%a: vector<4xi8>) -> vector<4xi8> {
+  %r = amdgpu.dpp %a %a row_shl(1 : i32)
+    : vector<4xi8>
+  return %r : vector<4xi8>
+}
+
+// -----
+
+// Integer and float sources are verified as before.
 // CHECK: verifier-crashes.mlir:[[@LINE+2]]:8: error: 'amdgpu.dpp' op integer and floating point types larger than 64 bits are not supported
 func.func @wide(%a: i128) -> i128 {
   %r = amdgpu.dpp %a %a row_shl(1 : i32) : i128
   return %r : i128
+}
+
+// -----
+
+// CHECK-NOT: error
+// CHECK: func.func @scalars
+// CHECK-COUNT-3: amdgpu.dpp
+func.func @scalars(%a: i32, %b: f16, %c: f8E4M3FN) -> (i32, f16, f8E4M3FN) {
+  %r = "amdgpu.dpp"(%a, %a) <{bank_mask = 15 : i32, bound_ctrl = false, kind = #amdgpu<dpp_perm row_shl>, permArgument = 1 : i32, row_mask = 15 : i32}> : (i32, i32) -> i32
+  %s = amdgpu.dpp %b %b row_shl(1 : i32) : f16
+  %t = amdgpu.dpp %c %c row_shl(1 : i32) : f8E4M3FN
+  return %r, %s, %t : i32, f16, f8E4M3FN
 }
