@@ -190,8 +190,9 @@ static MlirWalkResult checkGlobal(MlirOperation op, InputCheck *check) {
 
 /* Rejects amdgpu.dpp on a source that is no integer or float: MLIR 22's
  * verifier of the op reads the bit width of its source as that of one and
- * crashes on anything else (later MLIR reads a vector's element type). Only a
- * parse that verifies after these checks (tile-opt's) is spared the crash. */
+ * crashes on anything else (later MLIR reads a vector's element type). The
+ * source-text check finds it before a verifying parse; this one finds it in
+ * IR made any other way, before the compile driver's passes verify it. */
 static MlirWalkResult checkDpp(MlirOperation op, InputCheck *check) {
   if (!tileOpIs(op, "amdgpu.dpp") || mlirOperationGetNumOperands(op) < 1)
     return MlirWalkResultAdvance;

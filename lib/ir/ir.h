@@ -74,8 +74,8 @@ size_t tileBytecodeAlignment(MlirStringRef source);
  * memref.dim or tensor.dim index, on which upstream folds crash; an
  * llvm.mlir.global whose address space the parser dropped) or, on IR not
  * verified yet, MLIR 22's verifier (amdgpu.dpp on a source that is no
- * integer or float); returns `op`,
- * or a null op (after destroying it) when something was reported. */
+ * integer or float); returns `op`, or a null op (after destroying it) when
+ * something was reported. */
 MlirOperation tileCheckParsedInput(MlirOperation op);
 /* The same checks for compiling, on IR made any way (MLIR's own parser, a
  * builder), where a constant dim index past the rank is an error too:

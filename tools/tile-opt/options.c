@@ -295,12 +295,16 @@ static int addPass(const char *arg, const char *value, void *options) {
   return -1;
 }
 
+bool namesLLVMOption(const char *name) {
+  return !tileFindPassDescriptor(mlirStringRefCreateFromCString(name)) &&
+         !tileOptIsUpstreamPass(name) && tileOptIsLLVMOption(name);
+}
+
 /* "--name value" for an option of LLVM's parser whose value is required
  * (--x86-asm-syntax intel), as LLVM reads it; a pass never takes the next
  * word. */
 static bool llvmOptionTakesValue(const char *name) {
-  return !tileFindPassDescriptor(mlirStringRefCreateFromCString(name)) &&
-         !tileOptIsUpstreamPass(name) && tileOptLLVMOptionTakesValue(name);
+  return namesLLVMOption(name) && tileOptLLVMOptionTakesValue(name);
 }
 
 static const TileFlagParser parser = {

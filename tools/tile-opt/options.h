@@ -74,6 +74,9 @@ void freeOptions(Options *o);
 void printUsage(void);
 /* The option of tile-opt nearest to `name`, or NULL (flags.h). */
 const char *nearestOption(const char *name);
+/* Whether a pass flag's name is no pass (tile, upstream or from a plugin
+ * loaded so far) but an option of LLVM's parser. */
+bool namesLLVMOption(const char *name);
 
 /* Reports "tile-opt: error: ..." and returns 1. */
 int fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -1268,9 +1268,7 @@ static void takeLLVMOptions(Options *o) {
   unsigned kept = 0;
   for (unsigned i = 0; i < o->numPasses; ++i) {
     PassFlag *pass = &o->passes[i];
-    MlirStringRef name = mlirStringRefCreateFromCString(pass->name);
-    if (tileFindPassDescriptor(name) || tileOptIsUpstreamPass(pass->name) ||
-        !tileOptIsLLVMOption(pass->name)) {
+    if (!namesLLVMOption(pass->name)) {
       o->passes[kept++] = *pass;
       continue;
     }
