@@ -192,24 +192,43 @@ static void stripParserFrame(TileStrBuf *message) {
 }
 
 /* Appends "; did you mean 'x'?" to `message` when `name` is a near miss of
- * a pass: the nearest tile or upstream pass at most 2 edits away, tile
- * passes first among equals. */
+ * a pass: the nearest tile or upstream pass at most 2 edits away, or one
+ * that differs by whole words at either end (`naive-convert-vector-to-llvm`
+ * or `vector-to-llvm` for `convert-vector-to-llvm`); tile passes first among
+ * equals. */
 typedef struct {
   MlirStringRef name;
   const char *best; /* NULL until a candidate is near enough */
-  size_t distance;  /* the best's, or the most allowed plus one */
+  size_t distance;  /* the best's */
 } Nearest;
 
+/* Whether `part` (`partLength` characters, at least 8) is a run of whole
+ * dash-separated words of `whole` that starts or ends it. */
+static bool isWordRunAtEnd(const char *whole, size_t wholeLength,
+                           const char *part, size_t partLength) {
+  if (partLength < 8 || partLength >= wholeLength)
+    return false;
+  if (memcmp(whole, part, partLength) == 0 && whole[partLength] == '-')
+    return true;
+  size_t start = wholeLength - partLength;
+  return memcmp(whole + start, part, partLength) == 0 &&
+         whole[start - 1] == '-';
+}
+
 static void consider(Nearest *n, const char *candidate) {
+  size_t length = strlen(candidate);
   size_t d = tileEditDistance(n->name.data, n->name.length, candidate);
-  if (d < n->distance) {
+  bool near = d <= 2 ||
+              isWordRunAtEnd(n->name.data, n->name.length, candidate, length) ||
+              isWordRunAtEnd(candidate, length, n->name.data, n->name.length);
+  if (near && (!n->best || d < n->distance)) {
     n->best = candidate;
     n->distance = d;
   }
 }
 
 static void suggestPass(MlirStringRef name, TileStrBuf *message) {
-  Nearest n = {name, NULL, 3};
+  Nearest n = {name, NULL, 0};
   for (intptr_t i = 0; i < tileGetNumPasses(); ++i)
     consider(&n, tilePassDescriptorAt(i)->argument);
   const char *upstream;

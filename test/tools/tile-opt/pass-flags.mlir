@@ -8,6 +8,13 @@
 // RUN: not tile-opt %S/Inputs/kernel.mlir --canonicalise 2>&1 | FileCheck %s --check-prefix=UPSTREAM-TYPO
 // RUN: not tile-opt %S/Inputs/kernel.mlir --convert-gpu-to-nvm 2>&1 | FileCheck %s --check-prefix=UPSTREAM-TYPO2
 // RUN: not tile-opt %S/Inputs/kernel.mlir --no-such-flag 2>&1 | FileCheck %s --check-prefix=UNKNOWN
+// A pass with words added or left out at either end is suggested too; a
+// run of fewer than 8 characters is not.
+// RUN: not tile-opt %S/Inputs/kernel.mlir --naive-convert-vector-to-llvm 2>&1 | FileCheck %s --check-prefix=WORDS1
+// RUN: not tile-opt %S/Inputs/kernel.mlir --vector-to-llvm 2>&1 | FileCheck %s --check-prefix=WORDS2
+// RUN: not tile-opt %S/Inputs/kernel.mlir --canonicalize-pass 2>&1 | FileCheck %s --check-prefix=WORDS3
+// RUN: not tile-opt %S/Inputs/kernel.mlir --to-llvm 2>&1 | FileCheck %s --check-prefix=WORDS4
+// RUN: not tile-opt %S/Inputs/kernel.mlir --pass-pipeline='builtin.module(tile-verify-kernels)' 2>&1 | FileCheck %s --check-prefix=WORDS5
 // RUN: not tile-opt %S/Inputs/kernel.mlir --tile-verify=kernel-required=perhaps 2>&1 | FileCheck %s --check-prefix=BADVALUE
 // RUN: tile-opt %S/Inputs/gpu.mlir --convert-gpu-to-nvvm | FileCheck %s --check-prefix=NESTED
 // Adding a flag's pass does not print the passes before it: MLIR 22 reads
@@ -30,7 +37,12 @@ func.func @helper(%f: memref<8xf32, #tile.fragment>, %v: f32) {
 // OPTION-TYPO: tile-opt: error: unknown option or pass '--targt'; did you mean '--target'?
 // UPSTREAM-TYPO: tile-opt: error: unknown option or pass '--canonicalise'; did you mean '--canonicalize'?
 // UPSTREAM-TYPO2: tile-opt: error: unknown option or pass '--convert-gpu-to-nvm'; did you mean '--convert-gpu-to-nvvm'?
-// UNKNOWN: tile-opt: error: unknown option or pass '--no-such-flag'
+// UNKNOWN: tile-opt: error: unknown option or pass '--no-such-flag'{{$}}
+// WORDS1: tile-opt: error: unknown option or pass '--naive-convert-vector-to-llvm'; did you mean '--convert-vector-to-llvm'?
+// WORDS2: tile-opt: error: unknown option or pass '--vector-to-llvm'; did you mean '--convert-vector-to-llvm'?
+// WORDS3: tile-opt: error: unknown option or pass '--canonicalize-pass'; did you mean '--canonicalize'?
+// WORDS4: tile-opt: error: unknown option or pass '--to-llvm'{{$}}
+// WORDS5: error: 'tile-verify-kernels' does not refer to a registered pass or pass pipeline; did you mean 'tile-verify'?
 // BADVALUE: <unknown>:0: error: invalid value 'perhaps' for bool option 'kernel-required' of pass 'tile-verify'
 // An upstream pass restricted to gpu.module is nested under it implicitly.
 // NESTED: gpu.module @kernels
