@@ -5,6 +5,10 @@
  *   - cuda: conversions between floats and integers wider than 64 bits.
  *     NVPTX lowers them to compiler-rt calls it cannot make and aborts
  *     with "LLVM ERROR: unsupported library call operation".
+ *   - cuda and rocm: arithmetic on f80 and f128 (and complex numbers of
+ *     them): NVPTX and the AMDGPU back end have neither type's arithmetic
+ *     and abort the same way. Loads, stores, selects and bitcasts of them
+ *     compile.
  *   - vulkan: values of types SPIR-V lacks here: bf16 (which MLIR's SPIR-V
  *     conversion made f32 without a word; tile-gpu-check-arguments refuses
  *     it in kernels, this in the functions that kernels call, once
@@ -64,6 +68,65 @@ static void checkCuda(MlirOperation op, Check *c) {
               tileTypeStr(&b, tbScalarOf(to)));
   tileStrBufFree(&a);
   tileStrBufFree(&b);
+}
+
+/* Whether `type` (or the element type of a shaped or complex `type`) is
+ * f80 or f128, the only float types of these widths. */
+static bool isWideFloat(MlirType type) {
+  type = tbScalarOf(type);
+  if (mlirTypeIsAComplex(type))
+    type = mlirComplexTypeGetElementType(type);
+  if (!mlirTypeIsAFloat(type))
+    return false;
+  unsigned width = mlirFloatTypeGetWidth(type);
+  return width == 80 || width == 128;
+}
+
+/* Whether `op` computes with the values it takes or makes (not a move, a
+ * constant or a bitcast of them). */
+static bool computes(MlirOperation op) {
+  static const char *const moves[] = {
+      "arith.bitcast",    "arith.constant", "arith.select", "complex.bitcast",
+      "complex.constant", "complex.create", "complex.im",   "complex.re"};
+  static const char *const vectorMath[] = {
+      "vector.contract",     "vector.fma",       "vector.multi_reduction",
+      "vector.outerproduct", "vector.reduction", "vector.scan"};
+  for (size_t i = 0; i < TILE_COUNT(vectorMath); ++i)
+    if (tileOpIs(op, vectorMath[i]))
+      return true;
+  if (!tileOpInDialect(op, "arith") && !tileOpInDialect(op, "math") &&
+      !tileOpInDialect(op, "complex"))
+    return false;
+  for (size_t i = 0; i < TILE_COUNT(moves); ++i)
+    if (tileOpIs(op, moves[i]))
+      return false;
+  return true;
+}
+
+/* cuda and rocm: arithmetic on f80 or f128, which NVPTX and the AMDGPU back
+ * end lower to soft-float library calls they cannot make ("LLVM ERROR:
+ * unsupported library call operation", an abort). */
+static void checkWideFloats(MlirOperation op, Check *c) {
+  if (!computes(op))
+    return;
+  MlirType type = {NULL};
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op) && !type.ptr; ++i)
+    if (isWideFloat(mlirValueGetType(mlirOperationGetOperand(op, i))))
+      type = mlirValueGetType(mlirOperationGetOperand(op, i));
+  for (intptr_t i = 0; i < mlirOperationGetNumResults(op) && !type.ptr; ++i)
+    if (isWideFloat(mlirValueGetType(mlirOperationGetResult(op, i))))
+      type = mlirValueGetType(mlirOperationGetResult(op, i));
+  if (!type.ptr)
+    return;
+  TileStrBuf text = TILE_STRBUF_INIT;
+  tileGpuFail(&c->errors, op,
+              "computes with %s values, which the %s target cannot "
+              "compile: %s has no f80 or f128 arithmetic (f16, bf16, f32 "
+              "and f64 are); loads, stores and arith.bitcast of them to an "
+              "integer work",
+              tileTypeStr(&text, tbScalarOf(type)), c->target,
+              c->cuda ? "NVPTX" : "the AMDGPU back end");
+  tileStrBufFree(&text);
 }
 
 /* Whether SPIR-V lacks the element type `element` here (bf16 among them:
@@ -154,6 +217,8 @@ static MlirWalkResult checkOp(MlirOperation op, void *userData) {
   }
   if (c->rocm || c->vulkan)
     checkHeap(op, c);
+  if (c->cuda || c->rocm)
+    checkWideFloats(op, c);
   if (c->cuda)
     checkCuda(op, c);
   else if (c->vulkan)
@@ -179,8 +244,9 @@ const TilePassDescriptor tileGpuCheckDeviceOpsPass = {
     .argument = "tile-gpu-check-device-ops",
     .name = "TileGpuCheckDeviceOps",
     .summary = "Report device code the target cannot compile (cuda: float "
-               "conversions of integers wider than 64 bits; vulkan: types "
-               "SPIR-V lacks; rocm and vulkan: heap allocations)",
+               "conversions of integers wider than 64 bits; cuda and rocm: "
+               "f80 and f128 arithmetic; vulkan: types SPIR-V lacks; rocm "
+               "and vulkan: heap allocations)",
     .anchor = "gpu.module",
     .options = options,
     .numOptions = TILE_COUNT(options),
