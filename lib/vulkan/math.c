@@ -4,7 +4,11 @@
  * failed with "failed to legalize operation". (Atan2 and Trunc exist too,
  * but MLIR 22's serialiser does not write them: tile-math-expand lowers
  * those two.) Vulkan takes the integer instructions on 32-bit integers
- * only: narrower ones are widened, i64 is counted in two halves. A math op
+ * only: narrower ones are widened, i64 is counted in two halves. The
+ * conversion lowers ctlz and absi of 32-bit integers only (it failed to
+ * legalize them, or the casts it made, for i8, i16 and i64): ctlz of other
+ * widths is counted on 32-bit parts the same way, and absi of them is a
+ * select of x and 0 - x. A math op
  * on f64 is reported: the SPIR-V conversion lowers none (it failed with
  * "failed to legalize operation"). An f16 fma, which
  * math-extend-to-supported-types leaves alone, is computed in f32: the
@@ -135,6 +139,53 @@ static bool isF64Math(MlirOperation op) {
   return false;
 }
 
+/* Whether `op` is ctlz or absi of integers of another width than 32 bits
+ * (vectors of them too), which the conversion does not lower. */
+static bool isOtherWidthInteger(MlirOperation op) {
+  if (!tileOpIs(op, "math.ctlz") && !tileOpIs(op, "math.absi"))
+    return false;
+  MlirType element =
+      tbScalarOf(mlirValueGetType(mlirOperationGetResult(op, 0)));
+  return mlirTypeIsAInteger(element) && mlirIntegerTypeGetWidth(element) != 32;
+}
+
+/* ctlz of a 32-bit `x`, lowered by the conversion. */
+static MlirValue ctlz32(TileBuilder *b, MlirValue x) {
+  MlirType type = mlirValueGetType(x);
+  return tbResult(tbCreate(b, "math.ctlz", 1, &x, 1, &type, 0, NULL));
+}
+
+/* ctlz of an integer of up to 64 bits other than 32: a narrower one
+ * zero-extended (its count less the bits added), an i64 as two halves. */
+static MlirValue ctlzOther(TileBuilder *b, MlirValue x) {
+  MlirType type = mlirValueGetType(x);
+  MlirType i32 = tbShapedLike(type, tbI32(b));
+  unsigned width = mlirIntegerTypeGetWidth(tbScalarOf(type));
+  if (width < 32) {
+    MlirValue c = ctlz32(b, tbConvertOp(b, "arith.extui", x, i32));
+    c = tbSub(b, c, tbSplatInt(b, c, tbI32(b), 32 - (int64_t)width));
+    return tbConvertOp(b, "arith.trunci", c, type);
+  }
+  MlirValue lo = tbConvertOp(b, "arith.trunci", x, i32);
+  MlirValue hi = tbConvertOp(
+      b, "arith.trunci",
+      tbBinary(b, "arith.shrui", x, tbSplatInt(b, x, tbScalarOf(type), 32)),
+      i32);
+  MlirValue hiZero = tbCmpI(b, "eq", hi, tbSplatInt(b, hi, tbI32(b), 0));
+  MlirValue r = tbSelect(
+      b, hiZero, tbAdd(b, ctlz32(b, lo), tbSplatInt(b, lo, tbI32(b), 32)),
+      ctlz32(b, hi));
+  return tbConvertOp(b, "arith.extui", r, type);
+}
+
+/* |x| of integers of any width: x, or 0 - x where x is negative (the most
+ * negative value stays itself, as math.absi's). */
+static MlirValue absiOther(TileBuilder *b, MlirValue x) {
+  MlirType element = tbScalarOf(mlirValueGetType(x));
+  MlirValue zero = tbSplatInt(b, x, element, 0);
+  return tbSelect(b, tbCmpI(b, "slt", x, zero), tbSub(b, zero, x), x);
+}
+
 static bool isHalfFma(MlirOperation op) {
   return tileOpIs(op, "math.fma") && mlirTypeIsAF16(tbScalarOf(mlirValueGetType(
                                          mlirOperationGetResult(op, 0))));
@@ -163,7 +214,7 @@ static MlirWalkResult collect(MlirOperation op, void *userData) {
                         "SPIR-V conversion lowers math ops on 16- and 32-bit "
                         "floats only");
     ++c->errors;
-  } else if (ruleFor(op) || isHalfFma(op)) {
+  } else if (ruleFor(op) || isHalfFma(op) || isOtherWidthInteger(op)) {
     tileOpListAppend(c->list, op);
   }
   return MlirWalkResultAdvance;
@@ -179,6 +230,22 @@ static void run(MlirOperation root, MlirExternalPass pass,
   for (size_t i = 0; i < list.count; ++i) {
     MlirOperation op = list.ops[i];
     const Rule *rule = ruleFor(op);
+    if (isOtherWidthInteger(op)) {
+      MlirValue x = mlirOperationGetOperand(op, 0);
+      unsigned width = mlirIntegerTypeGetWidth(tbScalarOf(mlirValueGetType(x)));
+      bool ctlz = tileOpIs(op, "math.ctlz");
+      if (width > 64) {
+        tileEmitOpError(op, "on integers wider than 64 bits has no lowering "
+                            "on the vulkan target");
+        ++errors;
+        continue;
+      }
+      TileBuilder b = tbBefore(op);
+      mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0),
+                                    ctlz ? ctlzOther(&b, x) : absiOther(&b, x));
+      mlirOperationDestroy(op);
+      continue;
+    }
     if (!rule) {
       TileBuilder b = tbBefore(op);
       mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0),
@@ -214,7 +281,8 @@ const TilePassDescriptor tileVulkanMathPass = {
     .argument = "tile-vulkan-math",
     .name = "TileVulkanMath",
     .summary = "Lower exp2, ctpop and cttz to GLSL.std.450 and SPIR-V "
-               "instructions (MLIR's SPIR-V conversion does not)",
+               "instructions, and ctlz and absi of other integers than i32 "
+               "to i32 ones and arith (MLIR's SPIR-V conversion does not)",
     .anchor = "",
     .dependentDialects = dialects,
     .numDependentDialects = TILE_COUNT(dialects),
