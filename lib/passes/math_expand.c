@@ -46,6 +46,7 @@ static const Expansion expansions[] = {
     {"atan2", AnyFloat, tileMathAtan2},
     {"fpowi", AnyFloat, tileMathFPowI},
     {"ipowi", AnyInteger, tileMathIPowI},
+    {"absi", AnyInteger, tileMathAbsI},
     {"erf", F32Formula, tileMathErf},
     {"erfc", F32Formula, tileMathErfc},
     {"cbrt", F32Formula, tileMathCbrt},

@@ -150,6 +150,14 @@ intptr_t tileMathIPowI(TileBuilder *b, MlirOperation op, MlirValue *results) {
   return 1;
 }
 
+/* |x|: x, or 0 - x where x is negative (the most negative value stays
+ * itself, as math.absi's). */
+intptr_t tileMathAbsI(TileBuilder *b, MlirOperation op, MlirValue *results) {
+  MlirValue x = operand(op, 0), zero = kInt(b, x, 0);
+  results[0] = tbSelect(b, tbCmpI(b, "slt", x, zero), tbSub(b, zero, x), x);
+  return 1;
+}
+
 /* The f32 operand of an f32 formula: f16 and bf16 are widened. */
 static MlirValue widened(TileBuilder *b, MlirOperation op) {
   MlirValue x = operand(op, 0);

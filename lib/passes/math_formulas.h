@@ -17,6 +17,7 @@ intptr_t tileMathTrunc(TileBuilder *b, MlirOperation op, MlirValue *results);
 intptr_t tileMathAtan2(TileBuilder *b, MlirOperation op, MlirValue *results);
 intptr_t tileMathFPowI(TileBuilder *b, MlirOperation op, MlirValue *results);
 intptr_t tileMathIPowI(TileBuilder *b, MlirOperation op, MlirValue *results);
+intptr_t tileMathAbsI(TileBuilder *b, MlirOperation op, MlirValue *results);
 /* f32 formulas; f16 and bf16 are computed in f32. */
 intptr_t tileMathErf(TileBuilder *b, MlirOperation op, MlirValue *results);
 intptr_t tileMathErfc(TileBuilder *b, MlirOperation op, MlirValue *results);
