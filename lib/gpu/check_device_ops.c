@@ -18,6 +18,11 @@
  *     AMDGPU code called malloc and free, which nothing defines, so the
  *     code object did not load; SPIR-V has none), and memref.alloca of a
  *     dynamic size (the AMDGPU back end aborted on it). cuda has both.
+ *   - vulkan: rounding modes other than to_nearest_even and toward_zero
+ *     on an op (tile-expand-rounding computes those of arith.truncf): the
+ *     conversion wrote RTN and RTP, which Vulkan forbids (spirv-val:
+ *     VUID-StandaloneSpirv-FPRoundingMode-04675), and failed to legalize
+ *     to_nearest_away.
  *   - vulkan: memref.get_global (no SPIR-V conversion of globals; "failed
  *     to legalize operation 'memref.get_global'"), cf.assert and
  *     gpu.printf (shaders can neither stop nor print).
@@ -194,6 +199,23 @@ static void checkGlobal(MlirOperation op, Check *c) {
               (int)name.length, name.data);
 }
 
+/* vulkan: a rounding mode Vulkan lacks (arith.truncf's roundingmode, the
+ * values of arith::RoundingMode). */
+static void checkRounding(MlirOperation op, Check *c) {
+  static const char *const modes[] = {"to_nearest_even", "downward", "upward",
+                                      "toward_zero", "to_nearest_away"};
+  MlirAttribute mode = tileOpGetAttr(op, "roundingmode");
+  if (mlirAttributeIsNull(mode) || !mlirAttributeIsAInteger(mode))
+    return;
+  int64_t m = mlirIntegerAttrGetValueInt(mode);
+  if (m == 0 || m == 3)
+    return;
+  tileGpuFail(&c->errors, op,
+              "rounds %s, which vulkan kernels cannot: Vulkan takes the "
+              "rounding modes to_nearest_even and toward_zero only",
+              m > 0 && m < (int64_t)TILE_COUNT(modes) ? modes[m] : "so");
+}
+
 /* vulkan: what a shader cannot do (MLIR's SPIR-V conversion has no pattern
  * for either: "failed to legalize operation"). */
 static void checkShader(MlirOperation op, Check *c) {
@@ -212,6 +234,7 @@ static void checkShader(MlirOperation op, Check *c) {
 static MlirWalkResult checkOp(MlirOperation op, void *userData) {
   Check *c = userData;
   if (c->vulkan) {
+    checkRounding(op, c);
     checkGlobal(op, c);
     checkShader(op, c);
   }
@@ -245,7 +268,8 @@ const TilePassDescriptor tileGpuCheckDeviceOpsPass = {
     .name = "TileGpuCheckDeviceOps",
     .summary = "Report device code the target cannot compile (cuda: float "
                "conversions of integers wider than 64 bits; cuda and rocm: "
-               "f80 and f128 arithmetic; vulkan: types SPIR-V lacks; rocm "
+               "f80 and f128 arithmetic; vulkan: types SPIR-V lacks, rounding "
+               "modes Vulkan lacks; rocm "
                "and vulkan: heap allocations)",
     .anchor = "gpu.module",
     .options = options,

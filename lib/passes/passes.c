@@ -1,6 +1,6 @@
 /* The passes of lib/passes, the ones every pipeline uses: tile-verify first,
  * tile-expect-lowered once a backend's passes are done, and the expansions
- * of ops some targets do not lower (math, memref.copy). */
+ * of ops some targets do not lower (math, memref.copy, rounding modes). */
 #include "passes/pass.h"
 
 extern const TilePassDescriptor tileVerifyPass;
@@ -8,10 +8,11 @@ extern const TilePassDescriptor tileExpectLoweredPass;
 extern const TilePassDescriptor tileMathExpandPass;
 extern const TilePassDescriptor tileExpandCopiesPass;
 extern const TilePassDescriptor tileCheckFloatTypesPass;
+extern const TilePassDescriptor tileExpandRoundingPass;
 
 static const TilePassDescriptor *const passes[] = {
     &tileVerifyPass,       &tileExpectLoweredPass,   &tileMathExpandPass,
-    &tileExpandCopiesPass, &tileCheckFloatTypesPass,
+    &tileExpandCopiesPass, &tileCheckFloatTypesPass, &tileExpandRoundingPass,
 };
 
 const TilePassList tileCorePasses = {passes, TILE_COUNT(passes)};
