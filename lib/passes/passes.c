@@ -1,6 +1,7 @@
 /* The passes of lib/passes, the ones every pipeline uses: tile-verify first,
  * tile-expect-lowered once a backend's passes are done, and the expansions
- * of ops some targets do not lower (math, memref.copy, rounding modes). */
+ * of ops some targets do not lower (math, memref.copy, rounding modes,
+ * atomics). */
 #include "passes/pass.h"
 
 extern const TilePassDescriptor tileVerifyPass;
@@ -9,10 +10,12 @@ extern const TilePassDescriptor tileMathExpandPass;
 extern const TilePassDescriptor tileExpandCopiesPass;
 extern const TilePassDescriptor tileCheckFloatTypesPass;
 extern const TilePassDescriptor tileExpandRoundingPass;
+extern const TilePassDescriptor tileExpandAtomicsPass;
 
 static const TilePassDescriptor *const passes[] = {
-    &tileVerifyPass,       &tileExpectLoweredPass,   &tileMathExpandPass,
-    &tileExpandCopiesPass, &tileCheckFloatTypesPass, &tileExpandRoundingPass,
+    &tileVerifyPass,        &tileExpectLoweredPass,   &tileMathExpandPass,
+    &tileExpandCopiesPass,  &tileCheckFloatTypesPass, &tileExpandRoundingPass,
+    &tileExpandAtomicsPass,
 };
 
 const TilePassList tileCorePasses = {passes, TILE_COUNT(passes)};

@@ -105,14 +105,42 @@ static void allocateAttributions(MlirOperation func) {
                                   tbI64Attr(&b, 0));
 }
 
-/* MLIR 22 converts integer atomics to SPIR-V only: say so at the op
- * instead of failing inside convert-gpu-to-spirv. */
+/* The kinds of memref.atomic_rmw (arith::AtomicRMWKind's values) that MLIR
+ * 22 converts to SPIR-V: addi, andi, maxs, maxu, mins, minu and ori, of
+ * integers. Others, float atomics and generic_atomic_rmw are reported at
+ * the op instead of failing inside convert-gpu-to-spirv ("failed to
+ * legalize operation"). */
 static bool checkAtomic(MlirOperation op) {
-  if (!tileOpIs(op, "memref.atomic_rmw") ||
-      !mlirTypeIsAFloat(mlirValueGetType(mlirOperationGetResult(op, 0))))
+  static const char *const kinds[] = {"addf",     "addi",    "andi", "assign",
+                                      "maximumf", "maxnumf", "maxs", "maxu",
+                                      "minimumf", "minnumf", "mins", "minu",
+                                      "mulf",     "muli",    "ori",  "xori"};
+  static const bool converted[] = {false, true,  true,  false, false, false,
+                                   true,  true,  false, false, true,  true,
+                                   false, false, true,  false};
+  if (tileOpIs(op, "memref.generic_atomic_rmw")) {
+    tileEmitOpError(op, "has no lowering on the vulkan target (MLIR's SPIR-V "
+                        "conversion has none); memref.atomic_rmw addi, andi, "
+                        "ori, maxs, maxu, mins and minu of integers work");
+    return false;
+  }
+  if (!tileOpIs(op, "memref.atomic_rmw"))
     return true;
-  tileEmitOpError(op, "adds floats atomically, which the vulkan target does "
-                      "not support yet (integer atomics work)");
+  MlirAttribute attr = tileOpGetAttr(op, "kind");
+  int64_t kind = !mlirAttributeIsNull(attr) && mlirAttributeIsAInteger(attr)
+                     ? mlirIntegerAttrGetValueInt(attr)
+                     : -1;
+  bool isFloat =
+      mlirTypeIsAFloat(mlirValueGetType(mlirOperationGetResult(op, 0)));
+  bool known = kind >= 0 && kind < (int64_t)TILE_COUNT(kinds);
+  if (known && converted[kind] && !isFloat)
+    return true;
+  tileEmitOpError(op,
+                  "%s%s atomically, which the vulkan target does not support "
+                  "yet: MLIR's SPIR-V conversion takes addi, andi, ori, "
+                  "maxs, maxu, mins and minu of integers",
+                  known ? "applies " : "updates memory",
+                  known ? kinds[kind] : "");
   return false;
 }
 
