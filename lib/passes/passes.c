@@ -9,13 +9,14 @@ extern const TilePassDescriptor tileExpectLoweredPass;
 extern const TilePassDescriptor tileMathExpandPass;
 extern const TilePassDescriptor tileExpandCopiesPass;
 extern const TilePassDescriptor tileCheckFloatTypesPass;
+extern const TilePassDescriptor tileCheckUnloweredPass;
 extern const TilePassDescriptor tileExpandRoundingPass;
 extern const TilePassDescriptor tileExpandAtomicsPass;
 
 static const TilePassDescriptor *const passes[] = {
-    &tileVerifyPass,        &tileExpectLoweredPass,   &tileMathExpandPass,
-    &tileExpandCopiesPass,  &tileCheckFloatTypesPass, &tileExpandRoundingPass,
-    &tileExpandAtomicsPass,
+    &tileVerifyPass,         &tileExpectLoweredPass,   &tileMathExpandPass,
+    &tileExpandCopiesPass,   &tileCheckFloatTypesPass, &tileCheckUnloweredPass,
+    &tileExpandRoundingPass, &tileExpandAtomicsPass,
 };
 
 const TilePassList tileCorePasses = {passes, TILE_COUNT(passes)};
