@@ -12,6 +12,7 @@ extern const TilePassDescriptor tileVulkanCooperativeMatrixPass;
 extern const TilePassDescriptor tileVulkanEmulateCooperativeMatrixPass;
 extern const TilePassDescriptor tileVulkanDeviceCallsPass;
 extern const TilePassDescriptor tileVulkanIndexSwitchPass;
+extern const TilePassDescriptor tileVulkanViewsPass;
 extern const TilePassDescriptor tileVulkanKernelAbiPass;
 extern const TilePassDescriptor tileVulkanEntryAbiPass;
 extern const TilePassDescriptor tileVulkanMemorySpacesPass;
@@ -30,6 +31,7 @@ static const TilePassDescriptor *const passes[] = {
     &tileVulkanEmulateCooperativeMatrixPass,
     &tileVulkanDeviceCallsPass,
     &tileVulkanIndexSwitchPass,
+    &tileVulkanViewsPass,
     &tileVulkanKernelAbiPass,
     &tileVulkanEntryAbiPass,
     &tileVulkanMemorySpacesPass,

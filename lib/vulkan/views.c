@@ -1,0 +1,114 @@
+/* tile-vulkan-views: the memref ops of device code that MLIR 22's SPIR-V
+ * conversion does not take, and that fold-memref-alias-ops does not fold
+ * into the loads and stores through them (they failed with "failed to
+ * legalize operation"):
+ *   - memref.assume_alignment and memref.prefetch are hints: dropped.
+ *   - memref.transpose: each load and store through it indexes the
+ *     transposed memref, its indices permuted; any other use is reported.
+ *   - memref.view is reported at the op. */
+#include "ir/builder.h"
+#include "ir/ir.h"
+#include "passes/pass.h"
+#include "support/count.h"
+
+#include "mlir-c/AffineExpr.h"
+#include "mlir-c/AffineMap.h"
+#include "mlir-c/BuiltinAttributes.h"
+
+typedef struct {
+  TileOpList ops;
+  unsigned errors;
+} Views;
+
+static MlirWalkResult collect(MlirOperation op, void *userData) {
+  Views *v = userData;
+  if (tileOpIs(op, "memref.view")) {
+    tileEmitOpError(op, "has no lowering on the vulkan target (MLIR's SPIR-V "
+                        "conversion has none); allocate the array with "
+                        "memref.alloca of its element type");
+    ++v->errors;
+  } else if (tileOpIs(op, "memref.assume_alignment") ||
+             tileOpIs(op, "memref.prefetch") ||
+             tileOpIs(op, "memref.transpose")) {
+    tileOpListAppend(&v->ops, op);
+  }
+  return MlirWalkResultAdvance;
+}
+
+/* Whether each use of the transpose's result is a memref.load or a
+ * memref.store into it; reports the first other one. */
+static bool onlyAccessed(MlirOperation transpose) {
+  MlirValue result = mlirOperationGetResult(transpose, 0);
+  for (MlirOpOperand use = mlirValueGetFirstUse(result);
+       !mlirOpOperandIsNull(use); use = mlirOpOperandGetNextUse(use)) {
+    MlirOperation user = mlirOpOperandGetOwner(use);
+    unsigned at = mlirOpOperandGetOperandNumber(use);
+    if ((tileOpIs(user, "memref.load") && at == 0) ||
+        (tileOpIs(user, "memref.store") && at == 1))
+      continue;
+    MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(user));
+    tileEmitOpError(transpose,
+                    "is used by '%.*s', which the vulkan target cannot "
+                    "follow through a transpose (loads and stores can)",
+                    (int)name.length, name.data);
+    return false;
+  }
+  return true;
+}
+
+/* Loads and stores through `transpose` index its source: the source's
+ * index at position perm(k) is the transpose's index k. */
+static void foldTranspose(MlirOperation transpose) {
+  MlirValue source = mlirOperationGetOperand(transpose, 0);
+  MlirAffineMap perm =
+      mlirAffineMapAttrGetValue(tileOpGetAttr(transpose, "permutation"));
+  intptr_t rank = mlirAffineMapGetNumResults(perm);
+  MlirValue result = mlirOperationGetResult(transpose, 0);
+  MlirOpOperand use = mlirValueGetFirstUse(result);
+  while (!mlirOpOperandIsNull(use)) {
+    MlirOperation user = mlirOpOperandGetOwner(use);
+    use = mlirOpOperandGetNextUse(use);
+    intptr_t first = tileOpIs(user, "memref.load") ? 1 : 2;
+    MlirValue indices[TILE_MAX_RANK];
+    for (intptr_t k = 0; k < rank && k < TILE_MAX_RANK; ++k)
+      indices[mlirAffineDimExprGetPosition(mlirAffineMapGetResult(perm, k))] =
+          mlirOperationGetOperand(user, first + k);
+    for (intptr_t k = 0; k < rank && k < TILE_MAX_RANK; ++k)
+      mlirOperationSetOperand(user, first + k, indices[k]);
+    mlirOperationSetOperand(user, first - 1, source);
+  }
+}
+
+static void run(MlirOperation root, MlirExternalPass pass,
+                const TileOptionValue *values) {
+  (void)values;
+  Views v = {{0}, 0};
+  mlirOperationWalk(root, collect, &v, MlirWalkPostOrder);
+  for (size_t i = 0; i < v.ops.count; ++i) {
+    MlirOperation op = v.ops.ops[i];
+    if (tileOpIs(op, "memref.transpose")) {
+      if (!onlyAccessed(op)) {
+        ++v.errors;
+        continue;
+      }
+      foldTranspose(op);
+    } else if (tileOpIs(op, "memref.assume_alignment")) {
+      mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0),
+                                    mlirOperationGetOperand(op, 0));
+    }
+    mlirOperationDestroy(op);
+  }
+  tileOpListFree(&v.ops);
+  if (v.errors)
+    mlirExternalPassSignalFailure(pass);
+}
+
+const TilePassDescriptor tileVulkanViewsPass = {
+    .argument = "tile-vulkan-views",
+    .name = "TileVulkanViews",
+    .summary = "Drop memref.assume_alignment and memref.prefetch, access "
+               "through memref.transpose by permuted indices, report "
+               "memref.view (MLIR's SPIR-V conversion takes none of them)",
+    .anchor = "",
+    .run = run,
+};

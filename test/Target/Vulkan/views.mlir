@@ -1,0 +1,48 @@
+// RUN: tile-opt --split-input-file --pass-pipeline='builtin.module(gpu.module(tile-vulkan-views))' %s --verify-diagnostics | FileCheck %s
+// RUN: tile-opt --target=vulkan --emit=spirv %S/../Inputs/memref_hints.mlir -o %t.spv
+// RUN: %if spirv-tools %{ spirv-val --target-env vulkan1.1 %t.spv %}
+// RUN: tile-opt --target=cpu --emit=obj %S/../Inputs/memref_hints.mlir -o /dev/null
+// RUN: env CUDA_ROOT=%t.no-toolkit tile-opt --target=cuda:sm_80 --emit=ptx %S/../Inputs/memref_hints.mlir -o /dev/null
+// RUN: tile-opt --target=rocm:gfx942 --emit=isa %S/../Inputs/memref_hints.mlir -o /dev/null
+
+// Loads and stores through a transpose index the transposed memref, its
+// indices permuted; the hints go.
+// CHECK-LABEL: gpu.func @transpose
+// CHECK-NOT: memref.transpose
+// CHECK-NOT: memref.assume_alignment
+// CHECK-NOT: memref.prefetch
+// CHECK: %[[V:.*]] = memref.load %arg0[%arg2, %arg1] : memref<4x8xf32>
+// CHECK-NEXT: memref.store %[[V]], %arg0[%arg2, %arg1] : memref<4x8xf32>
+gpu.module @m {
+  gpu.func @transpose(%A: memref<4x8xf32>, %i: index, %j: index) kernel {
+    %t = memref.transpose %A (a, b) -> (b, a) : memref<4x8xf32> to memref<8x4xf32, strided<[1, 8]>>
+    %v = memref.load %t[%i, %j] : memref<8x4xf32, strided<[1, 8]>>
+    memref.prefetch %A[%i, %j], read, locality<3>, data : memref<4x8xf32>
+    %a = memref.assume_alignment %A, 16 : memref<4x8xf32>
+    memref.store %v, %a[%j, %i] : memref<4x8xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @view(%i: index) kernel {
+    %c0 = arith.constant 0 : index
+    %t = memref.alloca() : memref<64xi8>
+    // expected-error @below {{'memref.view' op has no lowering on the vulkan target (MLIR's SPIR-V conversion has none); allocate the array with memref.alloca of its element type}}
+    %v = memref.view %t[%c0][] : memref<64xi8> to memref<16xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @copied(%A: memref<4x8xf32>, %B: memref<8x4xf32>) kernel {
+    // expected-error @below {{'memref.transpose' op is used by 'memref.copy', which the vulkan target cannot follow through a transpose (loads and stores can)}}
+    %t = memref.transpose %A (a, b) -> (b, a) : memref<4x8xf32> to memref<8x4xf32, strided<[1, 8]>>
+    memref.copy %t, %B : memref<8x4xf32, strided<[1, 8]>> to memref<8x4xf32>
+    gpu.return
+  }
+}
