@@ -4,8 +4,11 @@
  * that reads them. MLIR 22's spirv-update-vce derives a module's
  * capabilities from its ops and types but not from BuiltIn decorations,
  * so spirv-val refused such a module ("Operand 3 of Decorate requires one
- * of these capabilities: Kernel GroupNonUniform"). Modules without these
- * variables are left as they are. */
+ * of these capabilities: Kernel GroupNonUniform"). GroupNonUniform needs
+ * SPIR-V 1.3, which every Vulkan from 1.1 takes: a module whose ops alone
+ * needed less (spirv-update-vce set 1.0) gets 1.3 too (spirv-val: "operand
+ * GroupNonUniform(61) requires SPIR-V version 1.3 or later"). Modules
+ * without these variables are left as they are. */
 #include "ir/ir.h"
 #include "passes/pass.h"
 #include "support/count.h"
@@ -41,7 +44,8 @@ static bool readsSubgroupBuiltins(MlirOperation module) {
 }
 
 /* `vce` (#spirv.vce<vX, [caps], [exts]>) with GroupNonUniform among its
- * capabilities; null when it is not printed that way. */
+ * capabilities, at version 1.3 or later; null when it is not printed that
+ * way. */
 static MlirAttribute withGroupNonUniform(MlirContext ctx, MlirAttribute vce) {
   TileStrBuf text = TILE_STRBUF_INIT, out = TILE_STRBUF_INIT;
   tileAppendAttr(&text, vce);
@@ -49,8 +53,14 @@ static MlirAttribute withGroupNonUniform(MlirContext ctx, MlirAttribute vce) {
   const char *open = strchr(s, '[');
   const char *close = open ? strchr(open, ']') : NULL;
   MlirAttribute result = mlirAttributeGetNull();
-  if (close) {
-    tileStrBufAppend(&out, s, (size_t)(close - s));
+  const char *version = strstr(s, "<v1.");
+  if (close && version && version < open) {
+    /* The version, raised to 1.3 when below. */
+    bool below = version[4] >= '0' && version[4] < '3' && version[5] == ',';
+    tileStrBufAppend(&out, s, (size_t)(version - s));
+    tileStrBufAppendStr(&out, below ? "<v1.3" : "");
+    const char *rest = below ? version + 5 : version;
+    tileStrBufAppend(&out, rest, (size_t)(close - rest));
     tileStrBufPrintf(&out, "%sGroupNonUniform%s", close == open + 1 ? "" : ", ",
                      close);
     result = mlirAttributeParseGet(ctx, tileRef(tileStrBufGet(&out)));

@@ -26,3 +26,15 @@ spirv.module @declared Logical GLSL450 requires #spirv.vce<v1.3, [GroupNonUnifor
 spirv.module @no_subgroups Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []> {
   spirv.GlobalVariable @id built_in("LocalInvocationId") : !spirv.ptr<vector<3xi32>, Input>
 }
+
+// -----
+
+// GroupNonUniform needs SPIR-V 1.3: a module whose ops alone needed 1.0
+// (spirv-update-vce's choice) is raised to 1.3 (spirv-val: "operand
+// GroupNonUniform(61) requires SPIR-V version 1.3 or later"; a kernel that
+// read gpu.lane_id and nothing else of subgroups).
+// CHECK-LABEL: spirv.module @lane_id
+// CHECK-SAME: requires #spirv.vce<v1.3, [Shader, GroupNonUniform], []>
+spirv.module @lane_id Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []> {
+  spirv.GlobalVariable @lane built_in("SubgroupLocalInvocationId") : !spirv.ptr<i32, Input>
+}
