@@ -18,6 +18,11 @@
  *     AMDGPU code called malloc and free, which nothing defines, so the
  *     code object did not load; SPIR-V has none), and memref.alloca of a
  *     dynamic size (the AMDGPU back end aborted on it). cuda has both.
+ *   - vulkan: vectors of more than one dimension or more than 4 lanes
+ *     (SPIR-V's vectors have one, of 2 to 4 lanes without the Vector16
+ *     capability; the conversion failed to legalize their ops, or a
+ *     constant of them with no location). Constants and poison values are
+ *     left to the ops that use them, which have a location.
  *   - vulkan: rounding modes other than to_nearest_even and toward_zero
  *     on an op (tile-expand-rounding computes those of arith.truncf): the
  *     conversion wrote RTN and RTP, which Vulkan forbids (spirv-val:
@@ -199,6 +204,36 @@ static void checkGlobal(MlirOperation op, Check *c) {
               (int)name.length, name.data);
 }
 
+/* The first vector type among op's operands and results that SPIR-V has
+ * no vector for (rank above 1, or more than 4 lanes), or a null type. */
+static MlirType unsupportedVector(MlirOperation op) {
+  intptr_t operands = mlirOperationGetNumOperands(op);
+  intptr_t results = mlirOperationGetNumResults(op);
+  for (intptr_t i = 0; i < operands + results; ++i) {
+    MlirType t = mlirValueGetType(
+        i < operands ? mlirOperationGetOperand(op, i)
+                     : mlirOperationGetResult(op, i - operands));
+    if (mlirTypeIsAVector(t) &&
+        (mlirShapedTypeGetRank(t) > 1 || mlirShapedTypeGetDimSize(t, 0) > 4))
+      return t;
+  }
+  return (MlirType){NULL};
+}
+
+static void checkVectorShape(MlirOperation op, Check *c) {
+  if (tileOpIs(op, "arith.constant") || tileOpIs(op, "ub.poison"))
+    return;
+  MlirType type = unsupportedVector(op);
+  if (mlirTypeIsNull(type))
+    return;
+  TileStrBuf text = TILE_STRBUF_INIT;
+  tileGpuFail(&c->errors, op,
+              "works on %s, which the vulkan target does not lower: SPIR-V "
+              "vectors have one dimension of 2 to 4 lanes",
+              tileTypeStr(&text, type));
+  tileStrBufFree(&text);
+}
+
 /* vulkan: a rounding mode Vulkan lacks (arith.truncf's roundingmode, the
  * values of arith::RoundingMode). */
 static void checkRounding(MlirOperation op, Check *c) {
@@ -234,6 +269,7 @@ static void checkShader(MlirOperation op, Check *c) {
 static MlirWalkResult checkOp(MlirOperation op, void *userData) {
   Check *c = userData;
   if (c->vulkan) {
+    checkVectorShape(op, c);
     checkRounding(op, c);
     checkGlobal(op, c);
     checkShader(op, c);

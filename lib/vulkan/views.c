@@ -5,20 +5,80 @@
  *   - memref.assume_alignment and memref.prefetch are hints: dropped.
  *   - memref.transpose: each load and store through it indexes the
  *     transposed memref, its indices permuted; any other use is reported.
- *   - memref.view is reported at the op. */
+ *   - memref.view is reported at the op.
+ *   - vector.load and vector.store of one-dimensional vectors become a
+ *     scalar load or store per lane: MLIR's conversion bitcast the buffer
+ *     pointer to a vector pointer, which Vulkan's logical addressing does
+ *     not allow (spirv-val: "OpLoad Pointer ... is not a logical pointer";
+ *     the kernel compiled, and was invalid), and the kernel ABI, which
+ *     flattens buffers of dynamic shape, takes scalar accesses only. */
 #include "ir/builder.h"
+#include "ir/builder_vector.h"
 #include "ir/ir.h"
 #include "passes/pass.h"
+#include "support/alloc.h"
 #include "support/count.h"
 
 #include "mlir-c/AffineExpr.h"
 #include "mlir-c/AffineMap.h"
 #include "mlir-c/BuiltinAttributes.h"
 
+#include <stdlib.h>
+
 typedef struct {
   TileOpList ops;
   unsigned errors;
 } Views;
+
+/* A vector.load or vector.store of a one-dimensional vector of up to 4
+ * lanes (SPIR-V's vectors). */
+static bool isVectorAccess(MlirOperation op) {
+  bool load = tileOpIs(op, "vector.load");
+  if (!load && !tileOpIs(op, "vector.store"))
+    return false;
+  MlirType vector = load ? mlirValueGetType(mlirOperationGetResult(op, 0))
+                         : mlirValueGetType(mlirOperationGetOperand(op, 0));
+  /* Wider ones are reported (tile-gpu-check-device-ops) at the access. */
+  return mlirShapedTypeGetRank(vector) == 1 &&
+         !mlirShapedTypeIsDynamicDim(vector, 0) &&
+         mlirShapedTypeGetDimSize(vector, 0) <= 4;
+}
+
+/* The lanes of a vector.load (or store) as scalar loads (stores) of the
+ * consecutive elements along the last index. */
+static void scalarize(MlirOperation op) {
+  bool load = tileOpIs(op, "vector.load");
+  TileBuilder b = tbBefore(op);
+  MlirType vector = load ? mlirValueGetType(mlirOperationGetResult(op, 0))
+                         : mlirValueGetType(mlirOperationGetOperand(op, 0));
+  MlirType element = mlirShapedTypeGetElementType(vector);
+  int64_t lanes = mlirShapedTypeGetDimSize(vector, 0);
+  intptr_t first = load ? 0 : 1; /* the memref */
+  intptr_t n = mlirOperationGetNumOperands(op);
+  MlirValue operands[2 + TILE_MAX_RANK];
+  intptr_t count = 0;
+  for (intptr_t i = first; i < n && count < 1 + TILE_MAX_RANK; ++i)
+    operands[1 + count++] = mlirOperationGetOperand(op, i);
+  MlirValue last = operands[count];
+  MlirValue *values = tileMalloc((size_t)lanes * sizeof(MlirValue));
+  for (int64_t k = 0; k < lanes; ++k) {
+    operands[count] =
+        k ? tbAdd(&b, last, tbConstIndex(&b, k)) : last; /* lane k */
+    if (load) {
+      values[k] = tbResult(tbCreate(&b, "memref.load", count, operands + 1, 1,
+                                    &element, 0, NULL));
+    } else {
+      operands[0] = tbVExtract(&b, mlirOperationGetOperand(op, 0), k);
+      tbCreate(&b, "memref.store", count + 1, operands, 0, NULL, 0, NULL);
+    }
+  }
+  if (load)
+    mlirValueReplaceAllUsesOfWith(
+        mlirOperationGetResult(op, 0),
+        tbResult(tbCreate(&b, "vector.from_elements", (intptr_t)lanes, values,
+                          1, &vector, 0, NULL)));
+  free(values);
+}
 
 static MlirWalkResult collect(MlirOperation op, void *userData) {
   Views *v = userData;
@@ -29,7 +89,7 @@ static MlirWalkResult collect(MlirOperation op, void *userData) {
     ++v->errors;
   } else if (tileOpIs(op, "memref.assume_alignment") ||
              tileOpIs(op, "memref.prefetch") ||
-             tileOpIs(op, "memref.transpose")) {
+             tileOpIs(op, "memref.transpose") || isVectorAccess(op)) {
     tileOpListAppend(&v->ops, op);
   }
   return MlirWalkResultAdvance;
@@ -92,6 +152,8 @@ static void run(MlirOperation root, MlirExternalPass pass,
         continue;
       }
       foldTranspose(op);
+    } else if (isVectorAccess(op)) {
+      scalarize(op);
     } else if (tileOpIs(op, "memref.assume_alignment")) {
       mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0),
                                     mlirOperationGetOperand(op, 0));
@@ -107,8 +169,9 @@ const TilePassDescriptor tileVulkanViewsPass = {
     .argument = "tile-vulkan-views",
     .name = "TileVulkanViews",
     .summary = "Drop memref.assume_alignment and memref.prefetch, access "
-               "through memref.transpose by permuted indices, report "
-               "memref.view (MLIR's SPIR-V conversion takes none of them)",
+               "through memref.transpose by permuted indices, load and "
+               "store vectors lane by lane, report memref.view (MLIR's "
+               "SPIR-V conversion takes none of them as they are)",
     .anchor = "",
     .run = run,
 };

@@ -46,3 +46,25 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// A vector load or store of up to 4 lanes is a scalar access per lane.
+// CHECK-LABEL: gpu.func @vectors
+// CHECK-NOT: vector.load
+// CHECK: %[[X0:.*]] = memref.load %arg0[%arg1]
+// CHECK: %[[I1:.*]] = arith.addi %arg1, %c1
+// CHECK: %[[X1:.*]] = memref.load %arg0[%[[I1]]]
+// CHECK: %[[V:.*]] = vector.from_elements %[[X0]], %[[X1]] : vector<2xf32>
+// CHECK: %[[E0:.*]] = vector.extract %[[V]][0]
+// CHECK: memref.store %[[E0]], %arg0[%arg1]
+// CHECK: %[[E1:.*]] = vector.extract %[[V]][1]
+// CHECK: memref.store %[[E1]], %arg0[%{{.*}}]
+// CHECK-NOT: vector.store
+gpu.module @m {
+  gpu.func @vectors(%A: memref<?xf32>, %i: index) kernel {
+    %v = vector.load %A[%i] : memref<?xf32>, vector<2xf32>
+    vector.store %v, %A[%i] : memref<?xf32>, vector<2xf32>
+    gpu.return
+  }
+}
