@@ -28,6 +28,8 @@
  *     conversion wrote RTN and RTP, which Vulkan forbids (spirv-val:
  *     VUID-StandaloneSpirv-FPRoundingMode-04675), and failed to legalize
  *     to_nearest_away.
+ *   - vulkan: scf.execute_region of several blocks (SPIR-V shaders need
+ *     structured control flow; "failed to legalize operation").
  *   - vulkan: memref.get_global (no SPIR-V conversion of globals; "failed
  *     to legalize operation 'memref.get_global'"), cf.assert and
  *     gpu.printf (shaders can neither stop nor print).
@@ -252,9 +254,16 @@ static void checkRounding(MlirOperation op, Check *c) {
 }
 
 /* vulkan: what a shader cannot do (MLIR's SPIR-V conversion has no pattern
- * for either: "failed to legalize operation"). */
+ * for any: "failed to legalize operation"). */
 static void checkShader(MlirOperation op, Check *c) {
-  if (tileOpIs(op, "cf.assert"))
+  if (tileOpIs(op, "scf.execute_region") &&
+      !mlirBlockIsNull(mlirBlockGetNextInRegion(
+          mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0)))))
+    tileGpuFail(&c->errors, op,
+                "has several blocks (unstructured control flow), which "
+                "vulkan kernels cannot: SPIR-V shaders need structured "
+                "control flow; branch with scf.if");
+  else if (tileOpIs(op, "cf.assert"))
     tileGpuFail(&c->errors, op,
                 "cannot stop a vulkan kernel: SPIR-V shaders have no trap "
                 "or abort; check the condition on the host, or write a flag "
