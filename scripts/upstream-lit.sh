@@ -58,6 +58,9 @@ config.substitutions += [
     ("%mlir_runner_utils", lib + "/libmlir_runner_utils.so"),
     ("%mlir_async_runtime", lib + "/libmlir_async_runtime.so"),
     ("%mlir_arm_runner_utils", lib + "/libmlir_arm_runner_utils.so"),
+    # Tests that read data files (test/Integration/data) name them through
+    # the source tree: \$MLIR_SRC_DIR, else the folder of the tests.
+    ("%mlir_src_dir", "${MLIR_SRC_DIR:-$tests}"),
 ]
 EOF
 "$llvm_bin/lit" "$@" "$work"
