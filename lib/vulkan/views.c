@@ -38,8 +38,11 @@ static bool isVectorAccess(MlirOperation op) {
     return false;
   MlirType vector = load ? mlirValueGetType(mlirOperationGetResult(op, 0))
                          : mlirValueGetType(mlirOperationGetOperand(op, 0));
-  /* Wider ones are reported (tile-gpu-check-device-ops) at the access. */
-  return mlirShapedTypeGetRank(vector) == 1 &&
+  /* Wider ones are reported (tile-gpu-check-device-ops) at the access; a
+   * memref of vectors is loaded whole. */
+  MlirType memref = mlirValueGetType(mlirOperationGetOperand(op, load ? 0 : 1));
+  return !mlirTypeIsAVector(mlirShapedTypeGetElementType(memref)) &&
+         mlirShapedTypeGetRank(vector) == 1 &&
          !mlirShapedTypeIsDynamicDim(vector, 0) &&
          mlirShapedTypeGetDimSize(vector, 0) <= 4;
 }

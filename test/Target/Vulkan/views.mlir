@@ -68,3 +68,17 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// A memref of vectors is loaded and stored whole.
+// CHECK-LABEL: gpu.func @memref_of_vectors
+// CHECK: vector.load %arg0[%{{.*}}] : memref<4xvector<4xf32>>, vector<4xf32>
+// CHECK: vector.store
+gpu.module @m {
+  gpu.func @memref_of_vectors(%A: memref<4xvector<4xf32>>, %i: index) kernel {
+    %v = vector.load %A[%i] : memref<4xvector<4xf32>>, vector<4xf32>
+    vector.store %v, %A[%i] : memref<4xvector<4xf32>>, vector<4xf32>
+    gpu.return
+  }
+}
