@@ -32,7 +32,9 @@ enum { ToNearestEven, Downward, Upward, TowardZero, ToNearestAway };
 /* The rounding mode of a truncf that states one other than
  * to_nearest_even, or -1. */
 static int64_t roundingOf(MlirOperation op) {
-  if (!tileOpIs(op, "arith.truncf"))
+  /* Scalars and vectors (tensors are no kernel's values). */
+  if (!tileOpIs(op, "arith.truncf") ||
+      mlirTypeIsATensor(mlirValueGetType(mlirOperationGetResult(op, 0))))
     return -1;
   MlirAttribute mode = tileOpGetAttr(op, "roundingmode");
   if (mlirAttributeIsNull(mode) || !mlirAttributeIsAInteger(mode))
@@ -64,16 +66,15 @@ static MlirValue rounded(TileBuilder *b, MlirValue x, MlirType type,
   MlirValue larger = tbAdd(b, bits, one), smaller = tbSub(b, bits, one);
   MlirValue negative =
       tbCmpI(b, "slt", bits, tbSplatInt(b, bits, tbScalarOf(bitsType), 0));
-  /* |back| > |x| and |back| < |x| (back has x's sign, or is a zero). */
-  MlirValue fartherOut = tbSelect(b, negative, tbCmpF(b, "olt", back, x),
-                                  tbCmpF(b, "ogt", back, x));
-  MlirValue fartherIn = tbSelect(b, negative, tbCmpF(b, "ogt", back, x),
-                                 tbCmpF(b, "olt", back, x));
   MlirValue result = bits;
   switch (mode) {
-  case TowardZero:
+  case TowardZero: {
+    /* |back| > |x| (back has x's sign, or is a zero). */
+    MlirValue fartherOut = tbSelect(b, negative, tbCmpF(b, "olt", back, x),
+                                    tbCmpF(b, "ogt", back, x));
     result = tbSelect(b, fartherOut, smaller, bits);
     break;
+  }
   case Downward:
     result = tbSelect(b, tbCmpF(b, "ogt", back, x),
                       tbSelect(b, negative, larger, smaller), bits);
@@ -83,7 +84,10 @@ static MlirValue rounded(TileBuilder *b, MlirValue x, MlirType type,
                       tbSelect(b, negative, smaller, larger), bits);
     break;
   case ToNearestAway: {
-    /* x - back = next - x says that x is halfway, for either sign. */
+    /* |back| < |x|, and x - back = next - x says that x is halfway, for
+     * either sign. */
+    MlirValue fartherIn = tbSelect(b, negative, tbCmpF(b, "ogt", back, x),
+                                   tbCmpF(b, "olt", back, x));
     MlirValue next = tbConvertOp(
         b, "arith.extf", tbConvertOp(b, "arith.bitcast", larger, type), source);
     MlirValue tie =

@@ -207,9 +207,17 @@ typedef struct {
   unsigned errors;
 } Collect;
 
+/* Whether op makes a tensor (no kernel's value: left alone). */
+static bool makesTensor(MlirOperation op) {
+  return mlirOperationGetNumResults(op) > 0 &&
+         mlirTypeIsATensor(mlirValueGetType(mlirOperationGetResult(op, 0)));
+}
+
 static MlirWalkResult collect(MlirOperation op, void *userData) {
   Collect *c = userData;
-  if (isF64Math(op)) {
+  if (makesTensor(op)) {
+    return MlirWalkResultAdvance;
+  } else if (isF64Math(op)) {
     tileEmitOpError(op, "on f64 has no lowering on the vulkan target: MLIR's "
                         "SPIR-V conversion lowers math ops on 16- and 32-bit "
                         "floats only");

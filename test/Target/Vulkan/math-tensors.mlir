@@ -1,0 +1,23 @@
+// RUN: tile-opt --tile-vulkan-math %s | FileCheck %s
+
+// tile-vulkan-math rewrites math ops of scalars and vectors (kernels'
+// values); math ops that make tensors are left alone (it built casts of
+// the wrong shape for them, which the verifier refused).
+// CHECK-LABEL: func.func @tensors
+// CHECK: math.ctlz %arg0 : tensor<4xi8>
+// CHECK: math.ctpop %arg1 : tensor<4xi32>
+// CHECK-NOT: spirv.
+func.func @tensors(%a: tensor<4xi8>, %b: tensor<4xi32>) -> (tensor<4xi8>, tensor<4xi32>) {
+  %x = math.ctlz %a : tensor<4xi8>
+  %y = math.ctpop %b : tensor<4xi32>
+  return %x, %y : tensor<4xi8>, tensor<4xi32>
+}
+
+// CHECK-LABEL: func.func @vectors
+// CHECK: math.ctlz %{{.*}} : vector<4xi32>
+// CHECK: spirv.BitCount
+func.func @vectors(%a: vector<4xi8>, %b: vector<4xi32>) -> (vector<4xi8>, vector<4xi32>) {
+  %x = math.ctlz %a : vector<4xi8>
+  %y = math.ctpop %b : vector<4xi32>
+  return %x, %y : vector<4xi8>, vector<4xi32>
+}
