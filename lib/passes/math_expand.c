@@ -98,9 +98,16 @@ static bool served(MlirOperation op, const Expansion *e, const char *target) {
   return false;
 }
 
+/* Whether op takes a tensor (no kernel's value: left alone; the formulas
+ * build scalar and vector constants). */
+static bool takesTensor(MlirOperation op) {
+  return mlirOperationGetNumOperands(op) > 0 &&
+         mlirTypeIsATensor(mlirValueGetType(mlirOperationGetOperand(op, 0)));
+}
+
 static MlirWalkResult collect(MlirOperation op, void *userData) {
   void **args = userData;
-  if (expansionFor(op, args[1]))
+  if (!takesTensor(op) && expansionFor(op, args[1]))
     tileOpListAppend(args[0], op);
   return MlirWalkResultAdvance;
 }

@@ -21,3 +21,17 @@ func.func @vectors(%a: vector<4xi8>, %b: vector<4xi32>) -> (vector<4xi8>, vector
   %y = math.ctpop %b : vector<4xi32>
   return %x, %y : vector<4xi8>, vector<4xi32>
 }
+
+// RUN: tile-opt --tile-math-expand="ops=absi,ipowi,isinf" %s | FileCheck %s --check-prefix=EXPAND
+// tile-math-expand, likewise: its formulas build scalar and vector
+// constants.
+// EXPAND-LABEL: func.func @expand_tensors
+// EXPAND: math.absi %arg0 : tensor<4xi8>
+// EXPAND: math.ipowi %arg0, %arg0 : tensor<4xi8>
+// EXPAND: math.isinf %arg1 : tensor<4xf32>
+func.func @expand_tensors(%t: tensor<4xi8>, %u: tensor<4xf32>) -> (tensor<4xi8>, tensor<4xi8>, tensor<4xi1>) {
+  %a = math.absi %t : tensor<4xi8>
+  %b = math.ipowi %t, %t : tensor<4xi8>
+  %c = math.isinf %u : tensor<4xf32>
+  return %a, %b, %c : tensor<4xi8>, tensor<4xi8>, tensor<4xi1>
+}
