@@ -82,53 +82,26 @@ static void checkCuda(MlirOperation op, Check *c) {
   tileStrBufFree(&b);
 }
 
-/* Whether `type` (or the element type of a shaped or complex `type`) is
+/* Whether the element type `element` (or that of complex `element`) is
  * f80 or f128, the only float types of these widths. */
-static bool isWideFloat(MlirType type) {
-  type = tbScalarOf(type);
-  if (mlirTypeIsAComplex(type))
-    type = mlirComplexTypeGetElementType(type);
-  if (!mlirTypeIsAFloat(type))
+static bool isWideFloat(MlirType element) {
+  if (mlirTypeIsAComplex(element))
+    element = mlirComplexTypeGetElementType(element);
+  if (!mlirTypeIsAFloat(element))
     return false;
-  unsigned width = mlirFloatTypeGetWidth(type);
+  unsigned width = mlirFloatTypeGetWidth(element);
   return width == 80 || width == 128;
-}
-
-/* Whether `op` computes with the values it takes or makes (not a move, a
- * constant or a bitcast of them). */
-static bool computes(MlirOperation op) {
-  static const char *const moves[] = {
-      "arith.bitcast",    "arith.constant", "arith.select", "complex.bitcast",
-      "complex.constant", "complex.create", "complex.im",   "complex.re"};
-  static const char *const vectorMath[] = {
-      "vector.contract",     "vector.fma",       "vector.multi_reduction",
-      "vector.outerproduct", "vector.reduction", "vector.scan"};
-  for (size_t i = 0; i < TILE_COUNT(vectorMath); ++i)
-    if (tileOpIs(op, vectorMath[i]))
-      return true;
-  if (!tileOpInDialect(op, "arith") && !tileOpInDialect(op, "math") &&
-      !tileOpInDialect(op, "complex"))
-    return false;
-  for (size_t i = 0; i < TILE_COUNT(moves); ++i)
-    if (tileOpIs(op, moves[i]))
-      return false;
-  return true;
 }
 
 /* cuda and rocm: arithmetic on f80 or f128, which NVPTX and the AMDGPU back
  * end lower to soft-float library calls they cannot make ("LLVM ERROR:
  * unsupported library call operation", an abort). */
 static void checkWideFloats(MlirOperation op, Check *c) {
-  if (!computes(op))
-    return;
-  MlirType type = {NULL};
-  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op) && !type.ptr; ++i)
-    if (isWideFloat(mlirValueGetType(mlirOperationGetOperand(op, i))))
-      type = mlirValueGetType(mlirOperationGetOperand(op, i));
-  for (intptr_t i = 0; i < mlirOperationGetNumResults(op) && !type.ptr; ++i)
-    if (isWideFloat(mlirValueGetType(mlirOperationGetResult(op, i))))
-      type = mlirValueGetType(mlirOperationGetResult(op, i));
-  if (!type.ptr)
+  char what[32];
+  MlirType type = tileOpComputes(op)
+                      ? tileFindElementType(op, isWideFloat, what, sizeof(what))
+                      : (MlirType){NULL};
+  if (mlirTypeIsNull(type))
     return;
   TileStrBuf text = TILE_STRBUF_INIT;
   tileGpuFail(&c->errors, op,
@@ -136,7 +109,7 @@ static void checkWideFloats(MlirOperation op, Check *c) {
               "compile: %s has no f80 or f128 arithmetic (f16, bf16, f32 "
               "and f64 are); loads, stores and arith.bitcast of them to an "
               "integer work",
-              tileTypeStr(&text, tbScalarOf(type)), c->target,
+              tileTypeStr(&text, type), c->target,
               c->cuda ? "NVPTX" : "the AMDGPU back end");
   tileStrBufFree(&text);
 }
@@ -241,10 +214,7 @@ static void checkVectorShape(MlirOperation op, Check *c) {
 static void checkRounding(MlirOperation op, Check *c) {
   static const char *const modes[] = {"to_nearest_even", "downward", "upward",
                                       "toward_zero", "to_nearest_away"};
-  MlirAttribute mode = tileOpGetAttr(op, "roundingmode");
-  if (mlirAttributeIsNull(mode) || !mlirAttributeIsAInteger(mode))
-    return;
-  int64_t m = mlirIntegerAttrGetValueInt(mode);
+  int64_t m = tileGetIntAttr(op, "roundingmode", 0);
   if (m == 0 || m == 3)
     return;
   tileGpuFail(&c->errors, op,

@@ -1,6 +1,7 @@
 /* Small queries on MLIR IR that tile code asks over and over. */
 #include "ir/ir.h"
 #include "support/alloc.h"
+#include "support/count.h"
 #include "support/diagnostics.h"
 
 #include "tile/dialect.h"
@@ -429,6 +430,43 @@ bool tileGetBoolAttr(MlirOperation op, const char *name, bool fallback,
     return mlirBoolAttrGetValue(attr);
   *ok = false;
   return fallback;
+}
+
+int64_t tileGetIntAttr(MlirOperation op, const char *name, int64_t fallback) {
+  MlirAttribute attr = tileOpGetAttr(op, name);
+  return !mlirAttributeIsNull(attr) && mlirAttributeIsAInteger(attr)
+             ? mlirIntegerAttrGetValueInt(attr)
+             : fallback;
+}
+
+const char *tileAtomicKindName(MlirOperation op) {
+  static const char *const kinds[] = {"addf",     "addi",    "andi", "assign",
+                                      "maximumf", "maxnumf", "maxs", "maxu",
+                                      "minimumf", "minnumf", "mins", "minu",
+                                      "mulf",     "muli",    "ori",  "xori"};
+  if (!tileOpIs(op, "memref.atomic_rmw"))
+    return NULL;
+  int64_t kind = tileGetIntAttr(op, "kind", -1);
+  return kind >= 0 && kind < (int64_t)TILE_COUNT(kinds) ? kinds[kind] : NULL;
+}
+
+bool tileOpComputes(MlirOperation op) {
+  static const char *const moves[] = {
+      "arith.bitcast",    "arith.constant", "arith.select", "complex.bitcast",
+      "complex.constant", "complex.create", "complex.im",   "complex.re"};
+  static const char *const vectorMath[] = {
+      "vector.contract",     "vector.fma",       "vector.multi_reduction",
+      "vector.outerproduct", "vector.reduction", "vector.scan"};
+  for (size_t i = 0; i < TILE_COUNT(vectorMath); ++i)
+    if (tileOpIs(op, vectorMath[i]))
+      return true;
+  if (!tileOpInDialect(op, "arith") && !tileOpInDialect(op, "math") &&
+      !tileOpInDialect(op, "complex"))
+    return false;
+  for (size_t i = 0; i < TILE_COUNT(moves); ++i)
+    if (tileOpIs(op, moves[i]))
+      return false;
+  return true;
 }
 
 void tileOpListAppend(TileOpList *list, MlirOperation op) {

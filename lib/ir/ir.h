@@ -225,4 +225,17 @@ unsigned tileForEachKernel(MlirOperation root,
 bool tileGetBoolAttr(MlirOperation op, const char *name, bool fallback,
                      bool *ok);
 
+/* The value of integer attribute `name` of `op` (enums such as arith's
+ * roundingmode), or `fallback` when it is absent or no integer. */
+int64_t tileGetIntAttr(MlirOperation op, const char *name, int64_t fallback);
+
+/* The name of the kind of a memref.atomic_rmw ("addf", "muli", ...: its
+ * arith::AtomicRMWKind), or NULL for any other op. */
+const char *tileAtomicKindName(MlirOperation op);
+
+/* Whether `op` computes with the values it takes or makes: an arith, math
+ * or complex op other than a move, a constant or a bitcast, or a vector op
+ * that computes (contract, fma, reductions, outer products, scans). */
+bool tileOpComputes(MlirOperation op);
+
 #endif

@@ -48,17 +48,6 @@ static MlirType missingFloat(MlirOperation op) {
   return (MlirType){NULL};
 }
 
-static bool computes(MlirOperation op) {
-  static const char *const moves[] = {"arith.bitcast", "arith.constant",
-                                      "arith.select"};
-  if (!tileOpInDialect(op, "arith") && !tileOpInDialect(op, "math"))
-    return false;
-  for (size_t i = 0; i < TILE_COUNT(moves); ++i)
-    if (tileOpIs(op, moves[i]))
-      return false;
-  return true;
-}
-
 typedef struct {
   const char *target;
   unsigned errors;
@@ -66,7 +55,7 @@ typedef struct {
 
 static MlirWalkResult check(MlirOperation op, void *userData) {
   Check *c = userData;
-  if (!computes(op))
+  if (!tileOpComputes(op))
     return MlirWalkResultAdvance;
   MlirType type = missingFloat(op);
   if (mlirTypeIsNull(type))

@@ -12,9 +12,10 @@
 #include "passes/pass.h"
 #include "support/count.h"
 
-#include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/Dialect/Arith.h"
 #include "mlir-c/Dialect/MemRef.h"
+
+#include <string.h>
 
 enum { OptTarget };
 
@@ -22,16 +23,6 @@ static const TilePassOption options[] = {
     [OptTarget] = {"target", TileOptionString, "cpu",
                    "the target named in messages", NULL},
 };
-
-/* arith::AtomicRMWKind's values of the two multiplications. */
-enum { KindMulF = 12, KindMulI = 13 };
-
-static int64_t kindOf(MlirOperation op) {
-  MlirAttribute kind = tileOpGetAttr(op, "kind");
-  return !mlirAttributeIsNull(kind) && mlirAttributeIsAInteger(kind)
-             ? mlirIntegerAttrGetValueInt(kind)
-             : -1;
-}
 
 static MlirType elementOf(MlirOperation op) {
   return mlirValueGetType(mlirOperationGetResult(op, 0));
@@ -49,9 +40,10 @@ static MlirWalkResult visit(MlirOperation op, void *userData) {
   if (!generic && !tileOpIs(op, "memref.atomic_rmw"))
     return MlirWalkResultAdvance;
   bool isFloat = mlirTypeIsAFloat(elementOf(op));
-  if (!generic && kindOf(op) == KindMulI) {
+  const char *kind = generic ? "" : tileAtomicKindName(op);
+  if (kind && strcmp(kind, "muli") == 0) {
     tileOpListAppend(&e->muls, op);
-  } else if (isFloat && (generic || kindOf(op) == KindMulF)) {
+  } else if (isFloat && (generic || (kind && strcmp(kind, "mulf") == 0))) {
     tileEmitOpError(op,
                     "%s floats atomically, which the %s target cannot "
                     "compile: MLIR 22 builds the compare-and-swap loop this "

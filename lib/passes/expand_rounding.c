@@ -24,7 +24,6 @@
 #include "passes/pass.h"
 #include "support/count.h"
 
-#include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/Dialect/Arith.h"
 
 enum { ToNearestEven, Downward, Upward, TowardZero, ToNearestAway };
@@ -36,10 +35,7 @@ static int64_t roundingOf(MlirOperation op) {
   if (!tileOpIs(op, "arith.truncf") ||
       mlirTypeIsATensor(mlirValueGetType(mlirOperationGetResult(op, 0))))
     return -1;
-  MlirAttribute mode = tileOpGetAttr(op, "roundingmode");
-  if (mlirAttributeIsNull(mode) || !mlirAttributeIsAInteger(mode))
-    return -1;
-  int64_t m = mlirIntegerAttrGetValueInt(mode);
+  int64_t m = tileGetIntAttr(op, "roundingmode", ToNearestEven);
   return m > ToNearestEven && m <= ToNearestAway ? m : -1;
 }
 

@@ -7,14 +7,15 @@
  * only: narrower ones are widened, i64 is counted in two halves. The
  * conversion lowers ctlz and absi of 32-bit integers only (it failed to
  * legalize them, or the casts it made, for i8, i16 and i64): ctlz of other
- * widths is counted on 32-bit parts the same way, and absi of them is a
- * select of x and 0 - x. A math op
+ * widths is counted on 32-bit parts the same way, and absi of them is
+ * tile-math-expand's formula (a select of x and 0 - x). A math op
  * on f64 is reported: the SPIR-V conversion lowers none (it failed with
  * "failed to legalize operation"). An f16 fma, which
  * math-extend-to-supported-types leaves alone, is computed in f32: the
  * conversion of f16 math left casts that nothing removed. */
 #include "ir/builder_vector.h"
 #include "ir/ir.h"
+#include "passes/math_formulas.h"
 #include "passes/pass.h"
 #include "support/count.h"
 
@@ -84,15 +85,21 @@ static MlirValue count32(TileBuilder *b, const Rule *rule, MlirValue x) {
                   r);
 }
 
-/* The count of an i64 `x` from its two 32-bit halves. */
-static MlirValue count64(TileBuilder *b, const Rule *rule, MlirValue x) {
+/* The low and high 32-bit halves of an i64 `x`. */
+static void halves(TileBuilder *b, MlirValue x, MlirValue *lo, MlirValue *hi) {
   MlirType i32 = tbShapedLike(mlirValueGetType(x), tbI32(b));
-  MlirValue lo = tbConvertOp(b, "arith.trunci", x, i32);
-  MlirValue hi = tbConvertOp(
+  *lo = tbConvertOp(b, "arith.trunci", x, i32);
+  *hi = tbConvertOp(
       b, "arith.trunci",
       tbBinary(b, "arith.shrui", x,
                tbSplatInt(b, x, tbScalarOf(mlirValueGetType(x)), 32)),
       i32);
+}
+
+/* The count of an i64 `x` from its two 32-bit halves. */
+static MlirValue count64(TileBuilder *b, const Rule *rule, MlirValue x) {
+  MlirValue lo, hi;
+  halves(b, x, &lo, &hi);
   MlirValue low = count32(b, rule, lo), high = count32(b, rule, hi);
   MlirValue sum;
   if (tileOpIs(mlirOpResultGetOwner(low), "spirv.BitCount")) {
@@ -166,24 +173,13 @@ static MlirValue ctlzOther(TileBuilder *b, MlirValue x) {
     c = tbSub(b, c, tbSplatInt(b, c, tbI32(b), 32 - (int64_t)width));
     return tbConvertOp(b, "arith.trunci", c, type);
   }
-  MlirValue lo = tbConvertOp(b, "arith.trunci", x, i32);
-  MlirValue hi = tbConvertOp(
-      b, "arith.trunci",
-      tbBinary(b, "arith.shrui", x, tbSplatInt(b, x, tbScalarOf(type), 32)),
-      i32);
+  MlirValue lo, hi;
+  halves(b, x, &lo, &hi);
   MlirValue hiZero = tbCmpI(b, "eq", hi, tbSplatInt(b, hi, tbI32(b), 0));
   MlirValue r = tbSelect(
       b, hiZero, tbAdd(b, ctlz32(b, lo), tbSplatInt(b, lo, tbI32(b), 32)),
       ctlz32(b, hi));
   return tbConvertOp(b, "arith.extui", r, type);
-}
-
-/* |x| of integers of any width: x, or 0 - x where x is negative (the most
- * negative value stays itself, as math.absi's). */
-static MlirValue absiOther(TileBuilder *b, MlirValue x) {
-  MlirType element = tbScalarOf(mlirValueGetType(x));
-  MlirValue zero = tbSplatInt(b, x, element, 0);
-  return tbSelect(b, tbCmpI(b, "slt", x, zero), tbSub(b, zero, x), x);
 }
 
 static bool isHalfFma(MlirOperation op) {
@@ -249,8 +245,12 @@ static void run(MlirOperation root, MlirExternalPass pass,
         continue;
       }
       TileBuilder b = tbBefore(op);
-      mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0),
-                                    ctlz ? ctlzOther(&b, x) : absiOther(&b, x));
+      MlirValue r;
+      if (ctlz)
+        r = ctlzOther(&b, x);
+      else
+        tileMathAbsI(&b, op, &r);
+      mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0), r);
       mlirOperationDestroy(op);
       continue;
     }

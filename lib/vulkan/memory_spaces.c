@@ -10,10 +10,13 @@
 #include "ir/ir.h"
 #include "passes/pass.h"
 #include "support/count.h"
+#include "support/list.h"
 #include "tile/dialect.h"
 
 #include "mlir-c/Dialect/MemRef.h"
 #include "mlir-c/Dialect/SPIRV.h"
+
+#include <string.h>
 
 typedef struct {
   MlirAttribute workgroup, function;
@@ -111,13 +114,7 @@ static void allocateAttributions(MlirOperation func) {
  * the op instead of failing inside convert-gpu-to-spirv ("failed to
  * legalize operation"). */
 static bool checkAtomic(MlirOperation op) {
-  static const char *const kinds[] = {"addf",     "addi",    "andi", "assign",
-                                      "maximumf", "maxnumf", "maxs", "maxu",
-                                      "minimumf", "minnumf", "mins", "minu",
-                                      "mulf",     "muli",    "ori",  "xori"};
-  static const bool converted[] = {false, true,  true,  false, false, false,
-                                   true,  true,  false, false, true,  true,
-                                   false, false, true,  false};
+  static const char converted[] = "addi,andi,maxs,maxu,mins,minu,ori";
   if (tileOpIs(op, "memref.generic_atomic_rmw")) {
     tileEmitOpError(op, "has no lowering on the vulkan target (MLIR's SPIR-V "
                         "conversion has none); memref.atomic_rmw addi, andi, "
@@ -126,21 +123,16 @@ static bool checkAtomic(MlirOperation op) {
   }
   if (!tileOpIs(op, "memref.atomic_rmw"))
     return true;
-  MlirAttribute attr = tileOpGetAttr(op, "kind");
-  int64_t kind = !mlirAttributeIsNull(attr) && mlirAttributeIsAInteger(attr)
-                     ? mlirIntegerAttrGetValueInt(attr)
-                     : -1;
+  const char *kind = tileAtomicKindName(op);
   bool isFloat =
       mlirTypeIsAFloat(mlirValueGetType(mlirOperationGetResult(op, 0)));
-  bool known = kind >= 0 && kind < (int64_t)TILE_COUNT(kinds);
-  if (known && converted[kind] && !isFloat)
+  if (kind && tileListContains(converted, ',', kind, strlen(kind)) && !isFloat)
     return true;
   tileEmitOpError(op,
                   "%s%s atomically, which the vulkan target does not support "
                   "yet: MLIR's SPIR-V conversion takes addi, andi, ori, "
                   "maxs, maxu, mins and minu of integers",
-                  known ? "applies " : "updates memory",
-                  known ? kinds[kind] : "");
+                  kind ? "applies " : "updates memory", kind ? kind : "");
   return false;
 }
 
