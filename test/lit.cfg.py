@@ -164,7 +164,8 @@ if os.access(vulkan_probe, os.X_OK):
             # _x4, four times it; listed first, since lit replaces the
             # first pattern that matches), and %vulkan_foreign_subgroup a
             # size it cannot be asked for (feature vulkan-foreign-subgroup,
-            # where there is one).
+            # where there is one; vulkan-narrow-subgroups where every size
+            # is below 128).
             fields = dict(line.split(": ", 1) for line in probe.stdout.splitlines()
                           if ": " in line)
             if fields.get("subgroupShuffle") == "yes":
@@ -178,6 +179,9 @@ if os.access(vulkan_probe, os.X_OK):
                     config.available_features.add("vulkan-foreign-subgroup")
                     config.substitutions.append(("%vulkan_foreign_subgroup",
                                                  str(foreign[-1])))
+                # vulkan-narrow-subgroups: none holds 128 lanes.
+                if high < 128:
+                    config.available_features.add("vulkan-narrow-subgroups")
             # VK_KHR_cooperative_matrix's cooperativeMatrix (lavapipe has
             # none): the device runs kernels with cooperative matrices.
             if "cooperativeMatrix: yes" in probe.stdout:

@@ -12,6 +12,7 @@ extern const TilePassDescriptor tileKernelToGpuPass;
 extern const TilePassDescriptor tileGpuCheckCallsPass;
 extern const TilePassDescriptor tileMergeGpuModulesPass;
 extern const TilePassDescriptor tileGpuCheckDeviceOpsPass;
+extern const TilePassDescriptor tileGpuSubgroupOpsPass;
 extern const TilePassDescriptor tileGpuHoistAllocasPass;
 extern const TilePassDescriptor tileGpuOutlineOpsPass;
 extern const TilePassDescriptor tileGpuDropCWrappersPass;
@@ -22,8 +23,8 @@ static const TilePassDescriptor *const passes[] = {
     &tileGpuLowerPass,         &tileGpuBarriersPass,
     &tileKernelToGpuPass,      &tileGpuCheckCallsPass,
     &tileMergeGpuModulesPass,  &tileGpuCheckDeviceOpsPass,
-    &tileGpuHoistAllocasPass,  &tileGpuOutlineOpsPass,
-    &tileGpuDropCWrappersPass,
+    &tileGpuSubgroupOpsPass,   &tileGpuHoistAllocasPass,
+    &tileGpuOutlineOpsPass,    &tileGpuDropCWrappersPass,
 };
 
 const TilePassList tileGpuPasses = {passes, TILE_COUNT(passes)};

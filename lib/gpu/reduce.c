@@ -108,7 +108,8 @@ static void butterfly(TileGpuKernel *k, TileBuilder *b, const Reduce *r,
                       int64_t stride) {
   MlirValue v = tbLoad(b, part, 1, &slot);
   for (int64_t step = 1; step < span; step *= 2)
-    v = combine(b, r, v, tileGpuShuffleXor(b, v, step * stride, k->subgroup));
+    v = combine(b, r, v,
+                tileGpuShuffleXor(b, v, step * stride, k->subgroup, false));
   tbStore(b, v, part, 1, &slot);
 }
 

@@ -106,10 +106,26 @@ MlirValue tileGpuWindow(TileBuilder *b, MlirValue buffer,
 /* subgroup_id * size + lane_id: a thread id whose low bits are the lane
  * within a subgroup of `size` invocations. */
 MlirValue tileGpuSubgroupThreadId(TileBuilder *b, int64_t size);
+/* Marks a gpu.shuffle that runs only where the subgroup holds its whole
+ * width (a step of tile-gpu-subgroup-ops' butterfly over a subgroup of any
+ * size): vulkan kernels need no subgroups that wide for it. */
+#define TILE_GPU_GUARDED_SHUFFLE_ATTR "tile.guarded_shuffle"
 /* The value `v` (any int or float type) of the lane whose index is this
- * lane's xor `offset`, within groups of `width` lanes. */
+ * lane's xor `offset`, within groups of `width` lanes; `guarded` marks the
+ * shuffles with TILE_GPU_GUARDED_SHUFFLE_ATTR. */
 MlirValue tileGpuShuffleXor(TileBuilder *b, MlirValue v, int64_t offset,
-                            int64_t width);
+                            int64_t width, bool guarded);
+/* Moves one i32 from lane to lane. */
+typedef MlirValue (*TileGpuWordShuffle)(TileBuilder *b, MlirValue word,
+                                        void *userData);
+/* Whether tileGpuShuffleWords takes values of `type`: int and float
+ * scalars of up to 64 bits. */
+bool tileGpuShufflesWords(MlirType type);
+/* `v` moved as 32-bit words, each by `shuffle`: 8- and 16-bit values are
+ * widened (their shuffles would need a device feature, on vulkan
+ * shaderSubgroupExtendedTypes), 64-bit ones split in halves. */
+MlirValue tileGpuShuffleWords(TileBuilder *b, MlirValue v,
+                              TileGpuWordShuffle shuffle, void *userData);
 
 /*===--- lowerings of tile ops (one file each) ----------------------------===*/
 

@@ -432,6 +432,17 @@ bool tileGetBoolAttr(MlirOperation op, const char *name, bool fallback,
   return fallback;
 }
 
+bool tileConstantInt(MlirValue v, int64_t *value) {
+  if (!mlirValueIsAOpResult(v) ||
+      !tileOpIs(mlirOpResultGetOwner(v), "arith.constant"))
+    return false;
+  MlirAttribute attr = tileOpGetAttr(mlirOpResultGetOwner(v), "value");
+  if (mlirAttributeIsNull(attr) || !mlirAttributeIsAInteger(attr))
+    return false;
+  *value = mlirIntegerAttrGetValueInt(attr);
+  return true;
+}
+
 int64_t tileGetIntAttr(MlirOperation op, const char *name, int64_t fallback) {
   MlirAttribute attr = tileOpGetAttr(op, name);
   return !mlirAttributeIsNull(attr) && mlirAttributeIsAInteger(attr)

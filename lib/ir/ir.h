@@ -225,6 +225,10 @@ unsigned tileForEachKernel(MlirOperation root,
 bool tileGetBoolAttr(MlirOperation op, const char *name, bool fallback,
                      bool *ok);
 
+/* Whether `v` is an arith.constant of an integer or index type; its value
+ * in *value. */
+bool tileConstantInt(MlirValue v, int64_t *value);
+
 /* The value of integer attribute `name` of `op` (enums such as arith's
  * roundingmode), or `fallback` when it is absent or no integer. */
 int64_t tileGetIntAttr(MlirOperation op, const char *name, int64_t fallback);

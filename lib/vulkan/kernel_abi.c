@@ -498,12 +498,23 @@ static bool lowerKernel(MlirOperation kernel, const TileLaunches *launches) {
             launches, mlirStringAttrGetValue(tileOpGetAttr(module, "sym_name")),
             mlirStringAttrGetValue(tileOpGetAttr(kernel, "sym_name")), &first);
     int64_t subgroup = tileVulkanKernelSubgroupSize(kernel);
+    int64_t lanes = tileVulkanKernelShuffleLanes(kernel);
+    if (subgroup && lanes > subgroup) {
+      tileEmitOpError(kernel,
+                      "shuffles values within groups of %lld invocations, "
+                      "but runs in subgroups of %lld (tile_vulkan.subgroup)",
+                      (long long)lanes, (long long)subgroup);
+      ok = false;
+    }
+    if (subgroup)
+      lanes = 0;
     for (size_t l = first; l < first + n; ++l) {
       MlirOperation launch = launches->launches[l].op;
-      if (subgroup) {
-        TileBuilder b = tbBefore(launch);
+      TileBuilder b = tbBefore(launch);
+      if (subgroup)
         tileVulkanTellSubgroupSize(&b, launch, subgroup);
-      }
+      if (lanes)
+        tileVulkanTellShuffleLanes(&b, launch, lanes);
       ok &= rewriteLaunch(&plan, launch);
     }
     ok &= rewriteKernel(&plan);

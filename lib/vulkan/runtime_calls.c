@@ -1,9 +1,11 @@
 /* Calls from the host code of vulkan launches into libtile_rt_vulkan:
  * what a launch must know beyond the mgpu* ABI (an index value the kernel
- * cannot take, the subgroup size a kernel was compiled for) is told just
- * before it, on the same thread. */
+ * cannot take, the subgroup size a kernel was compiled for, the widest
+ * group its shuffles read from) is told just before it, on the same
+ * thread. */
 #include "vulkan/vulkan.h"
 
+#include "gpu/simt.h"
 #include "ir/ir.h"
 
 /* The top-level module holding `op`. */
@@ -86,4 +88,26 @@ void tileVulkanTellSubgroupSize(TileBuilder *b, MlirOperation launch,
   MlirValue arg = tbConstInt(b, tbI32(b), size);
   tileVulkanCallRuntime(b, launch, "tileRtVulkanSubgroupSize",
                         "llvm.func @tileRtVulkanSubgroupSize(i32)", 1, &arg);
+}
+
+static MlirWalkResult widestShuffle(MlirOperation op, void *userData) {
+  int64_t *lanes = userData, width = 0;
+  if (tileOpIs(op, "gpu.shuffle") &&
+      mlirAttributeIsNull(tileOpGetAttr(op, TILE_GPU_GUARDED_SHUFFLE_ATTR)) &&
+      tileConstantInt(mlirOperationGetOperand(op, 2), &width) && width > *lanes)
+    *lanes = width;
+  return MlirWalkResultAdvance;
+}
+
+int64_t tileVulkanKernelShuffleLanes(MlirOperation kernel) {
+  int64_t lanes = 0;
+  mlirOperationWalk(kernel, widestShuffle, &lanes, MlirWalkPreOrder);
+  return lanes;
+}
+
+void tileVulkanTellShuffleLanes(TileBuilder *b, MlirOperation launch,
+                                int64_t lanes) {
+  MlirValue arg = tbConstInt(b, tbI32(b), lanes);
+  tileVulkanCallRuntime(b, launch, "tileRtVulkanMinSubgroupSize",
+                        "llvm.func @tileRtVulkanMinSubgroupSize(i32)", 1, &arg);
 }

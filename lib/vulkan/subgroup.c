@@ -8,8 +8,11 @@
  * the SPIR-V instruction for them: MLIR 22's conversion of gpu.shuffle
  * takes only a width equal to the target environment's one subgroup size,
  * and a module holds kernels of several. libtile_rt_vulkan makes the device
- * run the size (kernel_abi.c tells it before each launch). */
+ * run the size (kernel_abi.c tells it before each launch). The pass lowers
+ * the shuffles of every mode the same way: those a kernel states itself
+ * get subgroups at least as wide as their width. */
 #include "gpu/simt.h"
+#include "ir/builder_vector.h"
 #include "ir/choices.h"
 #include "passes/pass.h"
 #include "support/count.h"
@@ -17,6 +20,8 @@
 
 #include "mlir-c/Dialect/Arith.h"
 #include "mlir-c/Dialect/SPIRV.h"
+
+#include <stdio.h>
 
 /*===--- tile-vulkan-subgroup ---------------------------------------------===*/
 
@@ -60,29 +65,78 @@ const TilePassDescriptor tileVulkanSubgroupPass = {
 
 /*===--- tile-vulkan-shuffles ---------------------------------------------===*/
 
-/* gpu.shuffle xor -> OpGroupNonUniformShuffleXor over the whole subgroup:
- * an xor partner below the width stays in the lane's group of `width`, so
- * the two agree, and the partner always exists (valid is true). */
-static void rewrite(MlirOperation shuffle) {
-  TileBuilder b = tbBefore(shuffle);
-  MlirValue operands[] = {mlirOperationGetOperand(shuffle, 0),
-                          mlirOperationGetOperand(shuffle, 1)};
-  MlirType type = mlirValueGetType(operands[0]);
+/* A gpu.shuffle's value moves as 32-bit words (tileGpuShuffleWords), each
+ * by one SPIR-V instruction over the whole subgroup: Shuffle from lane
+ * `lane`, or ShuffleXor by `offset` when `lane` is null. */
+typedef struct {
+  MlirValue lane, offset;
+} Move;
+
+static MlirValue moveWord(TileBuilder *b, MlirValue word, void *userData) {
+  const Move *m = userData;
+  MlirValue operands[] = {word, mlirValueIsNull(m->lane) ? m->offset : m->lane};
+  MlirType type = mlirValueGetType(word);
   MlirNamedAttribute scope =
-      tbNamed(&b, "execution_scope", tbParseAttr(&b, "#spirv.scope<Subgroup>"));
-  MlirValue value = tbResult(tbCreate(&b, "spirv.GroupNonUniformShuffleXor", 2,
-                                      operands, 1, &type, 1, &scope));
-  mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(shuffle, 0), value);
-  mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(shuffle, 1),
-                                tbConstInt(&b, tbI1(&b), 1));
-  mlirOperationDestroy(shuffle);
+      tbNamed(b, "execution_scope", tbParseAttr(b, "#spirv.scope<Subgroup>"));
+  return tbResult(tbCreate(b,
+                           mlirValueIsNull(m->lane)
+                               ? "spirv.GroupNonUniformShuffleXor"
+                               : "spirv.GroupNonUniformShuffle",
+                           2, operands, 1, &type, 1, &scope));
 }
 
-static bool isXor(MlirOperation shuffle) {
-  MlirAttribute mode = tileOpGetAttr(shuffle, "mode");
-  MlirAttribute xor = mlirAttributeParseGet(mlirOperationGetContext(shuffle),
-                                            tileRef("#gpu<shuffle_mode xor>"));
-  return mlirAttributeEqual(mode, xor);
+static MlirAttribute modeAttr(MlirContext ctx, const char *mode) {
+  char text[40];
+  snprintf(text, sizeof(text), "#gpu<shuffle_mode %s>", mode);
+  return mlirAttributeParseGet(ctx, tileRef(text));
+}
+
+static bool hasMode(MlirOperation shuffle, const char *mode) {
+  return mlirAttributeEqual(tileOpGetAttr(shuffle, "mode"),
+                            modeAttr(mlirOperationGetContext(shuffle), mode));
+}
+
+/* The lanes of a shuffle's group of `width` W (a power of two, checked by
+ * tile-gpu-subgroup-ops) lie in one subgroup, which holds at least W
+ * (tile-vulkan-kernel-abi has the runtime see to it). With the lane's
+ * place p in its group, the source's place is p ^ offset (xor), p - offset
+ * (up), p + offset (down) or offset (idx); inside [0, W) it is read and
+ * valid, elsewhere the lane reads itself and is not. An xor by a constant
+ * below W never leaves the group: one ShuffleXor. */
+static void rewrite(MlirOperation shuffle) {
+  TileBuilder b = tbBefore(shuffle);
+  MlirValue value = mlirOperationGetOperand(shuffle, 0);
+  MlirValue offset = mlirOperationGetOperand(shuffle, 1);
+  MlirValue width = mlirOperationGetOperand(shuffle, 2);
+  int64_t constOffset = 0, constWidth = 0;
+  bool isXor = hasMode(shuffle, "xor");
+  Move move = {{NULL}, offset};
+  MlirValue valid;
+  if (isXor && tileConstantInt(offset, &constOffset) &&
+      tileConstantInt(width, &constWidth) && constOffset >= 0 &&
+      constOffset < constWidth) {
+    valid = tbConstInt(&b, tbI1(&b), 1);
+  } else {
+    MlirType i32 = tbI32(&b), index = tbIndex(&b);
+    MlirValue lane = tbConvertOp(
+        &b, "arith.index_cast",
+        tbResult(tbCreate(&b, "gpu.lane_id", 0, NULL, 1, &index, 0, NULL)),
+        i32);
+    MlirValue place = tbBinary(&b, "arith.andi", lane,
+                               tbSub(&b, width, tbConstInt(&b, i32, 1)));
+    MlirValue source = isXor ? tbBinary(&b, "arith.xori", place, offset)
+                       : hasMode(shuffle, "up")   ? tbSub(&b, place, offset)
+                       : hasMode(shuffle, "down") ? tbAdd(&b, place, offset)
+                                                  : offset;
+    valid = tbCmpI(&b, "ult", source, width);
+    move.lane =
+        tbSelect(&b, valid, tbAdd(&b, tbSub(&b, lane, place), source), lane);
+  }
+  mlirValueReplaceAllUsesOfWith(
+      mlirOperationGetResult(shuffle, 0),
+      tileGpuShuffleWords(&b, value, moveWord, &move));
+  mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(shuffle, 1), valid);
+  mlirOperationDestroy(shuffle);
 }
 
 static void runShuffles(MlirOperation op, MlirExternalPass pass,
@@ -92,7 +146,8 @@ static void runShuffles(MlirOperation op, MlirExternalPass pass,
   TileOpList shuffles = {0};
   tileCollectOps(op, "gpu.shuffle", &shuffles);
   for (size_t i = 0; i < shuffles.count; ++i)
-    if (isXor(shuffles.ops[i]))
+    if (tileGpuShufflesWords(
+            mlirValueGetType(mlirOperationGetOperand(shuffles.ops[i], 0))))
       rewrite(shuffles.ops[i]);
   tileOpListFree(&shuffles);
 }
@@ -103,9 +158,10 @@ static const TileDialectHandleGetter dependent[] = {
 const TilePassDescriptor tileVulkanShufflesPass = {
     .argument = "tile-vulkan-shuffles",
     .name = "TileVulkanShuffles",
-    .summary = "Lower gpu.shuffle xor to OpGroupNonUniformShuffleXor, for "
-               "any shuffle width (the conversion to SPIR-V takes only the "
-               "target environment's subgroup size)",
+    .summary = "Lower gpu.shuffle to OpGroupNonUniformShuffle(Xor) of 32-bit "
+               "words, for any mode and width (the conversion to SPIR-V "
+               "takes xor and idx of the target environment's subgroup "
+               "size only)",
     .anchor = "gpu.module",
     .dependentDialects = dependent,
     .numDependentDialects = TILE_COUNT(dependent),

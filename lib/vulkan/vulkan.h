@@ -69,4 +69,13 @@ int64_t tileVulkanKernelSubgroupSize(MlirOperation kernel);
 void tileVulkanTellSubgroupSize(TileBuilder *b, MlirOperation launch,
                                 int64_t size);
 
+/* The widest group of lanes that `kernel` shuffles within (the constant
+ * widths of its gpu.shuffle ops, tile-gpu-subgroup-ops' guarded steps
+ * aside), or 0. */
+int64_t tileVulkanKernelShuffleLanes(MlirOperation kernel);
+/* Before `launch`: tells libtile_rt_vulkan that its kernel needs
+ * subgroups of at least `lanes` (tileRtVulkanMinSubgroupSize). */
+void tileVulkanTellShuffleLanes(TileBuilder *b, MlirOperation launch,
+                                int64_t lanes);
+
 #endif

@@ -364,6 +364,7 @@ mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY, intptr_t gridZ,
   intptr_t grid[3] = {gridX, gridY, gridZ}, block[3] = {blockX, blockY, blockZ};
   tileRtVulkanCheckIndexArguments(f);
   uint32_t subgroup = tileRtVulkanTakeSubgroupSize();
+  uint32_t lanes = tileRtVulkanTakeMinSubgroupSize();
   checkShape(f, grid, block, sharedBytes, paramsCount);
   if (!gridX || !gridY || !gridZ)
     return;
@@ -371,6 +372,7 @@ mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY, intptr_t gridZ,
   l.d = tileRtVulkanDevice();
   checkDeviceLimits(l.d, f);
   tileRtVulkanCheckSubgroupSize(l.d, f, subgroup);
+  tileRtVulkanCheckMinSubgroupSize(l.d, f, lanes);
   l.f = f;
   l.count = (uint32_t)(paramsCount / 2);
   l.bindings = tileCallocArray(l.count, sizeof(Binding));
@@ -379,6 +381,8 @@ mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY, intptr_t gridZ,
    * it. */
   if (subgroup)
     f->subgroupSize = subgroup;
+  if (lanes)
+    f->minSubgroupSize = lanes;
   TileRtVulkanPipeline *p = tileRtVulkanPipelineFor(l.d, f, l.count);
   readParameters(&l, params);
   VkDescriptorSet set = bindBuffers(&l, p);

@@ -189,9 +189,10 @@ typedef struct TileRtVulkanModule TileRtVulkanModule;
 typedef struct {
   TileRtVulkanModule *module;
   char *name;
-  uint32_t localSize[3]; /* from the module's OpExecutionMode LocalSize */
-  uint64_t sharedBytes;  /* its Workgroup variables */
-  uint32_t subgroupSize; /* what it was compiled for; 0: any */
+  uint32_t localSize[3];    /* from the module's OpExecutionMode LocalSize */
+  uint64_t sharedBytes;     /* its Workgroup variables */
+  uint32_t subgroupSize;    /* what it was compiled for; 0: any */
+  uint32_t minSubgroupSize; /* the widest group it shuffles within; 0: none */
   TileRtVulkanPipeline pipelines[4];
   unsigned numPipelines;
 } TileRtVulkanFunction;
@@ -223,6 +224,12 @@ uint32_t tileRtVulkanTakeSubgroupSize(void);
 void tileRtVulkanCheckSubgroupSize(const TileRtVulkanDevice *d,
                                    const TileRtVulkanFunction *f,
                                    uint32_t size);
+/* The same for tileRtVulkanMinSubgroupSize, and its check: fails unless
+ * the device can run `f` in subgroups of at least `lanes` (0: any). */
+uint32_t tileRtVulkanTakeMinSubgroupSize(void);
+void tileRtVulkanCheckMinSubgroupSize(const TileRtVulkanDevice *d,
+                                      const TileRtVulkanFunction *f,
+                                      uint32_t lanes);
 /* What `f`'s pipeline asks of the stage: a required subgroup size (0:
  * none) and full subgroups. */
 uint32_t tileRtVulkanRequiredSubgroupSize(const TileRtVulkanDevice *d,

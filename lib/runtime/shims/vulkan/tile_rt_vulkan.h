@@ -49,6 +49,14 @@ tileRtVulkanIndexOutOfRange(int32_t argument, int32_t dimension, int64_t value);
  * or, when the device cannot run it, reports so and exits with status 1. */
 TILE_RT_VULKAN_EXPORT void tileRtVulkanSubgroupSize(int32_t size);
 
+/* Called by host code compiled for vulkan just before the launch of a
+ * kernel that shuffles values within groups of up to `lanes` invocations
+ * (gpu.shuffle widths): the launch that follows on the same thread runs it
+ * in subgroups of at least that many, asking the device for such a size
+ * where it can choose, or, when it cannot, reports so and exits with
+ * status 1. */
+TILE_RT_VULKAN_EXPORT void tileRtVulkanMinSubgroupSize(int32_t lanes);
+
 /* True when a Vulkan 1.1 compute device is usable; otherwise false with
  * the reason in `why` (truncated to `size`). Creates no device and never
  * exits. */

@@ -1,0 +1,382 @@
+/* tile-gpu-subgroup-ops: the gpu dialect's subgroup ops that a GPU
+ * target's conversion has no pattern for, in ops it has.
+ *
+ *   gpu.subgroup_reduce   a butterfly of xor shuffles, so that every lane
+ *                         (of the subgroup, or of its cluster) gets the
+ *                         result; element by element for vectors. On cuda
+ *                         from sm_80, a uniform i32 reduction of the whole
+ *                         subgroup is one nvvm.redux.sync.
+ *   gpu.subgroup_size     cuda: 32.
+ *   gpu.subgroup_id,      cuda and rocm: from the thread id and the block
+ *   gpu.num_subgroups     size (vulkan has built-in variables for them).
+ *   gpu.subgroup_broadcast specific_lane
+ *                         cuda: a shuffle idx from that lane.
+ *
+ * cuda subgroups have 32 lanes. rocm and vulkan ones have as many as the
+ * device runs (rocm: 32 from gfx10 on, else 64; vulkan: 4 to 128), so a
+ * whole-subgroup butterfly takes each step only while its partner lane is
+ * inside the subgroup (gpu.subgroup_size). A cluster wider than the target's
+ * largest subgroup is reported at the op.
+ *
+ * vulkan: a shuffle's lanes must lie in one subgroup, whose size the
+ * device chooses. So a shuffle's width must be a constant power of two of
+ * at most 128 lanes, and the runtime gives the kernel subgroups at least
+ * that wide (tile-vulkan-kernel-abi tells it); a width the pass cannot
+ * read is reported at the op. */
+#include "gpu/simt.h"
+
+#include "ir/builder_gpu.h"
+#include "ir/builder_vector.h"
+#include "passes/pass.h"
+#include "support/count.h"
+
+#include "mlir-c/Dialect/Arith.h"
+#include "mlir-c/Dialect/GPU.h"
+#include "mlir-c/Dialect/NVVM.h"
+#include "mlir-c/Dialect/SCF.h"
+#include "mlir-c/Dialect/Vector.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { OptTarget, OptChip };
+
+static const TilePassOption options[] = {
+    [OptTarget] = {"target", TileOptionString, "cuda",
+                   "the target whose subgroups apply (cuda, rocm, vulkan)",
+                   NULL},
+    [OptChip] = {"chip", TileOptionString, "",
+                 "the chip (cuda: sm_NN, redux.sync from sm_80; rocm: gfxNNNN "
+                 "runs waves of 32 lanes, gfxNNN of 64)",
+                 NULL},
+};
+
+typedef struct {
+  const char *target;
+  bool cuda, rocm, vulkan;
+  int smVersion;   /* cuda: NN of sm_NN, 0 if unknown */
+  int64_t largest; /* the most lanes a subgroup of the target has */
+  unsigned errors;
+} Expand;
+
+/*===--- the combining op -------------------------------------------------===*/
+
+/* gpu.all_reduce_op names and the arith op of each; float kinds first. */
+static const struct {
+  const char *kind, *floatOp, *intOp;
+} kinds[] = {
+    {"add", "arith.addf", "arith.addi"},  {"mul", "arith.mulf", "arith.muli"},
+    {"minnumf", "arith.minnumf", NULL},   {"maxnumf", "arith.maxnumf", NULL},
+    {"minimumf", "arith.minimumf", NULL}, {"maximumf", "arith.maximumf", NULL},
+    {"minsi", NULL, "arith.minsi"},       {"minui", NULL, "arith.minui"},
+    {"maxsi", NULL, "arith.maxsi"},       {"maxui", NULL, "arith.maxui"},
+    {"and", NULL, "arith.andi"},          {"or", NULL, "arith.ori"},
+    {"xor", NULL, "arith.xori"},
+};
+
+/* The index in `kinds` of a subgroup_reduce's op, or -1. */
+static int reduceKind(MlirOperation op) {
+  MlirAttribute attr = tileOpGetAttr(op, "op");
+  if (mlirAttributeIsNull(attr))
+    return -1;
+  char text[64];
+  for (size_t i = 0; i < TILE_COUNT(kinds); ++i) {
+    snprintf(text, sizeof(text), "#gpu<all_reduce_op %s>", kinds[i].kind);
+    MlirAttribute k =
+        mlirAttributeParseGet(mlirOperationGetContext(op), tileRef(text));
+    if (mlirAttributeEqual(attr, k))
+      return (int)i;
+  }
+  return -1;
+}
+
+static MlirValue combine(TileBuilder *b, int kind, MlirValue x, MlirValue y) {
+  bool isFloat = mlirTypeIsAFloat(mlirValueGetType(x));
+  return tbBinary(b, isFloat ? kinds[kind].floatOp : kinds[kind].intOp, x, y);
+}
+
+/*===--- subgroup sizes and ids -------------------------------------------===*/
+
+static MlirValue gpuIndexOp(TileBuilder *b, const char *name, const char *dim) {
+  MlirType index = tbIndex(b);
+  MlirNamedAttribute attr = {0};
+  if (dim) {
+    char text[32];
+    snprintf(text, sizeof(text), "#gpu<dim %s>", dim);
+    attr = tbNamed(b, "dimension", tbParseAttr(b, text));
+  }
+  return tbResult(tbCreate(b, name, 0, NULL, 1, &index, dim ? 1 : 0, &attr));
+}
+
+/* The lanes of a subgroup: 32 on cuda, the device's elsewhere. */
+static MlirValue subgroupSize(TileBuilder *b, const Expand *e) {
+  return e->cuda ? tbConstIndex(b, 32)
+                 : gpuIndexOp(b, "gpu.subgroup_size", NULL);
+}
+
+/* x + X * (y + Y * z): the thread's place in its block. */
+static MlirValue linearThreadId(TileBuilder *b) {
+  MlirValue x = gpuIndexOp(b, "gpu.thread_id", "x");
+  MlirValue y = gpuIndexOp(b, "gpu.thread_id", "y");
+  MlirValue z = gpuIndexOp(b, "gpu.thread_id", "z");
+  MlirValue dx = gpuIndexOp(b, "gpu.block_dim", "x");
+  MlirValue dy = gpuIndexOp(b, "gpu.block_dim", "y");
+  return tbAdd(b, x, tbMul(b, dx, tbAdd(b, y, tbMul(b, dy, z))));
+}
+
+static MlirValue blockThreads(TileBuilder *b) {
+  return tbMul(b,
+               tbMul(b, gpuIndexOp(b, "gpu.block_dim", "x"),
+                     gpuIndexOp(b, "gpu.block_dim", "y")),
+               gpuIndexOp(b, "gpu.block_dim", "z"));
+}
+
+static void replace(MlirOperation op, MlirValue value) {
+  mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0), value);
+  mlirOperationDestroy(op);
+}
+
+static void expandSubgroupId(MlirOperation op, const Expand *e) {
+  TileBuilder b = tbBefore(op);
+  replace(op, tbDivU(&b, linearThreadId(&b), subgroupSize(&b, e)));
+}
+
+static void expandNumSubgroups(MlirOperation op, const Expand *e) {
+  TileBuilder b = tbBefore(op);
+  MlirValue size = subgroupSize(&b, e);
+  MlirValue rounded =
+      tbSub(&b, tbAdd(&b, blockThreads(&b), size), tbConstIndex(&b, 1));
+  replace(op, tbDivU(&b, rounded, size));
+}
+
+/* broadcast specific_lane -> shuffle idx from the lane (its lane operand
+ * is uniform, so the partner is the same for every lane). */
+static void expandBroadcast(MlirOperation op) {
+  TileBuilder b = tbBefore(op);
+  MlirType i32 = tbI32(&b);
+  MlirValue operands[] = {mlirOperationGetOperand(op, 0),
+                          mlirOperationGetOperand(op, 1),
+                          tbConstInt(&b, i32, 32)};
+  MlirType results[] = {mlirValueGetType(operands[0]), tbI1(&b)};
+  MlirNamedAttribute mode =
+      tbNamed(&b, "mode", tbParseAttr(&b, "#gpu<shuffle_mode idx>"));
+  replace(op, tbResult(tbCreate(&b, "gpu.shuffle", 3, operands, 2, results, 1,
+                                &mode)));
+}
+
+/*===--- gpu.subgroup_reduce ----------------------------------------------===*/
+
+typedef struct {
+  int kind;
+  int64_t cluster; /* lanes per cluster; 0: the whole subgroup */
+  int64_t stride;  /* lanes between the members of a cluster */
+} Reduction;
+
+/* One step of the butterfly: combine with the lane `offset` away (xor),
+ * both in one group of `width` lanes. */
+static MlirValue step(TileBuilder *b, const Reduction *r, MlirValue v,
+                      int64_t offset, int64_t width, bool guarded) {
+  return combine(b, r->kind, v,
+                 tileGpuShuffleXor(b, v, offset, width, guarded));
+}
+
+static MlirValue reduceScalar(TileBuilder *b, const Expand *e,
+                              const Reduction *r, MlirValue v) {
+  if (r->cluster || e->cuda) {
+    /* The lanes are known: every step is taken. */
+    int64_t lanes = r->cluster ? r->cluster : 32;
+    for (int64_t s = 1; s < lanes; s *= 2)
+      v = step(b, r, v, s * r->stride, lanes * r->stride, false);
+    return v;
+  }
+  /* The device's subgroup: step s runs while s < its size. */
+  MlirValue size = subgroupSize(b, e);
+  MlirType type = mlirValueGetType(v);
+  for (int64_t s = 1; s < e->largest; s *= 2) {
+    MlirValue inside = tbCmpI(b, "ult", tbConstIndex(b, s), size);
+    TileIfValue branch = tbIfValue(b, inside, type);
+    TileBuilder then = tbInto(branch.thenBlock, b->loc);
+    tbYieldValue(&then, step(&then, r, v, s, 2 * s, true));
+    TileBuilder otherwise = tbInto(branch.elseBlock, b->loc);
+    tbYieldValue(&otherwise, v);
+    v = tbResult(branch.op);
+  }
+  return v;
+}
+
+static MlirValue vectorElement(TileBuilder *b, MlirValue vector, int64_t i) {
+  MlirType element = mlirShapedTypeGetElementType(mlirValueGetType(vector));
+  MlirNamedAttribute position =
+      tbNamed(b, "static_position", mlirDenseI64ArrayGet(b->ctx, 1, &i));
+  return tbResult(
+      tbCreate(b, "vector.extract", 1, &vector, 1, &element, 1, &position));
+}
+
+static MlirValue vectorWith(TileBuilder *b, MlirValue vector, int64_t i,
+                            MlirValue value) {
+  MlirType type = mlirValueGetType(vector);
+  MlirValue operands[] = {value, vector};
+  MlirNamedAttribute position =
+      tbNamed(b, "static_position", mlirDenseI64ArrayGet(b->ctx, 1, &i));
+  return tbResult(
+      tbCreate(b, "vector.insert", 2, operands, 1, &type, 1, &position));
+}
+
+/* cuda from sm_80: a uniform i32 reduction is one redux.sync over the
+ * whole warp (convert-gpu-to-nvvm lowers none unless told the chip has
+ * it). Returns false where it does not apply. */
+static bool redux(MlirOperation op, const Expand *e, const Reduction *r) {
+  static const char *const names[][2] = {
+      {"add", "add"},   {"and", "and"},    {"or", "or"},     {"xor", "xor"},
+      {"minsi", "min"}, {"minui", "umin"}, {"maxsi", "max"}, {"maxui", "umax"}};
+  MlirValue value = mlirOperationGetOperand(op, 0);
+  MlirType type = mlirValueGetType(value);
+  if (!e->cuda || e->smVersion < 80 || r->cluster ||
+      mlirAttributeIsNull(tileOpGetAttr(op, "uniform")) ||
+      !mlirTypeIsAInteger(type) || mlirIntegerTypeGetWidth(type) != 32)
+    return false;
+  for (size_t i = 0; i < TILE_COUNT(names); ++i) {
+    if (strcmp(kinds[r->kind].kind, names[i][0]) != 0)
+      continue;
+    TileBuilder b = tbBefore(op);
+    char kind[48];
+    snprintf(kind, sizeof(kind), "#nvvm<redux_kind %s>", names[i][1]);
+    MlirValue operands[] = {value, tbConstInt(&b, type, -1)};
+    MlirNamedAttribute attr = tbNamed(&b, "kind", tbParseAttr(&b, kind));
+    replace(op, tbResult(tbCreate(&b, "nvvm.redux.sync", 2, operands, 1, &type,
+                                  1, &attr)));
+    return true;
+  }
+  return false;
+}
+
+static void expandReduce(MlirOperation op, Expand *e) {
+  Reduction r = {reduceKind(op), tileGetIntAttr(op, "cluster_size", 0),
+                 tileGetIntAttr(op, "cluster_stride", 1)};
+  if (r.kind < 0 || r.stride < 1)
+    return;
+  if (redux(op, e, &r))
+    return;
+  int64_t span = (r.cluster ? r.cluster : 1) * r.stride;
+  if (span > e->largest) {
+    tileEmitOpError(op,
+                    "reduces clusters that span %lld lanes (size times "
+                    "stride), but %s subgroups have at most %lld",
+                    (long long)span, e->target, (long long)e->largest);
+    ++e->errors;
+    return;
+  }
+  MlirValue value = mlirOperationGetOperand(op, 0);
+  MlirType type = mlirValueGetType(value);
+  if (!tileGpuShufflesWords(tbScalarOf(type))) {
+    TileStrBuf text = TILE_STRBUF_INIT;
+    tileEmitOpError(op,
+                    "reduces %s values, but subgroup shuffles move values of "
+                    "at most 64 bits",
+                    tileTypeStr(&text, type));
+    tileStrBufFree(&text);
+    ++e->errors;
+    return;
+  }
+  TileBuilder b = tbBefore(op);
+  if (!mlirTypeIsAVector(type)) {
+    replace(op, reduceScalar(&b, e, &r, value));
+    return;
+  }
+  MlirValue result = value;
+  int64_t lanes = mlirShapedTypeGetDimSize(type, 0);
+  for (int64_t i = 0; i < lanes; ++i)
+    result = vectorWith(&b, result, i,
+                        reduceScalar(&b, e, &r, vectorElement(&b, value, i)));
+  replace(op, result);
+}
+
+/*===--- vulkan shuffle widths --------------------------------------------===*/
+
+static void checkVulkanWidth(MlirOperation shuffle, Expand *e) {
+  int64_t width = 0;
+  bool known = tileConstantInt(mlirOperationGetOperand(shuffle, 2), &width);
+  if (known && width > 0 && width <= e->largest && (width & (width - 1)) == 0)
+    return;
+  if (!known)
+    tileEmitOpError(shuffle,
+                    "shuffles within a width the vulkan target cannot read "
+                    "at compile time: its lanes must lie in one subgroup, "
+                    "whose size the device chooses, so the width must be a "
+                    "constant");
+  else
+    tileEmitOpError(shuffle,
+                    "shuffles within %lld lanes: on vulkan the width must be "
+                    "a power of two of at most 128 (the largest subgroup)",
+                    (long long)width);
+  ++e->errors;
+}
+
+/*===--- the pass ---------------------------------------------------------===*/
+
+static void run(MlirOperation module, MlirExternalPass pass,
+                const TileOptionValue *values) {
+  const char *target = values[OptTarget].s, *chip = values[OptChip].s;
+  Expand e = {.target = target,
+              .cuda = strcmp(target, "cuda") == 0,
+              .rocm = strcmp(target, "rocm") == 0,
+              .vulkan = strcmp(target, "vulkan") == 0};
+  e.largest = e.cuda ? 32 : e.rocm ? 64 : 128;
+  if (strncmp(chip, "sm_", 3) == 0)
+    e.smVersion = atoi(chip + 3);
+  /* gfx10 and later (RDNA) run waves of 32 lanes; gfx9 (CDNA) of 64. */
+  if (e.rocm && strncmp(chip, "gfx", 3) == 0 && strlen(chip) >= 7)
+    e.largest = 32;
+  static const char *const names[] = {
+      "gpu.shuffle",     "gpu.subgroup_reduce", "gpu.subgroup_size",
+      "gpu.subgroup_id", "gpu.num_subgroups",   "gpu.subgroup_broadcast"};
+  TileOpList ops[TILE_COUNT(names)] = {{0}};
+  for (size_t i = 0; i < TILE_COUNT(names); ++i)
+    tileCollectOps(module, names[i], &ops[i]);
+  /* The widths first: those of the shuffles the reductions make are the
+   * pass's own. */
+  for (size_t i = 0; e.vulkan && i < ops[0].count; ++i)
+    checkVulkanWidth(ops[0].ops[i], &e);
+  for (size_t i = 0; i < ops[1].count; ++i)
+    expandReduce(ops[1].ops[i], &e);
+  for (size_t i = 0; e.cuda && i < ops[2].count; ++i) {
+    TileBuilder b = tbBefore(ops[2].ops[i]);
+    replace(ops[2].ops[i], tbConstIndex(&b, 32));
+  }
+  for (size_t i = 0; !e.vulkan && i < ops[3].count; ++i)
+    expandSubgroupId(ops[3].ops[i], &e);
+  for (size_t i = 0; !e.vulkan && i < ops[4].count; ++i)
+    expandNumSubgroups(ops[4].ops[i], &e);
+  MlirAttribute specific =
+      mlirAttributeParseGet(mlirOperationGetContext(module),
+                            tileRef("#gpu<broadcast specific_lane>"));
+  for (size_t i = 0; e.cuda && i < ops[5].count; ++i)
+    if (mlirAttributeEqual(tileOpGetAttr(ops[5].ops[i], "broadcast_type"),
+                           specific))
+      expandBroadcast(ops[5].ops[i]);
+  for (size_t i = 0; i < TILE_COUNT(names); ++i)
+    tileOpListFree(&ops[i]);
+  if (e.errors)
+    mlirExternalPassSignalFailure(pass);
+}
+
+static const TileDialectHandleGetter dependent[] = {
+    mlirGetDialectHandle__arith__, mlirGetDialectHandle__gpu__,
+    mlirGetDialectHandle__nvvm__, mlirGetDialectHandle__scf__,
+    mlirGetDialectHandle__vector__};
+
+const TilePassDescriptor tileGpuSubgroupOpsPass = {
+    .argument = "tile-gpu-subgroup-ops",
+    .name = "TileGpuSubgroupOps",
+    .summary = "Lower the gpu subgroup ops the target's conversion lacks "
+               "(subgroup_reduce as xor shuffles; subgroup_id, num_subgroups "
+               "and subgroup_size on cuda and rocm) and check vulkan shuffle "
+               "widths",
+    .anchor = "gpu.module",
+    .options = options,
+    .numOptions = TILE_COUNT(options),
+    .dependentDialects = dependent,
+    .numDependentDialects = TILE_COUNT(dependent),
+    .run = run,
+};
