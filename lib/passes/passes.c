@@ -1,7 +1,7 @@
 /* The passes of lib/passes, the ones every pipeline uses: tile-verify first,
  * tile-expect-lowered once a backend's passes are done, and the expansions
  * of ops some targets do not lower (math, memref.copy, rounding modes,
- * atomics). */
+ * atomics, the index dialect). */
 #include "passes/pass.h"
 
 extern const TilePassDescriptor tileVerifyPass;
@@ -12,11 +12,12 @@ extern const TilePassDescriptor tileCheckFloatTypesPass;
 extern const TilePassDescriptor tileCheckUnloweredPass;
 extern const TilePassDescriptor tileExpandRoundingPass;
 extern const TilePassDescriptor tileExpandAtomicsPass;
+extern const TilePassDescriptor tileIndexToArithPass;
 
 static const TilePassDescriptor *const passes[] = {
     &tileVerifyPass,         &tileExpectLoweredPass,   &tileMathExpandPass,
     &tileExpandCopiesPass,   &tileCheckFloatTypesPass, &tileCheckUnloweredPass,
-    &tileExpandRoundingPass, &tileExpandAtomicsPass,
+    &tileExpandRoundingPass, &tileExpandAtomicsPass,   &tileIndexToArithPass,
 };
 
 const TilePassList tileCorePasses = {passes, TILE_COUNT(passes)};

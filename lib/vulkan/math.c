@@ -12,7 +12,10 @@
  * on f64 is reported: the SPIR-V conversion lowers none (it failed with
  * "failed to legalize operation"). An f16 fma, which
  * math-extend-to-supported-types leaves alone, is computed in f32: the
- * conversion of f16 math left casts that nothing removed. */
+ * conversion of f16 math left casts that nothing removed. arith.remsi is
+ * x - (x / y) * y: the conversion computed it from absolute values and
+ * gave the wrong sign where x is the most negative value (2 for
+ * -2147483648 rem 3). */
 #include "ir/builder_vector.h"
 #include "ir/ir.h"
 #include "passes/math_formulas.h"
@@ -209,6 +212,13 @@ static bool makesTensor(MlirOperation op) {
          mlirTypeIsATensor(mlirValueGetType(mlirOperationGetResult(op, 0)));
 }
 
+/* x rem y (signed) as x - (x / y) * y, exact wherever remsi is defined. */
+static MlirValue signedRemainder(TileBuilder *b, MlirOperation op) {
+  MlirValue x = mlirOperationGetOperand(op, 0);
+  MlirValue y = mlirOperationGetOperand(op, 1);
+  return tbSub(b, x, tbMul(b, tbBinary(b, "arith.divsi", x, y), y));
+}
+
 static MlirWalkResult collect(MlirOperation op, void *userData) {
   Collect *c = userData;
   if (makesTensor(op)) {
@@ -218,7 +228,8 @@ static MlirWalkResult collect(MlirOperation op, void *userData) {
                         "SPIR-V conversion lowers math ops on 16- and 32-bit "
                         "floats only");
     ++c->errors;
-  } else if (ruleFor(op) || isHalfFma(op) || isOtherWidthInteger(op)) {
+  } else if (ruleFor(op) || isHalfFma(op) || isOtherWidthInteger(op) ||
+             tileOpIs(op, "arith.remsi")) {
     tileOpListAppend(c->list, op);
   }
   return MlirWalkResultAdvance;
@@ -234,6 +245,13 @@ static void run(MlirOperation root, MlirExternalPass pass,
   for (size_t i = 0; i < list.count; ++i) {
     MlirOperation op = list.ops[i];
     const Rule *rule = ruleFor(op);
+    if (tileOpIs(op, "arith.remsi")) {
+      TileBuilder b = tbBefore(op);
+      mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0),
+                                    signedRemainder(&b, op));
+      mlirOperationDestroy(op);
+      continue;
+    }
     if (isOtherWidthInteger(op)) {
       MlirValue x = mlirOperationGetOperand(op, 0);
       unsigned width = mlirIntegerTypeGetWidth(tbScalarOf(mlirValueGetType(x)));
@@ -289,8 +307,10 @@ const TilePassDescriptor tileVulkanMathPass = {
     .argument = "tile-vulkan-math",
     .name = "TileVulkanMath",
     .summary = "Lower exp2, ctpop and cttz to GLSL.std.450 and SPIR-V "
-               "instructions, and ctlz and absi of other integers than i32 "
-               "to i32 ones and arith (MLIR's SPIR-V conversion does not)",
+               "instructions, ctlz and absi of other integers than i32 "
+               "to i32 ones and arith (MLIR's SPIR-V conversion does not), "
+               "and remsi to divsi (the conversion's had the wrong sign for "
+               "the most negative dividend)",
     .anchor = "",
     .dependentDialects = dialects,
     .numDependentDialects = TILE_COUNT(dialects),
