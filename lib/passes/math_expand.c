@@ -47,6 +47,7 @@ static const Expansion expansions[] = {
     {"fpowi", AnyFloat, tileMathFPowI},
     {"ipowi", AnyInteger, tileMathIPowI},
     {"absi", AnyInteger, tileMathAbsI},
+    {"powf", AnyFloat, tileMathPowF},
     {"erf", F32Formula, tileMathErf},
     {"erfc", F32Formula, tileMathErfc},
     {"cbrt", F32Formula, tileMathCbrt},
@@ -148,7 +149,8 @@ const TilePassDescriptor tileMathExpandPass = {
     .argument = "tile-math-expand",
     .name = "TileMathExpand",
     .summary = "Expand the listed math ops (isnan, isinf, isfinite, sincos, "
-               "trunc, atan2, fpowi, ipowi, erf, erfc, cbrt) into arith and "
+               "trunc, atan2, fpowi, ipowi, absi, powf, erf, erfc, cbrt) into "
+               "arith and "
                "math ops every target lowers",
     .anchor = "",
     .options = options,

@@ -85,8 +85,11 @@ intptr_t tileMathAtan2(TileBuilder *b, MlirOperation op, MlirValue *results) {
       b, "olt", tbBinary(b, "math.copysign", k(b, x, 1.0), x), k(b, x, 0.0));
   MlirValue signedPi = tbBinary(b, "math.copysign", k(b, x, pi), y);
   MlirValue base = tbUnary(b, "math.atan", div_(b, y, x));
-  MlirValue general =
-      tbSelect(b, xNegative, tbBinary(b, "arith.addf", base, signedPi), base);
+  /* The result has y's sign (GPU atan need not keep a zero's). */
+  MlirValue general = tbBinary(
+      b, "math.copysign",
+      tbSelect(b, xNegative, tbBinary(b, "arith.addf", base, signedPi), base),
+      y);
   MlirValue zeros = tbAnd(b, tbCmpF(b, "oeq", y, k(b, y, 0.0)),
                           tbCmpF(b, "oeq", x, k(b, x, 0.0)));
   MlirValue infinities = tbAnd(b, absInf(b, y, "oeq"), absInf(b, x, "oeq"));
@@ -257,5 +260,118 @@ intptr_t tileMathCbrt(TileBuilder *b, MlirOperation op, MlirValue *results) {
   MlirValue magnitude = mul(b, tbSelect(b, edge, a, step),
                             tbSelect(b, tiny, k(b, x, 0x1p-30), k(b, x, 1.0)));
   results[0] = narrowed(b, op, tbBinary(b, "math.copysign", magnitude, x));
+  return 1;
+}
+
+static MlirValue floorOf(TileBuilder *b, MlirValue x) {
+  return tbUnary(b, "math.floor", x);
+}
+
+/* powf with C's special cases (which GPU pow need not give: Vulkan's
+ * gave 0 for pow(0, 0), NaN for pow(1, inf) and 0 for pow(-1, 0.5)) on
+ * top of pow(|x|, y): 1 where y is 0 or x is 1, even for NaN; NaN for
+ * other NaN operands and for a negative finite x with a finite y that is
+ * no integer; zero, infinite and unit-magnitude bases and infinite
+ * exponents by their limits; the sign of x where y is an odd integer. */
+intptr_t tileMathPowF(TileBuilder *b, MlirOperation op, MlirValue *results) {
+  MlirValue x = operand(op, 0), y = operand(op, 1);
+  MlirType type = mlirValueGetType(x);
+  MlirValue ax = tbUnary(b, "math.absf", x);
+  MlirValue operands[] = {ax, y};
+  MlirValue core =
+      tbResult(tbCreate(b, "math.powf", 2, operands, 1, &type, 0, NULL));
+  MlirValue yInf = absInf(b, y, "oeq");
+  MlirValue yInt = tbCmpF(b, "oeq", floorOf(b, y), y);
+  MlirValue half = mul(b, y, k(b, y, 0.5));
+  MlirValue yOdd = tbAnd(b, yInt, tbCmpF(b, "one", floorOf(b, half), half));
+  MlirValue yNegative = tbCmpF(b, "olt", y, k(b, y, 0.0));
+  MlirValue inf = k(b, x, INFINITY), zero = k(b, x, 0.0), one = k(b, x, 1.0);
+  MlirValue xZero = tbCmpF(b, "oeq", x, zero);
+  MlirValue xInf = absInf(b, x, "oeq");
+  MlirValue awayFromZero = tbSelect(b, yNegative, zero, inf);
+  MlirValue towardZero = tbSelect(b, yNegative, inf, zero);
+  /* |x| < 1 and y = -inf, or |x| > 1 and y = +inf: infinite. */
+  MlirValue small = tbCmpF(b, "olt", ax, one);
+  MlirValue limit =
+      tbSelect(b, tbCmpF(b, "oeq", ax, one), one,
+               tbSelect(b, tbCmpI(b, "eq", small, yNegative), inf, zero));
+  MlirValue magnitude =
+      tbSelect(b, xZero, towardZero,
+               tbSelect(b, xInf, awayFromZero, tbSelect(b, yInf, limit, core)));
+  MlirValue signBit =
+      tbCmpF(b, "olt", tbBinary(b, "math.copysign", one, x), zero);
+  MlirValue value = tbSelect(b, tbAnd(b, signBit, yOdd),
+                             tbUnary(b, "arith.negf", magnitude), magnitude);
+  MlirValue notInteger = tbCmpI(b, "eq", yInt, tbSplatInt(b, yInt, tbI1(b), 0));
+  MlirValue negativeFinite =
+      tbAnd(b, tbCmpF(b, "olt", x, zero),
+            tbCmpI(b, "eq", xInf, tbSplatInt(b, xInf, tbI1(b), 0)));
+  MlirValue complex = tbAnd(b, negativeFinite, notInteger);
+  MlirValue nan = k(b, x, NAN);
+  value = tbSelect(b, tbOr(b, complex, tbCmpF(b, "uno", x, y)), nan, value);
+  MlirValue unit =
+      tbOr(b, tbCmpF(b, "oeq", y, k(b, y, 0.0)), tbCmpF(b, "oeq", x, one));
+  results[0] = tbSelect(b, unit, one, value);
+  return 1;
+}
+
+/* Bits of exponent range plus mantissa of `type`: the most doublings
+ * between the smallest subnormal and the largest value. */
+static int64_t doublings(MlirType type) {
+  if (mlirTypeIsAF16(type))
+    return 42;
+  if (mlirTypeIsABF16(type) || mlirTypeIsAF32(type))
+    return 280;
+  return 2100; /* f64 */
+}
+
+/* fmod(x, y), exactly: with a = |x| and d = |y|, d doubled while it stays
+ * at most a, then halved back to |y|, subtracted from a wherever it fits
+ * (a < 2d throughout, so each difference is exact). The loops run a fixed
+ * number of times, every lane alike. NaN where x is infinite, y is zero or
+ * either is NaN; x where y is infinite; the sign of x otherwise. GPU
+ * remainders compute x - y * trunc(x / y), which is neither exact (1 rem
+ * 0.1 gave 0 on Vulkan, not 0.09999999) nor right at the edges (NaN for
+ * 0 rem inf, +0 for -1 rem 1). */
+MlirValue tileMathRemainder(TileBuilder *b, MlirValue x, MlirValue y) {
+  MlirValue zero = k(b, x, 0.0), one = k(b, x, 1.0);
+  MlirValue ax = tbUnary(b, "math.absf", x), ay = tbUnary(b, "math.absf", y);
+  MlirValue invalid =
+      tbOr(b, tbOr(b, absInf(b, x, "ueq"), tbCmpF(b, "uno", y, y)),
+           tbCmpF(b, "oeq", y, zero));
+  MlirValue yInf = absInf(b, y, "oeq");
+  /* Special cases run the loops on 0 rem 1, which end at once. */
+  MlirValue skip = tbOr(b, invalid, yInf);
+  MlirValue a = tbSelect(b, skip, zero, ax);
+  MlirValue d = tbSelect(b, skip, one, ay);
+  int64_t n = doublings(elementOf(x));
+  MlirValue lb = tbConstIndex(b, 0), ub = tbConstIndex(b, n),
+            step = tbConstIndex(b, 1);
+  TileLoop up = tbForIter(b, lb, ub, step, 1, &d);
+  {
+    TileBuilder in = tbAtEnd(up.body, b->loc);
+    MlirValue cur = tbIterArg(up, 0);
+    MlirValue twice = tbBinary(&in, "arith.addf", cur, cur);
+    MlirValue next = tbSelect(&in, tbCmpF(&in, "ole", twice, a), twice, cur);
+    tbYield(&in, 1, &next);
+  }
+  MlirValue inits[] = {a, tbLoopResult(up, 0)};
+  TileLoop down = tbForIter(b, lb, tbConstIndex(b, n + 1), step, 2, inits);
+  {
+    TileBuilder in = tbAtEnd(down.body, b->loc);
+    MlirValue r = tbIterArg(down, 0), cur = tbIterArg(down, 1);
+    MlirValue fits =
+        tbAnd(&in, tbCmpF(&in, "oge", r, cur), tbCmpF(&in, "oge", cur, d));
+    MlirValue next[] = {tbSelect(&in, fits, sub(&in, r, cur), r),
+                        mul(&in, cur, k(&in, cur, 0.5))};
+    tbYield(&in, 2, next);
+  }
+  MlirValue value = tbBinary(b, "math.copysign", tbLoopResult(down, 0), x);
+  value = tbSelect(b, yInf, x, value);
+  return tbSelect(b, invalid, k(b, x, NAN), value);
+}
+
+intptr_t tileMathRemF(TileBuilder *b, MlirOperation op, MlirValue *results) {
+  results[0] = tileMathRemainder(b, operand(op, 0), operand(op, 1));
   return 1;
 }

@@ -18,6 +18,12 @@ intptr_t tileMathAtan2(TileBuilder *b, MlirOperation op, MlirValue *results);
 intptr_t tileMathFPowI(TileBuilder *b, MlirOperation op, MlirValue *results);
 intptr_t tileMathIPowI(TileBuilder *b, MlirOperation op, MlirValue *results);
 intptr_t tileMathAbsI(TileBuilder *b, MlirOperation op, MlirValue *results);
+/* powf with C's special cases around powf(|x|, y). */
+intptr_t tileMathPowF(TileBuilder *b, MlirOperation op, MlirValue *results);
+/* arith.remf (C's fmod), exact, by two loops of a fixed trip count. */
+intptr_t tileMathRemF(TileBuilder *b, MlirOperation op, MlirValue *results);
+/* The same of values x and y. */
+MlirValue tileMathRemainder(TileBuilder *b, MlirValue x, MlirValue y);
 /* f32 formulas; f16 and bf16 are computed in f32. */
 intptr_t tileMathErf(TileBuilder *b, MlirOperation op, MlirValue *results);
 intptr_t tileMathErfc(TileBuilder *b, MlirOperation op, MlirValue *results);

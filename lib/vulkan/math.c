@@ -15,7 +15,9 @@
  * conversion of f16 math left casts that nothing removed. arith.remsi is
  * x - (x / y) * y: the conversion computed it from absolute values and
  * gave the wrong sign where x is the most negative value (2 for
- * -2147483648 rem 3). */
+ * -2147483648 rem 3). arith.remf is tile-math-expand's exact formula
+ * (Vulkan's remainder is x - y * trunc(x / y)), and arith.cmpf false and
+ * true are constants (the conversion failed to legalize them). */
 #include "ir/builder_vector.h"
 #include "ir/ir.h"
 #include "passes/math_formulas.h"
@@ -212,6 +214,28 @@ static bool makesTensor(MlirOperation op) {
          mlirTypeIsATensor(mlirValueGetType(mlirOperationGetResult(op, 0)));
 }
 
+/* fmod, exactly; of f16 values in f32 (the math ops of the formula would
+ * stay f16, which the conversion does not take), where it is exact too. */
+static MlirValue floatRemainder(TileBuilder *b, MlirOperation op) {
+  MlirValue x = mlirOperationGetOperand(op, 0);
+  MlirValue y = mlirOperationGetOperand(op, 1);
+  MlirType type = mlirValueGetType(x);
+  if (!mlirTypeIsAF16(tbScalarOf(type)))
+    return tileMathRemainder(b, x, y);
+  MlirType f32 = tbShapedLike(type, tbF32(b));
+  MlirValue r = tileMathRemainder(b, tbConvertOp(b, "arith.extf", x, f32),
+                                  tbConvertOp(b, "arith.extf", y, f32));
+  return tbConvertOp(b, "arith.truncf", r, type);
+}
+
+/* arith.cmpf false or true (predicates 0 and 15). */
+static bool isConstantCompare(MlirOperation op) {
+  if (!tileOpIs(op, "arith.cmpf"))
+    return false;
+  int64_t predicate = tileGetIntAttr(op, "predicate", -1);
+  return predicate == 0 || predicate == 15;
+}
+
 /* x rem y (signed) as x - (x / y) * y, exact wherever remsi is defined. */
 static MlirValue signedRemainder(TileBuilder *b, MlirOperation op) {
   MlirValue x = mlirOperationGetOperand(op, 0);
@@ -229,7 +253,8 @@ static MlirWalkResult collect(MlirOperation op, void *userData) {
                         "floats only");
     ++c->errors;
   } else if (ruleFor(op) || isHalfFma(op) || isOtherWidthInteger(op) ||
-             tileOpIs(op, "arith.remsi")) {
+             tileOpIs(op, "arith.remsi") || tileOpIs(op, "arith.remf") ||
+             isConstantCompare(op)) {
     tileOpListAppend(c->list, op);
   }
   return MlirWalkResultAdvance;
@@ -245,10 +270,18 @@ static void run(MlirOperation root, MlirExternalPass pass,
   for (size_t i = 0; i < list.count; ++i) {
     MlirOperation op = list.ops[i];
     const Rule *rule = ruleFor(op);
-    if (tileOpIs(op, "arith.remsi")) {
+    if (tileOpIs(op, "arith.remsi") || tileOpIs(op, "arith.remf") ||
+        isConstantCompare(op)) {
       TileBuilder b = tbBefore(op);
-      mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0),
-                                    signedRemainder(&b, op));
+      MlirValue r;
+      if (tileOpIs(op, "arith.remsi"))
+        r = signedRemainder(&b, op);
+      else if (tileOpIs(op, "arith.remf"))
+        r = floatRemainder(&b, op);
+      else
+        r = tbSplatInt(&b, mlirOperationGetResult(op, 0), tbI1(&b),
+                       tileGetIntAttr(op, "predicate", 0) == 15);
+      mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0), r);
       mlirOperationDestroy(op);
       continue;
     }
@@ -309,8 +342,9 @@ const TilePassDescriptor tileVulkanMathPass = {
     .summary = "Lower exp2, ctpop and cttz to GLSL.std.450 and SPIR-V "
                "instructions, ctlz and absi of other integers than i32 "
                "to i32 ones and arith (MLIR's SPIR-V conversion does not), "
-               "and remsi to divsi (the conversion's had the wrong sign for "
-               "the most negative dividend)",
+               "remsi to divsi (the conversion's had the wrong sign for "
+               "the most negative dividend), remf to an exact loop, and "
+               "cmpf false and true to constants",
     .anchor = "",
     .dependentDialects = dialects,
     .numDependentDialects = TILE_COUNT(dialects),
