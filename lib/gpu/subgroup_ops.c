@@ -11,6 +11,7 @@
  *   gpu.num_subgroups     size (vulkan has built-in variables for them).
  *   gpu.subgroup_broadcast specific_lane
  *                         cuda: a shuffle idx from that lane.
+ *   gpu.rotate            a shuffle idx within its width.
  *
  * cuda subgroups have 32 lanes. rocm and vulkan ones have as many as the
  * device runs (rocm: 32 from gfx10 on, else 64; vulkan: 4 to 128), so a
@@ -163,6 +164,33 @@ static void expandBroadcast(MlirOperation op) {
       tbNamed(&b, "mode", tbParseAttr(&b, "#gpu<shuffle_mode idx>"));
   replace(op, tbResult(tbCreate(&b, "gpu.shuffle", 3, operands, 2, results, 1,
                                 &mode)));
+}
+
+/* gpu.rotate %x, offset, width: lane k of each group of `width` reads lane
+ * (k + offset) mod width of its group, a shuffle idx (whose index is the
+ * place in the group); valid where the lane id is below the width. No
+ * conversion lowered it. */
+static void expandRotate(MlirOperation op) {
+  TileBuilder b = tbBefore(op);
+  int64_t offset = tileGetIntAttr(op, "offset", 0);
+  int64_t width = tileGetIntAttr(op, "width", 1);
+  MlirType i32 = tbI32(&b), index = tbIndex(&b);
+  MlirValue lane = tbConvertOp(
+      &b, "arith.index_cast",
+      tbResult(tbCreate(&b, "gpu.lane_id", 0, NULL, 1, &index, 0, NULL)), i32);
+  MlirValue place =
+      tbBinary(&b, "arith.andi", tbAdd(&b, lane, tbConstInt(&b, i32, offset)),
+               tbConstInt(&b, i32, width - 1));
+  MlirValue value = mlirOperationGetOperand(op, 0);
+  MlirValue operands[] = {value, place, tbConstInt(&b, i32, width)};
+  MlirType results[] = {mlirValueGetType(value), tbI1(&b)};
+  MlirNamedAttribute mode =
+      tbNamed(&b, "mode", tbParseAttr(&b, "#gpu<shuffle_mode idx>"));
+  MlirValue moved =
+      tbResult(tbCreate(&b, "gpu.shuffle", 3, operands, 2, results, 1, &mode));
+  mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 1),
+                                tbCmpI(&b, "ult", lane, operands[2]));
+  replace(op, moved);
 }
 
 /*===--- gpu.subgroup_reduce ----------------------------------------------===*/
@@ -328,6 +356,11 @@ static void run(MlirOperation module, MlirExternalPass pass,
   /* gfx10 and later (RDNA) run waves of 32 lanes; gfx9 (CDNA) of 64. */
   if (e.rocm && strncmp(chip, "gfx", 3) == 0 && strlen(chip) >= 7)
     e.largest = 32;
+  TileOpList rotates = {0};
+  tileCollectOps(module, "gpu.rotate", &rotates);
+  for (size_t i = 0; i < rotates.count; ++i)
+    expandRotate(rotates.ops[i]);
+  tileOpListFree(&rotates);
   static const char *const names[] = {
       "gpu.shuffle",     "gpu.subgroup_reduce", "gpu.subgroup_size",
       "gpu.subgroup_id", "gpu.num_subgroups",   "gpu.subgroup_broadcast"};

@@ -139,3 +139,25 @@ gpu.module @m {
     gpu.return %s, %n, %z, %b : index, index, index, f32
   }
 }
+
+// -----
+
+// A rotation is a shuffle idx of the lane's place plus the offset, within
+// the width; valid below the width.
+// CUDA-LABEL: gpu.func @rotate
+// CUDA: %[[LANE:.*]] = gpu.lane_id
+// CUDA: %[[L:.*]] = arith.index_cast %[[LANE]] : index to i32
+// CUDA-DAG: %[[C3:.*]] = arith.constant 3 : i32
+// CUDA-DAG: %[[C15:.*]] = arith.constant 15 : i32
+// CUDA: %[[SUM:.*]] = arith.addi %[[L]], %[[C3]] : i32
+// CUDA: %[[PLACE:.*]] = arith.andi %[[SUM]], %[[C15]] : i32
+// CUDA: %[[W:.*]] = arith.constant 16 : i32
+// CUDA: gpu.shuffle  idx %{{.*}}, %[[PLACE]], %[[W]] : f32
+// CUDA: arith.cmpi ult, %[[L]], %[[W]] : i32
+// CUDA-NOT: gpu.rotate
+gpu.module @m {
+  gpu.func @rotate(%x: f32) -> (f32, i1) {
+    %r, %ok = gpu.rotate %x, 3, 16 : f32
+    gpu.return %r, %ok : f32, i1
+  }
+}

@@ -1,10 +1,11 @@
 // The gpu dialect's subgroup ops in a kernel of 2 blocks of 64 threads:
 // reductions over the whole subgroup and over clusters, shuffles of every
-// mode within groups of 4 lanes (any Vulkan subgroup holds 4), and the
+// mode and a rotation within groups of 4 lanes (any Vulkan subgroup holds
+// 4), and the
 // subgroup size, id and count. subgroup_ops.py computes each result from
 // the inputs and the subgroup size the device ran.
 func.func @subgroup_ops(%A: memref<128xf32>, %I: memref<128xi32>,
-                        %L: memref<128xi64>, %F: memref<8x128xf32>,
+                        %L: memref<128xi64>, %F: memref<9x128xf32>,
                         %O: memref<9x128xi32>, %OL: memref<3x128xi64>) {
   scf.forall (%b) in (2) {
     scf.forall (%t) in (64) {
@@ -33,6 +34,7 @@ func.func @subgroup_ops(%A: memref<128xf32>, %I: memref<128xi32>,
       %l0 = gpu.subgroup_reduce add %l : (i64) -> i64
       %l1 = gpu.subgroup_reduce and %l cluster(size = 2) : (i64) -> i64
       %l2, %u2 = gpu.shuffle down %l, %c1, %w : i64
+      %rot, %u3 = gpu.rotate %x, 3, 4 : f32
       %size = gpu.subgroup_size : index
       %id = gpu.subgroup_id : index
       %count = gpu.num_subgroups : index
@@ -45,14 +47,15 @@ func.func @subgroup_ops(%A: memref<128xf32>, %I: memref<128xi32>,
       %c6i = arith.constant 6 : index
       %c7i = arith.constant 7 : index
       %c8i = arith.constant 8 : index
-      memref.store %f0, %F[%c0i, %i] : memref<8x128xf32>
-      memref.store %f1, %F[%c1i, %i] : memref<8x128xf32>
-      memref.store %f2, %F[%c2i, %i] : memref<8x128xf32>
-      memref.store %f3, %F[%c3i, %i] : memref<8x128xf32>
-      memref.store %s0, %F[%c4i, %i] : memref<8x128xf32>
-      memref.store %s1, %F[%c5i, %i] : memref<8x128xf32>
-      memref.store %s2, %F[%c6i, %i] : memref<8x128xf32>
-      memref.store %s3, %F[%c7i, %i] : memref<8x128xf32>
+      memref.store %f0, %F[%c0i, %i] : memref<9x128xf32>
+      memref.store %f1, %F[%c1i, %i] : memref<9x128xf32>
+      memref.store %f2, %F[%c2i, %i] : memref<9x128xf32>
+      memref.store %f3, %F[%c3i, %i] : memref<9x128xf32>
+      memref.store %s0, %F[%c4i, %i] : memref<9x128xf32>
+      memref.store %s1, %F[%c5i, %i] : memref<9x128xf32>
+      memref.store %s2, %F[%c6i, %i] : memref<9x128xf32>
+      memref.store %s3, %F[%c7i, %i] : memref<9x128xf32>
+      memref.store %rot, %F[%c8i, %i] : memref<9x128xf32>
       memref.store %n0, %O[%c0i, %i] : memref<9x128xi32>
       memref.store %n1, %O[%c1i, %i] : memref<9x128xi32>
       memref.store %n2, %O[%c2i, %i] : memref<9x128xi32>
@@ -71,7 +74,11 @@ func.func @subgroup_ops(%A: memref<128xf32>, %I: memref<128xi32>,
       %m1 = arith.ori %m0, %k2 : i32
       %m2 = arith.ori %m1, %k3 : i32
       %m3 = arith.ori %m2, %k4 : i32
-      memref.store %m3, %O[%c4i, %i] : memref<9x128xi32>
+      %e5 = arith.extui %u3 : i1 to i32
+      %c5 = arith.constant 5 : i32
+      %k5 = arith.shli %e5, %c5 : i32
+      %m4 = arith.ori %m3, %k5 : i32
+      memref.store %m4, %O[%c4i, %i] : memref<9x128xi32>
       %size32 = arith.index_cast %size : index to i32
       %id32 = arith.index_cast %id : index to i32
       %count32 = arith.index_cast %count : index to i32

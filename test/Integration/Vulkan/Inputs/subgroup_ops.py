@@ -1,8 +1,8 @@
 """Runs subgroup_ops.mlir on a vulkan device and checks every result
 against one computed here from the inputs and the subgroup size the device
 ran (which the kernel writes): the reductions of each subgroup or cluster,
-the shuffles within groups of 4 lanes and whether each was valid, and the
-subgroup size, id and count.
+the shuffles and a rotation within groups of 4 lanes and whether each was
+valid, and the subgroup size, id and count.
 
   subgroup_ops.py TILE_RUN KERNEL DIR
 """
@@ -82,6 +82,12 @@ def main():
         value, valid = shuffle(lo[block * THREADS:(block + 1) * THREADS],
                                local, "down", 1)
         bits |= valid << 4
+        # gpu.rotate 3 within 4: lane k reads (k + 3) mod 4 of its group,
+        # valid where its lane id (in the subgroup) is below 4.
+        bits |= (lane < 4) << 5
+        if lane < 4:
+            check("rotate 3 within 4", f[8][t],
+                  here[local - local % 4 + (local % 4 + 3) % 4])
         if valid:
             check("shuffle down 1 i64", ol[2][t], value)
         check("valid", o[4][t], bits)
