@@ -9,8 +9,8 @@
  *   gpu.subgroup_size     cuda: 32.
  *   gpu.subgroup_id,      cuda and rocm: from the thread id and the block
  *   gpu.num_subgroups     size (vulkan has built-in variables for them).
- *   gpu.subgroup_broadcast specific_lane
- *                         cuda: a shuffle idx from that lane.
+ *   gpu.subgroup_broadcast cuda: a shuffle idx from the given lane, or
+ *                         from the first active one (activemask).
  *   gpu.rotate            a shuffle idx within its width.
  *
  * cuda subgroups have 32 lanes. rocm and vulkan ones have as many as the
@@ -33,6 +33,8 @@
 
 #include "mlir-c/Dialect/Arith.h"
 #include "mlir-c/Dialect/GPU.h"
+#include "mlir-c/Dialect/LLVM.h"
+#include "mlir-c/Dialect/Math.h"
 #include "mlir-c/Dialect/NVVM.h"
 #include "mlir-c/Dialect/SCF.h"
 #include "mlir-c/Dialect/Vector.h"
@@ -191,6 +193,39 @@ static void expandRotate(MlirOperation op) {
   mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 1),
                                 tbCmpI(&b, "ult", lane, operands[2]));
   replace(op, moved);
+}
+
+/* cuda: a word from `lane` among the active lanes `mask` (shfl.sync idx
+ * over exactly those: in divergent code a full mask would wait for lanes
+ * that never come). */
+typedef struct {
+  MlirValue mask, lane;
+} ActiveMove;
+
+static MlirValue shuffleActive(TileBuilder *b, MlirValue word, void *userData) {
+  const ActiveMove *m = userData;
+  MlirType i32 = tbI32(b);
+  MlirValue operands[] = {m->mask, word, m->lane, tbConstInt(b, i32, 31)};
+  MlirNamedAttribute kind =
+      tbNamed(b, "kind", tbParseAttr(b, "#nvvm<shfl_kind idx>"));
+  return tbResult(
+      tbCreate(b, "nvvm.shfl.sync", 4, operands, 1, &i32, 1, &kind));
+}
+
+/* cuda: broadcast first_active_lane, from the lowest bit of the warp's
+ * active mask (PTX activemask, which the NVVM dialect has no op for). */
+static void expandFirstActive(MlirOperation op) {
+  TileBuilder b = tbBefore(op);
+  MlirType i32 = tbI32(&b);
+  MlirNamedAttribute asmAttrs[] = {
+      tbNamed(&b, "asm_string", tbStrAttr(&b, "activemask.b32 $0;")),
+      tbNamed(&b, "constraints", tbStrAttr(&b, "=r")),
+      tbNamed(&b, "has_side_effects", mlirUnitAttrGet(b.ctx))};
+  MlirValue mask =
+      tbResult(tbCreate(&b, "llvm.inline_asm", 0, NULL, 1, &i32, 3, asmAttrs));
+  ActiveMove move = {mask, tbUnary(&b, "math.cttz", mask)};
+  replace(op, tileGpuShuffleWords(&b, mlirOperationGetOperand(op, 0),
+                                  shuffleActive, &move));
 }
 
 /*===--- gpu.subgroup_reduce ----------------------------------------------===*/
@@ -384,10 +419,14 @@ static void run(MlirOperation module, MlirExternalPass pass,
   MlirAttribute specific =
       mlirAttributeParseGet(mlirOperationGetContext(module),
                             tileRef("#gpu<broadcast specific_lane>"));
-  for (size_t i = 0; e.cuda && i < ops[5].count; ++i)
-    if (mlirAttributeEqual(tileOpGetAttr(ops[5].ops[i], "broadcast_type"),
-                           specific))
-      expandBroadcast(ops[5].ops[i]);
+  for (size_t i = 0; e.cuda && i < ops[5].count; ++i) {
+    MlirOperation op = ops[5].ops[i];
+    if (mlirAttributeEqual(tileOpGetAttr(op, "broadcast_type"), specific))
+      expandBroadcast(op);
+    else if (tileGpuShufflesWords(
+                 mlirValueGetType(mlirOperationGetOperand(op, 0))))
+      expandFirstActive(op);
+  }
   for (size_t i = 0; i < TILE_COUNT(names); ++i)
     tileOpListFree(&ops[i]);
   if (e.errors)
@@ -396,7 +435,8 @@ static void run(MlirOperation module, MlirExternalPass pass,
 
 static const TileDialectHandleGetter dependent[] = {
     mlirGetDialectHandle__arith__, mlirGetDialectHandle__gpu__,
-    mlirGetDialectHandle__nvvm__, mlirGetDialectHandle__scf__,
+    mlirGetDialectHandle__llvm__,  mlirGetDialectHandle__math__,
+    mlirGetDialectHandle__nvvm__,  mlirGetDialectHandle__scf__,
     mlirGetDialectHandle__vector__};
 
 const TilePassDescriptor tileGpuSubgroupOpsPass = {

@@ -65,9 +65,9 @@ const TilePassDescriptor tileVulkanSubgroupPass = {
 
 /*===--- tile-vulkan-shuffles ---------------------------------------------===*/
 
-/* A gpu.shuffle's value moves as 32-bit words (tileGpuShuffleWords), each
- * by one SPIR-V instruction over the whole subgroup: Shuffle from lane
- * `lane`, or ShuffleXor by `offset` when `lane` is null. */
+/* A value moves as 32-bit words (tileGpuShuffleWords), each by one SPIR-V
+ * instruction over the whole subgroup: Shuffle from lane `lane`, or
+ * ShuffleXor by `offset` when `lane` is null. */
 typedef struct {
   MlirValue lane, offset;
 } Move;
@@ -83,6 +83,36 @@ static MlirValue moveWord(TileBuilder *b, MlirValue word, void *userData) {
                                ? "spirv.GroupNonUniformShuffleXor"
                                : "spirv.GroupNonUniformShuffle",
                            2, operands, 1, &type, 1, &scope));
+}
+
+/* The lowest active lane: the first set bit of a ballot of true (MLIR 22
+ * does not serialise OpGroupNonUniformBroadcastFirst). */
+static MlirValue firstActiveLane(TileBuilder *b) {
+  MlirNamedAttribute scope =
+      tbNamed(b, "execution_scope", tbParseAttr(b, "#spirv.scope<Subgroup>"));
+  MlirValue yes = tbConstInt(b, tbI1(b), 1);
+  MlirType mask = tbParseType(b, "vector<4xi32>"), i32 = tbI32(b);
+  MlirValue ballot = tbResult(
+      tbCreate(b, "spirv.GroupNonUniformBallot", 1, &yes, 1, &mask, 1, &scope));
+  return tbResult(tbCreate(b, "spirv.GroupNonUniformBallotFindLSB", 1, &ballot,
+                           1, &i32, 1, &scope));
+}
+
+/* gpu.subgroup_broadcast: from the given lane (which the op requires to be
+ * the same on every lane), or from the first active one. */
+static void rewriteBroadcast(MlirOperation broadcast) {
+  TileBuilder b = tbBefore(broadcast);
+  MlirAttribute specific = tbParseAttr(&b, "#gpu<broadcast specific_lane>");
+  Move move = {{NULL}, {NULL}};
+  if (mlirAttributeEqual(tileOpGetAttr(broadcast, "broadcast_type"), specific))
+    move.lane = mlirOperationGetOperand(broadcast, 1);
+  else
+    move.lane = firstActiveLane(&b);
+  mlirValueReplaceAllUsesOfWith(
+      mlirOperationGetResult(broadcast, 0),
+      tileGpuShuffleWords(&b, mlirOperationGetOperand(broadcast, 0), moveWord,
+                          &move));
+  mlirOperationDestroy(broadcast);
 }
 
 static MlirAttribute modeAttr(MlirContext ctx, const char *mode) {
@@ -150,6 +180,13 @@ static void runShuffles(MlirOperation op, MlirExternalPass pass,
             mlirValueGetType(mlirOperationGetOperand(shuffles.ops[i], 0))))
       rewrite(shuffles.ops[i]);
   tileOpListFree(&shuffles);
+  TileOpList broadcasts = {0};
+  tileCollectOps(op, "gpu.subgroup_broadcast", &broadcasts);
+  for (size_t i = 0; i < broadcasts.count; ++i)
+    if (tileGpuShufflesWords(
+            mlirValueGetType(mlirOperationGetOperand(broadcasts.ops[i], 0))))
+      rewriteBroadcast(broadcasts.ops[i]);
+  tileOpListFree(&broadcasts);
 }
 
 static const TileDialectHandleGetter dependent[] = {
@@ -161,7 +198,8 @@ const TilePassDescriptor tileVulkanShufflesPass = {
     .summary = "Lower gpu.shuffle to OpGroupNonUniformShuffle(Xor) of 32-bit "
                "words, for any mode and width (the conversion to SPIR-V "
                "takes xor and idx of the target environment's subgroup "
-               "size only)",
+               "size only), and gpu.subgroup_broadcast to a Shuffle (the "
+               "conversion has none)",
     .anchor = "gpu.module",
     .dependentDialects = dependent,
     .numDependentDialects = TILE_COUNT(dependent),

@@ -1,11 +1,12 @@
 // The gpu dialect's subgroup ops in a kernel of 2 blocks of 64 threads:
 // reductions over the whole subgroup and over clusters, shuffles of every
 // mode and a rotation within groups of 4 lanes (any Vulkan subgroup holds
-// 4), and the
+// 4), broadcasts from lane 2 and from the first active lane (lane 1, where
+// lane 0 takes the other branch), and the
 // subgroup size, id and count. subgroup_ops.py computes each result from
 // the inputs and the subgroup size the device ran.
 func.func @subgroup_ops(%A: memref<128xf32>, %I: memref<128xi32>,
-                        %L: memref<128xi64>, %F: memref<9x128xf32>,
+                        %L: memref<128xi64>, %F: memref<11x128xf32>,
                         %O: memref<9x128xi32>, %OL: memref<3x128xi64>) {
   scf.forall (%b) in (2) {
     scf.forall (%t) in (64) {
@@ -47,15 +48,29 @@ func.func @subgroup_ops(%A: memref<128xf32>, %I: memref<128xi32>,
       %c6i = arith.constant 6 : index
       %c7i = arith.constant 7 : index
       %c8i = arith.constant 8 : index
-      memref.store %f0, %F[%c0i, %i] : memref<9x128xf32>
-      memref.store %f1, %F[%c1i, %i] : memref<9x128xf32>
-      memref.store %f2, %F[%c2i, %i] : memref<9x128xf32>
-      memref.store %f3, %F[%c3i, %i] : memref<9x128xf32>
-      memref.store %s0, %F[%c4i, %i] : memref<9x128xf32>
-      memref.store %s1, %F[%c5i, %i] : memref<9x128xf32>
-      memref.store %s2, %F[%c6i, %i] : memref<9x128xf32>
-      memref.store %s3, %F[%c7i, %i] : memref<9x128xf32>
-      memref.store %rot, %F[%c8i, %i] : memref<9x128xf32>
+      memref.store %f0, %F[%c0i, %i] : memref<11x128xf32>
+      memref.store %f1, %F[%c1i, %i] : memref<11x128xf32>
+      memref.store %f2, %F[%c2i, %i] : memref<11x128xf32>
+      memref.store %f3, %F[%c3i, %i] : memref<11x128xf32>
+      memref.store %s0, %F[%c4i, %i] : memref<11x128xf32>
+      memref.store %s1, %F[%c5i, %i] : memref<11x128xf32>
+      memref.store %s2, %F[%c6i, %i] : memref<11x128xf32>
+      memref.store %s3, %F[%c7i, %i] : memref<11x128xf32>
+      memref.store %rot, %F[%c8i, %i] : memref<11x128xf32>
+      %c9i = arith.constant 9 : index
+      %c10i = arith.constant 10 : index
+      %bc = gpu.subgroup_broadcast %x, specific_lane %c2 : f32
+      memref.store %bc, %F[%c9i, %i] : memref<11x128xf32>
+      %lane0 = gpu.lane_id
+      %zero = arith.constant 0 : index
+      %active = arith.cmpi ne, %lane0, %zero : index
+      %first = scf.if %active -> (f32) {
+        %v = gpu.subgroup_broadcast %x, first_active_lane : f32
+        scf.yield %v : f32
+      } else {
+        scf.yield %x : f32
+      }
+      memref.store %first, %F[%c10i, %i] : memref<11x128xf32>
       memref.store %n0, %O[%c0i, %i] : memref<9x128xi32>
       memref.store %n1, %O[%c1i, %i] : memref<9x128xi32>
       memref.store %n2, %O[%c2i, %i] : memref<9x128xi32>

@@ -2,7 +2,7 @@
 against one computed here from the inputs and the subgroup size the device
 ran (which the kernel writes): the reductions of each subgroup or cluster,
 the shuffles and a rotation within groups of 4 lanes and whether each was
-valid, and the subgroup size, id and count.
+valid, the broadcasts, and the subgroup size, id and count.
 
   subgroup_ops.py TILE_RUN KERNEL DIR
 """
@@ -85,6 +85,9 @@ def main():
         # gpu.rotate 3 within 4: lane k reads (k + 3) mod 4 of its group,
         # valid where its lane id (in the subgroup) is below 4.
         bits |= (lane < 4) << 5
+        check("broadcast from lane 2", f[9][t], here[local - lane + 2])
+        check("broadcast from the first active lane", f[10][t],
+              here[local - lane + 1] if lane else here[local])
         if lane < 4:
             check("rotate 3 within 4", f[8][t],
                   here[local - local % 4 + (local % 4 + 3) % 4])
