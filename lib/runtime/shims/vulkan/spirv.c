@@ -1,7 +1,7 @@
 /* What the runtime reads from a SPIR-V module itself: the capabilities it
- * declares (to check them against the device's features before Vulkan
- * sees the module) and the workgroup size of each entry point (the shared
- * memory of each is workgroup.c's). */
+ * declares (to check them against the device's features and subgroup
+ * operations before Vulkan sees the module) and the workgroup size of each
+ * entry point (the shared memory of each is workgroup.c's). */
 #include "shim.h"
 
 #include "support/count.h"
@@ -52,9 +52,41 @@ static const Requirement requirements[] = {
     {4448, "StorageBuffer8BitAccess", "storageBuffer8BitAccess"},
     {TileRtVulkanCapabilityCooperativeMatrix, "CooperativeMatrixKHR",
      "cooperativeMatrix (VK_KHR_cooperative_matrix)"},
+    {61, "GroupNonUniform", "basic subgroup operations in compute shaders"},
+    {62, "GroupNonUniformVote", "subgroup votes in compute shaders"},
+    {63, "GroupNonUniformArithmetic", "subgroup arithmetic in compute shaders"},
+    {64, "GroupNonUniformBallot", "subgroup ballots in compute shaders"},
+    {65, "GroupNonUniformShuffle", "subgroup shuffles in compute shaders"},
+    {66, "GroupNonUniformShuffleRelative",
+     "relative subgroup shuffles in compute shaders"},
+    {67, "GroupNonUniformClustered",
+     "clustered subgroup operations in compute shaders"},
+    {68, "GroupNonUniformQuad", "quad subgroup operations in compute shaders"},
 };
 
-static bool supported(const TileRtVulkanFeatures *f, uint32_t capability) {
+/* The subgroup operations (VkSubgroupFeatureFlagBits) that capabilities
+ * GroupNonUniform (61) to GroupNonUniformQuad (68) need, in that order. */
+static const VkSubgroupFeatureFlags subgroupOperations[] = {
+    VK_SUBGROUP_FEATURE_BASIC_BIT,
+    VK_SUBGROUP_FEATURE_VOTE_BIT,
+    VK_SUBGROUP_FEATURE_ARITHMETIC_BIT,
+    VK_SUBGROUP_FEATURE_BALLOT_BIT,
+    VK_SUBGROUP_FEATURE_SHUFFLE_BIT,
+    VK_SUBGROUP_FEATURE_SHUFFLE_RELATIVE_BIT,
+    VK_SUBGROUP_FEATURE_CLUSTERED_BIT,
+    VK_SUBGROUP_FEATURE_QUAD_BIT,
+};
+
+static bool subgroupsDo(const TileRtVulkanSubgroups *s, uint32_t capability) {
+  VkSubgroupFeatureFlags needed = subgroupOperations[capability - 61];
+  return (s->stages & VK_SHADER_STAGE_COMPUTE_BIT) &&
+         (s->operations & needed) == needed;
+}
+
+static bool supported(const TileRtVulkanDevice *d, uint32_t capability) {
+  const TileRtVulkanFeatures *f = &d->features;
+  if (capability >= 61 && capability <= 68)
+    return subgroupsDo(&d->subgroups, capability);
   switch (capability) {
   case 9:
     return f->float16;
@@ -80,8 +112,7 @@ static bool supported(const TileRtVulkanFeatures *f, uint32_t capability) {
 static bool checkCapability(uint32_t opcode, const uint32_t *operands,
                             size_t count, void *userData) {
   const TileRtVulkanDevice *d = userData;
-  if (opcode != OpCapability || count < 1 ||
-      supported(&d->features, operands[0]))
+  if (opcode != OpCapability || count < 1 || supported(d, operands[0]))
     return true;
   for (size_t i = 0; i < TILE_COUNT(requirements); ++i)
     if (requirements[i].capability == operands[0])
