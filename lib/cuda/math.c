@@ -4,9 +4,10 @@
  * ex2/lg2 with a change of base, the way attention kernels compute them.
  * The ops with an exact instruction become LLVM's intrinsics: NVVM's
  * conversion called libdevice for absf, floor, ceil, round, roundeven,
- * sqrt, copysign and fma (so that a kernel with an absolute value needed
- * the CUDA toolkit), and left trunc, ctlz, cttz and ctpop alone (they
- * failed with "cannot be converted to LLVM IR"). */
+ * sqrt, copysign and fma, and for arith's maxnumf and minnumf (so that a
+ * kernel with an absolute value or a maximum needed the CUDA toolkit), and
+ * left trunc, ctlz, cttz and ctpop alone (they failed with "cannot be
+ * converted to LLVM IR"). */
 #include "ir/builder.h"
 #include "ir/ir.h"
 #include "passes/pass.h"
@@ -59,6 +60,7 @@ static const char *exactFor(MlirOperation op) {
       {"math.copysign", "copysign"},   {"math.fma", "fma"},
       {"math.trunc", "trunc"},         {"math.ctlz", "ctlz"},
       {"math.cttz", "cttz"},           {"math.ctpop", "ctpop"},
+      {"arith.maxnumf", "maxnum"},     {"arith.minnumf", "minnum"},
   };
   for (size_t i = 0; i < TILE_COUNT(exact); ++i)
     if (tileOpIs(op, exact[i][0]))

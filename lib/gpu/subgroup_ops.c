@@ -12,6 +12,9 @@
  *   gpu.subgroup_broadcast cuda: a shuffle idx from the given lane, or
  *                         from the first active one (activemask).
  *   gpu.rotate            a shuffle idx within its width.
+ *   gpu.all_reduce        vulkan: a tree in a workgroup buffer; cuda and
+ *                         rocm lower it themselves when `uniform`, and it
+ *                         is reported at the op without.
  *
  * cuda subgroups have 32 lanes. rocm and vulkan ones have as many as the
  * device runs (rocm: 32 from gfx10 on, else 64; vulkan: 4 to 128), so a
@@ -355,6 +358,93 @@ static void expandReduce(MlirOperation op, Expand *e) {
   replace(op, result);
 }
 
+/*===--- gpu.all_reduce ---------------------------------------------------===*/
+
+/* A workgroup attribution of `n` elements of `element` added to `func`
+ * (after its others; private attributions follow them). */
+static MlirValue addWorkgroupBuffer(MlirOperation func, MlirType element,
+                                    int64_t n) {
+  MlirContext ctx = mlirOperationGetContext(func);
+  MlirAttribute space =
+      mlirAttributeParseGet(ctx, tileRef("#gpu.address_space<workgroup>"));
+  MlirType type =
+      mlirMemRefTypeGet(element, 1, &n, mlirAttributeGetNull(), space);
+  MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+  MlirType fnType = mlirTypeAttrGetValue(tileOpGetAttr(func, "function_type"));
+  int64_t attributions = tileGetIntAttr(func, "workgroup_attributions", 0);
+  intptr_t at = mlirFunctionTypeGetNumInputs(fnType) + attributions;
+  MlirValue buffer =
+      mlirBlockInsertArgument(entry, at, type, mlirOperationGetLocation(func));
+  mlirOperationSetAttributeByName(
+      func, tileRef("workgroup_attributions"),
+      mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), attributions + 1));
+  return buffer;
+}
+
+/* The threads of `func`'s blocks (known_block_size), or 0. */
+static int64_t knownThreads(MlirOperation func) {
+  MlirAttribute size = tileOpGetAttr(func, "known_block_size");
+  if (mlirAttributeIsNull(size) || !mlirAttributeIsADenseI32Array(size))
+    return 0;
+  int64_t n = 1;
+  for (intptr_t i = 0; i < mlirDenseArrayGetNumElements(size); ++i)
+    n *= mlirDenseI32ArrayGetElement(size, i);
+  return n;
+}
+
+/* vulkan: a uniform gpu.all_reduce (which MLIR's SPIR-V conversion does
+ * not take) as a tree in a workgroup buffer of one element per thread:
+ * each thread writes its value, then, for strides s from the largest power
+ * of two below the block's n threads down to 1, thread t < min(s, n - s)
+ * combines element t + s into element t, with a barrier after each step;
+ * every thread reads element 0, and a last barrier lets the buffer be
+ * written again. Right for any block size and any subgroup size. */
+static void expandAllReduce(MlirOperation op, Expand *e) {
+  int kind = reduceKind(op);
+  MlirValue x = mlirOperationGetOperand(op, 0);
+  MlirType type = mlirValueGetType(x);
+  MlirOperation func = mlirOperationGetParentOperation(op);
+  while (!mlirOperationIsNull(func) && !tileOpIs(func, "gpu.func"))
+    func = mlirOperationGetParentOperation(func);
+  int64_t n = mlirOperationIsNull(func) ? 0 : knownThreads(func);
+  const char *why =
+      kind < 0 ? "with a combining region (only the kinds of its `op` "
+                 "attribute are lowered)"
+      : mlirAttributeIsNull(tileOpGetAttr(op, "uniform"))
+          ? "without `uniform` (every thread of the workgroup must run it: "
+            "it synchronises them)"
+      : mlirTypeIsAVector(type) ? "of vectors"
+      : n <= 0                  ? "outside a kernel of known block size"
+                                : NULL;
+  if (why) {
+    tileEmitOpError(op, "has no lowering on the %s target %s", e->target, why);
+    ++e->errors;
+    return;
+  }
+  MlirValue buffer = addWorkgroupBuffer(func, type, n);
+  TileBuilder b = tbBefore(op);
+  MlirValue tid = linearThreadId(&b);
+  tbStore(&b, x, buffer, 1, &tid);
+  tbBarrier(&b);
+  int64_t s = 1;
+  while (s * 2 < n)
+    s *= 2;
+  for (; s >= 1 && n > 1; s /= 2) {
+    int64_t active = s < n - s ? s : n - s;
+    MlirBlock step = tbIf(&b, tbCmpI(&b, "ult", tid, tbConstIndex(&b, active)));
+    TileBuilder in = tbAtTerminator(step, b.loc);
+    MlirValue other = tbAdd(&in, tid, tbConstIndex(&in, s));
+    MlirValue sum = combine(&in, kind, tbLoad(&in, buffer, 1, &tid),
+                            tbLoad(&in, buffer, 1, &other));
+    tbStore(&in, sum, buffer, 1, &tid);
+    tbBarrier(&b);
+  }
+  MlirValue zero = tbConstIndex(&b, 0);
+  MlirValue result = tbLoad(&b, buffer, 1, &zero);
+  tbBarrier(&b);
+  replace(op, result);
+}
+
 /*===--- vulkan shuffle widths --------------------------------------------===*/
 
 static void checkVulkanWidth(MlirOperation shuffle, Expand *e) {
@@ -391,6 +481,20 @@ static void run(MlirOperation module, MlirExternalPass pass,
   /* gfx10 and later (RDNA) run waves of 32 lanes; gfx9 (CDNA) of 64. */
   if (e.rocm && strncmp(chip, "gfx", 3) == 0 && strlen(chip) >= 7)
     e.largest = 32;
+  TileOpList allReduces = {0};
+  tileCollectOps(module, "gpu.all_reduce", &allReduces);
+  for (size_t i = 0; e.vulkan && i < allReduces.count; ++i)
+    expandAllReduce(allReduces.ops[i], &e);
+  for (size_t i = 0; !e.vulkan && i < allReduces.count; ++i)
+    if (mlirAttributeIsNull(tileOpGetAttr(allReduces.ops[i], "uniform"))) {
+      tileEmitOpError(allReduces.ops[i],
+                      "has no lowering on the %s target without `uniform` "
+                      "(every thread of the block must run it: it "
+                      "synchronises them)",
+                      e.target);
+      ++e.errors;
+    }
+  tileOpListFree(&allReduces);
   TileOpList rotates = {0};
   tileCollectOps(module, "gpu.rotate", &rotates);
   for (size_t i = 0; i < rotates.count; ++i)
