@@ -62,7 +62,8 @@ bool tileLlvmCallee(MlirOperation op, MlirStringRef *name);
 
 /* Calls `report` (when not NULL) on each llvm.call under `module` whose
  * callee's name starts with `prefix` (a device library's: "__nv_",
- * "__ocml_"), with the callee's name; returns how many there are. */
+ * "__ocml_"), with the callee's name, once per callee and location;
+ * returns how many calls there are. */
 typedef void (*TileLibraryCallFn)(MlirOperation call, MlirStringRef callee,
                                   void *userData);
 unsigned tileLibraryCalls(MlirOperation module, const char *prefix,

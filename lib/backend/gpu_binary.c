@@ -34,6 +34,7 @@ typedef struct {
   TileLibraryCallFn report;
   void *userData;
   unsigned count;
+  TileOpList reported; /* one call per callee and location */
 } LibraryCalls;
 
 bool tileLlvmCallee(MlirOperation op, MlirStringRef *name) {
@@ -46,6 +47,23 @@ bool tileLlvmCallee(MlirOperation op, MlirStringRef *name) {
   return true;
 }
 
+/* Whether a call of `name` at op's location was reported: the lowering of
+ * one op may call a function several times (gpu.all_reduce's steps), and
+ * one error says it. */
+static bool reportedBefore(const LibraryCalls *calls, MlirOperation op,
+                           MlirStringRef name) {
+  MlirLocation loc = mlirOperationGetLocation(op);
+  for (size_t i = 0; i < calls->reported.count; ++i) {
+    MlirOperation other = calls->reported.ops[i];
+    MlirStringRef otherName;
+    if (mlirLocationEqual(mlirOperationGetLocation(other), loc) &&
+        tileLlvmCallee(other, &otherName) &&
+        mlirStringRefEqual(otherName, name))
+      return true;
+  }
+  return false;
+}
+
 static MlirWalkResult findLibraryCall(MlirOperation op, void *userData) {
   LibraryCalls *calls = userData;
   MlirStringRef name;
@@ -53,16 +71,19 @@ static MlirWalkResult findLibraryCall(MlirOperation op, void *userData) {
     return MlirWalkResultAdvance;
   if (tileStrRefHasPrefix(name, calls->prefix)) {
     ++calls->count;
-    if (calls->report)
+    if (calls->report && !reportedBefore(calls, op, name)) {
+      tileOpListAppend(&calls->reported, op);
       calls->report(op, name, calls->userData);
+    }
   }
   return MlirWalkResultAdvance;
 }
 
 unsigned tileLibraryCalls(MlirOperation module, const char *prefix,
                           TileLibraryCallFn report, void *userData) {
-  LibraryCalls calls = {prefix, report, userData, 0};
+  LibraryCalls calls = {prefix, report, userData, 0, {0}};
   mlirOperationWalk(module, findLibraryCall, &calls, MlirWalkPreOrder);
+  tileOpListFree(&calls.reported);
   return calls.count;
 }
 
