@@ -29,7 +29,9 @@ static const TilePassOption options[] = {
                    "the target named in messages", NULL},
 };
 
-typedef enum { AnyFloat, F32Formula, AnyInteger } Domain;
+/* UpToF32: f16, bf16 and f32; wider floats are left to the target (which
+ * reports those it cannot lower at the op itself). */
+typedef enum { AnyFloat, F32Formula, AnyInteger, UpToF32 } Domain;
 
 typedef struct {
   const char *name; /* without "math." */
@@ -47,7 +49,7 @@ static const Expansion expansions[] = {
     {"fpowi", AnyFloat, tileMathFPowI},
     {"ipowi", AnyInteger, tileMathIPowI},
     {"absi", AnyInteger, tileMathAbsI},
-    {"powf", AnyFloat, tileMathPowF},
+    {"powf", UpToF32, tileMathPowF},
     {"erf", F32Formula, tileMathErf},
     {"erfc", F32Formula, tileMathErfc},
     {"cbrt", F32Formula, tileMathCbrt},
@@ -76,6 +78,7 @@ static bool served(MlirOperation op, const Expansion *e, const char *target) {
       tbScalarOf(mlirValueGetType(mlirOperationGetOperand(op, 0)));
   switch (e->domain) {
   case AnyFloat:
+  case UpToF32:
     return true;
   case AnyInteger:
     if (mlirIntegerTypeGetWidth(element) <= 64)
@@ -106,9 +109,18 @@ static bool takesTensor(MlirOperation op) {
          mlirTypeIsATensor(mlirValueGetType(mlirOperationGetOperand(op, 0)));
 }
 
+/* Whether an UpToF32 expansion leaves `op` alone. */
+static bool tooWide(MlirOperation op, const Expansion *e) {
+  MlirType element =
+      tbScalarOf(mlirValueGetType(mlirOperationGetOperand(op, 0)));
+  return e->domain == UpToF32 && mlirTypeIsAFloat(element) &&
+         mlirFloatTypeGetWidth(element) > 32;
+}
+
 static MlirWalkResult collect(MlirOperation op, void *userData) {
   void **args = userData;
-  if (!takesTensor(op) && expansionFor(op, args[1]))
+  const Expansion *e = takesTensor(op) ? NULL : expansionFor(op, args[1]);
+  if (e && !tooWide(op, e))
     tileOpListAppend(args[0], op);
   return MlirWalkResultAdvance;
 }

@@ -325,21 +325,39 @@ static int64_t doublings(MlirType type) {
   return 2100; /* f64 */
 }
 
-/* fmod(x, y), exactly: with a = |x| and d = |y|, d doubled while it stays
- * at most a, then halved back to |y|, subtracted from a wherever it fits
- * (a < 2d throughout, so each difference is exact). The loops run a fixed
- * number of times, every lane alike. NaN where x is infinite, y is zero or
- * either is NaN; x where y is infinite; the sign of x otherwise. GPU
+/* fmod(x, y), exactly, by arith ops alone: with a = |x| and d = |y|, d doubled
+ * while it stays at most a, then halved back to |y|, subtracted from a wherever
+ * it fits (a < 2d throughout, so each difference is exact). The loops run a
+ * fixed number of times, every lane alike. NaN where x is infinite, y is zero
+ * or either is NaN; x where y is infinite; the sign of x otherwise. GPU
  * remainders compute x - y * trunc(x / y), which is neither exact (1 rem
  * 0.1 gave 0 on Vulkan, not 0.09999999) nor right at the edges (NaN for
  * 0 rem inf, +0 for -1 rem 1). */
+/* |x| and whether x's sign bit is set (read from its bits: on lavapipe
+ * 1 / -0 was not negative), by arith alone (the remainder is for targets
+ * whose math ops stop short of f64). */
+static MlirValue signBit(TileBuilder *b, MlirValue x) {
+  MlirType bits = tbShapedLike(
+      mlirValueGetType(x),
+      mlirIntegerTypeGet(b->ctx, mlirFloatTypeGetWidth(elementOf(x))));
+  MlirValue word = tbConvertOp(b, "arith.bitcast", x, bits);
+  return tbCmpI(b, "slt", word, tbSplatInt(b, word, elementOf(word), 0));
+}
+
+static MlirValue magnitude(TileBuilder *b, MlirValue x) {
+  return tbSelect(b, signBit(b, x), tbUnary(b, "arith.negf", x), x);
+}
+
+static MlirValue isInfinite(TileBuilder *b, MlirValue x) {
+  return tbCmpF(b, "oeq", magnitude(b, x), k(b, x, INFINITY));
+}
+
 MlirValue tileMathRemainder(TileBuilder *b, MlirValue x, MlirValue y) {
   MlirValue zero = k(b, x, 0.0), one = k(b, x, 1.0);
-  MlirValue ax = tbUnary(b, "math.absf", x), ay = tbUnary(b, "math.absf", y);
-  MlirValue invalid =
-      tbOr(b, tbOr(b, absInf(b, x, "ueq"), tbCmpF(b, "uno", y, y)),
-           tbCmpF(b, "oeq", y, zero));
-  MlirValue yInf = absInf(b, y, "oeq");
+  MlirValue ax = magnitude(b, x), ay = magnitude(b, y);
+  MlirValue invalid = tbOr(b, tbOr(b, isInfinite(b, x), tbCmpF(b, "uno", x, y)),
+                           tbCmpF(b, "oeq", y, zero));
+  MlirValue yInf = isInfinite(b, y);
   /* Special cases run the loops on 0 rem 1, which end at once. */
   MlirValue skip = tbOr(b, invalid, yInf);
   MlirValue a = tbSelect(b, skip, zero, ax);
@@ -366,7 +384,8 @@ MlirValue tileMathRemainder(TileBuilder *b, MlirValue x, MlirValue y) {
                         mul(&in, cur, k(&in, cur, 0.5))};
     tbYield(&in, 2, next);
   }
-  MlirValue value = tbBinary(b, "math.copysign", tbLoopResult(down, 0), x);
+  MlirValue r = tbLoopResult(down, 0);
+  MlirValue value = tbSelect(b, signBit(b, x), tbUnary(b, "arith.negf", r), r);
   value = tbSelect(b, yInf, x, value);
   return tbSelect(b, invalid, k(b, x, NAN), value);
 }

@@ -21,6 +21,26 @@ func.func @remf(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?xf32>) {
   return
 }
 
+func.func @remf_f64(%A: memref<?xf64>, %B: memref<?xf64>, %C: memref<?xf64>) {
+  %c0 = arith.constant 0 : index
+  %n = memref.dim %A, %c0 : memref<?xf64>
+  scf.forall (%b) in (8) {
+    scf.forall (%t) in (128) {
+      %c128 = arith.constant 128 : index
+      %f = arith.muli %b, %c128 : index
+      %i = arith.addi %f, %t : index
+      %in = arith.cmpi ult, %i, %n : index
+      scf.if %in {
+        %x = memref.load %A[%i] : memref<?xf64>
+        %y = memref.load %B[%i] : memref<?xf64>
+        %r = arith.remf %x, %y : f64
+        memref.store %r, %C[%i] : memref<?xf64>
+      }
+    }
+  } {mapping = [#gpu.block<x>], tile.threads = 128 : i64}
+  return
+}
+
 func.func @powf(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?xf32>) {
   %c0 = arith.constant 0 : index
   %n = memref.dim %A, %c0 : memref<?xf32>

@@ -2,7 +2,8 @@
 of edge values (signed zeros, small and large values, integers odd and
 even, the largest finite values, infinities, NaN) and checks:
 
-- remf against C's fmod (NumPy's), bit for bit, the sign of zeros too;
+- remf of f32 and f64 against C's fmod (NumPy's), bit for bit, the sign
+  of zeros too;
 - powf against C's pow: exactly where that is 0, infinite or NaN (with
   the sign of zeros and infinities) and where x is 1 or y is 0, within
   1e-4 elsewhere;
@@ -39,12 +40,16 @@ def main():
     tile_run, kernels, out = sys.argv[1:4]
     v = np.array(VALUES, np.float32)
     a, b = np.repeat(v, len(v)), np.tile(v, len(v))
-    np.save(f"{out}/a.npy", a)
-    np.save(f"{out}/b.npy", b)
     with np.errstate(all="ignore"):
-        rem = run(tile_run, kernels, out, "remf", a, b)
-        print(f"remf: {int((~same_bits(rem, np.fmod(a, b))).sum())} wrong")
+        for kind, entry in ((np.float32, "remf"), (np.float64, "remf_f64")):
+            np.save(f"{out}/a.npy", a.astype(kind))
+            np.save(f"{out}/b.npy", b.astype(kind))
+            rem = run(tile_run, kernels, out, entry, a, b)
+            wrong = int((~same_bits(rem, np.fmod(a, b).astype(kind))).sum())
+            print(f"{entry}: {wrong} wrong")
 
+        np.save(f"{out}/a.npy", a)
+        np.save(f"{out}/b.npy", b)
         got = run(tile_run, kernels, out, "powf", a, b)
         want = np.power(a.astype(np.float64), b.astype(np.float64))
         want = want.astype(np.float32)
