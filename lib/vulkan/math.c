@@ -17,7 +17,10 @@
  * gave the wrong sign where x is the most negative value (2 for
  * -2147483648 rem 3). arith.remf is tile-math-expand's exact formula
  * (Vulkan's remainder is x - y * trunc(x / y)), and arith.cmpf false and
- * true are constants (the conversion failed to legalize them). */
+ * true are constants (the conversion failed to legalize them). tanh,
+ * sinh, asinh, atanh, atan and asin of f32 are x itself below 2^-12,
+ * where that is exact to f32 precision, and asinh and acosh log(2|x|)
+ * above 2^12. */
 #include "ir/builder_vector.h"
 #include "ir/ir.h"
 #include "passes/math_formulas.h"
@@ -26,6 +29,7 @@
 
 #include "mlir-c/Dialect/SPIRV.h"
 
+#include <math.h>
 #include <string.h>
 
 typedef enum { FloatShort, Integer } Operands;
@@ -228,6 +232,64 @@ static MlirValue floatRemainder(TileBuilder *b, MlirOperation op) {
   return tbConvertOp(b, "arith.truncf", r, type);
 }
 
+/* Odd functions whose value is x to f32 precision below 2^-12 (the next
+ * term is x^3 / 3 at most): lavapipe's gave +0 for -0, and tanh(1e-30)
+ * was 2.98e-8, not 1e-30. */
+static bool isNearlyIdentityAtZero(MlirOperation op) {
+  static const char *const names[] = {"math.tanh",  "math.sinh", "math.asinh",
+                                      "math.atanh", "math.atan", "math.asin"};
+  for (size_t i = 0; i < TILE_COUNT(names); ++i)
+    if (tileOpIs(op, names[i])) {
+      MlirType element =
+          tbScalarOf(mlirValueGetType(mlirOperationGetOperand(op, 0)));
+      return mlirTypeIsAF32(element);
+    }
+  return false;
+}
+
+/* f(x) where |x| >= 2^-12, else (and for NaN) x itself. */
+static void nearZero(MlirOperation op) {
+  TileBuilder b = tbAfter(op);
+  MlirValue x = mlirOperationGetOperand(op, 0);
+  MlirValue fx = mlirOperationGetResult(op, 0);
+  MlirType element = tbScalarOf(mlirValueGetType(x));
+  /* NaN is kept too: lavapipe's atan gave 0 for it. */
+  MlirValue small = tbCmpF(&b, "ult", tbUnary(&b, "math.absf", x),
+                           tbSplat(&b, x, element, 1.0 / 4096));
+  MlirValue r = tbSelect(&b, small, x, fx);
+  MlirOperation select = mlirOpResultGetOwner(r);
+  mlirValueReplaceAllUsesExcept(fx, r, 1, &select);
+}
+
+/* asinh and acosh of f32 above 2^12 are log(2|x|) with x's sign (the
+ * next term, 1 / (4 x^2), is below f32 precision there): lavapipe's
+ * squared x and gave inf for 3.4e38. acosh below 1 is NaN (lavapipe's
+ * gave inf for -3.4e38). */
+static bool isLargeArgumentLog(MlirOperation op) {
+  return (tileOpIs(op, "math.asinh") || tileOpIs(op, "math.acosh")) &&
+         mlirTypeIsAF32(
+             tbScalarOf(mlirValueGetType(mlirOperationGetOperand(op, 0))));
+}
+
+static void largeArgument(MlirOperation op) {
+  TileBuilder b = tbAfter(op);
+  MlirValue x = mlirOperationGetOperand(op, 0);
+  MlirValue fx = mlirOperationGetResult(op, 0);
+  MlirType element = tbScalarOf(mlirValueGetType(x));
+  MlirValue ax = tbUnary(&b, "math.absf", x);
+  MlirValue log2x = tbBinary(&b, "arith.addf", tbUnary(&b, "math.log", ax),
+                             tbSplat(&b, x, element, 0.6931471805599453));
+  MlirValue signed_ = tbBinary(&b, "math.copysign", log2x, x);
+  MlirValue large = tbCmpF(&b, "ogt", tileOpIs(op, "math.asinh") ? ax : x,
+                           tbSplat(&b, x, element, 4096.0));
+  MlirValue r = tbSelect(&b, large, signed_, fx);
+  MlirOperation first = mlirOpResultGetOwner(r);
+  if (tileOpIs(op, "math.acosh"))
+    r = tbSelect(&b, tbCmpF(&b, "olt", x, tbSplat(&b, x, element, 1.0)),
+                 tbSplat(&b, x, element, NAN), r);
+  mlirValueReplaceAllUsesExcept(fx, r, 1, &first);
+}
+
 /* arith.cmpf false or true (predicates 0 and 15). */
 static bool isConstantCompare(MlirOperation op) {
   if (!tileOpIs(op, "arith.cmpf"))
@@ -252,7 +314,8 @@ static MlirWalkResult collect(MlirOperation op, void *userData) {
                         "SPIR-V conversion lowers math ops on 16- and 32-bit "
                         "floats only");
     ++c->errors;
-  } else if (ruleFor(op) || isHalfFma(op) || isOtherWidthInteger(op) ||
+  } else if (isNearlyIdentityAtZero(op) || isLargeArgumentLog(op) ||
+             ruleFor(op) || isHalfFma(op) || isOtherWidthInteger(op) ||
              tileOpIs(op, "arith.remsi") || tileOpIs(op, "arith.remf") ||
              isConstantCompare(op)) {
     tileOpListAppend(c->list, op);
@@ -270,6 +333,13 @@ static void run(MlirOperation root, MlirExternalPass pass,
   for (size_t i = 0; i < list.count; ++i) {
     MlirOperation op = list.ops[i];
     const Rule *rule = ruleFor(op);
+    if (isNearlyIdentityAtZero(op) || isLargeArgumentLog(op)) {
+      if (isLargeArgumentLog(op))
+        largeArgument(op);
+      if (isNearlyIdentityAtZero(op))
+        nearZero(op);
+      continue;
+    }
     if (tileOpIs(op, "arith.remsi") || tileOpIs(op, "arith.remf") ||
         isConstantCompare(op)) {
       TileBuilder b = tbBefore(op);

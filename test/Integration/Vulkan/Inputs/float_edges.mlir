@@ -81,6 +81,146 @@ func.func @atan2(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?xf32>) {
   return
 }
 
+func.func @tanh(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %n = memref.dim %A, %c0 : memref<?xf32>
+  scf.forall (%b) in (8) {
+    scf.forall (%t) in (128) {
+      %c128 = arith.constant 128 : index
+      %f = arith.muli %b, %c128 : index
+      %i = arith.addi %f, %t : index
+      %in = arith.cmpi ult, %i, %n : index
+      scf.if %in {
+        %x = memref.load %A[%i] : memref<?xf32>
+        %y = memref.load %B[%i] : memref<?xf32>
+        %r = math.tanh %x : f32
+        memref.store %r, %C[%i] : memref<?xf32>
+      }
+    }
+  } {mapping = [#gpu.block<x>], tile.threads = 128 : i64}
+  return
+}
+
+func.func @sinh(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %n = memref.dim %A, %c0 : memref<?xf32>
+  scf.forall (%b) in (8) {
+    scf.forall (%t) in (128) {
+      %c128 = arith.constant 128 : index
+      %f = arith.muli %b, %c128 : index
+      %i = arith.addi %f, %t : index
+      %in = arith.cmpi ult, %i, %n : index
+      scf.if %in {
+        %x = memref.load %A[%i] : memref<?xf32>
+        %y = memref.load %B[%i] : memref<?xf32>
+        %r = math.sinh %x : f32
+        memref.store %r, %C[%i] : memref<?xf32>
+      }
+    }
+  } {mapping = [#gpu.block<x>], tile.threads = 128 : i64}
+  return
+}
+
+func.func @asinh(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %n = memref.dim %A, %c0 : memref<?xf32>
+  scf.forall (%b) in (8) {
+    scf.forall (%t) in (128) {
+      %c128 = arith.constant 128 : index
+      %f = arith.muli %b, %c128 : index
+      %i = arith.addi %f, %t : index
+      %in = arith.cmpi ult, %i, %n : index
+      scf.if %in {
+        %x = memref.load %A[%i] : memref<?xf32>
+        %y = memref.load %B[%i] : memref<?xf32>
+        %r = math.asinh %x : f32
+        memref.store %r, %C[%i] : memref<?xf32>
+      }
+    }
+  } {mapping = [#gpu.block<x>], tile.threads = 128 : i64}
+  return
+}
+
+func.func @atanh(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %n = memref.dim %A, %c0 : memref<?xf32>
+  scf.forall (%b) in (8) {
+    scf.forall (%t) in (128) {
+      %c128 = arith.constant 128 : index
+      %f = arith.muli %b, %c128 : index
+      %i = arith.addi %f, %t : index
+      %in = arith.cmpi ult, %i, %n : index
+      scf.if %in {
+        %x = memref.load %A[%i] : memref<?xf32>
+        %y = memref.load %B[%i] : memref<?xf32>
+        %r = math.atanh %x : f32
+        memref.store %r, %C[%i] : memref<?xf32>
+      }
+    }
+  } {mapping = [#gpu.block<x>], tile.threads = 128 : i64}
+  return
+}
+
+func.func @atan(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %n = memref.dim %A, %c0 : memref<?xf32>
+  scf.forall (%b) in (8) {
+    scf.forall (%t) in (128) {
+      %c128 = arith.constant 128 : index
+      %f = arith.muli %b, %c128 : index
+      %i = arith.addi %f, %t : index
+      %in = arith.cmpi ult, %i, %n : index
+      scf.if %in {
+        %x = memref.load %A[%i] : memref<?xf32>
+        %y = memref.load %B[%i] : memref<?xf32>
+        %r = math.atan %x : f32
+        memref.store %r, %C[%i] : memref<?xf32>
+      }
+    }
+  } {mapping = [#gpu.block<x>], tile.threads = 128 : i64}
+  return
+}
+
+func.func @asin(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %n = memref.dim %A, %c0 : memref<?xf32>
+  scf.forall (%b) in (8) {
+    scf.forall (%t) in (128) {
+      %c128 = arith.constant 128 : index
+      %f = arith.muli %b, %c128 : index
+      %i = arith.addi %f, %t : index
+      %in = arith.cmpi ult, %i, %n : index
+      scf.if %in {
+        %x = memref.load %A[%i] : memref<?xf32>
+        %y = memref.load %B[%i] : memref<?xf32>
+        %r = math.asin %x : f32
+        memref.store %r, %C[%i] : memref<?xf32>
+      }
+    }
+  } {mapping = [#gpu.block<x>], tile.threads = 128 : i64}
+  return
+}
+
+func.func @acosh(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %n = memref.dim %A, %c0 : memref<?xf32>
+  scf.forall (%b) in (8) {
+    scf.forall (%t) in (128) {
+      %c128 = arith.constant 128 : index
+      %f = arith.muli %b, %c128 : index
+      %i = arith.addi %f, %t : index
+      %in = arith.cmpi ult, %i, %n : index
+      scf.if %in {
+        %x = memref.load %A[%i] : memref<?xf32>
+        %y = memref.load %B[%i] : memref<?xf32>
+        %r = math.acosh %x : f32
+        memref.store %r, %C[%i] : memref<?xf32>
+      }
+    }
+  } {mapping = [#gpu.block<x>], tile.threads = 128 : i64}
+  return
+}
+
 func.func @compare_constants(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?xi32>) {
   %c0 = arith.constant 0 : index
   %n = memref.dim %A, %c0 : memref<?xf32>

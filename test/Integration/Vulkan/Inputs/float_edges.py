@@ -9,6 +9,10 @@ even, the largest finite values, infinities, NaN) and checks:
   1e-4 elsewhere;
   subnormal operands and results are left out (devices may flush them);
 - atan2: the sign of the result is y's, zeros included;
+- tanh, sinh, asinh, atanh, atan, asin and acosh: exact at zeros (their
+  sign), tiny values (x itself below 2^-12), infinities and NaN, within
+  1e-3 elsewhere (the device's precision; asinh and acosh of the largest
+  values included);
 - cmpf true and false: 1 and 0 for every pair, NaN too.
 
   float_edges.py TILE_RUN KERNELS DIR
@@ -67,6 +71,18 @@ def main():
         signed = ~np.isnan(a) & ~np.isnan(b)
         wrong = signed & (np.signbit(got) != np.signbit(a))
         print(f"atan2 sign: {int(wrong.sum())} wrong")
+
+        for name in ("tanh", "sinh", "asinh", "atanh", "atan", "asin",
+                     "acosh"):
+            got = run(tile_run, kernels, out, name, a, b)
+            want = getattr(np, "arc" + name[1:] if name.startswith("a")
+                           else name)(a.astype(np.float64)).astype(np.float32)
+            tiny = (np.abs(a) < 2.0**-12) & (a != 0)
+            edge = np.isnan(want) | np.isinf(want) | (want == 0) | tiny
+            close = np.isclose(got, want, rtol=1e-3, atol=0) & (
+                np.signbit(got) == np.signbit(want))
+            wrong = np.where(edge, ~same_bits(got, want), ~close)
+            print(f"{name}: {int(wrong.sum())} wrong")
 
         got = run(tile_run, kernels, out, "compare_constants", a, b)
         print(f"cmpf true and false: {int((got != 1).sum())} wrong")
