@@ -12,6 +12,7 @@
 #include "ir/ir.h"
 #include "support/count.h"
 #include "support/subprocess.h"
+#include "support/temp_dir.h"
 
 #include "llvm-c/BitWriter.h"
 #include "llvm-c/Core.h"
@@ -58,27 +59,12 @@ static void reportLibdeviceCall(MlirOperation call, MlirStringRef callee,
                   (int)callee.length, callee.data, toolkitRoot());
 }
 
-/* Removes what makeStub made (any part may be missing). */
-static void removeStub(const char *dir) {
-  static const char *const parts[] = {"/nvvm/libdevice/libdevice.10.bc",
-                                      "/nvvm/libdevice", "/nvvm", ""};
-  char path[512];
-  for (size_t i = 0; i < TILE_COUNT(parts); ++i) {
-    snprintf(path, sizeof(path), "%s%s", dir, parts[i]);
-    if (i == 0)
-      unlink(path);
-    else
-      rmdir(path);
-  }
-}
-
 /* A toolkit directory whose nvvm/libdevice/libdevice.10.bc is an empty
  * LLVM module, in `dir` (a template filled in). The module has NVPTX64's
  * triple and data layout (LLVM 22's), or LLVM's linker warns about
  * linking modules of different layouts. */
 static bool makeStub(char *dir, size_t size) {
-  snprintf(dir, size, "/tmp/tile-cuda-XXXXXX");
-  if (!mkdtemp(dir))
+  if (!tileTempDirCreate(dir, size, "tile-cuda-"))
     return false;
   char path[512];
   snprintf(path, sizeof(path), "%s/nvvm", dir);
@@ -95,7 +81,7 @@ static bool makeStub(char *dir, size_t size) {
   LLVMDisposeModule(stub);
   LLVMContextDispose(context);
   if (!written)
-    removeStub(dir);
+    tileTempDirRemove(dir);
   return written;
 }
 
@@ -120,7 +106,7 @@ MlirLogicalResult tileCudaDeviceCodegen(const TileBackendContext *ctx,
   MlirLogicalResult serialized =
       tileSerializeGpuModules(module, format, artifact, "ptx");
   if (*stub)
-    removeStub(stub);
+    tileTempDirRemove(stub);
   if (mlirLogicalResultIsFailure(serialized))
     return mlirLogicalResultFailure();
   if (!compile && !tileArtifactWantsPart(artifact, "cubin"))
@@ -178,8 +164,8 @@ MlirLogicalResult tileCudaPtxas(const TileBackendContext *ctx,
                        "/usr/local/cuda/bin or PATH");
     return mlirLogicalResultFailure();
   }
-  char dir[] = "/tmp/tile-ptxas-XXXXXX";
-  if (!mkdtemp(dir)) {
+  char dir[64];
+  if (!tileTempDirCreate(dir, sizeof(dir), "tile-ptxas-")) {
     tileReport(errors, "cannot create a temporary directory for ptxas");
     return mlirLogicalResultFailure();
   }
@@ -218,8 +204,6 @@ MlirLogicalResult tileCudaPtxas(const TileBackendContext *ctx,
     free(cubin);
     tileStrBufFree(&log);
   }
-  unlink(in);
-  unlink(out);
-  rmdir(dir);
+  tileTempDirRemove(dir);
   return result;
 }

@@ -7,6 +7,7 @@
 #include "backend/backend.h"
 #include "ir/ir.h"
 #include "support/count.h"
+#include "support/temp_dir.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 
@@ -62,8 +63,6 @@ static void reportLibraryCall(MlirOperation call, MlirStringRef callee,
       (int)callee.length, callee.data);
 }
 
-static void removeToolkit(const char *dir);
-
 typedef struct {
   MlirOperation gpuModule;
   unsigned errors;
@@ -116,8 +115,7 @@ static bool makeToolkit(char *dir, size_t size, const char *libs) {
     lld = "/usr/lib/llvm-22/bin/ld.lld";
   if (access(lld, X_OK) != 0)
     return false;
-  snprintf(dir, size, "/tmp/tile-rocm-XXXXXX");
-  if (!mkdtemp(dir))
+  if (!tileTempDirCreate(dir, size, "tile-rocm-"))
     return false;
   char path[512];
   snprintf(path, sizeof(path), "%s/llvm", dir);
@@ -129,26 +127,13 @@ static bool makeToolkit(char *dir, size_t size, const char *libs) {
     mkdir(path, 0700);
     snprintf(path, sizeof(path), "%s/amdgcn/bitcode", dir);
     if (symlink(libs, path) != 0)
-      return removeToolkit(dir), false;
+      return tileTempDirRemove(dir), false;
   }
   snprintf(path, sizeof(path), "%s/llvm/bin/ld.lld", dir);
-  return symlink(lld, path) == 0;
-}
-
-/* Removes what makeToolkit made (any part may be missing). */
-static void removeToolkit(const char *dir) {
-  char path[512];
-  snprintf(path, sizeof(path), "%s/amdgcn/bitcode", dir);
-  unlink(path);
-  snprintf(path, sizeof(path), "%s/amdgcn", dir);
-  rmdir(path);
-  snprintf(path, sizeof(path), "%s/llvm/bin/ld.lld", dir);
-  unlink(path);
-  snprintf(path, sizeof(path), "%s/llvm/bin", dir);
-  rmdir(path);
-  snprintf(path, sizeof(path), "%s/llvm", dir);
-  rmdir(path);
-  rmdir(dir);
+  if (symlink(lld, path) == 0)
+    return true;
+  tileTempDirRemove(dir);
+  return false;
 }
 
 MlirLogicalResult tileRocmDeviceCodegen(const TileBackendContext *ctx,
@@ -199,6 +184,6 @@ MlirLogicalResult tileRocmDeviceCodegen(const TileBackendContext *ctx,
     if (mlirLogicalResultIsSuccess(result))
       result = tileSerializeGpuModules(module, bin, artifact, "hsaco");
   }
-  removeToolkit(toolkit);
+  tileTempDirRemove(toolkit);
   return result;
 }

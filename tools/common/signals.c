@@ -5,6 +5,7 @@
 #include "common/signals.h"
 
 #include "support/count.h"
+#include "support/temp_dir.h"
 
 #include "llvm-c/ErrorHandling.h"
 
@@ -80,6 +81,9 @@ static volatile sig_atomic_t reporting;
 static void crashReport(int sig, siginfo_t *info, void *context) {
   if (!reporting) {
     reporting = 1;
+    /* Device code generation's temporary directories (LLVM's fatal
+     * errors abort the process while one is open). */
+    tileTempDirsRemoveAll();
     fflush_unlocked(stdout);
     if (reportFlush)
       reportFlush();
