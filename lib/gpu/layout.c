@@ -36,14 +36,8 @@ unsigned tileGpuLoopRank(MlirOperation loop) {
 
 /* The constant value of an index operand, or INT64_MIN. */
 static int64_t constantIndex(MlirValue v) {
-  if (!mlirValueIsAOpResult(v))
-    return INT64_MIN;
-  MlirOperation def = mlirOpResultGetOwner(v);
-  if (!tileOpIs(def, "arith.constant"))
-    return INT64_MIN;
-  MlirAttribute value = tileOpGetAttr(def, "value");
-  return mlirAttributeIsAInteger(value) ? mlirIntegerAttrGetValueInt(value)
-                                        : INT64_MIN;
+  int64_t value;
+  return tileConstantInt(v, &value) ? value : INT64_MIN;
 }
 
 /* Static lower bound and step of dimension `d`, INT64_MIN when dynamic. */

@@ -135,15 +135,7 @@ static bool constantBound(MlirOperation forall, const char *attrName,
     *value = v;
     return true;
   }
-  MlirValue dynamic = mlirOperationGetOperand(forall, operand);
-  if (!mlirValueIsAOpResult(dynamic) ||
-      !tileOpIs(mlirOpResultGetOwner(dynamic), "arith.constant"))
-    return false;
-  MlirAttribute attr = tileOpGetAttr(mlirOpResultGetOwner(dynamic), "value");
-  if (mlirAttributeIsNull(attr) || !mlirAttributeIsAInteger(attr))
-    return false;
-  *value = mlirIntegerAttrGetValueInt(attr);
-  return true;
+  return tileConstantInt(mlirOperationGetOperand(forall, operand), value);
 }
 
 /* The number of blocks along each dimension of a kernel loop whose bounds

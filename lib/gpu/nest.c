@@ -50,12 +50,8 @@ static MlirValue nestLoop(TileGpuNest *n, MlirValue lb, MlirValue ub,
 }
 
 static int64_t constantOf(MlirValue v) {
-  if (!mlirValueIsAOpResult(v) ||
-      !tileOpIs(mlirOpResultGetOwner(v), "arith.constant"))
-    return -1;
-  MlirAttribute value = tileOpGetAttr(mlirOpResultGetOwner(v), "value");
-  return mlirAttributeIsAInteger(value) ? mlirIntegerAttrGetValueInt(value)
-                                        : -1;
+  int64_t value;
+  return tileConstantInt(v, &value) ? value : -1;
 }
 
 /* i = first + r * step for r < ceil(extent / step), with first < step, and

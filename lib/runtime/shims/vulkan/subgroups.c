@@ -72,27 +72,25 @@ uint32_t tileRtVulkanRequiredSubgroupSize(const TileRtVulkanDevice *d,
 }
 
 /* Set and taken on the thread that runs the host code of one launch. */
-static _Thread_local uint32_t told, toldLanes;
+static _Thread_local uint32_t toldSize, toldLanes;
+
+static uint32_t take(uint32_t *told) {
+  uint32_t value = *told;
+  *told = 0;
+  return value;
+}
+
+TILE_RT_VULKAN_EXPORT void tileRtVulkanSubgroupSize(int32_t size) {
+  toldSize = size > 0 ? (uint32_t)size : 0;
+}
 
 TILE_RT_VULKAN_EXPORT void tileRtVulkanMinSubgroupSize(int32_t lanes) {
   toldLanes = lanes > 0 ? (uint32_t)lanes : 0;
 }
 
-uint32_t tileRtVulkanTakeMinSubgroupSize(void) {
-  uint32_t lanes = toldLanes;
-  toldLanes = 0;
-  return lanes;
-}
+uint32_t tileRtVulkanTakeSubgroupSize(void) { return take(&toldSize); }
 
-TILE_RT_VULKAN_EXPORT void tileRtVulkanSubgroupSize(int32_t size) {
-  told = size > 0 ? (uint32_t)size : 0;
-}
-
-uint32_t tileRtVulkanTakeSubgroupSize(void) {
-  uint32_t size = told;
-  told = 0;
-  return size;
-}
+uint32_t tileRtVulkanTakeMinSubgroupSize(void) { return take(&toldLanes); }
 
 static void checkShuffles(const TileRtVulkanDevice *d,
                           const TileRtVulkanFunction *f, const char *why) {
