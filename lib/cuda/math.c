@@ -129,8 +129,7 @@ static void rewriteExact(MlirOperation op, const char *name) {
   };
   MlirValue y =
       tbResult(tbCreate(&b, "llvm.call_intrinsic", n, x, 1, &type, 4, attrs));
-  mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0), y);
-  mlirOperationDestroy(op);
+  tbReplaceOp(op, y);
 }
 
 static void rewrite(MlirOperation op, const Rule *rule) {
@@ -145,8 +144,7 @@ static void rewrite(MlirOperation op, const Rule *rule) {
   if (rule->scaleOut != 0)
     y = tbBinary(&b, "arith.mulf", y, tbConstFloat(&b, f32, rule->scaleOut));
   y = tbConvert(&b, y, type);
-  mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0), y);
-  mlirOperationDestroy(op);
+  tbReplaceOp(op, y);
 }
 
 static void run(MlirOperation op, MlirExternalPass pass,

@@ -115,6 +115,11 @@ MlirValue tileGpuSubgroupThreadId(TileBuilder *b, int64_t size);
  * shuffles with TILE_GPU_GUARDED_SHUFFLE_ATTR. */
 MlirValue tileGpuShuffleXor(TileBuilder *b, MlirValue v, int64_t offset,
                             int64_t width, bool guarded);
+/* gpu.lane_id as an i32. */
+MlirValue tileGpuLaneId32(TileBuilder *b);
+/* Whether a gpu.subgroup_broadcast reads a given lane (specific_lane), not
+ * the first active one. */
+bool tileGpuBroadcastsFromLane(MlirOperation broadcast);
 /* Moves one i32 from lane to lane. */
 typedef MlirValue (*TileGpuWordShuffle)(TileBuilder *b, MlirValue word,
                                         void *userData);

@@ -19,6 +19,21 @@ MlirValue tileGpuSubgroupThreadId(TileBuilder *b, int64_t size) {
   return tbAdd(b, tbMul(b, subgroup, tbConstIndex(b, size)), lane);
 }
 
+MlirValue tileGpuLaneId32(TileBuilder *b) {
+  MlirType index = tbIndex(b);
+  MlirValue lane =
+      tbResult(tbCreate(b, "gpu.lane_id", 0, NULL, 1, &index, 0, NULL));
+  return tbConvertOp(b, "arith.index_cast", lane, tbI32(b));
+}
+
+bool tileGpuBroadcastsFromLane(MlirOperation broadcast) {
+  MlirAttribute specific =
+      mlirAttributeParseGet(mlirOperationGetContext(broadcast),
+                            tileRef("#gpu<broadcast specific_lane>"));
+  return mlirAttributeEqual(tileOpGetAttr(broadcast, "broadcast_type"),
+                            specific);
+}
+
 typedef struct {
   int64_t offset, width;
   bool guarded;

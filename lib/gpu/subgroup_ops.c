@@ -138,14 +138,9 @@ static MlirValue blockThreads(TileBuilder *b) {
                gpuIndexOp(b, "gpu.block_dim", "z"));
 }
 
-static void replace(MlirOperation op, MlirValue value) {
-  mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0), value);
-  mlirOperationDestroy(op);
-}
-
 static void expandSubgroupId(MlirOperation op, const Expand *e) {
   TileBuilder b = tbBefore(op);
-  replace(op, tbDivU(&b, linearThreadId(&b), subgroupSize(&b, e)));
+  tbReplaceOp(op, tbDivU(&b, linearThreadId(&b), subgroupSize(&b, e)));
 }
 
 static void expandNumSubgroups(MlirOperation op, const Expand *e) {
@@ -153,22 +148,27 @@ static void expandNumSubgroups(MlirOperation op, const Expand *e) {
   MlirValue size = subgroupSize(&b, e);
   MlirValue rounded =
       tbSub(&b, tbAdd(&b, blockThreads(&b), size), tbConstIndex(&b, 1));
-  replace(op, tbDivU(&b, rounded, size));
+  tbReplaceOp(op, tbDivU(&b, rounded, size));
+}
+
+/* gpu.shuffle idx: `value` of the lane at place `index` (i32) of this
+ * lane's group of `width`. */
+static MlirValue shuffleIdx(TileBuilder *b, MlirValue value, MlirValue index,
+                            int64_t width) {
+  MlirValue operands[] = {value, index, tbConstInt(b, tbI32(b), width)};
+  MlirType results[] = {mlirValueGetType(value), tbI1(b)};
+  MlirNamedAttribute mode =
+      tbNamed(b, "mode", tbParseAttr(b, "#gpu<shuffle_mode idx>"));
+  return tbResult(
+      tbCreate(b, "gpu.shuffle", 3, operands, 2, results, 1, &mode));
 }
 
 /* broadcast specific_lane -> shuffle idx from the lane (its lane operand
  * is uniform, so the partner is the same for every lane). */
 static void expandBroadcast(MlirOperation op) {
   TileBuilder b = tbBefore(op);
-  MlirType i32 = tbI32(&b);
-  MlirValue operands[] = {mlirOperationGetOperand(op, 0),
-                          mlirOperationGetOperand(op, 1),
-                          tbConstInt(&b, i32, 32)};
-  MlirType results[] = {mlirValueGetType(operands[0]), tbI1(&b)};
-  MlirNamedAttribute mode =
-      tbNamed(&b, "mode", tbParseAttr(&b, "#gpu<shuffle_mode idx>"));
-  replace(op, tbResult(tbCreate(&b, "gpu.shuffle", 3, operands, 2, results, 1,
-                                &mode)));
+  tbReplaceOp(op, shuffleIdx(&b, mlirOperationGetOperand(op, 0),
+                             mlirOperationGetOperand(op, 1), 32));
 }
 
 /* gpu.rotate %x, offset, width: lane k of each group of `width` reads lane
@@ -179,23 +179,18 @@ static void expandRotate(MlirOperation op) {
   TileBuilder b = tbBefore(op);
   int64_t offset = tileGetIntAttr(op, "offset", 0);
   int64_t width = tileGetIntAttr(op, "width", 1);
-  MlirType i32 = tbI32(&b), index = tbIndex(&b);
-  MlirValue lane = tbConvertOp(
-      &b, "arith.index_cast",
-      tbResult(tbCreate(&b, "gpu.lane_id", 0, NULL, 1, &index, 0, NULL)), i32);
+  MlirType i32 = tbI32(&b);
+  MlirValue lane = tileGpuLaneId32(&b);
   MlirValue place =
       tbBinary(&b, "arith.andi", tbAdd(&b, lane, tbConstInt(&b, i32, offset)),
                tbConstInt(&b, i32, width - 1));
-  MlirValue value = mlirOperationGetOperand(op, 0);
-  MlirValue operands[] = {value, place, tbConstInt(&b, i32, width)};
-  MlirType results[] = {mlirValueGetType(value), tbI1(&b)};
-  MlirNamedAttribute mode =
-      tbNamed(&b, "mode", tbParseAttr(&b, "#gpu<shuffle_mode idx>"));
   MlirValue moved =
-      tbResult(tbCreate(&b, "gpu.shuffle", 3, operands, 2, results, 1, &mode));
+      shuffleIdx(&b, mlirOperationGetOperand(op, 0), place, width);
+  MlirValue shuffleWidth =
+      mlirOperationGetOperand(mlirOpResultGetOwner(moved), 2);
   mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 1),
-                                tbCmpI(&b, "ult", lane, operands[2]));
-  replace(op, moved);
+                                tbCmpI(&b, "ult", lane, shuffleWidth));
+  tbReplaceOp(op, moved);
 }
 
 /* cuda: a word from `lane` among the active lanes `mask` (shfl.sync idx
@@ -227,8 +222,8 @@ static void expandFirstActive(MlirOperation op) {
   MlirValue mask =
       tbResult(tbCreate(&b, "llvm.inline_asm", 0, NULL, 1, &i32, 3, asmAttrs));
   ActiveMove move = {mask, tbUnary(&b, "math.cttz", mask)};
-  replace(op, tileGpuShuffleWords(&b, mlirOperationGetOperand(op, 0),
-                                  shuffleActive, &move));
+  tbReplaceOp(op, tileGpuShuffleWords(&b, mlirOperationGetOperand(op, 0),
+                                      shuffleActive, &move));
 }
 
 /*===--- gpu.subgroup_reduce ----------------------------------------------===*/
@@ -271,24 +266,6 @@ static MlirValue reduceScalar(TileBuilder *b, const Expand *e,
   return v;
 }
 
-static MlirValue vectorElement(TileBuilder *b, MlirValue vector, int64_t i) {
-  MlirType element = mlirShapedTypeGetElementType(mlirValueGetType(vector));
-  MlirNamedAttribute position =
-      tbNamed(b, "static_position", mlirDenseI64ArrayGet(b->ctx, 1, &i));
-  return tbResult(
-      tbCreate(b, "vector.extract", 1, &vector, 1, &element, 1, &position));
-}
-
-static MlirValue vectorWith(TileBuilder *b, MlirValue vector, int64_t i,
-                            MlirValue value) {
-  MlirType type = mlirValueGetType(vector);
-  MlirValue operands[] = {value, vector};
-  MlirNamedAttribute position =
-      tbNamed(b, "static_position", mlirDenseI64ArrayGet(b->ctx, 1, &i));
-  return tbResult(
-      tbCreate(b, "vector.insert", 2, operands, 1, &type, 1, &position));
-}
-
 /* cuda from sm_80: a uniform i32 reduction is one redux.sync over the
  * whole warp (convert-gpu-to-nvvm lowers none unless told the chip has
  * it). Returns false where it does not apply. */
@@ -310,8 +287,8 @@ static bool redux(MlirOperation op, const Expand *e, const Reduction *r) {
     snprintf(kind, sizeof(kind), "#nvvm<redux_kind %s>", names[i][1]);
     MlirValue operands[] = {value, tbConstInt(&b, type, -1)};
     MlirNamedAttribute attr = tbNamed(&b, "kind", tbParseAttr(&b, kind));
-    replace(op, tbResult(tbCreate(&b, "nvvm.redux.sync", 2, operands, 1, &type,
-                                  1, &attr)));
+    tbReplaceOp(op, tbResult(tbCreate(&b, "nvvm.redux.sync", 2, operands, 1,
+                                      &type, 1, &attr)));
     return true;
   }
   return false;
@@ -347,15 +324,15 @@ static void expandReduce(MlirOperation op, Expand *e) {
   }
   TileBuilder b = tbBefore(op);
   if (!mlirTypeIsAVector(type)) {
-    replace(op, reduceScalar(&b, e, &r, value));
+    tbReplaceOp(op, reduceScalar(&b, e, &r, value));
     return;
   }
   MlirValue result = value;
   int64_t lanes = mlirShapedTypeGetDimSize(type, 0);
   for (int64_t i = 0; i < lanes; ++i)
-    result = vectorWith(&b, result, i,
-                        reduceScalar(&b, e, &r, vectorElement(&b, value, i)));
-  replace(op, result);
+    result = tbVInsert(&b, result, i,
+                       reduceScalar(&b, e, &r, tbVExtract(&b, value, i)));
+  tbReplaceOp(op, result);
 }
 
 /*===--- gpu.all_reduce ---------------------------------------------------===*/
@@ -392,6 +369,19 @@ static int64_t knownThreads(MlirOperation func) {
   return n;
 }
 
+/* Whether a gpu.all_reduce is `uniform`; reports it otherwise (every
+ * target's lowering synchronises the block's threads). */
+static bool uniformAllReduce(MlirOperation op, Expand *e) {
+  if (!mlirAttributeIsNull(tileOpGetAttr(op, "uniform")))
+    return true;
+  tileEmitOpError(op,
+                  "has no lowering on the %s target without `uniform` (every "
+                  "thread of the %s must run it: it synchronises them)",
+                  e->target, e->vulkan ? "workgroup" : "block");
+  ++e->errors;
+  return false;
+}
+
 /* vulkan: a uniform gpu.all_reduce (which MLIR's SPIR-V conversion does
  * not take) as a tree in a workgroup buffer of one element per thread:
  * each thread writes its value, then, for strides s from the largest power
@@ -407,15 +397,11 @@ static void expandAllReduce(MlirOperation op, Expand *e) {
   while (!mlirOperationIsNull(func) && !tileOpIs(func, "gpu.func"))
     func = mlirOperationGetParentOperation(func);
   int64_t n = mlirOperationIsNull(func) ? 0 : knownThreads(func);
-  const char *why =
-      kind < 0 ? "with a combining region (only the kinds of its `op` "
-                 "attribute are lowered)"
-      : mlirAttributeIsNull(tileOpGetAttr(op, "uniform"))
-          ? "without `uniform` (every thread of the workgroup must run it: "
-            "it synchronises them)"
-      : mlirTypeIsAVector(type) ? "of vectors"
-      : n <= 0                  ? "outside a kernel of known block size"
-                                : NULL;
+  const char *why = kind < 0 ? "with a combining region (only the kinds of "
+                               "its `op` attribute are lowered)"
+                    : mlirTypeIsAVector(type) ? "of vectors"
+                    : n <= 0 ? "outside a kernel of known block size"
+                             : NULL;
   if (why) {
     tileEmitOpError(op, "has no lowering on the %s target %s", e->target, why);
     ++e->errors;
@@ -442,7 +428,7 @@ static void expandAllReduce(MlirOperation op, Expand *e) {
   MlirValue zero = tbConstIndex(&b, 0);
   MlirValue result = tbLoad(&b, buffer, 1, &zero);
   tbBarrier(&b);
-  replace(op, result);
+  tbReplaceOp(op, result);
 }
 
 /*===--- vulkan shuffle widths --------------------------------------------===*/
@@ -483,17 +469,9 @@ static void run(MlirOperation module, MlirExternalPass pass,
     e.largest = 32;
   TileOpList allReduces = {0};
   tileCollectOps(module, "gpu.all_reduce", &allReduces);
-  for (size_t i = 0; e.vulkan && i < allReduces.count; ++i)
-    expandAllReduce(allReduces.ops[i], &e);
-  for (size_t i = 0; !e.vulkan && i < allReduces.count; ++i)
-    if (mlirAttributeIsNull(tileOpGetAttr(allReduces.ops[i], "uniform"))) {
-      tileEmitOpError(allReduces.ops[i],
-                      "has no lowering on the %s target without `uniform` "
-                      "(every thread of the block must run it: it "
-                      "synchronises them)",
-                      e.target);
-      ++e.errors;
-    }
+  for (size_t i = 0; i < allReduces.count; ++i)
+    if (uniformAllReduce(allReduces.ops[i], &e) && e.vulkan)
+      expandAllReduce(allReduces.ops[i], &e);
   tileOpListFree(&allReduces);
   TileOpList rotates = {0};
   tileCollectOps(module, "gpu.rotate", &rotates);
@@ -514,18 +492,15 @@ static void run(MlirOperation module, MlirExternalPass pass,
     expandReduce(ops[1].ops[i], &e);
   for (size_t i = 0; e.cuda && i < ops[2].count; ++i) {
     TileBuilder b = tbBefore(ops[2].ops[i]);
-    replace(ops[2].ops[i], tbConstIndex(&b, 32));
+    tbReplaceOp(ops[2].ops[i], tbConstIndex(&b, 32));
   }
   for (size_t i = 0; !e.vulkan && i < ops[3].count; ++i)
     expandSubgroupId(ops[3].ops[i], &e);
   for (size_t i = 0; !e.vulkan && i < ops[4].count; ++i)
     expandNumSubgroups(ops[4].ops[i], &e);
-  MlirAttribute specific =
-      mlirAttributeParseGet(mlirOperationGetContext(module),
-                            tileRef("#gpu<broadcast specific_lane>"));
   for (size_t i = 0; e.cuda && i < ops[5].count; ++i) {
     MlirOperation op = ops[5].ops[i];
-    if (mlirAttributeEqual(tileOpGetAttr(op, "broadcast_type"), specific))
+    if (tileGpuBroadcastsFromLane(op))
       expandBroadcast(op);
     else if (tileGpuShufflesWords(
                  mlirValueGetType(mlirOperationGetOperand(op, 0))))

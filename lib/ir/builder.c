@@ -62,6 +62,11 @@ MlirOperation tbCreate(TileBuilder *b, const char *name, intptr_t numOperands,
 
 MlirValue tbResult(MlirOperation op) { return mlirOperationGetResult(op, 0); }
 
+void tbReplaceOp(MlirOperation op, MlirValue value) {
+  mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0), value);
+  mlirOperationDestroy(op);
+}
+
 MlirNamedAttribute tbNamed(TileBuilder *b, const char *name,
                            MlirAttribute attr) {
   return mlirNamedAttributeGet(mlirIdentifierGet(b->ctx, tileRef(name)), attr);

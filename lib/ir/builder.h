@@ -39,6 +39,8 @@ tbCreateWithRegions(TileBuilder *b, const char *name, intptr_t numOperands,
                     const MlirType *results, intptr_t numAttrs,
                     const MlirNamedAttribute *attrs, intptr_t numRegions);
 MlirValue tbResult(MlirOperation op);
+/* Replaces the uses of op's one result by `value` and erases op. */
+void tbReplaceOp(MlirOperation op, MlirValue value);
 
 MlirNamedAttribute tbNamed(TileBuilder *b, const char *name,
                            MlirAttribute attr);

@@ -134,6 +134,16 @@ MlirValue tbVExtract(TileBuilder *b, MlirValue vector, int64_t lane) {
       tbCreate(b, "vector.extract", 1, &vector, 1, &type, 1, &attr));
 }
 
+MlirValue tbVInsert(TileBuilder *b, MlirValue vector, int64_t lane,
+                    MlirValue value) {
+  MlirNamedAttribute attr =
+      tbNamed(b, "static_position", mlirDenseI64ArrayGet(b->ctx, 1, &lane));
+  MlirType type = mlirValueGetType(vector);
+  MlirValue operands[] = {value, vector};
+  return tbResult(
+      tbCreate(b, "vector.insert", 2, operands, 1, &type, 1, &attr));
+}
+
 static MlirValue splatOf(TileBuilder *b, MlirValue like, MlirAttribute scalar) {
   MlirType type =
       tbShapedLike(mlirValueGetType(like), mlirAttributeGetType(scalar));

@@ -41,6 +41,9 @@ MlirValue tbVShuffle(TileBuilder *b, MlirValue x, MlirValue y, intptr_t n,
                      const int64_t *mask);
 /* vector.extract of one lane at a static position. */
 MlirValue tbVExtract(TileBuilder *b, MlirValue vector, int64_t lane);
+/* `vector` with lane `lane` set to `value` (vector.insert). */
+MlirValue tbVInsert(TileBuilder *b, MlirValue vector, int64_t lane,
+                    MlirValue value);
 
 /* A constant of element type `element` shaped like `like`: a scalar, or a
  * splat vector when `like` is a vector. tbSplatInt takes integers whole. */

@@ -75,9 +75,7 @@ static void rewriteMul(MlirOperation op) {
   MlirValue product = tbMul(&inside, mlirBlockGetArgument(body, 0),
                             mlirOperationGetOperand(op, 0));
   tbCreate(&inside, "memref.atomic_yield", 1, &product, 0, NULL, 0, NULL);
-  mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0),
-                                mlirOperationGetResult(generic, 0));
-  mlirOperationDestroy(op);
+  tbReplaceOp(op, mlirOperationGetResult(generic, 0));
 }
 
 static void run(MlirOperation root, MlirExternalPass pass,

@@ -7,7 +7,6 @@
 #include "ir/builder.h"
 #include "passes/pass.h"
 #include "support/count.h"
-#include "support/strbuf.h"
 
 #include "mlir-c/Dialect/Arith.h"
 
@@ -56,22 +55,19 @@ static const char *arithFor(MlirOperation op) {
 }
 
 /* The predicate of an index.cmp, by the name arith.cmpi gives it too. */
-static const char *predicate(MlirOperation cmp, char *buffer, size_t size) {
+static const char *predicate(MlirOperation cmp) {
   static const char *const names[] = {"eq",  "ne",  "slt", "sle", "sgt",
                                       "sge", "ult", "ule", "ugt", "uge"};
   MlirAttribute attr = tileOpGetAttr(cmp, "pred");
-  if (mlirAttributeIsNull(attr))
-    return NULL;
-  TileStrBuf text = TILE_STRBUF_INIT;
-  tileAppendAttr(&text, attr);
-  const char *found = NULL;
-  for (size_t i = 0; i < TILE_COUNT(names) && !found; ++i) {
-    snprintf(buffer, size, "#index<cmp_predicate %s>", names[i]);
-    if (strcmp(tileStrBufGet(&text), buffer) == 0)
-      found = names[i];
+  char text[48];
+  for (size_t i = 0; i < TILE_COUNT(names); ++i) {
+    snprintf(text, sizeof(text), "#index<cmp_predicate %s>", names[i]);
+    if (mlirAttributeEqual(
+            attr,
+            mlirAttributeParseGet(mlirOperationGetContext(cmp), tileRef(text))))
+      return names[i];
   }
-  tileStrBufFree(&text);
-  return found;
+  return NULL;
 }
 
 static MlirWalkResult collect(MlirOperation op, void *userData) {
@@ -80,15 +76,9 @@ static MlirWalkResult collect(MlirOperation op, void *userData) {
   return MlirWalkResultAdvance;
 }
 
-static void replace(MlirOperation op, MlirValue value) {
-  mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0), value);
-  mlirOperationDestroy(op);
-}
-
 static void rewrite(MlirOperation op, int64_t indexBits) {
   TileBuilder b = tbBefore(op);
   const char *arith = arithFor(op);
-  char buffer[64];
   const char *pred;
   if (arith) {
     intptr_t n = mlirOperationGetNumOperands(op);
@@ -96,19 +86,18 @@ static void rewrite(MlirOperation op, int64_t indexBits) {
     for (intptr_t i = 0; i < n && i < 2; ++i)
       operands[i] = mlirOperationGetOperand(op, i);
     MlirType type = mlirValueGetType(mlirOperationGetResult(op, 0));
-    replace(op, tbResult(tbCreate(&b, arith, n < 2 ? n : 2, operands, 1, &type,
-                                  0, NULL)));
+    tbReplaceOp(op, tbResult(tbCreate(&b, arith, n < 2 ? n : 2, operands, 1,
+                                      &type, 0, NULL)));
   } else if (tileOpIs(op, "index.constant")) {
-    replace(op, tbConstAttr(&b, tileOpGetAttr(op, "value")));
+    tbReplaceOp(op, tbConstAttr(&b, tileOpGetAttr(op, "value")));
   } else if (tileOpIs(op, "index.bool.constant")) {
     MlirAttribute value = tileOpGetAttr(op, "value");
-    replace(op, tbConstInt(&b, tbI1(&b), mlirBoolAttrGetValue(value)));
+    tbReplaceOp(op, tbConstInt(&b, tbI1(&b), mlirBoolAttrGetValue(value)));
   } else if (tileOpIs(op, "index.sizeof")) {
-    replace(op, tbConstIndex(&b, indexBits));
-  } else if (tileOpIs(op, "index.cmp") &&
-             (pred = predicate(op, buffer, sizeof(buffer)))) {
-    replace(op, tbCmpI(&b, pred, mlirOperationGetOperand(op, 0),
-                       mlirOperationGetOperand(op, 1)));
+    tbReplaceOp(op, tbConstIndex(&b, indexBits));
+  } else if (tileOpIs(op, "index.cmp") && (pred = predicate(op))) {
+    tbReplaceOp(op, tbCmpI(&b, pred, mlirOperationGetOperand(op, 0),
+                           mlirOperationGetOperand(op, 1)));
   }
 }
 

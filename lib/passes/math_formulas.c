@@ -325,14 +325,6 @@ static int64_t doublings(MlirType type) {
   return 2100; /* f64 */
 }
 
-/* fmod(x, y), exactly, by arith ops alone: with a = |x| and d = |y|, d doubled
- * while it stays at most a, then halved back to |y|, subtracted from a wherever
- * it fits (a < 2d throughout, so each difference is exact). The loops run a
- * fixed number of times, every lane alike. NaN where x is infinite, y is zero
- * or either is NaN; x where y is infinite; the sign of x otherwise. GPU
- * remainders compute x - y * trunc(x / y), which is neither exact (1 rem
- * 0.1 gave 0 on Vulkan, not 0.09999999) nor right at the edges (NaN for
- * 0 rem inf, +0 for -1 rem 1). */
 /* |x| and whether x's sign bit is set (read from its bits: on lavapipe
  * 1 / -0 was not negative), by arith alone (the remainder is for targets
  * whose math ops stop short of f64). */
@@ -352,6 +344,14 @@ static MlirValue isInfinite(TileBuilder *b, MlirValue x) {
   return tbCmpF(b, "oeq", magnitude(b, x), k(b, x, INFINITY));
 }
 
+/* fmod(x, y), exactly, by arith ops alone: with a = |x| and d = |y|, d doubled
+ * while it stays at most a, then halved back to |y|, subtracted from a wherever
+ * it fits (a < 2d throughout, so each difference is exact). The loops run a
+ * fixed number of times, every lane alike. NaN where x is infinite, y is zero
+ * or either is NaN; x where y is infinite; the sign of x otherwise. GPU
+ * remainders compute x - y * trunc(x / y), which is neither exact (1 rem
+ * 0.1 gave 0 on Vulkan, not 0.09999999) nor right at the edges (NaN for
+ * 0 rem inf, +0 for -1 rem 1). */
 MlirValue tileMathRemainder(TileBuilder *b, MlirValue x, MlirValue y) {
   MlirValue zero = k(b, x, 0.0), one = k(b, x, 1.0);
   MlirValue ax = magnitude(b, x), ay = magnitude(b, y);

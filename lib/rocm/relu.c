@@ -64,8 +64,7 @@ static void rewrite(MlirOperation max, MlirValue x, unsigned bits) {
   MlirValue keep = tbBinary(&b, "arith.xori", clear, tbConstInt(&b, type, -1));
   MlirValue result = tbConvertOp(&b, "arith.bitcast", tbAnd(&b, xb, keep),
                                  mlirValueGetType(x));
-  mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(max, 0), result);
-  mlirOperationDestroy(max);
+  tbReplaceOp(max, result);
 }
 
 static void run(MlirOperation op, MlirExternalPass pass,

@@ -206,11 +206,8 @@ static MlirValue linearIndex(TileBuilder *b, const FlatInfo *f,
 }
 
 static int64_t constantIndexOf(MlirValue v) {
-  if (!mlirValueIsAOpResult(v) ||
-      !tileOpIs(mlirOpResultGetOwner(v), "arith.constant"))
-    return -1;
-  return mlirIntegerAttrGetValueInt(
-      tileOpGetAttr(mlirOpResultGetOwner(v), "value"));
+  int64_t value;
+  return tileConstantInt(v, &value) ? value : -1;
 }
 
 /* Rewrites one use of a flattened buffer; false (after an error) when the
@@ -225,8 +222,7 @@ static bool rewriteFlatUse(MlirOperation user, MlirValue buffer,
                             "constant dimension");
       return false;
     }
-    mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(user, 0), f->dims[d]);
-    mlirOperationDestroy(user);
+    tbReplaceOp(user, f->dims[d]);
     return true;
   }
   int memrefPos = tileOpIs(user, "memref.load")         ? 0

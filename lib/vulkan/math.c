@@ -351,8 +351,7 @@ static void run(MlirOperation root, MlirExternalPass pass,
       else
         r = tbSplatInt(&b, mlirOperationGetResult(op, 0), tbI1(&b),
                        tileGetIntAttr(op, "predicate", 0) == 15);
-      mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0), r);
-      mlirOperationDestroy(op);
+      tbReplaceOp(op, r);
       continue;
     }
     if (isOtherWidthInteger(op)) {
@@ -371,15 +370,12 @@ static void run(MlirOperation root, MlirExternalPass pass,
         r = ctlzOther(&b, x);
       else
         tileMathAbsI(&b, op, &r);
-      mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0), r);
-      mlirOperationDestroy(op);
+      tbReplaceOp(op, r);
       continue;
     }
     if (!rule) {
       TileBuilder b = tbBefore(op);
-      mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0),
-                                    halfFma(&b, op));
-      mlirOperationDestroy(op);
+      tbReplaceOp(op, halfFma(&b, op));
       continue;
     }
     if (!takes(op, rule)) {
@@ -394,8 +390,7 @@ static void run(MlirOperation root, MlirExternalPass pass,
     MlirValue r = rule->operands == Integer
                       ? count(&b, rule, operands[0])
                       : instruction(&b, rule->instruction, n, operands);
-    mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0), r);
-    mlirOperationDestroy(op);
+    tbReplaceOp(op, r);
   }
   tileOpListFree(&list);
   if (errors)

@@ -72,12 +72,16 @@ typedef struct {
   MlirValue lane, offset;
 } Move;
 
+static MlirNamedAttribute subgroupScope(TileBuilder *b) {
+  return tbNamed(b, "execution_scope",
+                 tbParseAttr(b, "#spirv.scope<Subgroup>"));
+}
+
 static MlirValue moveWord(TileBuilder *b, MlirValue word, void *userData) {
   const Move *m = userData;
   MlirValue operands[] = {word, mlirValueIsNull(m->lane) ? m->offset : m->lane};
   MlirType type = mlirValueGetType(word);
-  MlirNamedAttribute scope =
-      tbNamed(b, "execution_scope", tbParseAttr(b, "#spirv.scope<Subgroup>"));
+  MlirNamedAttribute scope = subgroupScope(b);
   return tbResult(tbCreate(b,
                            mlirValueIsNull(m->lane)
                                ? "spirv.GroupNonUniformShuffleXor"
@@ -88,8 +92,7 @@ static MlirValue moveWord(TileBuilder *b, MlirValue word, void *userData) {
 /* The lowest active lane: the first set bit of a ballot of true (MLIR 22
  * does not serialise OpGroupNonUniformBroadcastFirst). */
 static MlirValue firstActiveLane(TileBuilder *b) {
-  MlirNamedAttribute scope =
-      tbNamed(b, "execution_scope", tbParseAttr(b, "#spirv.scope<Subgroup>"));
+  MlirNamedAttribute scope = subgroupScope(b);
   MlirValue yes = tbConstInt(b, tbI1(b), 1);
   MlirType mask = tbParseType(b, "vector<4xi32>"), i32 = tbI32(b);
   MlirValue ballot = tbResult(
@@ -102,17 +105,13 @@ static MlirValue firstActiveLane(TileBuilder *b) {
  * the same on every lane), or from the first active one. */
 static void rewriteBroadcast(MlirOperation broadcast) {
   TileBuilder b = tbBefore(broadcast);
-  MlirAttribute specific = tbParseAttr(&b, "#gpu<broadcast specific_lane>");
-  Move move = {{NULL}, {NULL}};
-  if (mlirAttributeEqual(tileOpGetAttr(broadcast, "broadcast_type"), specific))
-    move.lane = mlirOperationGetOperand(broadcast, 1);
-  else
-    move.lane = firstActiveLane(&b);
-  mlirValueReplaceAllUsesOfWith(
-      mlirOperationGetResult(broadcast, 0),
-      tileGpuShuffleWords(&b, mlirOperationGetOperand(broadcast, 0), moveWord,
-                          &move));
-  mlirOperationDestroy(broadcast);
+  Move move = {tileGpuBroadcastsFromLane(broadcast)
+                   ? mlirOperationGetOperand(broadcast, 1)
+                   : firstActiveLane(&b),
+               {NULL}};
+  tbReplaceOp(broadcast,
+              tileGpuShuffleWords(&b, mlirOperationGetOperand(broadcast, 0),
+                                  moveWord, &move));
 }
 
 static MlirAttribute modeAttr(MlirContext ctx, const char *mode) {
@@ -147,11 +146,8 @@ static void rewrite(MlirOperation shuffle) {
       constOffset < constWidth) {
     valid = tbConstInt(&b, tbI1(&b), 1);
   } else {
-    MlirType i32 = tbI32(&b), index = tbIndex(&b);
-    MlirValue lane = tbConvertOp(
-        &b, "arith.index_cast",
-        tbResult(tbCreate(&b, "gpu.lane_id", 0, NULL, 1, &index, 0, NULL)),
-        i32);
+    MlirType i32 = tbI32(&b);
+    MlirValue lane = tileGpuLaneId32(&b);
     MlirValue place = tbBinary(&b, "arith.andi", lane,
                                tbSub(&b, width, tbConstInt(&b, i32, 1)));
     MlirValue source = isXor ? tbBinary(&b, "arith.xori", place, offset)
