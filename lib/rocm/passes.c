@@ -8,10 +8,12 @@ extern const TilePassDescriptor tileRocmMatrixPass;
 extern const TilePassDescriptor tileRocmReluPass;
 extern const TilePassDescriptor tileRocmWavesPass;
 extern const TilePassDescriptor tileRocmAssertsPass;
+extern const TilePassDescriptor tileRocmPrivateAllocasPass;
 
 static const TilePassDescriptor *const passes[] = {
     &tileRocmVerifyPass, &tileRocmLimitsPass, &tileRocmMatrixPass,
     &tileRocmReluPass,   &tileRocmWavesPass,  &tileRocmAssertsPass,
+    &tileRocmPrivateAllocasPass,
 };
 
 const TilePassList tileRocmPasses = {passes, TILE_COUNT(passes)};
