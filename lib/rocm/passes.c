@@ -11,8 +11,8 @@ extern const TilePassDescriptor tileRocmAssertsPass;
 extern const TilePassDescriptor tileRocmPrivateAllocasPass;
 
 static const TilePassDescriptor *const passes[] = {
-    &tileRocmVerifyPass, &tileRocmLimitsPass, &tileRocmMatrixPass,
-    &tileRocmReluPass,   &tileRocmWavesPass,  &tileRocmAssertsPass,
+    &tileRocmVerifyPass,         &tileRocmLimitsPass, &tileRocmMatrixPass,
+    &tileRocmReluPass,           &tileRocmWavesPass,  &tileRocmAssertsPass,
     &tileRocmPrivateAllocasPass,
 };
 
