@@ -11,6 +11,7 @@
 #include "ir/builder.h"
 #include "ir/ir.h"
 #include "passes/pass.h"
+#include "support/alloc.h"
 #include "support/count.h"
 
 #include "mlir-c/Dialect/LLVM.h"
@@ -28,9 +29,10 @@ static void moveToPrivate(MlirOperation alloca) {
   TileBuilder b = tbBefore(alloca);
   intptr_t numOperands = mlirOperationGetNumOperands(alloca);
   intptr_t numAttrs = mlirOperationGetNumAttributes(alloca);
-  MlirValue *operands = calloc((size_t)numOperands + 1, sizeof(MlirValue));
+  MlirValue *operands =
+      tileCallocArray((size_t)numOperands + 1, sizeof(MlirValue));
   MlirNamedAttribute *attrs =
-      calloc((size_t)numAttrs + 1, sizeof(MlirNamedAttribute));
+      tileCallocArray((size_t)numAttrs + 1, sizeof(MlirNamedAttribute));
   for (intptr_t i = 0; i < numOperands; ++i)
     operands[i] = mlirOperationGetOperand(alloca, i);
   for (intptr_t i = 0; i < numAttrs; ++i)
