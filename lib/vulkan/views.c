@@ -5,6 +5,10 @@
  *   - memref.assume_alignment and memref.prefetch are hints: dropped.
  *   - memref.transpose: each load and store through it indexes the
  *     transposed memref, its indices permuted; any other use is reported.
+ *   - memref.reinterpret_cast of a memref of the identity layout: each
+ *     load and store through it indexes the source at the element
+ *     offset + sum(index * stride), delinearized over the source's shape;
+ *     a source of another layout, or any other use, is reported.
  *   - memref.view is reported at the op.
  *   - vector.load and vector.store of one-dimensional vectors become a
  *     scalar load or store per lane: MLIR's conversion bitcast the buffer
@@ -92,16 +96,17 @@ static MlirWalkResult collect(MlirOperation op, void *userData) {
     ++v->errors;
   } else if (tileOpIs(op, "memref.assume_alignment") ||
              tileOpIs(op, "memref.prefetch") ||
-             tileOpIs(op, "memref.transpose") || isVectorAccess(op)) {
+             tileOpIs(op, "memref.transpose") ||
+             tileOpIs(op, "memref.reinterpret_cast") || isVectorAccess(op)) {
     tileOpListAppend(&v->ops, op);
   }
   return MlirWalkResultAdvance;
 }
 
-/* Whether each use of the transpose's result is a memref.load or a
+/* Whether each use of the view's result is a memref.load or a
  * memref.store into it; reports the first other one. */
-static bool onlyAccessed(MlirOperation transpose) {
-  MlirValue result = mlirOperationGetResult(transpose, 0);
+static bool onlyAccessed(MlirOperation view, const char *what) {
+  MlirValue result = mlirOperationGetResult(view, 0);
   for (MlirOpOperand use = mlirValueGetFirstUse(result);
        !mlirOpOperandIsNull(use); use = mlirOpOperandGetNextUse(use)) {
     MlirOperation user = mlirOpOperandGetOwner(use);
@@ -110,10 +115,10 @@ static bool onlyAccessed(MlirOperation transpose) {
         (tileOpIs(user, "memref.store") && at == 1))
       continue;
     MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(user));
-    tileEmitOpError(transpose,
+    tileEmitOpError(view,
                     "is used by '%.*s', which the vulkan target cannot "
-                    "follow through a transpose (loads and stores can)",
-                    (int)name.length, name.data);
+                    "follow through a %s (loads and stores can)",
+                    (int)name.length, name.data, what);
     return false;
   }
   return true;
@@ -142,21 +147,112 @@ static void foldTranspose(MlirOperation transpose) {
   }
 }
 
+/* Entry k of a reinterpret_cast's mixed offset, sizes or strides: the
+ * static value, or the next of its dynamic operands. */
+static MlirValue mixedValue(TileBuilder *b, MlirOperation cast,
+                            const char *attr, intptr_t k, intptr_t *next) {
+  int64_t v = mlirDenseI64ArrayGetElement(tileOpGetAttr(cast, attr), k);
+  if (v != INT64_MIN)
+    return tbConstIndex(b, v);
+  return mlirOperationGetOperand(cast, (*next)++);
+}
+
+/* Loads and stores through `cast` index its source, a memref of the
+ * identity layout: the element offset + sum(index_k * stride_k) of the
+ * cast, delinearized over the source's sizes (the last index varies
+ * fastest). */
+static bool foldReinterpretCast(MlirOperation cast) {
+  MlirValue source = mlirOperationGetOperand(cast, 0);
+  MlirType sourceType = mlirValueGetType(source);
+  if (!mlirTypeIsAMemRef(sourceType) ||
+      !mlirAffineMapIsIdentity(mlirMemRefTypeGetAffineMap(sourceType))) {
+    tileEmitOpError(cast, "reinterprets a memref of a strided layout, which "
+                          "the vulkan target cannot follow (a memref of the "
+                          "identity layout it can)");
+    return false;
+  }
+  if (!onlyAccessed(cast, "reinterpret_cast"))
+    return false;
+  MlirType resultType = mlirValueGetType(mlirOperationGetResult(cast, 0));
+  intptr_t rank = mlirShapedTypeGetRank(resultType);
+  intptr_t sourceRank = mlirShapedTypeGetRank(sourceType);
+  MlirValue result = mlirOperationGetResult(cast, 0);
+  MlirOpOperand use = mlirValueGetFirstUse(result);
+  while (!mlirOpOperandIsNull(use)) {
+    MlirOperation user = mlirOpOperandGetOwner(use);
+    use = mlirOpOperandGetNextUse(use);
+    bool load = tileOpIs(user, "memref.load");
+    intptr_t first = load ? 1 : 2;
+    TileBuilder b = tbBefore(user);
+    /* Dynamic operands follow the source: offset, sizes, then strides;
+     * the sizes are not needed here, only skipped. */
+    intptr_t next = 1;
+    MlirValue linear = mixedValue(&b, cast, "static_offsets", 0, &next);
+    MlirAttribute sizes = tileOpGetAttr(cast, "static_sizes");
+    for (intptr_t k = 0; k < rank; ++k)
+      if (mlirDenseI64ArrayGetElement(sizes, k) == INT64_MIN)
+        ++next;
+    for (intptr_t k = 0; k < rank; ++k) {
+      MlirValue stride = mixedValue(&b, cast, "static_strides", k, &next);
+      linear =
+          tbAdd(&b, linear,
+                tbMul(&b, mlirOperationGetOperand(user, first + k), stride));
+    }
+    MlirValue indices[TILE_MAX_RANK];
+    for (intptr_t k = sourceRank - 1; k >= 0 && k < TILE_MAX_RANK; --k) {
+      if (k == 0) {
+        indices[k] = linear;
+        break;
+      }
+      MlirValue size =
+          mlirShapedTypeIsDynamicDim(sourceType, k)
+              ? tbDim(&b, source, k)
+              : tbConstIndex(&b, mlirShapedTypeGetDimSize(sourceType, k));
+      indices[k] = tbRemU(&b, linear, size);
+      linear = tbDivU(&b, linear, size);
+    }
+    if (load) {
+      tbReplaceOp(user, tbLoad(&b, source, sourceRank, indices));
+    } else {
+      tbStore(&b, mlirOperationGetOperand(user, 0), source, sourceRank,
+              indices);
+      mlirOperationDestroy(user);
+    }
+  }
+  return true;
+}
+
 static void run(MlirOperation root, MlirExternalPass pass,
                 const TileOptionValue *values) {
   (void)values;
   Views v = {{0}, 0};
   mlirOperationWalk(root, collect, &v, MlirWalkPostOrder);
-  for (size_t i = 0; i < v.ops.count; ++i) {
+  /* Vector accesses first: their lanes are loads and stores, which the
+   * views below are followed by. */
+  for (size_t i = 0; i < v.ops.count; ++i)
+    if (isVectorAccess(v.ops.ops[i])) {
+      scalarize(v.ops.ops[i]);
+      mlirOperationDestroy(v.ops.ops[i]);
+      v.ops.ops[i] = (MlirOperation){NULL};
+    }
+  /* Last first: a view of a view is folded into its source's accesses
+   * before that source is followed in turn (a view comes before its uses
+   * in the walk). */
+  for (size_t i = v.ops.count; i-- > 0;) {
     MlirOperation op = v.ops.ops[i];
+    if (mlirOperationIsNull(op))
+      continue;
     if (tileOpIs(op, "memref.transpose")) {
-      if (!onlyAccessed(op)) {
+      if (!onlyAccessed(op, "transpose")) {
         ++v.errors;
         continue;
       }
       foldTranspose(op);
-    } else if (isVectorAccess(op)) {
-      scalarize(op);
+    } else if (tileOpIs(op, "memref.reinterpret_cast")) {
+      if (!foldReinterpretCast(op)) {
+        ++v.errors;
+        continue;
+      }
     } else if (tileOpIs(op, "memref.assume_alignment")) {
       mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0),
                                     mlirOperationGetOperand(op, 0));
@@ -172,7 +268,8 @@ const TilePassDescriptor tileVulkanViewsPass = {
     .argument = "tile-vulkan-views",
     .name = "TileVulkanViews",
     .summary = "Drop memref.assume_alignment and memref.prefetch, access "
-               "through memref.transpose by permuted indices, load and "
+               "through memref.transpose by permuted indices and through "
+               "memref.reinterpret_cast by linear ones, load and "
                "store vectors lane by lane, report memref.view (MLIR's "
                "SPIR-V conversion takes none of them as they are)",
     .anchor = "",

@@ -82,3 +82,51 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// Loads and stores through a reinterpret_cast index its source at the
+// element offset + sum(index * stride), delinearized over the source's
+// sizes (here a dynamic row count and 10 columns).
+// CHECK-LABEL: gpu.func @reinterpret
+// CHECK-NOT: memref.reinterpret_cast
+// CHECK: %[[IS:.*]] = arith.muli %arg3, %arg2 : index
+// CHECK: %[[L0:.*]] = arith.addi %arg1, %[[IS]] : index
+// CHECK: %[[C3:.*]] = arith.constant 3 : index
+// CHECK: %[[J3:.*]] = arith.muli %arg4, %[[C3]] : index
+// CHECK: %[[L:.*]] = arith.addi %[[L0]], %[[J3]] : index
+// CHECK: %[[C10:.*]] = arith.constant 10 : index
+// CHECK: %[[COL:.*]] = arith.remui %[[L]], %[[C10]] : index
+// CHECK: %[[ROW:.*]] = arith.divui %[[L]], %[[C10]] : index
+// CHECK: %[[V:.*]] = memref.load %arg0[%[[ROW]], %[[COL]]] : memref<?x10xf32>
+// CHECK: memref.store %[[V]], %arg0[%{{.*}}, %{{.*}}] : memref<?x10xf32>
+gpu.module @m {
+  gpu.func @reinterpret(%A: memref<?x10xf32>, %o: index, %s: index, %i: index, %j: index) kernel {
+    %w = memref.reinterpret_cast %A to offset: [%o], sizes: [4, 5], strides: [%s, 3] : memref<?x10xf32> to memref<4x5xf32, strided<[?, 3], offset: ?>>
+    %v = memref.load %w[%i, %j] : memref<4x5xf32, strided<[?, 3], offset: ?>>
+    memref.store %v, %w[%j, %i] : memref<4x5xf32, strided<[?, 3], offset: ?>>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @reinterpret_strided(%A: memref<8x8xf32, strided<[16, 1]>>, %i: index) kernel {
+    // expected-error @below {{'memref.reinterpret_cast' op reinterprets a memref of a strided layout, which the vulkan target cannot follow (a memref of the identity layout it can)}}
+    %w = memref.reinterpret_cast %A to offset: [0], sizes: [64], strides: [1] : memref<8x8xf32, strided<[16, 1]>> to memref<64xf32>
+    %v = memref.load %w[%i] : memref<64xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @reinterpret_copied(%A: memref<64xf32>, %B: memref<8x8xf32>) kernel {
+    // expected-error @below {{'memref.reinterpret_cast' op is used by 'memref.copy', which the vulkan target cannot follow through a reinterpret_cast (loads and stores can)}}
+    %w = memref.reinterpret_cast %A to offset: [0], sizes: [8, 8], strides: [8, 1] : memref<64xf32> to memref<8x8xf32>
+    memref.copy %w, %B : memref<8x8xf32> to memref<8x8xf32>
+    gpu.return
+  }
+}
