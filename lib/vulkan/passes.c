@@ -12,6 +12,7 @@ extern const TilePassDescriptor tileVulkanCooperativeMatrixPass;
 extern const TilePassDescriptor tileVulkanEmulateCooperativeMatrixPass;
 extern const TilePassDescriptor tileVulkanDeviceCallsPass;
 extern const TilePassDescriptor tileVulkanIndexSwitchPass;
+extern const TilePassDescriptor tileVulkanVectorMemoryPass;
 extern const TilePassDescriptor tileVulkanViewsPass;
 extern const TilePassDescriptor tileVulkanKernelAbiPass;
 extern const TilePassDescriptor tileVulkanEntryAbiPass;
@@ -31,6 +32,7 @@ static const TilePassDescriptor *const passes[] = {
     &tileVulkanEmulateCooperativeMatrixPass,
     &tileVulkanDeviceCallsPass,
     &tileVulkanIndexSwitchPass,
+    &tileVulkanVectorMemoryPass,
     &tileVulkanViewsPass,
     &tileVulkanKernelAbiPass,
     &tileVulkanEntryAbiPass,
