@@ -1,5 +1,7 @@
 /* tile-vulkan-entry-abi: gives every kernel the SPIR-V entry point ABI
- * (its workgroup size) that convert-gpu-to-spirv requires. */
+ * (its workgroup size) that convert-gpu-to-spirv requires, from its
+ * known_block_size; a kernel that states spirv.entry_point_abi itself keeps
+ * it. */
 #include "ir/builder.h"
 #include "ir/ir.h"
 #include "passes/pass.h"
@@ -11,11 +13,15 @@
 static MlirWalkResult annotate(MlirOperation op, void *userData) {
   unsigned *errors = userData;
   if (!tileOpIs(op, "gpu.func") ||
-      mlirAttributeIsNull(tileOpGetAttr(op, "gpu.kernel")))
+      mlirAttributeIsNull(tileOpGetAttr(op, "gpu.kernel")) ||
+      !mlirAttributeIsNull(tileOpGetAttr(op, "spirv.entry_point_abi")))
     return MlirWalkResultAdvance;
   MlirAttribute size = tileOpGetAttr(op, "known_block_size");
   if (mlirAttributeIsNull(size) || mlirDenseArrayGetNumElements(size) != 3) {
-    tileEmitOpError(op, "needs known_block_size to set its workgroup size");
+    tileEmitOpError(op, "needs a workgroup size, which SPIR-V fixes in the "
+                        "kernel: give it known_block_size (or "
+                        "spirv.entry_point_abi), or launch it with constant "
+                        "block sizes");
     ++*errors;
     return MlirWalkResultAdvance;
   }

@@ -484,6 +484,68 @@ static bool rewriteLaunch(const Plan *plan, MlirOperation launch) {
 /*===--- the pass ---------------------------------------------------------===*/
 
 /* Plans one kernel and rewrites it and its launches. */
+/* The constant block sizes of a launch, or false when one is not constant. */
+static bool launchBlockSize(MlirOperation launch, int64_t size[3]) {
+  for (int d = 0; d < 3; ++d) {
+    intptr_t first, count;
+    tbLaunchSegment(launch, (TileLaunchSegment)(TileLaunchBlockX + d), &first,
+                    &count);
+    if (count != 1 ||
+        !tileConstantInt(mlirOperationGetOperand(launch, first), &size[d]))
+      return false;
+  }
+  return true;
+}
+
+/* A kernel written without known_block_size or spirv.entry_point_abi (a
+ * gpu.module of the input, not one outlined from a gpu.launch) takes the
+ * constant block size of its launches as its workgroup size, which SPIR-V
+ * fixes in the kernel. */
+static bool inferBlockSize(MlirOperation kernel, const TileLaunches *launches,
+                           size_t first, size_t n) {
+  if (!mlirAttributeIsNull(tileOpGetAttr(kernel, "known_block_size")) ||
+      !mlirAttributeIsNull(tileOpGetAttr(kernel, "spirv.entry_point_abi")) ||
+      n == 0)
+    return true;
+  int64_t size[3];
+  for (size_t l = first; l < first + n; ++l) {
+    MlirOperation launch = launches->launches[l].op;
+    int64_t other[3];
+    if (!launchBlockSize(launch, other)) {
+      tileEmitOpError(launch,
+                      "launches a vulkan kernel with a block size that is not "
+                      "constant, which SPIR-V fixes in the kernel: launch it "
+                      "with constant block sizes, or give the kernel "
+                      "known_block_size");
+      return false;
+    }
+    if (l > first && memcmp(size, other, sizeof(size)) != 0) {
+      tileEmitOpError(launch,
+                      "launches a vulkan kernel with blocks of %lld x %lld x "
+                      "%lld threads, and another launch with %lld x %lld x "
+                      "%lld; SPIR-V fixes one workgroup size per kernel",
+                      (long long)other[0], (long long)other[1],
+                      (long long)other[2], (long long)size[0],
+                      (long long)size[1], (long long)size[2]);
+      return false;
+    }
+    memcpy(size, other, sizeof(size));
+  }
+  for (int d = 0; d < 3; ++d)
+    if (size[d] < 1 || size[d] > INT32_MAX) {
+      tileEmitOpError(launches->launches[first].op,
+                      "launches a vulkan kernel with a block size of %lld, "
+                      "which no workgroup can have",
+                      (long long)size[d]);
+      return false;
+    }
+  int32_t known[3] = {(int32_t)size[0], (int32_t)size[1], (int32_t)size[2]};
+  mlirOperationSetAttributeByName(
+      kernel, tileRef("known_block_size"),
+      mlirDenseI32ArrayGet(mlirOperationGetContext(kernel), 3, known));
+  return true;
+}
+
 static bool lowerKernel(MlirOperation kernel, const TileLaunches *launches) {
   Plan plan = {0};
   bool ok = makePlan(&plan, kernel);
@@ -493,6 +555,7 @@ static bool lowerKernel(MlirOperation kernel, const TileLaunches *launches) {
         n = tileLaunchesOf(
             launches, mlirStringAttrGetValue(tileOpGetAttr(module, "sym_name")),
             mlirStringAttrGetValue(tileOpGetAttr(kernel, "sym_name")), &first);
+    ok &= inferBlockSize(kernel, launches, first, n);
     int64_t subgroup = tileVulkanKernelSubgroupSize(kernel);
     int64_t lanes = tileVulkanKernelShuffleLanes(kernel);
     if (subgroup && lanes > subgroup) {
