@@ -15,6 +15,7 @@ extern const TilePassDescriptor tileGpuCheckDeviceOpsPass;
 extern const TilePassDescriptor tileGpuSubgroupOpsPass;
 extern const TilePassDescriptor tileGpuHoistAllocasPass;
 extern const TilePassDescriptor tileGpuOutlineOpsPass;
+extern const TilePassDescriptor tileGpuTransferMasksPass;
 extern const TilePassDescriptor tileGpuDropCWrappersPass;
 
 static const TilePassDescriptor *const passes[] = {
@@ -24,7 +25,8 @@ static const TilePassDescriptor *const passes[] = {
     &tileKernelToGpuPass,      &tileGpuCheckCallsPass,
     &tileMergeGpuModulesPass,  &tileGpuCheckDeviceOpsPass,
     &tileGpuSubgroupOpsPass,   &tileGpuHoistAllocasPass,
-    &tileGpuOutlineOpsPass,    &tileGpuDropCWrappersPass,
+    &tileGpuOutlineOpsPass,    &tileGpuTransferMasksPass,
+    &tileGpuDropCWrappersPass,
 };
 
 const TilePassList tileGpuPasses = {passes, TILE_COUNT(passes)};
