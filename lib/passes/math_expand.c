@@ -53,6 +53,8 @@ static const Expansion expansions[] = {
     {"erf", F32Formula, tileMathErf},
     {"erfc", F32Formula, tileMathErfc},
     {"cbrt", F32Formula, tileMathCbrt},
+    {"expm1", AnyFloat, tileMathExpM1},
+    {"log1p", AnyFloat, tileMathLog1p},
 };
 
 static const Expansion *expansionFor(MlirOperation op, const char *ops) {

@@ -239,6 +239,56 @@ intptr_t tileMathErf(TileBuilder *b, MlirOperation op, MlirValue *results) {
   return 1;
 }
 
+/* Whether x is f64 (the series below take more terms for it). */
+static bool isF64(MlirValue x) { return mlirTypeIsAF64(elementOf(x)); }
+
+/* expm1(x): its Taylor series below |x| = 0.5, where exp(x) - 1 (MLIR's
+ * lowering on the cpu and vulkan) cancels its leading digits (it gave 0
+ * for 1e-10, and -6e-8 on vulkan); exp(x) - 1 above, where no more than a
+ * bit cancels. Terms to 1/9! for f32 (the tail is below 2^-30 of x), to
+ * 1/16! for f64. -0.0 stays -0.0, NaN NaN, -inf -1 and +inf inf. */
+intptr_t tileMathExpM1(TileBuilder *b, MlirOperation op, MlirValue *results) {
+  MlirValue x = operand(op, 0);
+  int n = isF64(x) ? 16 : 9;
+  double c[16];
+  double factorial = 1.0;
+  for (int i = 0; i < n; ++i) {
+    factorial *= i + 1;
+    c[i] = 1.0 / factorial; /* 1/(i+1)! */
+  }
+  MlirValue series = mul(b, x, horner(b, x, c, n));
+  MlirValue big = sub(b, tbUnary(b, "math.exp", x), k(b, x, 1.0));
+  MlirValue small = tbCmpF(b, "olt", tbUnary(b, "math.absf", x), k(b, x, 0.5));
+  results[0] = tbSelect(b, small, series, big);
+  return 1;
+}
+
+/* log1p(x): below |x| = 0.5, 2 atanh(s) = 2 (s + s^3/3 + s^5/5 + ...) with
+ * s = x / (2 + x) (|s| <= 1/3), where log(1 + x) (MLIR's lowering on the
+ * cpu and vulkan) loses x's digits in 1 + x (it gave 0 for 1e-10); log(1 +
+ * x) above. Terms to s^15 for f32, s^33 for f64. -1 gives -inf, below -1
+ * NaN, +inf inf (explicitly: GPU log need not take 0, negative values or
+ * infinity), -0.0 -0.0 and NaN NaN. */
+intptr_t tileMathLog1p(TileBuilder *b, MlirOperation op, MlirValue *results) {
+  MlirValue x = operand(op, 0);
+  int n = isF64(x) ? 17 : 8;
+  double c[17];
+  for (int i = 0; i < n; ++i)
+    c[i] = 2.0 / (2 * i + 1);
+  MlirValue s = div_(b, x, tbBinary(b, "arith.addf", k(b, x, 2.0), x));
+  MlirValue series = mul(b, s, horner(b, mul(b, s, s), c, n));
+  MlirValue big =
+      tbUnary(b, "math.log", tbBinary(b, "arith.addf", k(b, x, 1.0), x));
+  MlirValue small = tbCmpF(b, "olt", tbUnary(b, "math.absf", x), k(b, x, 0.5));
+  MlirValue value = tbSelect(b, small, series, big);
+  value = tbSelect(b, tbCmpF(b, "oeq", x, k(b, x, INFINITY)), x, value);
+  value = tbSelect(b, tbCmpF(b, "oeq", x, k(b, x, -1.0)), k(b, x, -INFINITY),
+                   value);
+  results[0] =
+      tbSelect(b, tbCmpF(b, "olt", x, k(b, x, -1.0)), k(b, x, NAN), value);
+  return 1;
+}
+
 /* cbrt(x) = sign(x) |x|^(1/3): exp(log|x| / 3), then one Newton step
  * y <- (2y + a / y^2) / 3, which leaves the rounding of the step. Zero and
  * infinity keep their value (the step would give NaN); NaN stays NaN.

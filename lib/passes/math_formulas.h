@@ -28,5 +28,7 @@ MlirValue tileMathRemainder(TileBuilder *b, MlirValue x, MlirValue y);
 intptr_t tileMathErf(TileBuilder *b, MlirOperation op, MlirValue *results);
 intptr_t tileMathErfc(TileBuilder *b, MlirOperation op, MlirValue *results);
 intptr_t tileMathCbrt(TileBuilder *b, MlirOperation op, MlirValue *results);
+intptr_t tileMathExpM1(TileBuilder *b, MlirOperation op, MlirValue *results);
+intptr_t tileMathLog1p(TileBuilder *b, MlirOperation op, MlirValue *results);
 
 #endif

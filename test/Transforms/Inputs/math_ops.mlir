@@ -263,3 +263,49 @@ func.func @math_sincos(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?xf32>) 
   } {mapping = [#gpu.block<x>], tile.threads = 128 : i64}
   return
 }
+
+func.func @math_expm1(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c256 = arith.constant 256 : index
+  %N = memref.dim %A, %c0 : memref<?xf32>
+  %blocks = arith.ceildivui %N, %c256 : index
+  scf.forall (%b) in (%blocks) {
+    %base = arith.muli %b, %c256 : index
+    scf.forall (%i) in (256) {
+      %idx = arith.addi %base, %i : index
+      %inside = arith.cmpi ult, %idx, %N : index
+      scf.if %inside {
+        %one = arith.constant 1.0 : f32
+        %zero = arith.constant 0.0 : f32
+        %x = memref.load %A[%idx] : memref<?xf32>
+        %y = memref.load %B[%idx] : memref<?xf32>
+        %z = math.expm1 %x : f32
+        memref.store %z, %C[%idx] : memref<?xf32>
+      }
+    }
+  } {mapping = [#gpu.block<x>], tile.threads = 128 : i64}
+  return
+}
+
+func.func @math_log1p(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c256 = arith.constant 256 : index
+  %N = memref.dim %A, %c0 : memref<?xf32>
+  %blocks = arith.ceildivui %N, %c256 : index
+  scf.forall (%b) in (%blocks) {
+    %base = arith.muli %b, %c256 : index
+    scf.forall (%i) in (256) {
+      %idx = arith.addi %base, %i : index
+      %inside = arith.cmpi ult, %idx, %N : index
+      scf.if %inside {
+        %one = arith.constant 1.0 : f32
+        %zero = arith.constant 0.0 : f32
+        %x = memref.load %A[%idx] : memref<?xf32>
+        %y = memref.load %B[%idx] : memref<?xf32>
+        %z = math.log1p %x : f32
+        memref.store %z, %C[%idx] : memref<?xf32>
+      }
+    }
+  } {mapping = [#gpu.block<x>], tile.threads = 128 : i64}
+  return
+}

@@ -12,7 +12,7 @@ import sys
 import numpy as np
 
 OPS = ["erf", "erfc", "cbrt", "atan2", "trunc", "fpowi", "ipowi", "isinf",
-       "isnan", "isfinite", "sincos"]
+       "isnan", "isfinite", "sincos", "expm1", "log1p"]
 
 
 def main():

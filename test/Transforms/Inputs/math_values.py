@@ -39,6 +39,24 @@ def cbrt(x):
     return math.copysign(abs(x) ** (1.0 / 3.0), x)
 
 
+def expm1(x):
+    if math.isnan(x) or x == math.inf:
+        return x
+    try:
+        y = math.expm1(x)
+    except OverflowError:
+        return math.inf
+    return math.inf if y > float(np.finfo(F32).max) else y
+
+
+def log1p(x):
+    if math.isnan(x) or x < -1:
+        return math.nan
+    if x == -1:
+        return -math.inf
+    return x if math.isinf(x) else math.log1p(x)
+
+
 def ipowi(x, n):
     x, n = int(x), int(n)
     if n < 0:
@@ -90,6 +108,10 @@ OPS = {
     "isfinite": (SPECIAL, None, lambda x: 1.0 if math.isfinite(x) else 0.0, 0),
     "sincos": ([0.0, 1.0, -1.0, 3.0, 0.25, 100.0] + sweep(-10, 10), None,
                sincos, 4),
+    "expm1": (SPECIAL + [0.4999, -0.4999, 88.0, 89.0, -100.0] +
+              sample_log(1e-30, 88) + sweep(-2, 2), None, expm1, 2),
+    "log1p": (SPECIAL + [0.4999, -0.4999, -0.99999, -1.5, 2.0] +
+              sample_log(1e-30, 3e38) + sweep(-0.999, 3), None, log1p, 3),
 }
 
 
@@ -106,9 +128,15 @@ def ulps(got, want):
 
 
 # Vulkan's precision rules for the GLSL.std.450 instructions the formulas
-# use: exp within 3 + 2|x| ulp (erfc's exp(-x^2) then dominates), atan and
-# atan2 within 4096 ulp; and a device may flush subnormal results to zero.
-VULKAN_BOUNDS = {"erfc": lambda x: 16 + 2 * x * x, "atan2": lambda x: 4096}
+# use: exp within 3 + 2|x| ulp (erfc's exp(-x^2) then dominates; expm1
+# uses exp from |x| = 0.5), log within 2^-21 absolute on [0.5, 2] (log1p
+# from |x| = 0.5 to 1: about 20 ulp of its value there) and 3 ulp
+# elsewhere, atan and atan2 within 4096 ulp; and a device may flush
+# subnormal results to zero.
+VULKAN_BOUNDS = {"erfc": lambda x: 16 + 2 * x * x, "atan2": lambda x: 4096,
+                 "expm1": lambda x: 4 + 2 * abs(x),
+                 "log1p": lambda x: 32 if -0.5 <= x <= 1 and abs(x) >= 0.5
+                 else 3}
 
 
 def flushed(got, want):
