@@ -22,8 +22,9 @@ enum { OptOps, OptTarget };
 
 static const TilePassOption options[] = {
     [OptOps] = {"ops", TileOptionString, "",
-                "comma-separated math ops to expand, without the `math.` "
-                "prefix (see --tile-math-expand's list in docs/design.md)",
+                "comma-separated ops to expand, without their `math.` or "
+                "`arith.` prefix (see --tile-math-expand's list in "
+                "docs/design.md)",
                 NULL},
     [OptTarget] = {"target", TileOptionString, "this",
                    "the target named in messages", NULL},
@@ -34,41 +35,42 @@ static const TilePassOption options[] = {
 typedef enum { AnyFloat, F32Formula, AnyInteger, UpToF32 } Domain;
 
 typedef struct {
-  const char *name; /* without "math." */
+  const char *name; /* the op's name; the ops option names it without its
+                     * dialect ("math." or "arith.") */
   Domain domain;
   TileMathFormula formula;
 } Expansion;
 
 static const Expansion expansions[] = {
-    {"isnan", AnyFloat, tileMathIsNaN},
-    {"isinf", AnyFloat, tileMathIsInf},
-    {"isfinite", AnyFloat, tileMathIsFinite},
-    {"sincos", AnyFloat, tileMathSinCos},
-    {"trunc", AnyFloat, tileMathTrunc},
-    {"atan2", AnyFloat, tileMathAtan2},
-    {"fpowi", AnyFloat, tileMathFPowI},
-    {"ipowi", AnyInteger, tileMathIPowI},
-    {"absi", AnyInteger, tileMathAbsI},
-    {"powf", UpToF32, tileMathPowF},
-    {"erf", F32Formula, tileMathErf},
-    {"erfc", F32Formula, tileMathErfc},
-    {"cbrt", F32Formula, tileMathCbrt},
-    {"expm1", AnyFloat, tileMathExpM1},
-    {"log1p", AnyFloat, tileMathLog1p},
+    {"math.isnan", AnyFloat, tileMathIsNaN},
+    {"math.isinf", AnyFloat, tileMathIsInf},
+    {"math.isfinite", AnyFloat, tileMathIsFinite},
+    {"math.sincos", AnyFloat, tileMathSinCos},
+    {"math.trunc", AnyFloat, tileMathTrunc},
+    {"math.atan2", AnyFloat, tileMathAtan2},
+    {"math.fpowi", AnyFloat, tileMathFPowI},
+    {"math.ipowi", AnyInteger, tileMathIPowI},
+    {"math.absi", AnyInteger, tileMathAbsI},
+    {"math.powf", UpToF32, tileMathPowF},
+    {"math.erf", F32Formula, tileMathErf},
+    {"math.erfc", F32Formula, tileMathErfc},
+    {"math.cbrt", F32Formula, tileMathCbrt},
+    {"math.expm1", AnyFloat, tileMathExpM1},
+    {"math.log1p", AnyFloat, tileMathLog1p},
+    {"arith.maximumf", AnyFloat, tileMathMaximumF},
+    {"arith.minimumf", AnyFloat, tileMathMinimumF},
 };
 
 static const Expansion *expansionFor(MlirOperation op, const char *ops) {
   MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
-  static const char prefix[] = "math.";
-  size_t len = sizeof(prefix) - 1;
-  if (name.length <= len || strncmp(name.data, prefix, len) != 0)
-    return NULL;
   for (size_t i = 0; i < TILE_COUNT(expansions); ++i) {
-    const char *short_ = expansions[i].name;
-    if (name.length - len == strlen(short_) &&
-        strncmp(name.data + len, short_, name.length - len) == 0)
-      return tileListContains(ops, ',', short_, strlen(short_)) ? &expansions[i]
-                                                                : NULL;
+    const char *full = expansions[i].name;
+    if (name.length != strlen(full) ||
+        strncmp(name.data, full, name.length) != 0)
+      continue;
+    const char *short_ = strchr(full, '.') + 1;
+    return tileListContains(ops, ',', short_, strlen(short_)) ? &expansions[i]
+                                                              : NULL;
   }
   return NULL;
 }
@@ -163,9 +165,9 @@ const TilePassDescriptor tileMathExpandPass = {
     .argument = "tile-math-expand",
     .name = "TileMathExpand",
     .summary = "Expand the listed math ops (isnan, isinf, isfinite, sincos, "
-               "trunc, atan2, fpowi, ipowi, absi, powf, erf, erfc, cbrt) into "
-               "arith and "
-               "math ops every target lowers",
+               "trunc, atan2, fpowi, ipowi, absi, powf, erf, erfc, cbrt, "
+               "expm1, log1p) and arith ops (maximumf, minimumf) into arith "
+               "and math ops every target lowers",
     .anchor = "",
     .options = options,
     .numOptions = TILE_COUNT(options),

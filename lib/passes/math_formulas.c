@@ -390,6 +390,36 @@ static MlirValue magnitude(TileBuilder *b, MlirValue x) {
   return tbSelect(b, signBit(b, x), tbUnary(b, "arith.negf", x), x);
 }
 
+/* arith.maximumf and minimumf (IEEE 754-2019 maximum and minimum): NaN if
+ * either operand is NaN, and -0 below +0. Upstream's arith-expand, which
+ * the cpu and vulkan pipelines run, selected by an ordered compare and
+ * returned y for equal operands: maximumf(+0, -0) was -0 and
+ * minimumf(-0, +0) +0. Where the operands are equal, the maximum is x
+ * unless y's sign is clear (then y) and the minimum x unless x's sign is
+ * clear; x + y gives the NaN. */
+static MlirValue extremum(TileBuilder *b, MlirOperation op, bool maximum) {
+  MlirValue x = operand(op, 0), y = operand(op, 1);
+  MlirValue strict = tbCmpF(b, maximum ? "ogt" : "olt", x, y);
+  MlirValue r = tbSelect(b, strict, x, y);
+  MlirValue keepX =
+      maximum ? signBit(b, y) : signBit(b, x); /* -0 wins a minimum */
+  r = tbSelect(b, tbAnd(b, tbCmpF(b, "oeq", x, y), keepX), x, r);
+  return tbSelect(b, tbCmpF(b, "uno", x, y), tbBinary(b, "arith.addf", x, y),
+                  r);
+}
+
+intptr_t tileMathMaximumF(TileBuilder *b, MlirOperation op,
+                          MlirValue *results) {
+  results[0] = extremum(b, op, true);
+  return 1;
+}
+
+intptr_t tileMathMinimumF(TileBuilder *b, MlirOperation op,
+                          MlirValue *results) {
+  results[0] = extremum(b, op, false);
+  return 1;
+}
+
 static MlirValue isInfinite(TileBuilder *b, MlirValue x) {
   return tbCmpF(b, "oeq", magnitude(b, x), k(b, x, INFINITY));
 }

@@ -30,5 +30,7 @@ intptr_t tileMathErfc(TileBuilder *b, MlirOperation op, MlirValue *results);
 intptr_t tileMathCbrt(TileBuilder *b, MlirOperation op, MlirValue *results);
 intptr_t tileMathExpM1(TileBuilder *b, MlirOperation op, MlirValue *results);
 intptr_t tileMathLog1p(TileBuilder *b, MlirOperation op, MlirValue *results);
+intptr_t tileMathMaximumF(TileBuilder *b, MlirOperation op, MlirValue *results);
+intptr_t tileMathMinimumF(TileBuilder *b, MlirOperation op, MlirValue *results);
 
 #endif

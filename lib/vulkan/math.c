@@ -20,7 +20,10 @@
  * true are constants (the conversion failed to legalize them). tanh,
  * sinh, asinh, atanh, atan and asin of f32 are x itself below 2^-12,
  * where that is exact to f32 precision, and asinh and acosh log(2|x|)
- * above 2^12. */
+ * above 2^12. vector.reduction is a chain of arith ops over its lanes: the
+ * conversion took minimumf and maximumf for GLSL's FMin and FMax, which
+ * need not propagate NaN (lavapipe's did not), and failed to legalize and,
+ * or and xor. */
 #include "ir/builder_vector.h"
 #include "ir/ir.h"
 #include "passes/math_formulas.h"
@@ -30,6 +33,7 @@
 #include "mlir-c/Dialect/SPIRV.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 typedef enum { FloatShort, Integer } Operands;
@@ -290,6 +294,74 @@ static void largeArgument(MlirOperation op) {
   mlirValueReplaceAllUsesExcept(fx, r, 1, &first);
 }
 
+/* vector.reduction kinds and the arith op of each (float, integer). */
+static const struct {
+  const char *kind, *floatOp, *intOp;
+} reductionKinds[] = {
+    {"add", "arith.addf", "arith.addi"},  {"mul", "arith.mulf", "arith.muli"},
+    {"minnumf", "arith.minnumf", NULL},   {"maxnumf", "arith.maxnumf", NULL},
+    {"minimumf", "arith.minimumf", NULL}, {"maximumf", "arith.maximumf", NULL},
+    {"minsi", NULL, "arith.minsi"},       {"minui", NULL, "arith.minui"},
+    {"maxsi", NULL, "arith.maxsi"},       {"maxui", NULL, "arith.maxui"},
+    {"and", NULL, "arith.andi"},          {"or", NULL, "arith.ori"},
+    {"xor", NULL, "arith.xori"},
+};
+
+/* The arith op that combines two lanes of a vector.reduction of one
+ * dimension and at most 4 lanes, or NULL. */
+static const char *reductionOp(MlirOperation op) {
+  if (!tileOpIs(op, "vector.reduction"))
+    return NULL;
+  MlirType type = mlirValueGetType(mlirOperationGetOperand(op, 0));
+  if (mlirShapedTypeGetRank(type) != 1 || mlirShapedTypeIsDynamicDim(type, 0) ||
+      mlirShapedTypeGetDimSize(type, 0) > 4)
+    return NULL;
+  bool isFloat = mlirTypeIsAFloat(tbScalarOf(type));
+  MlirAttribute kind = tileOpGetAttr(op, "kind");
+  MlirContext ctx = mlirOperationGetContext(op);
+  for (size_t i = 0; i < TILE_COUNT(reductionKinds); ++i) {
+    char text[48];
+    snprintf(text, sizeof(text), "#vector.kind<%s>", reductionKinds[i].kind);
+    MlirAttribute candidate =
+        mlirAttributeParseGet(ctx, mlirStringRefCreateFromCString(text));
+    if (!mlirAttributeIsNull(candidate) && mlirAttributeEqual(kind, candidate))
+      return isFloat ? reductionKinds[i].floatOp : reductionKinds[i].intOp;
+  }
+  return NULL;
+}
+
+/* vector.reduction as a chain over its lanes, in order, after the
+ * accumulator: the SPIR-V conversion took minimumf and maximumf for GLSL's
+ * FMin and FMax, which need not return NaN (lavapipe's gave -inf for the
+ * minimum of inf, -inf, NaN and -0), and failed to legalize and, or and
+ * xor. */
+static MlirValue reductionChain(TileBuilder *b, MlirOperation op,
+                                const char *combine) {
+  MlirValue vector = mlirOperationGetOperand(op, 0);
+  int64_t lanes = mlirShapedTypeGetDimSize(mlirValueGetType(vector), 0);
+  MlirValue r = mlirOperationGetNumOperands(op) > 1
+                    ? mlirOperationGetOperand(op, 1)
+                    : (MlirValue){NULL};
+  bool maximum = strcmp(combine, "arith.maximumf") == 0;
+  bool extremum = maximum || strcmp(combine, "arith.minimumf") == 0;
+  for (int64_t k = 0; k < lanes; ++k) {
+    MlirValue lane = tbVExtract(b, vector, k);
+    if (!r.ptr) {
+      r = lane;
+      continue;
+    }
+    r = tbBinary(b, combine, r, lane);
+    if (extremum) {
+      /* tile-math-expand's formula, which has run already: arith-expand,
+       * which runs next, would give -0 for the maximum of +0 and -0. */
+      MlirOperation op = mlirOpResultGetOwner(r);
+      (maximum ? tileMathMaximumF : tileMathMinimumF)(b, op, &r);
+      mlirOperationDestroy(op);
+    }
+  }
+  return r;
+}
+
 /* arith.cmpf false or true (predicates 0 and 15). */
 static bool isConstantCompare(MlirOperation op) {
   if (!tileOpIs(op, "arith.cmpf"))
@@ -317,7 +389,7 @@ static MlirWalkResult collect(MlirOperation op, void *userData) {
   } else if (isNearlyIdentityAtZero(op) || isLargeArgumentLog(op) ||
              ruleFor(op) || isHalfFma(op) || isOtherWidthInteger(op) ||
              tileOpIs(op, "arith.remsi") || tileOpIs(op, "arith.remf") ||
-             isConstantCompare(op)) {
+             isConstantCompare(op) || reductionOp(op)) {
     tileOpListAppend(c->list, op);
   }
   return MlirWalkResultAdvance;
@@ -341,10 +413,12 @@ static void run(MlirOperation root, MlirExternalPass pass,
       continue;
     }
     if (tileOpIs(op, "arith.remsi") || tileOpIs(op, "arith.remf") ||
-        isConstantCompare(op)) {
+        isConstantCompare(op) || tileOpIs(op, "vector.reduction")) {
       TileBuilder b = tbBefore(op);
       MlirValue r;
-      if (tileOpIs(op, "arith.remsi"))
+      if (tileOpIs(op, "vector.reduction"))
+        r = reductionChain(&b, op, reductionOp(op));
+      else if (tileOpIs(op, "arith.remsi"))
         r = signedRemainder(&b, op);
       else if (tileOpIs(op, "arith.remf"))
         r = floatRemainder(&b, op);
@@ -408,8 +482,9 @@ const TilePassDescriptor tileVulkanMathPass = {
                "instructions, ctlz and absi of other integers than i32 "
                "to i32 ones and arith (MLIR's SPIR-V conversion does not), "
                "remsi to divsi (the conversion's had the wrong sign for "
-               "the most negative dividend), remf to an exact loop, and "
-               "cmpf false and true to constants",
+               "the most negative dividend), remf to an exact loop, "
+               "cmpf false and true to constants, and vector.reduction to "
+               "a chain of arith ops over its lanes",
     .anchor = "",
     .dependentDialects = dialects,
     .numDependentDialects = TILE_COUNT(dialects),
