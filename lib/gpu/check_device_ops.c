@@ -34,6 +34,12 @@
  *     to legalize operation 'memref.get_global'"), cf.assert and
  *     gpu.printf (shaders can neither stop nor print).
  *
+ *   - every target: launch attributes of kernels and device functions
+ *     below 1 (known_block_size, known_grid_size, the nvvm. and rocdl.
+ *     counts: maxntid, maxnreg, waves_per_eu, flat_work_group_size, ...):
+ *     LLVM ended the process on a negative one ("can't parse integer
+ *     attribute -1 in nvvm.maxntid").
+ *
  * The other targets have no such limit; the pass accepts their code. */
 #include "gpu/fail.h"
 #include "ir/builder.h"
@@ -42,6 +48,8 @@
 
 #include "mlir-c/BuiltinAttributes.h"
 
+#include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 enum { OptTarget };
@@ -245,8 +253,75 @@ static void checkShader(MlirOperation op, Check *c) {
                 "buffer");
 }
 
+/* Whether `name` (of length n) starts with `prefix`. */
+static bool startsWith(MlirStringRef name, const char *prefix) {
+  size_t n = strlen(prefix);
+  return name.length >= n && strncmp(name.data, prefix, n) == 0;
+}
+
+/* rocdl.flat_work_group_size's "min,max": two counts of 1 or more. */
+static bool isWorkGroupRange(MlirStringRef text) {
+  char buf[64];
+  if (text.length == 0 || text.length >= sizeof(buf))
+    return false;
+  memcpy(buf, text.data, text.length);
+  buf[text.length] = '\0';
+  unsigned long lo, hi;
+  int used = 0;
+  return sscanf(buf, "%lu,%lu%n", &lo, &hi, &used) == 2 &&
+         (size_t)used == text.length && buf[0] != '-' &&
+         strchr(buf, '-') == NULL && lo >= 1 && lo <= hi && hi <= INT32_MAX;
+}
+
+/* The launch attributes of a kernel or device function (known_block_size,
+ * known_grid_size, and every integer or integer array of the nvvm. and
+ * rocdl. attributes: maxntid, reqntid, cluster_dim, maxnreg, minctasm,
+ * waves_per_eu, max_flat_work_group_size, ...) hold counts of 1 or more,
+ * and rocdl.flat_work_group_size a range of them. LLVM reads them when it
+ * compiles the kernel, and a negative one ended the process there ("can't
+ * parse integer attribute -1 in nvvm.maxntid"); a vulkan kernel of
+ * known_block_size 0 compiled with a workgroup of no thread. */
+static void checkLaunchAttributes(MlirOperation op, Check *c) {
+  if (!tileOpIs(op, "gpu.func") && !tileOpIs(op, "llvm.func"))
+    return;
+  intptr_t n = mlirOperationGetNumAttributes(op);
+  for (intptr_t i = 0; i < n; ++i) {
+    MlirNamedAttribute named = mlirOperationGetAttribute(op, i);
+    MlirStringRef name = mlirIdentifierStr(named.name);
+    MlirAttribute value = named.attribute;
+    if (!startsWith(name, "nvvm.") && !startsWith(name, "rocdl.") &&
+        !mlirStringRefEqual(name, tileRef("known_block_size")) &&
+        !mlirStringRefEqual(name, tileRef("known_grid_size")))
+      continue;
+    if (mlirStringRefEqual(name, tileRef("rocdl.flat_work_group_size"))) {
+      if (!mlirAttributeIsAString(value) ||
+          !isWorkGroupRange(mlirStringAttrGetValue(value)))
+        tileGpuFail(&c->errors, op,
+                    "states rocdl.flat_work_group_size, which must be "
+                    "\"min,max\" with 1 <= min <= max");
+      continue;
+    }
+    bool bad = false;
+    if (mlirAttributeIsAInteger(value) &&
+        mlirIntegerTypeGetWidth(mlirAttributeGetType(value)) > 1)
+      bad = mlirIntegerAttrGetValueInt(value) < 1;
+    else if (mlirAttributeIsADenseI32Array(value))
+      for (intptr_t k = 0; k < mlirDenseArrayGetNumElements(value); ++k)
+        bad |= mlirDenseI32ArrayGetElement(value, k) < 1;
+    else if (mlirAttributeIsADenseI64Array(value))
+      for (intptr_t k = 0; k < mlirDenseArrayGetNumElements(value); ++k)
+        bad |= mlirDenseI64ArrayGetElement(value, k) < 1;
+    if (bad)
+      tileGpuFail(&c->errors, op,
+                  "states %.*s with a count below 1; launch sizes, register "
+                  "and occupancy bounds are 1 or more",
+                  (int)name.length, name.data);
+  }
+}
+
 static MlirWalkResult checkOp(MlirOperation op, void *userData) {
   Check *c = userData;
+  checkLaunchAttributes(op, c);
   if (c->vulkan) {
     checkVectorShape(op, c);
     checkRounding(op, c);
