@@ -30,6 +30,9 @@
  *     to_nearest_away.
  *   - vulkan: scf.execute_region of several blocks (SPIR-V shaders need
  *     structured control flow; "failed to legalize operation").
+ *   - vulkan: a memref chosen at run time (arith.select, scf.if,
+ *     scf.index_switch, a loop's iter_args): SPIR-V's logical addressing
+ *     has no pointers to choose between.
  *   - vulkan: memref.get_global (no SPIR-V conversion of globals; "failed
  *     to legalize operation 'memref.get_global'"), cf.assert and
  *     gpu.printf (shaders can neither stop nor print).
@@ -319,6 +322,27 @@ static void checkLaunchAttributes(MlirOperation op, Check *c) {
   }
 }
 
+/* vulkan: an op whose memref result is chosen at run time (arith.select,
+ * scf.if, scf.index_switch, or a loop carrying a memref). SPIR-V's logical
+ * addressing has no pointer to choose with: the conversion failed with
+ * "failed to legalize operation 'builtin.unrealized_conversion_cast'". */
+static void checkMemrefChoice(MlirOperation op, Check *c) {
+  if (!tileOpIs(op, "arith.select") && !tileOpIs(op, "scf.if") &&
+      !tileOpIs(op, "scf.index_switch") && !tileOpIs(op, "scf.for") &&
+      !tileOpIs(op, "scf.while"))
+    return;
+  for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i)
+    if (mlirTypeIsAMemRef(mlirValueGetType(mlirOperationGetResult(op, i)))) {
+      tileGpuFail(&c->errors, op,
+                  "chooses a memref at run time (result %ld), which vulkan "
+                  "kernels cannot: SPIR-V's logical addressing has no "
+                  "pointers to choose between; choose between the values "
+                  "loaded from the memrefs instead",
+                  (long)i);
+      return;
+    }
+}
+
 static MlirWalkResult checkOp(MlirOperation op, void *userData) {
   Check *c = userData;
   checkLaunchAttributes(op, c);
@@ -327,6 +351,7 @@ static MlirWalkResult checkOp(MlirOperation op, void *userData) {
     checkRounding(op, c);
     checkGlobal(op, c);
     checkShader(op, c);
+    checkMemrefChoice(op, c);
   }
   if (c->rocm || c->vulkan)
     checkHeap(op, c);
