@@ -247,8 +247,7 @@ static bool isF64(MlirValue x) { return mlirTypeIsAF64(elementOf(x)); }
  * for 1e-10, and -6e-8 on vulkan); exp(x) - 1 above, where no more than a
  * bit cancels. Terms to 1/9! for f32 (the tail is below 2^-30 of x), to
  * 1/16! for f64. -0.0 stays -0.0, NaN NaN, -inf -1 and +inf inf. */
-intptr_t tileMathExpM1(TileBuilder *b, MlirOperation op, MlirValue *results) {
-  MlirValue x = operand(op, 0);
+MlirValue tileMathExpM1Of(TileBuilder *b, MlirValue x) {
   int n = isF64(x) ? 16 : 9;
   double c[16];
   double factorial = 1.0;
@@ -259,7 +258,11 @@ intptr_t tileMathExpM1(TileBuilder *b, MlirOperation op, MlirValue *results) {
   MlirValue series = mul(b, x, horner(b, x, c, n));
   MlirValue big = sub(b, tbUnary(b, "math.exp", x), k(b, x, 1.0));
   MlirValue small = tbCmpF(b, "olt", tbUnary(b, "math.absf", x), k(b, x, 0.5));
-  results[0] = tbSelect(b, small, series, big);
+  return tbSelect(b, small, series, big);
+}
+
+intptr_t tileMathExpM1(TileBuilder *b, MlirOperation op, MlirValue *results) {
+  results[0] = tileMathExpM1Of(b, operand(op, 0));
   return 1;
 }
 
@@ -269,8 +272,7 @@ intptr_t tileMathExpM1(TileBuilder *b, MlirOperation op, MlirValue *results) {
  * x) above. Terms to s^15 for f32, s^33 for f64. -1 gives -inf, below -1
  * NaN, +inf inf (explicitly: GPU log need not take 0, negative values or
  * infinity), -0.0 -0.0 and NaN NaN. */
-intptr_t tileMathLog1p(TileBuilder *b, MlirOperation op, MlirValue *results) {
-  MlirValue x = operand(op, 0);
+MlirValue tileMathLog1pOf(TileBuilder *b, MlirValue x) {
   int n = isF64(x) ? 17 : 8;
   double c[17];
   for (int i = 0; i < n; ++i)
@@ -284,8 +286,11 @@ intptr_t tileMathLog1p(TileBuilder *b, MlirOperation op, MlirValue *results) {
   value = tbSelect(b, tbCmpF(b, "oeq", x, k(b, x, INFINITY)), x, value);
   value = tbSelect(b, tbCmpF(b, "oeq", x, k(b, x, -1.0)), k(b, x, -INFINITY),
                    value);
-  results[0] =
-      tbSelect(b, tbCmpF(b, "olt", x, k(b, x, -1.0)), k(b, x, NAN), value);
+  return tbSelect(b, tbCmpF(b, "olt", x, k(b, x, -1.0)), k(b, x, NAN), value);
+}
+
+intptr_t tileMathLog1p(TileBuilder *b, MlirOperation op, MlirValue *results) {
+  results[0] = tileMathLog1pOf(b, operand(op, 0));
   return 1;
 }
 

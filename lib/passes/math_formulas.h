@@ -29,6 +29,9 @@ intptr_t tileMathErf(TileBuilder *b, MlirOperation op, MlirValue *results);
 intptr_t tileMathErfc(TileBuilder *b, MlirOperation op, MlirValue *results);
 intptr_t tileMathCbrt(TileBuilder *b, MlirOperation op, MlirValue *results);
 intptr_t tileMathExpM1(TileBuilder *b, MlirOperation op, MlirValue *results);
+/* expm1 and log1p of a value (the formulas of the two ops). */
+MlirValue tileMathExpM1Of(TileBuilder *b, MlirValue x);
+MlirValue tileMathLog1pOf(TileBuilder *b, MlirValue x);
 intptr_t tileMathLog1p(TileBuilder *b, MlirOperation op, MlirValue *results);
 intptr_t tileMathMaximumF(TileBuilder *b, MlirOperation op, MlirValue *results);
 intptr_t tileMathMinimumF(TileBuilder *b, MlirOperation op, MlirValue *results);

@@ -18,9 +18,9 @@
  * -2147483648 rem 3). arith.remf is tile-math-expand's exact formula
  * (Vulkan's remainder is x - y * trunc(x / y)), and arith.cmpf false and
  * true are constants (the conversion failed to legalize them). tanh,
- * sinh, asinh, atanh, atan and asin of f32 are x itself below 2^-12,
- * where that is exact to f32 precision, and asinh and acosh log(2|x|)
- * above 2^12. vector.reduction is a chain of arith ops over its lanes: the
+ * sinh, cosh, asinh and atanh of f32 are formulas of expm1 and log1p
+ * (below); atan and asin of f32 are x itself below 2^-12, where that is
+ * exact to f32 precision, and acosh log(2x) above 2^12. vector.reduction is a chain of arith ops over its lanes: the
  * conversion took minimumf and maximumf for GLSL's FMin and FMax, which
  * need not propagate NaN (lavapipe's did not), and failed to legalize and,
  * or and xor. */
@@ -240,8 +240,7 @@ static MlirValue floatRemainder(TileBuilder *b, MlirOperation op) {
  * term is x^3 / 3 at most): lavapipe's gave +0 for -0, and tanh(1e-30)
  * was 2.98e-8, not 1e-30. */
 static bool isNearlyIdentityAtZero(MlirOperation op) {
-  static const char *const names[] = {"math.tanh",  "math.sinh", "math.asinh",
-                                      "math.atanh", "math.atan", "math.asin"};
+  static const char *const names[] = {"math.atan", "math.asin"};
   for (size_t i = 0; i < TILE_COUNT(names); ++i)
     if (tileOpIs(op, names[i])) {
       MlirType element =
@@ -270,7 +269,7 @@ static void nearZero(MlirOperation op) {
  * squared x and gave inf for 3.4e38. acosh below 1 is NaN (lavapipe's
  * gave inf for -3.4e38). */
 static bool isLargeArgumentLog(MlirOperation op) {
-  return (tileOpIs(op, "math.asinh") || tileOpIs(op, "math.acosh")) &&
+  return tileOpIs(op, "math.acosh") &&
          mlirTypeIsAF32(
              tbScalarOf(mlirValueGetType(mlirOperationGetOperand(op, 0))));
 }
@@ -292,6 +291,81 @@ static void largeArgument(MlirOperation op) {
     r = tbSelect(&b, tbCmpF(&b, "olt", x, tbSplat(&b, x, element, 1.0)),
                  tbSplat(&b, x, element, NAN), r);
   mlirValueReplaceAllUsesExcept(fx, r, 1, &first);
+}
+
+/* tanh, sinh, asinh and atanh of f32 from expm1 and log1p (accurate to a
+ * few ulp near zero, where GLSL's formulas cancel: lavapipe's tanh, sinh,
+ * asinh and atanh were off by up to 2500 ulp around 0.001 to 0.01), with
+ * x's sign, so that -0 stays -0:
+ *   tanh |x| = -t / (t + 2), t = expm1(-2|x|);
+ *   sinh |x| = (e + e / (e + 1)) / 2, e = expm1(|x|), below 1, and
+ *     h h / 2 - 1 / (2 h h), h = exp(|x| / 2), above (lavapipe's gave inf
+ *     from 89 on, where sinh is 2.2e38); cosh |x| likewise h h / 2 +
+ *     1 / (2 h h) (it has no sign);
+ *   asinh |x| = log1p(|x| + x^2 / (1 + sqrt(1 + x^2))), log(2|x|) above
+ *     2^12 (where x^2 would overflow further on);
+ *   atanh |x| = log1p(2|x| / (1 - |x|)) / 2 (NaN above 1). */
+static bool isHyperbolic(MlirOperation op) {
+  if (!tileOpIs(op, "math.tanh") && !tileOpIs(op, "math.sinh") &&
+      !tileOpIs(op, "math.cosh") && !tileOpIs(op, "math.asinh") &&
+      !tileOpIs(op, "math.atanh"))
+    return false;
+  return mlirTypeIsAF32(
+      tbScalarOf(mlirValueGetType(mlirOperationGetOperand(op, 0))));
+}
+
+static void hyperbolic(MlirOperation op) {
+  TileBuilder b = tbBefore(op);
+  MlirValue x = mlirOperationGetOperand(op, 0);
+  MlirType element = tbScalarOf(mlirValueGetType(x));
+  MlirValue a = tbUnary(&b, "math.absf", x);
+  MlirValue one = tbSplat(&b, x, element, 1.0);
+  MlirValue half = tbSplat(&b, x, element, 0.5);
+  MlirValue magnitude;
+  if (tileOpIs(op, "math.tanh")) {
+    MlirValue t = tileMathExpM1Of(
+        &b, tbBinary(&b, "arith.mulf", a, tbSplat(&b, x, element, -2.0)));
+    magnitude =
+        tbBinary(&b, "arith.divf", tbUnary(&b, "arith.negf", t),
+                 tbBinary(&b, "arith.addf", t, tbSplat(&b, x, element, 2.0)));
+  } else if (tileOpIs(op, "math.sinh") || tileOpIs(op, "math.cosh")) {
+    MlirValue h = tbUnary(&b, "math.exp", tbBinary(&b, "arith.mulf", a, half));
+    MlirValue hh =
+        tbBinary(&b, "arith.mulf", tbBinary(&b, "arith.mulf", half, h), h);
+    MlirValue tail =
+        tbBinary(&b, "arith.divf", half, tbBinary(&b, "arith.mulf", h, h));
+    if (tileOpIs(op, "math.cosh")) {
+      tbReplaceOp(op, tbBinary(&b, "arith.addf", hh, tail));
+      return;
+    }
+    MlirValue e = tileMathExpM1Of(&b, a);
+    MlirValue small =
+        tbBinary(&b, "arith.mulf", half,
+                 tbBinary(&b, "arith.addf", e,
+                          tbBinary(&b, "arith.divf", e,
+                                   tbBinary(&b, "arith.addf", e, one))));
+    magnitude = tbSelect(&b, tbCmpF(&b, "olt", a, one), small,
+                         tbBinary(&b, "arith.subf", hh, tail));
+  } else if (tileOpIs(op, "math.asinh")) {
+    MlirValue a2 = tbBinary(&b, "arith.mulf", a, a);
+    MlirValue root =
+        tbUnary(&b, "math.sqrt", tbBinary(&b, "arith.addf", one, a2));
+    MlirValue small = tileMathLog1pOf(
+        &b, tbBinary(&b, "arith.addf", a,
+                     tbBinary(&b, "arith.divf", a2,
+                              tbBinary(&b, "arith.addf", one, root))));
+    MlirValue large = tbBinary(&b, "arith.addf", tbUnary(&b, "math.log", a),
+                               tbSplat(&b, x, element, 0.6931471805599453));
+    magnitude =
+        tbSelect(&b, tbCmpF(&b, "ogt", a, tbSplat(&b, x, element, 4096.0)),
+                 large, small);
+  } else {
+    MlirValue ratio =
+        tbBinary(&b, "arith.divf", tbBinary(&b, "arith.addf", a, a),
+                 tbBinary(&b, "arith.subf", one, a));
+    magnitude = tbBinary(&b, "arith.mulf", half, tileMathLog1pOf(&b, ratio));
+  }
+  tbReplaceOp(op, tbBinary(&b, "math.copysign", magnitude, x));
 }
 
 /* vector.reduction kinds and the arith op of each (float, integer). */
@@ -386,10 +460,11 @@ static MlirWalkResult collect(MlirOperation op, void *userData) {
                         "SPIR-V conversion lowers math ops on 16- and 32-bit "
                         "floats only");
     ++c->errors;
-  } else if (isNearlyIdentityAtZero(op) || isLargeArgumentLog(op) ||
-             ruleFor(op) || isHalfFma(op) || isOtherWidthInteger(op) ||
-             tileOpIs(op, "arith.remsi") || tileOpIs(op, "arith.remf") ||
-             isConstantCompare(op) || reductionOp(op)) {
+  } else if (isHyperbolic(op) || isNearlyIdentityAtZero(op) ||
+             isLargeArgumentLog(op) || ruleFor(op) || isHalfFma(op) ||
+             isOtherWidthInteger(op) || tileOpIs(op, "arith.remsi") ||
+             tileOpIs(op, "arith.remf") || isConstantCompare(op) ||
+             reductionOp(op)) {
     tileOpListAppend(c->list, op);
   }
   return MlirWalkResultAdvance;
@@ -405,6 +480,10 @@ static void run(MlirOperation root, MlirExternalPass pass,
   for (size_t i = 0; i < list.count; ++i) {
     MlirOperation op = list.ops[i];
     const Rule *rule = ruleFor(op);
+    if (isHyperbolic(op)) {
+      hyperbolic(op);
+      continue;
+    }
     if (isNearlyIdentityAtZero(op) || isLargeArgumentLog(op)) {
       if (isLargeArgumentLog(op))
         largeArgument(op);

@@ -1,0 +1,32 @@
+// tanh, sinh, cosh, asinh and atanh of A, one column each.
+func.func @hyperbolic(%A: memref<?xf32>, %C: memref<?x5xf32>) {
+  %c0 = arith.constant 0 : index
+  %c256 = arith.constant 256 : index
+  %n = memref.dim %A, %c0 : memref<?xf32>
+  %blocks = arith.ceildivui %n, %c256 : index
+  scf.forall (%bk) in (%blocks) {
+    scf.forall (%t) in (256) {
+      %base = arith.muli %bk, %c256 : index
+      %i = arith.addi %base, %t : index
+      %inside = arith.cmpi ult, %i, %n : index
+      scf.if %inside {
+        %c1 = arith.constant 1 : index
+        %c2 = arith.constant 2 : index
+        %c3 = arith.constant 3 : index
+        %c4 = arith.constant 4 : index
+        %x = memref.load %A[%i] : memref<?xf32>
+        %t0 = math.tanh %x : f32
+        %t1 = math.sinh %x : f32
+        %t2 = math.cosh %x : f32
+        %t3 = math.asinh %x : f32
+        %t4 = math.atanh %x : f32
+        memref.store %t0, %C[%i, %c0] : memref<?x5xf32>
+        memref.store %t1, %C[%i, %c1] : memref<?x5xf32>
+        memref.store %t2, %C[%i, %c2] : memref<?x5xf32>
+        memref.store %t3, %C[%i, %c3] : memref<?x5xf32>
+        memref.store %t4, %C[%i, %c4] : memref<?x5xf32>
+      }
+    }
+  } {mapping = [#gpu.block<x>], tile.threads = 256 : i64}
+  return
+}
