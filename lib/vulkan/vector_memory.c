@@ -10,6 +10,9 @@
  *     lane the same element for a broadcast), where its mask is set and,
  *     unless the dimension is in_bounds, where the element lies inside the
  *     memref; other read lanes are the padding.
+ *   - vector.expandload / vector.compressstore: the enabled lanes read
+ *     (write) consecutive elements, each after those of the enabled lanes
+ *     before it.
  *   - vector.create_mask / vector.constant_mask of one dimension: lane k is
  *     k < size.
  * A lane that may not be read is a branch around its load, so no access
@@ -237,6 +240,58 @@ static void lower(const Access *a) {
     mlirOperationDestroy(a->op);
 }
 
+/* vector.expandload and vector.compressstore: the enabled lanes read
+ * (write) consecutive elements from i on, lane k the element after those of
+ * the enabled lanes before it. */
+static bool lowerCompressed(MlirOperation op) {
+  bool load = tileOpIs(op, "vector.expandload");
+  MlirValue memref = mlirOperationGetOperand(op, 0);
+  if (!isScalarMemRef(memref))
+    return false;
+  intptr_t rank = mlirShapedTypeGetRank(mlirValueGetType(memref));
+  intptr_t n = mlirOperationGetNumOperands(op);
+  if (rank < 1 || rank > TILE_MAX_RANK || n != rank + 3)
+    return false;
+  MlirValue mask = mlirOperationGetOperand(op, n - 2);
+  MlirValue other =
+      mlirOperationGetOperand(op, n - 1); /* pass-through or value */
+  MlirType vector = mlirValueGetType(other);
+  int64_t lanes = spirvLanes(vector);
+  if (!lanes || spirvLanes(mlirValueGetType(mask)) != lanes)
+    return false;
+  TileBuilder b = tbBefore(op);
+  MlirType element = mlirShapedTypeGetElementType(vector);
+  MlirValue indices[TILE_MAX_RANK];
+  for (intptr_t d = 0; d < rank; ++d)
+    indices[d] = mlirOperationGetOperand(op, 1 + d);
+  MlirValue next = indices[rank - 1];
+  MlirValue values[kMaxLanes];
+  for (int64_t k = 0; k < lanes; ++k) {
+    MlirValue on = tbVExtract(&b, mask, k);
+    indices[rank - 1] = next;
+    if (load) {
+      TileIfValue branch = tbIfValue(&b, on, element);
+      TileBuilder then = tbInto(branch.thenBlock, b.loc);
+      tbYieldValue(&then, tbLoad(&then, memref, rank, indices));
+      TileBuilder otherwise = tbInto(branch.elseBlock, b.loc);
+      tbYieldValue(&otherwise, tbVExtract(&otherwise, other, k));
+      values[k] = tbResult(branch.op);
+    } else {
+      MlirValue lane = tbVExtract(&b, other, k);
+      TileBuilder then = tbAtTerminator(tbIf(&b, on), b.loc);
+      tbStore(&then, lane, memref, rank, indices);
+    }
+    next = tbAdd(&b, next,
+                 tbSelect(&b, on, tbConstIndex(&b, 1), tbConstIndex(&b, 0)));
+  }
+  if (load)
+    tbReplaceOp(op, tbResult(tbCreate(&b, "vector.from_elements", lanes, values,
+                                      1, &vector, 0, NULL)));
+  else
+    mlirOperationDestroy(op);
+  return true;
+}
+
 /* vector.create_mask %n or vector.constant_mask [n] of one dimension: lane
  * k is k < n. */
 static bool lowerMask(MlirOperation op) {
@@ -270,7 +325,8 @@ static MlirWalkResult collect(MlirOperation op, void *userData) {
       tileOpIs(op, "vector.transfer_read") ||
       tileOpIs(op, "vector.transfer_write") ||
       tileOpIs(op, "vector.create_mask") ||
-      tileOpIs(op, "vector.constant_mask"))
+      tileOpIs(op, "vector.constant_mask") ||
+      tileOpIs(op, "vector.expandload") || tileOpIs(op, "vector.compressstore"))
     tileOpListAppend(userData, op);
   return MlirWalkResultAdvance;
 }
@@ -292,6 +348,11 @@ static void run(MlirOperation root, MlirExternalPass pass,
     if (tileOpIs(ops.ops[i], "vector.create_mask") ||
         tileOpIs(ops.ops[i], "vector.constant_mask"))
       continue;
+    if (tileOpIs(ops.ops[i], "vector.expandload") ||
+        tileOpIs(ops.ops[i], "vector.compressstore")) {
+      lowerCompressed(ops.ops[i]);
+      continue;
+    }
     Access a;
     if (describe(ops.ops[i], &a))
       lower(&a);
@@ -302,9 +363,10 @@ static void run(MlirOperation root, MlirExternalPass pass,
 const TilePassDescriptor tileVulkanVectorMemoryPass = {
     .argument = "tile-vulkan-vector-memory",
     .name = "TileVulkanVectorMemory",
-    .summary = "Lower masked, gathered and transfer accesses of vectors of "
-               "up to 4 lanes, and masks, to scalar accesses per lane "
-               "(MLIR's SPIR-V conversion takes none of them)",
+    .summary = "Lower masked, gathered, expanding, compressing and "
+               "transfer accesses of vectors of up to 4 lanes, and masks, to "
+               "scalar accesses per lane (MLIR's SPIR-V conversion takes "
+               "none of them)",
     .anchor = "",
     .run = run,
 };

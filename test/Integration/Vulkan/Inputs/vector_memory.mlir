@@ -12,7 +12,12 @@
 //               dropped)
 //   S[4i:4i+4]  scatter (i, -i, 2i, 3i) at offsets 4i + (0, 1, 2, 3) under
 //               mask (1, 0, 1, i even)
-func.func @vector_memory(%A: memref<?xf32>, %R: memref<64x16xf32>, %W: memref<64x4xf32>, %S: memref<256xf32>) {
+//   R[i, 16:20] expandload A[i % (N - 4)] under mask (i even, 1, i % 3 == 0,
+//               0), else 4: the enabled lanes read consecutive elements
+//   T[4i:4i+4]  compressstore (i, i + 0.25, i + 0.5, i + 0.75) at 4i under
+//               mask (1, i odd, 0, 1): the enabled lanes go to consecutive
+//               elements
+func.func @vector_memory(%A: memref<?xf32>, %R: memref<64x20xf32>, %W: memref<64x4xf32>, %S: memref<256xf32>, %T: memref<256xf32>) {
   scf.forall (%bk) in (1) {
     scf.forall (%i) in (64) {
       %c0 = arith.constant 0 : index
@@ -28,7 +33,7 @@ func.func @vector_memory(%A: memref<?xf32>, %R: memref<64x16xf32>, %W: memref<64
       %pad = arith.constant -1.0 : f32
 
       %t = vector.transfer_read %A[%i], %pad : memref<?xf32>, vector<4xf32>
-      vector.store %t, %R[%i, %c0] : memref<64x16xf32>, vector<4xf32>
+      vector.store %t, %R[%i, %c0] : memref<64x20xf32>, vector<4xf32>
 
       %n4 = arith.subi %n, %c4 : index
       %j = arith.minui %i, %n4 : index
@@ -36,7 +41,7 @@ func.func @vector_memory(%A: memref<?xf32>, %R: memref<64x16xf32>, %W: memref<64
       %mask = vector.create_mask %count : vector<4xi1>
       %two = arith.constant dense<2.0> : vector<4xf32>
       %m = vector.maskedload %A[%j], %mask, %two : memref<?xf32>, vector<4xi1>, vector<4xf32> into vector<4xf32>
-      vector.store %m, %R[%i, %c4] : memref<64x16xf32>, vector<4xf32>
+      vector.store %m, %R[%i, %c4] : memref<64x20xf32>, vector<4xf32>
 
       %i2 = arith.muli %i, %c2 : index
       %o1 = arith.remui %i2, %n : index
@@ -55,13 +60,13 @@ func.func @vector_memory(%A: memref<?xf32>, %R: memref<64x16xf32>, %W: memref<64
       %gmask = vector.from_elements %true, %even, %true, %third : vector<4xi1>
       %seven = arith.constant dense<7.0> : vector<4xf32>
       %g = vector.gather %A[%c0][%offsets], %gmask, %seven : memref<?xf32>, vector<4xindex>, vector<4xi1>, vector<4xf32> into vector<4xf32>
-      vector.store %g, %R[%i, %c8] : memref<64x16xf32>, vector<4xf32>
+      vector.store %g, %R[%i, %c8] : memref<64x20xf32>, vector<4xf32>
 
       %b = vector.transfer_read %A[%im], %pad {permutation_map = affine_map<(d0) -> (0)>} : memref<?xf32>, vector<2xf32>
-      vector.store %b, %R[%i, %c12] : memref<64x16xf32>, vector<2xf32>
+      vector.store %b, %R[%i, %c12] : memref<64x20xf32>, vector<2xf32>
       %k = arith.remui %i, %n1 : index
       %ib = vector.transfer_read %A[%k], %pad {in_bounds = [true]} : memref<?xf32>, vector<2xf32>
-      vector.store %ib, %R[%i, %c14] : memref<64x16xf32>, vector<2xf32>
+      vector.store %ib, %R[%i, %c14] : memref<64x20xf32>, vector<2xf32>
 
       %ii = arith.index_cast %i : index to i32
       %fi = arith.sitofp %ii : i32 to f32
@@ -88,6 +93,23 @@ func.func @vector_memory(%A: memref<?xf32>, %R: memref<64x16xf32>, %W: memref<64
       %tri = arith.addf %dbl, %fi : f32
       %sv = vector.from_elements %fi, %neg, %dbl, %tri : vector<4xf32>
       vector.scatter %S[%c0][%soffs], %smask, %sv : memref<256xf32>, vector<4xindex>, vector<4xi1>, vector<4xf32>
+
+      %c16 = arith.constant 16 : index
+      %e0 = arith.subi %n, %c4 : index
+      %ej = arith.remui %i, %e0 : index
+      %emask = vector.from_elements %even, %true, %third, %false : vector<4xi1>
+      %four = arith.constant dense<4.0> : vector<4xf32>
+      %ex = vector.expandload %A[%ej], %emask, %four : memref<?xf32>, vector<4xi1>, vector<4xf32> into vector<4xf32>
+      vector.store %ex, %R[%i, %c16] : memref<64x20xf32>, vector<4xf32>
+      %quarter = arith.constant 0.25 : f32
+      %threeq = arith.constant 0.75 : f32
+      %q1 = arith.addf %fi, %quarter : f32
+      %q2 = arith.addf %fi, %half : f32
+      %q3 = arith.addf %fi, %threeq : f32
+      %cv = vector.from_elements %fi, %q1, %q2, %q3 : vector<4xf32>
+      %odd = arith.cmpi ne, %ip, %c0 : index
+      %cmask = vector.from_elements %true, %odd, %false, %true : vector<4xi1>
+      vector.compressstore %T[%s0], %cmask, %cv : memref<256xf32>, vector<4xi1>, vector<4xf32>
     }
   } {mapping = [#gpu.block<x>], tile.threads = 64 : i64}
   return

@@ -14,14 +14,17 @@ a = (np.arange(n, dtype=np.float32) * 1.25 + 3).astype(np.float32)
 np.save(f"{out}/a.npy", a)
 np.save(f"{out}/w.npy", np.zeros((64, 4), np.float32))
 np.save(f"{out}/s.npy", np.zeros(256, np.float32))
+np.save(f"{out}/t.npy", np.zeros(256, np.float32))
 subprocess.run([tile_run, kernel, f"--target={target}", "--no-cache",
                 f"--input=0={out}/a.npy", f"--input=2={out}/w.npy",
-                f"--input=3={out}/s.npy", f"--output=1={out}/r.npy",
-                f"--output=2={out}/w.npy", f"--output=3={out}/s.npy"],
+                f"--input=3={out}/s.npy", f"--input=4={out}/t.npy",
+                f"--output=1={out}/r.npy", f"--output=2={out}/w.npy",
+                f"--output=3={out}/s.npy", f"--output=4={out}/t.npy"],
                check=True)
-r, w, s = (np.load(f"{out}/{x}.npy") for x in "rws")
+r, w, s, t = (np.load(f"{out}/{x}.npy") for x in "rwst")
 
-er = np.zeros((64, 16), np.float32)
+er = np.zeros((64, 20), np.float32)
+et = np.zeros(256, np.float32)
 ew = np.zeros((64, 4), np.float32)
 es = np.zeros(256, np.float32)
 for i in range(64):
@@ -42,9 +45,19 @@ for i in range(64):
     for k, v in enumerate([i, -i, 2 * i, 3 * i]):
         if [True, False, True, i % 2 == 0][k]:
             es[4 * i + k] = v
+    at = i % (n - 4)
+    for k, on in enumerate([i % 2 == 0, True, i % 3 == 0, False]):
+        er[i, 16 + k] = a[at] if on else 4
+        at += on
+    at = 4 * i
+    for k, on in enumerate([True, i % 2 == 1, False, True]):
+        if on:
+            et[at] = i + 0.25 * k
+            at += 1
 
-wrong = sum(int((x != e).sum()) for x, e in ((r, er), (w, ew), (s, es)))
-for name, x, e in (("R", r, er), ("W", w, ew), ("S", s, es)):
+pairs = (("R", r, er), ("W", w, ew), ("S", s, es), ("T", t, et))
+wrong = sum(int((x != e).sum()) for _, x, e in pairs)
+for name, x, e in pairs:
     for idx in list(zip(*np.nonzero(x != e)))[:5]:
         print(f"{name}{list(idx)}: {x[idx]} (expected {e[idx]})")
-print(f"{r.size + w.size + s.size} lanes, {wrong} wrong")
+print(f"{r.size + w.size + s.size + t.size} lanes, {wrong} wrong")
