@@ -20,10 +20,11 @@
  * true are constants (the conversion failed to legalize them). tanh,
  * sinh, cosh, asinh and atanh of f32 are formulas of expm1 and log1p
  * (below); atan and asin of f32 are x itself below 2^-12, where that is
- * exact to f32 precision, and acosh log(2x) above 2^12. vector.reduction is a chain of arith ops over its lanes: the
- * conversion took minimumf and maximumf for GLSL's FMin and FMax, which
- * need not propagate NaN (lavapipe's did not), and failed to legalize and,
- * or and xor. */
+ * exact to f32 precision, and acosh log(2x) above 2^12.
+ * vector.reduction is a chain of arith ops over its lanes: the conversion
+ * took minimumf and maximumf for GLSL's FMin and FMax, which need not
+ * propagate NaN (lavapipe's did not), and failed to legalize and, or and
+ * xor. */
 #include "ir/builder_vector.h"
 #include "ir/ir.h"
 #include "passes/math_formulas.h"

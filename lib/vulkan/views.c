@@ -103,8 +103,16 @@ static MlirWalkResult collect(MlirOperation op, void *userData) {
   return MlirWalkResultAdvance;
 }
 
-/* Whether each use of the view's result is a memref.load or a
- * memref.store into it; reports the first other one. */
+/* The dimension a memref.dim reads when it is a constant, else -1. */
+static int64_t constantDim(MlirOperation dim) {
+  int64_t d;
+  return tileConstantInt(mlirOperationGetOperand(dim, 1), &d) && d >= 0 ? d
+                                                                        : -1;
+}
+
+/* Whether each use of the view's result is a memref.load, a memref.store
+ * into it or a memref.dim of one of its dimensions; reports the first
+ * other one. */
 static bool onlyAccessed(MlirOperation view, const char *what) {
   MlirValue result = mlirOperationGetResult(view, 0);
   for (MlirOpOperand use = mlirValueGetFirstUse(result);
@@ -112,12 +120,15 @@ static bool onlyAccessed(MlirOperation view, const char *what) {
     MlirOperation user = mlirOpOperandGetOwner(use);
     unsigned at = mlirOpOperandGetOperandNumber(use);
     if ((tileOpIs(user, "memref.load") && at == 0) ||
-        (tileOpIs(user, "memref.store") && at == 1))
+        (tileOpIs(user, "memref.store") && at == 1) ||
+        (tileOpIs(user, "memref.dim") && at == 0 &&
+         constantDim(user) < mlirShapedTypeGetRank(mlirValueGetType(result))))
       continue;
     MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(user));
     tileEmitOpError(view,
                     "is used by '%.*s', which the vulkan target cannot "
-                    "follow through a %s (loads and stores can)",
+                    "follow through a %s (loads, stores and memref.dim "
+                    "can)",
                     (int)name.length, name.data, what);
     return false;
   }
@@ -136,6 +147,13 @@ static void foldTranspose(MlirOperation transpose) {
   while (!mlirOpOperandIsNull(use)) {
     MlirOperation user = mlirOpOperandGetOwner(use);
     use = mlirOpOperandGetNextUse(use);
+    if (tileOpIs(user, "memref.dim")) {
+      /* The source's size of the dimension it was permuted from. */
+      TileBuilder b = tbBefore(user);
+      MlirAffineExpr from = mlirAffineMapGetResult(perm, constantDim(user));
+      tbReplaceOp(user, tbDim(&b, source, mlirAffineDimExprGetPosition(from)));
+      continue;
+    }
     intptr_t first = tileOpIs(user, "memref.load") ? 1 : 2;
     MlirValue indices[TILE_MAX_RANK];
     for (intptr_t k = 0; k < rank && k < TILE_MAX_RANK; ++k)
@@ -181,6 +199,19 @@ static bool foldReinterpretCast(MlirOperation cast) {
   while (!mlirOpOperandIsNull(use)) {
     MlirOperation user = mlirOpOperandGetOwner(use);
     use = mlirOpOperandGetNextUse(use);
+    if (tileOpIs(user, "memref.dim")) {
+      /* The cast's size of that dimension: dynamic sizes are the operands
+       * after the source and a dynamic offset. */
+      TileBuilder b = tbBefore(user);
+      intptr_t next =
+          1 + (mlirDenseI64ArrayGetElement(
+                   tileOpGetAttr(cast, "static_offsets"), 0) == INT64_MIN);
+      MlirValue size = {NULL};
+      for (int64_t k = 0; k <= constantDim(user); ++k)
+        size = mixedValue(&b, cast, "static_sizes", k, &next);
+      tbReplaceOp(user, size);
+      continue;
+    }
     bool load = tileOpIs(user, "memref.load");
     intptr_t first = load ? 1 : 2;
     TileBuilder b = tbBefore(user);

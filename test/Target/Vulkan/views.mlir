@@ -40,7 +40,7 @@ gpu.module @m {
 
 gpu.module @m {
   gpu.func @copied(%A: memref<4x8xf32>, %B: memref<8x4xf32>) kernel {
-    // expected-error @below {{'memref.transpose' op is used by 'memref.copy', which the vulkan target cannot follow through a transpose (loads and stores can)}}
+    // expected-error @below {{'memref.transpose' op is used by 'memref.copy', which the vulkan target cannot follow through a transpose (loads, stores and memref.dim can)}}
     %t = memref.transpose %A (a, b) -> (b, a) : memref<4x8xf32> to memref<8x4xf32, strided<[1, 8]>>
     memref.copy %t, %B : memref<8x4xf32, strided<[1, 8]>> to memref<8x4xf32>
     gpu.return
@@ -124,9 +124,35 @@ gpu.module @m {
 
 gpu.module @m {
   gpu.func @reinterpret_copied(%A: memref<64xf32>, %B: memref<8x8xf32>) kernel {
-    // expected-error @below {{'memref.reinterpret_cast' op is used by 'memref.copy', which the vulkan target cannot follow through a reinterpret_cast (loads and stores can)}}
+    // expected-error @below {{'memref.reinterpret_cast' op is used by 'memref.copy', which the vulkan target cannot follow through a reinterpret_cast (loads, stores and memref.dim can)}}
     %w = memref.reinterpret_cast %A to offset: [0], sizes: [8, 8], strides: [8, 1] : memref<64xf32> to memref<8x8xf32>
     memref.copy %w, %B : memref<8x8xf32> to memref<8x8xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+// memref.dim of a reinterpret_cast is the cast's size (here the dynamic
+// one), of a transpose the source's size of the permuted dimension.
+// CHECK-LABEL: gpu.func @dims
+// CHECK-NOT: memref.reinterpret_cast
+// CHECK-NOT: memref.transpose
+// CHECK: %[[ROWS:.*]] = arith.muli %arg1, %arg1 : index
+// CHECK: %[[T:.*]] = memref.dim %arg2, %c0{{.*}} : memref<?x8xf32>
+// CHECK: %[[S:.*]] = arith.addi %[[ROWS]], %[[T]] : index
+// CHECK: memref.store %{{.*}}, %arg0[%[[S]]]
+gpu.module @m {
+  gpu.func @dims(%A: memref<?xf32>, %n: index, %B: memref<?x8xf32>, %x: f32) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %rows = arith.muli %n, %n : index
+    %w = memref.reinterpret_cast %A to offset: [0], sizes: [%rows, 4], strides: [4, 1] : memref<?xf32> to memref<?x4xf32>
+    %d0 = memref.dim %w, %c0 : memref<?x4xf32>
+    %t = memref.transpose %B (a, b) -> (b, a) : memref<?x8xf32> to memref<8x?xf32, strided<[1, 8]>>
+    %d1 = memref.dim %t, %c1 : memref<8x?xf32, strided<[1, 8]>>
+    %s = arith.addi %d0, %d1 : index
+    memref.store %x, %A[%s] : memref<?xf32>
     gpu.return
   }
 }
