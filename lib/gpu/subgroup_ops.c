@@ -68,38 +68,15 @@ typedef struct {
 
 /*===--- the combining op -------------------------------------------------===*/
 
-/* gpu.all_reduce_op names and the arith op of each; float kinds first. */
-static const struct {
-  const char *kind, *floatOp, *intOp;
-} kinds[] = {
-    {"add", "arith.addf", "arith.addi"},  {"mul", "arith.mulf", "arith.muli"},
-    {"minnumf", "arith.minnumf", NULL},   {"maxnumf", "arith.maxnumf", NULL},
-    {"minimumf", "arith.minimumf", NULL}, {"maximumf", "arith.maximumf", NULL},
-    {"minsi", NULL, "arith.minsi"},       {"minui", NULL, "arith.minui"},
-    {"maxsi", NULL, "arith.maxsi"},       {"maxui", NULL, "arith.maxui"},
-    {"and", NULL, "arith.andi"},          {"or", NULL, "arith.ori"},
-    {"xor", NULL, "arith.xori"},
-};
-
-/* The index in `kinds` of a subgroup_reduce's op, or -1. */
+/* The index of a subgroup_reduce's (or all_reduce's) combining kind, or
+ * -1. */
 static int reduceKind(MlirOperation op) {
-  MlirAttribute attr = tileOpGetAttr(op, "op");
-  if (mlirAttributeIsNull(attr))
-    return -1;
-  char text[64];
-  for (size_t i = 0; i < TILE_COUNT(kinds); ++i) {
-    snprintf(text, sizeof(text), "#gpu<all_reduce_op %s>", kinds[i].kind);
-    MlirAttribute k =
-        mlirAttributeParseGet(mlirOperationGetContext(op), tileRef(text));
-    if (mlirAttributeEqual(attr, k))
-      return (int)i;
-  }
-  return -1;
+  return tileCombiningKind(op, "op", "#gpu<all_reduce_op %s>");
 }
 
 static MlirValue combine(TileBuilder *b, int kind, MlirValue x, MlirValue y) {
   bool isFloat = mlirTypeIsAFloat(mlirValueGetType(x));
-  return tbBinary(b, isFloat ? kinds[kind].floatOp : kinds[kind].intOp, x, y);
+  return tbBinary(b, tileCombiningOp(kind, isFloat), x, y);
 }
 
 /*===--- subgroup sizes and ids -------------------------------------------===*/
@@ -280,7 +257,7 @@ static bool redux(MlirOperation op, const Expand *e, const Reduction *r) {
       !mlirTypeIsAInteger(type) || mlirIntegerTypeGetWidth(type) != 32)
     return false;
   for (size_t i = 0; i < TILE_COUNT(names); ++i) {
-    if (strcmp(kinds[r->kind].kind, names[i][0]) != 0)
+    if (strcmp(tileCombiningName(r->kind), names[i][0]) != 0)
       continue;
     TileBuilder b = tbBefore(op);
     char kind[48];

@@ -3,8 +3,10 @@
 #include "ir/builder_gpu.h"
 
 #include "ir/ir.h"
+#include "support/count.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -181,4 +183,43 @@ void tbSetLaunchKernelOperands(MlirOperation launch, intptr_t n,
       launch, mlirStringRefCreateFromCString("operandSegmentSizes"),
       mlirDenseI32ArrayGet(mlirOperationGetContext(launch),
                            TileLaunchNumSegments, seg));
+}
+
+static const struct {
+  const char *kind, *floatOp, *intOp;
+} combiningKinds[] = {
+    {"add", "arith.addf", "arith.addi"},  {"mul", "arith.mulf", "arith.muli"},
+    {"minnumf", "arith.minnumf", NULL},   {"maxnumf", "arith.maxnumf", NULL},
+    {"minimumf", "arith.minimumf", NULL}, {"maximumf", "arith.maximumf", NULL},
+    {"minsi", NULL, "arith.minsi"},       {"minui", NULL, "arith.minui"},
+    {"maxsi", NULL, "arith.maxsi"},       {"maxui", NULL, "arith.maxui"},
+    {"and", NULL, "arith.andi"},          {"or", NULL, "arith.ori"},
+    {"xor", NULL, "arith.xori"},
+};
+
+int tileCombiningKind(MlirOperation op, const char *attr, const char *format) {
+  MlirAttribute value = tileOpGetAttr(op, attr);
+  if (mlirAttributeIsNull(value))
+    return -1;
+  for (size_t i = 0; i < TILE_COUNT(combiningKinds); ++i) {
+    char text[64];
+    snprintf(text, sizeof(text), format, combiningKinds[i].kind);
+    MlirAttribute kind =
+        mlirAttributeParseGet(mlirOperationGetContext(op), tileRef(text));
+    if (!mlirAttributeIsNull(kind) && mlirAttributeEqual(value, kind))
+      return (int)i;
+  }
+  return -1;
+}
+
+const char *tileCombiningOp(int kind, bool isFloat) {
+  if (kind < 0 || (size_t)kind >= TILE_COUNT(combiningKinds))
+    return NULL;
+  return isFloat ? combiningKinds[kind].floatOp : combiningKinds[kind].intOp;
+}
+
+const char *tileCombiningName(int kind) {
+  if (kind < 0 || (size_t)kind >= TILE_COUNT(combiningKinds))
+    return NULL;
+  return combiningKinds[kind].kind;
 }

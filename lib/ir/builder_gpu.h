@@ -66,6 +66,17 @@ void tbYieldValue(TileBuilder *b, MlirValue value);
 TileBuilder tbInto(MlirBlock block, MlirLocation loc);
 
 /* Arithmetic on scalars of any int or float type. */
+/* The combining kinds of reductions (add, mul, minnumf, maxnumf,
+ * minimumf, maximumf, minsi, minui, maxsi, maxui, and, or, xor): the index
+ * of the kind that op's attribute `attr` names, printed as `format` with
+ * the kind's name (e.g. "#gpu<all_reduce_op %s>", "#vector.kind<%s>"), or
+ * -1; and the arith op that combines two values of that kind (null where
+ * the kind does not take the type). */
+int tileCombiningKind(MlirOperation op, const char *attr, const char *format);
+const char *tileCombiningOp(int kind, bool isFloat);
+/* The kind's name ("add", "minsi", ...), or null. */
+const char *tileCombiningName(int kind);
+
 MlirValue tbAddAny(TileBuilder *b, MlirValue x, MlirValue y);
 MlirValue tbMulAny(TileBuilder *b, MlirValue x, MlirValue y);
 /* acc + x * y: for floats a mulf and an addf that may be contracted (LLVM

@@ -25,6 +25,7 @@
  * took minimumf and maximumf for GLSL's FMin and FMax, which need not
  * propagate NaN (lavapipe's did not), and failed to legalize and, or and
  * xor. */
+#include "ir/builder_gpu.h"
 #include "ir/builder_vector.h"
 #include "ir/ir.h"
 #include "passes/math_formulas.h"
@@ -369,19 +370,6 @@ static void hyperbolic(MlirOperation op) {
   tbReplaceOp(op, tbBinary(&b, "math.copysign", magnitude, x));
 }
 
-/* vector.reduction kinds and the arith op of each (float, integer). */
-static const struct {
-  const char *kind, *floatOp, *intOp;
-} reductionKinds[] = {
-    {"add", "arith.addf", "arith.addi"},  {"mul", "arith.mulf", "arith.muli"},
-    {"minnumf", "arith.minnumf", NULL},   {"maxnumf", "arith.maxnumf", NULL},
-    {"minimumf", "arith.minimumf", NULL}, {"maximumf", "arith.maximumf", NULL},
-    {"minsi", NULL, "arith.minsi"},       {"minui", NULL, "arith.minui"},
-    {"maxsi", NULL, "arith.maxsi"},       {"maxui", NULL, "arith.maxui"},
-    {"and", NULL, "arith.andi"},          {"or", NULL, "arith.ori"},
-    {"xor", NULL, "arith.xori"},
-};
-
 /* The arith op that combines two lanes of a vector.reduction of one
  * dimension and at most 4 lanes, or NULL. */
 static const char *reductionOp(MlirOperation op) {
@@ -391,18 +379,8 @@ static const char *reductionOp(MlirOperation op) {
   if (mlirShapedTypeGetRank(type) != 1 || mlirShapedTypeIsDynamicDim(type, 0) ||
       mlirShapedTypeGetDimSize(type, 0) > 4)
     return NULL;
-  bool isFloat = mlirTypeIsAFloat(tbScalarOf(type));
-  MlirAttribute kind = tileOpGetAttr(op, "kind");
-  MlirContext ctx = mlirOperationGetContext(op);
-  for (size_t i = 0; i < TILE_COUNT(reductionKinds); ++i) {
-    char text[48];
-    snprintf(text, sizeof(text), "#vector.kind<%s>", reductionKinds[i].kind);
-    MlirAttribute candidate =
-        mlirAttributeParseGet(ctx, mlirStringRefCreateFromCString(text));
-    if (!mlirAttributeIsNull(candidate) && mlirAttributeEqual(kind, candidate))
-      return isFloat ? reductionKinds[i].floatOp : reductionKinds[i].intOp;
-  }
-  return NULL;
+  return tileCombiningOp(tileCombiningKind(op, "kind", "#vector.kind<%s>"),
+                         mlirTypeIsAFloat(tbScalarOf(type)));
 }
 
 /* vector.reduction as a chain over its lanes, in order, after the
