@@ -238,38 +238,105 @@ static MlirValue floatRemainder(TileBuilder *b, MlirOperation op) {
   return tbConvertOp(b, "arith.truncf", r, type);
 }
 
-/* Odd functions whose value is x to f32 precision below 2^-12 (the next
- * term is x^3 / 3 at most): lavapipe's gave +0 for -0, and tanh(1e-30)
- * was 2.98e-8, not 1e-30. */
-static bool isNearlyIdentityAtZero(MlirOperation op) {
-  static const char *const names[] = {"math.atan", "math.asin"};
-  for (size_t i = 0; i < TILE_COUNT(names); ++i)
-    if (tileOpIs(op, names[i])) {
-      MlirType element =
-          tbScalarOf(mlirValueGetType(mlirOperationGetOperand(op, 0)));
-      return mlirTypeIsAF32(element);
-    }
-  return false;
+/* atan, asin and acos of f32 as polynomials after argument reduction
+ * (Cephes' single-precision forms, within 2 ulp with exact arithmetic):
+ * lavapipe's were off by up to 344, 3620 and 1310 ulp (Vulkan allows atan
+ * 4096), gave +0 for -0 and 0 for atan(NaN).
+ *   atan |x|: t = |x| below tan(pi/8), pi/4 + atan((|x| - 1) / (|x| + 1))
+ *     below tan(3pi/8), pi/2 + atan(-1 / |x|) above; atan t = t + t z P(z),
+ *     z = t^2.
+ *   asin |x|: s + s z Q(z), with s = |x|, z = x^2 up to 0.5, and above
+ *     pi/2 - 2 (s + s z Q(z)) with z = (1 - |x|) / 2, s = sqrt(z).
+ *   acos x: pi/2 - asin x up to |x| = 0.5; above 2 (s + s z Q(z)) with z
+ *     and s as for asin, and pi minus that for negative x.
+ * NaN stays NaN; |x| > 1 gives NaN for asin and acos. */
+static bool isInverseTrig(MlirOperation op) {
+  if (!tileOpIs(op, "math.atan") && !tileOpIs(op, "math.asin") &&
+      !tileOpIs(op, "math.acos"))
+    return false;
+  return mlirTypeIsAF32(
+      tbScalarOf(mlirValueGetType(mlirOperationGetOperand(op, 0))));
 }
 
-/* f(x) where |x| >= 2^-12, else (and for NaN) x itself. */
-static void nearZero(MlirOperation op) {
-  TileBuilder b = tbAfter(op);
+static MlirValue splat(TileBuilder *b, MlirValue like, double v) {
+  return tbSplat(b, like, tbScalarOf(mlirValueGetType(like)), v);
+}
+
+static MlirValue fmul(TileBuilder *b, MlirValue x, MlirValue y) {
+  return tbBinary(b, "arith.mulf", x, y);
+}
+
+static MlirValue fadd(TileBuilder *b, MlirValue x, MlirValue y) {
+  return tbBinary(b, "arith.addf", x, y);
+}
+
+/* c[0] + z (c[1] + z (c[2] + ...)). */
+static MlirValue polynomial(TileBuilder *b, MlirValue z, const double *c,
+                            int n) {
+  MlirValue acc = splat(b, z, c[n - 1]);
+  for (int i = n - 2; i >= 0; --i)
+    acc = fadd(b, fmul(b, acc, z), splat(b, z, c[i]));
+  return acc;
+}
+
+/* s + s z Q(z): asin of s where z = s^2. */
+static MlirValue asinCore(TileBuilder *b, MlirValue z, MlirValue s) {
+  static const double q[] = {1.6666752422e-1, 7.4953002686e-2, 4.5470025998e-2,
+                             2.4181311049e-2, 4.2163199048e-2};
+  return fadd(b, fmul(b, fmul(b, polynomial(b, z, q, 5), z), s), s);
+}
+
+static void inverseTrig(MlirOperation op) {
+  static const double pi = 3.14159265358979323846;
+  TileBuilder b = tbBefore(op);
   MlirValue x = mlirOperationGetOperand(op, 0);
-  MlirValue fx = mlirOperationGetResult(op, 0);
-  MlirType element = tbScalarOf(mlirValueGetType(x));
-  /* NaN is kept too: lavapipe's atan gave 0 for it. */
-  MlirValue small = tbCmpF(&b, "ult", tbUnary(&b, "math.absf", x),
-                           tbSplat(&b, x, element, 1.0 / 4096));
-  MlirValue r = tbSelect(&b, small, x, fx);
-  MlirOperation select = mlirOpResultGetOwner(r);
-  mlirValueReplaceAllUsesExcept(fx, r, 1, &select);
+  MlirValue a = tbUnary(&b, "math.absf", x);
+  MlirValue one = splat(&b, x, 1.0), half = splat(&b, x, 0.5);
+  MlirValue r;
+  if (tileOpIs(op, "math.atan")) {
+    static const double p[] = {-3.33329491539e-1, 1.99777106478e-1,
+                               -1.38776856032e-1, 8.05374449538e-2};
+    MlirValue big = tbCmpF(&b, "ogt", a, splat(&b, x, 2.414213562373095));
+    MlirValue mid = tbCmpF(&b, "ogt", a, splat(&b, x, 0.4142135623730950));
+    MlirValue t = tbSelect(
+        &b, big, tbBinary(&b, "arith.divf", splat(&b, x, -1.0), a),
+        tbSelect(&b, mid,
+                 tbBinary(&b, "arith.divf", tbBinary(&b, "arith.subf", a, one),
+                          fadd(&b, a, one)),
+                 a));
+    MlirValue base =
+        tbSelect(&b, big, splat(&b, x, pi / 2),
+                 tbSelect(&b, mid, splat(&b, x, pi / 4), splat(&b, x, 0.0)));
+    MlirValue z = fmul(&b, t, t);
+    MlirValue core =
+        fadd(&b, fmul(&b, fmul(&b, polynomial(&b, z, p, 4), z), t), t);
+    r = tbBinary(&b, "math.copysign", fadd(&b, base, core), x);
+  } else {
+    MlirValue z = fmul(&b, half, tbBinary(&b, "arith.subf", one, a));
+    MlirValue s = tbUnary(&b, "math.sqrt", z);
+    MlirValue far = asinCore(&b, z, s); /* asin(sqrt((1 - |x|) / 2)) */
+    MlirValue near = asinCore(&b, fmul(&b, x, x), x); /* asin x, |x| <= 0.5 */
+    MlirValue large = tbCmpF(&b, "ogt", a, half);
+    MlirValue halfPi = splat(&b, x, pi / 2);
+    if (tileOpIs(op, "math.asin")) {
+      MlirValue outer = tbBinary(&b, "arith.subf", halfPi, fadd(&b, far, far));
+      r = tbSelect(&b, large, tbBinary(&b, "math.copysign", outer, x), near);
+    } else {
+      MlirValue twice = fadd(&b, far, far);
+      MlirValue outer =
+          tbSelect(&b, tbCmpF(&b, "olt", x, splat(&b, x, 0.0)),
+                   tbBinary(&b, "arith.subf", splat(&b, x, pi), twice), twice);
+      r = tbSelect(&b, large, outer, tbBinary(&b, "arith.subf", halfPi, near));
+    }
+    r = tbSelect(&b, tbCmpF(&b, "ogt", a, one), splat(&b, x, NAN), r);
+  }
+  tbReplaceOp(op, r);
 }
 
-/* asinh and acosh of f32 above 2^12 are log(2|x|) with x's sign (the
- * next term, 1 / (4 x^2), is below f32 precision there): lavapipe's
- * squared x and gave inf for 3.4e38. acosh below 1 is NaN (lavapipe's
- * gave inf for -3.4e38). */
+/* acosh of f32 above 2^12 is log(2x) (the next term, 1 / (4 x^2), is
+ * below f32 precision there): lavapipe's squared x and gave inf for
+ * 3.4e38 (asinh's large arguments are hyperbolic()'s). acosh below 1 is
+ * NaN (lavapipe's gave inf for -3.4e38). */
 static bool isLargeArgumentLog(MlirOperation op) {
   return tileOpIs(op, "math.acosh") &&
          mlirTypeIsAF32(
@@ -439,11 +506,10 @@ static MlirWalkResult collect(MlirOperation op, void *userData) {
                         "SPIR-V conversion lowers math ops on 16- and 32-bit "
                         "floats only");
     ++c->errors;
-  } else if (isHyperbolic(op) || isNearlyIdentityAtZero(op) ||
-             isLargeArgumentLog(op) || ruleFor(op) || isHalfFma(op) ||
-             isOtherWidthInteger(op) || tileOpIs(op, "arith.remsi") ||
-             tileOpIs(op, "arith.remf") || isConstantCompare(op) ||
-             reductionOp(op)) {
+  } else if (isHyperbolic(op) || isInverseTrig(op) || isLargeArgumentLog(op) ||
+             ruleFor(op) || isHalfFma(op) || isOtherWidthInteger(op) ||
+             tileOpIs(op, "arith.remsi") || tileOpIs(op, "arith.remf") ||
+             isConstantCompare(op) || reductionOp(op)) {
     tileOpListAppend(c->list, op);
   }
   return MlirWalkResultAdvance;
@@ -463,11 +529,12 @@ static void run(MlirOperation root, MlirExternalPass pass,
       hyperbolic(op);
       continue;
     }
-    if (isNearlyIdentityAtZero(op) || isLargeArgumentLog(op)) {
-      if (isLargeArgumentLog(op))
-        largeArgument(op);
-      if (isNearlyIdentityAtZero(op))
-        nearZero(op);
+    if (isInverseTrig(op)) {
+      inverseTrig(op);
+      continue;
+    }
+    if (isLargeArgumentLog(op)) {
+      largeArgument(op);
       continue;
     }
     if (tileOpIs(op, "arith.remsi") || tileOpIs(op, "arith.remf") ||

@@ -131,9 +131,9 @@ def ulps(got, want):
 # use: exp within 3 + 2|x| ulp (erfc's exp(-x^2) then dominates; expm1
 # uses exp from |x| = 0.5), log within 2^-21 absolute on [0.5, 2] (log1p
 # from |x| = 0.5 to 1: about 20 ulp of its value there) and 3 ulp
-# elsewhere, atan and atan2 within 4096 ulp; and a device may flush
-# subnormal results to zero.
-VULKAN_BOUNDS = {"erfc": lambda x: 16 + 2 * x * x, "atan2": lambda x: 4096,
+# elsewhere (atan is tile-vulkan-math's polynomial, within 2 ulp, so atan2
+# keeps its bound); and a device may flush subnormal results to zero.
+VULKAN_BOUNDS = {"erfc": lambda x: 16 + 2 * x * x,
                  "expm1": lambda x: 4 + 2 * abs(x),
                  "log1p": lambda x: 32 if -0.5 <= x <= 1 and abs(x) >= 0.5
                  else 3}

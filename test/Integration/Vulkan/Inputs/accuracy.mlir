@@ -1,5 +1,6 @@
-// tanh, sinh, cosh, asinh and atanh of A, one column each.
-func.func @hyperbolic(%A: memref<?xf32>, %C: memref<?x5xf32>) {
+// tanh, sinh, cosh, asinh, atanh, atan, asin and acos of A, one column
+// each.
+func.func @accuracy(%A: memref<?xf32>, %C: memref<?x8xf32>) {
   %c0 = arith.constant 0 : index
   %c256 = arith.constant 256 : index
   %n = memref.dim %A, %c0 : memref<?xf32>
@@ -14,17 +15,26 @@ func.func @hyperbolic(%A: memref<?xf32>, %C: memref<?x5xf32>) {
         %c2 = arith.constant 2 : index
         %c3 = arith.constant 3 : index
         %c4 = arith.constant 4 : index
+        %c5 = arith.constant 5 : index
+        %c6 = arith.constant 6 : index
+        %c7 = arith.constant 7 : index
         %x = memref.load %A[%i] : memref<?xf32>
         %t0 = math.tanh %x : f32
         %t1 = math.sinh %x : f32
         %t2 = math.cosh %x : f32
         %t3 = math.asinh %x : f32
         %t4 = math.atanh %x : f32
-        memref.store %t0, %C[%i, %c0] : memref<?x5xf32>
-        memref.store %t1, %C[%i, %c1] : memref<?x5xf32>
-        memref.store %t2, %C[%i, %c2] : memref<?x5xf32>
-        memref.store %t3, %C[%i, %c3] : memref<?x5xf32>
-        memref.store %t4, %C[%i, %c4] : memref<?x5xf32>
+        %t5 = math.atan %x : f32
+        %t6 = math.asin %x : f32
+        %t7 = math.acos %x : f32
+        memref.store %t0, %C[%i, %c0] : memref<?x8xf32>
+        memref.store %t1, %C[%i, %c1] : memref<?x8xf32>
+        memref.store %t2, %C[%i, %c2] : memref<?x8xf32>
+        memref.store %t3, %C[%i, %c3] : memref<?x8xf32>
+        memref.store %t4, %C[%i, %c4] : memref<?x8xf32>
+        memref.store %t5, %C[%i, %c5] : memref<?x8xf32>
+        memref.store %t6, %C[%i, %c6] : memref<?x8xf32>
+        memref.store %t7, %C[%i, %c7] : memref<?x8xf32>
       }
     }
   } {mapping = [#gpu.block<x>], tile.threads = 256 : i64}

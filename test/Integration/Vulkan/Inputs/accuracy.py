@@ -1,10 +1,10 @@
-"""Runs hyperbolic.mlir on a Vulkan device over signed zeros, infinities,
+"""Runs accuracy.mlir on a Vulkan device over signed zeros, infinities,
 NaN, tiny and huge values and a sweep of the range, and reports the largest
 error of each function in f32 ulps against double precision. The bounds:
 8 ulp, or 8 + 2|x| where the formula takes exp of |x| / 2 or more (sinh and
 cosh, whose exp Vulkan allows 3 + 2|x| ulp); special values exact.
 
-  hyperbolic.py TILE_RUN KERNEL DIR
+  accuracy.py TILE_RUN KERNEL DIR
 """
 import subprocess
 import sys
@@ -19,15 +19,16 @@ a = np.array(special + list(pos) + list(-pos) + list(np.linspace(-3, 3, 1001)),
              np.float32)
 np.save(f"{out}/a.npy", a)
 subprocess.run([tile_run, kernel, "--target=vulkan", "--no-cache",
-                f"--input=0={out}/a.npy", f"--shape=1={len(a)}x5",
+                f"--input=0={out}/a.npy", f"--shape=1={len(a)}x8",
                 f"--output=1={out}/c.npy"], check=True)
 got = np.load(f"{out}/c.npy").astype(np.float64)
 x = a.astype(np.float64)
 tiny = float(np.finfo(np.float32).tiny)
 with np.errstate(all="ignore"):
-    refs = [np.tanh(x), np.sinh(x), np.cosh(x), np.arcsinh(x), np.arctanh(x)]
-    for col, (name, ref) in enumerate(zip(["tanh", "sinh", "cosh", "asinh",
-                                           "atanh"], refs)):
+    refs = [np.tanh(x), np.sinh(x), np.cosh(x), np.arcsinh(x), np.arctanh(x),
+            np.arctan(x), np.arcsin(x), np.arccos(x)]
+    names = ["tanh", "sinh", "cosh", "asinh", "atanh", "atan", "asin", "acos"]
+    for col, (name, ref) in enumerate(zip(names, refs)):
         want = ref.astype(np.float32).astype(np.float64)
         g = got[:, col]
         same = ((g == want) & (np.signbit(g) == np.signbit(want))) | (
