@@ -274,13 +274,12 @@ void tbIfElse(TileBuilder *b, MlirValue cond, MlirBlock *thenBlock,
   *elseBlock = blocks[1];
 }
 
-static void mixedBounds(TileBuilder *b, MlirOperation forall,
-                        const char *attrName, intptr_t *nextOperand,
-                        intptr_t rank, MlirValue *out) {
-  MlirAttribute statics = tileOpGetAttr(forall, attrName);
-  for (intptr_t i = 0; i < rank; ++i) {
+void tbMixedValues(TileBuilder *b, MlirOperation op, const char *attrName,
+                   intptr_t *nextOperand, intptr_t n, MlirValue *out) {
+  MlirAttribute statics = tileOpGetAttr(op, attrName);
+  for (intptr_t i = 0; i < n; ++i) {
     int64_t v = mlirDenseI64ArrayGetElement(statics, i);
-    out[i] = v == INT64_MIN ? mlirOperationGetOperand(forall, (*nextOperand)++)
+    out[i] = v == INT64_MIN ? mlirOperationGetOperand(op, (*nextOperand)++)
                             : tbConstIndex(b, v);
   }
 }
@@ -291,8 +290,8 @@ TileLoopBounds tbForallBounds(TileBuilder *b, MlirOperation forall) {
       mlirDenseArrayGetNumElements(tileOpGetAttr(forall, "staticUpperBound"));
   /* Dynamic entries are the operands, in the order lbs, ubs, steps. */
   intptr_t next = 0;
-  mixedBounds(b, forall, "staticLowerBound", &next, bounds.rank, bounds.lb);
-  mixedBounds(b, forall, "staticUpperBound", &next, bounds.rank, bounds.ub);
-  mixedBounds(b, forall, "staticStep", &next, bounds.rank, bounds.step);
+  tbMixedValues(b, forall, "staticLowerBound", &next, bounds.rank, bounds.lb);
+  tbMixedValues(b, forall, "staticUpperBound", &next, bounds.rank, bounds.ub);
+  tbMixedValues(b, forall, "staticStep", &next, bounds.rank, bounds.step);
   return bounds;
 }

@@ -99,6 +99,12 @@ typedef struct {
 /* The lower and upper bounds and steps of an scf.forall: its mixed static
  * and dynamic entries, static ones as constants built at `b`. */
 TileLoopBounds tbForallBounds(TileBuilder *b, MlirOperation forall);
+/* The first n entries of op's mixed static/dynamic list `attrName` (a
+ * dense i64 array whose dynamic entries are INT64_MIN) as index values:
+ * constants for the static entries, and for each dynamic one the operand
+ * at *nextOperand, which advances. */
+void tbMixedValues(TileBuilder *b, MlirOperation op, const char *attrName,
+                   intptr_t *nextOperand, intptr_t n, MlirValue *out);
 
 /* scf: a loop whose body is built with tbAtTerminator(loop.body, loc). */
 typedef struct {

@@ -165,20 +165,10 @@ static void foldTranspose(MlirOperation transpose) {
   }
 }
 
-/* Entry k of a reinterpret_cast's mixed offset, sizes or strides: the
- * static value, or the next of its dynamic operands. */
-static MlirValue mixedValue(TileBuilder *b, MlirOperation cast,
-                            const char *attr, intptr_t k, intptr_t *next) {
-  int64_t v = mlirDenseI64ArrayGetElement(tileOpGetAttr(cast, attr), k);
-  if (v != INT64_MIN)
-    return tbConstIndex(b, v);
-  return mlirOperationGetOperand(cast, (*next)++);
-}
-
 /* Loads and stores through `cast` index its source, a memref of the
  * identity layout: the element offset + sum(index_k * stride_k) of the
  * cast, delinearized over the source's sizes (the last index varies
- * fastest). */
+ * fastest); memref.dim of it is the cast's size. */
 static bool foldReinterpretCast(MlirOperation cast) {
   MlirValue source = mlirOperationGetOperand(cast, 0);
   MlirType sourceType = mlirValueGetType(source);
@@ -189,59 +179,53 @@ static bool foldReinterpretCast(MlirOperation cast) {
                           "identity layout it can)");
     return false;
   }
+  MlirValue result = mlirOperationGetResult(cast, 0);
+  intptr_t rank = mlirShapedTypeGetRank(mlirValueGetType(result));
+  intptr_t sourceRank = mlirShapedTypeGetRank(sourceType);
+  if (rank > TILE_MAX_RANK || sourceRank > TILE_MAX_RANK) {
+    tileEmitOpError(cast, "has more than %d dimensions", TILE_MAX_RANK);
+    return false;
+  }
   if (!onlyAccessed(cast, "reinterpret_cast"))
     return false;
-  MlirType resultType = mlirValueGetType(mlirOperationGetResult(cast, 0));
-  intptr_t rank = mlirShapedTypeGetRank(resultType);
-  intptr_t sourceRank = mlirShapedTypeGetRank(sourceType);
-  MlirValue result = mlirOperationGetResult(cast, 0);
+  /* Once, before the cast: its offset, sizes and strides (dynamic ones are
+   * its operands after the source, in that order) and the source's sizes
+   * but the first, which the delinearization divides by. */
+  TileBuilder at = tbBefore(cast);
+  MlirValue offset, sizes[TILE_MAX_RANK], strides[TILE_MAX_RANK];
+  MlirValue sourceSizes[TILE_MAX_RANK];
+  intptr_t next = 1;
+  tbMixedValues(&at, cast, "static_offsets", &next, 1, &offset);
+  tbMixedValues(&at, cast, "static_sizes", &next, rank, sizes);
+  tbMixedValues(&at, cast, "static_strides", &next, rank, strides);
+  for (intptr_t k = 1; k < sourceRank; ++k)
+    sourceSizes[k] =
+        mlirShapedTypeIsDynamicDim(sourceType, k)
+            ? tbDim(&at, source, k)
+            : tbConstIndex(&at, mlirShapedTypeGetDimSize(sourceType, k));
   MlirOpOperand use = mlirValueGetFirstUse(result);
   while (!mlirOpOperandIsNull(use)) {
     MlirOperation user = mlirOpOperandGetOwner(use);
     use = mlirOpOperandGetNextUse(use);
     if (tileOpIs(user, "memref.dim")) {
-      /* The cast's size of that dimension: dynamic sizes are the operands
-       * after the source and a dynamic offset. */
-      TileBuilder b = tbBefore(user);
-      intptr_t next =
-          1 + (mlirDenseI64ArrayGetElement(
-                   tileOpGetAttr(cast, "static_offsets"), 0) == INT64_MIN);
-      MlirValue size = {NULL};
-      for (int64_t k = 0; k <= constantDim(user); ++k)
-        size = mixedValue(&b, cast, "static_sizes", k, &next);
-      tbReplaceOp(user, size);
+      tbReplaceOp(user, sizes[constantDim(user)]);
       continue;
     }
     bool load = tileOpIs(user, "memref.load");
     intptr_t first = load ? 1 : 2;
     TileBuilder b = tbBefore(user);
-    /* Dynamic operands follow the source: offset, sizes, then strides;
-     * the sizes are not needed here, only skipped. */
-    intptr_t next = 1;
-    MlirValue linear = mixedValue(&b, cast, "static_offsets", 0, &next);
-    MlirAttribute sizes = tileOpGetAttr(cast, "static_sizes");
+    MlirValue linear = offset;
     for (intptr_t k = 0; k < rank; ++k)
-      if (mlirDenseI64ArrayGetElement(sizes, k) == INT64_MIN)
-        ++next;
-    for (intptr_t k = 0; k < rank; ++k) {
-      MlirValue stride = mixedValue(&b, cast, "static_strides", k, &next);
-      linear =
-          tbAdd(&b, linear,
-                tbMul(&b, mlirOperationGetOperand(user, first + k), stride));
-    }
+      linear = tbAdd(
+          &b, linear,
+          tbMul(&b, mlirOperationGetOperand(user, first + k), strides[k]));
     MlirValue indices[TILE_MAX_RANK];
-    for (intptr_t k = sourceRank - 1; k >= 0 && k < TILE_MAX_RANK; --k) {
-      if (k == 0) {
-        indices[k] = linear;
-        break;
-      }
-      MlirValue size =
-          mlirShapedTypeIsDynamicDim(sourceType, k)
-              ? tbDim(&b, source, k)
-              : tbConstIndex(&b, mlirShapedTypeGetDimSize(sourceType, k));
-      indices[k] = tbRemU(&b, linear, size);
-      linear = tbDivU(&b, linear, size);
+    for (intptr_t k = sourceRank - 1; k > 0; --k) {
+      indices[k] = tbRemU(&b, linear, sourceSizes[k]);
+      linear = tbDivU(&b, linear, sourceSizes[k]);
     }
+    if (sourceRank > 0)
+      indices[0] = linear;
     if (load) {
       tbReplaceOp(user, tbLoad(&b, source, sourceRank, indices));
     } else {

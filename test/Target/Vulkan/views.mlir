@@ -90,12 +90,12 @@ gpu.module @m {
 // sizes (here a dynamic row count and 10 columns).
 // CHECK-LABEL: gpu.func @reinterpret
 // CHECK-NOT: memref.reinterpret_cast
+// CHECK: %[[C3:.*]] = arith.constant 3 : index
+// CHECK: %[[C10:.*]] = arith.constant 10 : index
 // CHECK: %[[IS:.*]] = arith.muli %arg3, %arg2 : index
 // CHECK: %[[L0:.*]] = arith.addi %arg1, %[[IS]] : index
-// CHECK: %[[C3:.*]] = arith.constant 3 : index
 // CHECK: %[[J3:.*]] = arith.muli %arg4, %[[C3]] : index
 // CHECK: %[[L:.*]] = arith.addi %[[L0]], %[[J3]] : index
-// CHECK: %[[C10:.*]] = arith.constant 10 : index
 // CHECK: %[[COL:.*]] = arith.remui %[[L]], %[[C10]] : index
 // CHECK: %[[ROW:.*]] = arith.divui %[[L]], %[[C10]] : index
 // CHECK: %[[V:.*]] = memref.load %arg0[%[[ROW]], %[[COL]]] : memref<?x10xf32>
@@ -153,6 +153,17 @@ gpu.module @m {
     %d1 = memref.dim %t, %c1 : memref<8x?xf32, strided<[1, 8]>>
     %s = arith.addi %d0, %d1 : index
     memref.store %x, %A[%s] : memref<?xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @reinterpret_rank9(%A: memref<512xf32>, %i: index) kernel {
+    // expected-error @below {{'memref.reinterpret_cast' op has more than 8 dimensions}}
+    %w = memref.reinterpret_cast %A to offset: [0], sizes: [2, 2, 2, 2, 2, 2, 2, 2, 2], strides: [256, 128, 64, 32, 16, 8, 4, 2, 1] : memref<512xf32> to memref<2x2x2x2x2x2x2x2x2xf32>
+    %v = memref.load %w[%i, %i, %i, %i, %i, %i, %i, %i, %i] : memref<2x2x2x2x2x2x2x2x2xf32>
     gpu.return
   }
 }
