@@ -29,20 +29,6 @@ typedef struct {
   unsigned errors;
 } Check;
 
-/* Whether every entry of the transfer's in_bounds is true. */
-static bool allInBounds(MlirOperation op) {
-  MlirAttribute inBounds = mlirOperationGetAttributeByName(
-      op, mlirStringRefCreateFromCString("in_bounds"));
-  if (mlirAttributeIsNull(inBounds) || !mlirAttributeIsAArray(inBounds))
-    return false;
-  for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(inBounds); ++i) {
-    MlirAttribute entry = mlirArrayAttrGetElement(inBounds, i);
-    if (!mlirAttributeIsABool(entry) || !mlirBoolAttrGetValue(entry))
-      return false;
-  }
-  return true;
-}
-
 /* Whether the transfer's lanes run along the memref's last dimension:
  * its permutation map is a minor identity, up to broadcast dimensions. */
 static bool lanesAlongLastDim(MlirOperation op, MlirType memref) {
@@ -81,7 +67,8 @@ static MlirWalkResult checkTransfer(MlirOperation op, void *userData) {
     return MlirWalkResultAdvance;
   MlirValue buffer = mlirOperationGetOperand(op, read ? 0 : 1);
   MlirType type = mlirValueGetType(buffer);
-  if (hasDynamicShape(type) && !allInBounds(op) && !lanesAlongLastDim(op, type))
+  if (hasDynamicShape(type) && !tileTransferInBounds(op) &&
+      !lanesAlongLastDim(op, type))
     tileGpuFail(&c->errors, op,
                 "may run past its buffer of dynamic shape along a dimension "
                 "other than the last, which kernels on the %s target cannot "

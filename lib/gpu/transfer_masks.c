@@ -20,63 +20,30 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The transfer's operands: read: memref, indices, padding, [mask];
- * write: value, memref, indices, [mask]. */
-typedef struct {
-  MlirOperation op;
-  bool read;
-  intptr_t memrefAt, rank;
-  MlirValue mask; /* null when none */
-} Transfer;
-
-static bool describe(MlirOperation op, Transfer *t) {
-  t->op = op;
-  t->read = tileOpIs(op, "vector.transfer_read");
-  if (!t->read && !tileOpIs(op, "vector.transfer_write"))
+/* Whether the transfer takes a mask of the lanes inside its memref: one
+ * lane dimension, the memref's last, that may run past it. */
+static bool needsMask(MlirOperation op, TileTransfer *t) {
+  if (!tileTransferOf(op, t) || !mlirTypeIsAVector(t->vector) ||
+      mlirShapedTypeGetRank(t->vector) != 1 ||
+      mlirVectorTypeIsDimScalable(t->vector, 0) || t->rank < 1)
     return false;
-  t->memrefAt = t->read ? 0 : 1;
-  MlirType memref = mlirValueGetType(mlirOperationGetOperand(op, t->memrefAt));
-  MlirType vector = mlirValueGetType(t->read ? mlirOperationGetResult(op, 0)
-                                             : mlirOperationGetOperand(op, 0));
-  if (!mlirTypeIsAMemRef(memref) || !mlirTypeIsAVector(vector) ||
-      mlirShapedTypeGetRank(vector) != 1 ||
-      mlirVectorTypeIsDimScalable(vector, 0))
-    return false;
-  t->rank = mlirShapedTypeGetRank(memref);
-  if (t->rank < 1)
-    return false;
-  /* One lane dimension, the memref's last. */
   MlirAttribute map = tileOpGetAttr(op, "permutation_map");
-  if (mlirAttributeIsNull(map) || !mlirAttributeIsAAffineMap(map) ||
-      !mlirAffineMapIsMinorIdentity(mlirAffineMapAttrGetValue(map)))
-    return false;
-  MlirAttribute inBounds = tileOpGetAttr(op, "in_bounds");
-  if (!mlirAttributeIsNull(inBounds) && mlirAttributeIsAArray(inBounds) &&
-      mlirArrayAttrGetNumElements(inBounds) == 1 &&
-      mlirBoolAttrGetValue(mlirArrayAttrGetElement(inBounds, 0)))
-    return false; /* in bounds already */
-  intptr_t n = mlirOperationGetNumOperands(op);
-  intptr_t withoutMask = t->memrefAt + 1 + t->rank + (t->read ? 1 : 0);
-  if (n != withoutMask && n != withoutMask + 1)
-    return false;
-  t->mask =
-      n > withoutMask ? mlirOperationGetOperand(op, n - 1) : (MlirValue){NULL};
-  return true;
+  return !mlirAttributeIsNull(map) && mlirAttributeIsAAffineMap(map) &&
+         mlirAffineMapIsMinorIdentity(mlirAffineMapAttrGetValue(map)) &&
+         !tileTransferInBounds(op);
 }
 
-static void rewrite(const Transfer *t) {
-  TileBuilder b = tbBefore(t->op);
-  MlirValue memref = mlirOperationGetOperand(t->op, t->memrefAt);
+static void rewrite(MlirOperation op, const TileTransfer *t) {
+  TileBuilder b = tbBefore(op);
+  MlirValue memref = t->memref;
   MlirType memrefType = mlirValueGetType(memref);
   intptr_t last = t->rank - 1;
   MlirValue size =
       mlirShapedTypeIsDynamicDim(memrefType, last)
           ? tbDim(&b, memref, last)
           : tbConstIndex(&b, mlirShapedTypeGetDimSize(memrefType, last));
-  MlirValue index = mlirOperationGetOperand(t->op, t->memrefAt + 1 + last);
-  MlirType vector =
-      mlirValueGetType(t->read ? mlirOperationGetResult(t->op, 0)
-                               : mlirOperationGetOperand(t->op, 0));
+  MlirValue index = mlirOperationGetOperand(op, t->memrefAt + 1 + last);
+  MlirType vector = t->vector;
   /* size - index lanes, none where the transfer starts past the end. */
   MlirValue inside = tbMaxS(&b, tbSub(&b, size, index), tbConstIndex(&b, 0));
   MlirValue mask =
@@ -84,18 +51,18 @@ static void rewrite(const Transfer *t) {
   if (t->mask.ptr)
     mask = tbAnd(&b, mask, t->mask);
 
-  intptr_t n = mlirOperationGetNumOperands(t->op);
+  intptr_t n = mlirOperationGetNumOperands(op);
   intptr_t kept = t->mask.ptr ? n - 1 : n;
   MlirValue *operands = tileCallocArray((size_t)kept + 1, sizeof(MlirValue));
   for (intptr_t i = 0; i < kept; ++i)
-    operands[i] = mlirOperationGetOperand(t->op, i);
+    operands[i] = mlirOperationGetOperand(op, i);
   operands[kept] = mask;
-  intptr_t numAttrs = mlirOperationGetNumAttributes(t->op);
+  intptr_t numAttrs = mlirOperationGetNumAttributes(op);
   MlirNamedAttribute *attrs =
       tileCallocArray((size_t)numAttrs + 2, sizeof(MlirNamedAttribute));
   intptr_t count = 0;
   for (intptr_t i = 0; i < numAttrs; ++i) {
-    MlirNamedAttribute a = mlirOperationGetAttribute(t->op, i);
+    MlirNamedAttribute a = mlirOperationGetAttribute(op, i);
     MlirStringRef name = mlirIdentifierStr(a.name);
     if (mlirStringRefEqual(name, tileRef("in_bounds")) ||
         mlirStringRefEqual(name, tileRef("operandSegmentSizes")))
@@ -117,24 +84,23 @@ static void rewrite(const Transfer *t) {
   }
   attrs[count++] = tbNamed(&b, "operandSegmentSizes",
                            mlirDenseI32ArrayGet(b.ctx, 4, segments));
-  intptr_t numResults = mlirOperationGetNumResults(t->op);
-  MlirType result = numResults
-                        ? mlirValueGetType(mlirOperationGetResult(t->op, 0))
-                        : (MlirType){NULL};
+  intptr_t numResults = mlirOperationGetNumResults(op);
+  MlirType result = numResults ? mlirValueGetType(mlirOperationGetResult(op, 0))
+                               : (MlirType){NULL};
   MlirOperation replacement =
       tbCreate(&b, t->read ? "vector.transfer_read" : "vector.transfer_write",
                kept + 1, operands, numResults, &result, count, attrs);
   if (numResults)
-    tbReplaceOp(t->op, tbResult(replacement));
+    tbReplaceOp(op, tbResult(replacement));
   else
-    mlirOperationDestroy(t->op);
+    mlirOperationDestroy(op);
   free(operands);
   free(attrs);
 }
 
 static MlirWalkResult collect(MlirOperation op, void *userData) {
-  Transfer t;
-  if (describe(op, &t))
+  TileTransfer t;
+  if (needsMask(op, &t))
     tileOpListAppend(userData, op);
   return MlirWalkResultAdvance;
 }
@@ -146,9 +112,9 @@ static void run(MlirOperation root, MlirExternalPass pass,
   TileOpList ops = {0};
   mlirOperationWalk(root, collect, &ops, MlirWalkPostOrder);
   for (size_t i = 0; i < ops.count; ++i) {
-    Transfer t;
-    if (describe(ops.ops[i], &t))
-      rewrite(&t);
+    TileTransfer t;
+    if (needsMask(ops.ops[i], &t))
+      rewrite(ops.ops[i], &t);
   }
   tileOpListFree(&ops);
 }

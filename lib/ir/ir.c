@@ -443,6 +443,43 @@ bool tileConstantInt(MlirValue v, int64_t *value) {
   return true;
 }
 
+bool tileTransferOf(MlirOperation op, TileTransfer *t) {
+  t->read = tileOpIs(op, "vector.transfer_read");
+  if (!t->read && !tileOpIs(op, "vector.transfer_write"))
+    return false;
+  t->memrefAt = t->read ? 0 : 1;
+  intptr_t n = mlirOperationGetNumOperands(op);
+  if (n <= t->memrefAt)
+    return false;
+  t->memref = mlirOperationGetOperand(op, t->memrefAt);
+  if (!mlirTypeIsAMemRef(mlirValueGetType(t->memref)))
+    return false;
+  t->rank = mlirShapedTypeGetRank(mlirValueGetType(t->memref));
+  intptr_t withoutMask = t->memrefAt + 1 + t->rank + (t->read ? 1 : 0);
+  if (n != withoutMask && n != withoutMask + 1)
+    return false;
+  t->padding = t->read ? mlirOperationGetOperand(op, t->memrefAt + 1 + t->rank)
+                       : (MlirValue){NULL};
+  t->value = t->read ? (MlirValue){NULL} : mlirOperationGetOperand(op, 0);
+  t->mask =
+      n > withoutMask ? mlirOperationGetOperand(op, n - 1) : (MlirValue){NULL};
+  t->vector =
+      mlirValueGetType(t->read ? mlirOperationGetResult(op, 0) : t->value);
+  return true;
+}
+
+bool tileTransferInBounds(MlirOperation op) {
+  MlirAttribute inBounds = tileOpGetAttr(op, "in_bounds");
+  if (mlirAttributeIsNull(inBounds) || !mlirAttributeIsAArray(inBounds))
+    return false;
+  for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(inBounds); ++i) {
+    MlirAttribute entry = mlirArrayAttrGetElement(inBounds, i);
+    if (!mlirAttributeIsABool(entry) || !mlirBoolAttrGetValue(entry))
+      return false;
+  }
+  return true;
+}
+
 int64_t tileGetIntAttr(MlirOperation op, const char *name, int64_t fallback) {
   MlirAttribute attr = tileOpGetAttr(op, name);
   return !mlirAttributeIsNull(attr) && mlirAttributeIsAInteger(attr)

@@ -229,6 +229,25 @@ bool tileGetBoolAttr(MlirOperation op, const char *name, bool fallback,
  * in *value. */
 bool tileConstantInt(MlirValue v, int64_t *value);
 
+/* A vector.transfer_read (memref, indices, padding, [mask]) or
+ * transfer_write (value, memref, indices, [mask]) of a memref. */
+typedef struct {
+  bool read;
+  intptr_t memrefAt; /* the memref's operand; its indices follow it */
+  MlirValue memref;
+  intptr_t rank;     /* the memref's */
+  MlirValue padding; /* transfer_read */
+  MlirValue value;   /* transfer_write: the vector written */
+  MlirValue mask;    /* null when none */
+  MlirType vector;
+} TileTransfer;
+
+/* Fills `t` for a transfer of a memref whose operands fit that layout;
+ * false for any other op. */
+bool tileTransferOf(MlirOperation op, TileTransfer *t);
+/* Whether op's in_bounds is true on every dimension (false without one). */
+bool tileTransferInBounds(MlirOperation op);
+
 /* The value of integer attribute `name` of `op` (enums such as arith's
  * roundingmode), or `fallback` when it is absent or no integer. */
 int64_t tileGetIntAttr(MlirOperation op, const char *name, int64_t fallback);

@@ -99,40 +99,19 @@ static bool describeMasked(MlirOperation op, Access *a) {
   return a->rank > 0;
 }
 
-/* Whether in_bounds is true for the transfer's one vector dimension. */
-static bool inBounds(MlirOperation op) {
-  MlirAttribute attr = tileOpGetAttr(op, "in_bounds");
-  if (mlirAttributeIsNull(attr) || !mlirAttributeIsAArray(attr) ||
-      mlirArrayAttrGetNumElements(attr) != 1)
-    return false;
-  MlirAttribute entry = mlirArrayAttrGetElement(attr, 0);
-  return mlirAttributeIsABool(entry) && mlirBoolAttrGetValue(entry);
-}
-
 static bool describeTransfer(MlirOperation op, Access *a) {
-  a->read = tileOpIs(op, "vector.transfer_read");
-  intptr_t base = a->read ? 0 : 1;
-  a->memref = mlirOperationGetOperand(op, base);
-  if (!isScalarMemRef(a->memref))
+  TileTransfer t;
+  if (!tileTransferOf(op, &t) || !isScalarMemRef(t.memref) ||
+      t.rank > TILE_MAX_RANK)
     return false;
-  a->rank = mlirShapedTypeGetRank(mlirValueGetType(a->memref));
-  if (a->rank > TILE_MAX_RANK)
-    return false;
-  intptr_t n = mlirOperationGetNumOperands(op);
-  /* read: memref, indices, padding, [mask]; write: value, memref,
-   * indices, [mask]. */
-  intptr_t withoutMask = base + 1 + a->rank + (a->read ? 1 : 0);
-  if (n != withoutMask && n != withoutMask + 1)
-    return false;
-  setIndices(a, base + 1);
-  a->mask =
-      n > withoutMask ? mlirOperationGetOperand(op, n - 1) : (MlirValue){NULL};
-  if (a->read)
-    a->fill = mlirOperationGetOperand(op, 1 + a->rank);
-  else
-    a->value = mlirOperationGetOperand(op, 0);
-  a->vector =
-      mlirValueGetType(a->read ? mlirOperationGetResult(op, 0) : a->value);
+  a->read = t.read;
+  a->memref = t.memref;
+  a->rank = t.rank;
+  setIndices(a, t.memrefAt + 1);
+  a->mask = t.mask;
+  a->fill = t.padding;
+  a->value = t.value;
+  a->vector = t.vector;
   MlirAttribute mapAttr = tileOpGetAttr(op, "permutation_map");
   if (mlirAttributeIsNull(mapAttr) || !mlirAttributeIsAAffineMap(mapAttr))
     return false;
@@ -148,7 +127,7 @@ static bool describeTransfer(MlirOperation op, Access *a) {
   else
     return false;
   a->offsets = (MlirValue){NULL};
-  a->checkBounds = a->dim >= 0 && !inBounds(op);
+  a->checkBounds = a->dim >= 0 && !tileTransferInBounds(op);
   return true;
 }
 
