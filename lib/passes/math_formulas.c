@@ -5,6 +5,7 @@
 #include "passes/math_formulas.h"
 
 #include "ir/builder_vector.h"
+#include "ir/ir.h"
 
 #include <math.h>
 
@@ -291,6 +292,117 @@ MlirValue tileMathLog1pOf(TileBuilder *b, MlirValue x) {
 
 intptr_t tileMathLog1p(TileBuilder *b, MlirOperation op, MlirValue *results) {
   results[0] = tileMathLog1pOf(b, operand(op, 0));
+  return 1;
+}
+
+static MlirValue add(TileBuilder *b, MlirValue x, MlirValue y) {
+  return tbBinary(b, "arith.addf", x, y);
+}
+
+/* tanh, sinh, cosh, asinh and atanh from expm1 and log1p (accurate to a
+ * few ulp near zero, where the textbook formulas, and GLSL's as lavapipe
+ * computes them, cancel: off by up to 2500 ulp around 0.001 to 0.01), with
+ * x's sign, so that -0 stays -0:
+ *   tanh |x| = -t / (t + 2), t = expm1(-2|x|);
+ *   sinh |x| = (e + e / (e + 1)) / 2, e = expm1(|x|), below 1, and
+ *     h h / 2 - 1 / (2 h h), h = exp(|x| / 2), above (lavapipe's gave inf
+ *     from 89 on, where sinh is 2.2e38); cosh |x| likewise h h / 2 +
+ *     1 / (2 h h) (it has no sign);
+ *   asinh |x| = log1p(|x| + x^2 / (1 + sqrt(1 + x^2))), log(2|x|) above
+ *     2^12 (where x^2 would overflow further on);
+ *   atanh |x| = log1p(2|x| / (1 - |x|)) / 2 (NaN above 1). */
+intptr_t tileMathHyperbolic(TileBuilder *b, MlirOperation op,
+                            MlirValue *results) {
+  MlirValue x = operand(op, 0);
+  MlirValue a = tbUnary(b, "math.absf", x);
+  MlirValue one = k(b, x, 1.0), half = k(b, x, 0.5);
+  MlirValue magnitude;
+  if (tileOpIs(op, "math.tanh")) {
+    MlirValue t = tileMathExpM1Of(b, mul(b, a, k(b, x, -2.0)));
+    magnitude = div_(b, tbUnary(b, "arith.negf", t), add(b, t, k(b, x, 2.0)));
+  } else if (tileOpIs(op, "math.sinh") || tileOpIs(op, "math.cosh")) {
+    MlirValue h = tbUnary(b, "math.exp", mul(b, a, half));
+    MlirValue hh = mul(b, mul(b, half, h), h);
+    MlirValue tail = div_(b, half, mul(b, h, h));
+    if (tileOpIs(op, "math.cosh")) {
+      results[0] = add(b, hh, tail);
+      return 1;
+    }
+    MlirValue e = tileMathExpM1Of(b, a);
+    MlirValue small = mul(b, half, add(b, e, div_(b, e, add(b, e, one))));
+    magnitude = tbSelect(b, tbCmpF(b, "olt", a, one), small, sub(b, hh, tail));
+  } else if (tileOpIs(op, "math.asinh")) {
+    MlirValue a2 = mul(b, a, a);
+    MlirValue root = tbUnary(b, "math.sqrt", add(b, one, a2));
+    MlirValue small =
+        tileMathLog1pOf(b, add(b, a, div_(b, a2, add(b, one, root))));
+    MlirValue large =
+        add(b, tbUnary(b, "math.log", a), k(b, x, 0.6931471805599453));
+    magnitude = tbSelect(b, tbCmpF(b, "ogt", a, k(b, x, 4096.0)), large, small);
+  } else {
+    MlirValue ratio = div_(b, add(b, a, a), sub(b, one, a));
+    magnitude = mul(b, half, tileMathLog1pOf(b, ratio));
+  }
+  results[0] = tbBinary(b, "math.copysign", magnitude, x);
+  return 1;
+}
+
+/* s + s z Q(z): asin of s where z = s^2 (Cephes' single-precision
+ * coefficients). */
+static MlirValue asinCore(TileBuilder *b, MlirValue z, MlirValue s) {
+  static const double q[] = {1.6666752422e-1, 7.4953002686e-2, 4.5470025998e-2,
+                             2.4181311049e-2, 4.2163199048e-2};
+  return add(b, mul(b, mul(b, horner(b, z, q, 5), z), s), s);
+}
+
+/* atan, asin and acos as polynomials after argument reduction (Cephes'
+ * single-precision forms, within 2 ulp): lavapipe's own were off by up to
+ * 344, 3620 and 1310 ulp (Vulkan allows atan 4096), gave +0 for -0 and 0
+ * for atan(NaN).
+ *   atan |x|: t = |x| below tan(pi/8), pi/4 + atan((|x| - 1) / (|x| + 1))
+ *     below tan(3pi/8), pi/2 + atan(-1 / |x|) above; atan t = t + t z P(z),
+ *     z = t^2.
+ *   asin |x|: s + s z Q(z), with s = |x|, z = x^2 up to 0.5, and above
+ *     pi/2 - 2 (s + s z Q(z)) with z = (1 - |x|) / 2, s = sqrt(z).
+ *   acos x: pi/2 - asin x up to |x| = 0.5; above 2 (s + s z Q(z)) with z
+ *     and s as for asin, and pi minus that for negative x.
+ * NaN stays NaN; |x| > 1 gives NaN for asin and acos. */
+intptr_t tileMathInverseTrig(TileBuilder *b, MlirOperation op,
+                             MlirValue *results) {
+  MlirValue x = operand(op, 0);
+  MlirValue a = tbUnary(b, "math.absf", x);
+  MlirValue one = k(b, x, 1.0), half = k(b, x, 0.5);
+  if (tileOpIs(op, "math.atan")) {
+    static const double p[] = {-3.33329491539e-1, 1.99777106478e-1,
+                               -1.38776856032e-1, 8.05374449538e-2};
+    MlirValue big = tbCmpF(b, "ogt", a, k(b, x, 2.414213562373095));
+    MlirValue mid = tbCmpF(b, "ogt", a, k(b, x, 0.4142135623730950));
+    MlirValue t =
+        tbSelect(b, big, div_(b, k(b, x, -1.0), a),
+                 tbSelect(b, mid, div_(b, sub(b, a, one), add(b, a, one)), a));
+    MlirValue base = tbSelect(b, big, k(b, x, pi / 2),
+                              tbSelect(b, mid, k(b, x, pi / 4), k(b, x, 0.0)));
+    MlirValue z = mul(b, t, t);
+    MlirValue core = add(b, mul(b, mul(b, horner(b, z, p, 4), z), t), t);
+    results[0] = tbBinary(b, "math.copysign", add(b, base, core), x);
+    return 1;
+  }
+  MlirValue z = mul(b, half, sub(b, one, a));
+  MlirValue far = asinCore(b, z, tbUnary(b, "math.sqrt", z));
+  MlirValue near = asinCore(b, mul(b, x, x), x); /* asin x, |x| <= 0.5 */
+  MlirValue large = tbCmpF(b, "ogt", a, half);
+  MlirValue halfPi = k(b, x, pi / 2);
+  MlirValue r;
+  if (tileOpIs(op, "math.asin")) {
+    MlirValue outer = sub(b, halfPi, add(b, far, far));
+    r = tbSelect(b, large, tbBinary(b, "math.copysign", outer, x), near);
+  } else {
+    MlirValue twice = add(b, far, far);
+    MlirValue outer = tbSelect(b, tbCmpF(b, "olt", x, k(b, x, 0.0)),
+                               sub(b, k(b, x, pi), twice), twice);
+    r = tbSelect(b, large, outer, sub(b, halfPi, near));
+  }
+  results[0] = tbSelect(b, tbCmpF(b, "ogt", a, one), k(b, x, NAN), r);
   return 1;
 }
 

@@ -33,6 +33,10 @@ intptr_t tileMathExpM1(TileBuilder *b, MlirOperation op, MlirValue *results);
 MlirValue tileMathExpM1Of(TileBuilder *b, MlirValue x);
 MlirValue tileMathLog1pOf(TileBuilder *b, MlirValue x);
 intptr_t tileMathLog1p(TileBuilder *b, MlirOperation op, MlirValue *results);
+intptr_t tileMathHyperbolic(TileBuilder *b, MlirOperation op,
+                            MlirValue *results);
+intptr_t tileMathInverseTrig(TileBuilder *b, MlirOperation op,
+                             MlirValue *results);
 intptr_t tileMathMaximumF(TileBuilder *b, MlirOperation op, MlirValue *results);
 intptr_t tileMathMinimumF(TileBuilder *b, MlirOperation op, MlirValue *results);
 

@@ -18,9 +18,8 @@
  * -2147483648 rem 3). arith.remf is tile-math-expand's exact formula
  * (Vulkan's remainder is x - y * trunc(x / y)), and arith.cmpf false and
  * true are constants (the conversion failed to legalize them). tanh,
- * sinh, cosh, asinh and atanh of f32 are formulas of expm1 and log1p
- * (below); atan and asin of f32 are x itself below 2^-12, where that is
- * exact to f32 precision, and acosh log(2x) above 2^12.
+ * sinh, cosh, asinh, atanh, atan, asin and acos of f32 are the formulas
+ * of math_formulas.c, and acosh of f32 is log(2x) above 2^12.
  * vector.reduction is a chain of arith ops over its lanes: the conversion
  * took minimumf and maximumf for GLSL's FMin and FMax, which need not
  * propagate NaN (lavapipe's did not), and failed to legalize and, or and
@@ -238,99 +237,26 @@ static MlirValue floatRemainder(TileBuilder *b, MlirOperation op) {
   return tbConvertOp(b, "arith.truncf", r, type);
 }
 
-/* atan, asin and acos of f32 as polynomials after argument reduction
- * (Cephes' single-precision forms, within 2 ulp with exact arithmetic):
- * lavapipe's were off by up to 344, 3620 and 1310 ulp (Vulkan allows atan
- * 4096), gave +0 for -0 and 0 for atan(NaN).
- *   atan |x|: t = |x| below tan(pi/8), pi/4 + atan((|x| - 1) / (|x| + 1))
- *     below tan(3pi/8), pi/2 + atan(-1 / |x|) above; atan t = t + t z P(z),
- *     z = t^2.
- *   asin |x|: s + s z Q(z), with s = |x|, z = x^2 up to 0.5, and above
- *     pi/2 - 2 (s + s z Q(z)) with z = (1 - |x|) / 2, s = sqrt(z).
- *   acos x: pi/2 - asin x up to |x| = 0.5; above 2 (s + s z Q(z)) with z
- *     and s as for asin, and pi minus that for negative x.
- * NaN stays NaN; |x| > 1 gives NaN for asin and acos. */
-static bool isInverseTrig(MlirOperation op) {
-  if (!tileOpIs(op, "math.atan") && !tileOpIs(op, "math.asin") &&
-      !tileOpIs(op, "math.acos"))
-    return false;
-  return mlirTypeIsAF32(
-      tbScalarOf(mlirValueGetType(mlirOperationGetOperand(op, 0))));
-}
-
-static MlirValue splat(TileBuilder *b, MlirValue like, double v) {
-  return tbSplat(b, like, tbScalarOf(mlirValueGetType(like)), v);
-}
-
-static MlirValue fmul(TileBuilder *b, MlirValue x, MlirValue y) {
-  return tbBinary(b, "arith.mulf", x, y);
-}
-
-static MlirValue fadd(TileBuilder *b, MlirValue x, MlirValue y) {
-  return tbBinary(b, "arith.addf", x, y);
-}
-
-/* c[0] + z (c[1] + z (c[2] + ...)). */
-static MlirValue polynomial(TileBuilder *b, MlirValue z, const double *c,
-                            int n) {
-  MlirValue acc = splat(b, z, c[n - 1]);
-  for (int i = n - 2; i >= 0; --i)
-    acc = fadd(b, fmul(b, acc, z), splat(b, z, c[i]));
-  return acc;
-}
-
-/* s + s z Q(z): asin of s where z = s^2. */
-static MlirValue asinCore(TileBuilder *b, MlirValue z, MlirValue s) {
-  static const double q[] = {1.6666752422e-1, 7.4953002686e-2, 4.5470025998e-2,
-                             2.4181311049e-2, 4.2163199048e-2};
-  return fadd(b, fmul(b, fmul(b, polynomial(b, z, q, 5), z), s), s);
-}
-
-static void inverseTrig(MlirOperation op) {
-  static const double pi = 3.14159265358979323846;
-  TileBuilder b = tbBefore(op);
-  MlirValue x = mlirOperationGetOperand(op, 0);
-  MlirValue a = tbUnary(&b, "math.absf", x);
-  MlirValue one = splat(&b, x, 1.0), half = splat(&b, x, 0.5);
-  MlirValue r;
-  if (tileOpIs(op, "math.atan")) {
-    static const double p[] = {-3.33329491539e-1, 1.99777106478e-1,
-                               -1.38776856032e-1, 8.05374449538e-2};
-    MlirValue big = tbCmpF(&b, "ogt", a, splat(&b, x, 2.414213562373095));
-    MlirValue mid = tbCmpF(&b, "ogt", a, splat(&b, x, 0.4142135623730950));
-    MlirValue t = tbSelect(
-        &b, big, tbBinary(&b, "arith.divf", splat(&b, x, -1.0), a),
-        tbSelect(&b, mid,
-                 tbBinary(&b, "arith.divf", tbBinary(&b, "arith.subf", a, one),
-                          fadd(&b, a, one)),
-                 a));
-    MlirValue base =
-        tbSelect(&b, big, splat(&b, x, pi / 2),
-                 tbSelect(&b, mid, splat(&b, x, pi / 4), splat(&b, x, 0.0)));
-    MlirValue z = fmul(&b, t, t);
-    MlirValue core =
-        fadd(&b, fmul(&b, fmul(&b, polynomial(&b, z, p, 4), z), t), t);
-    r = tbBinary(&b, "math.copysign", fadd(&b, base, core), x);
-  } else {
-    MlirValue z = fmul(&b, half, tbBinary(&b, "arith.subf", one, a));
-    MlirValue s = tbUnary(&b, "math.sqrt", z);
-    MlirValue far = asinCore(&b, z, s); /* asin(sqrt((1 - |x|) / 2)) */
-    MlirValue near = asinCore(&b, fmul(&b, x, x), x); /* asin x, |x| <= 0.5 */
-    MlirValue large = tbCmpF(&b, "ogt", a, half);
-    MlirValue halfPi = splat(&b, x, pi / 2);
-    if (tileOpIs(op, "math.asin")) {
-      MlirValue outer = tbBinary(&b, "arith.subf", halfPi, fadd(&b, far, far));
-      r = tbSelect(&b, large, tbBinary(&b, "math.copysign", outer, x), near);
-    } else {
-      MlirValue twice = fadd(&b, far, far);
-      MlirValue outer =
-          tbSelect(&b, tbCmpF(&b, "olt", x, splat(&b, x, 0.0)),
-                   tbBinary(&b, "arith.subf", splat(&b, x, pi), twice), twice);
-      r = tbSelect(&b, large, outer, tbBinary(&b, "arith.subf", halfPi, near));
-    }
-    r = tbSelect(&b, tbCmpF(&b, "ogt", a, one), splat(&b, x, NAN), r);
-  }
-  tbReplaceOp(op, r);
+/* tanh, sinh, cosh, asinh, atanh, atan, asin and acos of f32 are the
+ * formulas of math_formulas.c (tileMathHyperbolic, tileMathInverseTrig):
+ * lavapipe's GLSL ones were off by up to 3620 ulp. Here rather than in
+ * tile-math-expand's list, so that the atan that its atan2 makes is taken
+ * too. */
+static TileMathFormula accurateFormula(MlirOperation op) {
+  static const char *const hyperbolic[] = {
+      "math.tanh", "math.sinh", "math.cosh", "math.asinh", "math.atanh"};
+  static const char *const inverseTrig[] = {"math.atan", "math.asin",
+                                            "math.acos"};
+  TileMathFormula formula = NULL;
+  for (size_t i = 0; i < TILE_COUNT(hyperbolic); ++i)
+    if (tileOpIs(op, hyperbolic[i]))
+      formula = tileMathHyperbolic;
+  for (size_t i = 0; i < TILE_COUNT(inverseTrig); ++i)
+    if (tileOpIs(op, inverseTrig[i]))
+      formula = tileMathInverseTrig;
+  bool f32 = formula && mlirTypeIsAF32(tbScalarOf(
+                            mlirValueGetType(mlirOperationGetOperand(op, 0))));
+  return f32 ? formula : NULL;
 }
 
 /* acosh of f32 above 2^12 is log(2x) (the next term, 1 / (4 x^2), is
@@ -360,81 +286,6 @@ static void largeArgument(MlirOperation op) {
     r = tbSelect(&b, tbCmpF(&b, "olt", x, tbSplat(&b, x, element, 1.0)),
                  tbSplat(&b, x, element, NAN), r);
   mlirValueReplaceAllUsesExcept(fx, r, 1, &first);
-}
-
-/* tanh, sinh, asinh and atanh of f32 from expm1 and log1p (accurate to a
- * few ulp near zero, where GLSL's formulas cancel: lavapipe's tanh, sinh,
- * asinh and atanh were off by up to 2500 ulp around 0.001 to 0.01), with
- * x's sign, so that -0 stays -0:
- *   tanh |x| = -t / (t + 2), t = expm1(-2|x|);
- *   sinh |x| = (e + e / (e + 1)) / 2, e = expm1(|x|), below 1, and
- *     h h / 2 - 1 / (2 h h), h = exp(|x| / 2), above (lavapipe's gave inf
- *     from 89 on, where sinh is 2.2e38); cosh |x| likewise h h / 2 +
- *     1 / (2 h h) (it has no sign);
- *   asinh |x| = log1p(|x| + x^2 / (1 + sqrt(1 + x^2))), log(2|x|) above
- *     2^12 (where x^2 would overflow further on);
- *   atanh |x| = log1p(2|x| / (1 - |x|)) / 2 (NaN above 1). */
-static bool isHyperbolic(MlirOperation op) {
-  if (!tileOpIs(op, "math.tanh") && !tileOpIs(op, "math.sinh") &&
-      !tileOpIs(op, "math.cosh") && !tileOpIs(op, "math.asinh") &&
-      !tileOpIs(op, "math.atanh"))
-    return false;
-  return mlirTypeIsAF32(
-      tbScalarOf(mlirValueGetType(mlirOperationGetOperand(op, 0))));
-}
-
-static void hyperbolic(MlirOperation op) {
-  TileBuilder b = tbBefore(op);
-  MlirValue x = mlirOperationGetOperand(op, 0);
-  MlirType element = tbScalarOf(mlirValueGetType(x));
-  MlirValue a = tbUnary(&b, "math.absf", x);
-  MlirValue one = tbSplat(&b, x, element, 1.0);
-  MlirValue half = tbSplat(&b, x, element, 0.5);
-  MlirValue magnitude;
-  if (tileOpIs(op, "math.tanh")) {
-    MlirValue t = tileMathExpM1Of(
-        &b, tbBinary(&b, "arith.mulf", a, tbSplat(&b, x, element, -2.0)));
-    magnitude =
-        tbBinary(&b, "arith.divf", tbUnary(&b, "arith.negf", t),
-                 tbBinary(&b, "arith.addf", t, tbSplat(&b, x, element, 2.0)));
-  } else if (tileOpIs(op, "math.sinh") || tileOpIs(op, "math.cosh")) {
-    MlirValue h = tbUnary(&b, "math.exp", tbBinary(&b, "arith.mulf", a, half));
-    MlirValue hh =
-        tbBinary(&b, "arith.mulf", tbBinary(&b, "arith.mulf", half, h), h);
-    MlirValue tail =
-        tbBinary(&b, "arith.divf", half, tbBinary(&b, "arith.mulf", h, h));
-    if (tileOpIs(op, "math.cosh")) {
-      tbReplaceOp(op, tbBinary(&b, "arith.addf", hh, tail));
-      return;
-    }
-    MlirValue e = tileMathExpM1Of(&b, a);
-    MlirValue small =
-        tbBinary(&b, "arith.mulf", half,
-                 tbBinary(&b, "arith.addf", e,
-                          tbBinary(&b, "arith.divf", e,
-                                   tbBinary(&b, "arith.addf", e, one))));
-    magnitude = tbSelect(&b, tbCmpF(&b, "olt", a, one), small,
-                         tbBinary(&b, "arith.subf", hh, tail));
-  } else if (tileOpIs(op, "math.asinh")) {
-    MlirValue a2 = tbBinary(&b, "arith.mulf", a, a);
-    MlirValue root =
-        tbUnary(&b, "math.sqrt", tbBinary(&b, "arith.addf", one, a2));
-    MlirValue small = tileMathLog1pOf(
-        &b, tbBinary(&b, "arith.addf", a,
-                     tbBinary(&b, "arith.divf", a2,
-                              tbBinary(&b, "arith.addf", one, root))));
-    MlirValue large = tbBinary(&b, "arith.addf", tbUnary(&b, "math.log", a),
-                               tbSplat(&b, x, element, 0.6931471805599453));
-    magnitude =
-        tbSelect(&b, tbCmpF(&b, "ogt", a, tbSplat(&b, x, element, 4096.0)),
-                 large, small);
-  } else {
-    MlirValue ratio =
-        tbBinary(&b, "arith.divf", tbBinary(&b, "arith.addf", a, a),
-                 tbBinary(&b, "arith.subf", one, a));
-    magnitude = tbBinary(&b, "arith.mulf", half, tileMathLog1pOf(&b, ratio));
-  }
-  tbReplaceOp(op, tbBinary(&b, "math.copysign", magnitude, x));
 }
 
 /* The arith op that combines two lanes of a vector.reduction of one
@@ -506,8 +357,8 @@ static MlirWalkResult collect(MlirOperation op, void *userData) {
                         "SPIR-V conversion lowers math ops on 16- and 32-bit "
                         "floats only");
     ++c->errors;
-  } else if (isHyperbolic(op) || isInverseTrig(op) || isLargeArgumentLog(op) ||
-             ruleFor(op) || isHalfFma(op) || isOtherWidthInteger(op) ||
+  } else if (accurateFormula(op) || isLargeArgumentLog(op) || ruleFor(op) ||
+             isHalfFma(op) || isOtherWidthInteger(op) ||
              tileOpIs(op, "arith.remsi") || tileOpIs(op, "arith.remf") ||
              isConstantCompare(op) || reductionOp(op)) {
     tileOpListAppend(c->list, op);
@@ -525,12 +376,12 @@ static void run(MlirOperation root, MlirExternalPass pass,
   for (size_t i = 0; i < list.count; ++i) {
     MlirOperation op = list.ops[i];
     const Rule *rule = ruleFor(op);
-    if (isHyperbolic(op)) {
-      hyperbolic(op);
-      continue;
-    }
-    if (isInverseTrig(op)) {
-      inverseTrig(op);
+    TileMathFormula formula = accurateFormula(op);
+    if (formula) {
+      TileBuilder b = tbBefore(op);
+      MlirValue r;
+      formula(&b, op, &r);
+      tbReplaceOp(op, r);
       continue;
     }
     if (isLargeArgumentLog(op)) {
