@@ -514,8 +514,8 @@ static MlirValue magnitude(TileBuilder *b, MlirValue x) {
  * minimumf(-0, +0) +0. Where the operands are equal, the maximum is x
  * unless y's sign is clear (then y) and the minimum x unless x's sign is
  * clear; x + y gives the NaN. */
-static MlirValue extremum(TileBuilder *b, MlirOperation op, bool maximum) {
-  MlirValue x = operand(op, 0), y = operand(op, 1);
+MlirValue tileMathExtremumOf(TileBuilder *b, MlirValue x, MlirValue y,
+                             bool maximum) {
   MlirValue strict = tbCmpF(b, maximum ? "ogt" : "olt", x, y);
   MlirValue r = tbSelect(b, strict, x, y);
   MlirValue keepX =
@@ -527,13 +527,13 @@ static MlirValue extremum(TileBuilder *b, MlirOperation op, bool maximum) {
 
 intptr_t tileMathMaximumF(TileBuilder *b, MlirOperation op,
                           MlirValue *results) {
-  results[0] = extremum(b, op, true);
+  results[0] = tileMathExtremumOf(b, operand(op, 0), operand(op, 1), true);
   return 1;
 }
 
 intptr_t tileMathMinimumF(TileBuilder *b, MlirOperation op,
                           MlirValue *results) {
-  results[0] = extremum(b, op, false);
+  results[0] = tileMathExtremumOf(b, operand(op, 0), operand(op, 1), false);
   return 1;
 }
 

@@ -37,6 +37,10 @@ intptr_t tileMathHyperbolic(TileBuilder *b, MlirOperation op,
                             MlirValue *results);
 intptr_t tileMathInverseTrig(TileBuilder *b, MlirOperation op,
                              MlirValue *results);
+/* maximumf (maximum) or minimumf of two values (the formulas of the two
+ * ops). */
+MlirValue tileMathExtremumOf(TileBuilder *b, MlirValue x, MlirValue y,
+                             bool maximum);
 intptr_t tileMathMaximumF(TileBuilder *b, MlirOperation op, MlirValue *results);
 intptr_t tileMathMinimumF(TileBuilder *b, MlirOperation op, MlirValue *results);
 

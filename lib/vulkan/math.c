@@ -321,14 +321,11 @@ static MlirValue reductionChain(TileBuilder *b, MlirOperation op,
       r = lane;
       continue;
     }
-    r = tbBinary(b, combine, r, lane);
-    if (extremum) {
-      /* tile-math-expand's formula, which has run already: arith-expand,
-       * which runs next, would give -0 for the maximum of +0 and -0. */
-      MlirOperation op = mlirOpResultGetOwner(r);
-      (maximum ? tileMathMaximumF : tileMathMinimumF)(b, op, &r);
-      mlirOperationDestroy(op);
-    }
+    /* maximumf and minimumf by tile-math-expand's formula, which has run
+     * already: arith-expand, which runs next, would give -0 for the
+     * maximum of +0 and -0. */
+    r = extremum ? tileMathExtremumOf(b, r, lane, maximum)
+                 : tbBinary(b, combine, r, lane);
   }
   return r;
 }
