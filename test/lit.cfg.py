@@ -143,7 +143,7 @@ if os.path.isfile(os.path.join(cuda_root, "nvvm/libdevice/libdevice.10.bc")):
 
 # A Vulkan device (lavapipe counts), as libtile_rt_vulkan sees it, for the
 # tests that run kernels on one; vulkan-f16 where it also has shaderFloat16
-# and 16-bit storage buffers; vulkan-cooperative-matrix where it has
+# and 16-bit storage buffers; vulkan-f64 where it has shaderFloat64; vulkan-cooperative-matrix where it has
 # cooperative matrices; vulkan-lavapipe where it is Mesa's lavapipe (whose
 # limits some tests name).
 vulkan_probe = os.path.join(config.tile_tools_dir, "tile-rt-vulkan-probe")
@@ -159,6 +159,8 @@ if os.access(vulkan_probe, os.X_OK):
             if ("shaderFloat16: yes" in probe.stdout
                     and "storageBuffer16BitAccess: yes" in probe.stdout):
                 config.available_features.add("vulkan-f16")
+            if "shaderFloat64: yes" in probe.stdout:
+                config.available_features.add("vulkan-f64")
             # Subgroups: vulkan-subgroup-shuffle where compute shaders
             # shuffle, %vulkan_subgroup the size the device runs (and
             # _x4, four times it; listed first, since lit replaces the

@@ -23,6 +23,16 @@
  *     capability; the conversion failed to legalize their ops, or a
  *     constant of them with no location). Constants and poison values are
  *     left to the ops that use them, which have a location.
+ *   - vulkan: math ops on f64 other than absf, ceil, floor, round,
+ *     roundeven, trunc, sqrt, rsqrt, fma, copysign, clampf, fpowi and the
+ *     classification ops (tileGpuVulkanLacksF64Math): GLSL.std.450's
+ *     exponential, logarithmic and trigonometric functions take 16- and
+ *     32-bit floats only (the conversion made spirv.GL.Exp of an f64,
+ *     which its verifier refused). Here, before tile-math-expand, so
+ *     that expm1, log1p, atan2 and sincos are named, not the math.exp,
+ *     math.log or math.atan their formulas use; so are complex ops on
+ *     complex<f64> whose real formulas need those functions (exp, log,
+ *     pow, sqrt, the trigonometric ones, ...), at the complex op.
  *   - vulkan: rounding modes other than to_nearest_even and toward_zero
  *     on an op (tile-expand-rounding computes those of arith.truncf): the
  *     conversion wrote RTN and RTP, which Vulkan forbids (spirv-val:
@@ -44,6 +54,7 @@
  *     attribute -1 in nvvm.maxntid").
  *
  * The other targets have no such limit; the pass accepts their code. */
+#include "gpu/device_ops.h"
 #include "gpu/fail.h"
 #include "ir/builder.h"
 #include "ir/ir.h"
@@ -220,6 +231,74 @@ static void checkVectorShape(MlirOperation op, Check *c) {
   tileStrBufFree(&text);
 }
 
+static bool isF64(MlirValue v) {
+  return mlirTypeIsAF64(tbScalarOf(mlirValueGetType(v)));
+}
+
+bool tileGpuVulkanLacksF64Math(MlirOperation op) {
+  static const char *const lowered[] = {
+      "math.absf",      "math.ceil",     "math.floor",    "math.round",
+      "math.roundeven", "math.trunc",    "math.sqrt",     "math.rsqrt",
+      "math.fma",       "math.copysign", "math.clampf",   "math.fpowi",
+      "math.isnan",     "math.isinf",    "math.isfinite", "math.isnormal"};
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  if (name.length < 5 || strncmp(name.data, "math.", 5) != 0)
+    return false;
+  for (size_t i = 0; i < TILE_COUNT(lowered); ++i)
+    if (tileOpIs(op, lowered[i]))
+      return false;
+  bool f64 = false;
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i)
+    f64 = f64 || isF64(mlirOperationGetOperand(op, i));
+  for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i)
+    f64 = f64 || isF64(mlirOperationGetResult(op, i));
+  return f64;
+}
+
+/* A complex op on complex<f64> whose real formula
+ * (convert-complex-to-standard) needs math ops GLSL.std.450 lacks for f64:
+ * every one but the arithmetic, comparisons, parts, abs and sign. */
+static bool isTranscendentalComplexF64(MlirOperation op) {
+  static const char *const lowered[] = {
+      "complex.create", "complex.re",   "complex.im",     "complex.constant",
+      "complex.conj",   "complex.neg",  "complex.add",    "complex.sub",
+      "complex.mul",    "complex.div",  "complex.eq",     "complex.neq",
+      "complex.abs",    "complex.sign", "complex.bitcast"};
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  if (name.length < 8 || strncmp(name.data, "complex.", 8) != 0)
+    return false;
+  for (size_t i = 0; i < TILE_COUNT(lowered); ++i)
+    if (tileOpIs(op, lowered[i]))
+      return false;
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
+    MlirType t = mlirValueGetType(mlirOperationGetOperand(op, i));
+    if (mlirTypeIsAComplex(t) &&
+        mlirTypeIsAF64(mlirComplexTypeGetElementType(t)))
+      return true;
+  }
+  return false;
+}
+
+static void checkF64Math(MlirOperation op, Check *c) {
+  if (isTranscendentalComplexF64(op)) {
+    tileGpuFail(&c->errors, op,
+                "on complex<f64> has no lowering on the vulkan target: its "
+                "real formula needs exponential, logarithmic or "
+                "trigonometric functions of f64, which GLSL.std.450 lacks "
+                "(complex<f32> has them; add, sub, mul, div, neg, conj, "
+                "abs, sign and the comparisons of complex<f64> are "
+                "lowered)");
+    return;
+  }
+  if (tileGpuVulkanLacksF64Math(op))
+    tileGpuFail(&c->errors, op,
+                "on f64 has no lowering on the vulkan target: GLSL.std.450's "
+                "exponential, logarithmic and trigonometric functions take "
+                "16- and 32-bit floats only (absf, ceil, floor, round, "
+                "roundeven, trunc, sqrt, rsqrt, fma, copysign, clampf, fpowi "
+                "and the classification ops of f64 are lowered)");
+}
+
 /* vulkan: a rounding mode Vulkan lacks (arith.truncf's roundingmode, the
  * values of arith::RoundingMode). */
 static void checkRounding(MlirOperation op, Check *c) {
@@ -349,6 +428,7 @@ static MlirWalkResult checkOp(MlirOperation op, void *userData) {
   if (c->vulkan) {
     checkVectorShape(op, c);
     checkRounding(op, c);
+    checkF64Math(op, c);
     checkGlobal(op, c);
     checkShader(op, c);
     checkMemrefChoice(op, c);
@@ -383,8 +463,8 @@ const TilePassDescriptor tileGpuCheckDeviceOpsPass = {
     .name = "TileGpuCheckDeviceOps",
     .summary = "Report device code the target cannot compile (cuda: float "
                "conversions of integers wider than 64 bits; cuda and rocm: "
-               "f80 and f128 arithmetic; vulkan: types SPIR-V lacks, rounding "
-               "modes Vulkan lacks; rocm "
+               "f80 and f128 arithmetic; vulkan: types SPIR-V lacks, f64 math "
+               "GLSL lacks, rounding modes Vulkan lacks; rocm "
                "and vulkan: heap allocations)",
     .anchor = "gpu.module",
     .options = options,

@@ -18,7 +18,7 @@
 
 #include <string.h>
 
-enum { OptOps, OptTarget };
+enum { OptOps, OptVectorOps, OptTarget };
 
 static const TilePassOption options[] = {
     [OptOps] = {"ops", TileOptionString, "",
@@ -26,13 +26,18 @@ static const TilePassOption options[] = {
                 "`arith.` prefix (see --tile-math-expand's list in "
                 "docs/design.md)",
                 NULL},
+    [OptVectorOps] = {"vector-ops", TileOptionString, "",
+                      "ops to expand where they take vectors only (the "
+                      "target lowers them on scalars)",
+                      NULL},
     [OptTarget] = {"target", TileOptionString, "this",
                    "the target named in messages", NULL},
 };
 
 /* UpToF32: f16, bf16 and f32; wider floats are left to the target (which
- * reports those it cannot lower at the op itself). */
-typedef enum { AnyFloat, F32Formula, AnyInteger, UpToF32 } Domain;
+ * reports those it cannot lower at the op itself). NormalRange: the float
+ * types whose smallest normal value the formula knows. */
+typedef enum { AnyFloat, F32Formula, AnyInteger, UpToF32, NormalRange } Domain;
 
 typedef struct {
   const char *name; /* the op's name; the ops option names it without its
@@ -45,6 +50,8 @@ static const Expansion expansions[] = {
     {"math.isnan", AnyFloat, tileMathIsNaN},
     {"math.isinf", AnyFloat, tileMathIsInf},
     {"math.isfinite", AnyFloat, tileMathIsFinite},
+    {"math.isnormal", NormalRange, tileMathIsNormal},
+    {"math.clampf", AnyFloat, tileMathClampF},
     {"math.sincos", AnyFloat, tileMathSinCos},
     {"math.trunc", AnyFloat, tileMathTrunc},
     {"math.atan2", AnyFloat, tileMathAtan2},
@@ -102,6 +109,15 @@ static bool served(MlirOperation op, const Expansion *e, const char *target) {
                     "bf16 are served)",
                     target);
     return false;
+  case NormalRange:
+    if (tileMathHasNormalRange(element))
+      return true;
+    tileEmitOpError(op,
+                    "on this element type has no lowering on the %s target: "
+                    "its expansion knows the smallest normal value of f16, "
+                    "bf16, f32, f64, f80 and f128 only",
+                    target);
+    return false;
   }
   return false;
 }
@@ -121,24 +137,37 @@ static bool tooWide(MlirOperation op, const Expansion *e) {
          mlirFloatTypeGetWidth(element) > 32;
 }
 
+/* The expansion of `op`: listed in `ops`, or in `vectorOps` where op
+ * takes a vector; NULL for one left alone. */
+static const Expansion *expansionOf(MlirOperation op, const char *ops,
+                                    const char *vectorOps) {
+  if (takesTensor(op))
+    return NULL;
+  const Expansion *e = expansionFor(op, ops);
+  if (!e && mlirOperationGetNumOperands(op) > 0 &&
+      mlirTypeIsAVector(mlirValueGetType(mlirOperationGetOperand(op, 0))))
+    e = expansionFor(op, vectorOps);
+  return e && !tooWide(op, e) ? e : NULL;
+}
+
 static MlirWalkResult collect(MlirOperation op, void *userData) {
   void **args = userData;
-  const Expansion *e = takesTensor(op) ? NULL : expansionFor(op, args[1]);
-  if (e && !tooWide(op, e))
+  if (expansionOf(op, args[1], args[2]))
     tileOpListAppend(args[0], op);
   return MlirWalkResultAdvance;
 }
 
 static void run(MlirOperation root, MlirExternalPass pass,
                 const TileOptionValue *values) {
-  const char *ops = values[OptOps].s, *target = values[OptTarget].s;
+  const char *ops = values[OptOps].s, *vectorOps = values[OptVectorOps].s;
+  const char *target = values[OptTarget].s;
   TileOpList list = {0};
-  void *args[] = {&list, (void *)ops};
+  void *args[] = {&list, (void *)ops, (void *)vectorOps};
   mlirOperationWalk(root, collect, args, MlirWalkPostOrder);
   unsigned errors = 0;
   for (size_t i = 0; i < list.count; ++i) {
     MlirOperation op = list.ops[i];
-    const Expansion *e = expansionFor(op, ops);
+    const Expansion *e = expansionOf(op, ops, vectorOps);
     if (!served(op, e, target)) {
       ++errors;
       continue;
@@ -164,8 +193,9 @@ static const TileDialectHandleGetter dialects[] = {
 const TilePassDescriptor tileMathExpandPass = {
     .argument = "tile-math-expand",
     .name = "TileMathExpand",
-    .summary = "Expand the listed math ops (isnan, isinf, isfinite, sincos, "
-               "trunc, atan2, fpowi, ipowi, absi, powf, erf, erfc, cbrt, "
+    .summary = "Expand the listed math ops (isnan, isinf, isfinite, "
+               "isnormal, clampf, sincos, trunc, atan2, fpowi, ipowi, absi, "
+               "powf, erf, erfc, cbrt, "
                "expm1, log1p) and arith ops (maximumf, minimumf) into arith "
                "and math ops every target lowers",
     .anchor = "",

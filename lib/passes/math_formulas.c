@@ -591,3 +591,63 @@ intptr_t tileMathRemF(TileBuilder *b, MlirOperation op, MlirValue *results) {
   results[0] = tileMathRemainder(b, operand(op, 0), operand(op, 1));
   return 1;
 }
+
+/* The smallest normal value of x's float type, 2^(1 - bias), shaped like x;
+ * a null value for a type other than f16, bf16, f32, f64, f80 and f128.
+ * f80's and f128's (about 3.36e-4932) is no double: it is written as its
+ * bits. */
+static MlirValue smallestNormal(TileBuilder *b, MlirValue x) {
+  MlirType t = elementOf(x);
+  if (mlirTypeIsAF16(t))
+    return k(b, x, 0x1p-14);
+  if (mlirTypeIsABF16(t) || mlirTypeIsAF32(t))
+    return k(b, x, 0x1p-126);
+  if (mlirTypeIsAF64(t))
+    return k(b, x, 0x1p-1022);
+  /* The only float types of 80 and 128 bits. */
+  unsigned width = mlirFloatTypeGetWidth(t);
+  const char *bits = NULL;
+  if (width == 80)
+    bits = "0x00018000000000000000 : f80";
+  else if (width == 128)
+    bits = "0x00010000000000000000000000000000 : f128";
+  if (!bits)
+    return (MlirValue){NULL};
+  MlirAttribute scalar =
+      mlirAttributeParseGet(b->ctx, mlirStringRefCreateFromCString(bits));
+  MlirType type = mlirValueGetType(x);
+  return tbConstAttr(b, mlirTypeIsAVector(type)
+                            ? mlirDenseElementsAttrSplatGet(type, scalar)
+                            : scalar);
+}
+
+bool tileMathHasNormalRange(MlirType element) {
+  if (!mlirTypeIsAFloat(element))
+    return false;
+  unsigned width = mlirFloatTypeGetWidth(element);
+  return mlirTypeIsAF16(element) || mlirTypeIsABF16(element) ||
+         mlirTypeIsAF32(element) || width == 64 || width == 80 || width == 128;
+}
+
+/* Normal: the smallest normal value <= |x| < inf, by ordered compares
+ * (false for NaN, zeros and subnormals). */
+intptr_t tileMathIsNormal(TileBuilder *b, MlirOperation op,
+                          MlirValue *results) {
+  MlirValue x = operand(op, 0);
+  MlirValue ax = tbUnary(b, "math.absf", x);
+  results[0] = tbAnd(b, tbCmpF(b, "oge", ax, smallestNormal(b, x)),
+                     tbCmpF(b, "olt", ax, k(b, x, INFINITY)));
+  return 1;
+}
+
+/* clampf(x, lo, hi) = maximumf(minimumf(x, hi), lo): x within [lo, hi],
+ * NaN for a NaN operand. MLIR 22's documentation and math-expand-ops said
+ * maximumf(minimumf(x, lo), hi), which is hi for any x in [lo, hi]; later
+ * MLIR corrected both to this (a clamp, as SPIR-V's FClamp and AMDGPU's
+ * fmed3, which rocm's conversion made of it, compute). lo > hi gives lo. */
+intptr_t tileMathClampF(TileBuilder *b, MlirOperation op, MlirValue *results) {
+  MlirValue x = operand(op, 0), lo = operand(op, 1), hi = operand(op, 2);
+  results[0] =
+      tileMathExtremumOf(b, tileMathExtremumOf(b, x, hi, false), lo, true);
+  return 1;
+}

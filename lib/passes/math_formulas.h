@@ -43,5 +43,11 @@ MlirValue tileMathExtremumOf(TileBuilder *b, MlirValue x, MlirValue y,
                              bool maximum);
 intptr_t tileMathMaximumF(TileBuilder *b, MlirOperation op, MlirValue *results);
 intptr_t tileMathMinimumF(TileBuilder *b, MlirOperation op, MlirValue *results);
+/* isnormal by compares with the type's smallest normal value, which
+ * f16, bf16, f32, f64, f80 and f128 have (tileMathHasNormalRange). */
+bool tileMathHasNormalRange(MlirType element);
+intptr_t tileMathIsNormal(TileBuilder *b, MlirOperation op, MlirValue *results);
+/* clampf(x, lo, hi) = maximumf(minimumf(x, hi), lo). */
+intptr_t tileMathClampF(TileBuilder *b, MlirOperation op, MlirValue *results);
 
 #endif

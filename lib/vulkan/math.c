@@ -9,8 +9,9 @@
  * legalize them, or the casts it made, for i8, i16 and i64): ctlz of other
  * widths is counted on 32-bit parts the same way, and absi of them is
  * tile-math-expand's formula (a select of x and 0 - x). A math op
- * on f64 is reported: the SPIR-V conversion lowers none (it failed with
- * "failed to legalize operation"). An f16 fma, which
+ * on f64 that GLSL.std.450 has no 64-bit form of is reported
+ * (tileGpuVulkanLacksF64Math: tile-gpu-check-device-ops reports those of
+ * the input, this those that complex ops became). An f16 fma, which
  * math-extend-to-supported-types leaves alone, is computed in f32: the
  * conversion of f16 math left casts that nothing removed. arith.remsi is
  * x - (x / y) * y: the conversion computed it from absolute values and
@@ -23,7 +24,9 @@
  * vector.reduction is a chain of arith ops over its lanes: the conversion
  * took minimumf and maximumf for GLSL's FMin and FMax, which need not
  * propagate NaN (lavapipe's did not), and failed to legalize and, or and
- * xor. */
+ * xor. An arith.select of complex values (complex.sign's formula) selects
+ * their real and imaginary parts. */
+#include "gpu/device_ops.h"
 #include "ir/builder_gpu.h"
 #include "ir/builder_vector.h"
 #include "ir/ir.h"
@@ -140,24 +143,6 @@ static MlirValue count(TileBuilder *b, const Rule *rule, MlirValue x) {
   MlirValue c = count32(b, rule, wide);
   return tbConvertOp(b, "arith.trunci",
                      tbMinU(b, c, tbSplatInt(b, c, tbI32(b), width)), type);
-}
-
-/* Whether `op` is a math op with an f64 operand or result. */
-static bool isF64Math(MlirOperation op) {
-  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
-  if (name.length < 5 || strncmp(name.data, "math.", 5) != 0)
-    return false;
-  intptr_t n = mlirOperationGetNumOperands(op);
-  for (intptr_t i = 0; i < n; ++i)
-    if (mlirTypeIsAF64(
-            tbScalarOf(mlirValueGetType(mlirOperationGetOperand(op, i)))))
-      return true;
-  n = mlirOperationGetNumResults(op);
-  for (intptr_t i = 0; i < n; ++i)
-    if (mlirTypeIsAF64(
-            tbScalarOf(mlirValueGetType(mlirOperationGetResult(op, i)))))
-      return true;
-  return false;
 }
 
 /* Whether `op` is ctlz or absi of integers of another width than 32 bits
@@ -330,6 +315,36 @@ static MlirValue reductionChain(TileBuilder *b, MlirOperation op,
   return r;
 }
 
+/* arith.select of complex values, which convert-complex-to-standard makes
+ * of complex.sign (z where z is 0, else z / |z|). */
+static bool isComplexSelect(MlirOperation op) {
+  return tileOpIs(op, "arith.select") &&
+         mlirTypeIsAComplex(mlirValueGetType(mlirOperationGetResult(op, 0)));
+}
+
+/* The parts of a complex `z` (complex.re or complex.im). */
+static MlirValue part(TileBuilder *b, const char *name, MlirValue z) {
+  MlirType element = mlirComplexTypeGetElementType(mlirValueGetType(z));
+  return tbResult(tbCreate(b, name, 1, &z, 1, &element, 0, NULL));
+}
+
+/* select(c, x, y) of complex values as the complex value of the selects of
+ * their parts, which canonicalize folds into the uses of the parts: the
+ * SPIR-V conversion has no complex type ("failed to legalize operation
+ * 'complex.create'"). */
+static MlirValue complexSelect(TileBuilder *b, MlirOperation op) {
+  MlirValue c = mlirOperationGetOperand(op, 0);
+  MlirValue x = mlirOperationGetOperand(op, 1);
+  MlirValue y = mlirOperationGetOperand(op, 2);
+  MlirValue parts[2];
+  for (int i = 0; i < 2; ++i) {
+    const char *name = i == 0 ? "complex.re" : "complex.im";
+    parts[i] = tbSelect(b, c, part(b, name, x), part(b, name, y));
+  }
+  MlirType type = mlirValueGetType(x);
+  return tbResult(tbCreate(b, "complex.create", 2, parts, 1, &type, 0, NULL));
+}
+
 /* arith.cmpf false or true (predicates 0 and 15). */
 static bool isConstantCompare(MlirOperation op) {
   if (!tileOpIs(op, "arith.cmpf"))
@@ -349,15 +364,16 @@ static MlirWalkResult collect(MlirOperation op, void *userData) {
   Collect *c = userData;
   if (makesTensor(op)) {
     return MlirWalkResultAdvance;
-  } else if (isF64Math(op)) {
-    tileEmitOpError(op, "on f64 has no lowering on the vulkan target: MLIR's "
-                        "SPIR-V conversion lowers math ops on 16- and 32-bit "
-                        "floats only");
+  } else if (tileGpuVulkanLacksF64Math(op)) {
+    tileEmitOpError(op, "on f64 has no lowering on the vulkan target: "
+                        "GLSL.std.450's exponential, logarithmic and "
+                        "trigonometric functions take 16- and 32-bit floats "
+                        "only");
     ++c->errors;
   } else if (accurateFormula(op) || isLargeArgumentLog(op) || ruleFor(op) ||
              isHalfFma(op) || isOtherWidthInteger(op) ||
              tileOpIs(op, "arith.remsi") || tileOpIs(op, "arith.remf") ||
-             isConstantCompare(op) || reductionOp(op)) {
+             isConstantCompare(op) || reductionOp(op) || isComplexSelect(op)) {
     tileOpListAppend(c->list, op);
   }
   return MlirWalkResultAdvance;
@@ -386,10 +402,13 @@ static void run(MlirOperation root, MlirExternalPass pass,
       continue;
     }
     if (tileOpIs(op, "arith.remsi") || tileOpIs(op, "arith.remf") ||
-        isConstantCompare(op) || tileOpIs(op, "vector.reduction")) {
+        isConstantCompare(op) || tileOpIs(op, "vector.reduction") ||
+        isComplexSelect(op)) {
       TileBuilder b = tbBefore(op);
       MlirValue r;
-      if (tileOpIs(op, "vector.reduction"))
+      if (isComplexSelect(op))
+        r = complexSelect(&b, op);
+      else if (tileOpIs(op, "vector.reduction"))
         r = reductionChain(&b, op, reductionOp(op));
       else if (tileOpIs(op, "arith.remsi"))
         r = signedRemainder(&b, op);

@@ -19,6 +19,7 @@ extern const TilePassDescriptor tileVulkanEntryAbiPass;
 extern const TilePassDescriptor tileVulkanMemorySpacesPass;
 extern const TilePassDescriptor tileVulkanMathPass;
 extern const TilePassDescriptor tileVulkanCooperativeMatrixEnvPass;
+extern const TilePassDescriptor tileVulkanDoubleMathPass;
 extern const TilePassDescriptor tileVulkanBuiltinCapabilitiesPass;
 extern const TilePassDescriptor tileVulkanLaunchAbiPass;
 
@@ -39,6 +40,7 @@ static const TilePassDescriptor *const passes[] = {
     &tileVulkanMemorySpacesPass,
     &tileVulkanMathPass,
     &tileVulkanCooperativeMatrixEnvPass,
+    &tileVulkanDoubleMathPass,
     &tileVulkanBuiltinCapabilitiesPass,
     &tileVulkanLaunchAbiPass,
 };

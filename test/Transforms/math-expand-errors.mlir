@@ -1,7 +1,7 @@
 // tile-math-expand refuses, at the op, what its formulas do not serve; the
-// vulkan target reports math on f64, which its SPIR-V conversion lowers for
-// no op.
-// RUN: tile-opt --split-input-file --verify-diagnostics --tile-math-expand="ops=erf,ipowi target=vulkan" %s -o /dev/null
+// vulkan target reports math on f64 that GLSL.std.450 has no 64-bit form of
+// (Target/Vulkan/double-math.mlir has the others).
+// RUN: tile-opt --split-input-file --verify-diagnostics --tile-math-expand="ops=erf,ipowi,isnormal target=vulkan" %s -o /dev/null
 // RUN: tile-opt --split-input-file --verify-diagnostics --target=vulkan %S/Inputs/math_f64.mlir -o /dev/null
 
 func.func @erf_f64(%x: f64) -> f64 {
@@ -16,6 +16,14 @@ func.func @ipowi_i128(%x: i128) -> i128 {
   // expected-error @below {{'math.ipowi' op on integers wider than 64 bits has no lowering on the vulkan target}}
   %y = math.ipowi %x, %x : i128
   return %y : i128
+}
+
+// -----
+
+func.func @isnormal_f8(%x: f8E5M2) -> i1 {
+  // expected-error @below {{'math.isnormal' op on this element type has no lowering on the vulkan target: its expansion knows the smallest normal value of f16, bf16, f32, f64, f80 and f128 only}}
+  %y = math.isnormal %x : f8E5M2
+  return %y : i1
 }
 
 // -----

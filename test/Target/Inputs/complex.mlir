@@ -71,3 +71,54 @@ func.func @host_c(%a: complex<f32>, %b: complex<f32>) -> f32 {
   %r = complex.abs %e : complex<f32>
   return %r : f32
 }
+
+// complex.sign: z / |z|, and z where z is 0 (convert-complex-to-standard
+// selects between two complex values, which vulkan failed to legalize).
+func.func @csign(%A: memref<?x2xf32>, %C: memref<?x2xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %N = memref.dim %A, %c0 : memref<?x2xf32>
+  %blocks = arith.ceildivui %N, %c64 : index
+  scf.forall (%b) in (%blocks) {
+    %base = arith.muli %b, %c64 : index
+    scf.forall (%i) in (64) {
+      %row = arith.addi %base, %i : index
+      %inside = arith.cmpi ult, %row, %N : index
+      scf.if %inside {
+        %ar = memref.load %A[%row, %c0] : memref<?x2xf32>
+        %ai = memref.load %A[%row, %c1] : memref<?x2xf32>
+        %a = complex.create %ar, %ai : complex<f32>
+        %s = complex.sign %a : complex<f32>
+        %sr = complex.re %s : complex<f32>
+        %si = complex.im %s : complex<f32>
+        memref.store %sr, %C[%row, %c0] : memref<?x2xf32>
+        memref.store %si, %C[%row, %c1] : memref<?x2xf32>
+      }
+    }
+  } {mapping = [#gpu.block<x>], tile.threads = 64 : i64}
+  return
+}
+
+func.func @csign_ref(%A: memref<?x2xf32>, %C: memref<?x2xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f32
+  %N = memref.dim %A, %c0 : memref<?x2xf32>
+  scf.for %row = %c0 to %N step %c1 {
+    %ar = memref.load %A[%row, %c0] : memref<?x2xf32>
+    %ai = memref.load %A[%row, %c1] : memref<?x2xf32>
+    %rr = arith.mulf %ar, %ar : f32
+    %ii = arith.mulf %ai, %ai : f32
+    %n2 = arith.addf %rr, %ii : f32
+    %m = math.sqrt %n2 : f32
+    %isZero = arith.cmpf oeq, %m, %zero : f32
+    %qr = arith.divf %ar, %m : f32
+    %qi = arith.divf %ai, %m : f32
+    %sr = arith.select %isZero, %ar, %qr : f32
+    %si = arith.select %isZero, %ai, %qi : f32
+    memref.store %sr, %C[%row, %c0] : memref<?x2xf32>
+    memref.store %si, %C[%row, %c1] : memref<?x2xf32>
+  }
+  return
+}

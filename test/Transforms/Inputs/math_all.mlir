@@ -1561,3 +1561,73 @@ func.func @absi_f16(%A: memref<?xf16>, %B: memref<?xf16>, %C: memref<?xf16>) {
   } {mapping = [#gpu.block<x>], tile.threads = 64 : i64}
   return
 }
+
+func.func @isnormal_f32(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %N = memref.dim %A, %c0 : memref<?xf32>
+  scf.forall (%b) in (1) {
+    scf.forall (%i) in (64) {
+      %inside = arith.cmpi ult, %i, %N : index
+      scf.if %inside {
+        %x = memref.load %A[%i] : memref<?xf32>
+        %y = memref.load %B[%i] : memref<?xf32>
+        %p = math.isnormal %x : f32
+        %z = arith.select %p, %x, %y : f32
+        memref.store %z, %C[%i] : memref<?xf32>
+      }
+    }
+  } {mapping = [#gpu.block<x>], tile.threads = 64 : i64}
+  return
+}
+
+func.func @clampf_f32(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %N = memref.dim %A, %c0 : memref<?xf32>
+  scf.forall (%b) in (1) {
+    scf.forall (%i) in (64) {
+      %inside = arith.cmpi ult, %i, %N : index
+      scf.if %inside {
+        %x = memref.load %A[%i] : memref<?xf32>
+        %y = memref.load %B[%i] : memref<?xf32>
+        %z = math.clampf %x to [%y, %x] : f32
+        memref.store %z, %C[%i] : memref<?xf32>
+      }
+    }
+  } {mapping = [#gpu.block<x>], tile.threads = 64 : i64}
+  return
+}
+
+func.func @isnormal_f16(%A: memref<?xf16>, %B: memref<?xf16>, %C: memref<?xf16>) {
+  %c0 = arith.constant 0 : index
+  %N = memref.dim %A, %c0 : memref<?xf16>
+  scf.forall (%b) in (1) {
+    scf.forall (%i) in (64) {
+      %inside = arith.cmpi ult, %i, %N : index
+      scf.if %inside {
+        %x = memref.load %A[%i] : memref<?xf16>
+        %y = memref.load %B[%i] : memref<?xf16>
+        %p = math.isnormal %x : f16
+        %z = arith.select %p, %x, %y : f16
+        memref.store %z, %C[%i] : memref<?xf16>
+      }
+    }
+  } {mapping = [#gpu.block<x>], tile.threads = 64 : i64}
+  return
+}
+
+func.func @clampf_f16(%A: memref<?xf16>, %B: memref<?xf16>, %C: memref<?xf16>) {
+  %c0 = arith.constant 0 : index
+  %N = memref.dim %A, %c0 : memref<?xf16>
+  scf.forall (%b) in (1) {
+    scf.forall (%i) in (64) {
+      %inside = arith.cmpi ult, %i, %N : index
+      scf.if %inside {
+        %x = memref.load %A[%i] : memref<?xf16>
+        %y = memref.load %B[%i] : memref<?xf16>
+        %z = math.clampf %x to [%y, %x] : f16
+        memref.store %z, %C[%i] : memref<?xf16>
+      }
+    }
+  } {mapping = [#gpu.block<x>], tile.threads = 64 : i64}
+  return
+}
