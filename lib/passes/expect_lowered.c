@@ -1,36 +1,81 @@
-/* tile-expect-lowered: reports tile ops and attributes left after lowering. */
+/* tile-expect-lowered: reports tile ops and attributes left after lowering,
+ * and the first op that still takes or makes a tensor: no pipeline
+ * bufferizes, and each failed on whatever op its conversions met first
+ * ("failed to legalize operation 'cf.br'" on the cpu, 'scf.for' on cuda,
+ * 'gpu.func' on rocm, 'tensor.empty' on vulkan). Tensor code that folded
+ * away by now (an element of a constant tensor, say) is gone. */
 #include "ir/ir.h"
 #include "passes/pass.h"
+#include "support/strbuf.h"
 
 #include <string.h>
 
+typedef struct {
+  unsigned errors;
+  bool tensorReported; /* one report of tensors per run */
+} Check;
+
+/* The first tensor type among op's operands and results, or a null type. */
+static MlirType tensorOf(MlirOperation op) {
+  intptr_t operands = mlirOperationGetNumOperands(op);
+  intptr_t results = mlirOperationGetNumResults(op);
+  for (intptr_t i = 0; i < operands + results; ++i) {
+    MlirType t = mlirValueGetType(
+        i < operands ? mlirOperationGetOperand(op, i)
+                     : mlirOperationGetResult(op, i - operands));
+    if (mlirTypeIsATensor(t))
+      return t;
+  }
+  return (MlirType){NULL};
+}
+
+static void checkTensors(MlirOperation op, Check *c) {
+  MlirType type = c->tensorReported ? (MlirType){NULL} : tensorOf(op);
+  if (mlirTypeIsNull(type))
+    return;
+  TileStrBuf text = TILE_STRBUF_INIT;
+  tileEmitOpError(op,
+                  "works on %s, which this target's pipeline does not "
+                  "compile: it lowers memrefs, not tensors (bufferize "
+                  "first, e.g. --one-shot-bufferize)",
+                  tileTypeStr(&text, type));
+  tileStrBufFree(&text);
+  ++c->errors;
+  c->tensorReported = true;
+}
+
 static MlirWalkResult check(MlirOperation op, void *userData) {
-  unsigned *errors = userData;
+  Check *c = userData;
   if (tileOpIsTile(op)) {
     tileEmitOpError(op, "is not supported by this target's pipeline: no "
                         "pass lowered it");
-    ++*errors;
+    ++c->errors;
     return MlirWalkResultAdvance;
   }
   if (tileIsKernelLoop(op)) {
     tileEmitOpError(op, "is a kernel loop that no pass of this target's "
                         "pipeline lowered");
-    ++*errors;
+    ++c->errors;
   }
+  checkTensors(op, c);
   return MlirWalkResultAdvance;
 }
 
 static void run(MlirOperation op, MlirExternalPass pass,
                 const TileOptionValue *options) {
   (void)options;
-  tilePassRunCheck(op, pass, check);
+  Check c = {0, false};
+  mlirOperationWalk(op, check, &c, MlirWalkPreOrder);
+  if (c.errors)
+    mlirExternalPassSignalFailure(pass);
 }
 
 const TilePassDescriptor tileExpectLoweredPass = {
     .argument = "tile-expect-lowered",
     .name = "TileExpectLowered",
-    .summary = "Report every tile op or kernel loop the pipeline did not lower "
-               "(a located error instead of a failure deep in codegen)",
+    .summary = "Report every tile op or kernel loop the pipeline did not "
+               "lower, and the first op on tensors (a located error instead "
+               "of a failure deep in codegen)",
     .anchor = "",
     .run = run,
 };
