@@ -201,26 +201,17 @@ static void checkGlobal(MlirOperation op, Check *c) {
               (int)name.length, name.data);
 }
 
-/* The first vector type among op's operands and results that SPIR-V has
- * no vector for (rank above 1, or more than 4 lanes), or a null type. */
-static MlirType unsupportedVector(MlirOperation op) {
-  intptr_t operands = mlirOperationGetNumOperands(op);
-  intptr_t results = mlirOperationGetNumResults(op);
-  for (intptr_t i = 0; i < operands + results; ++i) {
-    MlirType t = mlirValueGetType(
-        i < operands ? mlirOperationGetOperand(op, i)
-                     : mlirOperationGetResult(op, i - operands));
-    if (mlirTypeIsAVector(t) &&
-        (mlirShapedTypeGetRank(t) > 1 || mlirShapedTypeGetDimSize(t, 0) > 4))
-      return t;
-  }
-  return (MlirType){NULL};
+/* Whether SPIR-V has no vector for `t` (rank above 1, or more than 4
+ * lanes). */
+static bool isUnsupportedVector(MlirType t) {
+  return mlirTypeIsAVector(t) &&
+         (mlirShapedTypeGetRank(t) > 1 || mlirShapedTypeGetDimSize(t, 0) > 4);
 }
 
 static void checkVectorShape(MlirOperation op, Check *c) {
   if (tileOpIs(op, "arith.constant") || tileOpIs(op, "ub.poison"))
     return;
-  MlirType type = unsupportedVector(op);
+  MlirType type = tileFindValueType(op, isUnsupportedVector);
   if (mlirTypeIsNull(type))
     return;
   TileStrBuf text = TILE_STRBUF_INIT;

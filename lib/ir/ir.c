@@ -376,6 +376,19 @@ MlirType tileFindElementType(MlirOperation op, bool (*matches)(MlirType),
   return (MlirType){NULL};
 }
 
+MlirType tileFindValueType(MlirOperation op, bool (*matches)(MlirType)) {
+  intptr_t operands = mlirOperationGetNumOperands(op);
+  intptr_t results = mlirOperationGetNumResults(op);
+  for (intptr_t i = 0; i < operands + results; ++i) {
+    MlirType t = mlirValueGetType(
+        i < operands ? mlirOperationGetOperand(op, i)
+                     : mlirOperationGetResult(op, i - operands));
+    if (matches(t))
+      return t;
+  }
+  return (MlirType){NULL};
+}
+
 bool tileHasIdentityLayout(MlirType memref) {
   return mlirAttributeIsNull(mlirMemRefTypeGetLayout(memref)) ||
          mlirAffineMapIsIdentity(mlirMemRefTypeGetAffineMap(memref));

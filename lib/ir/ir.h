@@ -146,6 +146,9 @@ bool tileHasIdentityLayout(MlirType memref);
  * "operand #i". */
 MlirType tileFindElementType(MlirOperation op, bool (*matches)(MlirType),
                              char *what, size_t size);
+/* The type of the first operand, then result, of `op` for which `matches`
+ * holds, or a null type. */
+MlirType tileFindValueType(MlirOperation op, bool (*matches)(MlirType));
 
 /* The operands of variadic group `group` of an op with operandSegmentSizes:
  * sets *first and returns the count. */

@@ -15,22 +15,9 @@ typedef struct {
   bool tensorReported; /* one report of tensors per run */
 } Check;
 
-/* The first tensor type among op's operands and results, or a null type. */
-static MlirType tensorOf(MlirOperation op) {
-  intptr_t operands = mlirOperationGetNumOperands(op);
-  intptr_t results = mlirOperationGetNumResults(op);
-  for (intptr_t i = 0; i < operands + results; ++i) {
-    MlirType t = mlirValueGetType(
-        i < operands ? mlirOperationGetOperand(op, i)
-                     : mlirOperationGetResult(op, i - operands));
-    if (mlirTypeIsATensor(t))
-      return t;
-  }
-  return (MlirType){NULL};
-}
-
 static void checkTensors(MlirOperation op, Check *c) {
-  MlirType type = c->tensorReported ? (MlirType){NULL} : tensorOf(op);
+  MlirType type = c->tensorReported ? (MlirType){NULL}
+                                    : tileFindValueType(op, mlirTypeIsATensor);
   if (mlirTypeIsNull(type))
     return;
   TileStrBuf text = TILE_STRBUF_INIT;
