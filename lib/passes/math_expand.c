@@ -20,16 +20,22 @@
 
 enum { OptOps, OptVectorOps, OptTarget };
 
+/* The ops the two lists may name: those of `expansions` below, without
+ * their dialect. */
+#define EXPANDED_OPS                                                           \
+  "isnan|isinf|isfinite|isnormal|clampf|sincos|trunc|atan2|fpowi|ipowi|absi|"  \
+  "powf|erf|erfc|cbrt|expm1|log1p|maximumf|minimumf"
+
 static const TilePassOption options[] = {
-    [OptOps] = {"ops", TileOptionString, "",
+    [OptOps] = {"ops", TileOptionList, "",
                 "comma-separated ops to expand, without their `math.` or "
                 "`arith.` prefix (see --tile-math-expand's list in "
                 "docs/design.md)",
-                NULL},
-    [OptVectorOps] = {"vector-ops", TileOptionString, "",
+                EXPANDED_OPS},
+    [OptVectorOps] = {"vector-ops", TileOptionList, "",
                       "ops to expand where they take vectors only (the "
                       "target lowers them on scalars)",
-                      NULL},
+                      EXPANDED_OPS},
     [OptTarget] = {"target", TileOptionString, "this",
                    "the target named in messages", NULL},
 };

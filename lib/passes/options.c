@@ -14,6 +14,22 @@ static bool choiceAllowed(const char *choices, const char *value) {
   return tileListContains(choices, '|', value, strlen(value));
 }
 
+/* The first item of the comma-separated `value` that is none of
+ * `choices`, or NULL; its length in *length. Empty items are allowed. */
+static const char *itemNotAllowed(const char *choices, const char *value,
+                                  size_t *length) {
+  for (const char *item = value; *item;) {
+    const char *comma = strchr(item, ',');
+    size_t n = comma ? (size_t)(comma - item) : strlen(item);
+    if (n && !tileListContains(choices, '|', item, n)) {
+      *length = n;
+      return item;
+    }
+    item += comma ? n + 1 : n;
+  }
+  return NULL;
+}
+
 static const char *kindName(TileOptionKind kind) {
   switch (kind) {
   case TileOptionBool:
@@ -22,6 +38,8 @@ static const char *kindName(TileOptionKind kind) {
     return "int";
   case TileOptionString:
     return "string";
+  case TileOptionList:
+    return "list";
   }
   return "?";
 }
@@ -50,6 +68,21 @@ static bool setValue(const TilePassDescriptor *desc,
       return true;
     }
     break;
+  }
+  case TileOptionList: {
+    size_t n = 0;
+    const char *bad =
+        option->choices ? itemNotAllowed(option->choices, text, &n) : NULL;
+    if (!bad) {
+      free(value->s);
+      value->s = tileStrDup(text);
+      return true;
+    }
+    tileReport(errors,
+               "invalid item '%.*s' in the value of option '%s' of pass '%s' "
+               "(expected a comma-separated list of: %s)",
+               (int)n, bad, option->name, desc->argument, option->choices);
+    return false;
   }
   case TileOptionString:
     if (!option->choices || choiceAllowed(option->choices, text)) {
@@ -226,6 +259,7 @@ void tilePrintPassOptions(MlirStringRef argument, MlirStringRef options,
       tileStrBufPrintf(out, "%lld", (long long)v->i);
       break;
     case TileOptionString:
+    case TileOptionList:
       /* Quoted when it holds what would end the value. */
       if (v->s && v->s[strcspn(v->s, " \t{},")])
         tileStrBufPrintf(out, "\"%s\"", v->s);

@@ -12,14 +12,22 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-typedef enum { TileOptionBool, TileOptionInt, TileOptionString } TileOptionKind;
+/* TileOptionList: a string of comma-separated items, each one of the
+ * option's choices (an empty list too). */
+typedef enum {
+  TileOptionBool,
+  TileOptionInt,
+  TileOptionString,
+  TileOptionList
+} TileOptionKind;
 
 typedef struct {
   const char *name;
   TileOptionKind kind;
   const char *defaultValue;
   const char *help;
-  const char *choices; /* "a|b|c" for a string option with fixed values */
+  const char *choices; /* "a|b|c" for a string option with fixed values,
+                        * and the items a list may hold */
 } TilePassOption;
 
 /* A parsed option value; the slot matching the option's kind is set. */

@@ -61,7 +61,8 @@ void tilePassPrintOptions(intptr_t index, MlirStringCallback callback,
                        : o->kind == TileOptionInt ? "int"
                        : o->choices               ? o->choices
                                                   : "string";
-    tileStrBufPrintf(&buf, "%s=<%s> (default %s): %s\n", o->name, type,
+    tileStrBufPrintf(&buf, "%s=<%s%s> (default %s): %s\n", o->name,
+                     o->kind == TileOptionList ? "list of " : "", type,
                      o->defaultValue, o->help);
   }
   callback(mlirStringRefCreate(tileStrBufGet(&buf), buf.size), userData);

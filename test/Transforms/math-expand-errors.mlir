@@ -3,6 +3,11 @@
 // (Target/Vulkan/double-math.mlir has the others).
 // RUN: tile-opt --split-input-file --verify-diagnostics --tile-math-expand="ops=erf,ipowi,isnormal target=vulkan" %s -o /dev/null
 // RUN: tile-opt --split-input-file --verify-diagnostics --target=vulkan %S/Inputs/math_f64.mlir -o /dev/null
+// An op the lists may not name is an error (it was left alone, silently).
+// RUN: not tile-opt --tile-math-expand="ops=isnan,sincs" %s 2>&1 | FileCheck %s --check-prefix=OPS
+// RUN: not tile-opt --pass-pipeline="builtin.module(func.func(tile-math-expand{vector-ops=fpowi,exp}))" %s 2>&1 | FileCheck %s --check-prefix=VECTOR-OPS
+// OPS: error: invalid item 'sincs' in the value of option 'ops' of pass 'tile-math-expand' (expected a comma-separated list of: isnan|isinf|isfinite|isnormal|clampf|sincos|trunc|atan2|fpowi|ipowi|absi|powf|erf|erfc|cbrt|expm1|log1p|maximumf|minimumf)
+// VECTOR-OPS: error: invalid item 'exp' in the value of option 'vector-ops' of pass 'tile-math-expand'
 
 func.func @erf_f64(%x: f64) -> f64 {
   // expected-error @below {{'math.erf' op on this element type has no lowering on the vulkan target: its expansion is accurate to f32 only (f32, f16 and bf16 are served)}}
