@@ -21,8 +21,10 @@
  *   - vulkan: vectors of more than one dimension or more than 4 lanes
  *     (SPIR-V's vectors have one, of 2 to 4 lanes without the Vector16
  *     capability; the conversion failed to legalize their ops, or a
- *     constant of them with no location). Constants and poison values are
- *     left to the ops that use them, which have a location.
+ *     constant of them with no location), where tile-vulkan-unroll-vectors
+ *     left them: it cuts those of one dimension into pieces for the ops
+ *     it knows. Constants and poison values are left to the ops that use
+ *     them, which have a location.
  *   - vulkan: math ops on f64 other than absf, ceil, floor, round,
  *     roundeven, trunc, sqrt, rsqrt, fma, copysign, clampf, fpowi and the
  *     classification ops (tileGpuVulkanLacksF64Math): GLSL.std.450's
@@ -209,7 +211,10 @@ static bool isUnsupportedVector(MlirType t) {
 }
 
 static void checkVectorShape(MlirOperation op, Check *c) {
-  if (tileOpIs(op, "arith.constant") || tileOpIs(op, "ub.poison"))
+  /* tile.vector_piece: a slice tile-vulkan-unroll-vectors made between
+   * the pieces it wrote and an op it did not rewrite, which is reported. */
+  if (tileOpIs(op, "arith.constant") || tileOpIs(op, "ub.poison") ||
+      !mlirAttributeIsNull(tileOpGetAttr(op, "tile.vector_piece")))
     return;
   MlirType type = tileFindValueType(op, isUnsupportedVector);
   if (mlirTypeIsNull(type))
@@ -217,8 +222,15 @@ static void checkVectorShape(MlirOperation op, Check *c) {
   TileStrBuf text = TILE_STRBUF_INIT;
   tileGpuFail(&c->errors, op,
               "works on %s, which the vulkan target does not lower: SPIR-V "
-              "vectors have one dimension of 2 to 4 lanes",
-              tileTypeStr(&text, type));
+              "vectors have one dimension of 2 to 4 lanes%s",
+              tileTypeStr(&text, type),
+              mlirShapedTypeGetRank(type) == 1
+                  ? " (wider ones are cut into pieces of 4 for arith and "
+                    "math ops, loads, stores, transfers along the last "
+                    "dimension, broadcasts of a scalar, from_elements, "
+                    "reductions, and extracts and inserts of a lane at a "
+                    "static position)"
+                  : "");
   tileStrBufFree(&text);
 }
 

@@ -25,7 +25,9 @@
  * took minimumf and maximumf for GLSL's FMin and FMax, which need not
  * propagate NaN (lavapipe's did not), and failed to legalize and, or and
  * xor. An arith.select of complex values (complex.sign's formula) selects
- * their real and imaginary parts. */
+ * their real and imaginary parts; one of vectors by a scalar condition
+ * takes the condition broadcast to every lane (OpSelect wants a condition
+ * of the vectors' shape before SPIR-V 1.4). */
 #include "gpu/device_ops.h"
 #include "ir/builder_gpu.h"
 #include "ir/builder_vector.h"
@@ -345,6 +347,24 @@ static MlirValue complexSelect(TileBuilder *b, MlirOperation op) {
   return tbResult(tbCreate(b, "complex.create", 2, parts, 1, &type, 0, NULL));
 }
 
+/* arith.select of vectors by a scalar condition: SPIR-V's OpSelect takes a
+ * condition of the vectors' shape before SPIR-V 1.4 (the conversion failed
+ * to legalize it). */
+static bool isScalarSelect(MlirOperation op) {
+  return tileOpIs(op, "arith.select") &&
+         mlirTypeIsAVector(mlirValueGetType(mlirOperationGetResult(op, 0))) &&
+         !mlirTypeIsAVector(mlirValueGetType(mlirOperationGetOperand(op, 0)));
+}
+
+/* The same select by the condition broadcast to every lane. */
+static MlirValue laneSelect(TileBuilder *b, MlirOperation op) {
+  MlirType type = mlirValueGetType(mlirOperationGetResult(op, 0));
+  MlirValue c = tbVBroadcast(b, tbShapedLike(type, tbI1(b)),
+                             mlirOperationGetOperand(op, 0));
+  return tbSelect(b, c, mlirOperationGetOperand(op, 1),
+                  mlirOperationGetOperand(op, 2));
+}
+
 /* arith.cmpf false or true (predicates 0 and 15). */
 static bool isConstantCompare(MlirOperation op) {
   if (!tileOpIs(op, "arith.cmpf"))
@@ -373,7 +393,8 @@ static MlirWalkResult collect(MlirOperation op, void *userData) {
   } else if (accurateFormula(op) || isLargeArgumentLog(op) || ruleFor(op) ||
              isHalfFma(op) || isOtherWidthInteger(op) ||
              tileOpIs(op, "arith.remsi") || tileOpIs(op, "arith.remf") ||
-             isConstantCompare(op) || reductionOp(op) || isComplexSelect(op)) {
+             isConstantCompare(op) || reductionOp(op) || isComplexSelect(op) ||
+             isScalarSelect(op)) {
     tileOpListAppend(c->list, op);
   }
   return MlirWalkResultAdvance;
@@ -403,11 +424,13 @@ static void run(MlirOperation root, MlirExternalPass pass,
     }
     if (tileOpIs(op, "arith.remsi") || tileOpIs(op, "arith.remf") ||
         isConstantCompare(op) || tileOpIs(op, "vector.reduction") ||
-        isComplexSelect(op)) {
+        isComplexSelect(op) || isScalarSelect(op)) {
       TileBuilder b = tbBefore(op);
       MlirValue r;
       if (isComplexSelect(op))
         r = complexSelect(&b, op);
+      else if (isScalarSelect(op))
+        r = laneSelect(&b, op);
       else if (tileOpIs(op, "vector.reduction"))
         r = reductionChain(&b, op, reductionOp(op));
       else if (tileOpIs(op, "arith.remsi"))

@@ -12,6 +12,7 @@ extern const TilePassDescriptor tileVulkanCooperativeMatrixPass;
 extern const TilePassDescriptor tileVulkanEmulateCooperativeMatrixPass;
 extern const TilePassDescriptor tileVulkanDeviceCallsPass;
 extern const TilePassDescriptor tileVulkanIndexSwitchPass;
+extern const TilePassDescriptor tileVulkanUnrollVectorsPass;
 extern const TilePassDescriptor tileVulkanVectorMemoryPass;
 extern const TilePassDescriptor tileVulkanViewsPass;
 extern const TilePassDescriptor tileVulkanKernelAbiPass;
@@ -33,6 +34,7 @@ static const TilePassDescriptor *const passes[] = {
     &tileVulkanEmulateCooperativeMatrixPass,
     &tileVulkanDeviceCallsPass,
     &tileVulkanIndexSwitchPass,
+    &tileVulkanUnrollVectorsPass,
     &tileVulkanVectorMemoryPass,
     &tileVulkanViewsPass,
     &tileVulkanKernelAbiPass,

@@ -1,0 +1,439 @@
+/* tile-vulkan-unroll-vectors: the ops of device code on vectors of one
+ * dimension and more than 4 lanes, which SPIR-V has no vector for (without
+ * the Vector16 capability), become the same ops on pieces of 4 lanes (the
+ * last piece takes the rest). The conversion failed on every such op, and
+ * tile-gpu-check-device-ops refused them.
+ *
+ * Each op is rewritten on its own: its wide operands are cut into pieces
+ * with vector.extract_strided_slice, the op is made once per piece, and its
+ * wide results are put back together with vector.insert_strided_slice
+ * (into a zero vector).
+ * canonicalize, which runs next, folds each slice of a put-together value
+ * (and of a constant) into the piece it names, so that no wide vector is
+ * left where every op on it was rewritten. What is left is refused, at the
+ * op, by tile-gpu-check-device-ops (the slices that join the pieces are
+ * marked tile.vector_piece: it reports the op they join them to).
+ *
+ * Rewritten: arith and math ops (elementwise; arith.select's condition may
+ * be a scalar), vector.fma, vector.broadcast of a scalar, vector.reduction
+ * (a chain of reductions of the pieces), vector.extract and vector.insert
+ * of a lane at a static position, vector.from_elements, vector.load and
+ * vector.store, and vector.transfer_read and transfer_write along the
+ * memref's last dimension (their masks cut as their vectors are). */
+#include "ir/builder.h"
+#include "ir/builder_vector.h"
+#include "ir/choices.h"
+#include "ir/ir.h"
+#include "passes/pass.h"
+#include "support/count.h"
+
+#include "mlir-c/AffineMap.h"
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/Dialect/Arith.h"
+#include "mlir-c/Dialect/Vector.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* kMaxPieces: vectors of up to 256 lanes are rewritten (wider ones are
+ * left to tile-gpu-check-device-ops). */
+enum {
+  kPiece = 4,
+  kMaxPieces = 64,
+  kMaxOperands = 8,
+  kMaxResults = 2,
+  kMaxAttrs = 16
+};
+
+/* Marks the slices this pass makes: where one is left (its wide vector
+ * comes from, or goes to, an op this pass does not rewrite),
+ * tile-gpu-check-device-ops reports that op instead. */
+static const char *const kPieceMark = "tile.vector_piece";
+
+/* The lane count of a vector of one static dimension and more than 4
+ * lanes, else 0. */
+static int64_t wideLanes(MlirType type) {
+  if (!mlirTypeIsAVector(type) || mlirShapedTypeGetRank(type) != 1 ||
+      mlirShapedTypeIsDynamicDim(type, 0) ||
+      mlirVectorTypeIsDimScalable(type, 0))
+    return 0;
+  int64_t n = mlirShapedTypeGetDimSize(type, 0);
+  return n > kPiece && n <= kPiece * kMaxPieces ? n : 0;
+}
+
+static int64_t valueLanes(MlirValue v) {
+  return wideLanes(mlirValueGetType(v));
+}
+
+static int64_t pieceSize(int64_t lanes, int64_t offset) {
+  return lanes - offset < kPiece ? lanes - offset : kPiece;
+}
+
+static MlirType pieceType(MlirType element, int64_t size) {
+  return mlirVectorTypeGet(1, &size, element);
+}
+
+/* The `size` lanes of wide `v` from `offset`. */
+static MlirValue slice(TileBuilder *b, MlirValue v, int64_t offset,
+                       int64_t size) {
+  MlirType type = pieceType(tbScalarOf(mlirValueGetType(v)), size);
+  MlirNamedAttribute attrs[] = {
+      tbNamed(
+          b, "offsets",
+          mlirArrayAttrGet(b->ctx, 1, (MlirAttribute[]){tbI64Attr(b, offset)})),
+      tbNamed(
+          b, "sizes",
+          mlirArrayAttrGet(b->ctx, 1, (MlirAttribute[]){tbI64Attr(b, size)})),
+      tbNamed(b, "strides",
+              mlirArrayAttrGet(b->ctx, 1, (MlirAttribute[]){tbI64Attr(b, 1)})),
+      tbNamed(b, kPieceMark, mlirUnitAttrGet(b->ctx)),
+  };
+  return tbResult(tbCreate(b, "vector.extract_strided_slice", 1, &v, 1, &type,
+                           TILE_COUNT(attrs), attrs));
+}
+
+/* The wide vector of type `type` whose pieces are `pieces` (in order). */
+static MlirValue assemble(TileBuilder *b, MlirType type,
+                          const MlirValue *pieces) {
+  int64_t lanes = mlirShapedTypeGetDimSize(type, 0);
+  MlirType element = tbScalarOf(type);
+  MlirAttribute zero = mlirTypeIsAFloat(element)
+                           ? mlirFloatAttrDoubleGet(b->ctx, element, 0.0)
+                           : mlirIntegerAttrGet(element, 0);
+  MlirValue acc = tbConstAttr(b, mlirDenseElementsAttrSplatGet(type, zero));
+  for (int64_t o = 0, k = 0; o < lanes; o += kPiece, ++k) {
+    MlirNamedAttribute attrs[] = {
+        tbNamed(
+            b, "offsets",
+            mlirArrayAttrGet(b->ctx, 1, (MlirAttribute[]){tbI64Attr(b, o)})),
+        tbNamed(
+            b, "strides",
+            mlirArrayAttrGet(b->ctx, 1, (MlirAttribute[]){tbI64Attr(b, 1)})),
+        tbNamed(b, kPieceMark, mlirUnitAttrGet(b->ctx)),
+    };
+    MlirValue operands[] = {pieces[k], acc};
+    acc = tbResult(tbCreate(b, "vector.insert_strided_slice", 2, operands, 1,
+                            &type, TILE_COUNT(attrs), attrs));
+  }
+  return acc;
+}
+
+/* op's attributes, copied (at most kMaxAttrs); their count. */
+static intptr_t attributesOf(MlirOperation op, MlirNamedAttribute *attrs) {
+  intptr_t n = mlirOperationGetNumAttributes(op);
+  if (n > kMaxAttrs)
+    n = kMaxAttrs;
+  for (intptr_t i = 0; i < n; ++i)
+    attrs[i] = mlirOperationGetAttribute(op, i);
+  return n;
+}
+
+static const char *opName(MlirOperation op, char *buf, size_t size) {
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  snprintf(buf, size, "%.*s", (int)name.length, name.data);
+  return buf;
+}
+
+/* An arith or math op (or vector.fma) whose vector operands and results
+ * all have `lanes` lanes, of which there are more than 4; only
+ * arith.select's condition may be a scalar among them. */
+static int64_t elementwiseLanes(MlirOperation op) {
+  if (!(tileOpHasPrefix(op, "arith.") || tileOpHasPrefix(op, "math.") ||
+        tileOpIs(op, "vector.fma")) ||
+      tileOpIs(op, "arith.constant") ||
+      mlirOperationGetNumOperands(op) > kMaxOperands ||
+      mlirOperationGetNumResults(op) > kMaxResults ||
+      mlirOperationGetNumAttributes(op) > kMaxAttrs ||
+      mlirOperationGetNumRegions(op) > 0)
+    return 0;
+  intptr_t operands = mlirOperationGetNumOperands(op);
+  intptr_t results = mlirOperationGetNumResults(op);
+  int64_t lanes = 0;
+  for (intptr_t i = 0; i < operands + results; ++i) {
+    MlirType t = mlirValueGetType(
+        i < operands ? mlirOperationGetOperand(op, i)
+                     : mlirOperationGetResult(op, i - operands));
+    if (!mlirTypeIsAVector(t)) {
+      if (!(i == 0 && tileOpIs(op, "arith.select")))
+        return 0;
+      continue;
+    }
+    int64_t n = wideLanes(t);
+    if (!n || (lanes && n != lanes))
+      return 0;
+    lanes = n;
+  }
+  return lanes;
+}
+
+/* The op once per piece; its wide results put back together. */
+static void unrollElementwise(MlirOperation op, int64_t lanes) {
+  TileBuilder b = tbBefore(op);
+  char name[64];
+  opName(op, name, sizeof(name));
+  MlirNamedAttribute attrs[kMaxAttrs];
+  intptr_t numAttrs = attributesOf(op, attrs);
+  intptr_t operands = mlirOperationGetNumOperands(op);
+  intptr_t results = mlirOperationGetNumResults(op);
+  MlirValue resultPieces[kMaxResults][kMaxPieces];
+  for (int64_t o = 0, k = 0; o < lanes; o += kPiece, ++k) {
+    int64_t size = pieceSize(lanes, o);
+    MlirValue args[kMaxOperands];
+    for (intptr_t i = 0; i < operands; ++i) {
+      MlirValue v = mlirOperationGetOperand(op, i);
+      args[i] =
+          mlirTypeIsAVector(mlirValueGetType(v)) ? slice(&b, v, o, size) : v;
+    }
+    MlirType types[kMaxResults];
+    for (intptr_t r = 0; r < results; ++r)
+      types[r] = pieceType(
+          tbScalarOf(mlirValueGetType(mlirOperationGetResult(op, r))), size);
+    MlirOperation piece =
+        tbCreate(&b, name, operands, args, results, types, numAttrs, attrs);
+    for (intptr_t r = 0; r < results; ++r)
+      resultPieces[r][k] = mlirOperationGetResult(piece, r);
+  }
+  for (intptr_t r = 0; r < results; ++r) {
+    MlirValue result = mlirOperationGetResult(op, r);
+    mlirValueReplaceAllUsesOfWith(
+        result, assemble(&b, mlirValueGetType(result), resultPieces[r]));
+  }
+  mlirOperationDestroy(op);
+}
+
+/* Whether `op` is a transfer along the last dimension of its memref
+ * (a minor identity permutation map). */
+static bool alongLastDim(MlirOperation op) {
+  MlirAttribute map = tileOpGetAttr(op, "permutation_map");
+  return !mlirAttributeIsNull(map) && mlirAttributeIsAAffineMap(map) &&
+         mlirAffineMapIsMinorIdentity(mlirAffineMapAttrGetValue(map)) &&
+         mlirAffineMapGetNumResults(mlirAffineMapAttrGetValue(map)) == 1;
+}
+
+/* The wide vector an op of memory moves (its result for a read), its
+ * memref's operand and whether it reads; 0 lanes for any other op. */
+static int64_t memoryLanes(MlirOperation op, intptr_t *memrefAt, bool *read) {
+  TileTransfer t;
+  if (tileTransferOf(op, &t)) {
+    if (!alongLastDim(op) || mlirOperationGetNumAttributes(op) > kMaxAttrs)
+      return 0;
+    *memrefAt = t.memrefAt;
+    *read = t.read;
+    return wideLanes(t.vector);
+  }
+  bool load = tileOpIs(op, "vector.load");
+  if (!load && !tileOpIs(op, "vector.store"))
+    return 0;
+  *memrefAt = load ? 0 : 1;
+  *read = load;
+  MlirValue memref = mlirOperationGetOperand(op, *memrefAt);
+  if (!mlirTypeIsAMemRef(mlirValueGetType(memref)) ||
+      mlirShapedTypeGetRank(mlirValueGetType(memref)) < 1 ||
+      mlirOperationGetNumAttributes(op) > kMaxAttrs)
+    return 0;
+  return wideLanes(load ? mlirValueGetType(mlirOperationGetResult(op, 0))
+                        : mlirValueGetType(mlirOperationGetOperand(op, 0)));
+}
+
+/* Each piece moved at the memref's last index plus its offset; a vector
+ * written and a mask are cut as the moved vector is. */
+static void unrollMemory(MlirOperation op, int64_t lanes, intptr_t memrefAt,
+                         bool read) {
+  TileBuilder b = tbBefore(op);
+  char name[64];
+  opName(op, name, sizeof(name));
+  MlirNamedAttribute attrs[kMaxAttrs];
+  intptr_t numAttrs = attributesOf(op, attrs);
+  intptr_t n = mlirOperationGetNumOperands(op);
+  MlirValue memref = mlirOperationGetOperand(op, memrefAt);
+  intptr_t rank = mlirShapedTypeGetRank(mlirValueGetType(memref));
+  intptr_t last = memrefAt + rank; /* the last index's operand */
+  if (n > kMaxOperands || last >= n)
+    return;
+  MlirValue pieces[kMaxPieces];
+  for (int64_t o = 0, k = 0; o < lanes; o += kPiece, ++k) {
+    int64_t size = pieceSize(lanes, o);
+    MlirValue args[kMaxOperands];
+    for (intptr_t i = 0; i < n; ++i) {
+      MlirValue v = mlirOperationGetOperand(op, i);
+      if (i == last)
+        v = o ? tbAdd(&b, v, tbConstIndex(&b, o)) : v;
+      else if (wideLanes(mlirValueGetType(v)) == lanes)
+        v = slice(&b, v, o, size); /* the value written, or the mask */
+      args[i] = v;
+    }
+    MlirType type = pieceType(
+        read ? tbScalarOf(mlirValueGetType(mlirOperationGetResult(op, 0)))
+             : tbScalarOf(mlirValueGetType(mlirOperationGetOperand(op, 0))),
+        size);
+    MlirOperation piece =
+        tbCreate(&b, name, n, args, read ? 1 : 0, &type, numAttrs, attrs);
+    if (read)
+      pieces[k] = tbResult(piece);
+  }
+  if (read)
+    mlirValueReplaceAllUsesOfWith(
+        mlirOperationGetResult(op, 0),
+        assemble(&b, mlirValueGetType(mlirOperationGetResult(op, 0)), pieces));
+  mlirOperationDestroy(op);
+}
+
+/* The static position of a vector.extract or vector.insert of one lane of
+ * a wide vector, or -1. */
+static int64_t lanePosition(MlirOperation op) {
+  MlirAttribute pos = tileOpGetAttr(op, "static_position");
+  if (mlirAttributeIsNull(pos) || !mlirAttributeIsADenseI64Array(pos) ||
+      mlirDenseArrayGetNumElements(pos) != 1)
+    return -1;
+  int64_t p = mlirDenseI64ArrayGetElement(pos, 0);
+  return p >= 0 ? p : -1;
+}
+
+static bool isLaneAccess(MlirOperation op) {
+  if (tileOpIs(op, "vector.extract"))
+    return mlirOperationGetNumOperands(op) == 1 &&
+           valueLanes(mlirOperationGetOperand(op, 0)) &&
+           lanePosition(op) >= 0 &&
+           lanePosition(op) < valueLanes(mlirOperationGetOperand(op, 0));
+  if (tileOpIs(op, "vector.insert"))
+    return mlirOperationGetNumOperands(op) == 2 &&
+           !mlirTypeIsAVector(
+               mlirValueGetType(mlirOperationGetOperand(op, 0))) &&
+           valueLanes(mlirOperationGetOperand(op, 1)) &&
+           lanePosition(op) >= 0 &&
+           lanePosition(op) < valueLanes(mlirOperationGetOperand(op, 1));
+  return false;
+}
+
+/* extract: the lane of its piece. insert: the piece holding the lane
+ * changed, the others sliced as they are. */
+static void unrollLaneAccess(MlirOperation op) {
+  TileBuilder b = tbBefore(op);
+  int64_t p = lanePosition(op);
+  int64_t o = p / kPiece * kPiece;
+  if (tileOpIs(op, "vector.extract")) {
+    MlirValue v = mlirOperationGetOperand(op, 0);
+    MlirValue piece = slice(&b, v, o, pieceSize(valueLanes(v), o));
+    tbReplaceOp(op, tbVExtract(&b, piece, p - o));
+    return;
+  }
+  MlirValue dest = mlirOperationGetOperand(op, 1);
+  int64_t lanes = valueLanes(dest);
+  MlirValue pieces[kMaxPieces];
+  for (int64_t q = 0, k = 0; q < lanes; q += kPiece, ++k) {
+    pieces[k] = slice(&b, dest, q, pieceSize(lanes, q));
+    if (q == o)
+      pieces[k] =
+          tbVInsert(&b, pieces[k], p - o, mlirOperationGetOperand(op, 0));
+  }
+  tbReplaceOp(op, assemble(&b, mlirValueGetType(dest), pieces));
+}
+
+/* vector.broadcast of a scalar and vector.from_elements: each piece made
+ * the same way from the scalar or from its elements. */
+static bool isMaker(MlirOperation op) {
+  if (mlirOperationGetNumResults(op) != 1 ||
+      !valueLanes(mlirOperationGetResult(op, 0)))
+    return false;
+  if (tileOpIs(op, "vector.broadcast"))
+    return !mlirTypeIsAVector(mlirValueGetType(mlirOperationGetOperand(op, 0)));
+  return tileOpIs(op, "vector.from_elements");
+}
+
+static void unrollMaker(MlirOperation op) {
+  TileBuilder b = tbBefore(op);
+  MlirValue result = mlirOperationGetResult(op, 0);
+  int64_t lanes = valueLanes(result);
+  MlirType element = tbScalarOf(mlirValueGetType(result));
+  bool broadcast = tileOpIs(op, "vector.broadcast");
+  MlirValue pieces[kMaxPieces];
+  for (int64_t o = 0, k = 0; o < lanes; o += kPiece, ++k) {
+    int64_t size = pieceSize(lanes, o);
+    MlirType type = pieceType(element, size);
+    MlirValue args[kPiece];
+    for (int64_t i = 0; i < size; ++i)
+      args[i] = mlirOperationGetOperand(op, broadcast ? 0 : o + i);
+    pieces[k] = tbResult(
+        tbCreate(&b, broadcast ? "vector.broadcast" : "vector.from_elements",
+                 broadcast ? 1 : size, args, 1, &type, 0, NULL));
+  }
+  tbReplaceOp(op, assemble(&b, mlirValueGetType(result), pieces));
+}
+
+/* vector.reduction of a wide vector: the reduction of each piece, each
+ * after the one before as its accumulator (the op's own accumulator, if
+ * any, first). */
+static bool isWideReduction(MlirOperation op) {
+  return tileOpIs(op, "vector.reduction") &&
+         valueLanes(mlirOperationGetOperand(op, 0)) &&
+         mlirOperationGetNumAttributes(op) <= kMaxAttrs;
+}
+
+static void unrollReduction(MlirOperation op) {
+  TileBuilder b = tbBefore(op);
+  MlirNamedAttribute attrs[kMaxAttrs];
+  intptr_t numAttrs = attributesOf(op, attrs);
+  MlirValue v = mlirOperationGetOperand(op, 0);
+  int64_t lanes = valueLanes(v);
+  MlirValue acc = mlirOperationGetNumOperands(op) > 1
+                      ? mlirOperationGetOperand(op, 1)
+                      : (MlirValue){NULL};
+  MlirType type = mlirValueGetType(mlirOperationGetResult(op, 0));
+  for (int64_t o = 0; o < lanes; o += kPiece) {
+    MlirValue args[] = {slice(&b, v, o, pieceSize(lanes, o)), acc};
+    acc = tbResult(tbCreate(&b, "vector.reduction", acc.ptr ? 2 : 1, args, 1,
+                            &type, numAttrs, attrs));
+  }
+  tbReplaceOp(op, acc);
+}
+
+static MlirWalkResult collect(MlirOperation op, void *userData) {
+  intptr_t memrefAt;
+  bool read;
+  if (elementwiseLanes(op) || memoryLanes(op, &memrefAt, &read) ||
+      isLaneAccess(op) || isMaker(op) || isWideReduction(op))
+    tileOpListAppend(userData, op);
+  return MlirWalkResultAdvance;
+}
+
+static void run(MlirOperation root, MlirExternalPass pass,
+                const TileOptionValue *options) {
+  (void)pass;
+  (void)options;
+  TileOpList list = {0};
+  mlirOperationWalk(root, collect, &list, MlirWalkPostOrder);
+  for (size_t i = 0; i < list.count; ++i) {
+    MlirOperation op = list.ops[i];
+    intptr_t memrefAt;
+    bool read;
+    int64_t lanes;
+    if ((lanes = elementwiseLanes(op)))
+      unrollElementwise(op, lanes);
+    else if ((lanes = memoryLanes(op, &memrefAt, &read)))
+      unrollMemory(op, lanes, memrefAt, read);
+    else if (isLaneAccess(op))
+      unrollLaneAccess(op);
+    else if (isMaker(op))
+      unrollMaker(op);
+    else
+      unrollReduction(op);
+  }
+  tileOpListFree(&list);
+}
+
+static const TileDialectHandleGetter dialects[] = {
+    mlirGetDialectHandle__arith__,
+    mlirGetDialectHandle__vector__,
+};
+
+const TilePassDescriptor tileVulkanUnrollVectorsPass = {
+    .argument = "tile-vulkan-unroll-vectors",
+    .name = "TileVulkanUnrollVectors",
+    .summary = "Rewrite arith, math, memory, lane and reduction ops on "
+               "one-dimensional vectors of more than 4 lanes as ops on "
+               "pieces of 4 lanes (SPIR-V's widest vectors)",
+    .anchor = "",
+    .dependentDialects = dialects,
+    .numDependentDialects = TILE_COUNT(dialects),
+    .run = run,
+};

@@ -1,0 +1,221 @@
+// Kernels on vectors of more than 4 lanes (SPIR-V's widest), each beside a
+// plain-loop reference that tile-run --check compares it with.
+
+// Groups of 8 floats (the last one partial: masked reads pad with 0, a
+// masked write stores the lanes inside): where x > y, exp(x) * lane + y,
+// else fma(x, y, 1); plus a thousandth of the sum of the group's x.
+func.func @floats(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %n = memref.dim %A, %c0 : memref<?xf32>
+  %c8 = arith.constant 8 : index
+  %c64 = arith.constant 64 : index
+  %groups = arith.ceildivui %n, %c8 : index
+  %blocks = arith.ceildivui %groups, %c64 : index
+  scf.forall (%b) in (%blocks) {
+    scf.forall (%t) in (64) {
+      %first = arith.muli %b, %c64 : index
+      %g = arith.addi %first, %t : index
+      %inside = arith.cmpi ult, %g, %groups : index
+      scf.if %inside {
+        %j = arith.muli %g, %c8 : index
+        %pad = arith.constant 0.0 : f32
+        %x = vector.transfer_read %A[%j], %pad : memref<?xf32>, vector<8xf32>
+        %y = vector.transfer_read %B[%j], %pad : memref<?xf32>, vector<8xf32>
+        %lane = arith.constant dense<[0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0]> : vector<8xf32>
+        %e = math.exp %x : vector<8xf32>
+        %el = arith.mulf %e, %lane : vector<8xf32>
+        %big = arith.addf %el, %y : vector<8xf32>
+        %one = arith.constant dense<1.0> : vector<8xf32>
+        %small = vector.fma %x, %y, %one : vector<8xf32>
+        %gt = arith.cmpf ogt, %x, %y : vector<8xf32>
+        %r = arith.select %gt, %big, %small : vector<8xi1>, vector<8xf32>
+        %sum = vector.reduction <add>, %x : vector<8xf32> into f32
+        %milli = arith.constant 0.001 : f32
+        %s = arith.mulf %sum, %milli : f32
+        %sv = vector.broadcast %s : f32 to vector<8xf32>
+        %out = arith.addf %r, %sv : vector<8xf32>
+        vector.transfer_write %out, %C[%j] : vector<8xf32>, memref<?xf32>
+      }
+    }
+  } {mapping = [#gpu.block<x>], tile.threads = 64 : i64}
+  return
+}
+
+func.func @floats_ref(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %n = memref.dim %A, %c0 : memref<?xf32>
+  %zero = arith.constant 0.0 : f32
+  %one = arith.constant 1.0 : f32
+  %milli = arith.constant 0.001 : f32
+  scf.for %j = %c0 to %n step %c8 {
+    %end0 = arith.addi %j, %c8 : index
+    %end = arith.minui %end0, %n : index
+    %sum = scf.for %k = %j to %end step %c1 iter_args(%acc = %zero) -> f32 {
+      %x = memref.load %A[%k] : memref<?xf32>
+      %next = arith.addf %acc, %x : f32
+      scf.yield %next : f32
+    }
+    %s = arith.mulf %sum, %milli : f32
+    scf.for %k = %j to %end step %c1 {
+      %x = memref.load %A[%k] : memref<?xf32>
+      %y = memref.load %B[%k] : memref<?xf32>
+      %l = arith.subi %k, %j : index
+      %li = arith.index_cast %l : index to i32
+      %lf = arith.sitofp %li : i32 to f32
+      %e = math.exp %x : f32
+      %el = arith.mulf %e, %lf : f32
+      %big = arith.addf %el, %y : f32
+      %small = math.fma %x, %y, %one : f32
+      %gt = arith.cmpf ogt, %x, %y : f32
+      %r = arith.select %gt, %big, %small : f32
+      %out = arith.addf %r, %s : f32
+      memref.store %out, %C[%k] : memref<?xf32>
+    }
+  }
+  return
+}
+
+// Groups of 6 integers, read as i8 and widened, with lanes moved about:
+// lane k of the result is (a * 3 + b) >> 1, its lane 0 replaced by lane 5
+// of a, all plus the largest a of the group, written as i32.
+func.func @ints(%A: memref<?xi8>, %B: memref<?xi8>, %C: memref<?xi32>) {
+  %c0 = arith.constant 0 : index
+  %n = memref.dim %A, %c0 : memref<?xi8>
+  %c6 = arith.constant 6 : index
+  %c64 = arith.constant 64 : index
+  %groups = arith.divui %n, %c6 : index
+  %blocks = arith.ceildivui %groups, %c64 : index
+  scf.forall (%b) in (%blocks) {
+    scf.forall (%t) in (64) {
+      %first = arith.muli %b, %c64 : index
+      %g = arith.addi %first, %t : index
+      %inside = arith.cmpi ult, %g, %groups : index
+      scf.if %inside {
+        %j = arith.muli %g, %c6 : index
+        %a8 = vector.load %A[%j] : memref<?xi8>, vector<6xi8>
+        %b8 = vector.load %B[%j] : memref<?xi8>, vector<6xi8>
+        %a = arith.extsi %a8 : vector<6xi8> to vector<6xi32>
+        %bb = arith.extsi %b8 : vector<6xi8> to vector<6xi32>
+        %three = arith.constant dense<3> : vector<6xi32>
+        %a3 = arith.muli %a, %three : vector<6xi32>
+        %s = arith.addi %a3, %bb : vector<6xi32>
+        %onev = arith.constant dense<1> : vector<6xi32>
+        %h = arith.shrsi %s, %onev : vector<6xi32>
+        %a5 = vector.extract %a[5] : i32 from vector<6xi32>
+        %h2 = vector.insert %a5, %h [0] : i32 into vector<6xi32>
+        %max = vector.reduction <maxsi>, %a : vector<6xi32> into i32
+        %mv = vector.broadcast %max : i32 to vector<6xi32>
+        %r = arith.addi %h2, %mv : vector<6xi32>
+        vector.store %r, %C[%j] : memref<?xi32>, vector<6xi32>
+      }
+    }
+  } {mapping = [#gpu.block<x>], tile.threads = 64 : i64}
+  return
+}
+
+func.func @ints_ref(%A: memref<?xi8>, %B: memref<?xi8>, %C: memref<?xi32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c5 = arith.constant 5 : index
+  %c6 = arith.constant 6 : index
+  %n = memref.dim %A, %c0 : memref<?xi8>
+  %groups = arith.divui %n, %c6 : index
+  %whole = arith.muli %groups, %c6 : index
+  %lowest = arith.constant -2147483648 : i32
+  %three = arith.constant 3 : i32
+  %one = arith.constant 1 : i32
+  scf.for %j = %c0 to %whole step %c6 {
+    %end = arith.addi %j, %c6 : index
+    %max = scf.for %k = %j to %end step %c1 iter_args(%acc = %lowest) -> i32 {
+      %x8 = memref.load %A[%k] : memref<?xi8>
+      %x = arith.extsi %x8 : i8 to i32
+      %next = arith.maxsi %acc, %x : i32
+      scf.yield %next : i32
+    }
+    %k5 = arith.addi %j, %c5 : index
+    %a58 = memref.load %A[%k5] : memref<?xi8>
+    %a5 = arith.extsi %a58 : i8 to i32
+    scf.for %k = %j to %end step %c1 {
+      %x8 = memref.load %A[%k] : memref<?xi8>
+      %y8 = memref.load %B[%k] : memref<?xi8>
+      %x = arith.extsi %x8 : i8 to i32
+      %y = arith.extsi %y8 : i8 to i32
+      %x3 = arith.muli %x, %three : i32
+      %s = arith.addi %x3, %y : i32
+      %h = arith.shrsi %s, %one : i32
+      %isFirst = arith.cmpi eq, %k, %j : index
+      %h2 = arith.select %isFirst, %a5, %h : i32
+      %r = arith.addi %h2, %max : i32
+      memref.store %r, %C[%k] : memref<?xi32>
+    }
+  }
+  return
+}
+
+// Groups of 4 and of 8 floats, each kept or negated whole by a scalar
+// condition (the sign of the group's first value): arith.select of vectors
+// by a scalar failed to legalize on vulkan, 4 lanes too.
+func.func @signs(%A: memref<?xf32>, %C: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %n = memref.dim %A, %c0 : memref<?xf32>
+  %c12 = arith.constant 12 : index
+  %c4 = arith.constant 4 : index
+  %c64 = arith.constant 64 : index
+  %groups = arith.divui %n, %c12 : index
+  %blocks = arith.ceildivui %groups, %c64 : index
+  scf.forall (%b) in (%blocks) {
+    scf.forall (%t) in (64) {
+      %first = arith.muli %b, %c64 : index
+      %g = arith.addi %first, %t : index
+      %inside = arith.cmpi ult, %g, %groups : index
+      scf.if %inside {
+        %j = arith.muli %g, %c12 : index
+        %j4 = arith.addi %j, %c4 : index
+        %zero = arith.constant 0.0 : f32
+        %x = vector.load %A[%j] : memref<?xf32>, vector<4xf32>
+        %x0 = vector.extract %x[0] : f32 from vector<4xf32>
+        %p = arith.cmpf ogt, %x0, %zero : f32
+        %nx = arith.negf %x : vector<4xf32>
+        %r = arith.select %p, %x, %nx : vector<4xf32>
+        vector.store %r, %C[%j] : memref<?xf32>, vector<4xf32>
+        %y = vector.load %A[%j4] : memref<?xf32>, vector<8xf32>
+        %y0 = vector.extract %y[0] : f32 from vector<8xf32>
+        %q = arith.cmpf ogt, %y0, %zero : f32
+        %ny = arith.negf %y : vector<8xf32>
+        %s = arith.select %q, %y, %ny : vector<8xf32>
+        vector.store %s, %C[%j4] : memref<?xf32>, vector<8xf32>
+      }
+    }
+  } {mapping = [#gpu.block<x>], tile.threads = 64 : i64}
+  return
+}
+
+func.func @signs_ref(%A: memref<?xf32>, %C: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c12 = arith.constant 12 : index
+  %n = memref.dim %A, %c0 : memref<?xf32>
+  %groups = arith.divui %n, %c12 : index
+  %whole = arith.muli %groups, %c12 : index
+  %zero = arith.constant 0.0 : f32
+  scf.for %j = %c0 to %whole step %c12 {
+    %j4 = arith.addi %j, %c4 : index
+    %end = arith.addi %j, %c12 : index
+    %x0 = memref.load %A[%j] : memref<?xf32>
+    %y0 = memref.load %A[%j4] : memref<?xf32>
+    %p = arith.cmpf ogt, %x0, %zero : f32
+    %q = arith.cmpf ogt, %y0, %zero : f32
+    scf.for %k = %j to %end step %c1 {
+      %x = memref.load %A[%k] : memref<?xf32>
+      %second = arith.cmpi uge, %k, %j4 : index
+      %keep = arith.select %second, %q, %p : i1
+      %nx = arith.negf %x : f32
+      %r = arith.select %keep, %x, %nx : f32
+      memref.store %r, %C[%k] : memref<?xf32>
+    }
+  }
+  return
+}
