@@ -228,8 +228,8 @@ static void checkVectorShape(MlirOperation op, Check *c) {
                   ? " (wider ones are cut into pieces of 4 for arith and "
                     "math ops, loads, stores, transfers along the last "
                     "dimension, broadcasts of a scalar, from_elements, "
-                    "reductions, and extracts and inserts of a lane at a "
-                    "static position)"
+                    "shuffles, reductions, and extracts and inserts of a "
+                    "lane)"
                   : "");
   tileStrBufFree(&text);
 }

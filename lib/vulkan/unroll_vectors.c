@@ -17,9 +17,11 @@
  * Rewritten: arith and math ops (elementwise; arith.select's condition may
  * be a scalar), vector.fma, vector.broadcast of a scalar, vector.reduction
  * (a chain of reductions of the pieces), vector.extract and vector.insert
- * of a lane at a static position, vector.from_elements, vector.load and
- * vector.store, and vector.transfer_read and transfer_write along the
- * memref's last dimension (their masks cut as their vectors are). */
+ * of a lane at a static or a dynamic position (by selects over the lanes),
+ * vector.shuffle (each lane extracted),
+ * vector.from_elements, vector.load and vector.store, and
+ * vector.transfer_read and transfer_write along the memref's last
+ * dimension (their masks cut as their vectors are). */
 #include "ir/builder.h"
 #include "ir/builder_vector.h"
 #include "ir/choices.h"
@@ -387,11 +389,131 @@ static void unrollReduction(MlirOperation op) {
   tbReplaceOp(op, acc);
 }
 
+/* The lanes of a vector of one static dimension that this pass takes:
+ * wide, or of at most 4 lanes; 0 for any other type. */
+static int64_t anyLanes(MlirType type) {
+  if (wideLanes(type))
+    return wideLanes(type);
+  if (!mlirTypeIsAVector(type) || mlirShapedTypeGetRank(type) != 1 ||
+      mlirShapedTypeIsDynamicDim(type, 0) ||
+      mlirVectorTypeIsDimScalable(type, 0))
+    return 0;
+  int64_t n = mlirShapedTypeGetDimSize(type, 0);
+  return n <= kPiece ? n : 0;
+}
+
+/* Lane `lane` of a vector this pass takes (of a wide one, from its
+ * piece). */
+static MlirValue laneOf(TileBuilder *b, MlirValue v, int64_t lane) {
+  int64_t lanes = valueLanes(v);
+  if (!lanes)
+    return tbVExtract(b, v, lane);
+  int64_t o = lane / kPiece * kPiece;
+  return tbVExtract(b, slice(b, v, o, pieceSize(lanes, o)), lane - o);
+}
+
+/* The vector of type `type` (wide or not) whose lanes are `values`. */
+static MlirValue fromLanes(TileBuilder *b, MlirType type,
+                           const MlirValue *values) {
+  int64_t lanes = mlirShapedTypeGetDimSize(type, 0);
+  MlirType element = tbScalarOf(type);
+  if (!wideLanes(type))
+    return tbResult(
+        tbCreate(b, "vector.from_elements", lanes, values, 1, &type, 0, NULL));
+  MlirValue pieces[kMaxPieces];
+  for (int64_t o = 0, k = 0; o < lanes; o += kPiece, ++k) {
+    MlirType piece = pieceType(element, pieceSize(lanes, o));
+    pieces[k] =
+        tbResult(tbCreate(b, "vector.from_elements", pieceSize(lanes, o),
+                          values + o, 1, &piece, 0, NULL));
+  }
+  return assemble(b, type, pieces);
+}
+
+/* vector.shuffle where an operand or the result is wide: each lane of the
+ * result extracted from its operand (a poison lane, -1, is lane 0 of the
+ * first). */
+static bool isWideShuffle(MlirOperation op) {
+  if (!tileOpIs(op, "vector.shuffle"))
+    return false;
+  MlirType x = mlirValueGetType(mlirOperationGetOperand(op, 0));
+  MlirType y = mlirValueGetType(mlirOperationGetOperand(op, 1));
+  MlirType r = mlirValueGetType(mlirOperationGetResult(op, 0));
+  MlirAttribute mask = tileOpGetAttr(op, "mask");
+  return anyLanes(x) && anyLanes(y) && anyLanes(r) &&
+         (wideLanes(x) || wideLanes(y) || wideLanes(r)) &&
+         !mlirAttributeIsNull(mask) && mlirAttributeIsADenseI64Array(mask) &&
+         mlirDenseArrayGetNumElements(mask) == anyLanes(r);
+}
+
+static void unrollShuffle(MlirOperation op) {
+  TileBuilder b = tbBefore(op);
+  MlirValue x = mlirOperationGetOperand(op, 0);
+  MlirValue y = mlirOperationGetOperand(op, 1);
+  int64_t xLanes = anyLanes(mlirValueGetType(x));
+  int64_t yLanes = anyLanes(mlirValueGetType(y));
+  MlirAttribute mask = tileOpGetAttr(op, "mask");
+  MlirType type = mlirValueGetType(mlirOperationGetResult(op, 0));
+  int64_t lanes = anyLanes(type);
+  MlirValue values[kPiece * kMaxPieces];
+  for (int64_t k = 0; k < lanes; ++k) {
+    int64_t m = mlirDenseI64ArrayGetElement(mask, k);
+    if (m < 0 || m >= xLanes + yLanes)
+      m = 0;
+    values[k] = m < xLanes ? laneOf(&b, x, m) : laneOf(&b, y, m - xLanes);
+  }
+  tbReplaceOp(op, fromLanes(&b, type, values));
+}
+
+/* vector.extract of a lane of a wide vector at a dynamic position (the
+ * lane whose index equals it, by a chain of selects), and vector.insert of
+ * a scalar there (each lane the scalar where its index equals it). */
+static bool isDynamicLaneAccess(MlirOperation op) {
+  bool extract = tileOpIs(op, "vector.extract");
+  if (!(extract || tileOpIs(op, "vector.insert")) ||
+      mlirOperationGetNumOperands(op) != 2 + !extract)
+    return false;
+  MlirAttribute pos = tileOpGetAttr(op, "static_position");
+  MlirValue vector = mlirOperationGetOperand(op, extract ? 0 : 1);
+  return valueLanes(vector) &&
+         (extract || !mlirTypeIsAVector(
+                         mlirValueGetType(mlirOperationGetOperand(op, 0)))) &&
+         !mlirAttributeIsNull(pos) && mlirAttributeIsADenseI64Array(pos) &&
+         mlirDenseArrayGetNumElements(pos) == 1 &&
+         mlirDenseI64ArrayGetElement(pos, 0) < 0;
+}
+
+static void unrollDynamicLaneAccess(MlirOperation op) {
+  TileBuilder b = tbBefore(op);
+  bool extract = tileOpIs(op, "vector.extract");
+  MlirValue v = mlirOperationGetOperand(op, extract ? 0 : 1);
+  MlirValue position = mlirOperationGetOperand(op, extract ? 1 : 2);
+  MlirType indexType = mlirValueGetType(position);
+  int64_t lanes = valueLanes(v);
+  if (extract) {
+    MlirValue r = laneOf(&b, v, 0);
+    for (int64_t l = 1; l < lanes; ++l) {
+      MlirValue at = tbCmpI(&b, "eq", position, tbConstInt(&b, indexType, l));
+      r = tbSelect(&b, at, laneOf(&b, v, l), r);
+    }
+    tbReplaceOp(op, r);
+    return;
+  }
+  MlirValue values[kPiece * kMaxPieces];
+  for (int64_t l = 0; l < lanes; ++l) {
+    MlirValue at = tbCmpI(&b, "eq", position, tbConstInt(&b, indexType, l));
+    values[l] =
+        tbSelect(&b, at, mlirOperationGetOperand(op, 0), laneOf(&b, v, l));
+  }
+  tbReplaceOp(op, fromLanes(&b, mlirValueGetType(v), values));
+}
+
 static MlirWalkResult collect(MlirOperation op, void *userData) {
   intptr_t memrefAt;
   bool read;
   if (elementwiseLanes(op) || memoryLanes(op, &memrefAt, &read) ||
-      isLaneAccess(op) || isMaker(op) || isWideReduction(op))
+      isLaneAccess(op) || isMaker(op) || isWideReduction(op) ||
+      isWideShuffle(op) || isDynamicLaneAccess(op))
     tileOpListAppend(userData, op);
   return MlirWalkResultAdvance;
 }
@@ -415,6 +537,10 @@ static void run(MlirOperation root, MlirExternalPass pass,
       unrollLaneAccess(op);
     else if (isMaker(op))
       unrollMaker(op);
+    else if (isWideShuffle(op))
+      unrollShuffle(op);
+    else if (isDynamicLaneAccess(op))
+      unrollDynamicLaneAccess(op);
     else
       unrollReduction(op);
   }

@@ -219,3 +219,65 @@ func.func @signs_ref(%A: memref<?xf32>, %C: memref<?xf32>) {
   }
   return
 }
+
+// Groups of 8 floats: neighbours swapped by a shuffle and added, then the
+// lane at the group's number k mod 8 (a dynamic position) written to all
+// 8, but lane 7 - k, which is -1 (an insert at a dynamic position).
+func.func @lanes(%A: memref<?xf32>, %C: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %n = memref.dim %A, %c0 : memref<?xf32>
+  %c8 = arith.constant 8 : index
+  %c64 = arith.constant 64 : index
+  %groups = arith.divui %n, %c8 : index
+  %blocks = arith.ceildivui %groups, %c64 : index
+  scf.forall (%b) in (%blocks) {
+    scf.forall (%t) in (64) {
+      %first = arith.muli %b, %c64 : index
+      %g = arith.addi %first, %t : index
+      %inside = arith.cmpi ult, %g, %groups : index
+      scf.if %inside {
+        %j = arith.muli %g, %c8 : index
+        %x = vector.load %A[%j] : memref<?xf32>, vector<8xf32>
+        %s = vector.shuffle %x, %x [1, 0, 3, 2, 5, 4, 7, 6] : vector<8xf32>, vector<8xf32>
+        %y = arith.addf %s, %x : vector<8xf32>
+        %k = arith.remui %g, %c8 : index
+        %e = vector.extract %y[%k] : f32 from vector<8xf32>
+        %z0 = vector.broadcast %e : f32 to vector<8xf32>
+        %minus = arith.constant -1.0 : f32
+        %c7 = arith.constant 7 : index
+        %other = arith.subi %c7, %k : index
+        %z = vector.insert %minus, %z0[%other] : f32 into vector<8xf32>
+        vector.store %z, %C[%j] : memref<?xf32>, vector<8xf32>
+      }
+    }
+  } {mapping = [#gpu.block<x>], tile.threads = 64 : i64}
+  return
+}
+
+func.func @lanes_ref(%A: memref<?xf32>, %C: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %n = memref.dim %A, %c0 : memref<?xf32>
+  %groups = arith.divui %n, %c8 : index
+  scf.for %g = %c0 to %groups step %c1 {
+    %j = arith.muli %g, %c8 : index
+    %k = arith.remui %g, %c8 : index
+    %other = arith.xori %k, %c1 : index
+    %jk = arith.addi %j, %k : index
+    %jo = arith.addi %j, %other : index
+    %a = memref.load %A[%jk] : memref<?xf32>
+    %o = memref.load %A[%jo] : memref<?xf32>
+    %e = arith.addf %o, %a : f32
+    %end = arith.addi %j, %c8 : index
+    scf.for %i = %j to %end step %c1 {
+      memref.store %e, %C[%i] : memref<?xf32>
+    }
+    %c7 = arith.constant 7 : index
+    %minus = arith.constant -1.0 : f32
+    %back = arith.subi %c7, %k : index
+    %at = arith.addi %j, %back : index
+    memref.store %minus, %C[%at] : memref<?xf32>
+  }
+  return
+}

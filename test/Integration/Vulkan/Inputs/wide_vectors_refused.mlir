@@ -5,12 +5,11 @@ func.func @k(%A: memref<256xf32>) {
       %c8 = arith.constant 8 : index
       %j = arith.muli %i, %c8 : index
       %x = vector.load %A[%j] : memref<256xf32>, vector<8xf32>
-      %s = vector.shuffle %x, %x [1, 0, 3, 2, 5, 4, 7, 6] : vector<8xf32>, vector<8xf32>
-      %y = arith.addf %s, %x : vector<8xf32>
-      %k = arith.remui %i, %c8 : index
-      %e = vector.extract %y[%k] : f32 from vector<8xf32>
-      %z = vector.broadcast %e : f32 to vector<8xf32>
-      vector.store %z, %A[%j] : memref<256xf32>, vector<8xf32>
+      %m = vector.extract_strided_slice %x {offsets = [2], sizes = [4], strides = [1]} : vector<8xf32> to vector<4xf32>
+      %s = vector.shape_cast %x : vector<8xf32> to vector<2x4xf32>
+      %r = vector.extract %s[1] : vector<4xf32> from vector<2x4xf32>
+      %y = arith.addf %m, %r : vector<4xf32>
+      vector.store %y, %A[%j] : memref<256xf32>, vector<4xf32>
     }
   } {mapping = [#gpu.block<x>], tile.threads = 32 : i64}
   return
