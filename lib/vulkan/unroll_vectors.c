@@ -1,7 +1,8 @@
 /* tile-vulkan-unroll-vectors: the ops of device code on vectors of one
  * dimension and more than 4 lanes, which SPIR-V has no vector for (without
  * the Vector16 capability), become the same ops on pieces of 4 lanes (the
- * last piece takes the rest). The conversion failed on every such op, and
+ * last ones take the rest, 3 and 2 where 5 are left: no piece of one
+ * lane). The conversion failed on every such op, and
  * tile-gpu-check-device-ops refused them.
  *
  * Each op is rewritten on its own: its wide operands are cut into pieces
@@ -67,8 +68,20 @@ static int64_t valueLanes(MlirValue v) {
   return wideLanes(mlirValueGetType(v));
 }
 
+/* The lanes of the piece at `offset`: 4, but 3 where 5 are left, so that
+ * no piece has one lane (the SPIR-V conversion of math ops failed on
+ * vector<1xf32>, an unrealized cast). */
 static int64_t pieceSize(int64_t lanes, int64_t offset) {
-  return lanes - offset < kPiece ? lanes - offset : kPiece;
+  int64_t rest = lanes - offset;
+  return rest == kPiece + 1 ? kPiece - 1 : rest < kPiece ? rest : kPiece;
+}
+
+/* The offset of the piece that holds lane `lane`. */
+static int64_t pieceStart(int64_t lanes, int64_t lane) {
+  int64_t o = 0;
+  while (o + pieceSize(lanes, o) <= lane)
+    o += pieceSize(lanes, o);
+  return o;
 }
 
 static MlirType pieceType(MlirType element, int64_t size) {
@@ -103,7 +116,7 @@ static MlirValue assemble(TileBuilder *b, MlirType type,
                            ? mlirFloatAttrDoubleGet(b->ctx, element, 0.0)
                            : mlirIntegerAttrGet(element, 0);
   MlirValue acc = tbConstAttr(b, mlirDenseElementsAttrSplatGet(type, zero));
-  for (int64_t o = 0, k = 0; o < lanes; o += kPiece, ++k) {
+  for (int64_t o = 0, k = 0; o < lanes; o += pieceSize(lanes, o), ++k) {
     MlirNamedAttribute attrs[] = {
         tbNamed(
             b, "offsets",
@@ -178,7 +191,7 @@ static void unrollElementwise(MlirOperation op, int64_t lanes) {
   intptr_t operands = mlirOperationGetNumOperands(op);
   intptr_t results = mlirOperationGetNumResults(op);
   MlirValue resultPieces[kMaxResults][kMaxPieces];
-  for (int64_t o = 0, k = 0; o < lanes; o += kPiece, ++k) {
+  for (int64_t o = 0, k = 0; o < lanes; o += pieceSize(lanes, o), ++k) {
     int64_t size = pieceSize(lanes, o);
     MlirValue args[kMaxOperands];
     for (intptr_t i = 0; i < operands; ++i) {
@@ -253,7 +266,7 @@ static void unrollMemory(MlirOperation op, int64_t lanes, intptr_t memrefAt,
   if (n > kMaxOperands || last >= n)
     return;
   MlirValue pieces[kMaxPieces];
-  for (int64_t o = 0, k = 0; o < lanes; o += kPiece, ++k) {
+  for (int64_t o = 0, k = 0; o < lanes; o += pieceSize(lanes, o), ++k) {
     int64_t size = pieceSize(lanes, o);
     MlirValue args[kMaxOperands];
     for (intptr_t i = 0; i < n; ++i) {
@@ -312,7 +325,9 @@ static bool isLaneAccess(MlirOperation op) {
 static void unrollLaneAccess(MlirOperation op) {
   TileBuilder b = tbBefore(op);
   int64_t p = lanePosition(op);
-  int64_t o = p / kPiece * kPiece;
+  int64_t o = pieceStart(valueLanes(mlirOperationGetOperand(
+                             op, tileOpIs(op, "vector.extract") ? 0 : 1)),
+                         p);
   if (tileOpIs(op, "vector.extract")) {
     MlirValue v = mlirOperationGetOperand(op, 0);
     MlirValue piece = slice(&b, v, o, pieceSize(valueLanes(v), o));
@@ -322,7 +337,7 @@ static void unrollLaneAccess(MlirOperation op) {
   MlirValue dest = mlirOperationGetOperand(op, 1);
   int64_t lanes = valueLanes(dest);
   MlirValue pieces[kMaxPieces];
-  for (int64_t q = 0, k = 0; q < lanes; q += kPiece, ++k) {
+  for (int64_t q = 0, k = 0; q < lanes; q += pieceSize(lanes, q), ++k) {
     pieces[k] = slice(&b, dest, q, pieceSize(lanes, q));
     if (q == o)
       pieces[k] =
@@ -349,7 +364,7 @@ static void unrollMaker(MlirOperation op) {
   MlirType element = tbScalarOf(mlirValueGetType(result));
   bool broadcast = tileOpIs(op, "vector.broadcast");
   MlirValue pieces[kMaxPieces];
-  for (int64_t o = 0, k = 0; o < lanes; o += kPiece, ++k) {
+  for (int64_t o = 0, k = 0; o < lanes; o += pieceSize(lanes, o), ++k) {
     int64_t size = pieceSize(lanes, o);
     MlirType type = pieceType(element, size);
     MlirValue args[kPiece];
@@ -381,7 +396,7 @@ static void unrollReduction(MlirOperation op) {
                       ? mlirOperationGetOperand(op, 1)
                       : (MlirValue){NULL};
   MlirType type = mlirValueGetType(mlirOperationGetResult(op, 0));
-  for (int64_t o = 0; o < lanes; o += kPiece) {
+  for (int64_t o = 0; o < lanes; o += pieceSize(lanes, o)) {
     MlirValue args[] = {slice(&b, v, o, pieceSize(lanes, o)), acc};
     acc = tbResult(tbCreate(&b, "vector.reduction", acc.ptr ? 2 : 1, args, 1,
                             &type, numAttrs, attrs));
@@ -408,7 +423,7 @@ static MlirValue laneOf(TileBuilder *b, MlirValue v, int64_t lane) {
   int64_t lanes = valueLanes(v);
   if (!lanes)
     return tbVExtract(b, v, lane);
-  int64_t o = lane / kPiece * kPiece;
+  int64_t o = pieceStart(lanes, lane);
   return tbVExtract(b, slice(b, v, o, pieceSize(lanes, o)), lane - o);
 }
 
@@ -421,7 +436,7 @@ static MlirValue fromLanes(TileBuilder *b, MlirType type,
     return tbResult(
         tbCreate(b, "vector.from_elements", lanes, values, 1, &type, 0, NULL));
   MlirValue pieces[kMaxPieces];
-  for (int64_t o = 0, k = 0; o < lanes; o += kPiece, ++k) {
+  for (int64_t o = 0, k = 0; o < lanes; o += pieceSize(lanes, o), ++k) {
     MlirType piece = pieceType(element, pieceSize(lanes, o));
     pieces[k] =
         tbResult(tbCreate(b, "vector.from_elements", pieceSize(lanes, o),

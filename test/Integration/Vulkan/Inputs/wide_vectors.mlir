@@ -281,3 +281,55 @@ func.func @lanes_ref(%A: memref<?xf32>, %C: memref<?xf32>) {
   }
   return
 }
+
+// Groups of 5 and of 9 floats (pieces of 3 and 2, and of 4, 3 and 2: a
+// piece of one lane failed in the SPIR-V conversion of math ops):
+// floor(x) + tanh(x).
+func.func @odd(%A: memref<?xf32>, %C: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %n = memref.dim %A, %c0 : memref<?xf32>
+  %c5 = arith.constant 5 : index
+  %c14 = arith.constant 14 : index
+  %c64 = arith.constant 64 : index
+  %groups = arith.divui %n, %c14 : index
+  %blocks = arith.ceildivui %groups, %c64 : index
+  scf.forall (%b) in (%blocks) {
+    scf.forall (%t) in (64) {
+      %first = arith.muli %b, %c64 : index
+      %g = arith.addi %first, %t : index
+      %inside = arith.cmpi ult, %g, %groups : index
+      scf.if %inside {
+        %j = arith.muli %g, %c14 : index
+        %j5 = arith.addi %j, %c5 : index
+        %x = vector.load %A[%j] : memref<?xf32>, vector<5xf32>
+        %xf = math.floor %x : vector<5xf32>
+        %xt = math.tanh %x : vector<5xf32>
+        %xr = arith.addf %xf, %xt : vector<5xf32>
+        vector.store %xr, %C[%j] : memref<?xf32>, vector<5xf32>
+        %y = vector.load %A[%j5] : memref<?xf32>, vector<9xf32>
+        %yf = math.floor %y : vector<9xf32>
+        %yt = math.tanh %y : vector<9xf32>
+        %yr = arith.addf %yf, %yt : vector<9xf32>
+        vector.store %yr, %C[%j5] : memref<?xf32>, vector<9xf32>
+      }
+    }
+  } {mapping = [#gpu.block<x>], tile.threads = 64 : i64}
+  return
+}
+
+func.func @odd_ref(%A: memref<?xf32>, %C: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c14 = arith.constant 14 : index
+  %n = memref.dim %A, %c0 : memref<?xf32>
+  %groups = arith.divui %n, %c14 : index
+  %whole = arith.muli %groups, %c14 : index
+  scf.for %k = %c0 to %whole step %c1 {
+    %x = memref.load %A[%k] : memref<?xf32>
+    %f = math.floor %x : f32
+    %t = math.tanh %x : f32
+    %r = arith.addf %f, %t : f32
+    memref.store %r, %C[%k] : memref<?xf32>
+  }
+  return
+}
