@@ -22,9 +22,9 @@
  *     (SPIR-V's vectors have one, of 2 to 4 lanes without the Vector16
  *     capability; the conversion failed to legalize their ops, or a
  *     constant of them with no location), where tile-vulkan-unroll-vectors
- *     left them: it cuts those of one dimension into pieces for the ops
- *     it knows. Constants and poison values are left to the ops that use
- *     them, which have a location.
+ *     left them: it cuts those of two dimensions into rows and those of
+ *     one into pieces, for the ops it knows. Constants and poison values are
+ * left to the ops that use them, which have a location.
  *   - vulkan: math ops on f64 other than absf, ceil, floor, round,
  *     roundeven, trunc, sqrt, rsqrt, fma, copysign, clampf, fpowi and the
  *     classification ops (tileGpuVulkanLacksF64Math): GLSL.std.450's
@@ -230,6 +230,12 @@ static void checkVectorShape(MlirOperation op, Check *c) {
                     "dimension, broadcasts of a scalar, from_elements, "
                     "shuffles, reductions, and extracts and inserts of a "
                     "lane)"
+              : mlirShapedTypeGetRank(type) == 2
+                  ? " (vectors of two dimensions are cut into rows for "
+                    "arith and math ops, transfers along the last two "
+                    "dimensions, broadcasts, extracts and inserts of a row "
+                    "or an element, shape casts to and from one dimension "
+                    "and transposes)"
                   : "");
   tileStrBufFree(&text);
 }

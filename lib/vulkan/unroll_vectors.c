@@ -14,6 +14,8 @@
  * left where every op on it was rewritten. What is left is refused, at the
  * op, by tile-gpu-check-device-ops (the slices that join the pieces are
  * marked tile.vector_piece: it reports the op they join them to).
+ * Vectors of two dimensions are cut into their rows first
+ * (tileVulkanUnrollRows, unroll_rows.c), the rows then into pieces.
  *
  * Rewritten: arith and math ops (elementwise; arith.select's condition may
  * be a scalar), vector.fma, vector.broadcast of a scalar, vector.reduction
@@ -23,6 +25,8 @@
  * vector.from_elements, vector.load and vector.store, and
  * vector.transfer_read and transfer_write along the memref's last
  * dimension (their masks cut as their vectors are). */
+#include "vulkan/vulkan.h"
+
 #include "ir/builder.h"
 #include "ir/builder_vector.h"
 #include "ir/choices.h"
@@ -47,11 +51,6 @@ enum {
   kMaxResults = 2,
   kMaxAttrs = 16
 };
-
-/* Marks the slices this pass makes: where one is left (its wide vector
- * comes from, or goes to, an op this pass does not rewrite),
- * tile-gpu-check-device-ops reports that op instead. */
-static const char *const kPieceMark = "tile.vector_piece";
 
 /* The lane count of a vector of one static dimension and more than 4
  * lanes, else 0. */
@@ -101,7 +100,7 @@ static MlirValue slice(TileBuilder *b, MlirValue v, int64_t offset,
           mlirArrayAttrGet(b->ctx, 1, (MlirAttribute[]){tbI64Attr(b, size)})),
       tbNamed(b, "strides",
               mlirArrayAttrGet(b->ctx, 1, (MlirAttribute[]){tbI64Attr(b, 1)})),
-      tbNamed(b, kPieceMark, mlirUnitAttrGet(b->ctx)),
+      tbNamed(b, TILE_VULKAN_PIECE_MARK, mlirUnitAttrGet(b->ctx)),
   };
   return tbResult(tbCreate(b, "vector.extract_strided_slice", 1, &v, 1, &type,
                            TILE_COUNT(attrs), attrs));
@@ -124,7 +123,7 @@ static MlirValue assemble(TileBuilder *b, MlirType type,
         tbNamed(
             b, "strides",
             mlirArrayAttrGet(b->ctx, 1, (MlirAttribute[]){tbI64Attr(b, 1)})),
-        tbNamed(b, kPieceMark, mlirUnitAttrGet(b->ctx)),
+        tbNamed(b, TILE_VULKAN_PIECE_MARK, mlirUnitAttrGet(b->ctx)),
     };
     MlirValue operands[] = {pieces[k], acc};
     acc = tbResult(tbCreate(b, "vector.insert_strided_slice", 2, operands, 1,
@@ -537,6 +536,7 @@ static void run(MlirOperation root, MlirExternalPass pass,
                 const TileOptionValue *options) {
   (void)pass;
   (void)options;
+  tileVulkanUnrollRows(root);
   TileOpList list = {0};
   mlirOperationWalk(root, collect, &list, MlirWalkPostOrder);
   for (size_t i = 0; i < list.count; ++i) {
@@ -570,9 +570,10 @@ static const TileDialectHandleGetter dialects[] = {
 const TilePassDescriptor tileVulkanUnrollVectorsPass = {
     .argument = "tile-vulkan-unroll-vectors",
     .name = "TileVulkanUnrollVectors",
-    .summary = "Rewrite arith, math, memory, lane and reduction ops on "
-               "one-dimensional vectors of more than 4 lanes as ops on "
-               "pieces of 4 lanes (SPIR-V's widest vectors)",
+    .summary = "Rewrite arith, math, memory, lane, shuffle and reduction "
+               "ops on one-dimensional vectors of more than 4 lanes as ops "
+               "on pieces of 4 lanes (SPIR-V's widest vectors), and those "
+               "on two-dimensional vectors as ops on their rows first",
     .anchor = "",
     .dependentDialects = dialects,
     .numDependentDialects = TILE_COUNT(dialects),

@@ -78,4 +78,13 @@ int64_t tileVulkanKernelShuffleLanes(MlirOperation kernel);
 void tileVulkanTellShuffleLanes(TileBuilder *b, MlirOperation launch,
                                 int64_t lanes);
 
+/* The mark of the ops that tile-vulkan-unroll-vectors makes to take the
+ * rows or pieces of a vector and to put them back together: where one is
+ * left, tile-gpu-check-device-ops reports the op it joins them to. */
+#define TILE_VULKAN_PIECE_MARK "tile.vector_piece"
+
+/* tile-vulkan-unroll-vectors' first step (unroll_rows.c): ops on vectors
+ * of two dimensions become ops on their rows. */
+void tileVulkanUnrollRows(MlirOperation root);
+
 #endif

@@ -333,3 +333,74 @@ func.func @odd_ref(%A: memref<?xf32>, %C: memref<?xf32>) {
   }
   return
 }
+
+// Blocks of 4 rows of 8 floats, as vector<4x8xf32> (SPIR-V's vectors have
+// one dimension): s = exp(x) * 2 + row 2 of x, through a shape cast to 32
+// lanes and back and two transposes; element [0, 0] is then the sum of s.
+func.func @rows(%A: memref<?x8xf32>, %C: memref<?x8xf32>) {
+  %c0 = arith.constant 0 : index
+  %n = memref.dim %A, %c0 : memref<?x8xf32>
+  %c4 = arith.constant 4 : index
+  %c64 = arith.constant 64 : index
+  %groups = arith.ceildivui %n, %c4 : index
+  %blocks = arith.ceildivui %groups, %c64 : index
+  scf.forall (%b) in (%blocks) {
+    scf.forall (%t) in (64) {
+      %first = arith.muli %b, %c64 : index
+      %g = arith.addi %first, %t : index
+      %four = arith.muli %g, %c4 : index
+      %end = arith.addi %four, %c4 : index
+      %inside = arith.cmpi ule, %end, %n : index
+      scf.if %inside {
+        %pad = arith.constant 0.0 : f32
+        %x = vector.transfer_read %A[%four, %c0], %pad {in_bounds = [true, true]} : memref<?x8xf32>, vector<4x8xf32>
+        %e = math.exp %x : vector<4x8xf32>
+        %two = arith.constant dense<2.0> : vector<4x8xf32>
+        %m = arith.mulf %e, %two : vector<4x8xf32>
+        %row = vector.extract %x[2] : vector<8xf32> from vector<4x8xf32>
+        %rb = vector.broadcast %row : vector<8xf32> to vector<4x8xf32>
+        %s = arith.addf %m, %rb : vector<4x8xf32>
+        %flat = vector.shape_cast %s : vector<4x8xf32> to vector<32xf32>
+        %sum = vector.reduction <add>, %flat : vector<32xf32> into f32
+        %back = vector.shape_cast %flat : vector<32xf32> to vector<4x8xf32>
+        %tr = vector.transpose %back, [1, 0] : vector<4x8xf32> to vector<8x4xf32>
+        %tr2 = vector.transpose %tr, [1, 0] : vector<8x4xf32> to vector<4x8xf32>
+        %ins = vector.insert %sum, %tr2 [0, 0] : f32 into vector<4x8xf32>
+        vector.transfer_write %ins, %C[%four, %c0] {in_bounds = [true, true]} : vector<4x8xf32>, memref<?x8xf32>
+      }
+    }
+  } {mapping = [#gpu.block<x>], tile.threads = 64 : i64}
+  return
+}
+
+func.func @rows_ref(%A: memref<?x8xf32>, %C: memref<?x8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %n = memref.dim %A, %c0 : memref<?x8xf32>
+  %groups = arith.divui %n, %c4 : index
+  %whole = arith.muli %groups, %c4 : index
+  %two = arith.constant 2.0 : f32
+  %zero = arith.constant 0.0 : f32
+  scf.for %g = %c0 to %whole step %c4 {
+    %end = arith.addi %g, %c4 : index
+    %r2 = arith.addi %g, %c2 : index
+    %sum = scf.for %r = %g to %end step %c1 iter_args(%acc = %zero) -> f32 {
+      %rowsum = scf.for %c = %c0 to %c8 step %c1 iter_args(%a2 = %acc) -> f32 {
+        %x = memref.load %A[%r, %c] : memref<?x8xf32>
+        %y = memref.load %A[%r2, %c] : memref<?x8xf32>
+        %e = math.exp %x : f32
+        %m = arith.mulf %e, %two : f32
+        %s = arith.addf %m, %y : f32
+        memref.store %s, %C[%r, %c] : memref<?x8xf32>
+        %next = arith.addf %a2, %s : f32
+        scf.yield %next : f32
+      }
+      scf.yield %rowsum : f32
+    }
+    memref.store %sum, %C[%g, %c0] : memref<?x8xf32>
+  }
+  return
+}

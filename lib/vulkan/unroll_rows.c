@@ -1,0 +1,448 @@
+/* The first step of tile-vulkan-unroll-vectors: ops on vectors of two
+ * dimensions (SPIR-V's vectors have one) become the same ops on their
+ * rows, which the second step cuts into pieces where they are wide. As
+ * there, each op is rewritten on its own: its operands' rows are taken
+ * with vector.extract, its results' rows put back with vector.insert, and
+ * canonicalize folds each row of a put-together value (and of a constant)
+ * into the row it names; the ops that take and put rows are marked
+ * tile.vector_piece.
+ *
+ * Rewritten: arith and math ops (elementwise; arith.select's condition may
+ * be a scalar), vector.fma, vector.broadcast of a scalar or a row,
+ * vector.extract and vector.insert of a row or of an element at a static
+ * position, vector.shape_cast between two dimensions and one, vector.
+ * transpose, and vector.transfer_read and transfer_write along the last
+ * two dimensions of a memref, in bounds along the first of them and
+ * without a mask. */
+#include "vulkan/vulkan.h"
+
+#include "ir/builder.h"
+#include "ir/builder_vector.h"
+#include "ir/choices.h"
+#include "ir/ir.h"
+#include "support/count.h"
+
+#include "mlir-c/AffineMap.h"
+#include "mlir-c/BuiltinAttributes.h"
+
+#include <stdio.h>
+
+/* kMaxRows: vectors of up to 64 rows of up to 256 lanes are rewritten. */
+enum { kMaxRows = 64, kMaxLanes = 256, kMaxOperands = 8, kMaxAttrs = 16 };
+
+static MlirNamedAttribute mark(TileBuilder *b) {
+  return tbNamed(b, TILE_VULKAN_PIECE_MARK, mlirUnitAttrGet(b->ctx));
+}
+
+/* The rows of a vector of two static dimensions this step takes, else 0. */
+static int64_t rowsOf(MlirType type) {
+  if (!mlirTypeIsAVector(type) || mlirShapedTypeGetRank(type) != 2 ||
+      !mlirShapedTypeHasStaticShape(type) ||
+      mlirVectorTypeIsDimScalable(type, 0) ||
+      mlirVectorTypeIsDimScalable(type, 1))
+    return 0;
+  int64_t rows = mlirShapedTypeGetDimSize(type, 0);
+  int64_t lanes = mlirShapedTypeGetDimSize(type, 1);
+  return rows >= 1 && rows <= kMaxRows && lanes >= 1 && lanes <= kMaxLanes
+             ? rows
+             : 0;
+}
+
+static int64_t valueRows(MlirValue v) { return rowsOf(mlirValueGetType(v)); }
+
+static MlirType rowType(MlirType type) {
+  int64_t lanes = mlirShapedTypeGetDimSize(type, 1);
+  return mlirVectorTypeGet(1, &lanes, mlirShapedTypeGetElementType(type));
+}
+
+static MlirValue extractAt(TileBuilder *b, MlirValue v, int64_t at,
+                           MlirType type) {
+  MlirNamedAttribute attrs[] = {
+      tbNamed(b, "static_position", mlirDenseI64ArrayGet(b->ctx, 1, &at)),
+      mark(b)};
+  return tbResult(
+      tbCreate(b, "vector.extract", 1, &v, 1, &type, TILE_COUNT(attrs), attrs));
+}
+
+/* Row `i` of a two-dimensional `v`. */
+static MlirValue rowOf(TileBuilder *b, MlirValue v, int64_t i) {
+  return extractAt(b, v, i, rowType(mlirValueGetType(v)));
+}
+
+/* The vector of type `type` whose rows are `rows`. */
+static MlirValue fromRows(TileBuilder *b, MlirType type,
+                          const MlirValue *rows) {
+  MlirType element = mlirShapedTypeGetElementType(type);
+  MlirAttribute zero = mlirTypeIsAFloat(element)
+                           ? mlirFloatAttrDoubleGet(b->ctx, element, 0.0)
+                           : mlirIntegerAttrGet(element, 0);
+  MlirValue acc = tbConstAttr(b, mlirDenseElementsAttrSplatGet(type, zero));
+  for (int64_t i = 0; i < rowsOf(type); ++i) {
+    MlirNamedAttribute attrs[] = {
+        tbNamed(b, "static_position", mlirDenseI64ArrayGet(b->ctx, 1, &i)),
+        mark(b)};
+    MlirValue operands[] = {rows[i], acc};
+    acc = tbResult(tbCreate(b, "vector.insert", 2, operands, 1, &type,
+                            TILE_COUNT(attrs), attrs));
+  }
+  return acc;
+}
+
+static intptr_t attributesOf(MlirOperation op, MlirNamedAttribute *attrs) {
+  intptr_t n = mlirOperationGetNumAttributes(op);
+  for (intptr_t i = 0; i < n && i < kMaxAttrs; ++i)
+    attrs[i] = mlirOperationGetAttribute(op, i);
+  return n < kMaxAttrs ? n : kMaxAttrs;
+}
+
+/* An arith or math op (or vector.fma) whose vector operands and results
+ * all have one two-dimensional shape: its rows. */
+static int64_t elementwiseRows(MlirOperation op) {
+  if (!(tileOpHasPrefix(op, "arith.") || tileOpHasPrefix(op, "math.") ||
+        tileOpIs(op, "vector.fma")) ||
+      tileOpIs(op, "arith.constant") ||
+      mlirOperationGetNumOperands(op) > kMaxOperands ||
+      mlirOperationGetNumResults(op) != 1 ||
+      mlirOperationGetNumAttributes(op) > kMaxAttrs ||
+      mlirOperationGetNumRegions(op) > 0)
+    return 0;
+  intptr_t operands = mlirOperationGetNumOperands(op);
+  int64_t rows = 0, lanes = 0;
+  for (intptr_t i = 0; i <= operands; ++i) {
+    MlirType t = mlirValueGetType(i < operands ? mlirOperationGetOperand(op, i)
+                                               : mlirOperationGetResult(op, 0));
+    if (!mlirTypeIsAVector(t)) {
+      if (!(i == 0 && tileOpIs(op, "arith.select")))
+        return 0;
+      continue;
+    }
+    if (!rowsOf(t) || (rows && (rowsOf(t) != rows ||
+                                mlirShapedTypeGetDimSize(t, 1) != lanes)))
+      return 0;
+    rows = rowsOf(t);
+    lanes = mlirShapedTypeGetDimSize(t, 1);
+  }
+  return rows;
+}
+
+static void rowsElementwise(MlirOperation op, int64_t rows) {
+  TileBuilder b = tbBefore(op);
+  char name[64];
+  MlirStringRef opName = mlirIdentifierStr(mlirOperationGetName(op));
+  snprintf(name, sizeof(name), "%.*s", (int)opName.length, opName.data);
+  MlirNamedAttribute attrs[kMaxAttrs];
+  intptr_t numAttrs = attributesOf(op, attrs);
+  intptr_t operands = mlirOperationGetNumOperands(op);
+  MlirType type = mlirValueGetType(mlirOperationGetResult(op, 0));
+  MlirType row = rowType(type);
+  MlirValue results[kMaxRows];
+  for (int64_t i = 0; i < rows; ++i) {
+    MlirValue args[kMaxOperands];
+    for (intptr_t k = 0; k < operands; ++k) {
+      MlirValue v = mlirOperationGetOperand(op, k);
+      args[k] = mlirTypeIsAVector(mlirValueGetType(v)) ? rowOf(&b, v, i) : v;
+    }
+    results[i] =
+        tbResult(tbCreate(&b, name, operands, args, 1, &row, numAttrs, attrs));
+  }
+  tbReplaceOp(op, fromRows(&b, type, results));
+}
+
+/* A transfer of a two-dimensional vector along the last two dimensions of
+ * a memref, in bounds along the first of them, without a mask. */
+static bool isRowTransfer(MlirOperation op, TileTransfer *t) {
+  if (!tileTransferOf(op, t) || !rowsOf(t->vector) || t->mask.ptr ||
+      t->rank < 2 || mlirOperationGetNumAttributes(op) > kMaxAttrs ||
+      mlirOperationGetNumOperands(op) > kMaxOperands)
+    return false;
+  MlirAttribute map = tileOpGetAttr(op, "permutation_map");
+  MlirAttribute inBounds = tileOpGetAttr(op, "in_bounds");
+  return !mlirAttributeIsNull(map) && mlirAttributeIsAAffineMap(map) &&
+         mlirAffineMapIsMinorIdentity(mlirAffineMapAttrGetValue(map)) &&
+         mlirAffineMapGetNumResults(mlirAffineMapAttrGetValue(map)) == 2 &&
+         !mlirAttributeIsNull(inBounds) && mlirAttributeIsAArray(inBounds) &&
+         mlirArrayAttrGetNumElements(inBounds) == 2 &&
+         mlirBoolAttrGetValue(mlirArrayAttrGetElement(inBounds, 0));
+}
+
+/* Row i moved at the memref's second to last index plus i, along its last
+ * dimension (a one-result minor identity map). */
+static void rowsTransfer(MlirOperation op, const TileTransfer *t) {
+  TileBuilder b = tbBefore(op);
+  MlirNamedAttribute attrs[kMaxAttrs];
+  intptr_t numAttrs = attributesOf(op, attrs);
+  int64_t rows = rowsOf(t->vector);
+  MlirAttribute inBounds = tileOpGetAttr(op, "in_bounds");
+  MlirAttribute lastInBounds = mlirArrayAttrGetElement(inBounds, 1);
+  MlirAttribute map = mlirAffineMapAttrGet(
+      mlirAffineMapMinorIdentityGet(b.ctx, (intptr_t)t->rank, 1));
+  for (intptr_t a = 0; a < numAttrs; ++a) {
+    MlirStringRef n = mlirIdentifierStr(attrs[a].name);
+    if (mlirStringRefEqual(n, tileRef("permutation_map")))
+      attrs[a].attribute = map;
+    else if (mlirStringRefEqual(n, tileRef("in_bounds")))
+      attrs[a].attribute = mlirArrayAttrGet(b.ctx, 1, &lastInBounds);
+  }
+  intptr_t n = mlirOperationGetNumOperands(op);
+  intptr_t rowIndex = t->memrefAt + t->rank - 1; /* second to last index */
+  MlirType row = rowType(t->vector);
+  MlirValue results[kMaxRows];
+  for (int64_t i = 0; i < rows; ++i) {
+    MlirValue args[kMaxOperands];
+    for (intptr_t k = 0; k < n; ++k) {
+      MlirValue v = mlirOperationGetOperand(op, k);
+      if (k == rowIndex && i)
+        v = tbAdd(&b, v, tbConstIndex(&b, i));
+      else if (!t->read && k == 0)
+        v = rowOf(&b, v, i);
+      args[k] = v;
+    }
+    MlirOperation piece =
+        tbCreate(&b, t->read ? "vector.transfer_read" : "vector.transfer_write",
+                 n, args, t->read ? 1 : 0, &row, numAttrs, attrs);
+    if (t->read)
+      results[i] = tbResult(piece);
+  }
+  if (t->read)
+    tbReplaceOp(op, fromRows(&b, t->vector, results));
+  else
+    mlirOperationDestroy(op);
+}
+
+/* The static position of a vector.extract or vector.insert (one or two
+ * indices, none dynamic) into `*at`; its count, or 0. */
+static intptr_t staticPosition(MlirOperation op, int64_t *at) {
+  MlirAttribute pos = tileOpGetAttr(op, "static_position");
+  if (mlirAttributeIsNull(pos) || !mlirAttributeIsADenseI64Array(pos))
+    return 0;
+  intptr_t n = mlirDenseArrayGetNumElements(pos);
+  if (n < 1 || n > 2)
+    return 0;
+  for (intptr_t i = 0; i < n; ++i)
+    if ((at[i] = mlirDenseI64ArrayGetElement(pos, i)) < 0)
+      return 0;
+  return n;
+}
+
+/* vector.extract and vector.insert of a row or an element of a
+ * two-dimensional vector; broadcasts of a scalar or a row to one;
+ * shape_cast between two dimensions and one; transpose. */
+static bool isRowOp(MlirOperation op) {
+  int64_t at[2];
+  if (tileOpIs(op, "vector.extract")) {
+    MlirValue v = mlirOperationGetOperand(op, 0);
+    intptr_t n = staticPosition(op, at);
+    return mlirOperationGetNumOperands(op) == 1 && valueRows(v) && n &&
+           at[0] < valueRows(v) &&
+           (n == 1 || at[1] < mlirShapedTypeGetDimSize(mlirValueGetType(v), 1));
+  }
+  if (tileOpIs(op, "vector.insert")) {
+    MlirValue dest = mlirOperationGetOperand(op, 1);
+    intptr_t n = staticPosition(op, at);
+    return mlirOperationGetNumOperands(op) == 2 && valueRows(dest) && n &&
+           at[0] < valueRows(dest) &&
+           (n == 1 ||
+            at[1] < mlirShapedTypeGetDimSize(mlirValueGetType(dest), 1));
+  }
+  if (tileOpIs(op, "vector.broadcast")) {
+    MlirType from = mlirValueGetType(mlirOperationGetOperand(op, 0));
+    MlirType to = mlirValueGetType(mlirOperationGetResult(op, 0));
+    return rowsOf(to) &&
+           (!mlirTypeIsAVector(from) || (mlirShapedTypeGetRank(from) == 1 &&
+                                         mlirShapedTypeGetDimSize(from, 0) ==
+                                             mlirShapedTypeGetDimSize(to, 1)));
+  }
+  if (tileOpIs(op, "vector.shape_cast")) {
+    MlirType from = mlirValueGetType(mlirOperationGetOperand(op, 0));
+    MlirType to = mlirValueGetType(mlirOperationGetResult(op, 0));
+    bool flat = mlirShapedTypeGetRank(from) == 1 &&
+                mlirShapedTypeHasStaticShape(from) &&
+                !mlirVectorTypeIsDimScalable(from, 0);
+    bool flatTo = mlirShapedTypeGetRank(to) == 1 &&
+                  mlirShapedTypeHasStaticShape(to) &&
+                  !mlirVectorTypeIsDimScalable(to, 0);
+    return (rowsOf(from) && flatTo) || (flat && rowsOf(to));
+  }
+  if (tileOpIs(op, "vector.transpose")) {
+    MlirType from = mlirValueGetType(mlirOperationGetOperand(op, 0));
+    MlirType to = mlirValueGetType(mlirOperationGetResult(op, 0));
+    return rowsOf(from) && rowsOf(to) &&
+           mlirShapedTypeGetDimSize(from, 0) *
+                   mlirShapedTypeGetDimSize(from, 1) <=
+               kMaxLanes * 4;
+  }
+  return false;
+}
+
+/* The `size` lanes of one-dimensional `v` from `offset`, or `v` itself. */
+static MlirValue flatSlice(TileBuilder *b, MlirValue v, int64_t offset,
+                           int64_t size) {
+  MlirType type = mlirValueGetType(v);
+  if (offset == 0 && size == mlirShapedTypeGetDimSize(type, 0))
+    return v;
+  MlirType piece = mlirVectorTypeGet(1, &size, tbScalarOf(type));
+  MlirNamedAttribute attrs[] = {
+      tbNamed(
+          b, "offsets",
+          mlirArrayAttrGet(b->ctx, 1, (MlirAttribute[]){tbI64Attr(b, offset)})),
+      tbNamed(
+          b, "sizes",
+          mlirArrayAttrGet(b->ctx, 1, (MlirAttribute[]){tbI64Attr(b, size)})),
+      tbNamed(b, "strides",
+              mlirArrayAttrGet(b->ctx, 1, (MlirAttribute[]){tbI64Attr(b, 1)})),
+      mark(b),
+  };
+  return tbResult(tbCreate(b, "vector.extract_strided_slice", 1, &v, 1, &piece,
+                           TILE_COUNT(attrs), attrs));
+}
+
+static void rowsOp(MlirOperation op) {
+  TileBuilder b = tbBefore(op);
+  MlirValue rows[kMaxRows];
+  int64_t at[2];
+  if (tileOpIs(op, "vector.extract")) {
+    MlirValue v = mlirOperationGetOperand(op, 0);
+    intptr_t n = staticPosition(op, at);
+    MlirValue row = rowOf(&b, v, at[0]);
+    tbReplaceOp(op, n == 1 ? row : tbVExtract(&b, row, at[1]));
+    return;
+  }
+  MlirType to = mlirValueGetType(mlirOperationGetResult(op, 0));
+  if (tileOpIs(op, "vector.insert")) {
+    MlirValue value = mlirOperationGetOperand(op, 0);
+    MlirValue dest = mlirOperationGetOperand(op, 1);
+    intptr_t n = staticPosition(op, at);
+    for (int64_t i = 0; i < rowsOf(to); ++i) {
+      rows[i] = rowOf(&b, dest, i);
+      if (i == at[0])
+        rows[i] = n == 1 ? value : tbVInsert(&b, rows[i], at[1], value);
+    }
+    tbReplaceOp(op, fromRows(&b, to, rows));
+    return;
+  }
+  MlirValue from = mlirOperationGetOperand(op, 0);
+  MlirType fromType = mlirValueGetType(from);
+  if (tileOpIs(op, "vector.broadcast")) {
+    MlirType row = rowType(to);
+    MlirValue r =
+        mlirTypeIsAVector(fromType) ? from : tbVBroadcast(&b, row, from);
+    for (int64_t i = 0; i < rowsOf(to); ++i)
+      rows[i] = r;
+    tbReplaceOp(op, fromRows(&b, to, rows));
+    return;
+  }
+  if (tileOpIs(op, "vector.shape_cast") && rowsOf(to)) {
+    int64_t lanes = mlirShapedTypeGetDimSize(to, 1);
+    for (int64_t i = 0; i < rowsOf(to); ++i)
+      rows[i] = flatSlice(&b, from, i * lanes, lanes);
+    tbReplaceOp(op, fromRows(&b, to, rows));
+    return;
+  }
+  if (tileOpIs(op, "vector.shape_cast")) {
+    /* Two dimensions to one: the rows, lane by lane. */
+    int64_t lanes = mlirShapedTypeGetDimSize(fromType, 1);
+    int64_t total = rowsOf(fromType) * lanes;
+    MlirValue values[kMaxRows * 4];
+    if (total > kMaxRows * 4)
+      return;
+    for (int64_t i = 0; i < rowsOf(fromType); ++i) {
+      MlirValue row = rowOf(&b, from, i);
+      for (int64_t l = 0; l < lanes; ++l)
+        values[i * lanes + l] = tbVExtract(&b, row, l);
+    }
+    tbReplaceOp(op, tbResult(tbCreate(&b, "vector.from_elements", total, values,
+                                      1, &to, 0, NULL)));
+    return;
+  }
+  /* transpose: row j of the result holds lane j of every row. */
+  int64_t inRows = rowsOf(fromType);
+  int64_t outRows = rowsOf(to);
+  MlirValue in[kMaxRows];
+  for (int64_t i = 0; i < inRows; ++i)
+    in[i] = rowOf(&b, from, i);
+  MlirType row = rowType(to);
+  for (int64_t j = 0; j < outRows; ++j) {
+    MlirValue values[kMaxRows];
+    for (int64_t i = 0; i < inRows; ++i)
+      values[i] = tbVExtract(&b, in[i], j);
+    rows[j] = tbResult(
+        tbCreate(&b, "vector.from_elements", inRows, values, 1, &row, 0, NULL));
+  }
+  tbReplaceOp(op, fromRows(&b, to, rows));
+}
+
+/* Marks the ops this step may rewrite while it decides which it will. */
+static const char *const kCandidate = "tile.vector_rows";
+
+static MlirWalkResult collect(MlirOperation op, void *userData) {
+  TileTransfer t;
+  if (elementwiseRows(op) || isRowTransfer(op, &t) || isRowOp(op)) {
+    tileOpListAppend(userData, op);
+    mlirOperationSetDiscardableAttributeByName(
+        op, tileRef(kCandidate), mlirUnitAttrGet(mlirOperationGetContext(op)));
+  }
+  return MlirWalkResultAdvance;
+}
+
+static bool isCandidate(MlirOperation op) {
+  return !mlirAttributeIsNull(
+      mlirOperationGetDiscardableAttributeByName(op, tileRef(kCandidate)));
+}
+
+/* Whether every user of op's two-dimensional results is a candidate, and
+ * each of its two-dimensional operands comes from one or from a constant:
+ * the rows put back together for any other op would be left (canonicalize
+ * makes them a vector.from_elements), and so would the rows taken from
+ * one, and either would be reported where the kernel wrote neither. */
+static bool neighboursAreCandidates(MlirOperation op) {
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
+    MlirValue v = mlirOperationGetOperand(op, i);
+    if (!valueRows(v))
+      continue;
+    if (!mlirValueIsAOpResult(v))
+      return false;
+    MlirOperation owner = mlirOpResultGetOwner(v);
+    if (!isCandidate(owner) && !tileOpIs(owner, "arith.constant"))
+      return false;
+  }
+  for (intptr_t r = 0; r < mlirOperationGetNumResults(op); ++r) {
+    MlirValue v = mlirOperationGetResult(op, r);
+    if (!valueRows(v))
+      continue;
+    for (MlirOpOperand use = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(use);
+         use = mlirOpOperandGetNextUse(use))
+      if (!isCandidate(mlirOpOperandGetOwner(use)))
+        return false;
+  }
+  return true;
+}
+
+void tileVulkanUnrollRows(MlirOperation root) {
+  TileOpList list = {0};
+  mlirOperationWalk(root, collect, &list, MlirWalkPostOrder);
+  /* Candidates next to an op that is none are left, until none is. */
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (size_t i = 0; i < list.count; ++i)
+      if (isCandidate(list.ops[i]) && !neighboursAreCandidates(list.ops[i])) {
+        mlirOperationRemoveDiscardableAttributeByName(list.ops[i],
+                                                      tileRef(kCandidate));
+        changed = true;
+      }
+  }
+  for (size_t i = 0; i < list.count; ++i) {
+    MlirOperation op = list.ops[i];
+    if (!isCandidate(op))
+      continue;
+    mlirOperationRemoveDiscardableAttributeByName(op, tileRef(kCandidate));
+    TileTransfer t;
+    int64_t rows;
+    if ((rows = elementwiseRows(op)))
+      rowsElementwise(op, rows);
+    else if (isRowTransfer(op, &t))
+      rowsTransfer(op, &t);
+    else
+      rowsOp(op);
+  }
+  tileOpListFree(&list);
+}
