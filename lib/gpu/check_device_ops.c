@@ -234,8 +234,9 @@ static void checkVectorShape(MlirOperation op, Check *c) {
                   ? " (vectors of two dimensions are cut into rows for "
                     "arith and math ops, transfers along the last two "
                     "dimensions, broadcasts, extracts and inserts of a row "
-                    "or an element, shape casts to and from one dimension "
-                    "and transposes)"
+                    "or an element, shape casts to and from one dimension, "
+                    "transposes, matrix-product contractions and outer "
+                    "products)"
                   : "");
   tileStrBufFree(&text);
 }

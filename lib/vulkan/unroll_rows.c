@@ -11,9 +11,13 @@
  * be a scalar), vector.fma, vector.broadcast of a scalar or a row,
  * vector.extract and vector.insert of a row or of an element at a static
  * position, vector.shape_cast between two dimensions and one, vector.
- * transpose, and vector.transfer_read and transfer_write along the last
- * two dimensions of a memref, in bounds along the first of them and
- * without a mask. */
+ * transpose, vector.transfer_read and transfer_write along the last two
+ * dimensions of a memref, in bounds along the first of them and without a
+ * mask, and float contractions of a matrix product (the right-hand side k
+ * x n or n x k; row i is acc_i plus an fma per k of lhs[i][k] broadcast
+ * and row k of the right-hand side) and outer products. An op is
+ * rewritten only where the ops its two-dimensional values come from (or
+ * a constant) and go to are rewritten too. */
 #include "vulkan/vulkan.h"
 
 #include "ir/builder.h"
@@ -224,11 +228,70 @@ static intptr_t staticPosition(MlirOperation op, int64_t *at) {
   return n;
 }
 
+/* Whether attribute `name` of op is the attribute written `text`. */
+static bool attrIs(MlirOperation op, const char *name, const char *text) {
+  MlirAttribute a = tileOpGetAttr(op, name);
+  return !mlirAttributeIsNull(a) &&
+         mlirAttributeEqual(a, mlirAttributeParseGet(
+                                   mlirOperationGetContext(op), tileRef(text)));
+}
+
+/* A float vector.contract of two-dimensional operands that sums products
+ * ("add"), its maps a matrix product's with the right-hand side stored
+ * k x n (0) or n x k (1); -1 for any other. */
+static int contractForm(MlirOperation op) {
+  if (!tileOpIs(op, "vector.contract") || mlirOperationGetNumOperands(op) != 3)
+    return -1;
+  for (intptr_t i = 0; i < 3; ++i) {
+    MlirType t = mlirValueGetType(mlirOperationGetOperand(op, i));
+    if (!rowsOf(t) || !mlirTypeIsAFloat(mlirShapedTypeGetElementType(t)))
+      return -1;
+  }
+  /* k, the lanes of a left-hand row, is at most kMaxRows: an fma per k. */
+  if (mlirShapedTypeGetDimSize(mlirValueGetType(mlirOperationGetOperand(op, 0)),
+                               1) > kMaxRows)
+    return -1;
+  if (!attrIs(op, "kind", "#vector.kind<add>") ||
+      !attrIs(op, "iterator_types",
+              "[#vector.iterator_type<parallel>, "
+              "#vector.iterator_type<parallel>, "
+              "#vector.iterator_type<reduction>]"))
+    return -1;
+  if (attrIs(op, "indexing_maps",
+             "[affine_map<(d0, d1, d2) -> (d0, d2)>, "
+             "affine_map<(d0, d1, d2) -> (d2, d1)>, "
+             "affine_map<(d0, d1, d2) -> (d0, d1)>]"))
+    return 0;
+  if (attrIs(op, "indexing_maps",
+             "[affine_map<(d0, d1, d2) -> (d0, d2)>, "
+             "affine_map<(d0, d1, d2) -> (d1, d2)>, "
+             "affine_map<(d0, d1, d2) -> (d0, d1)>]"))
+    return 1;
+  return -1;
+}
+
+/* A float vector.outerproduct of two vectors (kind add, an accumulator or
+ * none). */
+static bool isOuterProduct(MlirOperation op) {
+  if (!tileOpIs(op, "vector.outerproduct") ||
+      mlirOperationGetNumOperands(op) > 3 ||
+      !rowsOf(mlirValueGetType(mlirOperationGetResult(op, 0))) ||
+      !mlirTypeIsAVector(mlirValueGetType(mlirOperationGetOperand(op, 1))) ||
+      !mlirTypeIsAFloat(
+          tbScalarOf(mlirValueGetType(mlirOperationGetResult(op, 0)))))
+    return false;
+  MlirAttribute kind = tileOpGetAttr(op, "kind");
+  return mlirAttributeIsNull(kind) || attrIs(op, "kind", "#vector.kind<add>");
+}
+
 /* vector.extract and vector.insert of a row or an element of a
  * two-dimensional vector; broadcasts of a scalar or a row to one;
- * shape_cast between two dimensions and one; transpose. */
+ * shape_cast between two dimensions and one; transpose; matrix-product
+ * contractions and outer products. */
 static bool isRowOp(MlirOperation op) {
   int64_t at[2];
+  if (contractForm(op) >= 0 || isOuterProduct(op))
+    return true;
   if (tileOpIs(op, "vector.extract")) {
     MlirValue v = mlirOperationGetOperand(op, 0);
     intptr_t n = staticPosition(op, at);
@@ -296,10 +359,68 @@ static MlirValue flatSlice(TileBuilder *b, MlirValue v, int64_t offset,
                            TILE_COUNT(attrs), attrs));
 }
 
+/* Row i of a contraction: acc_i + sum over k of lhs[i][k] * rhs_k, where
+ * rhs_k is row k of a k x n right-hand side; of an n x k one, the row
+ * built from lane k of each of its rows. An fma per k. */
+static void rowsContract(TileBuilder *b, MlirOperation op, MlirValue *rows) {
+  int form = contractForm(op);
+  MlirValue lhs = mlirOperationGetOperand(op, 0);
+  MlirValue rhs = mlirOperationGetOperand(op, 1);
+  MlirValue acc = mlirOperationGetOperand(op, 2);
+  MlirType type = mlirValueGetType(acc);
+  MlirType row = rowType(type);
+  int64_t m = rowsOf(type);
+  int64_t n = mlirShapedTypeGetDimSize(type, 1);
+  int64_t k = mlirShapedTypeGetDimSize(mlirValueGetType(lhs), 1);
+  MlirValue rhsRows[kMaxRows];
+  for (int64_t q = 0; q < k; ++q) {
+    if (form == 0) {
+      rhsRows[q] = rowOf(b, rhs, q);
+      continue;
+    }
+    MlirValue lanes[kMaxRows]; /* n: the right-hand side's rows */
+    for (int64_t j = 0; j < n; ++j)
+      lanes[j] = tbVExtract(b, rowOf(b, rhs, j), q);
+    rhsRows[q] = tbResult(
+        tbCreate(b, "vector.from_elements", n, lanes, 1, &row, 0, NULL));
+  }
+  for (int64_t i = 0; i < m; ++i) {
+    MlirValue lhsRow = rowOf(b, lhs, i);
+    MlirValue r = rowOf(b, acc, i);
+    for (int64_t q = 0; q < k; ++q)
+      r = tbVFma(b, tbVBroadcast(b, row, tbVExtract(b, lhsRow, q)), rhsRows[q],
+                 r);
+    rows[i] = r;
+  }
+}
+
 static void rowsOp(MlirOperation op) {
   TileBuilder b = tbBefore(op);
   MlirValue rows[kMaxRows];
   int64_t at[2];
+  if (contractForm(op) >= 0) {
+    rowsContract(&b, op, rows);
+    tbReplaceOp(
+        op,
+        fromRows(&b, mlirValueGetType(mlirOperationGetResult(op, 0)), rows));
+    return;
+  }
+  if (isOuterProduct(op)) {
+    /* Row i: lhs[i] * rhs (+ acc_i). */
+    MlirValue lhs = mlirOperationGetOperand(op, 0);
+    MlirValue rhs = mlirOperationGetOperand(op, 1);
+    MlirType type = mlirValueGetType(mlirOperationGetResult(op, 0));
+    MlirType row = rowType(type);
+    bool hasAcc = mlirOperationGetNumOperands(op) == 3;
+    for (int64_t i = 0; i < rowsOf(type); ++i) {
+      MlirValue l = tbVBroadcast(&b, row, tbVExtract(&b, lhs, i));
+      rows[i] = hasAcc ? tbVFma(&b, l, rhs,
+                                rowOf(&b, mlirOperationGetOperand(op, 2), i))
+                       : tbBinary(&b, "arith.mulf", l, rhs);
+    }
+    tbReplaceOp(op, fromRows(&b, type, rows));
+    return;
+  }
   if (tileOpIs(op, "vector.extract")) {
     MlirValue v = mlirOperationGetOperand(op, 0);
     intptr_t n = staticPosition(op, at);

@@ -404,3 +404,92 @@ func.func @rows_ref(%A: memref<?x8xf32>, %C: memref<?x8xf32>) {
   }
   return
 }
+
+// Groups of 8 rows of 8 floats (vector<4x8xf32> and vector<8x8xf32>):
+// p = a b + 1 (a: rows 0-3, b: rows 0-7 of B, a contraction of b stored
+// k x n), q = a bt^T (bt: rows 4-7 of B, stored n x k), o = q[1] (x) a[0] + p
+// (an outer product); o goes to rows 0-3, q to columns 0-3 of rows 4-7.
+func.func @products(%A: memref<?x8xf32>, %B: memref<?x8xf32>, %C: memref<?x8xf32>) {
+  %c0 = arith.constant 0 : index
+  %n = memref.dim %A, %c0 : memref<?x8xf32>
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c64 = arith.constant 64 : index
+  %groups = arith.divui %n, %c8 : index
+  %blocks = arith.ceildivui %groups, %c64 : index
+  scf.forall (%b) in (%blocks) {
+    scf.forall (%t) in (64) {
+      %first = arith.muli %b, %c64 : index
+      %g = arith.addi %first, %t : index
+      %inside = arith.cmpi ult, %g, %groups : index
+      scf.if %inside {
+        %r0 = arith.muli %g, %c8 : index
+        %r4 = arith.addi %r0, %c4 : index
+        %pad = arith.constant 0.0 : f32
+        %a = vector.transfer_read %A[%r0, %c0], %pad {in_bounds = [true, true]} : memref<?x8xf32>, vector<4x8xf32>
+        %bm = vector.transfer_read %B[%r0, %c0], %pad {in_bounds = [true, true]} : memref<?x8xf32>, vector<8x8xf32>
+        %bt = vector.transfer_read %B[%r4, %c0], %pad {in_bounds = [true, true]} : memref<?x8xf32>, vector<4x8xf32>
+        %acc = arith.constant dense<1.0> : vector<4x8xf32>
+        %p = vector.contract {indexing_maps = [affine_map<(i,j,k) -> (i,k)>, affine_map<(i,j,k) -> (k,j)>, affine_map<(i,j,k) -> (i,j)>], iterator_types = ["parallel","parallel","reduction"], kind = #vector.kind<add>} %a, %bm, %acc : vector<4x8xf32>, vector<8x8xf32> into vector<4x8xf32>
+        %acc2 = arith.constant dense<0.0> : vector<4x4xf32>
+        %q = vector.contract {indexing_maps = [affine_map<(i,j,k) -> (i,k)>, affine_map<(i,j,k) -> (j,k)>, affine_map<(i,j,k) -> (i,j)>], iterator_types = ["parallel","parallel","reduction"], kind = #vector.kind<add>} %a, %bt, %acc2 : vector<4x8xf32>, vector<4x8xf32> into vector<4x4xf32>
+        %col = vector.extract %q[1] : vector<4xf32> from vector<4x4xf32>
+        %row = vector.extract %a[0] : vector<8xf32> from vector<4x8xf32>
+        %o = vector.outerproduct %col, %row, %p : vector<4xf32>, vector<8xf32>
+        vector.transfer_write %o, %C[%r0, %c0] {in_bounds = [true, true]} : vector<4x8xf32>, memref<?x8xf32>
+        vector.transfer_write %q, %C[%r4, %c0] {in_bounds = [true, true]} : vector<4x4xf32>, memref<?x8xf32>
+      }
+    }
+  } {mapping = [#gpu.block<x>], tile.threads = 64 : i64}
+  return
+}
+
+func.func @products_ref(%A: memref<?x8xf32>, %B: memref<?x8xf32>, %C: memref<?x8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %one = arith.constant 1.0 : f32
+  %zero = arith.constant 0.0 : f32
+  %n = memref.dim %A, %c0 : memref<?x8xf32>
+  %groups = arith.divui %n, %c8 : index
+  %whole = arith.muli %groups, %c8 : index
+  scf.for %g = %c0 to %whole step %c8 {
+    %g4 = arith.addi %g, %c4 : index
+    %g1 = arith.addi %g, %c1 : index
+    // q[i][j] = sum_k a[i][k] bt[j][k], into rows 4-7, columns 0-3.
+    scf.for %i = %c0 to %c4 step %c1 {
+      %ai = arith.addi %g, %i : index
+      %ci = arith.addi %g4, %i : index
+      scf.for %j = %c0 to %c4 step %c1 {
+        %bj = arith.addi %g4, %j : index
+        %q = scf.for %kk = %c0 to %c8 step %c1 iter_args(%s = %zero) -> f32 {
+          %x = memref.load %A[%ai, %kk] : memref<?x8xf32>
+          %y = memref.load %B[%bj, %kk] : memref<?x8xf32>
+          %s2 = math.fma %x, %y, %s : f32
+          scf.yield %s2 : f32
+        }
+        memref.store %q, %C[%ci, %j] : memref<?x8xf32>
+      }
+    }
+    // o[i][j] = q[1][i] a[0][j] + 1 + sum_k a[i][k] b[k][j], rows 0-3.
+    %q1 = arith.addi %g4, %c1 : index
+    scf.for %i = %c0 to %c4 step %c1 {
+      %ai = arith.addi %g, %i : index
+      scf.for %j = %c0 to %c8 step %c1 {
+        %p = scf.for %kk = %c0 to %c8 step %c1 iter_args(%s = %one) -> f32 {
+          %x = memref.load %A[%ai, %kk] : memref<?x8xf32>
+          %bk = arith.addi %g, %kk : index
+          %y = memref.load %B[%bk, %j] : memref<?x8xf32>
+          %s2 = math.fma %x, %y, %s : f32
+          scf.yield %s2 : f32
+        }
+        %qi = memref.load %C[%q1, %i] : memref<?x8xf32>
+        %a0 = memref.load %A[%g, %j] : memref<?x8xf32>
+        %o = math.fma %qi, %a0, %p : f32
+        memref.store %o, %C[%ai, %j] : memref<?x8xf32>
+      }
+    }
+  }
+  return
+}

@@ -1,4 +1,5 @@
-// Ops on vectors that tile-vulkan-unroll-vectors does not cut.
+// Ops on vectors that tile-vulkan-unroll-vectors does not cut (the
+// contraction of constants is cut into rows).
 func.func @k(%A: memref<256xf32>) {
   scf.forall (%b) in (1) {
     scf.forall (%i) in (32) {
