@@ -5,8 +5,6 @@
  * __truncsfhf2; as i16 lanes the data only moves. */
 #include "cpu/lowering.h"
 
-#include "support/strbuf.h"
-
 static bool isHalfVector(MlirType type) {
   if (!mlirTypeIsAVector(type))
     return false;
@@ -29,11 +27,9 @@ static void retype(MlirOperation op) {
   TileBuilder b = tbBefore(op);
   intptr_t numOperands = mlirOperationGetNumOperands(op);
   intptr_t numResults = mlirOperationGetNumResults(op);
-  intptr_t numAttrs = mlirOperationGetNumAttributes(op);
   MlirValue operands[4];
   MlirType result;
-  MlirNamedAttribute attrs[4];
-  if (numOperands > 4 || numResults > 1 || numAttrs > 4)
+  if (numOperands > 4 || numResults > 1)
     return;
   for (intptr_t i = 0; i < numOperands; ++i) {
     MlirValue v = mlirOperationGetOperand(op, i);
@@ -43,14 +39,8 @@ static void retype(MlirOperation op) {
   MlirValue old = numResults ? mlirOperationGetResult(op, 0) : (MlirValue){0};
   if (numResults)
     result = asI16(&b, mlirValueGetType(old));
-  for (intptr_t i = 0; i < numAttrs; ++i)
-    attrs[i] = mlirOperationGetAttribute(op, i);
-  TileStrBuf name = TILE_STRBUF_INIT;
-  tileStrBufAppendRef(&name, mlirIdentifierStr(mlirOperationGetName(op)));
   MlirOperation moved =
-      tbCreate(&b, tileStrBufGet(&name), numOperands, operands, numResults,
-               &result, numAttrs, attrs);
-  tileStrBufFree(&name);
+      tbCreateLike(&b, op, numOperands, operands, numResults, &result);
   if (numResults)
     mlirValueReplaceAllUsesOfWith(
         old, bitcast(&b, tbResult(moved), mlirValueGetType(old)));

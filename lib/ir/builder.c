@@ -60,6 +60,20 @@ MlirOperation tbCreate(TileBuilder *b, const char *name, intptr_t numOperands,
                              results, numAttrs, attrs, 0);
 }
 
+MlirOperation tbCreateLike(TileBuilder *b, MlirOperation like,
+                           intptr_t numOperands, const MlirValue *operands,
+                           intptr_t numResults, const MlirType *results) {
+  MlirOperationState state = mlirOperationStateGet(
+      mlirIdentifierStr(mlirOperationGetName(like)), b->loc);
+  mlirOperationStateAddOperands(&state, numOperands, operands);
+  mlirOperationStateAddResults(&state, numResults, results);
+  for (intptr_t i = 0; i < mlirOperationGetNumAttributes(like); ++i) {
+    MlirNamedAttribute attr = mlirOperationGetAttribute(like, i);
+    mlirOperationStateAddAttributes(&state, 1, &attr);
+  }
+  return insert(b, mlirOperationCreate(&state));
+}
+
 MlirValue tbResult(MlirOperation op) { return mlirOperationGetResult(op, 0); }
 
 void tbReplaceOp(MlirOperation op, MlirValue value) {

@@ -38,6 +38,11 @@ tbCreateWithRegions(TileBuilder *b, const char *name, intptr_t numOperands,
                     const MlirValue *operands, intptr_t numResults,
                     const MlirType *results, intptr_t numAttrs,
                     const MlirNamedAttribute *attrs, intptr_t numRegions);
+/* An op of `like`'s name and attributes (inherent ones too) with these
+ * operands and result types, inserted; `like` is left as it is. */
+MlirOperation tbCreateLike(TileBuilder *b, MlirOperation like,
+                           intptr_t numOperands, const MlirValue *operands,
+                           intptr_t numResults, const MlirType *results);
 MlirValue tbResult(MlirOperation op);
 /* Replaces the uses of op's one result by `value` and erases op. */
 void tbReplaceOp(MlirOperation op, MlirValue value);

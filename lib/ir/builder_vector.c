@@ -159,6 +159,14 @@ MlirValue tbSplat(TileBuilder *b, MlirValue like, MlirType element,
   return splatOf(b, like, mlirFloatAttrDoubleGet(b->ctx, element, value));
 }
 
+MlirValue tbZeroVector(TileBuilder *b, MlirType type) {
+  MlirType element = mlirShapedTypeGetElementType(type);
+  MlirAttribute zero = mlirTypeIsAFloat(element)
+                           ? mlirFloatAttrDoubleGet(b->ctx, element, 0.0)
+                           : mlirIntegerAttrGet(element, 0);
+  return tbConstAttr(b, mlirDenseElementsAttrSplatGet(type, zero));
+}
+
 MlirValue tbSplatInt(TileBuilder *b, MlirValue like, MlirType element,
                      int64_t value) {
   return splatOf(b, like, mlirIntegerAttrGet(element, value));

@@ -52,6 +52,9 @@ MlirValue tbSplat(TileBuilder *b, MlirValue like, MlirType element,
 MlirValue tbSplatInt(TileBuilder *b, MlirValue like, MlirType element,
                      int64_t value);
 
+/* The zero of vector type `type` (a splat constant). */
+MlirValue tbZeroVector(TileBuilder *b, MlirType type);
+
 /* arith on any type: one result of the operand's type. */
 MlirValue tbUnary(TileBuilder *b, const char *op, MlirValue x);
 MlirValue tbConvertOp(TileBuilder *b, const char *op, MlirValue x, MlirType to);

@@ -28,24 +28,18 @@ static bool isGenericPointer(MlirType type) {
 static void moveToPrivate(MlirOperation alloca) {
   TileBuilder b = tbBefore(alloca);
   intptr_t numOperands = mlirOperationGetNumOperands(alloca);
-  intptr_t numAttrs = mlirOperationGetNumAttributes(alloca);
   MlirValue *operands =
       tileCallocArray((size_t)numOperands + 1, sizeof(MlirValue));
-  MlirNamedAttribute *attrs =
-      tileCallocArray((size_t)numAttrs + 1, sizeof(MlirNamedAttribute));
   for (intptr_t i = 0; i < numOperands; ++i)
     operands[i] = mlirOperationGetOperand(alloca, i);
-  for (intptr_t i = 0; i < numAttrs; ++i)
-    attrs[i] = mlirOperationGetAttribute(alloca, i);
   MlirType privatePtr = mlirLLVMPointerTypeGet(b.ctx, kPrivateAddressSpace);
-  MlirValue slot = tbResult(tbCreate(&b, "llvm.alloca", numOperands, operands,
-                                     1, &privatePtr, numAttrs, attrs));
+  MlirValue slot =
+      tbResult(tbCreateLike(&b, alloca, numOperands, operands, 1, &privatePtr));
   MlirType generic = mlirValueGetType(mlirOperationGetResult(alloca, 0));
   MlirValue cast = tbResult(
       tbCreate(&b, "llvm.addrspacecast", 1, &slot, 1, &generic, 0, NULL));
   tbReplaceOp(alloca, cast);
   free(operands);
-  free(attrs);
 }
 
 static void run(MlirOperation op, MlirExternalPass pass,

@@ -29,10 +29,8 @@
 #include "mlir-c/AffineMap.h"
 #include "mlir-c/BuiltinAttributes.h"
 
-#include <stdio.h>
-
 /* kMaxRows: vectors of up to 64 rows of up to 256 lanes are rewritten. */
-enum { kMaxRows = 64, kMaxLanes = 256, kMaxOperands = 8, kMaxAttrs = 16 };
+enum { kMaxRows = 64, kMaxLanes = 256, kMaxOperands = 8 };
 
 static MlirNamedAttribute mark(TileBuilder *b) {
   return tbNamed(b, TILE_VULKAN_PIECE_MARK, mlirUnitAttrGet(b->ctx));
@@ -76,11 +74,7 @@ static MlirValue rowOf(TileBuilder *b, MlirValue v, int64_t i) {
 /* The vector of type `type` whose rows are `rows`. */
 static MlirValue fromRows(TileBuilder *b, MlirType type,
                           const MlirValue *rows) {
-  MlirType element = mlirShapedTypeGetElementType(type);
-  MlirAttribute zero = mlirTypeIsAFloat(element)
-                           ? mlirFloatAttrDoubleGet(b->ctx, element, 0.0)
-                           : mlirIntegerAttrGet(element, 0);
-  MlirValue acc = tbConstAttr(b, mlirDenseElementsAttrSplatGet(type, zero));
+  MlirValue acc = tbZeroVector(b, type);
   for (int64_t i = 0; i < rowsOf(type); ++i) {
     MlirNamedAttribute attrs[] = {
         tbNamed(b, "static_position", mlirDenseI64ArrayGet(b->ctx, 1, &i)),
@@ -92,23 +86,12 @@ static MlirValue fromRows(TileBuilder *b, MlirType type,
   return acc;
 }
 
-static intptr_t attributesOf(MlirOperation op, MlirNamedAttribute *attrs) {
-  intptr_t n = mlirOperationGetNumAttributes(op);
-  for (intptr_t i = 0; i < n && i < kMaxAttrs; ++i)
-    attrs[i] = mlirOperationGetAttribute(op, i);
-  return n < kMaxAttrs ? n : kMaxAttrs;
-}
-
 /* An arith or math op (or vector.fma) whose vector operands and results
  * all have one two-dimensional shape: its rows. */
 static int64_t elementwiseRows(MlirOperation op) {
-  if (!(tileOpHasPrefix(op, "arith.") || tileOpHasPrefix(op, "math.") ||
-        tileOpIs(op, "vector.fma")) ||
-      tileOpIs(op, "arith.constant") ||
+  if (!tileVulkanIsElementwise(op) ||
       mlirOperationGetNumOperands(op) > kMaxOperands ||
-      mlirOperationGetNumResults(op) != 1 ||
-      mlirOperationGetNumAttributes(op) > kMaxAttrs ||
-      mlirOperationGetNumRegions(op) > 0)
+      mlirOperationGetNumResults(op) != 1)
     return 0;
   intptr_t operands = mlirOperationGetNumOperands(op);
   int64_t rows = 0, lanes = 0;
@@ -131,11 +114,6 @@ static int64_t elementwiseRows(MlirOperation op) {
 
 static void rowsElementwise(MlirOperation op, int64_t rows) {
   TileBuilder b = tbBefore(op);
-  char name[64];
-  MlirStringRef opName = mlirIdentifierStr(mlirOperationGetName(op));
-  snprintf(name, sizeof(name), "%.*s", (int)opName.length, opName.data);
-  MlirNamedAttribute attrs[kMaxAttrs];
-  intptr_t numAttrs = attributesOf(op, attrs);
   intptr_t operands = mlirOperationGetNumOperands(op);
   MlirType type = mlirValueGetType(mlirOperationGetResult(op, 0));
   MlirType row = rowType(type);
@@ -146,8 +124,7 @@ static void rowsElementwise(MlirOperation op, int64_t rows) {
       MlirValue v = mlirOperationGetOperand(op, k);
       args[k] = mlirTypeIsAVector(mlirValueGetType(v)) ? rowOf(&b, v, i) : v;
     }
-    results[i] =
-        tbResult(tbCreate(&b, name, operands, args, 1, &row, numAttrs, attrs));
+    results[i] = tbResult(tbCreateLike(&b, op, operands, args, 1, &row));
   }
   tbReplaceOp(op, fromRows(&b, type, results));
 }
@@ -156,8 +133,7 @@ static void rowsElementwise(MlirOperation op, int64_t rows) {
  * a memref, in bounds along the first of them, without a mask. */
 static bool isRowTransfer(MlirOperation op, TileTransfer *t) {
   if (!tileTransferOf(op, t) || !rowsOf(t->vector) || t->mask.ptr ||
-      t->rank < 2 || mlirOperationGetNumAttributes(op) > kMaxAttrs ||
-      mlirOperationGetNumOperands(op) > kMaxOperands)
+      t->rank < 2 || mlirOperationGetNumOperands(op) > kMaxOperands)
     return false;
   MlirAttribute map = tileOpGetAttr(op, "permutation_map");
   MlirAttribute inBounds = tileOpGetAttr(op, "in_bounds");
@@ -173,20 +149,12 @@ static bool isRowTransfer(MlirOperation op, TileTransfer *t) {
  * dimension (a one-result minor identity map). */
 static void rowsTransfer(MlirOperation op, const TileTransfer *t) {
   TileBuilder b = tbBefore(op);
-  MlirNamedAttribute attrs[kMaxAttrs];
-  intptr_t numAttrs = attributesOf(op, attrs);
   int64_t rows = rowsOf(t->vector);
-  MlirAttribute inBounds = tileOpGetAttr(op, "in_bounds");
-  MlirAttribute lastInBounds = mlirArrayAttrGetElement(inBounds, 1);
+  MlirAttribute lastInBounds =
+      mlirArrayAttrGetElement(tileOpGetAttr(op, "in_bounds"), 1);
+  MlirAttribute inBounds = mlirArrayAttrGet(b.ctx, 1, &lastInBounds);
   MlirAttribute map = mlirAffineMapAttrGet(
       mlirAffineMapMinorIdentityGet(b.ctx, (intptr_t)t->rank, 1));
-  for (intptr_t a = 0; a < numAttrs; ++a) {
-    MlirStringRef n = mlirIdentifierStr(attrs[a].name);
-    if (mlirStringRefEqual(n, tileRef("permutation_map")))
-      attrs[a].attribute = map;
-    else if (mlirStringRefEqual(n, tileRef("in_bounds")))
-      attrs[a].attribute = mlirArrayAttrGet(b.ctx, 1, &lastInBounds);
-  }
   intptr_t n = mlirOperationGetNumOperands(op);
   intptr_t rowIndex = t->memrefAt + t->rank - 1; /* second to last index */
   MlirType row = rowType(t->vector);
@@ -201,9 +169,9 @@ static void rowsTransfer(MlirOperation op, const TileTransfer *t) {
         v = rowOf(&b, v, i);
       args[k] = v;
     }
-    MlirOperation piece =
-        tbCreate(&b, t->read ? "vector.transfer_read" : "vector.transfer_write",
-                 n, args, t->read ? 1 : 0, &row, numAttrs, attrs);
+    MlirOperation piece = tbCreateLike(&b, op, n, args, t->read ? 1 : 0, &row);
+    mlirOperationSetAttributeByName(piece, tileRef("permutation_map"), map);
+    mlirOperationSetAttributeByName(piece, tileRef("in_bounds"), inBounds);
     if (t->read)
       results[i] = tbResult(piece);
   }
@@ -343,20 +311,7 @@ static MlirValue flatSlice(TileBuilder *b, MlirValue v, int64_t offset,
   MlirType type = mlirValueGetType(v);
   if (offset == 0 && size == mlirShapedTypeGetDimSize(type, 0))
     return v;
-  MlirType piece = mlirVectorTypeGet(1, &size, tbScalarOf(type));
-  MlirNamedAttribute attrs[] = {
-      tbNamed(
-          b, "offsets",
-          mlirArrayAttrGet(b->ctx, 1, (MlirAttribute[]){tbI64Attr(b, offset)})),
-      tbNamed(
-          b, "sizes",
-          mlirArrayAttrGet(b->ctx, 1, (MlirAttribute[]){tbI64Attr(b, size)})),
-      tbNamed(b, "strides",
-              mlirArrayAttrGet(b->ctx, 1, (MlirAttribute[]){tbI64Attr(b, 1)})),
-      mark(b),
-  };
-  return tbResult(tbCreate(b, "vector.extract_strided_slice", 1, &v, 1, &piece,
-                           TILE_COUNT(attrs), attrs));
+  return tileVulkanSlice(b, v, offset, size);
 }
 
 /* Row i of a contraction: acc_i + sum over k of lhs[i][k] * rhs_k, where

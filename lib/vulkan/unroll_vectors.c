@@ -39,18 +39,11 @@
 #include "mlir-c/Dialect/Arith.h"
 #include "mlir-c/Dialect/Vector.h"
 
-#include <stdio.h>
 #include <string.h>
 
 /* kMaxPieces: vectors of up to 256 lanes are rewritten (wider ones are
  * left to tile-gpu-check-device-ops). */
-enum {
-  kPiece = 4,
-  kMaxPieces = 64,
-  kMaxOperands = 8,
-  kMaxResults = 2,
-  kMaxAttrs = 16
-};
+enum { kPiece = 4, kMaxPieces = 64, kMaxOperands = 8, kMaxResults = 2 };
 
 /* The lane count of a vector of one static dimension and more than 4
  * lanes, else 0. */
@@ -87,9 +80,8 @@ static MlirType pieceType(MlirType element, int64_t size) {
   return mlirVectorTypeGet(1, &size, element);
 }
 
-/* The `size` lanes of wide `v` from `offset`. */
-static MlirValue slice(TileBuilder *b, MlirValue v, int64_t offset,
-                       int64_t size) {
+MlirValue tileVulkanSlice(TileBuilder *b, MlirValue v, int64_t offset,
+                          int64_t size) {
   MlirType type = pieceType(tbScalarOf(mlirValueGetType(v)), size);
   MlirNamedAttribute attrs[] = {
       tbNamed(
@@ -110,11 +102,7 @@ static MlirValue slice(TileBuilder *b, MlirValue v, int64_t offset,
 static MlirValue assemble(TileBuilder *b, MlirType type,
                           const MlirValue *pieces) {
   int64_t lanes = mlirShapedTypeGetDimSize(type, 0);
-  MlirType element = tbScalarOf(type);
-  MlirAttribute zero = mlirTypeIsAFloat(element)
-                           ? mlirFloatAttrDoubleGet(b->ctx, element, 0.0)
-                           : mlirIntegerAttrGet(element, 0);
-  MlirValue acc = tbConstAttr(b, mlirDenseElementsAttrSplatGet(type, zero));
+  MlirValue acc = tbZeroVector(b, type);
   for (int64_t o = 0, k = 0; o < lanes; o += pieceSize(lanes, o), ++k) {
     MlirNamedAttribute attrs[] = {
         tbNamed(
@@ -132,33 +120,19 @@ static MlirValue assemble(TileBuilder *b, MlirType type,
   return acc;
 }
 
-/* op's attributes, copied (at most kMaxAttrs); their count. */
-static intptr_t attributesOf(MlirOperation op, MlirNamedAttribute *attrs) {
-  intptr_t n = mlirOperationGetNumAttributes(op);
-  if (n > kMaxAttrs)
-    n = kMaxAttrs;
-  for (intptr_t i = 0; i < n; ++i)
-    attrs[i] = mlirOperationGetAttribute(op, i);
-  return n;
-}
-
-static const char *opName(MlirOperation op, char *buf, size_t size) {
-  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
-  snprintf(buf, size, "%.*s", (int)name.length, name.data);
-  return buf;
+bool tileVulkanIsElementwise(MlirOperation op) {
+  return (tileOpHasPrefix(op, "arith.") || tileOpHasPrefix(op, "math.") ||
+          tileOpIs(op, "vector.fma")) &&
+         !tileOpIs(op, "arith.constant") && mlirOperationGetNumRegions(op) == 0;
 }
 
 /* An arith or math op (or vector.fma) whose vector operands and results
  * all have `lanes` lanes, of which there are more than 4; only
  * arith.select's condition may be a scalar among them. */
 static int64_t elementwiseLanes(MlirOperation op) {
-  if (!(tileOpHasPrefix(op, "arith.") || tileOpHasPrefix(op, "math.") ||
-        tileOpIs(op, "vector.fma")) ||
-      tileOpIs(op, "arith.constant") ||
+  if (!tileVulkanIsElementwise(op) ||
       mlirOperationGetNumOperands(op) > kMaxOperands ||
-      mlirOperationGetNumResults(op) > kMaxResults ||
-      mlirOperationGetNumAttributes(op) > kMaxAttrs ||
-      mlirOperationGetNumRegions(op) > 0)
+      mlirOperationGetNumResults(op) > kMaxResults)
     return 0;
   intptr_t operands = mlirOperationGetNumOperands(op);
   intptr_t results = mlirOperationGetNumResults(op);
@@ -183,10 +157,6 @@ static int64_t elementwiseLanes(MlirOperation op) {
 /* The op once per piece; its wide results put back together. */
 static void unrollElementwise(MlirOperation op, int64_t lanes) {
   TileBuilder b = tbBefore(op);
-  char name[64];
-  opName(op, name, sizeof(name));
-  MlirNamedAttribute attrs[kMaxAttrs];
-  intptr_t numAttrs = attributesOf(op, attrs);
   intptr_t operands = mlirOperationGetNumOperands(op);
   intptr_t results = mlirOperationGetNumResults(op);
   MlirValue resultPieces[kMaxResults][kMaxPieces];
@@ -195,15 +165,15 @@ static void unrollElementwise(MlirOperation op, int64_t lanes) {
     MlirValue args[kMaxOperands];
     for (intptr_t i = 0; i < operands; ++i) {
       MlirValue v = mlirOperationGetOperand(op, i);
-      args[i] =
-          mlirTypeIsAVector(mlirValueGetType(v)) ? slice(&b, v, o, size) : v;
+      args[i] = mlirTypeIsAVector(mlirValueGetType(v))
+                    ? tileVulkanSlice(&b, v, o, size)
+                    : v;
     }
     MlirType types[kMaxResults];
     for (intptr_t r = 0; r < results; ++r)
       types[r] = pieceType(
           tbScalarOf(mlirValueGetType(mlirOperationGetResult(op, r))), size);
-    MlirOperation piece =
-        tbCreate(&b, name, operands, args, results, types, numAttrs, attrs);
+    MlirOperation piece = tbCreateLike(&b, op, operands, args, results, types);
     for (intptr_t r = 0; r < results; ++r)
       resultPieces[r][k] = mlirOperationGetResult(piece, r);
   }
@@ -229,7 +199,7 @@ static bool alongLastDim(MlirOperation op) {
 static int64_t memoryLanes(MlirOperation op, intptr_t *memrefAt, bool *read) {
   TileTransfer t;
   if (tileTransferOf(op, &t)) {
-    if (!alongLastDim(op) || mlirOperationGetNumAttributes(op) > kMaxAttrs)
+    if (!alongLastDim(op))
       return 0;
     *memrefAt = t.memrefAt;
     *read = t.read;
@@ -242,8 +212,7 @@ static int64_t memoryLanes(MlirOperation op, intptr_t *memrefAt, bool *read) {
   *read = load;
   MlirValue memref = mlirOperationGetOperand(op, *memrefAt);
   if (!mlirTypeIsAMemRef(mlirValueGetType(memref)) ||
-      mlirShapedTypeGetRank(mlirValueGetType(memref)) < 1 ||
-      mlirOperationGetNumAttributes(op) > kMaxAttrs)
+      mlirShapedTypeGetRank(mlirValueGetType(memref)) < 1)
     return 0;
   return wideLanes(load ? mlirValueGetType(mlirOperationGetResult(op, 0))
                         : mlirValueGetType(mlirOperationGetOperand(op, 0)));
@@ -254,10 +223,6 @@ static int64_t memoryLanes(MlirOperation op, intptr_t *memrefAt, bool *read) {
 static void unrollMemory(MlirOperation op, int64_t lanes, intptr_t memrefAt,
                          bool read) {
   TileBuilder b = tbBefore(op);
-  char name[64];
-  opName(op, name, sizeof(name));
-  MlirNamedAttribute attrs[kMaxAttrs];
-  intptr_t numAttrs = attributesOf(op, attrs);
   intptr_t n = mlirOperationGetNumOperands(op);
   MlirValue memref = mlirOperationGetOperand(op, memrefAt);
   intptr_t rank = mlirShapedTypeGetRank(mlirValueGetType(memref));
@@ -273,15 +238,15 @@ static void unrollMemory(MlirOperation op, int64_t lanes, intptr_t memrefAt,
       if (i == last)
         v = o ? tbAdd(&b, v, tbConstIndex(&b, o)) : v;
       else if (wideLanes(mlirValueGetType(v)) == lanes)
-        v = slice(&b, v, o, size); /* the value written, or the mask */
+        v = tileVulkanSlice(&b, v, o,
+                            size); /* the value written, or the mask */
       args[i] = v;
     }
     MlirType type = pieceType(
         read ? tbScalarOf(mlirValueGetType(mlirOperationGetResult(op, 0)))
              : tbScalarOf(mlirValueGetType(mlirOperationGetOperand(op, 0))),
         size);
-    MlirOperation piece =
-        tbCreate(&b, name, n, args, read ? 1 : 0, &type, numAttrs, attrs);
+    MlirOperation piece = tbCreateLike(&b, op, n, args, read ? 1 : 0, &type);
     if (read)
       pieces[k] = tbResult(piece);
   }
@@ -329,7 +294,7 @@ static void unrollLaneAccess(MlirOperation op) {
                          p);
   if (tileOpIs(op, "vector.extract")) {
     MlirValue v = mlirOperationGetOperand(op, 0);
-    MlirValue piece = slice(&b, v, o, pieceSize(valueLanes(v), o));
+    MlirValue piece = tileVulkanSlice(&b, v, o, pieceSize(valueLanes(v), o));
     tbReplaceOp(op, tbVExtract(&b, piece, p - o));
     return;
   }
@@ -337,7 +302,7 @@ static void unrollLaneAccess(MlirOperation op) {
   int64_t lanes = valueLanes(dest);
   MlirValue pieces[kMaxPieces];
   for (int64_t q = 0, k = 0; q < lanes; q += pieceSize(lanes, q), ++k) {
-    pieces[k] = slice(&b, dest, q, pieceSize(lanes, q));
+    pieces[k] = tileVulkanSlice(&b, dest, q, pieceSize(lanes, q));
     if (q == o)
       pieces[k] =
           tbVInsert(&b, pieces[k], p - o, mlirOperationGetOperand(op, 0));
@@ -381,14 +346,11 @@ static void unrollMaker(MlirOperation op) {
  * any, first). */
 static bool isWideReduction(MlirOperation op) {
   return tileOpIs(op, "vector.reduction") &&
-         valueLanes(mlirOperationGetOperand(op, 0)) &&
-         mlirOperationGetNumAttributes(op) <= kMaxAttrs;
+         valueLanes(mlirOperationGetOperand(op, 0));
 }
 
 static void unrollReduction(MlirOperation op) {
   TileBuilder b = tbBefore(op);
-  MlirNamedAttribute attrs[kMaxAttrs];
-  intptr_t numAttrs = attributesOf(op, attrs);
   MlirValue v = mlirOperationGetOperand(op, 0);
   int64_t lanes = valueLanes(v);
   MlirValue acc = mlirOperationGetNumOperands(op) > 1
@@ -396,9 +358,8 @@ static void unrollReduction(MlirOperation op) {
                       : (MlirValue){NULL};
   MlirType type = mlirValueGetType(mlirOperationGetResult(op, 0));
   for (int64_t o = 0; o < lanes; o += pieceSize(lanes, o)) {
-    MlirValue args[] = {slice(&b, v, o, pieceSize(lanes, o)), acc};
-    acc = tbResult(tbCreate(&b, "vector.reduction", acc.ptr ? 2 : 1, args, 1,
-                            &type, numAttrs, attrs));
+    MlirValue args[] = {tileVulkanSlice(&b, v, o, pieceSize(lanes, o)), acc};
+    acc = tbResult(tbCreateLike(&b, op, acc.ptr ? 2 : 1, args, 1, &type));
   }
   tbReplaceOp(op, acc);
 }
@@ -423,7 +384,7 @@ static MlirValue laneOf(TileBuilder *b, MlirValue v, int64_t lane) {
   if (!lanes)
     return tbVExtract(b, v, lane);
   int64_t o = pieceStart(lanes, lane);
-  return tbVExtract(b, slice(b, v, o, pieceSize(lanes, o)), lane - o);
+  return tbVExtract(b, tileVulkanSlice(b, v, o, pieceSize(lanes, o)), lane - o);
 }
 
 /* The vector of type `type` (wide or not) whose lanes are `values`. */

@@ -86,5 +86,11 @@ void tileVulkanTellShuffleLanes(TileBuilder *b, MlirOperation launch,
 /* tile-vulkan-unroll-vectors' first step (unroll_rows.c): ops on vectors
  * of two dimensions become ops on their rows. */
 void tileVulkanUnrollRows(MlirOperation root);
+/* What both steps share (unroll_vectors.c): whether `op` is an
+ * elementwise arith or math op or a vector.fma (arith.constant aside), and
+ * the marked slice of `size` lanes from `offset` of one-dimensional `v`. */
+bool tileVulkanIsElementwise(MlirOperation op);
+MlirValue tileVulkanSlice(TileBuilder *b, MlirValue v, int64_t offset,
+                          int64_t size);
 
 #endif
