@@ -14,7 +14,8 @@ not divide the tiles:
           kept across tiles (clear = false), with pad values
   copy    global -> tile -> tile -> global through ranks 1 to 3,
           rank-reducing windows, windows that start before their buffers,
-          element conversions, every pair of scopes
+          views with permuted dimensions (strided rows), element
+          conversions, every pair of scopes
   mixed   gemm, elementwise loops (some calling functions of the file), row
           and column reductions and copies in one kernel
   scalar  the scalar code of thread-parallel loops: float and integer
@@ -235,6 +236,20 @@ def copy(rng):
     shift = [rng.choice([0, 0, 0, 1, 3]) for _ in range(rank)]
     dyn = "x".join(["?"] * rank)
     X, Y = "memref<%sx%s>" % (dyn, src), "memref<%sx%s>" % (dyn, dst)
+    # Some kernels copy through views of X and Y with their dimensions
+    # permuted alike (Y = X all the same): rows strided on both sides.
+    perm = None
+    if rank > 1 and rng.random() < 0.3:
+        perm = list(range(rank))
+        while perm[-1] == rank - 1:
+            rng.shuffle(perm)
+    Xv, Yv = X, Y
+    if perm:
+        strides = ["?"] * (rank - 1) + ["1"]
+        layout = ", strided<[%s]>>" % ", ".join(strides[p] for p in perm)
+        Xv, Yv = X[:-1] + layout, Y[:-1] + layout
+        dims = ", ".join("d%d" % d for d in range(rank))
+        permuted = ", ".join("d%d" % p for p in perm)
     shape = "x".join(map(str, extents))
     t1, t2 = "memref<%sx%s, %s>" % (shape, src, scopes[0]), "memref<%sx%s, %s>" % (shape, dst, scopes[1])
     ids = ", ".join("%%b%d" % d for d in range(rank))
@@ -243,10 +258,14 @@ def copy(rng):
     pad = ""
     if rng.random() < 0.3:
         pad = ", pad = %s : %s" % ("3" if src.startswith("i") else "2.5", src)
-    lines = ["func.func @cp(%%X: %s, %%Y: %s) {" % (X, Y)]
+    arg = "0" if perm else ""
+    lines = ["func.func @cp(%%X%s: %s, %%Y%s: %s) {" % (arg, X, arg, Y)]
+    for name, plain, view in (("X", X, Xv), ("Y", Y, Yv)) if perm else ():
+        lines.append("  %%%s = memref.transpose %%%s0 (%s) -> (%s) : %s to %s"
+                     % (name, name, dims, permuted, plain, view))
     for d in range(rank):
         lines += ["  %%c%d = arith.constant %d : index" % (d, d),
-                  "  %%d%d = memref.dim %%Y, %%c%d : %s" % (d, d, Y),
+                  "  %%d%d = memref.dim %%Y, %%c%d : %s" % (d, d, Yv),
                   "  %%e%d = arith.constant %d : index" % (d, window[d]),
                   "  %%p%d = arith.constant %d : index" % (d, shift[d]),
                   "  %%q%d = arith.addi %%d%d, %%p%d : index" % (d, d, d),
@@ -258,10 +277,10 @@ def copy(rng):
     lines += ['    %t1 = "tile.alloc"() : () -> ' + t1,
               '    %t2 = "tile.alloc"() : () -> ' + t2,
               '    "tile.copy"(%%X, %%t1, %s) {operandSegmentSizes = array<i32: 1, 1, %d, 0>%s} : (%s, %s, %s) -> ()'
-              % (offsets, rank, pad, X, t1, index),
+              % (offsets, rank, pad, Xv, t1, index),
               '    "tile.copy"(%%t1, %%t2) {operandSegmentSizes = array<i32: 1, 1, 0, 0>} : (%s, %s) -> ()' % (t1, t2),
               '    "tile.copy"(%%t2, %%Y, %s) {operandSegmentSizes = array<i32: 1, 1, 0, %d>} : (%s, %s, %s) -> ()'
-              % (offsets, rank, t2, Y, index),
+              % (offsets, rank, t2, Yv, index),
               "  } {mapping = [%s], tile.threads = %d : i64}"
               % (", ".join("#gpu.block<%s>" % "xyz"[rank - 1 - d] for d in range(rank)),
                  rng.choice([1, 32, 64, 128, 256])),

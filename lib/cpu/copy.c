@@ -1,7 +1,8 @@
 /* tile-cpu-copy: tile.copy becomes row loops of vector loads, conversions
- * and stores. A window that lies inside its buffer takes the unchecked path;
- * otherwise rows outside the buffer read the pad value (or are not
- * written) and the end of each row is masked. */
+ * and stores (an access per element where a buffer's rows are strided). A
+ * window that lies inside its buffer takes the unchecked path; otherwise
+ * rows outside the buffer read the pad value (or are not written) and the
+ * end of each row is masked. */
 #include "cpu/lowering.h"
 
 #include "mlir-c/Dialect/Arith.h"
@@ -22,6 +23,8 @@ typedef struct {
   MlirValue ivs[TILE_MAX_RANK];
 } Copy;
 
+static const MlirValue noValue = {NULL};
+
 static MlirValue *srcIndices(Copy *c, MlirValue *window) {
   return c->read ? window : c->ivs;
 }
@@ -36,11 +39,12 @@ static void uncheckedChunk(TileBuilder *b, MlirValue at, int64_t width,
   c->ivs[c->rank - 1] = at;
   MlirValue window[TILE_MAX_RANK];
   tileCpuWindowIndices(b, &c->w, c->ivs, window);
-  MlirValue v =
-      tbVLoad(b, tbVectorType(c->srcElem, width), c->src,
-              tileRank(mlirValueGetType(c->src)), srcIndices(c, window));
-  tbVStore(b, tileCpuConvert(b, v, c->dstElem), c->dst,
-           tileRank(mlirValueGetType(c->dst)), dstIndices(c, window));
+  MlirValue v = tileCpuLoadRun(b, tbVectorType(c->srcElem, width), c->src,
+                               tileRank(mlirValueGetType(c->src)),
+                               srcIndices(c, window), noValue, noValue);
+  tileCpuStoreRun(b, tileCpuConvert(b, v, c->dstElem), c->dst,
+                  tileRank(mlirValueGetType(c->dst)), dstIndices(c, window),
+                  noValue);
 }
 
 /* The row exists; its end may lie past the end of the buffer. */
@@ -52,15 +56,17 @@ static void checkedChunk(TileBuilder *b, MlirValue at, int64_t width,
   tileCpuWindowIndices(b, &c->w, c->ivs, window);
   intptr_t last = c->w.rank - 1;
   MlirValue mask = tileCpuBoundsMask(b, width, window[last], c->w.sizes[last]);
+  MlirType vectorType = tbVectorType(c->srcElem, width);
   if (c->read) {
-    MlirValue pad = tbVBroadcast(b, tbVectorType(c->srcElem, width), c->padSrc);
-    MlirValue v = tbVMaskedLoad(b, c->src, c->w.rank, window, mask, pad);
-    tbVStore(b, tileCpuConvert(b, v, c->dstElem), c->dst, c->rank, c->ivs);
+    MlirValue v = tileCpuLoadRun(b, vectorType, c->src, c->w.rank, window, mask,
+                                 c->padSrc);
+    tileCpuStoreRun(b, tileCpuConvert(b, v, c->dstElem), c->dst, c->rank,
+                    c->ivs, noValue);
   } else {
-    MlirValue v =
-        tbVLoad(b, tbVectorType(c->srcElem, width), c->src, c->rank, c->ivs);
-    tbVMaskedStore(b, tileCpuConvert(b, v, c->dstElem), c->dst, c->w.rank,
-                   window, mask);
+    MlirValue v = tileCpuLoadRun(b, vectorType, c->src, c->rank, c->ivs,
+                                 noValue, noValue);
+    tileCpuStoreRun(b, tileCpuConvert(b, v, c->dstElem), c->dst, c->w.rank,
+                    window, mask);
   }
 }
 
@@ -70,8 +76,8 @@ static void padChunk(TileBuilder *b, MlirValue at, int64_t width,
   Copy *c = userData;
   c->ivs[c->rank - 1] = at;
   MlirValue pad = tileCpuConvert(b, c->padSrc, c->dstElem);
-  tbVStore(b, tbVBroadcast(b, tbVectorType(c->dstElem, width), pad), c->dst,
-           c->rank, c->ivs);
+  tileCpuStoreRun(b, tbVBroadcast(b, tbVectorType(c->dstElem, width), pad),
+                  c->dst, c->rank, c->ivs, noValue);
 }
 
 static void emitRows(TileBuilder *b, Copy *c, bool checked) {
@@ -110,16 +116,8 @@ static void emitScalar(TileBuilder *b, Copy *c) {
 }
 
 static bool checkCopy(MlirOperation op, MlirType srcType, MlirType dstType) {
-  if (!tileCpuCheckElement(op, tileElementType(srcType), "source") ||
-      !tileCpuCheckElement(op, tileElementType(dstType), "dest"))
-    return false;
-  if (!tileCpuUnitInnerStride(srcType) || !tileCpuUnitInnerStride(dstType)) {
-    tileEmitOpError(op, "copies between buffers whose rows are not "
-                        "contiguous (innermost stride 1), which the cpu "
-                        "target does not support");
-    return false;
-  }
-  return true;
+  return tileCpuCheckElement(op, tileElementType(srcType), "source") &&
+         tileCpuCheckElement(op, tileElementType(dstType), "dest");
 }
 
 /* The tile side (the one without offsets) gives the shape; vectors hold

@@ -171,15 +171,7 @@ static bool checkCopySource(MlirOperation copy) {
   if (!tileCpuCheckOp(copy))
     return false;
   MlirType type = mlirValueGetType(mlirOperationGetOperand(copy, 0));
-  if (!tileCpuCheckElement(copy, tileElementType(type), "source"))
-    return false;
-  if (!tileCpuUnitInnerStride(type)) {
-    tileEmitOpError(copy, "copies from a buffer whose rows are not "
-                          "contiguous, which the cpu target does not "
-                          "support");
-    return false;
-  }
-  return true;
+  return tileCpuCheckElement(copy, tileElementType(type), "source");
 }
 
 /* Replaces `tile` by panels: every copy into it packs. */
@@ -238,17 +230,10 @@ static bool operandPanels(MlirOperation gemm, TileGemmRole role,
   char what[4] = {roleName(role)[0], 0};
   if (!tileCpuCheckElement(gemm, tileElementType(type), what))
     return false;
-  if (!tileCpuUnitInnerStride(type)) {
-    tileEmitOpError(gemm,
-                    "operand %s is not a contiguous tile, which the "
-                    "cpu target does not support",
-                    what);
-    return false;
-  }
   *out = packedShape(gemm, role, mk);
   if (!packs(&plan->choices, role)) {
-    /* Read in place: tile_cpu.packing checked the element type and layout
-     * (gemm_choices.c). */
+    /* Read in place: tile_cpu.packing checked the element type, the layout
+     * and that rows are contiguous (gemm_choices.c). */
     out->buffer = tile;
     out->direct = true;
     return true;

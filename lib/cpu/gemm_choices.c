@@ -90,9 +90,17 @@ static bool blockFitsGemm(const TileCpuChoices *c, MlirOperation gemm,
  * from its tile as stored. */
 static bool readsInPlace(MlirOperation gemm, int what, TileStrBuf *why) {
   const char *name = what == 0 ? "A" : "B";
-  MlirType elem =
-      tileElementType(mlirValueGetType(mlirOperationGetOperand(gemm, what)));
+  MlirType type = mlirValueGetType(mlirOperationGetOperand(gemm, what));
+  MlirType elem = tileElementType(type);
   MlirType acc = accumulatorOf(gemm);
+  if (!tileCpuUnitInnerStride(type)) {
+    tileStrBufPrintf(why,
+                     "the rows of %s are strided and the micro-kernel "
+                     "loads them as vectors: only packing reads strided "
+                     "rows",
+                     name);
+    return false;
+  }
   if (!mlirTypeEqual(elem, acc)) {
     tileStrBufPrintf(why, "%s holds ", name);
     tileAppendType(why, elem);

@@ -144,4 +144,16 @@ MlirValue tileCpuWindowRowValid(TileBuilder *b, const TileWindow *w,
 /* Whether the innermost dimension of memref type `t` has unit stride. */
 bool tileCpuUnitInnerStride(MlirType t);
 
+/* A run of elements along the last dimension of `memref` from `indices`,
+ * read as a vector of `vectorType` or written from `value`: vector loads
+ * and stores where the memref's rows are contiguous; elsewhere transfers,
+ * which the vector lowering turns into an access per element. With a
+ * `mask` (may be null), lanes off it read `pad` (a scalar of the memref's
+ * element type; null: zero) and are not written. */
+MlirValue tileCpuLoadRun(TileBuilder *b, MlirType vectorType, MlirValue memref,
+                         intptr_t rank, const MlirValue *indices,
+                         MlirValue mask, MlirValue pad);
+void tileCpuStoreRun(TileBuilder *b, MlirValue value, MlirValue memref,
+                     intptr_t rank, const MlirValue *indices, MlirValue mask);
+
 #endif

@@ -60,15 +60,13 @@ static MlirValue loadRun(TileBuilder *b, Pack *pk, MlirValue *idx,
                          int64_t width, MlirValue rowValid) {
   MlirType vectorType = tbVectorType(pk->srcElem, width);
   intptr_t rank = pk->s->window.rank;
-  MlirValue v;
-  if (!pk->checked) {
+  MlirValue mask = {NULL};
+  if (!pk->checked)
     prefetchAhead(b, pk, idx);
-    v = tbVLoad(b, vectorType, pk->s->source, rank, idx);
-  } else {
-    MlirValue mask = rowMask(b, pk, width, rowValid, idx[rank - 1]);
-    MlirValue pad = tbVBroadcast(b, vectorType, pk->s->pad);
-    v = tbVMaskedLoad(b, pk->s->source, rank, idx, mask, pad);
-  }
+  else
+    mask = rowMask(b, pk, width, rowValid, idx[rank - 1]);
+  MlirValue v =
+      tileCpuLoadRun(b, vectorType, pk->s->source, rank, idx, mask, pk->s->pad);
   return tileCpuConvert(b, tileCpuConvert(b, v, pk->s->through), pk->p->elem);
 }
 

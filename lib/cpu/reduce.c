@@ -1,6 +1,7 @@
 /* tile-cpu-reduce: tile.reduce becomes vector code. Along the innermost
  * dimension, vector accumulators are folded to a scalar per row; along an
- * outer dimension, whole vectors of the innermost dimension accumulate. */
+ * outer dimension, whole vectors of the innermost dimension accumulate.
+ * Buffers whose rows are strided are read and written element by element. */
 #include "cpu/lowering.h"
 
 #include "mlir-c/Dialect/Arith.h"
@@ -11,6 +12,8 @@
 
 #include <math.h>
 #include <string.h>
+
+static const MlirValue noValue = {NULL};
 
 typedef enum { KindSum, KindMax, KindMin, KindAbsMax } Kind;
 
@@ -102,7 +105,8 @@ static MlirValue reduceRow(TileBuilder *b, const Reduce *r, MlirValue *idx) {
                               tbConstIndex(b, r->lanes), 1, &init);
     TileBuilder in = tbAtEnd(loop.body, b->loc);
     idx[last] = loop.iv;
-    MlirValue v = tbVLoad(&in, vectorType, r->src, r->rank, idx);
+    MlirValue v =
+        tileCpuLoadRun(&in, vectorType, r->src, r->rank, idx, noValue, noValue);
     MlirValue acc =
         combine(&in, r, tbIterArg(loop, 0), contribution(&in, r, v));
     tbYield(&in, 1, &acc);
@@ -110,8 +114,8 @@ static MlirValue reduceRow(TileBuilder *b, const Reduce *r, MlirValue *idx) {
   }
   if (n > full) {
     idx[last] = tbConstIndex(b, full);
-    MlirValue tail =
-        tbVLoad(b, tbVectorType(r->elem, n - full), r->src, r->rank, idx);
+    MlirValue tail = tileCpuLoadRun(b, tbVectorType(r->elem, n - full), r->src,
+                                    r->rank, idx, noValue, noValue);
     MlirValue folded = foldLanes(b, r, contribution(b, r, tail));
     result = combine(b, r, result, folded);
   }
@@ -141,18 +145,20 @@ static void reduceColumns(TileBuilder *b, MlirValue at, int64_t width,
   c->srcIdx[r->rank - 1] = at;
   c->dstIdx[r->rank - 2] = at;
   MlirType vectorType = tbVectorType(r->elem, width);
-  MlirValue init = r->clear
-                       ? tbVBroadcast(b, vectorType, identity(b, r))
-                       : tbVLoad(b, vectorType, r->dst, r->rank - 1, c->dstIdx);
+  MlirValue init = r->clear ? tbVBroadcast(b, vectorType, identity(b, r))
+                            : tileCpuLoadRun(b, vectorType, r->dst, r->rank - 1,
+                                             c->dstIdx, noValue, noValue);
   TileLoop loop =
       tbForIter(b, tbConstIndex(b, 0), tbConstIndex(b, r->shape[r->dim]),
                 tbConstIndex(b, 1), 1, &init);
   TileBuilder in = tbAtEnd(loop.body, b->loc);
   c->srcIdx[r->dim] = loop.iv;
-  MlirValue v = tbVLoad(&in, vectorType, r->src, r->rank, c->srcIdx);
+  MlirValue v = tileCpuLoadRun(&in, vectorType, r->src, r->rank, c->srcIdx,
+                               noValue, noValue);
   MlirValue acc = combine(&in, r, tbIterArg(loop, 0), contribution(&in, r, v));
   tbYield(&in, 1, &acc);
-  tbVStore(b, tbLoopResult(loop, 0), r->dst, r->rank - 1, c->dstIdx);
+  tileCpuStoreRun(b, tbLoopResult(loop, 0), r->dst, r->rank - 1, c->dstIdx,
+                  noValue);
 }
 
 /* Reduction along an outer dimension: vectors of the innermost one. */
@@ -197,12 +203,6 @@ static bool lowerReduce(MlirOperation op, int vectorBits) {
   r.elem = tileElementType(srcType);
   if (!tileCpuCheckElement(op, r.elem, "source") || !parseKind(op, &r.kind))
     return false;
-  if (!tileCpuUnitInnerStride(srcType) ||
-      !tileCpuUnitInnerStride(mlirValueGetType(r.dst))) {
-    tileEmitOpError(op, "reduces a buffer whose rows are not contiguous, "
-                        "which the cpu target does not support");
-    return false;
-  }
   bool ok;
   r.clear = tileGetBoolAttr(op, "clear", true, &ok);
   r.isFloat = tileCpuIsFloat(r.elem);

@@ -1,5 +1,5 @@
 /* Windows of copies and atomic adds: indices and bounds of the tile inside
- * the larger buffer. */
+ * the larger buffer; the runs of elements read and written through them. */
 #include "cpu/lowering.h"
 
 TileWindow tileCpuWindow(TileBuilder *b, MlirOperation op, MlirValue buffer,
@@ -65,4 +65,28 @@ bool tileCpuUnitInnerStride(MlirType t) {
           mlirMemRefTypeGetStridesAndOffset(t, strides, &offset)))
     return false;
   return strides[rank - 1] == 1;
+}
+
+MlirValue tileCpuLoadRun(TileBuilder *b, MlirType vectorType, MlirValue memref,
+                         intptr_t rank, const MlirValue *indices,
+                         MlirValue mask, MlirValue pad) {
+  bool contiguous = tileCpuUnitInnerStride(mlirValueGetType(memref));
+  if (contiguous && mlirValueIsNull(mask))
+    return tbVLoad(b, vectorType, memref, rank, indices);
+  if (mlirValueIsNull(pad))
+    pad = tileCpuConstant(b, tileElementType(mlirValueGetType(memref)), 0);
+  if (!contiguous)
+    return tbVTransferRead(b, vectorType, memref, rank, indices, pad, mask);
+  return tbVMaskedLoad(b, memref, rank, indices, mask,
+                       tbVBroadcast(b, vectorType, pad));
+}
+
+void tileCpuStoreRun(TileBuilder *b, MlirValue value, MlirValue memref,
+                     intptr_t rank, const MlirValue *indices, MlirValue mask) {
+  if (!tileCpuUnitInnerStride(mlirValueGetType(memref)))
+    tbVTransferWrite(b, value, memref, rank, indices, mask);
+  else if (mlirValueIsNull(mask))
+    tbVStore(b, value, memref, rank, indices);
+  else
+    tbVMaskedStore(b, value, memref, rank, indices, mask);
 }

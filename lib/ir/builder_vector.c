@@ -89,6 +89,47 @@ void tbVMaskedStore(TileBuilder *b, MlirValue value, MlirValue memref,
   tbCreate(b, "vector.maskedstore", k, operands, 0, NULL, 0, NULL);
 }
 
+/* The attributes of a one-dimensional transfer along the last of `n`
+ * dimensions, in bounds. Its operands: a read's memref, `n` indices,
+ * padding and `numMask` masks (0 or 1); a write's vector, memref, indices
+ * and masks. */
+static void transferAttributes(TileBuilder *b, intptr_t n, bool read,
+                               int32_t numMask, MlirNamedAttribute *attrs) {
+  MlirAttribute inBounds = tbBoolAttr(b, true);
+  attrs[0] = tbNamed(
+      b, "permutation_map",
+      mlirAffineMapAttrGet(mlirAffineMapMinorIdentityGet(b->ctx, n, 1)));
+  attrs[1] = tbNamed(b, "in_bounds", mlirArrayAttrGet(b->ctx, 1, &inBounds));
+  int32_t reading[] = {1, (int32_t)n, 1, numMask};
+  int32_t writing[] = {1, 1, (int32_t)n, numMask};
+  attrs[2] = tbNamed(b, "operandSegmentSizes",
+                     mlirDenseI32ArrayGet(b->ctx, 4, read ? reading : writing));
+}
+
+MlirValue tbVTransferRead(TileBuilder *b, MlirType vectorType, MlirValue memref,
+                          intptr_t n, const MlirValue *indices,
+                          MlirValue padding, MlirValue mask) {
+  MlirValue operands[TILE_MAX_RANK + 3];
+  MlirValue tail[] = {padding, mask};
+  int32_t numMask = mlirValueIsNull(mask) ? 0 : 1;
+  intptr_t k = gather(operands, 1, &memref, n, indices, 1 + numMask, tail);
+  MlirNamedAttribute attrs[3];
+  transferAttributes(b, n, true, numMask, attrs);
+  return tbResult(tbCreate(b, "vector.transfer_read", k, operands, 1,
+                           &vectorType, 3, attrs));
+}
+
+void tbVTransferWrite(TileBuilder *b, MlirValue value, MlirValue memref,
+                      intptr_t n, const MlirValue *indices, MlirValue mask) {
+  MlirValue operands[TILE_MAX_RANK + 3];
+  MlirValue head[] = {value, memref};
+  int32_t numMask = mlirValueIsNull(mask) ? 0 : 1;
+  intptr_t k = gather(operands, 2, head, n, indices, numMask, &mask);
+  MlirNamedAttribute attrs[3];
+  transferAttributes(b, n, false, numMask, attrs);
+  tbCreate(b, "vector.transfer_write", k, operands, 0, NULL, 3, attrs);
+}
+
 MlirValue tbVCreateMask(TileBuilder *b, int64_t lanes, MlirValue count) {
   MlirType type = tbVectorType(tbI1(b), lanes);
   return tbResult(

@@ -29,6 +29,15 @@ MlirValue tbVMaskedLoad(TileBuilder *b, MlirValue memref, intptr_t n,
                         MlirValue passthru);
 void tbVMaskedStore(TileBuilder *b, MlirValue value, MlirValue memref,
                     intptr_t n, const MlirValue *indices, MlirValue mask);
+/* vector.transfer_read / transfer_write of a one-dimensional vector along
+ * the last dimension of `memref`, in bounds, under `mask` where it is not
+ * null (lanes off the mask read `padding`, a scalar, and are not written).
+ * Unlike vector.load, they take memrefs whose last dimension is strided. */
+MlirValue tbVTransferRead(TileBuilder *b, MlirType vectorType, MlirValue memref,
+                          intptr_t n, const MlirValue *indices,
+                          MlirValue padding, MlirValue mask);
+void tbVTransferWrite(TileBuilder *b, MlirValue value, MlirValue memref,
+                      intptr_t n, const MlirValue *indices, MlirValue mask);
 /* vector.create_mask: the first `count` of `lanes` lanes are on. */
 MlirValue tbVCreateMask(TileBuilder *b, int64_t lanes, MlirValue count);
 MlirValue tbVBroadcast(TileBuilder *b, MlirType vectorType, MlirValue scalar);

@@ -147,6 +147,32 @@ func.func @unpacked_a_needs_conversion(%A: memref<?x?xf16>, %B: memref<?x?xf16>,
 
 // -----
 
+// B is a transposed view of a shared tile: its rows are strided, which only
+// packing reads (vector loads need contiguous rows).
+func.func @unpacked_b_strided(%A: memref<?x?xf32>, %B: memref<?x?xf32>, %C: memref<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %zero = arith.constant 0.0 : f32
+  scf.forall (%bm, %bn) in (4, 4) {
+    // expected-error @+1 {{'tile_cpu.packing' op cannot be honoured: the rows of B are strided and the micro-kernel loads them as vectors: only packing reads strided rows}}
+    "tile_cpu.packing"() {a = true, b = false} : () -> ()
+    %A_s = "tile.alloc"() : () -> memref<64x32xf32, #gpu.address_space<workgroup>>
+    %B_s = "tile.alloc"() : () -> memref<64x32xf32, #gpu.address_space<workgroup>>
+    %acc = "tile.alloc"() : () -> memref<64x64xf32, #tile.fragment>
+    "tile.fill"(%acc, %zero) : (memref<64x64xf32, #tile.fragment>, f32) -> ()
+    "tile.copy"(%A, %A_s, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>}
+        : (memref<?x?xf32>, memref<64x32xf32, #gpu.address_space<workgroup>>, index, index) -> ()
+    "tile.copy"(%B, %B_s, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>}
+        : (memref<?x?xf32>, memref<64x32xf32, #gpu.address_space<workgroup>>, index, index) -> ()
+    %Bt = memref.transpose %B_s (i, j) -> (j, i) : memref<64x32xf32, #gpu.address_space<workgroup>> to memref<32x64xf32, strided<[1, 32]>, #gpu.address_space<workgroup>>
+    "tile.gemm"(%A_s, %Bt, %acc) : (memref<64x32xf32, #gpu.address_space<workgroup>>, memref<32x64xf32, strided<[1, 32]>, #gpu.address_space<workgroup>>, memref<64x64xf32, #tile.fragment>) -> ()
+    "tile.copy"(%acc, %C, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 0, 2>}
+        : (memref<64x64xf32, #tile.fragment>, memref<?x?xf32>, index, index) -> ()
+  } {mapping = [#gpu.block<y>, #gpu.block<x>], tile.threads = 1 : i64}
+  return
+}
+
+// -----
+
 func.func @unpacked_b_transposed(%A: memref<?x?xf32>, %B: memref<?x?xf32>, %C: memref<?x?xf32>) {
   %c0 = arith.constant 0 : index
   %zero = arith.constant 0.0 : f32

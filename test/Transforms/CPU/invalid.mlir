@@ -21,18 +21,6 @@ func.func @f8_copy(%X: memref<?xf8E4M3FN>, %i: index) {
 
 // -----
 
-func.func @strided_rows(%X: memref<?x?xf32, strided<[?, 2]>>, %i: index) {
-  scf.forall (%b) in (2) {
-    %t = "tile.alloc"() : () -> memref<4x4xf32, #tile.fragment>
-    // expected-error @+1 {{'tile.copy' op copies between buffers whose rows are not contiguous (innermost stride 1), which the cpu target does not support}}
-    "tile.copy"(%X, %t, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0>}
-        : (memref<?x?xf32, strided<[?, 2]>>, memref<4x4xf32, #tile.fragment>, index, index) -> ()
-  } {mapping = [#gpu.block<x>], tile.threads = 32 : i64}
-  return
-}
-
-// -----
-
 func.func @f8_gemm() {
   scf.forall (%b) in (2) {
     %a = "tile.alloc"() : () -> memref<16x16xf8E5M2, #gpu.address_space<workgroup>>
