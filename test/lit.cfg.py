@@ -144,7 +144,8 @@ if os.path.isfile(os.path.join(cuda_root, "nvvm/libdevice/libdevice.10.bc")):
 # A Vulkan device (lavapipe counts), as libtile_rt_vulkan sees it, for the
 # tests that run kernels on one; vulkan-f16 where it also has shaderFloat16
 # and 16-bit storage buffers; vulkan-f64 where it has shaderFloat64; vulkan-cooperative-matrix where it has
-# cooperative matrices; vulkan-lavapipe where it is Mesa's lavapipe (whose
+# cooperative matrices; vulkan-float-atomics where it adds f32 atomically;
+# vulkan-lavapipe where it is Mesa's lavapipe (whose
 # limits some tests name).
 vulkan_probe = os.path.join(config.tile_tools_dir, "tile-rt-vulkan-probe")
 if os.access(vulkan_probe, os.X_OK):
@@ -188,6 +189,11 @@ if os.access(vulkan_probe, os.X_OK):
             # none): the device runs kernels with cooperative matrices.
             if "cooperativeMatrix: yes" in probe.stdout:
                 config.available_features.add("vulkan-cooperative-matrix")
+            # VK_EXT_shader_atomic_float's f32 additions in buffers and in
+            # shared memory: kernels that add floats atomically run.
+            if ("shaderBufferFloat32AtomicAdd: yes" in probe.stdout
+                    and "shaderSharedFloat32AtomicAdd: yes" in probe.stdout):
+                config.available_features.add("vulkan-float-atomics")
     except (OSError, subprocess.SubprocessError):
         pass
 

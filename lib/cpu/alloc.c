@@ -1,7 +1,9 @@
 /* tile-cpu-alloc: tile buffers become 64-byte aligned stack arrays at the
  * start of their kernel block, and scopes (memory spaces) disappear: on the
  * cpu a block runs on one core, so shared, fragment and local buffers are
- * all its own memory. */
+ * all its own memory. A local buffer is one per thread, and every thread
+ * of a block runs each tile op: for an atomic add from a local buffer,
+ * which is not the same done once, the core adds it once per thread. */
 #include "cpu/lowering.h"
 
 #include "tile/dialect.h"
@@ -84,6 +86,23 @@ static bool checkArguments(MlirOperation func) {
   return ok;
 }
 
+/* A kernel's tile.atomic_add whose source is a local buffer adds every
+ * thread's copy: it runs in a loop over the kernel's threads (the copies
+ * are one buffer here; tile ops, which every thread runs alike, give each
+ * copy the same values). */
+static void addPerThread(MlirOperation add) {
+  MlirType source = mlirValueGetType(mlirOperationGetOperand(add, 0));
+  MlirOperation kernel = tileEnclosingKernel(add);
+  int64_t threads = mlirOperationIsNull(kernel) ? 0 : tileKernelThreads(kernel);
+  if (!mlirTypeIsAMemRef(source) ||
+      tileMemRefTypeGetScope(source) != TileScopeLocal || threads < 2)
+    return;
+  TileBuilder b = tbBefore(add);
+  TileLoop loop = tbFor(&b, tbConstIndex(&b, 0), tbConstIndex(&b, threads),
+                        tbConstIndex(&b, 1));
+  mlirOperationMoveBefore(add, mlirBlockGetTerminator(loop.body));
+}
+
 static void run(MlirOperation op, MlirExternalPass pass,
                 const TileOptionValue *options) {
   (void)options;
@@ -91,6 +110,11 @@ static void run(MlirOperation op, MlirExternalPass pass,
     mlirExternalPassSignalFailure(pass);
     return;
   }
+  TileOpList adds = {0};
+  tileCollectOps(op, "tile.atomic_add", &adds);
+  for (size_t i = 0; i < adds.count; ++i)
+    addPerThread(adds.ops[i]);
+  tileOpListFree(&adds);
   TileOpList allocs = {0};
   tileCollectOps(op, "tile.alloc", &allocs);
   /* In reverse, so that buffers keep their program order at the start of

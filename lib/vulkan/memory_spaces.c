@@ -11,7 +11,9 @@
 #include "passes/pass.h"
 #include "support/count.h"
 #include "support/list.h"
+#include "support/strbuf.h"
 #include "tile/dialect.h"
+#include "vulkan/vulkan.h"
 
 #include "mlir-c/Dialect/MemRef.h"
 #include "mlir-c/Dialect/SPIRV.h"
@@ -109,30 +111,43 @@ static void allocateAttributions(MlirOperation func) {
 }
 
 /* The kinds of memref.atomic_rmw (arith::AtomicRMWKind's values) that MLIR
- * 22 converts to SPIR-V: addi, andi, maxs, maxu, mins, minu and ori, of
- * integers. Others, float atomics and generic_atomic_rmw are reported at
- * the op instead of failing inside convert-gpu-to-spirv ("failed to
- * legalize operation"). */
+ * 22 converts to SPIR-V: addi, andi, maxs, maxu, mins and minu and ori, of
+ * integers; and addf of f32 whose old value is unused, which
+ * float_atomics.c lowers. Other float atomics and generic_atomic_rmw are
+ * reported at the op instead of failing inside convert-gpu-to-spirv
+ * ("failed to legalize operation"). */
 static bool checkAtomic(MlirOperation op) {
   static const char converted[] = "addi,andi,maxs,maxu,mins,minu,ori";
+  static const char works[] = "memref.atomic_rmw addi, andi, ori, maxs, "
+                              "maxu, mins and minu of integers, and addf of "
+                              "f32 whose old value is unused, work";
   if (tileOpIs(op, "memref.generic_atomic_rmw")) {
-    tileEmitOpError(op, "has no lowering on the vulkan target (MLIR's SPIR-V "
-                        "conversion has none); memref.atomic_rmw addi, andi, "
-                        "ori, maxs, maxu, mins and minu of integers work");
+    tileEmitOpError(op,
+                    "has no lowering on the vulkan target (MLIR's SPIR-V "
+                    "conversion has none); %s",
+                    works);
     return false;
   }
-  if (!tileOpIs(op, "memref.atomic_rmw"))
+  if (!tileOpIs(op, "memref.atomic_rmw") || tileVulkanIsFloatAtomicAdd(op))
     return true;
   const char *kind = tileAtomicKindName(op);
-  bool isFloat =
-      mlirTypeIsAFloat(mlirValueGetType(mlirOperationGetResult(op, 0)));
+  MlirType type = mlirValueGetType(mlirOperationGetResult(op, 0));
+  bool isFloat = mlirTypeIsAFloat(type);
   if (kind && tileListContains(converted, ',', kind, strlen(kind)) && !isFloat)
     return true;
-  tileEmitOpError(op,
-                  "%s%s atomically, which the vulkan target does not support "
-                  "yet: MLIR's SPIR-V conversion takes addi, andi, ori, "
-                  "maxs, maxu, mins and minu of integers",
-                  kind ? "applies " : "updates memory", kind ? kind : "");
+  TileStrBuf what = TILE_STRBUF_INIT;
+  if (!kind)
+    tileStrBufPrintf(&what, "updates memory");
+  else if (strcmp(kind, "addf") == 0 && mlirTypeIsAF32(type))
+    tileStrBufPrintf(&what, "applies addf atomically and uses the old value");
+  else {
+    tileStrBufPrintf(&what, "applies %s atomically to ", kind);
+    tileAppendType(&what, type);
+    tileStrBufPrintf(&what, " values");
+  }
+  tileEmitOpError(op, "%s, which the vulkan target does not support yet: %s",
+                  tileStrBufGet(&what), works);
+  tileStrBufFree(&what);
   return false;
 }
 

@@ -21,6 +21,8 @@ extern const TilePassDescriptor tileVulkanMemorySpacesPass;
 extern const TilePassDescriptor tileVulkanMathPass;
 extern const TilePassDescriptor tileVulkanCooperativeMatrixEnvPass;
 extern const TilePassDescriptor tileVulkanDoubleMathPass;
+extern const TilePassDescriptor tileVulkanMarkFloatAtomicsPass;
+extern const TilePassDescriptor tileVulkanFloatAtomicsPass;
 extern const TilePassDescriptor tileVulkanBuiltinCapabilitiesPass;
 extern const TilePassDescriptor tileVulkanLaunchAbiPass;
 
@@ -43,6 +45,8 @@ static const TilePassDescriptor *const passes[] = {
     &tileVulkanMathPass,
     &tileVulkanCooperativeMatrixEnvPass,
     &tileVulkanDoubleMathPass,
+    &tileVulkanMarkFloatAtomicsPass,
+    &tileVulkanFloatAtomicsPass,
     &tileVulkanBuiltinCapabilitiesPass,
     &tileVulkanLaunchAbiPass,
 };

@@ -93,4 +93,8 @@ bool tileVulkanIsElementwise(MlirOperation op);
 MlirValue tileVulkanSlice(TileBuilder *b, MlirValue v, int64_t offset,
                           int64_t size);
 
+/* Whether `op` is a float atomic that vulkan kernels compute (float_atomics.c):
+ * a memref.atomic_rmw addf of f32 whose old value is not used. */
+bool tileVulkanIsFloatAtomicAdd(MlirOperation op);
+
 #endif

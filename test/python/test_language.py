@@ -129,7 +129,7 @@ def split_k_sum(X: T.Tensor(("M", "K"), T.f32), out: T.Tensor(("M",), T.f32), sp
     per_split = T.ceildiv(K, splits)
     with T.Kernel(T.ceildiv(M, 32), splits, threads=64) as (b, s):
         tile = T.alloc_fragment((32, 16), T.f32)
-        part = T.alloc_local((32,), T.f32)
+        part = T.alloc_fragment((32,), T.f32)
         T.clear(part)
         for t in T.serial(T.ceildiv(per_split, 16)):
             col = s * per_split + t * 16
@@ -140,7 +140,7 @@ def split_k_sum(X: T.Tensor(("M", "K"), T.f32), out: T.Tensor(("M",), T.f32), sp
         T.atomic_add(out[b * 32], part)
 
 
-def test_atomic_add_local_dynamic_sizes_and_scalars():
+def test_atomic_add_dynamic_sizes_and_scalars():
     rng = np.random.default_rng(6)
     X = uniform(rng, (70, 90), np.float32)
     out = np.zeros(70, np.float32)

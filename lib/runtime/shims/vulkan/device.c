@@ -79,6 +79,21 @@ describeCooperativeMatrix(const TileRtVulkanApi *api, VkPhysicalDevice physical,
     tileRtVulkanChainCooperativeMatrix(f, false, tail);
 }
 
+/* Asks for VK_EXT_shader_atomic_float's features where the device has the
+ * extension. */
+static void
+describeFloatAtomics(const TileRtVulkanApi *api, VkPhysicalDevice physical,
+                     VkPhysicalDeviceShaderAtomicFloatFeaturesEXT *f,
+                     void ***tail) {
+  if (!hasExtension(api, physical, VK_EXT_SHADER_ATOMIC_FLOAT_EXTENSION_NAME))
+    return;
+  *f = (VkPhysicalDeviceShaderAtomicFloatFeaturesEXT){
+      .sType =
+          VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_FEATURES_EXT};
+  **tail = f;
+  *tail = &f->pNext;
+}
+
 /* Queries the optional features (chaining only structures the device
  * knows) and a compute queue family. */
 static bool describe(const TileRtVulkanApi *api, VkPhysicalDevice physical,
@@ -127,9 +142,15 @@ static bool describe(const TileRtVulkanApi *api, VkPhysicalDevice physical,
     *tail = &storage8;
     tail = &storage8.pNext;
   }
+  VkPhysicalDeviceShaderAtomicFloatFeaturesEXT floatAtomics = {0};
+  describeFloatAtomics(api, physical, &floatAtomics, &tail);
   VkPhysicalDeviceCooperativeMatrixFeaturesKHR matrices = {0};
   describeCooperativeMatrix(api, physical, &matrices, tail);
   api->vkGetPhysicalDeviceFeatures2(physical, &features);
+  c->features.bufferFloat32AtomicAdd =
+      floatAtomics.shaderBufferFloat32AtomicAdd;
+  c->features.sharedFloat32AtomicAdd =
+      floatAtomics.shaderSharedFloat32AtomicAdd;
   c->features.float16 = f16.shaderFloat16;
   c->features.int8 = f16.shaderInt8;
   c->features.storage16 = storage16.storageBuffer16BitAccess;
@@ -265,7 +286,7 @@ static void enableCooperativeMatrix(
 /* Creates the logical device with every optional feature it offers. */
 
 static void createDevice(TileRtVulkanDevice *d, const Candidate *c) {
-  const char *extensions[4];
+  const char *extensions[5];
   uint32_t numExtensions = 0;
   if (c->hasFloat16Int8Ext)
     extensions[numExtensions++] = "VK_KHR_shader_float16_int8";
@@ -307,6 +328,18 @@ static void createDevice(TileRtVulkanDevice *d, const Candidate *c) {
   if (c->subgroups.sizeControl || c->subgroups.fullSubgroups) {
     *tail = &sizeControl;
     tail = &sizeControl.pNext;
+  }
+  /* Atomic additions of f32 (the compiler's tile-vulkan-float-atomics). */
+  VkPhysicalDeviceShaderAtomicFloatFeaturesEXT floatAtomics = {
+      .sType =
+          VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_FEATURES_EXT,
+      .shaderBufferFloat32AtomicAdd = c->features.bufferFloat32AtomicAdd,
+      .shaderSharedFloat32AtomicAdd = c->features.sharedFloat32AtomicAdd};
+  if (c->features.bufferFloat32AtomicAdd ||
+      c->features.sharedFloat32AtomicAdd) {
+    extensions[numExtensions++] = VK_EXT_SHADER_ATOMIC_FLOAT_EXTENSION_NAME;
+    *tail = &floatAtomics;
+    tail = &floatAtomics.pNext;
   }
   VkPhysicalDeviceCooperativeMatrixFeaturesKHR matrices;
   enableCooperativeMatrix(c, extensions, &numExtensions, &matrices, tail);

@@ -35,5 +35,9 @@ int main(void) {
   printf("subgroupSizes: %u %u\n", control ? s.minSize : s.size,
          control ? s.maxSize : s.size);
   printf("cooperativeMatrix: %s\n", f.cooperativeMatrix ? "yes" : "no");
+  printf("shaderBufferFloat32AtomicAdd: %s\n",
+         f.bufferFloat32AtomicAdd ? "yes" : "no");
+  printf("shaderSharedFloat32AtomicAdd: %s\n",
+         f.sharedFloat32AtomicAdd ? "yes" : "no");
   return 0;
 }

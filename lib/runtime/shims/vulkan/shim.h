@@ -105,6 +105,9 @@ typedef struct {
   bool float16, int8, int16, int64, float64;
   bool storage16, storage8;
   bool cooperativeMatrix; /* VK_KHR_cooperative_matrix's cooperativeMatrix */
+  /* VK_EXT_shader_atomic_float's shaderBufferFloat32AtomicAdd and
+   * shaderSharedFloat32AtomicAdd */
+  bool bufferFloat32AtomicAdd, sharedFloat32AtomicAdd;
 } TileRtVulkanFeatures;
 
 /* The device's subgroups (subgroups.c): the size it runs compute shaders

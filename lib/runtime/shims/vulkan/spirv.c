@@ -4,8 +4,10 @@
  * entry point (the shared memory of each is workgroup.c's). */
 #include "shim.h"
 
+#include "support/alloc.h"
 #include "support/count.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 enum {
@@ -14,7 +16,14 @@ enum {
   OpEntryPoint = 15,
   OpExecutionMode = 16,
   OpCapability = 17,
+  OpTypePointer = 32,
+  OpVariable = 59,
+  OpAccessChain = 65,
+  OpInBoundsAccessChain = 66,
+  OpAtomicFAddEXT = 6035,
   ModeLocalSize = 17,
+  StorageClassWorkgroup = 4,
+  CapabilityAtomicFloat32Add = 6033,
 };
 
 void tileRtVulkanCheckSpirv(const uint32_t *words, size_t numWords) {
@@ -52,6 +61,8 @@ static const Requirement requirements[] = {
     {4448, "StorageBuffer8BitAccess", "storageBuffer8BitAccess"},
     {TileRtVulkanCapabilityCooperativeMatrix, "CooperativeMatrixKHR",
      "cooperativeMatrix (VK_KHR_cooperative_matrix)"},
+    {CapabilityAtomicFloat32Add, "AtomicFloat32AddEXT",
+     "shaderBufferFloat32AtomicAdd (VK_EXT_shader_atomic_float)"},
     {61, "GroupNonUniform", "basic subgroup operations in compute shaders"},
     {62, "GroupNonUniformVote", "subgroup votes in compute shaders"},
     {63, "GroupNonUniformArithmetic", "subgroup arithmetic in compute shaders"},
@@ -104,6 +115,8 @@ static bool supported(const TileRtVulkanDevice *d, uint32_t capability) {
     return f->storage8;
   case TileRtVulkanCapabilityCooperativeMatrix:
     return f->cooperativeMatrix;
+  case CapabilityAtomicFloat32Add:
+    return f->bufferFloat32AtomicAdd;
   default:
     return true;
   }
@@ -151,9 +164,63 @@ void tileRtVulkanCheckSpirvVersion(const TileRtVulkanDevice *d,
       VK_API_VERSION_MAJOR(d->apiVersion), VK_API_VERSION_MINOR(d->apiVersion));
 }
 
+/* Atomic additions of f32 into shared memory need a feature of their own
+ * (shaderSharedFloat32AtomicAdd): the ids of pointers into workgroup
+ * memory, and of their types, are followed up to each OpAtomicFAddEXT. */
+typedef struct {
+  uint32_t bound;
+  uint8_t *sharedTypes, *sharedPointers; /* bitmaps over ids < bound */
+  bool found;
+} SharedAtomics;
+
+static bool isSet(const uint8_t *bits, uint32_t bound, uint32_t id) {
+  return id < bound && (bits[id / 8] >> (id % 8)) & 1;
+}
+
+static void set(uint8_t *bits, uint32_t bound, uint32_t id) {
+  if (id < bound)
+    bits[id / 8] |= (uint8_t)(1u << (id % 8));
+}
+
+static bool findSharedAtomics(uint32_t opcode, const uint32_t *operands,
+                              size_t count, void *userData) {
+  SharedAtomics *s = userData;
+  if (opcode == OpTypePointer && count >= 2 &&
+      operands[1] == StorageClassWorkgroup)
+    set(s->sharedTypes, s->bound, operands[0]);
+  else if ((opcode == OpVariable || opcode == OpAccessChain ||
+            opcode == OpInBoundsAccessChain) &&
+           count >= 2 && isSet(s->sharedTypes, s->bound, operands[0]))
+    set(s->sharedPointers, s->bound, operands[1]);
+  else if (opcode == OpAtomicFAddEXT && count >= 3 &&
+           isSet(s->sharedPointers, s->bound, operands[2]))
+    s->found = true;
+  return !s->found;
+}
+
+static void checkSharedFloatAtomics(const TileRtVulkanDevice *d,
+                                    const uint32_t *words, size_t numWords) {
+  if (d->features.sharedFloat32AtomicAdd || numWords < HeaderWords)
+    return;
+  SharedAtomics s = {.bound = words[3]};
+  size_t bytes = (size_t)s.bound / 8 + 1;
+  s.sharedTypes = tileCallocArray(bytes, 1);
+  s.sharedPointers = tileCallocArray(bytes, 1);
+  tileRtVulkanForEachInstruction(words, numWords, findSharedAtomics, &s);
+  free(s.sharedTypes);
+  free(s.sharedPointers);
+  if (s.found)
+    tileRtVulkanFatal("the kernel adds f32 values atomically in shared "
+                      "memory, but the Vulkan device '%s' does not support "
+                      "shaderSharedFloat32AtomicAdd "
+                      "(VK_EXT_shader_atomic_float)",
+                      d->properties.deviceName);
+}
+
 void tileRtVulkanCheckCapabilities(const TileRtVulkanDevice *d,
                                    const uint32_t *words, size_t numWords) {
   tileRtVulkanForEachInstruction(words, numWords, checkCapability, (void *)d);
+  checkSharedFloatAtomics(d, words, numWords);
 }
 
 typedef struct {
