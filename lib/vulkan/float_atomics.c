@@ -12,7 +12,8 @@
  *   - tile-vulkan-float-atomics, on the spirv.module before
  *     spirv-update-vce: each spirv.Store marked Nontemporal becomes
  *     spirv.EXT.AtomicFAdd on the same pointer and value, at the scope of
- *     its storage class (Device for buffers, Workgroup for shared tiles)
+ *     its storage class (Device for buffers, Workgroup for shared tiles;
+ *     stores through other pointers are left)
  *     with the semantics the conversion gives integer atomics.
  *     spirv-update-vce then declares the capability (AtomicFloat32AddEXT)
  *     and the extension.
@@ -94,9 +95,25 @@ const TilePassDescriptor tileVulkanMarkFloatAtomicsPass = {
     .run = runMark,
 };
 
-/* Whether spirv.Store `op` carries the Nontemporal memory access. */
+/* The scope of an atomic through `pointer`: its workgroup for shared
+ * memory, the device for buffers; NULL for other storage classes. */
+static const char *scopeOf(MlirValue pointer) {
+  TileStrBuf text = TILE_STRBUF_INIT;
+  tileAppendType(&text, mlirValueGetType(pointer));
+  const char *type = tileStrBufGet(&text);
+  const char *scope = strstr(type, ", Workgroup>")       ? "Workgroup"
+                      : strstr(type, ", StorageBuffer>") ? "Device"
+                                                         : NULL;
+  tileStrBufFree(&text);
+  return scope;
+}
+
+/* Whether spirv.Store `op` of an f32 value carries the Nontemporal memory
+ * access. */
 static bool isMarked(MlirOperation op) {
-  if (!tileOpIs(op, "spirv.Store"))
+  if (!tileOpIs(op, "spirv.Store") || mlirOperationGetNumOperands(op) != 2 ||
+      !mlirTypeIsAF32(mlirValueGetType(mlirOperationGetOperand(op, 1))) ||
+      !scopeOf(mlirOperationGetOperand(op, 0)))
     return false;
   MlirAttribute access = tileOpGetAttr(op, "memory_access");
   if (mlirAttributeIsNull(access))
@@ -114,16 +131,6 @@ static MlirWalkResult collectMarked(MlirOperation op, void *userData) {
   return MlirWalkResultAdvance;
 }
 
-/* The scope of an atomic through `pointer`: its workgroup for shared
- * memory, the device otherwise. */
-static const char *scopeOf(MlirValue pointer) {
-  TileStrBuf text = TILE_STRBUF_INIT;
-  tileAppendType(&text, mlirValueGetType(pointer));
-  bool shared = strstr(tileStrBufGet(&text), ", Workgroup>") != NULL;
-  tileStrBufFree(&text);
-  return shared ? "#spirv.scope<Workgroup>" : "#spirv.scope<Device>";
-}
-
 static void runLower(MlirOperation root, MlirExternalPass pass,
                      const TileOptionValue *options) {
   (void)pass;
@@ -136,8 +143,12 @@ static void runLower(MlirOperation root, MlirExternalPass pass,
     MlirValue operands[] = {mlirOperationGetOperand(store, 0),
                             mlirOperationGetOperand(store, 1)};
     MlirType type = mlirValueGetType(operands[1]);
+    TileStrBuf text = TILE_STRBUF_INIT;
+    tileStrBufPrintf(&text, "#spirv.scope<%s>", scopeOf(operands[0]));
+    MlirAttribute scope = tbParseAttr(&b, tileStrBufGet(&text));
+    tileStrBufFree(&text);
     MlirNamedAttribute attrs[] = {
-        tbNamed(&b, "memory_scope", tbParseAttr(&b, scopeOf(operands[0]))),
+        tbNamed(&b, "memory_scope", scope),
         tbNamed(&b, "semantics",
                 tbParseAttr(&b, "#spirv.memory_semantics<AcquireRelease>")),
     };
