@@ -4,7 +4,7 @@
   scripts/stress.py [--count N] [--seed S] [--build DIR] [--families F,...]
                     [TARGET...]
 
-Five families of kernels, with random tile shapes, thread counts, stage
+Six families of kernels, with random tile shapes, thread counts, stage
 counts, element types and scopes, and random problem shapes that do and do
 not divide the tiles:
 
@@ -16,6 +16,9 @@ not divide the tiles:
           rank-reducing windows, windows that start before their buffers,
           views with permuted dimensions (strided rows), element
           conversions, every pair of scopes
+  atomic  split-K style atomic adds of fragment, shared and local tiles
+          (every thread's copy) into a global buffer, f32, f64, f16, i32
+          and i64, with windows that start before it
   mixed   gemm, elementwise loops (some calling functions of the file), row
           and column reductions and copies in one kernel
   scalar  the scalar code of thread-parallel loops: float and integer
@@ -306,6 +309,64 @@ def copy(rng):
     return "\n".join(lines) + "\n", ["--entry=cp", "--shape=0,1=" + sizes, "--check=ref"]
 
 
+def atomic(rng):
+    """Split-K style atomic adds of tiles into Y; checked against @ref."""
+    elem = rng.choice(["f32", "f32", "i32", "i64", "f64", "f16"])
+    scope = rng.choice([FRAGMENT, SHARED, LOCAL])
+    threads = rng.choice([1, 32, 64, 128])
+    extents = [rng.choice([1, 2, 8, 16, 32, 64]) for _ in range(2)]
+    splits = rng.choice([1, 2, 3])
+    # Windows shifted back by `shift` start before Y; one more block covers
+    # the end. Every thread adds its own copy of a local tile.
+    shift = [rng.choice([0, 0, 1, 3]) for _ in range(2)]
+    copies = threads if scope == LOCAL else 1
+    X, Y = "memref<?x?x?x%s>" % elem, "memref<?x?x%s>" % elem
+    t = "memref<%dx%dx%s, %s>" % (extents[0], extents[1], elem, scope)
+    lines = ["func.func @add(%%X: %s, %%Y: %s) {" % (X, Y),
+             "  %c0 = arith.constant 0 : index",
+             "  %c1 = arith.constant 1 : index",
+             "  %c2 = arith.constant 2 : index",
+             "  %s = memref.dim %X, %c0 : " + X]
+    for d in range(2):
+        lines += ["  %%d%d = memref.dim %%Y, %%c%d : %s" % (d, d, Y),
+                  "  %%e%d = arith.constant %d : index" % (d, extents[d]),
+                  "  %%p%d = arith.constant %d : index" % (d, shift[d]),
+                  "  %%q%d = arith.addi %%d%d, %%p%d : index" % (d, d, d),
+                  "  %%g%d = arith.ceildivui %%q%d, %%e%d : index" % (d, d, d)]
+    lines += ["  scf.forall (%b0, %b1, %k) in (%g0, %g1, %s) {"]
+    for d in range(2):
+        lines += ["    %%m%d = arith.muli %%b%d, %%e%d : index" % (d, d, d),
+                  "    %%o%d = arith.subi %%m%d, %%p%d : index" % (d, d, d)]
+    lines += ['    %t = "tile.alloc"() : () -> ' + t,
+              '    "tile.copy"(%%X, %%t, %%k, %%o0, %%o1) {operandSegmentSizes = array<i32: 1, 1, 3, 0>} '
+              ': (%s, %s, index, index, index) -> ()' % (X, t),
+              '    "tile.atomic_add"(%%t, %%Y, %%o0, %%o1) : (%s, %s, index, index) -> ()' % (t, Y),
+              "  } {mapping = [#gpu.block<z>, #gpu.block<y>, #gpu.block<x>], tile.threads = %d : i64}"
+              % threads,
+              "  return", "}",
+              "func.func @ref(%%X: %s, %%Y: %s) {" % (X, Y),
+              "  %c0 = arith.constant 0 : index",
+              "  %c1 = arith.constant 1 : index",
+              "  %c2 = arith.constant 2 : index",
+              "  %s = memref.dim %X, %c0 : " + X,
+              "  %d0 = memref.dim %Y, %c0 : " + Y,
+              "  %d1 = memref.dim %Y, %c1 : " + Y,
+              "  %%n = arith.constant %d : index" % copies,
+              "  scf.for %k = %c0 to %s step %c1 {",
+              "    scf.for %i = %c0 to %d0 step %c1 {",
+              "      scf.for %j = %c0 to %d1 step %c1 {",
+              "        scf.for %r = %c0 to %n step %c1 {",
+              "          %x = memref.load %X[%k, %i, %j] : " + X,
+              "          %y = memref.load %Y[%i, %j] : " + Y,
+              "          %%z = %s %%y, %%x : %s" % ("arith.addi" if elem.startswith("i") else "arith.addf", elem),
+              "          memref.store %z, %Y[%i, %j] : " + Y,
+              "        }", "      }", "    }", "  }",
+              "  return", "}"]
+    sizes = "x".join(str(rng.choice([1, 2, 5, 17, 64, 100])) for _ in range(2))
+    return "\n".join(lines) + "\n", ["--entry=add", "--shape=0=%dx%s" % (splits, sizes),
+                                      "--shape=1=" + sizes, "--check=ref"]
+
+
 def mixed(rng):
     """gemm, elementwise loops and reductions in one kernel; the same
     function run on the cpu is the reference."""
@@ -526,7 +587,8 @@ def scalar(rng):
     return text, ["--entry=scalar", "--shape=0,1,2=%d" % size, "--check=scalar_ref", "--atol=1e-3", "--rtol=1e-3"]
 
 
-FAMILIES = {"gemm": gemm, "reduce": reduce, "copy": copy, "mixed": mixed, "scalar": scalar}
+FAMILIES = {"gemm": gemm, "reduce": reduce, "copy": copy, "atomic": atomic, "mixed": mixed,
+            "scalar": scalar}
 
 
 def run(cmd):
