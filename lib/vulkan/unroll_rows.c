@@ -12,12 +12,12 @@
  * vector.extract and vector.insert of a row or of an element at a static
  * position, vector.shape_cast between two dimensions and one, vector.
  * transpose, vector.transfer_read and transfer_write along the last two
- * dimensions of a memref, in bounds along the first of them and without a
- * mask, and float contractions of a matrix product (the right-hand side k
- * x n or n x k; row i is acc_i plus an fma per k of lhs[i][k] broadcast
- * and row k of the right-hand side) and outer products. An op is
- * rewritten only where the ops its two-dimensional values come from (or
- * a constant) and go to are rewritten too. */
+ * dimensions of a memref without a mask (rows that may lie past the first
+ * of them are masked by a check of their index), and float contractions of a
+ * matrix product (the right-hand side k x n or n x k; row i is acc_i plus an
+ * fma per k of lhs[i][k] broadcast and row k of the right-hand side) and outer
+ * products. An op is rewritten only where the ops its two-dimensional values
+ * come from (or a constant) and go to are rewritten too. */
 #include "vulkan/vulkan.h"
 
 #include "ir/builder.h"
@@ -130,7 +130,7 @@ static void rowsElementwise(MlirOperation op, int64_t rows) {
 }
 
 /* A transfer of a two-dimensional vector along the last two dimensions of
- * a memref, in bounds along the first of them, without a mask. */
+ * a memref, without a mask. */
 static bool isRowTransfer(MlirOperation op, TileTransfer *t) {
   if (!tileTransferOf(op, t) || !rowsOf(t->vector) || t->mask.ptr ||
       t->rank < 2 || mlirOperationGetNumOperands(op) > kMaxOperands)
@@ -141,17 +141,30 @@ static bool isRowTransfer(MlirOperation op, TileTransfer *t) {
          mlirAffineMapIsMinorIdentity(mlirAffineMapAttrGetValue(map)) &&
          mlirAffineMapGetNumResults(mlirAffineMapAttrGetValue(map)) == 2 &&
          !mlirAttributeIsNull(inBounds) && mlirAttributeIsAArray(inBounds) &&
-         mlirArrayAttrGetNumElements(inBounds) == 2 &&
-         mlirBoolAttrGetValue(mlirArrayAttrGetElement(inBounds, 0));
+         mlirArrayAttrGetNumElements(inBounds) == 2;
+}
+
+/* The mask of row `row` of a transfer that may run past the memref's
+ * second to last dimension: every lane on where `index` lies inside it,
+ * none elsewhere (a read gives the padding there, a write leaves it). */
+static MlirValue rowMask(TileBuilder *b, const TileTransfer *t, MlirValue index,
+                         MlirType row) {
+  MlirValue size = tbDim(b, t->memref, t->rank - 2);
+  MlirValue inside = tbCmpI(b, "ult", index, size);
+  int64_t lanes = mlirShapedTypeGetDimSize(row, 0);
+  return tbVBroadcast(b, tbVectorType(tbI1(b), lanes), inside);
 }
 
 /* Row i moved at the memref's second to last index plus i, along its last
- * dimension (a one-result minor identity map). */
+ * dimension (a one-result minor identity map); under rowMask where the
+ * transfer is not in bounds along the second to last. */
 static void rowsTransfer(MlirOperation op, const TileTransfer *t) {
   TileBuilder b = tbBefore(op);
   int64_t rows = rowsOf(t->vector);
-  MlirAttribute lastInBounds =
-      mlirArrayAttrGetElement(tileOpGetAttr(op, "in_bounds"), 1);
+  MlirAttribute inBoundsAttr = tileOpGetAttr(op, "in_bounds");
+  bool firstInBounds =
+      mlirBoolAttrGetValue(mlirArrayAttrGetElement(inBoundsAttr, 0));
+  MlirAttribute lastInBounds = mlirArrayAttrGetElement(inBoundsAttr, 1);
   MlirAttribute inBounds = mlirArrayAttrGet(b.ctx, 1, &lastInBounds);
   MlirAttribute map = mlirAffineMapAttrGet(
       mlirAffineMapMinorIdentityGet(b.ctx, (intptr_t)t->rank, 1));
@@ -160,7 +173,7 @@ static void rowsTransfer(MlirOperation op, const TileTransfer *t) {
   MlirType row = rowType(t->vector);
   MlirValue results[kMaxRows];
   for (int64_t i = 0; i < rows; ++i) {
-    MlirValue args[kMaxOperands];
+    MlirValue args[kMaxOperands + 1]; /* and a mask */
     for (intptr_t k = 0; k < n; ++k) {
       MlirValue v = mlirOperationGetOperand(op, k);
       if (k == rowIndex && i)
@@ -169,9 +182,20 @@ static void rowsTransfer(MlirOperation op, const TileTransfer *t) {
         v = rowOf(&b, v, i);
       args[k] = v;
     }
-    MlirOperation piece = tbCreateLike(&b, op, n, args, t->read ? 1 : 0, &row);
+    intptr_t count = n;
+    if (!firstInBounds)
+      args[count++] = rowMask(&b, t, args[rowIndex], row);
+    MlirOperation piece =
+        tbCreateLike(&b, op, count, args, t->read ? 1 : 0, &row);
     mlirOperationSetAttributeByName(piece, tileRef("permutation_map"), map);
     mlirOperationSetAttributeByName(piece, tileRef("in_bounds"), inBounds);
+    if (!firstInBounds) {
+      int32_t rank = (int32_t)t->rank;
+      int32_t reading[] = {1, rank, 1, 1}, writing[] = {1, 1, rank, 1};
+      mlirOperationSetAttributeByName(
+          piece, tileRef("operandSegmentSizes"),
+          mlirDenseI32ArrayGet(b.ctx, 4, t->read ? reading : writing));
+    }
     if (t->read)
       results[i] = tbResult(piece);
   }
