@@ -12,11 +12,10 @@
  *   - tile-vulkan-float-atomics, on the spirv.module before
  *     spirv-update-vce: each spirv.Store marked Nontemporal becomes
  *     spirv.EXT.AtomicFAdd on the same pointer and value, at the scope of
- *     its storage class (Device for buffers, Workgroup for shared tiles;
- *     stores through other pointers are left)
- *     with the semantics the conversion gives integer atomics.
- *     spirv-update-vce then declares the capability (AtomicFloat32AddEXT)
- *     and the extension.
+ *     its storage class (Device for buffers, Workgroup for shared tiles)
+ *     and with the semantics the conversion gives integer atomics; stores
+ *     through other pointers are left. spirv-update-vce then declares the
+ *     capability (AtomicFloat32AddEXT) and the extension.
  *
  * tile-vulkan-memory-spaces refused the float atomics these do not take
  * (other kinds, other types, an old value that is used), at the op. */
@@ -41,7 +40,8 @@ bool tileVulkanIsFloatAtomicAdd(MlirOperation op) {
   MlirValue result = mlirOperationGetResult(op, 0);
   return kind && strcmp(kind, "addf") == 0 &&
          mlirTypeIsAF32(mlirValueGetType(result)) &&
-         mlirOpOperandIsNull(mlirValueGetFirstUse(result));
+         mlirOpOperandIsNull(mlirValueGetFirstUse(result)) &&
+         mlirOperationGetNumOperands(op) <= TILE_MAX_RANK + 2;
 }
 
 static MlirWalkResult mark(MlirOperation op, void *userData) {
@@ -66,9 +66,7 @@ static void runMark(MlirOperation root, MlirExternalPass pass,
     MlirOperation op = atomics.ops[i];
     TileBuilder b = tbBefore(op);
     intptr_t n = mlirOperationGetNumOperands(op);
-    MlirValue operands[TILE_MAX_RANK + 2];
-    if (n > (intptr_t)TILE_COUNT(operands))
-      continue;
+    MlirValue operands[TILE_MAX_RANK + 2]; /* value, memref, indices */
     for (intptr_t k = 0; k < n; ++k)
       operands[k] = mlirOperationGetOperand(op, k);
     MlirNamedAttribute attr = tbNamed(&b, nontemporal, tbBoolAttr(&b, true));
