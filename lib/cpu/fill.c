@@ -1,5 +1,6 @@
 /* tile-cpu-fill: tile.fill becomes vector stores of the broadcast value,
- * row by row (masked at the end of rows of dynamically shaped buffers). */
+ * row by row (masked at the end of rows of dynamically shaped buffers; an
+ * access per element where rows are strided: tileCpuStoreRun). */
 #include "cpu/lowering.h"
 
 #include "mlir-c/Dialect/MemRef.h"
@@ -17,8 +18,8 @@ static void storeChunk(TileBuilder *b, MlirValue at, int64_t width,
   Fill *f = userData;
   f->indices[f->rank - 1] = at;
   MlirType vectorType = tbVectorType(mlirValueGetType(f->value), width);
-  tbVStore(b, tbVBroadcast(b, vectorType, f->value), f->dest, f->rank,
-           f->indices);
+  tileCpuStoreRun(b, tbVBroadcast(b, vectorType, f->value), f->dest, f->rank,
+                  f->indices, (MlirValue){NULL});
 }
 
 /* Rows of a static buffer: vector stores of whole vectors and a tail. */
@@ -30,11 +31,8 @@ static void fillStatic(TileBuilder *b, Fill *f, MlirType type, int64_t lanes) {
   tileCpuForEachChunk(&row, shape[f->rank - 1], lanes, storeChunk, f);
 }
 
-/* Rows of a buffer with dynamic sizes: masked vector stores; element by
- * element when its rows are not contiguous. */
+/* Rows of a buffer with dynamic sizes: masked vector stores. */
 static void fillDynamic(TileBuilder *b, Fill *f, MlirType type, int64_t lanes) {
-  if (!tileCpuUnitInnerStride(type))
-    lanes = 1;
   TileBuilder at = *b;
   for (intptr_t d = 0; d < f->rank; ++d) {
     MlirValue size = tileIsDynamicDim(type, d)
@@ -47,14 +45,10 @@ static void fillDynamic(TileBuilder *b, Fill *f, MlirType type, int64_t lanes) {
     at = tbAtTerminator(loop.body, b->loc);
     if (!inner)
       continue;
-    if (lanes == 1) {
-      tbStore(&at, f->value, f->dest, f->rank, f->indices);
-      continue;
-    }
     MlirType vectorType = tbVectorType(mlirValueGetType(f->value), lanes);
     MlirValue mask = tileCpuTailMask(&at, lanes, loop.iv, size);
-    tbVMaskedStore(&at, tbVBroadcast(&at, vectorType, f->value), f->dest,
-                   f->rank, f->indices, mask);
+    tileCpuStoreRun(&at, tbVBroadcast(&at, vectorType, f->value), f->dest,
+                    f->rank, f->indices, mask);
   }
 }
 
@@ -72,7 +66,7 @@ static bool lowerFill(MlirOperation op, int vectorBits) {
     tbStore(&b, value, dest, 0, NULL);
   } else {
     int64_t lanes = tileCpuLanes(vectorBits, tileElementType(type));
-    if (mlirShapedTypeHasStaticShape(type) && tileCpuUnitInnerStride(type))
+    if (mlirShapedTypeHasStaticShape(type))
       fillStatic(&b, &f, type, lanes);
     else
       fillDynamic(&b, &f, type, lanes);

@@ -107,11 +107,10 @@ static const char *scopeOf(MlirValue pointer) {
 }
 
 /* Whether spirv.Store `op` of an f32 value carries the Nontemporal memory
- * access. */
+ * access (its pointer is checked by scopeOf). */
 static bool isMarked(MlirOperation op) {
   if (!tileOpIs(op, "spirv.Store") || mlirOperationGetNumOperands(op) != 2 ||
-      !mlirTypeIsAF32(mlirValueGetType(mlirOperationGetOperand(op, 1))) ||
-      !scopeOf(mlirOperationGetOperand(op, 0)))
+      !mlirTypeIsAF32(mlirValueGetType(mlirOperationGetOperand(op, 1))))
     return false;
   MlirAttribute access = tileOpGetAttr(op, "memory_access");
   if (mlirAttributeIsNull(access))
@@ -137,12 +136,15 @@ static void runLower(MlirOperation root, MlirExternalPass pass,
   mlirOperationWalk(root, collectMarked, &stores, MlirWalkPreOrder);
   for (size_t i = 0; i < stores.count; ++i) {
     MlirOperation store = stores.ops[i];
-    TileBuilder b = tbBefore(store);
     MlirValue operands[] = {mlirOperationGetOperand(store, 0),
                             mlirOperationGetOperand(store, 1)};
+    const char *scopeName = scopeOf(operands[0]);
+    if (!scopeName)
+      continue;
+    TileBuilder b = tbBefore(store);
     MlirType type = mlirValueGetType(operands[1]);
     TileStrBuf text = TILE_STRBUF_INIT;
-    tileStrBufPrintf(&text, "#spirv.scope<%s>", scopeOf(operands[0]));
+    tileStrBufPrintf(&text, "#spirv.scope<%s>", scopeName);
     MlirAttribute scope = tbParseAttr(&b, tileStrBufGet(&text));
     tileStrBufFree(&text);
     MlirNamedAttribute attrs[] = {

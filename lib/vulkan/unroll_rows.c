@@ -145,11 +145,11 @@ static bool isRowTransfer(MlirOperation op, TileTransfer *t) {
 }
 
 /* The mask of row `row` of a transfer that may run past the memref's
- * second to last dimension: every lane on where `index` lies inside it,
- * none elsewhere (a read gives the padding there, a write leaves it). */
-static MlirValue rowMask(TileBuilder *b, const TileTransfer *t, MlirValue index,
+ * second to last dimension, of `size`: every lane on where `index` lies
+ * inside it, none elsewhere (a read gives the padding there, a write leaves
+ * it). */
+static MlirValue rowMask(TileBuilder *b, MlirValue index, MlirValue size,
                          MlirType row) {
-  MlirValue size = tbDim(b, t->memref, t->rank - 2);
   MlirValue inside = tbCmpI(b, "ult", index, size);
   int64_t lanes = mlirShapedTypeGetDimSize(row, 0);
   return tbVBroadcast(b, tbVectorType(tbI1(b), lanes), inside);
@@ -171,6 +171,8 @@ static void rowsTransfer(MlirOperation op, const TileTransfer *t) {
   intptr_t n = mlirOperationGetNumOperands(op);
   intptr_t rowIndex = t->memrefAt + t->rank - 1; /* second to last index */
   MlirType row = rowType(t->vector);
+  MlirValue size =
+      firstInBounds ? (MlirValue){NULL} : tbDim(&b, t->memref, t->rank - 2);
   MlirValue results[kMaxRows];
   for (int64_t i = 0; i < rows; ++i) {
     MlirValue args[kMaxOperands + 1]; /* and a mask */
@@ -184,7 +186,7 @@ static void rowsTransfer(MlirOperation op, const TileTransfer *t) {
     }
     intptr_t count = n;
     if (!firstInBounds)
-      args[count++] = rowMask(&b, t, args[rowIndex], row);
+      args[count++] = rowMask(&b, args[rowIndex], size, row);
     MlirOperation piece =
         tbCreateLike(&b, op, count, args, t->read ? 1 : 0, &row);
     mlirOperationSetAttributeByName(piece, tileRef("permutation_map"), map);

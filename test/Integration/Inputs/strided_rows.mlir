@@ -216,3 +216,50 @@ func.func @rd_ref(%X: memref<?x16xf32>, %S: memref<?xf32>, %R: memref<?xf32>) {
   }
   return
 }
+
+// Fills through a view of every other column of a global buffer (dynamic
+// sizes: masked runs) and of a shared tile (static), against plain loops.
+func.func @fl(%Y: memref<?x?xf32>, %Z: memref<16x16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %five = arith.constant 5.0 : f32
+  %two = arith.constant 2.0 : f32
+  %M = memref.dim %Y, %c0 : memref<?x?xf32>
+  %N = memref.dim %Y, %c1 : memref<?x?xf32>
+  %n2 = arith.constant 2 : index
+  %half = arith.ceildivui %N, %n2 : index
+  %Y2 = memref.subview %Y[0, 0] [%M, %half] [1, 2] : memref<?x?xf32> to memref<?x?xf32, strided<[?, 2]>>
+  scf.forall (%b) in (1) {
+    "tile.fill"(%Y2, %five) : (memref<?x?xf32, strided<[?, 2]>>, f32) -> ()
+    %s = "tile.alloc"() : () -> memref<16x16xf32, #gpu.address_space<workgroup>>
+    "tile.fill"(%s, %two) : (memref<16x16xf32, #gpu.address_space<workgroup>>, f32) -> ()
+    %st = memref.subview %s[0, 0] [16, 8] [1, 2] : memref<16x16xf32, #gpu.address_space<workgroup>> to memref<16x8xf32, strided<[16, 2]>, #gpu.address_space<workgroup>>
+    "tile.fill"(%st, %five) : (memref<16x8xf32, strided<[16, 2]>, #gpu.address_space<workgroup>>, f32) -> ()
+    "tile.copy"(%s, %Z) {operandSegmentSizes = array<i32: 1, 1, 0, 0>} : (memref<16x16xf32, #gpu.address_space<workgroup>>, memref<16x16xf32>) -> ()
+  } {mapping = [#gpu.block<x>], tile.threads = 32 : i64}
+  return
+}
+func.func @fl_ref(%Y: memref<?x?xf32>, %Z: memref<16x16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c16 = arith.constant 16 : index
+  %five = arith.constant 5.0 : f32
+  %two = arith.constant 2.0 : f32
+  %M = memref.dim %Y, %c0 : memref<?x?xf32>
+  %N = memref.dim %Y, %c1 : memref<?x?xf32>
+  scf.for %i = %c0 to %M step %c1 {
+    scf.for %j = %c0 to %N step %c2 {
+      memref.store %five, %Y[%i, %j] : memref<?x?xf32>
+    }
+  }
+  scf.for %i = %c0 to %c16 step %c1 {
+    scf.for %j = %c0 to %c16 step %c1 {
+      %r = arith.remui %j, %c2 : index
+      %e = arith.cmpi eq, %r, %c0 : index
+      %v = arith.select %e, %five, %two : f32
+      memref.store %v, %Z[%i, %j] : memref<16x16xf32>
+    }
+  }
+  return
+}

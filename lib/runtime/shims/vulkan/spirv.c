@@ -122,10 +122,19 @@ static bool supported(const TileRtVulkanDevice *d, uint32_t capability) {
   }
 }
 
+typedef struct {
+  const TileRtVulkanDevice *device;
+  bool addsFloats; /* declares AtomicFloat32AddEXT */
+} Capabilities;
+
 static bool checkCapability(uint32_t opcode, const uint32_t *operands,
                             size_t count, void *userData) {
-  const TileRtVulkanDevice *d = userData;
-  if (opcode != OpCapability || count < 1 || supported(d, operands[0]))
+  Capabilities *c = userData;
+  const TileRtVulkanDevice *d = c->device;
+  if (opcode != OpCapability || count < 1)
+    return true;
+  c->addsFloats |= operands[0] == CapabilityAtomicFloat32Add;
+  if (supported(d, operands[0]))
     return true;
   for (size_t i = 0; i < TILE_COUNT(requirements); ++i)
     if (requirements[i].capability == operands[0])
@@ -219,8 +228,10 @@ static void checkSharedFloatAtomics(const TileRtVulkanDevice *d,
 
 void tileRtVulkanCheckCapabilities(const TileRtVulkanDevice *d,
                                    const uint32_t *words, size_t numWords) {
-  tileRtVulkanForEachInstruction(words, numWords, checkCapability, (void *)d);
-  checkSharedFloatAtomics(d, words, numWords);
+  Capabilities c = {.device = d};
+  tileRtVulkanForEachInstruction(words, numWords, checkCapability, &c);
+  if (c.addsFloats)
+    checkSharedFloatAtomics(d, words, numWords);
 }
 
 typedef struct {
