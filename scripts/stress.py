@@ -4,7 +4,7 @@
   scripts/stress.py [--count N] [--seed S] [--build DIR] [--families F,...]
                     [TARGET...]
 
-Six families of kernels, with random tile shapes, thread counts, stage
+Seven families of kernels, with random tile shapes, thread counts, stage
 counts, element types and scopes, and random problem shapes that do and do
 not divide the tiles:
 
@@ -24,6 +24,10 @@ not divide the tiles:
   scalar  the scalar code of thread-parallel loops: float and integer
           arithmetic, math, loops, scf.index_switch, calls, a thread's own
           arrays with memref.copy and views
+  product tile.gemm in every form: A and/or B transposed, every pair of
+          element types the dialect allows (f16 into f16 ... i32 into i64,
+          integers wrapping), A and B in any scope, C in a fragment or a
+          local tile, clear_accum
 
 Where a target's jit can run here (cpu and vulkan on lavapipe; cuda and
 rocm on a machine with the GPU), every kernel runs (tile-run) and is
@@ -369,6 +373,115 @@ def atomic(rng):
                                       "--shape=1=" + sizes, "--check=ref"]
 
 
+# (A and B, C, the reference's widening of A's and B's elements)
+PRODUCTS = [("f16", "f16", None), ("f16", "f32", "arith.extf"), ("bf16", "f32", "arith.extf"),
+            ("bf16", "bf16", None), ("f32", "f32", None), ("f32", "f64", "arith.extf"),
+            ("f16", "f64", "arith.extf"), ("f64", "f64", None), ("i8", "i32", "arith.extsi"),
+            ("i8", "i8", None), ("i16", "i32", "arith.extsi"), ("i32", "i32", None),
+            ("i8", "i64", "arith.extsi"), ("i32", "i64", "arith.extsi")]
+
+
+def product(rng):
+    """tile.gemm in every form the dialect allows: A and B transposed or
+    not, every pair of element types, A and B in any scope, C in a fragment
+    or a local tile, clear_accum (every K tile clears C, so C ends as the
+    product of the last one); checked against plain loops in @ref, which
+    wrap integers the same way."""
+    elem, acc, widen = rng.choice(PRODUCTS)
+    bm, bn, bk = rng.choice([1, 8, 16, 32, 64]), rng.choice([1, 8, 16, 32, 64]), rng.choice([1, 8, 16, 32])
+    ta, tb, clear = rng.random() < 0.5, rng.random() < 0.5, rng.random() < 0.25
+    a_tile = "memref<%dx%dx%s, %s>" % (((bk, bm) if ta else (bm, bk)) + (elem, rng.choice([SHARED, FRAGMENT, LOCAL])))
+    b_tile = "memref<%dx%dx%s, %s>" % (((bn, bk) if tb else (bk, bn)) + (elem, rng.choice([SHARED, FRAGMENT, LOCAL])))
+    c_tile = "memref<%dx%dx%s, %s>" % (bm, bn, acc, rng.choice([FRAGMENT, FRAGMENT, LOCAL]))
+    floating = acc[0] in "fb"
+    start = "0.5" if floating else "3"
+    attrs = ["transpose_a = true"] * ta + ["transpose_b = true"] * tb + ["clear_accum = true"] * clear
+    stages = rng.choice([0, 0, 2, 3])
+    g = "memref<?x?x%s>" % elem
+    a_at = "%k, %i" if ta else "%i, %k"
+    b_at = "%j, %k" if tb else "%k, %j"
+    mul, add = ("arith.mulf", "arith.addf") if floating else ("arith.muli", "arith.addi")
+    # The reference widens A's and B's elements to C's type first.
+    loaded = "0" if widen else ""
+    widened = "".join("        %%%s = %s %%%s0 : %s to %s\n" % (x, widen, x, elem, acc) for x in "ab" if widen)
+    text = f"""func.func @gemm(%A: {g}, %B: {g}, %C: memref<?x?x{acc}>) {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %bm = arith.constant {bm} : index
+  %bn = arith.constant {bn} : index
+  %bk = arith.constant {bk} : index
+  %start = arith.constant {start} : {acc}
+  %M = memref.dim %C, %c0 : memref<?x?x{acc}>
+  %N = memref.dim %C, %c1 : memref<?x?x{acc}>
+  %K = memref.dim %A, %c{0 if ta else 1} : {g}
+  %grid_m = arith.ceildivui %M, %bm : index
+  %grid_n = arith.ceildivui %N, %bn : index
+  %k_tiles = arith.ceildivui %K, %bk : index
+  scf.forall (%i0, %j0) in (%grid_m, %grid_n) {{
+    %a = "tile.alloc"() : () -> {a_tile}
+    %b = "tile.alloc"() : () -> {b_tile}
+    %acc = "tile.alloc"() : () -> {c_tile}
+    "tile.fill"(%acc, %start) : ({c_tile}, {acc}) -> ()
+    %m0 = arith.muli %i0, %bm : index
+    %n0 = arith.muli %j0, %bn : index
+    scf.for %kt = %c0 to %k_tiles step %c1 {{
+      %k0 = arith.muli %kt, %bk : index
+      "tile.copy"(%A, %a, {"%k0, %m0" if ta else "%m0, %k0"}) {{operandSegmentSizes = array<i32: 1, 1, 2, 0>}}
+          : ({g}, {a_tile}, index, index) -> ()
+      "tile.copy"(%B, %b, {"%n0, %k0" if tb else "%k0, %n0"}) {{operandSegmentSizes = array<i32: 1, 1, 2, 0>}}
+          : ({g}, {b_tile}, index, index) -> ()
+      "tile.gemm"(%a, %b, %acc) {{{", ".join(attrs)}}} : ({a_tile}, {b_tile}, {c_tile}) -> ()
+    }}{" {tile.num_stages = %d : i64}" % stages if stages else ""}
+    "tile.copy"(%acc, %C, %m0, %n0) {{operandSegmentSizes = array<i32: 1, 1, 0, 2>}}
+        : ({c_tile}, memref<?x?x{acc}>, index, index) -> ()
+  }} {{mapping = [#gpu.block<y>, #gpu.block<x>], tile.threads = {rng.choice([32, 64, 128, 256])} : i64}}
+  return
+}}
+func.func @ref(%A: {g}, %B: {g}, %C: memref<?x?x{acc}>) {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %bk = arith.constant {bk} : index
+  %zero = arith.constant {"0.0" if floating else "0"} : {acc}
+  %start = arith.constant {start} : {acc}
+  %M = memref.dim %C, %c0 : memref<?x?x{acc}>
+  %N = memref.dim %C, %c1 : memref<?x?x{acc}>
+  %K = memref.dim %A, %c{0 if ta else 1} : {g}
+  // With clear_accum, C holds the product of the last K tile alone.
+  %k_tiles = arith.ceildivui %K, %bk : index
+  %some = arith.cmpi ugt, %k_tiles, %c0 : index
+  %last_tile = arith.subi %k_tiles, %c1 : index
+  %last = arith.muli %last_tile, %bk : index
+  %cleared = arith.constant {"true" if clear else "false"}
+  %clear = arith.andi %some, %cleared : i1
+  %k_start = arith.select %clear, %last, %c0 : index
+  %init = arith.select %clear, %zero, %start : {acc}
+  scf.for %i = %c0 to %M step %c1 {{
+    scf.for %j = %c0 to %N step %c1 {{
+      %r = scf.for %k = %k_start to %K step %c1 iter_args(%s = %init) -> {acc} {{
+        %a{loaded} = memref.load %A[{a_at}] : {g}
+        %b{loaded} = memref.load %B[{b_at}] : {g}
+{widened}        %p = {mul} %a, %b : {acc}
+        %t = {add} %s, %p : {acc}
+        scf.yield %t : {acc}
+      }}
+      memref.store %r, %C[%i, %j] : memref<?x?x{acc}>
+    }}
+  }}
+  return
+}}
+"""
+    m, n, k = rng.randint(1, 150), rng.randint(1, 150), rng.randint(0, 100)
+    if acc in ("f16", "bf16"):
+        k = min(k, 48)
+    args = ["--entry=gemm", "--shape=0=%dx%d" % ((k, m) if ta else (m, k)),
+            "--shape=1=%dx%d" % ((n, k) if tb else (k, n)), "--shape=2=%dx%d" % (m, n), "--check=ref"]
+    if acc in ("f16", "bf16"):
+        args += ["--atol=0.25" if acc == "f16" else "--atol=1", "--rtol=0.05"]
+    elif elem in ("f16", "bf16"):
+        args += ["--atol=1e-3", "--rtol=1e-3"]
+    return text, args
+
+
 def mixed(rng):
     """gemm, elementwise loops and reductions in one kernel; the same
     function run on the cpu is the reference."""
@@ -590,7 +703,7 @@ def scalar(rng):
 
 
 FAMILIES = {"gemm": gemm, "reduce": reduce, "copy": copy, "atomic": atomic, "mixed": mixed,
-            "scalar": scalar}
+            "scalar": scalar, "product": product}
 
 
 def run(cmd):

@@ -32,6 +32,7 @@ typedef struct {
   TileRtVulkanFunction *f;
   Binding *bindings;
   uint32_t count;
+  Binding guard; /* the loop guard's buffer, in a guarded module */
   VkDescriptorPool pool;
   VkCommandBuffer commands;
   VkFence fence;
@@ -146,8 +147,9 @@ static VkBuffer bufferOf(const Launch *l, uint32_t i) {
 
 static VkDescriptorSet bindBuffers(Launch *l, const TileRtVulkanPipeline *p) {
   TileRtVulkanDevice *d = l->d;
+  bool guarded = l->f->module->guarded;
   VkDescriptorPoolSize size = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-                               l->count ? l->count : 1};
+                               l->count + guarded ? l->count + guarded : 1};
   VkDescriptorPoolCreateInfo poolInfo = {
       .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
       .maxSets = 1,
@@ -164,19 +166,21 @@ static VkDescriptorSet bindBuffers(Launch *l, const TileRtVulkanPipeline *p) {
   VkDescriptorSet set;
   tileRtVulkanCheck(d->api.vkAllocateDescriptorSets(d->device, &setInfo, &set),
                     "vkAllocateDescriptorSets");
-  VkDescriptorBufferInfo infos[64];
-  VkWriteDescriptorSet writes[64];
-  for (uint32_t i = 0; i < l->count; ++i) {
-    infos[i] = (VkDescriptorBufferInfo){bufferOf(l, i), 0, VK_WHOLE_SIZE};
+  VkDescriptorBufferInfo infos[65];
+  VkWriteDescriptorSet writes[65];
+  for (uint32_t i = 0; i < l->count + guarded; ++i) {
+    bool guard = i == l->count;
+    infos[i] = (VkDescriptorBufferInfo){
+        guard ? l->guard.buffer : bufferOf(l, i), 0, VK_WHOLE_SIZE};
     writes[i] = (VkWriteDescriptorSet){
         .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
         .dstSet = set,
-        .dstBinding = i,
+        .dstBinding = guard ? TILE_RT_VULKAN_GUARD_BINDING : i,
         .descriptorCount = 1,
         .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
         .pBufferInfo = &infos[i]};
   }
-  d->api.vkUpdateDescriptorSets(d->device, l->count, writes, 0, NULL);
+  d->api.vkUpdateDescriptorSets(d->device, l->count + guarded, writes, 0, NULL);
   return set;
 }
 
@@ -241,21 +245,41 @@ static void submitAndWait(Launch *l) {
                       tileRtVulkanResultName(result));
 }
 
+/* Makes what the device wrote to `b` visible to the host. */
+static void invalidate(const Launch *l, const Binding *b) {
+  if (b->coherent)
+    return;
+  VkMappedMemoryRange range = {.sType = VK_STRUCTURE_TYPE_MAPPED_MEMORY_RANGE,
+                               .memory = b->memory,
+                               .size = VK_WHOLE_SIZE};
+  tileRtVulkanCheck(
+      l->d->api.vkInvalidateMappedMemoryRanges(l->d->device, 1, &range),
+      "vkInvalidateMappedMemoryRanges");
+}
+
+/* Fails when a loop of the kernel ended without taking an exit: the
+ * device cut it short, and every result may be wrong. */
+static void checkGuard(Launch *l) {
+  if (!l->f->module->guarded)
+    return;
+  invalidate(l, &l->guard);
+  if (((const uint32_t *)l->guard.mapped)[0] == 0)
+    return;
+  tileRtVulkanFatal(
+      "kernel '%s' ran longer loops than the Vulkan device '%s' runs: it "
+      "ends a shader's loops once they have run 65535 iterations in all, "
+      "so the results would be wrong (each thread must loop less, e.g. "
+      "with more threads or smaller local tiles, or run the kernel on "
+      "another device or target)",
+      l->f->name, l->d->properties.deviceName);
+}
+
 static void copyBack(Launch *l) {
-  TileRtVulkanDevice *d = l->d;
   for (uint32_t i = 0; i < l->count; ++i) {
     Binding *b = &l->bindings[i];
     if (b->alias >= 0)
       continue;
-    if (!b->coherent) {
-      VkMappedMemoryRange range = {.sType =
-                                       VK_STRUCTURE_TYPE_MAPPED_MEMORY_RANGE,
-                                   .memory = b->memory,
-                                   .size = VK_WHOLE_SIZE};
-      tileRtVulkanCheck(
-          d->api.vkInvalidateMappedMemoryRanges(d->device, 1, &range),
-          "vkInvalidateMappedMemoryRanges");
-    }
+    invalidate(l, b);
     if (!b->bytes || !b->host)
       continue;
     if (!b->before) {
@@ -276,9 +300,9 @@ static void release(Launch *l) {
   if (l->commands != VK_NULL_HANDLE)
     d->api.vkFreeCommandBuffers(d->device, d->commandPool, 1, &l->commands);
   d->api.vkDestroyDescriptorPool(d->device, l->pool, NULL);
-  for (uint32_t i = 0; i < l->count; ++i) {
-    Binding *b = &l->bindings[i];
-    if (b->alias >= 0)
+  for (uint32_t i = 0; i <= l->count; ++i) {
+    Binding *b = i < l->count ? &l->bindings[i] : &l->guard;
+    if (b->alias >= 0 || !b->buffer)
       continue;
     free(b->before);
     d->api.vkUnmapMemory(d->device, b->memory);
@@ -385,10 +409,14 @@ mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY, intptr_t gridZ,
     f->minSubgroupSize = lanes;
   TileRtVulkanPipeline *p = tileRtVulkanPipelineFor(l.d, f, l.count);
   readParameters(&l, params);
+  l.guard = (Binding){.bytes = 8, .alias = -1};
+  if (f->module->guarded)
+    createBuffer(&l, &l.guard);
   VkDescriptorSet set = bindBuffers(&l, p);
   uint64_t groups[3] = {(uint64_t)gridX, (uint64_t)gridY, (uint64_t)gridZ};
   record(&l, p, set, groups);
   submitAndWait(&l);
+  checkGuard(&l);
   copyBack(&l);
   release(&l);
   pthread_mutex_unlock(&l.d->lock);

@@ -134,27 +134,35 @@ static void createShader(TileRtVulkanDevice *d, TileRtVulkanModule *m) {
       tileRtVulkanUsesCooperativeMatrices(m->words, m->numWords);
   if (m->cooperativeMatrices)
     tileRtVulkanCheckCooperativeMatrices(d, m->words, m->numWords);
+  size_t numWords = m->numWords;
+  uint32_t *guarded =
+      tileRtVulkanEndsLoops(d)
+          ? tileRtVulkanGuardLoops(m->words, m->numWords, &numWords)
+          : NULL;
+  m->guarded = guarded != NULL;
   VkShaderModuleCreateInfo info = {
       .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
-      .codeSize = m->numWords * 4,
-      .pCode = m->words};
-  tileRtVulkanCheck(
-      d->api.vkCreateShaderModule(d->device, &info, NULL, &m->shader),
-      "vkCreateShaderModule");
+      .codeSize = numWords * 4,
+      .pCode = guarded ? guarded : m->words};
+  VkResult result =
+      d->api.vkCreateShaderModule(d->device, &info, NULL, &m->shader);
+  free(guarded);
+  tileRtVulkanCheck(result, "vkCreateShaderModule");
 }
 
 static void createPipeline(TileRtVulkanDevice *d, TileRtVulkanFunction *f,
                            TileRtVulkanPipeline *p) {
-  VkDescriptorSetLayoutBinding bindings[64];
-  for (uint32_t i = 0; i < p->bindings; ++i)
+  VkDescriptorSetLayoutBinding bindings[65];
+  uint32_t count = p->bindings + f->module->guarded;
+  for (uint32_t i = 0; i < count; ++i)
     bindings[i] = (VkDescriptorSetLayoutBinding){
-        .binding = i,
+        .binding = i < p->bindings ? i : TILE_RT_VULKAN_GUARD_BINDING,
         .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
         .descriptorCount = 1,
         .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT};
   VkDescriptorSetLayoutCreateInfo setInfo = {
       .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
-      .bindingCount = p->bindings,
+      .bindingCount = count,
       .pBindings = bindings};
   tileRtVulkanCheck(d->api.vkCreateDescriptorSetLayout(d->device, &setInfo,
                                                        NULL, &p->setLayout),
@@ -202,14 +210,16 @@ TileRtVulkanPipeline *tileRtVulkanPipelineFor(TileRtVulkanDevice *d,
   if (bindings > 64)
     tileRtVulkanFatal("kernel '%s' takes %u buffers; at most 64 are supported",
                       f->name, bindings);
-  uint32_t limit = d->properties.limits.maxPerStageDescriptorStorageBuffers;
-  if (bindings > limit)
-    tileRtVulkanFatal(
-        "kernel '%s' takes %u buffers; the Vulkan device '%s' binds at "
-        "most %u per kernel",
-        f->name, bindings, d->properties.deviceName, limit);
   if (f->module->shader == VK_NULL_HANDLE)
     createShader(d, f->module);
+  /* A guarded module's kernels bind the guard buffer as well. */
+  uint32_t limit = d->properties.limits.maxPerStageDescriptorStorageBuffers;
+  if (bindings + f->module->guarded > limit)
+    tileRtVulkanFatal(
+        "kernel '%s' takes %u buffers%s; the Vulkan device '%s' binds at "
+        "most %u per kernel",
+        f->name, bindings, f->module->guarded ? " and the loop guard's" : "",
+        d->properties.deviceName, limit);
   if (f->module->cooperativeMatrices)
     tileRtVulkanCheckFullSubgroups(d, f);
   if (f->numPipelines == TILE_COUNT(f->pipelines))

@@ -209,10 +209,28 @@ struct TileRtVulkanModule {
   size_t numWords;
   VkShaderModule shader;    /* created, and checked, on the first launch */
   bool cooperativeMatrices; /* it declares CooperativeMatrixKHR */
+  bool guarded; /* its shader reports loops the device ended (loop_guard.c) */
   TileRtVulkanFunction **functions;
   unsigned numFunctions;
   TileRtVulkanModule *next; /* in the list of loaded modules */
 };
+
+/*===--- the loop guard (loop_guard.c) -----------------------------------===*/
+
+/* The binding of a guarded module's guard buffer: two words, [0] where
+ * its kernels report a loop the device ended, [1] zero. Beyond the 64
+ * buffers a kernel may take. */
+#define TILE_RT_VULKAN_GUARD_BINDING 64
+
+/* Whether the device ends a shader's loops silently after a fixed number
+ * of iterations (lavapipe); TILE_VULKAN_LOOP_GUARD=0 turns the guard off,
+ * =1 on for any device. */
+bool tileRtVulkanEndsLoops(const TileRtVulkanDevice *d);
+/* A copy of the module (malloc'ed, `guardedWords` long) in which every
+ * loop that ends without taking an exit reports it in the guard buffer;
+ * NULL when the module has no loop, or leaves one through a switch. */
+uint32_t *tileRtVulkanGuardLoops(const uint32_t *words, size_t numWords,
+                                 size_t *guardedWords);
 
 /* The pipeline of `f` for `bindings` buffers, created on first use (with
  * the device lock held). */
