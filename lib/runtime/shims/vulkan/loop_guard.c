@@ -27,6 +27,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 enum {
   HeaderWords = 5,
@@ -219,11 +220,23 @@ static void emitDeclarations(Guard *g, uint32_t existingUint) {
   EMIT(w, OpVariable, arrayPointer, g->state, StorageClassPrivate, null);
 }
 
+static bool named(const char *setting, const char *const names[4]) {
+  for (int i = 0; i < 4; ++i)
+    if (strcasecmp(setting, names[i]) == 0)
+      return true;
+  return false;
+}
+
 bool tileRtVulkanEndsLoops(const TileRtVulkanDevice *d) {
+  static const char *const on[4] = {"1", "on", "yes", "true"};
+  static const char *const off[4] = {"0", "off", "no", "false"};
   const char *setting = getenv("TILE_VULKAN_LOOP_GUARD");
-  if (setting && *setting)
-    return strcmp(setting, "0") != 0;
-  return strncmp(d->properties.deviceName, "llvmpipe", 8) == 0;
+  if (!setting || !*setting)
+    return strncmp(d->properties.deviceName, "llvmpipe", 8) == 0;
+  if (named(setting, on) || named(setting, off))
+    return named(setting, on);
+  tileRtVulkanFatal("TILE_VULKAN_LOOP_GUARD='%s' is neither on (1) nor off (0)",
+                    setting);
 }
 
 uint32_t *tileRtVulkanGuardLoops(const uint32_t *words, size_t numWords,

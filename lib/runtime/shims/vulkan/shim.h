@@ -222,9 +222,9 @@ struct TileRtVulkanModule {
  * buffers a kernel may take. */
 #define TILE_RT_VULKAN_GUARD_BINDING 64
 
-/* Whether the device ends a shader's loops silently after a fixed number
- * of iterations (lavapipe); TILE_VULKAN_LOOP_GUARD=0 turns the guard off,
- * =1 on for any device. */
+/* Whether to guard the device's modules: it ends a shader's loops
+ * silently after a fixed number of iterations (lavapipe), or
+ * TILE_VULKAN_LOOP_GUARD says on (1, yes, true) or off (0, no, false). */
 bool tileRtVulkanEndsLoops(const TileRtVulkanDevice *d);
 /* A copy of the module (malloc'ed, `guardedWords` long) in which every
  * loop that ends without taking an exit reports it in the guard buffer;
