@@ -1,7 +1,7 @@
 /* The passes of lib/passes, the ones every pipeline uses: tile-verify first,
  * tile-expect-lowered once a backend's passes are done, and the expansions
  * of ops some targets do not lower (math, memref.copy, rounding modes,
- * atomics, the index dialect). */
+ * atomics, the index dialect, reshapes into several dynamic sizes). */
 #include "passes/pass.h"
 
 extern const TilePassDescriptor tileVerifyPass;
@@ -13,11 +13,13 @@ extern const TilePassDescriptor tileCheckUnloweredPass;
 extern const TilePassDescriptor tileExpandRoundingPass;
 extern const TilePassDescriptor tileExpandAtomicsPass;
 extern const TilePassDescriptor tileIndexToArithPass;
+extern const TilePassDescriptor tileExpandShapesPass;
 
 static const TilePassDescriptor *const passes[] = {
     &tileVerifyPass,         &tileExpectLoweredPass,   &tileMathExpandPass,
     &tileExpandCopiesPass,   &tileCheckFloatTypesPass, &tileCheckUnloweredPass,
     &tileExpandRoundingPass, &tileExpandAtomicsPass,   &tileIndexToArithPass,
+    &tileExpandShapesPass,
 };
 
 const TilePassList tileCorePasses = {passes, TILE_COUNT(passes)};
