@@ -4,7 +4,7 @@
   scripts/stress.py [--count N] [--seed S] [--build DIR] [--families F,...]
                     [TARGET...]
 
-Seven families of kernels, with random tile shapes, thread counts, stage
+Eight families of kernels, with random tile shapes, thread counts, stage
 counts, element types and scopes, and random problem shapes that do and do
 not divide the tiles:
 
@@ -28,6 +28,10 @@ not divide the tiles:
           element types the dialect allows (f16 into f16 ... i32 into i64,
           integers wrapping), A and B in any scope, C in a fragment or a
           local tile, clear_accum
+  view    tiles copied through views of global buffers: subviews with
+          offsets and steps, reinterpret casts, collapse_shape, expand_shape
+          into sizes known at run time only, made in the host code or in
+          the kernel
 
 Where a target's jit can run here (cpu and vulkan on lavapipe; cuda and
 rocm on a machine with the GPU), every kernel runs (tile-run) and is
@@ -482,6 +486,115 @@ func.func @ref(%A: {g}, %B: {g}, %C: memref<?x?x{acc}>) {{
     return text, args
 
 
+def view(rng):
+    """Tiles copied through views of global buffers and back (with 1 added
+    in between): subviews with offsets and steps, reinterpret casts,
+    collapse_shape, and expand_shape into sizes known at run time only,
+    made in the host code or in the kernel; checked against plain loops
+    that index the buffers themselves."""
+    elem = rng.choice(["f32", "f32", "f16", "f64", "i32", "i8"])
+    kind = rng.choice(["subview", "subview", "cast", "collapse", "expand"])
+    bm, bn = rng.choice([1, 4, 8, 16, 32]), rng.choice([1, 4, 8, 16, 32, 64])
+    tile = "memref<%dx%dx%s, %s>" % (bm, bn, elem, rng.choice([SHARED, FRAGMENT]))
+    threads = rng.choice([1, 32, 48, 64, 128])
+    dyn2 = "memref<?x?x%s, strided<[?, ?], offset: ?>>" % elem
+    if kind == "subview":
+        st0, st1 = rng.choice([1, 1, 2, 3]), rng.choice([1, 1, 2, 3])
+        s0, s1 = rng.randint(1, 60), rng.randint(1, 60)
+        o0, o1 = rng.randint(0, 5), rng.randint(0, 5)
+        shape = "%dx%d" % (o0 + (s0 - 1) * st0 + 1 + rng.randint(0, 3), o1 + (s1 - 1) * st1 + 1 + rng.randint(0, 3))
+        X, V = "memref<?x?x%s>" % elem, dyn2
+        make = ("memref.subview %%%s[%%o0, %%o1] [%%s0, %%s1] [%%st0, %%st1] : %s to %s" % ("{src}", X, V))
+        at = ["%o0 + %a * %st0", "%o1 + %b * %st1"]
+    elif kind == "cast":
+        s0, s1 = rng.randint(1, 40), rng.randint(1, 40)
+        st1 = rng.choice([1, 2])
+        st0, o0, o1 = s1 * st1 + rng.randint(0, 3), rng.randint(0, 7), 0
+        shape = "1x%d" % (o0 + (s0 - 1) * st0 + (s1 - 1) * st1 + 1)
+        X, V = "memref<?x?x%s>" % elem, dyn2
+        make = ("memref.reinterpret_cast %%%s to offset: [%%o0], sizes: [%%s0, %%s1], strides: [%%st0, %%st1]"
+                " : %s to %s" % ("{src}", X, V))
+        at = ["%c0", "%o0 + %a * %st0 + %b * %st1"]
+    elif kind == "collapse":
+        p, q, s1 = rng.randint(1, 6), rng.randint(1, 10), rng.randint(1, 50)
+        s0, st0, st1, o0, o1 = p * q, q, 1, 0, 0
+        shape = "%dx%dx%d" % (p, q, s1)
+        X, V = "memref<?x?x?x%s>" % elem, "memref<?x?x%s>" % elem
+        make = "memref.collapse_shape %%%s [[0, 1], [2]] : %s into %s" % ("{src}", X, V)
+        at = ["%a / %st0", "%a % %st0", "%b"]
+    else:
+        s0, s1 = rng.randint(1, 20), rng.randint(1, 40)
+        st0, st1, o0, o1 = s1, 1, 0, 0
+        shape = "%d" % (s0 * s1)
+        X, V = "memref<?x%s>" % elem, "memref<?x?x%s>" % elem
+        make = "memref.expand_shape %%%s [[0, 1]] output_shape [%%s0, %%s1] : %s into %s" % ("{src}", X, V)
+        at = ["%a * %st0 + %b"]
+    one, add = ("1.0", "arith.addf") if elem[0] == "f" else ("1", "arith.addi")
+    consts = "".join("  %%%s = arith.constant %d : index\n" % (n, v) for n, v in
+                     (("c0", 0), ("c1", 1), ("o0", o0), ("o1", o1), ("st0", st0), ("st1", st1),
+                      ("s0", s0), ("s1", s1), ("bm", bm), ("bn", bn)))
+    consts += "  %%one = arith.constant %s : %s\n" % (one, elem)
+    inside = rng.random() < 0.3
+    views = "    %%vx = %s\n    %%vy = %s\n" % (make.format(src="X"), make.format(src="Y"))
+    # The reference computes each index from its terms (a / q, a % q, sums
+    # of products) with arith ops.
+    ref_lines, names = [], []
+    for n, expr in enumerate(at):
+        terms = [t.strip() for t in expr.split("+")]
+        acc = None
+        for k, t in enumerate(terms):
+            v = "%%i%d_%d" % (n, k)
+            if " * " in t:
+                x, y = t.split(" * ")
+                ref_lines.append("%s = arith.muli %s, %s : index" % (v, x, y))
+            elif " / " in t:
+                x, y = t.split(" / ")
+                ref_lines.append("%s = arith.divui %s, %s : index" % (v, x, y))
+            elif " % " in t:
+                x, y = t.split(" % ")
+                ref_lines.append("%s = arith.remui %s, %s : index" % (v, x, y))
+            else:
+                ref_lines.append("%s = arith.addi %s, %%c0 : index" % (v, t))
+            if acc is None:
+                acc = v
+            else:
+                s = "%%i%d_sum%d" % (n, k)
+                ref_lines.append("%s = arith.addi %s, %s : index" % (s, acc, v))
+                acc = s
+        names.append(acc)
+    ref_body = "".join("      %s\n" % line for line in ref_lines)
+    idx = ", ".join(names)
+    text = f"""func.func @view(%X: {X}, %Y: {X}) {{
+{consts}{"" if inside else views.replace("    ", "  ", 2)}  %gm = arith.ceildivui %s0, %bm : index
+  %gn = arith.ceildivui %s1, %bn : index
+  scf.forall (%i, %j) in (%gm, %gn) {{
+{views if inside else ""}    %m0 = arith.muli %i, %bm : index
+    %n0 = arith.muli %j, %bn : index
+    %t = "tile.alloc"() : () -> {tile}
+    "tile.copy"(%vx, %t, %m0, %n0) {{operandSegmentSizes = array<i32: 1, 1, 2, 0>}} : ({V}, {tile}, index, index) -> ()
+    scf.forall (%a, %b) in ({bm}, {bn}) {{
+      %x = memref.load %t[%a, %b] : {tile}
+      %y = {add} %x, %one : {elem}
+      memref.store %y, %t[%a, %b] : {tile}
+    }}
+    "tile.copy"(%t, %vy, %m0, %n0) {{operandSegmentSizes = array<i32: 1, 1, 0, 2>}} : ({tile}, {V}, index, index) -> ()
+  }} {{mapping = [#gpu.block<y>, #gpu.block<x>], tile.threads = {threads} : i64}}
+  return
+}}
+func.func @ref(%X: {X}, %Y: {X}) {{
+{consts}  scf.for %a = %c0 to %s0 step %c1 {{
+    scf.for %b = %c0 to %s1 step %c1 {{
+{ref_body}      %x = memref.load %X[{idx}] : {X}
+      %y = {add} %x, %one : {elem}
+      memref.store %y, %Y[{idx}] : {X}
+    }}
+  }}
+  return
+}}
+"""
+    return text, ["--entry=view", "--shape=0,1=" + shape, "--check=ref"]
+
+
 def mixed(rng):
     """gemm, elementwise loops and reductions in one kernel; the same
     function run on the cpu is the reference."""
@@ -703,7 +816,7 @@ def scalar(rng):
 
 
 FAMILIES = {"gemm": gemm, "reduce": reduce, "copy": copy, "atomic": atomic, "mixed": mixed,
-            "scalar": scalar, "product": product}
+            "scalar": scalar, "product": product, "view": view}
 
 
 def run(cmd):
