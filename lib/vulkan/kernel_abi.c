@@ -6,7 +6,10 @@
  *     memref<?xT> (one storage buffer); element accesses are linearised
  *     in the kernel, with the buffer's strides and offset where it has a
  *     strided layout (the host binds the elements from the buffer's base
- *     through the last one the view reaches);
+ *     through the last one the view reaches); its sizes, and those of a
+ *     collapse_shape of it or its extract_strided_metadata (what
+ *     fold-memref-alias-ops leaves of a reshape whose accesses it folded),
+ *     come from its own;
  *   - its dynamic sizes, strides and offset and every scalar argument
  *     (index, integers up to 32 bits, f16, f32) become 32-bit words of one
  *     extra argument buffer memref<Nxi32>, appended last, which the kernel
@@ -210,11 +213,88 @@ static int64_t constantIndexOf(MlirValue v) {
   return tileConstantInt(v, &value) ? value : -1;
 }
 
+static bool refuseUse(MlirOperation user) {
+  tileEmitOpError(user, "uses a kernel buffer of dynamic shape in a way "
+                        "the vulkan backend cannot flatten (only loads, "
+                        "stores, atomics and sizes)");
+  return false;
+}
+
+/* memref.extract_strided_metadata of the buffer (fold-memref-alias-ops
+ * asks it for the sizes that delinearize an index through a
+ * collapse_shape): its offset, sizes and strides are the buffer's; its
+ * base has no flat form. */
+static bool rewriteMetadata(MlirOperation user, const FlatInfo *f) {
+  MlirValue base = mlirOperationGetResult(user, 0);
+  if (!mlirOpOperandIsNull(mlirValueGetFirstUse(base)))
+    return refuseUse(user);
+  TileBuilder b = tbBefore(user);
+  MlirValue strides[TILE_MAX_RANK];
+  for (int d = f->rank - 1; d >= 0; --d)
+    strides[d] = f->strided         ? f->strides[d]
+                 : d == f->rank - 1 ? tbConstIndex(&b, 1)
+                                    : tbMul(&b, strides[d + 1], f->dims[d + 1]);
+  mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(user, 1),
+                                f->strided ? f->offset : tbConstIndex(&b, 0));
+  for (int d = 0; d < f->rank; ++d) {
+    mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(user, 2 + d),
+                                  f->dims[d]);
+    mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(user, 2 + f->rank + d),
+                                  strides[d]);
+  }
+  mlirOperationDestroy(user);
+  return true;
+}
+
+/* A memref.collapse_shape of the buffer that is only asked for its sizes
+ * (its loads and stores were folded into the buffer's): each is the
+ * product of the buffer's sizes it joins. */
+static bool rewriteCollapsedSizes(MlirOperation user, const FlatInfo *f) {
+  MlirValue collapsed = mlirOperationGetResult(user, 0);
+  MlirAttribute groups = tileOpGetAttr(user, "reassociation");
+  TileOpList dims = {0};
+  bool ok = !mlirAttributeIsNull(groups) && mlirAttributeIsAArray(groups);
+  for (MlirOpOperand use = mlirValueGetFirstUse(collapsed);
+       ok && !mlirOpOperandIsNull(use); use = mlirOpOperandGetNextUse(use)) {
+    MlirOperation dim = mlirOpOperandGetOwner(use);
+    int64_t d = tileOpIs(dim, "memref.dim")
+                    ? constantIndexOf(mlirOperationGetOperand(dim, 1))
+                    : -1;
+    ok = d >= 0 && d < mlirArrayAttrGetNumElements(groups);
+    if (ok)
+      tileOpListAppend(&dims, dim);
+  }
+  for (size_t i = 0; ok && i < dims.count; ++i) {
+    MlirOperation dim = dims.ops[i];
+    MlirAttribute group = mlirArrayAttrGetElement(
+        groups, constantIndexOf(mlirOperationGetOperand(dim, 1)));
+    TileBuilder b = tbBefore(dim);
+    MlirValue size = tbConstIndex(&b, 1);
+    for (intptr_t k = 0; ok && k < mlirArrayAttrGetNumElements(group); ++k) {
+      int64_t d = mlirIntegerAttrGetValueInt(mlirArrayAttrGetElement(group, k));
+      ok = d >= 0 && d < f->rank;
+      if (ok)
+        size = tbMul(&b, size, f->dims[d]);
+    }
+    if (ok)
+      tbReplaceOp(dim, size);
+  }
+  tileOpListFree(&dims);
+  if (!ok)
+    return refuseUse(user);
+  mlirOperationDestroy(user);
+  return true;
+}
+
 /* Rewrites one use of a flattened buffer; false (after an error) when the
  * use is not an element access or a size query. */
 static bool rewriteFlatUse(MlirOperation user, MlirValue buffer,
                            const FlatInfo *f) {
   TileBuilder b = tbBefore(user);
+  if (tileOpIs(user, "memref.extract_strided_metadata"))
+    return rewriteMetadata(user, f);
+  if (tileOpIs(user, "memref.collapse_shape"))
+    return rewriteCollapsedSizes(user, f);
   if (tileOpIs(user, "memref.dim")) {
     int64_t d = constantIndexOf(mlirOperationGetOperand(user, 1));
     if (d < 0 || d >= f->rank) {
@@ -230,12 +310,8 @@ static bool rewriteFlatUse(MlirOperation user, MlirValue buffer,
                   : tileOpIs(user, "memref.atomic_rmw") ? 1
                                                         : -1;
   if (memrefPos < 0 ||
-      !mlirValueEqual(mlirOperationGetOperand(user, memrefPos), buffer)) {
-    tileEmitOpError(user, "uses a kernel buffer of dynamic shape in a way "
-                          "the vulkan backend cannot flatten (only loads, "
-                          "stores, atomics and sizes)");
-    return false;
-  }
+      !mlirValueEqual(mlirOperationGetOperand(user, memrefPos), buffer))
+    return refuseUse(user);
   MlirValue idx[TILE_MAX_RANK] = {{NULL}};
   for (int d = 0; d < f->rank; ++d)
     idx[d] = mlirOperationGetOperand(user, memrefPos + 1 + d);

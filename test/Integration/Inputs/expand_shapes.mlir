@@ -165,3 +165,47 @@ func.func @three_ref(%X: memref<?xf32>, %Y: memref<?xf32>, %a: index, %b: index)
   }
   return
 }
+
+// The other way: an r x c buffer as a vector of r*c elements, collapsed in
+// the kernel (the vulkan target refused the sizes read through it).
+!frag64 = memref<64xf32, #tile.fragment>
+func.func @collapse(%X: memref<?x?xf32>, %Y: memref<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %one = arith.constant 1.0 : f32
+  %r = memref.dim %X, %c0 : memref<?x?xf32>
+  %c = memref.dim %X, %c1 : memref<?x?xf32>
+  %size = arith.muli %r, %c : index
+  %g = arith.ceildivui %size, %c64 : index
+  scf.forall (%i) in (%g) {
+    %x = memref.collapse_shape %X [[0, 1]] : memref<?x?xf32> into memref<?xf32>
+    %y = memref.collapse_shape %Y [[0, 1]] : memref<?x?xf32> into memref<?xf32>
+    %o = arith.muli %i, %c64 : index
+    %t = "tile.alloc"() : () -> !frag64
+    "tile.copy"(%x, %t, %o) {operandSegmentSizes = array<i32: 1, 1, 1, 0>} : (memref<?xf32>, !frag64, index) -> ()
+    scf.forall (%a) in (64) {
+      %v = memref.load %t[%a] : !frag64
+      %w = arith.addf %v, %one : f32
+      memref.store %w, %t[%a] : !frag64
+    }
+    "tile.copy"(%t, %y, %o) {operandSegmentSizes = array<i32: 1, 1, 0, 1>} : (!frag64, memref<?xf32>, index) -> ()
+  } {mapping = [#gpu.block<x>], tile.threads = 64 : i64}
+  return
+}
+
+func.func @collapse_ref(%X: memref<?x?xf32>, %Y: memref<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1.0 : f32
+  %r = memref.dim %X, %c0 : memref<?x?xf32>
+  %c = memref.dim %X, %c1 : memref<?x?xf32>
+  scf.for %i = %c0 to %r step %c1 {
+    scf.for %j = %c0 to %c step %c1 {
+      %v = memref.load %X[%i, %j] : memref<?x?xf32>
+      %w = arith.addf %v, %one : f32
+      memref.store %w, %Y[%i, %j] : memref<?x?xf32>
+    }
+  }
+  return
+}
