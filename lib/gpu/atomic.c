@@ -1,6 +1,7 @@
 /* SIMT lowering of tile.atomic_add: every source element is added with
  * memref.atomic_rmw into the window of the global or shared destination,
- * by the thread that holds it (one replica of a replicated fragment; every
+ * by the thread that holds it (the first replica of a replicated fragment,
+ * under a condition inside the loops that every replica runs; every
  * element of a shared or global source once over the block; all of a local
  * source on every thread, which holds its own copy). Elements outside the
  * destination are dropped. */
@@ -22,9 +23,14 @@ void tileGpuLowerAtomicAdd(TileGpuKernel *k, MlirOperation op) {
   tileGpuStaticExtents(&b, srcType, extents);
   const TileGpuFragment *f = tileGpuFragmentOf(k, src);
   TileGpuNest n;
+  MlirValue first = {NULL};
   if (f) {
-    TileBuilder one = tileGpuOneReplica(k, &b, f->layout);
-    n = tileGpuForOwned(k, &one, f->layout, rank, extents);
+    /* Every replica runs the loops and the first one adds: loops that only
+     * some threads of a subgroup run, around atomics with acquire-release
+     * semantics, stopped those threads for good on lavapipe (the rest of
+     * the kernel too), which lost adds and stores. */
+    first = tileGpuIsFirstReplica(k, &b, f->layout);
+    n = tileGpuForOwned(k, &b, f->layout, rank, extents);
   } else if (tileMemRefTypeGetScope(srcType) == TileScopeLocal) {
     n = tileGpuForAll(&b, rank, extents);
   } else {
@@ -32,6 +38,8 @@ void tileGpuLowerAtomicAdd(TileGpuKernel *k, MlirOperation op) {
   }
   MlirValue at[TILE_MAX_RANK];
   MlirValue inside = tileGpuWindow(&n.in, dst, offsets, rank, n.idx, at);
+  if (!mlirValueIsNull(first))
+    inside = tbAnd(&n.in, first, inside);
   MlirValue value = tileGpuLoad(k, &n.in, src, n.idx);
   TileBuilder then = tbAtTerminator(tbIf(&n.in, inside), n.in.loc);
   bool isFloat = mlirTypeIsAFloat(tileElementType(srcType));

@@ -145,16 +145,23 @@ TileGpuNest tileGpuForOwned(TileGpuKernel *k, TileBuilder *b,
   return n;
 }
 
-TileBuilder tileGpuOneReplica(TileGpuKernel *k, TileBuilder *b,
-                              TileGpuLayout layout) {
+MlirValue tileGpuIsFirstReplica(TileGpuKernel *k, TileBuilder *b,
+                                TileGpuLayout layout) {
   MlirValue who = layout == TileGpuRows   ? k->tx
                   : layout == TileGpuCols ? k->ty
                   : layout == TileGpuGrid ? (MlirValue){NULL}
                                           : k->tid;
   if (mlirValueIsNull(who))
+    return who;
+  return tbCmpI(b, "eq", who, tbConstIndex(b, 0));
+}
+
+TileBuilder tileGpuOneReplica(TileGpuKernel *k, TileBuilder *b,
+                              TileGpuLayout layout) {
+  MlirValue first = tileGpuIsFirstReplica(k, b, layout);
+  if (mlirValueIsNull(first))
     return *b;
-  MlirBlock then = tbIf(b, tbCmpI(b, "eq", who, tbConstIndex(b, 0)));
-  return tbAtTerminator(then, b->loc);
+  return tbAtTerminator(tbIf(b, first), b->loc);
 }
 
 void tileGpuStaticExtents(TileBuilder *b, MlirType shaped, MlirValue *out) {

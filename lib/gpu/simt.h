@@ -73,6 +73,10 @@ TileGpuNest tileGpuForOwned(TileGpuKernel *k, TileBuilder *b,
  * grid. */
 TileBuilder tileGpuOneReplica(TileGpuKernel *k, TileBuilder *b,
                               TileGpuLayout layout);
+/* Whether this thread holds the first replica of a replicated layout (an
+ * i1 built at `b`); null for grid, which is not replicated. */
+MlirValue tileGpuIsFirstReplica(TileGpuKernel *k, TileBuilder *b,
+                                TileGpuLayout layout);
 
 /* Static extents of a static shape as index constants. */
 void tileGpuStaticExtents(TileBuilder *b, MlirType shaped, MlirValue *out);

@@ -20,7 +20,16 @@
  * compiler keeps indirectly indexed arrays in memory, where it can neither
  * fold the stores (it does not know of the limiter, so it would prove that
  * a loop always leaves through an exit) nor keep a stale value from an
- * earlier run of the loop for an invocation that never took the exit. */
+ * earlier run of the loop for an invocation that never took the exit.
+ *
+ * The same rewrite drops the ordering bits (acquire, release,
+ * sequentially consistent) from the memory semantics of atomic
+ * read-modify-writes: in a loop that only some invocations of a subgroup
+ * run, such an atomic stopped those invocations for good after two
+ * iterations on lavapipe (the rest of the kernel too: its stores were
+ * lost). llvmpipe makes every atomic read-modify-write a sequentially
+ * consistent LLVM atomicrmw whatever the semantics say; what the bits add
+ * is the memory barriers around it that stopped the invocations. */
 #include "shim.h"
 
 #include "support/alloc.h"
@@ -53,7 +62,14 @@ enum {
   OpIAdd = 128,
   OpSelect = 169,
   OpBitwiseOr = 197,
+  OpAtomicExchange = 229,
+  OpAtomicCompareExchange = 230,
+  OpAtomicCompareExchangeWeak = 231,
   OpAtomicOr = 241,
+  OpAtomicXor = 242,
+  OpAtomicFMinEXT = 5614,
+  OpAtomicFMaxEXT = 5615,
+  OpAtomicFAddEXT = 6035,
   OpPhi = 245,
   OpLoopMerge = 246,
   OpSelectionMerge = 247,
@@ -71,6 +87,8 @@ enum {
   DecorationBinding = 33,
   DecorationDescriptorSet = 34,
   DecorationOffset = 35,
+  OrderingBits = 0x1e, /* Acquire, Release, AcquireRelease, SeqCst */
+  MaxRelaxed = 8,      /* semantics values the rewrite makes relaxed */
   StorageClassPrivate = 6,
   StorageClassStorageBuffer = 12,
 };
@@ -122,6 +140,13 @@ typedef struct {
   uint32_t k, k1;       /* the function's indices of state[0] and state[1] */
   bool inEntry;         /* the function is an entry point */
   const uint32_t *held; /* a merge instruction waiting for its branch */
+  /* The module's 32-bit integer constants (value by id, and which ids are
+   * one), and the semantics of its atomics made relaxed: each value
+   * without its ordering bits, and the id of a constant that holds it. */
+  uint8_t *intTypes, *isConstant;
+  uint32_t *constants;
+  uint32_t relaxed[MaxRelaxed], relaxedIds[MaxRelaxed];
+  unsigned numRelaxed;
 } Guard;
 
 static bool marked(const uint8_t *bits, uint32_t bound, uint32_t id) {
@@ -199,6 +224,37 @@ static void emitReport(Guard *g) {
   EMIT(&g->out, OpAtomicOr, g->uint, old, p, g->one, g->zero, missed);
 }
 
+/* Operand indices (after the opcode word) of an atomic read-modify-write's
+ * memory semantics; returns how many (0 where `opcode` is none). */
+static unsigned semanticsOperands(uint32_t opcode, unsigned at[2]) {
+  at[0] = 4;
+  at[1] = 5;
+  if (opcode == OpAtomicCompareExchange ||
+      opcode == OpAtomicCompareExchangeWeak)
+    return 2;
+  return (opcode >= OpAtomicExchange && opcode <= OpAtomicXor) ||
+                 opcode == OpAtomicFMinEXT || opcode == OpAtomicFMaxEXT ||
+                 opcode == OpAtomicFAddEXT
+             ? 1
+             : 0;
+}
+
+/* The relaxed stand-in of semantics constant `id` (made when `add`), or
+ * `id` itself. */
+static uint32_t relaxedSemantics(Guard *g, uint32_t id, bool add) {
+  if (!marked(g->isConstant, g->ids, id) || !(g->constants[id] & OrderingBits))
+    return id;
+  uint32_t value = g->constants[id] & ~(uint32_t)OrderingBits;
+  for (unsigned i = 0; i < g->numRelaxed; ++i)
+    if (g->relaxed[i] == value)
+      return g->relaxedIds[i];
+  if (!add || g->numRelaxed == MaxRelaxed)
+    return id;
+  g->relaxed[g->numRelaxed] = value;
+  g->relaxedIds[g->numRelaxed] = fresh(g);
+  return g->relaxedIds[g->numRelaxed++];
+}
+
 /* The module-level declarations, after the module's own types and
  * constants (which are all it refers to). */
 static void emitDeclarations(Guard *g, uint32_t existingUint) {
@@ -212,6 +268,8 @@ static void emitDeclarations(Guard *g, uint32_t existingUint) {
   EMIT(w, OpConstant, g->uint, g->zero, 0);
   EMIT(w, OpConstant, g->uint, g->one, 1);
   EMIT(w, OpConstant, g->uint, g->two, 2);
+  for (unsigned i = 0; i < g->numRelaxed; ++i)
+    EMIT(w, OpConstant, g->uint, g->relaxedIds[i], g->relaxed[i]);
   uint32_t array = fresh(g), arrayPointer = fresh(g), null = fresh(g);
   EMIT(w, OpTypeArray, array, g->uint, g->two);
   EMIT(w, OpTypePointer, arrayPointer, StorageClassPrivate, array);
@@ -225,6 +283,14 @@ static bool named(const char *setting, const char *const names[4]) {
     if (strcasecmp(setting, names[i]) == 0)
       return true;
   return false;
+}
+
+static void freeGuard(Guard *g) {
+  free(g->merges);
+  free(g->entries);
+  free(g->intTypes);
+  free(g->isConstant);
+  free(g->constants);
 }
 
 bool tileRtVulkanEndsLoops(const TileRtVulkanDevice *d) {
@@ -247,6 +313,9 @@ uint32_t *tileRtVulkanGuardLoops(const uint32_t *words, size_t numWords,
   size_t bytes = (size_t)g.ids / 8 + 1;
   g.merges = tileCallocArray(bytes, 1);
   g.entries = tileCallocArray(bytes, 1);
+  g.intTypes = tileCallocArray(bytes, 1);
+  g.isConstant = tileCallocArray(bytes, 1);
+  g.constants = tileCallocArray((size_t)g.ids + 1, sizeof(uint32_t));
   /* What the module holds: its loops, entry points, switches, the end of
    * its annotations and the start of its functions. */
   uint32_t existingUint = 0;
@@ -264,8 +333,14 @@ uint32_t *tileRtVulkanGuardLoops(const uint32_t *words, size_t numWords,
       mark(g.entries, g.ids, o[1]);
     } else if (opcode == OpSwitch) {
       switches = true;
-    } else if (opcode == OpTypeInt && count == 4 && o[1] == 32 && o[2] == 0) {
-      existingUint = o[0];
+    } else if (opcode == OpTypeInt && count == 4 && o[1] == 32) {
+      mark(g.intTypes, g.ids, o[0]);
+      if (o[2] == 0)
+        existingUint = o[0];
+    } else if (opcode == OpConstant && count == 4 &&
+               marked(g.intTypes, g.ids, o[0]) && o[1] < g.ids) {
+      mark(g.isConstant, g.ids, o[1]);
+      g.constants[o[1]] = o[2];
     } else if (opcode == OpFunction && functionsStart == numWords) {
       functionsStart = at;
     }
@@ -283,8 +358,7 @@ uint32_t *tileRtVulkanGuardLoops(const uint32_t *words, size_t numWords,
     at += count;
   }
   if (!loops || !firstType) {
-    free(g.merges);
-    free(g.entries);
+    freeGuard(&g);
     return NULL;
   }
   if (!annotationsEnd)
@@ -298,6 +372,11 @@ uint32_t *tileRtVulkanGuardLoops(const uint32_t *words, size_t numWords,
   g.state = fresh(&g);
   g.guard = fresh(&g);
   uint32_t block = fresh(&g), blockPointer = fresh(&g);
+  for (size_t at = functionsStart; at < numWords; at += words[at] >> 16) {
+    unsigned operands[2], n = semanticsOperands(words[at] & 0xffff, operands);
+    for (unsigned i = 0; i < n && operands[i] + 1 < (words[at] >> 16); ++i)
+      relaxedSemantics(&g, words[at + 1 + operands[i]], true);
+  }
   bool interfaceAll = words[1] >= 0x00010400; /* SPIR-V 1.4 lists every
                                                  global variable */
   Words *w = &g.out;
@@ -362,11 +441,16 @@ uint32_t *tileRtVulkanGuardLoops(const uint32_t *words, size_t numWords,
       copy(w, g.held);
       g.held = NULL;
     }
+    size_t start = w->count;
     copy(w, instruction);
+    unsigned operands[2], n = semanticsOperands(opcode, operands);
+    for (unsigned i = 0; i < n && operands[i] + 1 < count; ++i) {
+      uint32_t *id = &w->words[start + 1 + operands[i]];
+      *id = relaxedSemantics(&g, *id, false);
+    }
     at += count;
   }
-  free(g.merges);
-  free(g.entries);
+  freeGuard(&g);
   w->words[3] = g.bound;
   *guardedWords = w->count;
   return w->words;
