@@ -4,7 +4,7 @@
   scripts/stress.py [--count N] [--seed S] [--build DIR] [--families F,...]
                     [TARGET...]
 
-Eight families of kernels, with random tile shapes, thread counts, stage
+Nine families of kernels, with random tile shapes, thread counts, stage
 counts, element types and scopes, and random problem shapes that do and do
 not divide the tiles:
 
@@ -28,6 +28,10 @@ not divide the tiles:
           element types the dialect allows (f16 into f16 ... i32 into i64,
           integers wrapping), A and B in any scope, C in a fragment or a
           local tile, clear_accum
+  shared_atomic
+          atomic adds into a shared row tile: a fragment, then a 1-D
+          fragment (replicated), local or shared tile through a clipped
+          rank-reducing window
   view    tiles copied through views of global buffers: subviews with
           offsets and steps, reinterpret casts, collapse_shape, expand_shape
           into sizes known at run time only, made in the host code or in
@@ -595,6 +599,91 @@ func.func @ref(%X: {X}, %Y: {X}) {{
     return text, ["--entry=view", "--shape=0,1=" + shape, "--check=ref"]
 
 
+def shared_atomic(rng):
+    """Atomic adds into a shared row tile: a fragment of its shape at the
+    origin, then a 1-D tile (fragment, local or shared; a fragment may be
+    replicated, since the 2-D one fixes the block's thread grid) through a
+    rank-reducing window that may start before the row or run past it;
+    checked against @ref (every thread adds its copy of a local tile)."""
+    elem = rng.choice(["f32", "i32", "i64", "f64"])
+    rows, cols = rng.choice([1, 4, 8, 16]), rng.choice([1, 8, 16, 32, 64])
+    threads = rng.choice([1, 32, 64])
+    scope = rng.choice([FRAGMENT, LOCAL, SHARED])
+    copies = threads if scope == LOCAL else 1
+    length = rng.choice([1, 3, 8, 16, 40])
+    r, c = rng.randint(0, rows + 1), rng.randint(-3, cols + 2)
+    row_t = "memref<%dx%dx%s, %s>" % (rows, cols, elem, SHARED)
+    frag_t = "memref<%dx%dx%s, %s>" % (rows, cols, elem, FRAGMENT)
+    line_t = "memref<%dx%s, %s>" % (length, elem, scope)
+    G, V = "memref<?x?x%s>" % elem, "memref<?x%s>" % elem
+    zero = "0.0" if elem[0] == "f" else "0"
+    add = "arith.addf" if elem[0] == "f" else "arith.addi"
+    text = f"""func.func @add(%X: {G}, %V: {V}, %Y: {G}) {{
+  %c0 = arith.constant 0 : index
+  %rows = arith.constant {rows} : index
+  %zero = arith.constant {zero} : {elem}
+  %r = arith.constant {r} : index
+  %c = arith.constant {c} : index
+  %n = memref.dim %Y, %c0 : {G}
+  %blocks = arith.ceildivui %n, %rows : index
+  scf.forall (%b) in (%blocks) {{
+    %m0 = arith.muli %b, %rows : index
+    %s = "tile.alloc"() : () -> {row_t}
+    %f = "tile.alloc"() : () -> {frag_t}
+    %l = "tile.alloc"() : () -> {line_t}
+    "tile.fill"(%s, %zero) : ({row_t}, {elem}) -> ()
+    "tile.copy"(%X, %f, %m0, %c0) {{operandSegmentSizes = array<i32: 1, 1, 2, 0>}} : ({G}, {frag_t}, index, index) -> ()
+    "tile.copy"(%V, %l, %c0) {{operandSegmentSizes = array<i32: 1, 1, 1, 0>}} : ({V}, {line_t}, index) -> ()
+    "tile.atomic_add"(%f, %s, %c0, %c0) : ({frag_t}, {row_t}, index, index) -> ()
+    "tile.atomic_add"(%l, %s, %r, %c) : ({line_t}, {row_t}, index, index) -> ()
+    "tile.copy"(%s, %Y, %m0, %c0) {{operandSegmentSizes = array<i32: 1, 1, 0, 2>}} : ({row_t}, {G}, index, index) -> ()
+  }} {{mapping = [#gpu.block<x>], tile.threads = {threads} : i64}}
+  return
+}}
+func.func @ref(%X: {G}, %V: {V}, %Y: {G}) {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %rows = arith.constant {rows} : index
+  %length = arith.constant {length} : index
+  %copies = arith.constant {copies} : index
+  %r = arith.constant {r} : index
+  %c = arith.constant {c} : index
+  %zero = arith.constant {zero} : {elem}
+  %n = memref.dim %Y, %c0 : {G}
+  %m = memref.dim %Y, %c1 : {G}
+  %held = memref.dim %V, %c0 : {V}
+  scf.for %i = %c0 to %n step %c1 {{
+    %row = arith.remui %i, %rows : index
+    %on_row = arith.cmpi eq, %row, %r : index
+    scf.for %j = %c0 to %m step %c1 {{
+      %x = memref.load %X[%i, %j] : {G}
+      // The line's element j - c, where the window holds one.
+      %k = arith.subi %j, %c : index
+      %from = arith.cmpi sge, %k, %c0 : index
+      %to = arith.cmpi slt, %k, %length : index
+      %read = arith.cmpi slt, %k, %held : index
+      %in0 = arith.andi %on_row, %from : i1
+      %in1 = arith.andi %in0, %to : i1
+      %in = arith.andi %in1, %read : i1
+      %at = arith.select %in, %k, %c0 : index
+      %v = memref.load %V[%at] : {V}
+      %term = arith.select %in, %v, %zero : {elem}
+      %sum = scf.for %t = %c0 to %copies step %c1 iter_args(%acc = %x) -> {elem} {{
+        %next = {add} %acc, %term : {elem}
+        scf.yield %next : {elem}
+      }}
+      memref.store %sum, %Y[%i, %j] : {G}
+    }}
+  }}
+  return
+}}
+"""
+    n = rows * rng.randint(1, 4)
+    held = rng.choice([length, max(1, length - 2), length + 5])
+    return text, ["--entry=add", "--shape=0=%dx%d" % (n, cols), "--shape=1=%d" % held,
+                  "--shape=2=%dx%d" % (n, cols), "--check=ref"]
+
+
 def mixed(rng):
     """gemm, elementwise loops and reductions in one kernel; the same
     function run on the cpu is the reference."""
@@ -816,7 +905,7 @@ def scalar(rng):
 
 
 FAMILIES = {"gemm": gemm, "reduce": reduce, "copy": copy, "atomic": atomic, "mixed": mixed,
-            "scalar": scalar, "product": product, "view": view}
+            "scalar": scalar, "product": product, "view": view, "shared_atomic": shared_atomic}
 
 
 def run(cmd):
