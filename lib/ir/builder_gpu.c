@@ -2,6 +2,7 @@
  * atomics, value-yielding branches and float arithmetic. */
 #include "ir/builder_gpu.h"
 
+#include "ir/builder_vector.h"
 #include "ir/ir.h"
 #include "support/count.h"
 
@@ -103,13 +104,21 @@ MlirValue tbMinAny(TileBuilder *b, MlirValue x, MlirValue y) {
 
 MlirValue tbAbsAny(TileBuilder *b, MlirValue x) {
   MlirType type = mlirValueGetType(x);
-  if (!mlirTypeIsAFloat(type))
+  MlirType scalar = tbScalarOf(type);
+  if (!mlirTypeIsAFloat(scalar))
     return tbResult(tbCreate(b, "math.absi", 1, &x, 1, &type, 0, NULL));
-  /* max(x, -x) rather than math.absf, which some GPU targets lower to a
-   * library call (libdevice's __nv_fabsf); -0 gives +0, NaN stays NaN. */
-  MlirValue negated =
-      tbResult(tbCreate(b, "arith.negf", 1, &x, 1, &type, 0, NULL));
-  return tbBinary(b, "arith.maximumf", x, negated);
+  /* The sign bit cleared, rather than math.absf, which some GPU targets
+   * lower to a library call (libdevice's __nv_fabsf), or max(x, -x), whose
+   * NaN lavapipe's compiler lost (it folds the x + -x that the expansion
+   * of maximumf adds for unordered operands into 0): -0 gives +0, NaN
+   * stays NaN. */
+  unsigned width = mlirFloatTypeGetWidth(scalar);
+  MlirType bitsType = tbShapedLike(type, mlirIntegerTypeGet(b->ctx, width));
+  MlirValue bits = tbConvertOp(b, "arith.bitcast", x, bitsType);
+  MlirValue mask = tbSplatInt(
+      b, bits, mlirIntegerTypeGet(b->ctx, width),
+      (int64_t)(width == 64 ? INT64_MAX : (1ull << (width - 1)) - 1));
+  return tbConvertOp(b, "arith.bitcast", tbAnd(b, bits, mask), type);
 }
 
 MlirValue tbZeroOf(TileBuilder *b, MlirType type) {
