@@ -12,6 +12,7 @@ extern const TilePassDescriptor tileVulkanCooperativeMatrixPass;
 extern const TilePassDescriptor tileVulkanEmulateCooperativeMatrixPass;
 extern const TilePassDescriptor tileVulkanDeviceCallsPass;
 extern const TilePassDescriptor tileVulkanIndexSwitchPass;
+extern const TilePassDescriptor tileVulkanLoopResultsPass;
 extern const TilePassDescriptor tileVulkanUnrollVectorsPass;
 extern const TilePassDescriptor tileVulkanVectorMemoryPass;
 extern const TilePassDescriptor tileVulkanViewsPass;
@@ -36,6 +37,7 @@ static const TilePassDescriptor *const passes[] = {
     &tileVulkanEmulateCooperativeMatrixPass,
     &tileVulkanDeviceCallsPass,
     &tileVulkanIndexSwitchPass,
+    &tileVulkanLoopResultsPass,
     &tileVulkanUnrollVectorsPass,
     &tileVulkanVectorMemoryPass,
     &tileVulkanViewsPass,
