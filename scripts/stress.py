@@ -4,7 +4,7 @@
   scripts/stress.py [--count N] [--seed S] [--build DIR] [--families F,...]
                     [TARGET...]
 
-Nine families of kernels, with random tile shapes, thread counts, stage
+Ten families of kernels, with random tile shapes, thread counts, stage
 counts, element types and scopes, and random problem shapes that do and do
 not divide the tiles:
 
@@ -24,6 +24,8 @@ not divide the tiles:
   scalar  the scalar code of thread-parallel loops: float and integer
           arithmetic, math, loops, scf.index_switch, calls, a thread's own
           arrays with memref.copy and views
+  loops   nested scf.for and scf.while loops with run-time trip counts
+          (some zero), early exits and branches, carrying values
   product tile.gemm in every form: A and/or B transposed, every pair of
           element types the dialect allows (f16 into f16 ... i32 into i64,
           integers wrapping), A and B in any scope, C in a fragment or a
@@ -684,6 +686,113 @@ func.func @ref(%X: {G}, %V: {V}, %Y: {G}) {{
                   "--shape=2=%dx%d" % (n, cols), "--check=ref"]
 
 
+def loops(rng):
+    """Nested scf.for and scf.while loops with run-time trip counts (some
+    of them zero), early exits and scf.if, carrying i32 values, in a
+    thread-parallel loop; the same function run on the cpu is the
+    reference."""
+    n = [0]
+    def fresh(p="v"):
+        n[0] += 1
+        return "%%%s%d" % (p, n[0])
+    def block(depth, acc, indent):
+        """returns (lines, result value) updating acc"""
+        lines = []
+        cur = acc
+        for _ in range(rng.randint(1, 3)):
+            kind = rng.choice(["arith", "for", "while", "if"] if depth < 3 else ["arith"])
+            if kind == "arith":
+                v = fresh()
+                op = rng.choice(["arith.addi %s, %%c7i", "arith.muli %s, %%c3i", "arith.xori %s, %%tid_i"])
+                lines.append(indent + "%s = %s : i32" % (v, op % cur))
+                cur = v
+            elif kind == "for":
+                iv, a, r = fresh("k"), fresh("a"), fresh("r")
+                ub = rng.choice(["%n", "%c5", "%tidm"])
+                lines.append(indent + "%s = scf.for %s = %%c0 to %s step %%c1 iter_args(%s = %s) -> i32 {" % (r, iv, ub, a, cur))
+                inner, res = block(depth + 1, a, indent + "  ")
+                lines += inner
+                lines.append(indent + "  scf.yield %s : i32" % res)
+                lines.append(indent + "}")
+                cur = r
+            elif kind == "while":
+                # count down x = (cur & 15) + limit; exit when x <= 0 or an early condition on acc
+                x0, r, rx = fresh("x"), fresh("w"), fresh("wx")
+                lim = rng.choice(["%n_i", "%c5i", "%tid_i"])
+                lines.append(indent + "%s = arith.andi %s, %%c15i : i32" % (x0 + "m", cur))
+                lines.append(indent + "%s = arith.addi %sm, %s : i32" % (x0, x0, lim))
+                b0, b1 = fresh("b"), fresh("b")
+                lines.append(indent + "%s:2 = scf.while (%s = %s, %s = %s) : (i32, i32) -> (i32, i32) {" % (r, b0, x0, b1, cur))
+                c, e = fresh("cnd"), fresh("e")
+                lines.append(indent + "  %s = arith.cmpi sgt, %s, %%zero_i : i32" % (c, b0))
+                if rng.random() < 0.5:
+                    # early exit when acc hits a pattern
+                    m, z, c2 = fresh("m"), fresh("z"), fresh("cnd")
+                    lines.append(indent + "  %s = arith.andi %s, %%c31i : i32" % (m, b1))
+                    lines.append(indent + "  %s = arith.cmpi ne, %s, %%c7i : i32" % (z, m))
+                    lines.append(indent + "  %s = arith.andi %s, %s : i1" % (c2, c, z))
+                    c = c2
+                lines.append(indent + "  scf.condition(%s) %s, %s : i32, i32" % (c, b0, b1))
+                lines.append(indent + "} do {")
+                a0, a1 = fresh("p"), fresh("q")
+                lines.append(indent + "^bb0(%s: i32, %s: i32):" % (a0, a1))
+                inner, res = block(depth + 1, a1, indent + "  ")
+                lines += inner
+                d = fresh("d")
+                lines.append(indent + "  %s = arith.subi %s, %%one_i : i32" % (d, a0))
+                lines.append(indent + "  scf.yield %s, %s : i32, i32" % (d, res))
+                lines.append(indent + "}")
+                cur = r + "#1"
+            else:
+                c, r = fresh("cnd"), fresh("f")
+                lines.append(indent + "%s = arith.cmpi slt, %%tid_i, %s : i32" % (c, rng.choice(["%c5i", "%c15i", "%n_i"])))
+                lines.append(indent + "%s = scf.if %s -> i32 {" % (r, c))
+                inner, res = block(depth + 1, cur, indent + "  ")
+                lines += inner
+                lines.append(indent + "  scf.yield %s : i32" % res)
+                lines.append(indent + "} else {")
+                lines.append(indent + "  scf.yield %s : i32" % cur)
+                lines.append(indent + "}")
+                cur = r
+        return lines, cur
+    lines, res = block(0, "%tid_i", "        ")
+    body = "\n".join(lines)
+    text = f"""func.func @loops(%out: memref<?xi32>, %n: index) {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c5 = arith.constant 5 : index
+  %c64 = arith.constant 64 : index
+  %c3i = arith.constant 3 : i32
+  %c5i = arith.constant 5 : i32
+  %c7i = arith.constant 7 : i32
+  %c15i = arith.constant 15 : i32
+  %c31i = arith.constant 31 : i32
+  %one_i = arith.constant 1 : i32
+  %zero_i = arith.constant 0 : i32
+  %n_i = arith.index_cast %n : index to i32
+  %size = memref.dim %out, %c0 : memref<?xi32>
+  %blocks = arith.ceildivui %size, %c64 : index
+  scf.forall (%b) in (%blocks) {{
+    %o = arith.muli %b, %c64 : index
+    scf.parallel (%t) = (%c0) to (%c64) step (%c1) {{
+      %i = arith.addi %o, %t : index
+      %in = arith.cmpi ult, %i, %size : index
+      scf.if %in {{
+        %tid_i = arith.index_cast %i : index to i32
+        %tidm = arith.remui %i, %c5 : index
+{body}
+        memref.store {res}, %out[%i] : memref<?xi32>
+      }}
+    }}
+  }} {{mapping = [#gpu.block<x>], tile.threads = {rng.choice([32, 64])} : i64}}
+  return
+}}
+"""
+    text += text.replace("func.func @loops(", "func.func @loops_ref(", 1)
+    return text, ["--entry=loops", "--shape=0=%d" % rng.randint(1, 150), "--arg=1=%d" % rng.randint(0, 6),
+                  "--check=loops_ref"]
+
+
 def mixed(rng):
     """gemm, elementwise loops and reductions in one kernel; the same
     function run on the cpu is the reference."""
@@ -905,7 +1014,8 @@ def scalar(rng):
 
 
 FAMILIES = {"gemm": gemm, "reduce": reduce, "copy": copy, "atomic": atomic, "mixed": mixed,
-            "scalar": scalar, "product": product, "view": view, "shared_atomic": shared_atomic}
+            "scalar": scalar, "product": product, "view": view, "shared_atomic": shared_atomic,
+            "loops": loops}
 
 
 def run(cmd):
