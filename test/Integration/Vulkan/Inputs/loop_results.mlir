@@ -85,3 +85,31 @@ func.func @nested_ref(%out: memref<?xf32>, %n: index) {
   }
   return
 }
+
+// The same sum in an affine.for, which lower-affine makes an scf.for
+// late in the pipeline.
+func.func @affine_sum(%out: memref<?xi32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %seven = arith.constant 7 : i32
+  %size = memref.dim %out, %c0 : memref<?xi32>
+  %blocks = arith.ceildivui %size, %c64 : index
+  scf.forall (%b) in (%blocks) {
+    %o = arith.muli %b, %c64 : index
+    scf.parallel (%t) = (%c0) to (%c64) step (%c1) {
+      %i = arith.addi %o, %t : index
+      %in = arith.cmpi ult, %i, %size : index
+      scf.if %in {
+        %id = arith.index_cast %i : index to i32
+        %init = arith.addi %id, %seven : i32
+        %r = affine.for %k = 0 to %n iter_args(%a = %init) -> i32 {
+          %a1 = arith.addi %a, %seven : i32
+          affine.yield %a1 : i32
+        }
+        memref.store %r, %out[%i] : memref<?xi32>
+      }
+    }
+  } {mapping = [#gpu.block<x>], tile.threads = 64 : i64}
+  return
+}
