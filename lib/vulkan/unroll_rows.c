@@ -378,7 +378,7 @@ static void rowsContract(TileBuilder *b, MlirOperation op, MlirValue *rows) {
 static void rowsOp(MlirOperation op) {
   TileBuilder b = tbBefore(op);
   MlirValue rows[kMaxRows];
-  int64_t at[2];
+  int64_t at[2] = {0, 0};
   if (contractForm(op) >= 0) {
     rowsContract(&b, op, rows);
     tbReplaceOp(
