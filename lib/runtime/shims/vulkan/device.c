@@ -21,7 +21,7 @@ typedef struct {
   VkPhysicalDeviceProperties properties;
   uint32_t apiVersion; /* min(instance, device) */
   uint32_t queueFamily;
-  bool hasFloat16Int8Ext, has8BitStorageExt;
+  bool hasFloat16Int8Ext, has8BitStorageExt, hasFloatControlsExt;
   TileRtVulkanFeatures features;
   TileRtVulkanSubgroups subgroups;
 } Candidate;
@@ -164,6 +164,21 @@ static bool describe(const TileRtVulkanApi *api, VkPhysicalDevice physical,
           hasExtension(api, physical, "VK_EXT_subgroup_size_control"),
       &c->subgroups);
   c->features.cooperativeMatrix = matrices.cooperativeMatrix;
+  /* Float controls (core in 1.2): what the device keeps of IEEE's NaN,
+   * infinities and signed zeros when a kernel asks. */
+  c->hasFloatControlsExt =
+      !core12 && hasExtension(api, physical, "VK_KHR_shader_float_controls");
+  if (core12 || c->hasFloatControlsExt) {
+    VkPhysicalDeviceFloatControlsProperties controls = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FLOAT_CONTROLS_PROPERTIES};
+    VkPhysicalDeviceProperties2 properties = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
+        .pNext = &controls};
+    api->vkGetPhysicalDeviceProperties2(physical, &properties);
+    c->features.preserve16 = controls.shaderSignedZeroInfNanPreserveFloat16;
+    c->features.preserve32 = controls.shaderSignedZeroInfNanPreserveFloat32;
+    c->features.preserve64 = controls.shaderSignedZeroInfNanPreserveFloat64;
+  }
   return true;
 }
 
@@ -286,8 +301,10 @@ static void enableCooperativeMatrix(
 /* Creates the logical device with every optional feature it offers. */
 
 static void createDevice(TileRtVulkanDevice *d, const Candidate *c) {
-  const char *extensions[5];
+  const char *extensions[6];
   uint32_t numExtensions = 0;
+  if (c->hasFloatControlsExt)
+    extensions[numExtensions++] = "VK_KHR_shader_float_controls";
   if (c->hasFloat16Int8Ext)
     extensions[numExtensions++] = "VK_KHR_shader_float16_int8";
   if (c->has8BitStorageExt)

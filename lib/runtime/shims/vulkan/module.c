@@ -140,13 +140,22 @@ static void createShader(TileRtVulkanDevice *d, TileRtVulkanModule *m) {
           ? tileRtVulkanGuardLoops(m->words, m->numWords, &numWords)
           : NULL;
   m->guarded = guarded != NULL;
+  const uint32_t *code = guarded ? guarded : m->words;
+  size_t preservedWords = 0;
+  uint32_t *preserved =
+      tileRtVulkanPreserveFloats(&d->features, code, numWords, &preservedWords);
+  if (preserved) {
+    code = preserved;
+    numWords = preservedWords;
+  }
   VkShaderModuleCreateInfo info = {
       .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
       .codeSize = numWords * 4,
-      .pCode = guarded ? guarded : m->words};
+      .pCode = code};
   VkResult result =
       d->api.vkCreateShaderModule(d->device, &info, NULL, &m->shader);
   free(guarded);
+  free(preserved);
   tileRtVulkanCheck(result, "vkCreateShaderModule");
 }
 

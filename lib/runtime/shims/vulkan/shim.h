@@ -108,6 +108,9 @@ typedef struct {
   /* VK_EXT_shader_atomic_float's shaderBufferFloat32AtomicAdd and
    * shaderSharedFloat32AtomicAdd */
   bool bufferFloat32AtomicAdd, sharedFloat32AtomicAdd;
+  /* Float controls' shaderSignedZeroInfNanPreserveFloat16/32/64: kernels
+   * may ask for IEEE behaviour of NaN, infinities and signed zeros. */
+  bool preserve16, preserve32, preserve64;
 } TileRtVulkanFeatures;
 
 /* The device's subgroups (subgroups.c): the size it runs compute shaders
@@ -231,6 +234,14 @@ bool tileRtVulkanEndsLoops(const TileRtVulkanDevice *d);
  * NULL when the module has no loop, or leaves one through a switch. */
 uint32_t *tileRtVulkanGuardLoops(const uint32_t *words, size_t numWords,
                                  size_t *guardedWords);
+
+/* A copy of the module (malloc'ed, `newWords` long) whose entry points ask
+ * for IEEE behaviour of NaN, infinities and signed zeros (the
+ * SignedZeroInfNanPreserve execution mode) for each float width it uses
+ * that the device supports; NULL when there is none (float_controls.c). */
+uint32_t *tileRtVulkanPreserveFloats(const TileRtVulkanFeatures *f,
+                                     const uint32_t *words, size_t numWords,
+                                     size_t *newWords);
 
 /* The pipeline of `f` for `bindings` buffers, created on first use (with
  * the device lock held). */

@@ -1,11 +1,14 @@
 /* Rewrites a SPIR-V module as libtile_rt_vulkan does for a device that ends
  * long loops (loop_guard.c): guard_loops IN.spv OUT.spv. Exit status 2 when
- * the module has nothing to guard. */
+ * the module has nothing to guard. With --preserve-floats, it instead asks
+ * for IEEE NaN, infinities and signed zeros in every float width
+ * (float_controls.c), as for a device that supports them all. */
 #include "shim.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 _Noreturn void tileRtVulkanFatal(const char *fmt, ...) {
   va_list args;
@@ -18,8 +21,9 @@ _Noreturn void tileRtVulkanFatal(const char *fmt, ...) {
 }
 
 int main(int argc, char **argv) {
-  if (argc != 3) {
-    fprintf(stderr, "usage: guard_loops IN.spv OUT.spv\n");
+  bool floats = argc == 4 && strcmp(argv[3], "--preserve-floats") == 0;
+  if (argc != 3 && !floats) {
+    fprintf(stderr, "usage: guard_loops IN.spv OUT.spv [--preserve-floats]\n");
     return 1;
   }
   FILE *in = fopen(argv[1], "rb");
@@ -36,7 +40,12 @@ int main(int argc, char **argv) {
   }
   fclose(in);
   size_t count = 0;
-  uint32_t *guarded = tileRtVulkanGuardLoops(words, (size_t)bytes / 4, &count);
+  TileRtVulkanFeatures all = {
+      .preserve16 = true, .preserve32 = true, .preserve64 = true};
+  uint32_t *guarded =
+      floats
+          ? tileRtVulkanPreserveFloats(&all, words, (size_t)bytes / 4, &count)
+          : tileRtVulkanGuardLoops(words, (size_t)bytes / 4, &count);
   if (!guarded) {
     printf("nothing to guard\n");
     return 2;
