@@ -133,15 +133,7 @@ static int64_t elementBytes(MlirValue memref) {
  * bytes, and no dimension of 0 (cuTensorMapEncodeTiled refuses each). */
 static MlirValue describable(TileBuilder *b, MlirValue memref) {
   MlirType index = tbIndex(b);
-  TileStrBuf text = {0};
-  char baseType[48];
-  snprintf(baseType, sizeof(baseType), "memref<%s>",
-           tileTypeStr(&text, tileElementType(mlirValueGetType(memref))));
-  tileStrBufFree(&text);
-  MlirType types[] = {
-      tbParseType(b, baseType), index, index, index, index, index};
-  MlirOperation meta = tbCreate(b, "memref.extract_strided_metadata", 1,
-                                &memref, 6, types, 0, NULL);
+  MlirOperation meta = tbStridedMetadata(b, memref);
   MlirValue offset = mlirOperationGetResult(meta, 1);
   MlirValue rows = mlirOperationGetResult(meta, 2);
   MlirValue cols = mlirOperationGetResult(meta, 3);

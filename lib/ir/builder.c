@@ -2,8 +2,10 @@
 #include "ir/builder.h"
 
 #include "ir/ir.h"
+#include "support/alloc.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 TileBuilder tbBefore(MlirOperation op) {
@@ -248,6 +250,20 @@ MlirValue tbDim(TileBuilder *b, MlirValue memref, int64_t dim) {
   MlirValue operands[] = {memref, tbConstIndex(b, dim)};
   MlirType index = tbIndex(b);
   return tbResult(tbCreate(b, "memref.dim", 2, operands, 1, &index, 0, NULL));
+}
+
+MlirOperation tbStridedMetadata(TileBuilder *b, MlirValue memref) {
+  MlirType type = mlirValueGetType(memref);
+  intptr_t rank = mlirShapedTypeGetRank(type);
+  MlirType *types = tileCallocArray((size_t)(2 + 2 * rank), sizeof(MlirType));
+  types[0] = mlirMemRefTypeContiguousGet(tileElementType(type), 0, NULL,
+                                         mlirMemRefTypeGetMemorySpace(type));
+  for (intptr_t i = 1; i < 2 + 2 * rank; ++i)
+    types[i] = tbIndex(b);
+  MlirOperation meta = tbCreate(b, "memref.extract_strided_metadata", 1,
+                                &memref, 2 + 2 * rank, types, 0, NULL);
+  free(types);
+  return meta;
 }
 
 TileLoop tbFor(TileBuilder *b, MlirValue lb, MlirValue ub, MlirValue step) {

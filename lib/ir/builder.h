@@ -94,6 +94,10 @@ MlirValue tbLoad(TileBuilder *b, MlirValue memref, intptr_t n,
 void tbStore(TileBuilder *b, MlirValue value, MlirValue memref, intptr_t n,
              const MlirValue *indices);
 MlirValue tbDim(TileBuilder *b, MlirValue memref, int64_t dim);
+/* memref.extract_strided_metadata of a ranked memref of rank r: result 0
+ * is its base buffer (rank 0, same element type and memory space), 1 its
+ * offset, 2 to r + 1 its sizes and r + 2 to 2r + 1 its strides. */
+MlirOperation tbStridedMetadata(TileBuilder *b, MlirValue memref);
 
 /* The bounds of a loop nest as values, one per dimension. */
 typedef struct {

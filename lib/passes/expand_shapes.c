@@ -90,14 +90,7 @@ static MlirValue expanded(TileBuilder *b, MlirOperation op) {
   MlirType result = mlirValueGetType(mlirOperationGetResult(op, 0));
   intptr_t sourceRank = mlirShapedTypeGetRank(sourceType);
   intptr_t rank = mlirShapedTypeGetRank(result);
-  MlirType index = tbIndex(b), types[2 + 2 * TILE_MAX_RANK];
-  types[0] =
-      mlirMemRefTypeContiguousGet(tileElementType(sourceType), 0, NULL,
-                                  mlirMemRefTypeGetMemorySpace(sourceType));
-  for (intptr_t i = 1; i < 2 + 2 * sourceRank; ++i)
-    types[i] = index;
-  MlirOperation meta = tbCreate(b, "memref.extract_strided_metadata", 1,
-                                &source, 2 + 2 * sourceRank, types, 0, NULL);
+  MlirOperation meta = tbStridedMetadata(b, source);
 
   int64_t resultStrides[TILE_MAX_RANK], resultOffset;
   mlirMemRefTypeGetStridesAndOffset(result, resultStrides, &resultOffset);

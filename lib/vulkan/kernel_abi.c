@@ -464,15 +464,10 @@ static MlirValue collapse(TileBuilder *b, MlirValue buffer) {
 static MlirValue stridedSpan(TileBuilder *b, const Param *p, MlirValue v,
                              MlirValue words, MlirOperation launch,
                              int argument) {
-  MlirType type = mlirValueGetType(v), index = tbIndex(b);
+  MlirType type = mlirValueGetType(v);
   MlirType element = tileElementType(type);
   MlirAttribute space = mlirMemRefTypeGetMemorySpace(type);
-  MlirType types[2 + 2 * TILE_MAX_RANK];
-  types[0] = mlirMemRefTypeContiguousGet(element, 0, NULL, space);
-  for (int i = 1; i < 2 + 2 * p->rank; ++i)
-    types[i] = index;
-  MlirOperation meta = tbCreate(b, "memref.extract_strided_metadata", 1, &v,
-                                2 + 2 * p->rank, types, 0, NULL);
+  MlirOperation meta = tbStridedMetadata(b, v);
   MlirValue base = mlirOperationGetResult(meta, 0);
   MlirValue offset = mlirOperationGetResult(meta, 1);
   MlirValue sizes[TILE_MAX_RANK], strides[TILE_MAX_RANK];
