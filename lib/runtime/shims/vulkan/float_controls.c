@@ -8,9 +8,6 @@
  * capability (and SPV_KHR_float_controls below SPIR-V 1.4). */
 #include "shim.h"
 
-#include "support/alloc.h"
-
-#include <stdlib.h>
 #include <string.h>
 
 enum {
@@ -27,29 +24,11 @@ enum {
 
 static const char extensionName[] = "SPV_KHR_float_controls";
 
-typedef struct {
-  uint32_t *words;
-  size_t count, capacity;
-} Words;
-
-static void push(Words *w, uint32_t word) {
-  if (w->count == w->capacity) {
-    w->capacity = w->capacity ? 2 * w->capacity : 1024;
-    w->words = tileReallocArray(w->words, w->capacity, sizeof(uint32_t));
-  }
-  w->words[w->count++] = word;
-}
-
-static void copy(Words *w, const uint32_t *instruction) {
-  for (uint32_t i = 0; i < instruction[0] >> 16; ++i)
-    push(w, instruction[i]);
-}
-
 /* OpExtension "SPV_KHR_float_controls": the name, nul-terminated, in
  * little-endian words. */
-static void pushExtension(Words *w) {
+static void pushExtension(TileRtVulkanWords *w) {
   uint32_t nameWords = (uint32_t)(sizeof(extensionName) + 3) / 4;
-  push(w, (nameWords + 1) << 16 | OpExtension);
+  tileRtVulkanPushWord(w, (nameWords + 1) << 16 | OpExtension);
   for (uint32_t i = 0; i < nameWords; ++i) {
     uint32_t word = 0;
     for (uint32_t b = 0; b < 4; ++b) {
@@ -57,15 +36,32 @@ static void pushExtension(Words *w) {
       if (at < sizeof(extensionName))
         word |= (uint32_t)(unsigned char)extensionName[at] << (8 * b);
     }
-    push(w, word);
+    tileRtVulkanPushWord(w, word);
   }
 }
 
-static bool isExtension(const uint32_t *instruction) {
-  uint32_t count = instruction[0] >> 16;
-  size_t room = (size_t)(count - 1) * 4;
-  const char *name = (const char *)(instruction + 1);
-  return strnlen(name, room) < room && strcmp(name, extensionName) == 0;
+/* What the module holds: float types of 16, 32 and 64 bits, the
+ * capability, the extension. */
+typedef struct {
+  bool uses[3];
+  bool hasCapability, hasExtension;
+} Module;
+
+static bool scan(uint32_t opcode, const uint32_t *operands, size_t count,
+                 void *userData) {
+  Module *m = userData;
+  if (opcode == OpTypeFloat && count >= 2)
+    for (int i = 0; i < 3; ++i)
+      m->uses[i] |= operands[1] == (16u << i);
+  if (opcode == OpCapability && count >= 1)
+    m->hasCapability |= operands[0] == CapabilitySignedZeroInfNanPreserve;
+  if (opcode == OpExtension && count >= 1) {
+    size_t room = count * 4;
+    const char *name = (const char *)operands;
+    m->hasExtension |=
+        strnlen(name, room) < room && strcmp(name, extensionName) == 0;
+  }
+  return true;
 }
 
 uint32_t *tileRtVulkanPreserveFloats(const TileRtVulkanFeatures *f,
@@ -74,43 +70,29 @@ uint32_t *tileRtVulkanPreserveFloats(const TileRtVulkanFeatures *f,
   if (numWords < HeaderWords)
     return NULL;
   /* The widths to preserve: those of the module's float types that the
-   * device preserves; and whether the module has the capability or the
-   * extension already. */
+   * device preserves. */
+  Module m = {{false, false, false}, false, false};
+  tileRtVulkanForEachInstruction(words, numWords, scan, &m);
   uint32_t widths[3], numWidths = 0;
-  bool hasCapability = false, hasExtension = false;
-  bool uses[3] = {false, false, false}; /* 16, 32, 64 */
-  for (size_t at = HeaderWords; at < numWords;) {
-    uint32_t count = words[at] >> 16, opcode = words[at] & 0xffff;
-    if (count == 0 || at + count > numWords)
-      tileRtVulkanFatal("the SPIR-V module is truncated or malformed");
-    if (opcode == OpTypeFloat && count >= 3)
-      for (int i = 0; i < 3; ++i)
-        uses[i] |= words[at + 2] == (16u << i);
-    if (opcode == OpCapability && count >= 2)
-      hasCapability |= words[at + 1] == CapabilitySignedZeroInfNanPreserve;
-    if (opcode == OpExtension && count >= 2)
-      hasExtension |= isExtension(words + at);
-    at += count;
-  }
   const bool preserves[3] = {f->preserve16, f->preserve32, f->preserve64};
   for (int i = 0; i < 3; ++i)
-    if (uses[i] && preserves[i])
+    if (m.uses[i] && preserves[i])
       widths[numWidths++] = 16u << i;
   if (!numWidths)
     return NULL;
-  bool needExtension = words[1] < 0x00010400 && !hasExtension;
+  bool needExtension = words[1] < 0x00010400 && !m.hasExtension;
 
-  Words w = {0};
+  TileRtVulkanWords w = {0};
   for (size_t i = 0; i < HeaderWords; ++i)
-    push(&w, words[i]);
+    tileRtVulkanPushWord(&w, words[i]);
   bool declared = false, modes = false, seenEntry = false;
   for (size_t at = HeaderWords; at < numWords;) {
     uint32_t count = words[at] >> 16, opcode = words[at] & 0xffff;
     /* After the capabilities: ours, and the extension. */
     if (!declared && opcode != OpCapability) {
-      if (!hasCapability) {
-        push(&w, 2u << 16 | OpCapability);
-        push(&w, CapabilitySignedZeroInfNanPreserve);
+      if (!m.hasCapability) {
+        tileRtVulkanPushWord(&w, 2u << 16 | OpCapability);
+        tileRtVulkanPushWord(&w, CapabilitySignedZeroInfNanPreserve);
       }
       if (needExtension)
         pushExtension(&w);
@@ -123,15 +105,15 @@ uint32_t *tileRtVulkanPreserveFloats(const TileRtVulkanFeatures *f,
       for (size_t e = HeaderWords; e < numWords; e += words[e] >> 16)
         if ((words[e] & 0xffff) == OpEntryPoint && (words[e] >> 16) >= 3)
           for (uint32_t i = 0; i < numWidths; ++i) {
-            push(&w, 4u << 16 | OpExecutionMode);
-            push(&w, words[e + 2]);
-            push(&w, ModeSignedZeroInfNanPreserve);
-            push(&w, widths[i]);
+            tileRtVulkanPushWord(&w, 4u << 16 | OpExecutionMode);
+            tileRtVulkanPushWord(&w, words[e + 2]);
+            tileRtVulkanPushWord(&w, ModeSignedZeroInfNanPreserve);
+            tileRtVulkanPushWord(&w, widths[i]);
           }
       modes = true;
     }
     seenEntry |= opcode == OpEntryPoint;
-    copy(&w, words + at);
+    tileRtVulkanCopyInstruction(&w, words + at);
     at += count;
   }
   *newWords = w.count;

@@ -93,35 +93,17 @@ enum {
   StorageClassStorageBuffer = 12,
 };
 
-typedef struct {
-  uint32_t *words;
-  size_t count, capacity;
-} Words;
-
-static void push(Words *w, uint32_t word) {
-  if (w->count == w->capacity) {
-    w->capacity = w->capacity ? 2 * w->capacity : 1024;
-    w->words = tileReallocArray(w->words, w->capacity, sizeof(uint32_t));
-  }
-  w->words[w->count++] = word;
-}
-
 /* Appends an instruction of `n` operands. */
-static void emit(Words *w, uint32_t opcode, size_t n,
+static void emit(TileRtVulkanWords *w, uint32_t opcode, size_t n,
                  const uint32_t *operands) {
-  push(w, (uint32_t)(n + 1) << 16 | opcode);
+  tileRtVulkanPushWord(w, (uint32_t)(n + 1) << 16 | opcode);
   for (size_t i = 0; i < n; ++i)
-    push(w, operands[i]);
+    tileRtVulkanPushWord(w, operands[i]);
 }
 
 #define EMIT(w, opcode, ...)                                                   \
   emit((w), (opcode), sizeof((uint32_t[]){__VA_ARGS__}) / sizeof(uint32_t),    \
        (uint32_t[]){__VA_ARGS__})
-
-static void copy(Words *w, const uint32_t *instruction) {
-  for (uint32_t i = 0; i < instruction[0] >> 16; ++i)
-    push(w, instruction[i]);
-}
 
 static bool isAnnotation(uint32_t opcode) {
   return (opcode >= OpDecorate && opcode <= OpGroupMemberDecorate) ||
@@ -131,7 +113,7 @@ static bool isAnnotation(uint32_t opcode) {
 
 /* Everything the rewrite makes once per module, and per function. */
 typedef struct {
-  Words out;
+  TileRtVulkanWords out;
   uint32_t bound;            /* the next fresh id */
   uint32_t ids;              /* the module's own bound */
   uint8_t *merges, *entries; /* bitmaps over the module's ids: loop merge
@@ -148,15 +130,6 @@ typedef struct {
   uint32_t relaxed[MaxRelaxed], relaxedIds[MaxRelaxed];
   unsigned numRelaxed;
 } Guard;
-
-static bool marked(const uint8_t *bits, uint32_t bound, uint32_t id) {
-  return id < bound && (bits[id / 8] >> (id % 8)) & 1;
-}
-
-static void mark(uint8_t *bits, uint32_t bound, uint32_t id) {
-  if (id < bound)
-    bits[id / 8] |= (uint8_t)(1u << (id % 8));
-}
 
 static uint32_t fresh(Guard *g) { return g->bound++; }
 
@@ -200,12 +173,12 @@ static void emitMergeCheck(Guard *g) {
 static void emitExitStore(Guard *g, const uint32_t *branch) {
   uint32_t opcode = branch[0] & 0xffff;
   if (opcode == OpBranch) {
-    if (marked(g->merges, g->ids, branch[1]))
+    if (tileRtVulkanIdMarked(g->merges, g->ids, branch[1]))
       storeState(g, g->k, g->one);
     return;
   }
-  bool onTrue = marked(g->merges, g->ids, branch[2]);
-  bool onFalse = marked(g->merges, g->ids, branch[3]);
+  bool onTrue = tileRtVulkanIdMarked(g->merges, g->ids, branch[2]);
+  bool onFalse = tileRtVulkanIdMarked(g->merges, g->ids, branch[3]);
   if (onTrue && onFalse) {
     storeState(g, g->k, g->one);
   } else if (onTrue || onFalse) {
@@ -242,7 +215,8 @@ static unsigned semanticsOperands(uint32_t opcode, unsigned at[2]) {
 /* The relaxed stand-in of semantics constant `id` (made when `add`), or
  * `id` itself. */
 static uint32_t relaxedSemantics(Guard *g, uint32_t id, bool add) {
-  if (!marked(g->isConstant, g->ids, id) || !(g->constants[id] & OrderingBits))
+  if (!tileRtVulkanIdMarked(g->isConstant, g->ids, id) ||
+      !(g->constants[id] & OrderingBits))
     return id;
   uint32_t value = g->constants[id] & ~(uint32_t)OrderingBits;
   for (unsigned i = 0; i < g->numRelaxed; ++i)
@@ -258,7 +232,7 @@ static uint32_t relaxedSemantics(Guard *g, uint32_t id, bool add) {
 /* The module-level declarations, after the module's own types and
  * constants (which are all it refers to). */
 static void emitDeclarations(Guard *g, uint32_t existingUint) {
-  Words *w = &g->out;
+  TileRtVulkanWords *w = &g->out;
   if (existingUint) {
     g->uint = existingUint;
   } else {
@@ -327,19 +301,19 @@ uint32_t *tileRtVulkanGuardLoops(const uint32_t *words, size_t numWords,
       tileRtVulkanFatal("the SPIR-V module is truncated or malformed");
     const uint32_t *o = words + at + 1;
     if (opcode == OpLoopMerge && count >= 3) {
-      mark(g.merges, g.ids, o[0]);
+      tileRtVulkanMarkId(g.merges, g.ids, o[0]);
       loops = true;
     } else if (opcode == OpEntryPoint && count >= 3) {
-      mark(g.entries, g.ids, o[1]);
+      tileRtVulkanMarkId(g.entries, g.ids, o[1]);
     } else if (opcode == OpSwitch) {
       switches = true;
     } else if (opcode == OpTypeInt && count == 4 && o[1] == 32) {
-      mark(g.intTypes, g.ids, o[0]);
+      tileRtVulkanMarkId(g.intTypes, g.ids, o[0]);
       if (o[2] == 0)
         existingUint = o[0];
     } else if (opcode == OpConstant && count == 4 &&
-               marked(g.intTypes, g.ids, o[0]) && o[1] < g.ids) {
-      mark(g.isConstant, g.ids, o[1]);
+               tileRtVulkanIdMarked(g.intTypes, g.ids, o[0]) && o[1] < g.ids) {
+      tileRtVulkanMarkId(g.isConstant, g.ids, o[1]);
       g.constants[o[1]] = o[2];
     } else if (opcode == OpFunction && functionsStart == numWords) {
       functionsStart = at;
@@ -354,7 +328,7 @@ uint32_t *tileRtVulkanGuardLoops(const uint32_t *words, size_t numWords,
   for (size_t at = HeaderWords; switches && loops && at < numWords;) {
     uint32_t count = words[at] >> 16, opcode = words[at] & 0xffff;
     for (uint32_t i = 2; opcode == OpSwitch && i < count; ++i)
-      loops &= !marked(g.merges, g.ids, words[at + i]);
+      loops &= !tileRtVulkanIdMarked(g.merges, g.ids, words[at + i]);
     at += count;
   }
   if (!loops || !firstType) {
@@ -379,9 +353,9 @@ uint32_t *tileRtVulkanGuardLoops(const uint32_t *words, size_t numWords,
   }
   bool interfaceAll = words[1] >= 0x00010400; /* SPIR-V 1.4 lists every
                                                  global variable */
-  Words *w = &g.out;
+  TileRtVulkanWords *w = &g.out;
   for (size_t i = 0; i < HeaderWords; ++i)
-    push(w, words[i]);
+    tileRtVulkanPushWord(w, words[i]);
   bool inFunction = false, blockStart = false, firstBlock = false;
   bool mergeBlock = false;
   for (size_t at = HeaderWords; at < numWords;) {
@@ -404,21 +378,21 @@ uint32_t *tileRtVulkanGuardLoops(const uint32_t *words, size_t numWords,
       EMIT(w, OpVariable, blockPointer, g.guard, StorageClassStorageBuffer);
     }
     if (opcode == OpEntryPoint && interfaceAll) {
-      push(w, (count + 2) << 16 | opcode);
+      tileRtVulkanPushWord(w, (count + 2) << 16 | opcode);
       for (uint32_t i = 1; i < count; ++i)
-        push(w, instruction[i]);
-      push(w, g.state);
-      push(w, g.guard);
+        tileRtVulkanPushWord(w, instruction[i]);
+      tileRtVulkanPushWord(w, g.state);
+      tileRtVulkanPushWord(w, g.guard);
       at += count;
       continue;
     }
     if (opcode == OpFunction && count >= 5) {
       inFunction = true;
       firstBlock = true;
-      g.inEntry = marked(g.entries, g.ids, instruction[2]);
+      g.inEntry = tileRtVulkanIdMarked(g.entries, g.ids, instruction[2]);
     } else if (inFunction && opcode == OpLabel && count >= 2) {
       blockStart = true;
-      mergeBlock = marked(g.merges, g.ids, instruction[1]);
+      mergeBlock = tileRtVulkanIdMarked(g.merges, g.ids, instruction[1]);
     } else if (blockStart && opcode != OpPhi && opcode != OpLine &&
                opcode != OpNoLine && !(firstBlock && opcode == OpVariable)) {
       if (firstBlock)
@@ -438,11 +412,11 @@ uint32_t *tileRtVulkanGuardLoops(const uint32_t *words, size_t numWords,
     if ((opcode == OpReturn || opcode == OpReturnValue) && g.inEntry)
       emitReport(&g);
     if (g.held) {
-      copy(w, g.held);
+      tileRtVulkanCopyInstruction(w, g.held);
       g.held = NULL;
     }
     size_t start = w->count;
-    copy(w, instruction);
+    tileRtVulkanCopyInstruction(w, instruction);
     unsigned operands[2], n = semanticsOperands(opcode, operands);
     for (unsigned i = 0; i < n && operands[i] + 1 < count; ++i) {
       uint32_t *id = &w->words[start + 1 + operands[i]];

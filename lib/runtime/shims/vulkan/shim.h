@@ -293,6 +293,19 @@ typedef bool (*TileRtVulkanVisit)(uint32_t opcode, const uint32_t *operands,
                                   size_t count, void *userData);
 void tileRtVulkanForEachInstruction(const uint32_t *words, size_t numWords,
                                     TileRtVulkanVisit visit, void *userData);
+/* Bitmaps over a module's ids below `bound` (ids at or above it are never
+ * marked). */
+bool tileRtVulkanIdMarked(const uint8_t *bits, uint32_t bound, uint32_t id);
+void tileRtVulkanMarkId(uint8_t *bits, uint32_t bound, uint32_t id);
+/* A module being rewritten: words appended one at a time, or a whole
+ * instruction (its first word holds its word count). */
+typedef struct {
+  uint32_t *words;
+  size_t count, capacity;
+} TileRtVulkanWords;
+void tileRtVulkanPushWord(TileRtVulkanWords *w, uint32_t word);
+void tileRtVulkanCopyInstruction(TileRtVulkanWords *w,
+                                 const uint32_t *instruction);
 /* The bytes of the Workgroup variables entry point `name` uses (without
  * padding), through the functions it calls; a variable no function
  * refers to in a way this reads counts for every entry point. */

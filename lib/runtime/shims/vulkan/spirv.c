@@ -182,13 +182,27 @@ typedef struct {
   bool found;
 } SharedAtomics;
 
-static bool isSet(const uint8_t *bits, uint32_t bound, uint32_t id) {
+bool tileRtVulkanIdMarked(const uint8_t *bits, uint32_t bound, uint32_t id) {
   return id < bound && (bits[id / 8] >> (id % 8)) & 1;
 }
 
-static void set(uint8_t *bits, uint32_t bound, uint32_t id) {
+void tileRtVulkanMarkId(uint8_t *bits, uint32_t bound, uint32_t id) {
   if (id < bound)
     bits[id / 8] |= (uint8_t)(1u << (id % 8));
+}
+
+void tileRtVulkanPushWord(TileRtVulkanWords *w, uint32_t word) {
+  if (w->count == w->capacity) {
+    w->capacity = w->capacity ? 2 * w->capacity : 1024;
+    w->words = tileReallocArray(w->words, w->capacity, sizeof(uint32_t));
+  }
+  w->words[w->count++] = word;
+}
+
+void tileRtVulkanCopyInstruction(TileRtVulkanWords *w,
+                                 const uint32_t *instruction) {
+  for (uint32_t i = 0; i < instruction[0] >> 16; ++i)
+    tileRtVulkanPushWord(w, instruction[i]);
 }
 
 static bool findSharedAtomics(uint32_t opcode, const uint32_t *operands,
@@ -196,13 +210,14 @@ static bool findSharedAtomics(uint32_t opcode, const uint32_t *operands,
   SharedAtomics *s = userData;
   if (opcode == OpTypePointer && count >= 2 &&
       operands[1] == StorageClassWorkgroup)
-    set(s->sharedTypes, s->bound, operands[0]);
+    tileRtVulkanMarkId(s->sharedTypes, s->bound, operands[0]);
   else if ((opcode == OpVariable || opcode == OpAccessChain ||
             opcode == OpInBoundsAccessChain) &&
-           count >= 2 && isSet(s->sharedTypes, s->bound, operands[0]))
-    set(s->sharedPointers, s->bound, operands[1]);
+           count >= 2 &&
+           tileRtVulkanIdMarked(s->sharedTypes, s->bound, operands[0]))
+    tileRtVulkanMarkId(s->sharedPointers, s->bound, operands[1]);
   else if (opcode == OpAtomicFAddEXT && count >= 3 &&
-           isSet(s->sharedPointers, s->bound, operands[2]))
+           tileRtVulkanIdMarked(s->sharedPointers, s->bound, operands[2]))
     s->found = true;
   return !s->found;
 }
