@@ -501,7 +501,7 @@ def view(rng):
     elem = rng.choice(["f32", "f32", "f16", "f64", "i32", "i8"])
     kind = rng.choice(["subview", "subview", "cast", "collapse", "expand"])
     bm, bn = rng.choice([1, 4, 8, 16, 32]), rng.choice([1, 4, 8, 16, 32, 64])
-    tile = "memref<%dx%dx%s, %s>" % (bm, bn, elem, rng.choice([SHARED, FRAGMENT]))
+    tile = "memref<%dx%dx%s, %s>" % (bm, bn, elem, rng.choice([SHARED, FRAGMENT, LOCAL]))
     threads = rng.choice([1, 32, 48, 64, 128])
     dyn2 = "memref<?x?x%s, strided<[?, ?], offset: ?>>" % elem
     if kind == "subview":

@@ -14,6 +14,7 @@
  * and writes it, except views and the matrix-unit paths' own nvgpu/amdgpu
  * ops, which synchronise themselves. */
 #include "gpu/layout.h"
+#include "ir/accesses.h"
 #include "ir/builder_gpu.h"
 #include "ir/ir.h"
 #include "passes/pass.h"
@@ -104,52 +105,6 @@ static MlirValue rootOf(MlirValue v) {
   return v;
 }
 
-/* How an op touches the shared buffer of one operand. */
-typedef struct {
-  const char *name;
-  int operand;
-  bool reads, writes;
-} Access;
-
-static const Access accessTable[] = {
-    {"memref.load", 0, true, false},
-    {"memref.store", 1, false, true},
-    {"memref.atomic_rmw", 1, true, true},
-    {"memref.generic_atomic_rmw", 0, true, true},
-    {"memref.copy", 0, true, false},
-    {"memref.copy", 1, false, true},
-    {"vector.load", 0, true, false},
-    {"vector.maskedload", 0, true, false},
-    {"vector.transfer_read", 0, true, false},
-    {"vector.gather", 0, true, false},
-    {"vector.expandload", 0, true, false},
-    {"vector.store", 1, false, true},
-    {"vector.maskedstore", 0, false, true},
-    {"vector.transfer_write", 1, false, true},
-    {"vector.scatter", 0, false, true},
-    {"vector.compressstore", 0, false, true},
-    /* A subgroup's matrix moves elements other subgroups' threads may
-     * touch, like any other thread's load or store. */
-    {"gpu.subgroup_mma_load_matrix", 0, true, false},
-    {"gpu.subgroup_mma_store_matrix", 1, false, true},
-};
-
-/* Ops that take a shared memref without touching its elements. */
-static const char *const viewOps[] = {
-    "memref.subview",
-    "memref.cast",
-    "memref.reinterpret_cast",
-    "memref.collapse_shape",
-    "memref.expand_shape",
-    "memref.view",
-    "memref.dim",
-    "memref.extract_strided_metadata",
-    "memref.memory_space_cast",
-    "memref.extract_aligned_pointer_as_index",
-    "memref.assume_alignment",
-    "memref.transpose",
-};
-
 static void touch(Accesses *a, MlirValue buffer, bool reads, bool writes) {
   MlirValue root = rootOf(buffer);
   if (reads)
@@ -161,17 +116,14 @@ static void touch(Accesses *a, MlirValue buffer, bool reads, bool writes) {
 /* Adds what `op` touches when the table lists it (memref.copy has two
  * rows); returns whether it does. */
 static bool listed(MlirOperation op, Accesses *a) {
-  bool known = false;
-  for (unsigned i = 0; i < TILE_COUNT(accessTable); ++i) {
-    const Access *e = &accessTable[i];
-    if (!tileOpIs(op, e->name))
-      continue;
-    known = true;
-    if (e->operand < mlirOperationGetNumOperands(op) &&
-        isShared(mlirOperationGetOperand(op, e->operand)))
-      touch(a, mlirOperationGetOperand(op, e->operand), e->reads, e->writes);
-  }
-  return known;
+  unsigned count;
+  const TileAccess *rows = tileAccessesOf(op, &count);
+  for (unsigned i = 0; i < count; ++i)
+    if (rows[i].operand < (unsigned)mlirOperationGetNumOperands(op) &&
+        isShared(mlirOperationGetOperand(op, rows[i].operand)))
+      touch(a, mlirOperationGetOperand(op, rows[i].operand), rows[i].reads,
+            rows[i].writes);
+  return count != 0;
 }
 
 /* The matrix-unit paths' own ops (nvgpu, amdgpu, nvvm, rocdl, gpu) come
@@ -185,10 +137,7 @@ static bool selfSynchronised(MlirOperation op) {
     if (name.length > n && !memcmp(name.data, dialects[i], n))
       return true;
   }
-  for (unsigned i = 0; i < TILE_COUNT(viewOps); ++i)
-    if (tileOpIs(op, viewOps[i]))
-      return true;
-  return false;
+  return tileTakesBufferOnly(op);
 }
 
 /* What one op reads and writes of shared memory: loads and stores (memref

@@ -6,8 +6,8 @@
 
 #include <string.h>
 
-static const char *const names[] = {"grid",   "rows",    "cols",
-                                    "scalar", "threads", "none"};
+static const char *const names[] = {"grid",    "rows",       "cols", "scalar",
+                                    "threads", "replicated", "none"};
 
 const char *tileGpuLayoutName(TileGpuLayout layout) { return names[layout]; }
 

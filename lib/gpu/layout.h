@@ -31,7 +31,8 @@ static inline int64_t tileCeilDiv(int64_t a, int64_t b) {
 #define TILE_GPU_GRID_ATTR "simt.grid"
 /* On a fragment tile.alloc: "grid", "rows", "cols" or "scalar". */
 #define TILE_GPU_LAYOUT_ATTR "simt.layout"
-/* On a thread-parallel loop: "grid", "rows", "cols" or "threads". */
+/* On a thread-parallel loop: "grid", "rows", "cols", "threads" or
+ * "replicated". */
 #define TILE_GPU_DISTRIBUTE_ATTR "simt.distribute"
 /* On the outermost loop of a lowered, thread-distributed loop nest: the
  * threads touch different elements in it (or replicas write equal values),
@@ -49,6 +50,9 @@ typedef enum {
   TileGpuScalar,
   /* Loops only: iterations strided over all threads, no fragment access. */
   TileGpuThreads,
+  /* Loops only: every iteration on every thread; a loop that writes a
+   * thread's own buffer, so that every copy gets every value. */
+  TileGpuReplicated,
   TileGpuNone
 } TileGpuLayout;
 

@@ -5,6 +5,7 @@
 #include "gpu/layout.h"
 
 #include "gpu/fail.h"
+#include "ir/accesses.h"
 #include "ir/builder.h"
 #include "ir/ir.h"
 #include "ir/verify.h"
@@ -418,10 +419,14 @@ static void decideLoop(Kernel *k, MlirOperation loop) {
                     layoutWord(asks), layoutWord(dist));
       dist = asks;
     }
+  /* A loop writing a thread's own buffer runs whole on every thread
+   * (tile-verify, run on the kernel first, refuses one that accesses
+   * fragments too). */
   if (dist == TileGpuNone)
-    dist = TileGpuThreads;
+    dist = mlirOperationIsNull(tileFirstPrivateWrite(loop)) ? TileGpuThreads
+                                                            : TileGpuReplicated;
   unsigned rank = tileGpuLoopRank(loop);
-  if (dist != TileGpuThreads)
+  if (dist != TileGpuThreads && dist != TileGpuReplicated)
     for (unsigned d = 0; d < rank; ++d)
       if (!tileGpuLoopIsDense(loop, d)) {
         tileGpuFail(&k->errors, loop,

@@ -1,8 +1,10 @@
 /* SIMT lowering of thread-parallel loops. A loop that touches fragments
  * iterates over the elements this thread holds (grid: i from ty step tr, j
  * from tx step tc; rows; cols), which is what makes elementwise code on
- * fragments (epilogues, softmax) correct; any other loop spreads its
- * iterations over all threads. No barrier follows: tile-gpu-barriers
+ * fragments (epilogues, softmax) correct; a loop that writes a thread's
+ * own buffer (a local tile) runs every iteration on every thread, so that
+ * every copy gets every value; any other loop spreads its iterations over
+ * all threads. No barrier follows: tile-gpu-barriers
  * places them where shared memory needs one. */
 #include "gpu/simt.h"
 
@@ -41,15 +43,17 @@ static Bounds boundsOf(TileBuilder *b, MlirOperation loop) {
 
 /* Spreads the iterations over all threads:
  *   for e = tid; e < trips; e += threads { ivs = lb + delinearize(e) * step }
- */
-static TileGpuNest strided(TileGpuKernel *k, TileBuilder *b,
-                           const Bounds *bounds) {
+ * or, `replicated`, runs every iteration on every thread. */
+static TileGpuNest spread(TileGpuKernel *k, TileBuilder *b,
+                          const Bounds *bounds, bool replicated) {
   MlirValue trips[TILE_MAX_RANK];
   for (unsigned i = 0; i < bounds->rank; ++i)
     trips[i] =
         tbBinary(b, "arith.ceildivui", tbSub(b, bounds->ub[i], bounds->lb[i]),
                  bounds->step[i]);
-  TileGpuNest n = tileGpuForCooperative(k, b, (int)bounds->rank, trips);
+  TileGpuNest n = replicated
+                      ? tileGpuForAll(b, (int)bounds->rank, trips)
+                      : tileGpuForCooperative(k, b, (int)bounds->rank, trips);
   for (unsigned i = 0; i < bounds->rank; ++i)
     n.idx[i] =
         tbAdd(&n.in, bounds->lb[i], tbMul(&n.in, n.idx[i], bounds->step[i]));
@@ -67,8 +71,9 @@ void tileGpuLowerParallel(TileGpuKernel *k, MlirOperation loop) {
   TileBuilder b = tbBefore(loop);
   Bounds bounds = boundsOf(&b, loop);
   TileGpuNest n =
-      dist == TileGpuThreads
-          ? strided(k, &b, &bounds)
+      dist == TileGpuThreads ? spread(k, &b, &bounds, false)
+      : dist == TileGpuReplicated
+          ? spread(k, &b, &bounds, true)
           : tileGpuForOwned(k, &b, dist, (int)bounds.rank, bounds.ub);
   /* The nest's innermost block ends in a terminator; the body goes before
    * it. */

@@ -1,8 +1,10 @@
 /* The semantic rules of tile IR, checked with located diagnostics. */
 #include "ir/verify.h"
 
+#include "ir/accesses.h"
 #include "ir/ir.h"
 #include "support/count.h"
+#include "support/diagnostics.h"
 #include "tile/dialect.h"
 
 #include <stdlib.h>
@@ -22,6 +24,21 @@ typedef struct {
 
 static const char *typeStr(TileStrBuf *buf, MlirType type) {
   return tileTypeStr(buf, type);
+}
+
+/* "'memref.store' at line 12, column 7" (or without the position, when
+ * its location has none). */
+static const char *opAt(TileStrBuf *buf, MlirOperation op) {
+  tileStrBufClear(buf);
+  tileStrBufPrintf(buf, "'");
+  tileStrBufAppendRef(buf, mlirIdentifierStr(mlirOperationGetName(op)));
+  tileStrBufPrintf(buf, "'");
+  MlirStringRef file;
+  unsigned line, column;
+  if (tileLocationGetFilePosition(mlirOperationGetLocation(op), &file, &line,
+                                  &column))
+    tileStrBufPrintf(buf, " at line %u, column %u", line, column);
+  return buf->data;
 }
 
 /*===--- attributes -------------------------------------------------------===*/
@@ -194,6 +211,62 @@ static void checkLoopRank(Verifier *v, MlirOperation op) {
          "thread-parallel loop has %lld induction variables; the lowering "
          "of kernels supports at most %d",
          (long long)rank, TILE_MAX_RANK);
+}
+
+/* A thread-parallel loop that writes a thread's own buffer (a local tile
+ * or a memref.alloca made outside the loop) runs every iteration on every
+ * thread, so that every copy gets every value, as the cpu's one buffer
+ * does. Two things would break that: a fragment access, which spreads the
+ * iterations over the threads holding its elements (each copy would get
+ * only some of the values), and an atomic update of memory other threads
+ * see, which would happen once per thread. */
+typedef struct {
+  Verifier *v;
+  MlirOperation write;
+} PrivateLoop;
+
+static MlirWalkResult checkPrivateLoopOp(MlirOperation op, void *userData) {
+  PrivateLoop *p = userData;
+  Verifier *v = p->v;
+  unsigned count;
+  const TileAccess *rows = tileAccessesOf(op, &count);
+  for (unsigned i = 0; i < count; ++i) {
+    if (rows[i].operand >= (unsigned)mlirOperationGetNumOperands(op))
+      continue;
+    MlirValue buffer = mlirOperationGetOperand(op, rows[i].operand);
+    MlirType type = mlirValueGetType(buffer);
+    if (tileMemRefTypeGetScope(type) == TileScopeFragment &&
+        tileRank(type) > 0) {
+      FAIL(op,
+           "accesses a fragment in a thread-parallel loop that also writes "
+           "a buffer each thread has its own copy of (the %s): the "
+           "fragment spreads the loop's iterations over the threads that "
+           "hold its elements, so each copy would get only some of the "
+           "values (write a shared tile instead, or use two loops)",
+           opAt(&v->t0, p->write));
+      return MlirWalkResultAdvance;
+    }
+    if (rows[i].reads && rows[i].writes &&
+        !tileIsThreadPrivate(tileViewRoot(buffer))) {
+      FAIL(op,
+           "is an atomic update in a thread-parallel loop that writes a "
+           "buffer each thread has its own copy of (the %s): such a "
+           "loop runs every iteration on every thread, so the update would "
+           "happen once per thread",
+           opAt(&v->t0, p->write));
+      return MlirWalkResultAdvance;
+    }
+  }
+  return MlirWalkResultAdvance;
+}
+
+static void checkPrivateWrites(Verifier *v, MlirOperation op) {
+  if (!(tileOpIs(op, "scf.forall") || tileOpIs(op, "scf.parallel")) ||
+      tileIsKernelLoop(op) || mlirOperationIsNull(tileEnclosingKernel(op)))
+    return;
+  PrivateLoop p = {v, tileFirstPrivateWrite(op)};
+  if (!mlirOperationIsNull(p.write))
+    mlirOperationWalk(op, checkPrivateLoopOp, &p, MlirWalkPreOrder);
 }
 
 /* Whether a memref's layout is strided (the identity layout included):
@@ -694,6 +767,7 @@ static MlirWalkResult visit(MlirOperation op, void *userData) {
   if (tileIsKernelLoop(op))
     checkKernel(v, op);
   checkLoopRank(v, op);
+  checkPrivateWrites(v, op);
   checkLayouts(v, op);
   if (!tileOpIsTile(op))
     return MlirWalkResultAdvance;

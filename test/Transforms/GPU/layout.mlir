@@ -104,3 +104,45 @@ func.func @vectors(%X: memref<?xf32>) {
   } {mapping = [#gpu.block<x>], tile.threads = 96 : i64}
   return
 }
+
+// -----
+
+// A loop that writes a thread's own buffer made outside it (a local tile,
+// directly, through a view or a call, or a memref.alloca) runs every
+// iteration on every thread; scratch made inside the loop does not count.
+// CHECK-LABEL: func.func @private_writes
+// CHECK: } {simt.distribute = "replicated"}
+// CHECK: } {simt.distribute = "replicated"}
+// CHECK: } {simt.distribute = "replicated"}
+// CHECK: } {simt.distribute = "replicated"}
+// CHECK: } {simt.distribute = "threads"}
+func.func private @fill(memref<8xf32, #gpu.address_space<private>>)
+func.func @private_writes(%x: f32, %out: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  scf.forall (%b) in (4) {
+    %t = "tile.alloc"() : () -> memref<8xf32, #gpu.address_space<private>>
+    %a = memref.alloca() : memref<8xf32>
+    scf.forall (%i) in (8) {
+      memref.store %x, %t[%i] : memref<8xf32, #gpu.address_space<private>>
+    }
+    %v = memref.subview %t[2] [4] [1]
+        : memref<8xf32, #gpu.address_space<private>>
+          to memref<4xf32, strided<[1], offset: 2>, #gpu.address_space<private>>
+    scf.forall (%i) in (4) {
+      memref.store %x, %v[%i] : memref<4xf32, strided<[1], offset: 2>, #gpu.address_space<private>>
+    }
+    scf.forall (%i) in (8) {
+      func.call @fill(%t) : (memref<8xf32, #gpu.address_space<private>>) -> ()
+    }
+    scf.forall (%i) in (8) {
+      memref.store %x, %a[%i] : memref<8xf32>
+    }
+    scf.forall (%i) in (8) {
+      %s = memref.alloca() : memref<8xf32>
+      memref.store %x, %s[%i] : memref<8xf32>
+      %y = memref.load %t[%i] : memref<8xf32, #gpu.address_space<private>>
+      memref.store %y, %out[%i] : memref<?xf32>
+    }
+  } {mapping = [#gpu.block<x>], tile.threads = 64 : i64}
+  return
+}

@@ -1,0 +1,149 @@
+/* How upstream ops touch memory: the access table, views, and writes of a
+ * thread's own buffers inside a loop. */
+#include "ir/accesses.h"
+
+#include "ir/ir.h"
+#include "support/count.h"
+#include "tile/dialect.h"
+
+enum { MaxViews = 48 };
+
+/* Rows of one op are adjacent. */
+static const TileAccess table[] = {
+    {"memref.load", 0, true, false},
+    {"memref.store", 1, false, true},
+    {"memref.atomic_rmw", 1, true, true},
+    {"memref.generic_atomic_rmw", 0, true, true},
+    {"memref.copy", 0, true, false},
+    {"memref.copy", 1, false, true},
+    {"vector.load", 0, true, false},
+    {"vector.maskedload", 0, true, false},
+    {"vector.transfer_read", 0, true, false},
+    {"vector.gather", 0, true, false},
+    {"vector.expandload", 0, true, false},
+    {"vector.store", 1, false, true},
+    {"vector.maskedstore", 0, false, true},
+    {"vector.transfer_write", 1, false, true},
+    {"vector.scatter", 0, false, true},
+    {"vector.compressstore", 0, false, true},
+    {"gpu.subgroup_mma_load_matrix", 0, true, false},
+    {"gpu.subgroup_mma_store_matrix", 1, false, true},
+};
+
+const TileAccess *tileAccessesOf(MlirOperation op, unsigned *count) {
+  for (unsigned i = 0; i < TILE_COUNT(table); ++i) {
+    if (!tileOpIs(op, table[i].name))
+      continue;
+    unsigned n = 1;
+    while (i + n < TILE_COUNT(table) && tileOpIs(op, table[i + n].name))
+      ++n;
+    *count = n;
+    return &table[i];
+  }
+  *count = 0;
+  return NULL;
+}
+
+static const char *const views[] = {
+    "memref.subview",          "memref.cast",
+    "memref.reinterpret_cast", "memref.collapse_shape",
+    "memref.expand_shape",     "memref.view",
+    "memref.transpose",        "memref.memory_space_cast",
+    "memref.assume_alignment",
+};
+
+static const char *const queries[] = {
+    "memref.dim",
+    "memref.extract_strided_metadata",
+    "memref.extract_aligned_pointer_as_index",
+};
+
+static bool isView(MlirOperation op) {
+  for (unsigned i = 0; i < TILE_COUNT(views); ++i)
+    if (tileOpIs(op, views[i]))
+      return true;
+  return false;
+}
+
+bool tileTakesBufferOnly(MlirOperation op) {
+  for (unsigned i = 0; i < TILE_COUNT(queries); ++i)
+    if (tileOpIs(op, queries[i]))
+      return true;
+  return isView(op);
+}
+
+MlirValue tileViewRoot(MlirValue v) {
+  for (int depth = 0; depth < MaxViews && mlirValueIsAOpResult(v); ++depth) {
+    MlirOperation def = mlirOpResultGetOwner(v);
+    if (!isView(def) || mlirOperationGetNumOperands(def) == 0)
+      break;
+    v = mlirOperationGetOperand(def, 0);
+  }
+  return v;
+}
+
+bool tileIsThreadPrivate(MlirValue root) {
+  MlirType type = mlirValueGetType(root);
+  if (!mlirTypeIsAMemRef(type))
+    return false;
+  TileScope scope = tileMemRefTypeGetScope(type);
+  if (scope == TileScopeLocal)
+    return true;
+  return scope == TileScopeGlobal && mlirValueIsAOpResult(root) &&
+         tileOpIs(mlirOpResultGetOwner(root), "memref.alloca");
+}
+
+static bool isInside(MlirOperation op, MlirOperation ancestor) {
+  for (MlirOperation p = op; !mlirOperationIsNull(p);
+       p = mlirOperationGetParentOperation(p))
+    if (mlirOperationEqual(p, ancestor))
+      return true;
+  return false;
+}
+
+typedef struct {
+  MlirOperation loop, found;
+} PrivateWrites;
+
+/* Whether `buffer` is thread-private memory made outside the loop. */
+static bool privateOutside(const PrivateWrites *w, MlirValue buffer) {
+  if (!mlirTypeIsAMemRef(mlirValueGetType(buffer)))
+    return false;
+  MlirValue root = tileViewRoot(buffer);
+  if (!tileIsThreadPrivate(root))
+    return false;
+  if (mlirValueIsAOpResult(root))
+    return !isInside(mlirOpResultGetOwner(root), w->loop);
+  return !isInside(mlirBlockGetParentOperation(mlirBlockArgumentGetOwner(root)),
+                   w->loop);
+}
+
+static bool writesPrivate(const PrivateWrites *w, MlirOperation op) {
+  unsigned count;
+  const TileAccess *rows = tileAccessesOf(op, &count);
+  for (unsigned i = 0; i < count; ++i)
+    if (rows[i].writes &&
+        rows[i].operand < (unsigned)mlirOperationGetNumOperands(op) &&
+        privateOutside(w, mlirOperationGetOperand(op, rows[i].operand)))
+      return true;
+  if (count || tileTakesBufferOnly(op))
+    return false;
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i)
+    if (privateOutside(w, mlirOperationGetOperand(op, i)))
+      return true;
+  return false;
+}
+
+static MlirWalkResult findWrite(MlirOperation op, void *userData) {
+  PrivateWrites *w = userData;
+  if (mlirOperationEqual(op, w->loop) || !writesPrivate(w, op))
+    return MlirWalkResultAdvance;
+  w->found = op;
+  return MlirWalkResultInterrupt;
+}
+
+MlirOperation tileFirstPrivateWrite(MlirOperation loop) {
+  PrivateWrites w = {loop, {NULL}};
+  mlirOperationWalk(loop, findWrite, &w, MlirWalkPreOrder);
+  return w.found;
+}
