@@ -4,6 +4,7 @@
 #include "gpu/matrix.h"
 
 #include "gpu/slice.h"
+#include "ir/accesses.h"
 #include "ir/ir.h"
 #include "ir/verify.h"
 #include "tile/dialect.h"
@@ -86,6 +87,76 @@ static void copyOffsets(MlirOperation copy, MlirValue off[2]) {
   off[1] = mlirOperationGetOperand(copy, first + 1);
 }
 
+/* Whether `op` may write global memory: a tile op into a global buffer, a
+ * store, transfer or atomic into one that is no thread's own array, or
+ * another op that takes a global buffer and is not a view or a query (a
+ * call). */
+static bool writesGlobal(MlirOperation op) {
+  if (tileOpIsTile(op)) {
+    int dest = tileOpIs(op, "tile.fill") ? 0 : 1;
+    return !tileOpIs(op, "tile.gemm") && !tileOpIs(op, "tile.reduce") &&
+           dest < mlirOperationGetNumOperands(op) &&
+           tileMemRefTypeGetScope(mlirValueGetType(
+               mlirOperationGetOperand(op, dest))) == TileScopeGlobal;
+  }
+  unsigned count;
+  const TileAccess *rows = tileAccessesOf(op, &count);
+  for (unsigned i = 0; i < count; ++i) {
+    if (!rows[i].writes ||
+        rows[i].operand >= (unsigned)mlirOperationGetNumOperands(op))
+      continue;
+    MlirValue buffer = mlirOperationGetOperand(op, rows[i].operand);
+    if (tileMemRefTypeGetScope(mlirValueGetType(buffer)) == TileScopeGlobal &&
+        !tileIsThreadPrivate(tileViewRoot(buffer)))
+      return true;
+  }
+  if (count || tileTakesBufferOnly(op))
+    return false;
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
+    MlirType type = mlirValueGetType(mlirOperationGetOperand(op, i));
+    if (mlirTypeIsAMemRef(type) &&
+        tileMemRefTypeGetScope(type) == TileScopeGlobal)
+      return true;
+  }
+  return false;
+}
+
+static MlirWalkResult findGlobalWrite(MlirOperation op, void *userData) {
+  bool *found = userData;
+  if (!writesGlobal(op))
+    return MlirWalkResultAdvance;
+  *found = true;
+  return MlirWalkResultInterrupt;
+}
+
+/* Whether an op of the K loop's body other than the copies into A and B
+ * and the gemm writes global memory: `between` is set when one does so
+ * after a copy and before the gemm. A path that moves the copies to the
+ * gemm would then read after it, and one that issues the copies of later
+ * iterations early would read before the writes of earlier ones; the
+ * loop's result is that of its iterations in order. */
+static bool bodyWritesGlobal(const TileMmaPlan *p, bool *between) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(p->loop, 0));
+  bool any = false, afterCopy = false, beforeGemm = true;
+  *between = false;
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+    if (mlirOperationEqual(op, p->copyA) || mlirOperationEqual(op, p->copyB)) {
+      afterCopy = true;
+      continue;
+    }
+    if (mlirOperationEqual(op, p->gemms[0])) {
+      beforeGemm = false;
+      continue;
+    }
+    bool found = false;
+    mlirOperationWalk(op, findGlobalWrite, &found, MlirWalkPreOrder);
+    any |= found;
+    *between |= found && afterCopy && beforeGemm;
+  }
+  return any;
+}
+
 /* Every use of `buffer` is `allowedA`, `allowedB` or one of the gemms. */
 static bool usedOnlyBy(MlirValue buffer, const TileMmaPlan *p,
                        MlirOperation allowed) {
@@ -163,6 +234,10 @@ bool tileMmaPlanGemm(MlirOperation kernel, TileMmaPlan *p) {
   if (!isGlobalWindowCopy(p->copyA) || !isGlobalWindowCopy(p->copyB) ||
       !usedOnlyBy(p->a, p, p->copyA) || !usedOnlyBy(p->b, p, p->copyB))
     return false;
+  bool writesBetween;
+  bool writes = bodyWritesGlobal(p, &writesBetween);
+  if (writesBetween)
+    return false;
   MlirAttribute stages = tileOpGetAttr(loop, "tile.num_stages");
   p->stages = mlirAttributeIsNull(stages) ? 1
               : !mlirAttributeIsAInteger(stages)
@@ -171,6 +246,12 @@ bool tileMmaPlanGemm(MlirOperation kernel, TileMmaPlan *p) {
   if (p->stages < 1 || p->stages > TILE_MAX_STAGES)
     return false;
   /* A pipeline issues the copies of later iterations early. */
+  if (p->stages > 1 && writes) {
+    p->stages = 1;
+    p->unpipelined = "the loop writes global memory, which the copies of "
+                     "later iterations could read";
+    return true;
+  }
   MlirValue offsets[4];
   copyOffsets(p->copyA, offsets);
   copyOffsets(p->copyB, offsets + 2);

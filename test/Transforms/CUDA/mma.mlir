@@ -126,3 +126,88 @@ func.func @gemm_f32(%A: memref<64x32xf32>) {
   } {mapping = [#gpu.block<x>], tile.threads = 128 : i64}
   return
 }
+
+// -----
+
+// A K loop that also writes global memory (here each iteration's partial
+// sums into C, which may be A or B) keeps its iterations in order: the
+// copies of later iterations are not issued early, so the stage buffers
+// have one stage, and the copies stay where the loop reads them.
+// CHECK-LABEL: func.func @writes_global
+// CHECK: "tile.alloc"() : () -> memref<1x128x40xf16, #gpu.address_space<workgroup>>
+// CHECK-NOT: nvgpu.device_async_create_group
+// CHECK: scf.for
+// CHECK: nvgpu.device_async_copy
+// CHECK: nvgpu.device_async_create_group
+// CHECK: nvgpu.device_async_wait %{{.*}} {numGroups = 0 : i32}
+// CHECK: nvgpu.mma.sync
+// CHECK: memref.store {{.*}} : memref<?x?xf32>
+// CHECK: } else {
+// CHECK-LABEL: func.func @writes_global_before_gemm
+// CHECK: "tile.gemm"
+// CHECK-NOT: nvgpu
+func.func @writes_global(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %c128 = arith.constant 128 : index
+  %zero = arith.constant 0.0 : f32
+  %K = memref.dim %A, %c1 : memref<?x?xf16>
+  %kt = arith.ceildivui %K, %c32 : index
+  scf.forall (%bm, %bn) in (2, 2) {
+    %a = "tile.alloc"() : () -> memref<128x32xf16, #gpu.address_space<workgroup>>
+    %b = "tile.alloc"() : () -> memref<32x128xf16, #gpu.address_space<workgroup>>
+    %acc = "tile.alloc"() : () -> memref<128x128xf32, #tile.fragment>
+    "tile.fill"(%acc, %zero) : (memref<128x128xf32, #tile.fragment>, f32) -> ()
+    %m0 = arith.muli %bm, %c128 : index
+    %n0 = arith.muli %bn, %c128 : index
+    scf.for %k = %c0 to %kt step %c1 {
+      %k0 = arith.muli %k, %c32 : index
+      "tile.copy"(%A, %a, %m0, %k0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>}
+          : (memref<?x?xf16>, memref<128x32xf16, #gpu.address_space<workgroup>>, index, index) -> ()
+      "tile.copy"(%B, %b, %k0, %n0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>}
+          : (memref<?x?xf16>, memref<32x128xf16, #gpu.address_space<workgroup>>, index, index) -> ()
+      "tile.gemm"(%a, %b, %acc)
+          : (memref<128x32xf16, #gpu.address_space<workgroup>>, memref<32x128xf16, #gpu.address_space<workgroup>>,
+             memref<128x128xf32, #tile.fragment>) -> ()
+      "tile.copy"(%acc, %C, %m0, %n0) {operandSegmentSizes = array<i32: 1, 1, 0, 2>}
+          : (memref<128x128xf32, #tile.fragment>, memref<?x?xf32>, index, index) -> ()
+    } {tile.num_stages = 3 : i64}
+  } {mapping = [#gpu.block<y>, #gpu.block<x>], tile.threads = 128 : i64}
+  return
+}
+
+func.func @writes_global_before_gemm(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %c128 = arith.constant 128 : index
+  %zero = arith.constant 0.0 : f32
+  %one = arith.constant 1.0 : f16
+  %K = memref.dim %A, %c1 : memref<?x?xf16>
+  %kt = arith.ceildivui %K, %c32 : index
+  scf.forall (%bm, %bn) in (2, 2) {
+    %a = "tile.alloc"() : () -> memref<128x32xf16, #gpu.address_space<workgroup>>
+    %b = "tile.alloc"() : () -> memref<32x128xf16, #gpu.address_space<workgroup>>
+    %acc = "tile.alloc"() : () -> memref<128x128xf32, #tile.fragment>
+    "tile.fill"(%acc, %zero) : (memref<128x128xf32, #tile.fragment>, f32) -> ()
+    %m0 = arith.muli %bm, %c128 : index
+    %n0 = arith.muli %bn, %c128 : index
+    scf.for %k = %c0 to %kt step %c1 {
+      %k0 = arith.muli %k, %c32 : index
+      "tile.copy"(%A, %a, %m0, %k0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>}
+          : (memref<?x?xf16>, memref<128x32xf16, #gpu.address_space<workgroup>>, index, index) -> ()
+      scf.forall (%i) in (32) {
+        memref.store %one, %A[%m0, %i] : memref<?x?xf16>
+      }
+      "tile.copy"(%B, %b, %k0, %n0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>}
+          : (memref<?x?xf16>, memref<32x128xf16, #gpu.address_space<workgroup>>, index, index) -> ()
+      "tile.gemm"(%a, %b, %acc)
+          : (memref<128x32xf16, #gpu.address_space<workgroup>>, memref<32x128xf16, #gpu.address_space<workgroup>>,
+             memref<128x128xf32, #tile.fragment>) -> ()
+    } {tile.num_stages = 3 : i64}
+    "tile.copy"(%acc, %C, %m0, %n0) {operandSegmentSizes = array<i32: 1, 1, 0, 2>}
+        : (memref<128x128xf32, #tile.fragment>, memref<?x?xf16>, index, index) -> ()
+  } {mapping = [#gpu.block<y>, #gpu.block<x>], tile.threads = 128 : i64}
+  return
+}
