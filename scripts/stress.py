@@ -10,7 +10,8 @@ not divide the tiles:
 
   gemm    tile sizes, threads, stages, f16/bf16/f32/i8, B stored n x k,
           gemm policies, an elementwise epilogue over the accumulator
-  reduce  every kind along either dimension of a fragment or shared tile,
+  reduce  every kind along either dimension of a fragment, shared or local
+          tile, into a fragment, shared or local vector,
           kept across tiles (clear = false), with pad values
   copy    global -> tile -> tile -> global through ranks 1 to 3,
           rank-reducing windows, windows that start before their buffers,
@@ -171,8 +172,8 @@ def reduce(rng):
     step = REDUCE_STEP[elem[0]][kind]
     absolute = "math.absf" if elem[0] == "f" else "math.absi"
     dim = rng.choice([0, 1])
-    tile = "memref<%dx%dx%s, %s>" % (bm, bn, elem, rng.choice([FRAGMENT, SHARED]))
-    part = "memref<%dx%s, %s>" % (bm if dim == 1 else bn, elem, FRAGMENT)
+    tile = "memref<%dx%dx%s, %s>" % (bm, bn, elem, rng.choice([FRAGMENT, FRAGMENT, SHARED, LOCAL]))
+    part = "memref<%dx%s, %s>" % (bm if dim == 1 else bn, elem, rng.choice([FRAGMENT, FRAGMENT, SHARED, LOCAL]))
     # dim 1: blocks over rows, tiles along the columns; dim 0 the other way.
     outer, inner = ("%M", "%N") if dim == 1 else ("%N", "%M")
     outer_tile, inner_tile = ("%bm", "%bn") if dim == 1 else ("%bn", "%bm")
@@ -1133,6 +1134,13 @@ def main():
                         help="comma-separated families to generate (default: all)")
     parser.add_argument("targets", nargs="*", default=["cpu", "vulkan", "cuda:sm_80", "cuda:sm_90a", "rocm:gfx942"])
     o = parser.parse_args()
+    for target in o.targets:
+        if target.split(":")[0] in ("cuda", "rocm") and ":" not in target:
+            parser.error("target '%s' needs a chip (%s:...; the defaults are %s)"
+                         % (target, target, " ".join(parser.get_default("targets"))))
+    unknown = set(o.families.split(",")) - set(FAMILIES)
+    if unknown:
+        parser.error("no family named %s (there are %s)" % (", ".join(sorted(unknown)), ", ".join(FAMILIES)))
     tools = {t: os.path.join(o.build, "bin", t) for t in ("tile-opt", "tile-run")}
     ptxas = shutil.which("ptxas") or (os.path.exists("/usr/local/cuda/bin/ptxas") and "/usr/local/cuda/bin/ptxas")
     keep = os.path.join(o.build, "stress")

@@ -1,6 +1,7 @@
 /* SIMT lowering of tile.copy: fragments move the elements each thread
  * holds, shared and global tiles move cooperatively (elements strided over
- * the block), local tiles move whole on every thread. Reads outside the
+ * the block), local tiles move whole on every thread (a fragment copied
+ * into one is staged in shared memory first). Reads outside the
  * source give the pad value; writes outside the destination are dropped. */
 #include "gpu/simt.h"
 
@@ -93,13 +94,6 @@ static bool chooseNest(TileGpuKernel *k, MlirOperation op, const Copy *c,
     return true;
   }
   if (fs) {
-    if (scopeOf(c->dst) == TileScopeLocal) {
-      tileGpuFail(&k->errors, op,
-                  "copies a fragment into a local buffer; each thread "
-                  "holds only part of a fragment (copy it into a "
-                  "shared buffer first)");
-      return false;
-    }
     TileBuilder one = tileGpuOneReplica(k, b, fs->layout);
     *nest = tileGpuForOwned(k, &one, fs->layout, c->rank, extents);
     return true;
@@ -117,6 +111,11 @@ void tileGpuLowerCopy(TileGpuKernel *k, MlirOperation op) {
   MlirValue extents[TILE_MAX_RANK];
   tileGpuStaticExtents(&b, mlirValueGetType(c.numSrcOffsets ? c.dst : c.src),
                        extents);
+  /* Each thread holds only part of a fragment, and a local tile is a
+   * whole copy per thread: the fragment goes through shared memory. */
+  const TileGpuFragment *fs = tileGpuFragmentOf(k, c.src);
+  if (fs && !c.numSrcOffsets && scopeOf(c.dst) == TileScopeLocal)
+    c.src = tileGpuStageFragment(k, &b, fs);
   TileGpuNest nest;
   if (!chooseNest(k, op, &c, &b, extents, &nest))
     return;

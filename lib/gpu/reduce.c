@@ -5,7 +5,9 @@
  * order, so replicas of the result agree bit for bit). A row reduction of a
  * grid fragment thus yields a rows vector, a column reduction a cols
  * vector, and reducing a vector yields a scalar on every thread. A shared
- * or local source is read directly by whoever holds each result.
+ * or local source is read directly by whoever holds each result; so is a
+ * grid fragment, staged in shared memory, that is reduced into a local
+ * buffer (every thread needs every line).
  *
  * In a kernel that states its subgroup size, the partials of the threads
  * of a line that share a subgroup are first combined with xor shuffles (a
@@ -284,19 +286,18 @@ void tileGpuLowerReduce(TileGpuKernel *k, MlirOperation op) {
   const TileGpuFragment *fs = tileGpuFragmentOf(k, r.src);
   const TileGpuFragment *fd = tileGpuFragmentOf(k, r.dst);
   TileScope dstScope = tileMemRefTypeGetScope(mlirValueGetType(r.dst));
+  TileGpuLayout want = r.dim == 1 ? TileGpuRows : TileGpuCols;
+  if (fs && fs->layout == TileGpuGrid &&
+      ((fd && fd->layout != want) || dstScope == TileScopeLocal)) {
+    /* Each result is needed where the grid's threads do not hold its
+     * line (by every thread, for a local buffer): the fragment goes
+     * through shared memory. */
+    r.src = tileGpuStageFragment(k, &b, fs);
+    fs = NULL;
+  }
   if (!fs) {
     reduceReadable(k, &b, &r);
   } else if (fs->layout == TileGpuGrid) {
-    TileGpuLayout want = r.dim == 1 ? TileGpuRows : TileGpuCols;
-    if ((fd && fd->layout != want) || dstScope == TileScopeLocal) {
-      tileGpuFail(&k->errors, op,
-                  "reduces a grid fragment along dimension %d into "
-                  "a %s; the result must be a shared buffer or a "
-                  "fragment laid out %s",
-                  r.dim, fd ? "fragment laid out differently" : "local buffer",
-                  want == TileGpuRows ? "by rows" : "by columns");
-      return;
-    }
     reduceGrid(k, &b, &r, fs);
   } else {
     reduceVector(k, &b, &r, fs);
