@@ -7,6 +7,7 @@
 #include "gpu/fail.h"
 #include "ir/accesses.h"
 #include "ir/builder.h"
+#include "ir/builder_gpu.h"
 #include "ir/ir.h"
 #include "ir/verify.h"
 #include "passes/pass.h"
@@ -34,6 +35,7 @@ typedef struct {
   MlirOperation kernel;
   int64_t threads, tr, tc;
   TileOpList fragAllocs; /* fragment tile.allocs of rank <= 2 */
+  TileOpList highRank;   /* fragment tile.allocs of rank >= 3 */
   Fragment *frags;       /* one per entry of fragAllocs */
   unsigned numFrags;
   TileOpList loops;        /* thread-parallel loops */
@@ -57,21 +59,58 @@ static int fragmentIndex(Kernel *k, MlirValue v) {
 
 /*===--- collection -------------------------------------------------------===*/
 
+/* The operand position of the memref of a memref.load/store, or -1. */
+static int accessedMemRef(MlirOperation op) {
+  if (tileOpIs(op, "memref.load"))
+    return 0;
+  if (tileOpIs(op, "memref.store"))
+    return 1;
+  return -1;
+}
+
 static MlirWalkResult collect(MlirOperation op, void *userData) {
   Kernel *k = userData;
   if (tileOpIs(op, "tile.alloc") && isFragment(mlirOperationGetResult(op, 0))) {
     int rank = (int)tileRank(mlirValueGetType(mlirOperationGetResult(op, 0)));
-    if (rank > 2)
-      tileGpuFail(&k->errors, op,
-                  "allocates a fragment of rank %d; the GPU lowering "
-                  "distributes fragments of rank 0, 1 and 2 only",
-                  rank);
-    else
-      tileOpListAppend(&k->fragAllocs, op);
+    tileOpListAppend(rank > 2 ? &k->highRank : &k->fragAllocs, op);
   }
   if (tileGpuIsParallelLoop(op))
     tileOpListAppend(&k->loops, op);
   return MlirWalkResultAdvance;
+}
+
+/* The layouts distribute fragments of rank 0 to 2; one of rank 3 or more
+ * is kept in shared memory instead (where the block's threads share it,
+ * as they share a fragment). Its uses must be tile ops and element loads
+ * and stores, which take a shared buffer as they take a fragment. */
+static void keepInShared(Kernel *k, MlirOperation alloc) {
+  MlirValue old = mlirOperationGetResult(alloc, 0);
+  for (MlirOpOperand use = mlirValueGetFirstUse(old);
+       !mlirOpOperandIsNull(use); use = mlirOpOperandGetNextUse(use)) {
+    MlirOperation user = mlirOpOperandGetOwner(use);
+    if (!tileOpIsTile(user) &&
+        accessedMemRef(user) != (int)mlirOpOperandGetOperandNumber(use)) {
+      tileGpuFail(&k->errors, user,
+                  "uses a fragment of rank %lld, which the GPU lowering "
+                  "keeps in shared memory, in a way it does not support "
+                  "(such fragments are used by tile ops and by "
+                  "memref.load/store)",
+                  (long long)tileRank(mlirValueGetType(old)));
+      return;
+    }
+  }
+  MlirType type = mlirValueGetType(old);
+  int64_t shape[TILE_MAX_RANK];
+  intptr_t rank = tileRank(type);
+  for (intptr_t d = 0; d < rank; ++d)
+    shape[d] = tileDim(type, d);
+  TileBuilder b = tbBefore(alloc);
+  MlirType shared =
+      tbMemRefTypeIn(&b, rank, shape, tileElementType(type),
+                     tileScopeGetMemorySpace(b.ctx, TileScopeShared));
+  mlirValueReplaceAllUsesOfWith(
+      old, tbResult(tbCreate(&b, "tile.alloc", 0, NULL, 1, &shared, 0, NULL)));
+  mlirOperationDestroy(alloc);
 }
 
 /* A record for every collected fragment allocation. */
@@ -144,15 +183,6 @@ static void want(Kernel *k, int i, TileGpuLayout layout, MlirOperation asker) {
   } else if (f->want != layout) {
     conflict(k, asker, layout, f->asker, f->want);
   }
-}
-
-/* The operand position of the memref of a memref.load/store, or -1. */
-static int accessedMemRef(MlirOperation op) {
-  if (tileOpIs(op, "memref.load"))
-    return 0;
-  if (tileOpIs(op, "memref.store"))
-    return 1;
-  return -1;
 }
 
 /* The innermost thread-parallel loop around `op` inside the kernel. */
@@ -494,6 +524,8 @@ static void walkBody(Kernel *k, MlirOperationWalkCallback fn) {
 
 static void layOut(Kernel *k) {
   walkBody(k, collect);
+  for (size_t i = 0; i < k->highRank.count; ++i)
+    keepInShared(k, k->highRank.ops[i]);
   makeFragments(k);
   checkNesting(k);
   gatherConstraints(k);
@@ -526,6 +558,7 @@ static unsigned layoutKernel(MlirOperation kernel, void *userData) {
     k.subgroup = mlirIntegerAttrGetValueInt(subgroup);
   layOut(&k);
   tileOpListFree(&k.fragAllocs);
+  tileOpListFree(&k.highRank);
   tileOpListFree(&k.loops);
   free(k.frags);
   return k.errors;

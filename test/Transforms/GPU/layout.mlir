@@ -146,3 +146,24 @@ func.func @private_writes(%x: f32, %out: memref<?xf32>) {
   } {mapping = [#gpu.block<x>], tile.threads = 64 : i64}
   return
 }
+
+// -----
+
+// Fragments of rank 3 or more are kept in shared memory.
+// CHECK-LABEL: func.func @rank3
+// CHECK: %[[T:.*]] = "tile.alloc"() : () -> memref<2x4x8xf32, #gpu.address_space<workgroup>>
+// CHECK: "tile.fill"(%[[T]], %{{.*}}) : (memref<2x4x8xf32, #gpu.address_space<workgroup>>, f32) -> ()
+// CHECK: memref.load %[[T]]
+// CHECK: } {simt.distribute = "threads"}
+func.func @rank3(%x: f32, %out: memref<?xf32>) {
+  scf.forall (%b) in (4) {
+    %t = "tile.alloc"() : () -> memref<2x4x8xf32, #tile.fragment>
+    "tile.fill"(%t, %x) : (memref<2x4x8xf32, #tile.fragment>, f32) -> ()
+    scf.forall (%i) in (8) {
+      %c0 = arith.constant 0 : index
+      %v = memref.load %t[%c0, %c0, %i] : memref<2x4x8xf32, #tile.fragment>
+      memref.store %v, %out[%i] : memref<?xf32>
+    }
+  } {mapping = [#gpu.block<x>], tile.threads = 32 : i64}
+  return
+}
