@@ -85,8 +85,8 @@ static MlirWalkResult collect(MlirOperation op, void *userData) {
  * and stores, which take a shared buffer as they take a fragment. */
 static void keepInShared(Kernel *k, MlirOperation alloc) {
   MlirValue old = mlirOperationGetResult(alloc, 0);
-  for (MlirOpOperand use = mlirValueGetFirstUse(old);
-       !mlirOpOperandIsNull(use); use = mlirOpOperandGetNextUse(use)) {
+  for (MlirOpOperand use = mlirValueGetFirstUse(old); !mlirOpOperandIsNull(use);
+       use = mlirOpOperandGetNextUse(use)) {
     MlirOperation user = mlirOpOperandGetOwner(use);
     if (!tileOpIsTile(user) &&
         accessedMemRef(user) != (int)mlirOpOperandGetOperandNumber(use)) {
