@@ -21,7 +21,8 @@ not divide the tiles:
           (every thread's copy) into a global buffer, f32, f64, f16, i32
           and i64, with windows that start before it
   mixed   gemm, elementwise loops (some calling functions of the file), row
-          and column reductions and copies in one kernel
+          and column reductions, reduced vectors applied back to every
+          element, and copies in one kernel
   scalar  the scalar code of thread-parallel loops: float and integer
           arithmetic, math, loops, scf.index_switch, calls, a thread's own
           arrays with memref.copy and views
@@ -795,21 +796,37 @@ def loops(rng):
 
 
 def mixed(rng):
-    """gemm, elementwise loops and reductions in one kernel; the same
-    function run on the cpu is the reference."""
+    """gemm, elementwise loops, reductions and reduced vectors applied back
+    to every element in one kernel; the same function run on the cpu is the
+    reference."""
     bm, bn, bk = rng.choice([16, 32, 64]), rng.choice([16, 32, 64]), rng.choice([16, 32])
     elem = rng.choice(["f16", "f32"])
-    acc_scope = rng.choice([FRAGMENT, FRAGMENT, SHARED])
+    acc_scope = rng.choice([FRAGMENT, FRAGMENT, LOCAL])
     a_t = "memref<%dx%dx%s, %s>" % (bm, bk, elem, rng.choice([SHARED, SHARED, FRAGMENT]))
     b_t = "memref<%dx%dx%s, %s>" % (bk, bn, elem, rng.choice([SHARED, SHARED, FRAGMENT]))
     c_t = "memref<%dx%dxf32, %s>" % (bm, bn, acc_scope)
-    row_t = "memref<%dxf32, %s>" % (bm, rng.choice([FRAGMENT, SHARED]))
-    col_t = "memref<%dxf32, %s>" % (bn, rng.choice([FRAGMENT, SHARED]))
+    # A loop that writes a local accumulator runs whole on every thread, so
+    # the vectors it reads are not fragments.
+    vectors = [FRAGMENT, SHARED] if acc_scope == FRAGMENT else [SHARED, LOCAL]
+    row_t = "memref<%dxf32, %s>" % (bm, rng.choice(vectors))
+    col_t = "memref<%dxf32, %s>" % (bn, rng.choice(vectors))
     stages = rng.choice([0, 0, 2, 3])
-    ops, helpers = [], []
-    for _ in range(rng.randint(1, 4)):
-        what = rng.choice(["map", "map", "rows", "cols"])
-        if what == "map":
+    ops, helpers, reduced = [], [], set()
+    for _ in range(rng.randint(1, 5)):
+        what = rng.choice(["map", "map", "rows", "cols", "broadcast"])
+        if what == "broadcast" and reduced:
+            # A reduced vector applied back to every element (a softmax
+            # subtracts its row maxima so).
+            vec = rng.choice(sorted(reduced))
+            v_t, at = (row_t, "%i") if vec == "%row" else (col_t, "%j")
+            f = rng.choice(["arith.subf", "arith.mulf", "arith.maximumf", "arith.addf"])
+            ops.append(f"""    scf.forall (%i, %j) in ({bm}, {bn}) {{
+      %x = memref.load %acc[%i, %j] : {c_t}
+      %v = memref.load {vec}[{at}] : {v_t}
+      %y = {f} %x, %v : f32
+      memref.store %y, %acc[%i, %j] : {c_t}
+    }}""")
+        elif what in ("map", "broadcast"):
             f = rng.choice(["math.tanh %x : f32", "arith.maximumf %x, %zero : f32", "arith.mulf %x, %half : f32",
                             "math.absf %x : f32", "arith.negf %x : f32"])
             if rng.random() < 0.3:
@@ -828,6 +845,7 @@ def mixed(rng):
     }}""")
         else:
             dst, dim, t = ("%row", 1, row_t) if what == "rows" else ("%col", 0, col_t)
+            reduced.add(dst)
             ops.append('    "tile.reduce"(%%acc, %s) {kind = "%s", dim = %d : i64} : (%s, %s) -> ()'
                        % (dst, rng.choice(list(REDUCE_INIT["f32"])), dim, c_t, t))
     for dst, dim, t in (("%row", 1, row_t), ("%col", 0, col_t)):
