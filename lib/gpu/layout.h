@@ -74,6 +74,13 @@ TileGpuLayout tileGpuFragmentLayout(MlirValue fragment);
 /* The grid recorded on a kernel; false when there is none. */
 bool tileGpuKernelGrid(MlirOperation kernel, int64_t *tr, int64_t *tc);
 
+/* Turns each fragment of rank 3 or more in `kernel` into a shared tile:
+ * the layouts distribute ranks 0 to 2. Reports (and leaves) one used by
+ * anything but tile ops and memref.load/store; returns the number of
+ * errors. tile-gpu-shared-fragments runs it before the matrix-unit paths
+ * plan a kernel's shared memory; tile-gpu-layout runs it too. */
+unsigned tileGpuKeepFragmentsInShared(MlirOperation kernel);
+
 /* The kernel attribute stating its subgroup size, set by a backend that
  * guarantees it at run time (tile-vulkan-subgroup): the grid keeps a row's
  * threads in one subgroup where it can, and the lowering numbers threads

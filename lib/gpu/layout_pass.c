@@ -34,8 +34,7 @@ typedef struct {
 typedef struct {
   MlirOperation kernel;
   int64_t threads, tr, tc;
-  TileOpList fragAllocs; /* fragment tile.allocs of rank <= 2 */
-  TileOpList highRank;   /* fragment tile.allocs of rank >= 3 */
+  TileOpList fragAllocs; /* fragment tile.allocs (of rank <= 2) */
   Fragment *frags;       /* one per entry of fragAllocs */
   unsigned numFrags;
   TileOpList loops;        /* thread-parallel loops */
@@ -71,46 +70,11 @@ static int accessedMemRef(MlirOperation op) {
 static MlirWalkResult collect(MlirOperation op, void *userData) {
   Kernel *k = userData;
   if (tileOpIs(op, "tile.alloc") && isFragment(mlirOperationGetResult(op, 0))) {
-    int rank = (int)tileRank(mlirValueGetType(mlirOperationGetResult(op, 0)));
-    tileOpListAppend(rank > 2 ? &k->highRank : &k->fragAllocs, op);
+    tileOpListAppend(&k->fragAllocs, op);
   }
   if (tileGpuIsParallelLoop(op))
     tileOpListAppend(&k->loops, op);
   return MlirWalkResultAdvance;
-}
-
-/* The layouts distribute fragments of rank 0 to 2; one of rank 3 or more
- * is kept in shared memory instead (where the block's threads share it,
- * as they share a fragment). Its uses must be tile ops and element loads
- * and stores, which take a shared buffer as they take a fragment. */
-static void keepInShared(Kernel *k, MlirOperation alloc) {
-  MlirValue old = mlirOperationGetResult(alloc, 0);
-  for (MlirOpOperand use = mlirValueGetFirstUse(old); !mlirOpOperandIsNull(use);
-       use = mlirOpOperandGetNextUse(use)) {
-    MlirOperation user = mlirOpOperandGetOwner(use);
-    if (!tileOpIsTile(user) &&
-        accessedMemRef(user) != (int)mlirOpOperandGetOperandNumber(use)) {
-      tileGpuFail(&k->errors, user,
-                  "uses a fragment of rank %lld, which the GPU lowering "
-                  "keeps in shared memory, in a way it does not support "
-                  "(such fragments are used by tile ops and by "
-                  "memref.load/store)",
-                  (long long)tileRank(mlirValueGetType(old)));
-      return;
-    }
-  }
-  MlirType type = mlirValueGetType(old);
-  int64_t shape[TILE_MAX_RANK];
-  intptr_t rank = tileRank(type);
-  for (intptr_t d = 0; d < rank; ++d)
-    shape[d] = tileDim(type, d);
-  TileBuilder b = tbBefore(alloc);
-  MlirType shared =
-      tbMemRefTypeIn(&b, rank, shape, tileElementType(type),
-                     tileScopeGetMemorySpace(b.ctx, TileScopeShared));
-  mlirValueReplaceAllUsesOfWith(
-      old, tbResult(tbCreate(&b, "tile.alloc", 0, NULL, 1, &shared, 0, NULL)));
-  mlirOperationDestroy(alloc);
 }
 
 /* A record for every collected fragment allocation. */
@@ -524,8 +488,6 @@ static void walkBody(Kernel *k, MlirOperationWalkCallback fn) {
 
 static void layOut(Kernel *k) {
   walkBody(k, collect);
-  for (size_t i = 0; i < k->highRank.count; ++i)
-    keepInShared(k, k->highRank.ops[i]);
   makeFragments(k);
   checkNesting(k);
   gatherConstraints(k);
@@ -551,6 +513,11 @@ static unsigned layoutKernel(MlirOperation kernel, void *userData) {
                                               .loweringAttributes = true});
   if (violations)
     return violations;
+  /* tile-gpu-shared-fragments has run in the pipelines; the layout run
+   * alone does what it does. */
+  violations = tileGpuKeepFragmentsInShared(kernel);
+  if (violations)
+    return violations;
   Kernel k = {.kernel = kernel, .main = -1};
   k.threads = tileKernelThreads(kernel);
   MlirAttribute subgroup = tileOpGetAttr(kernel, TILE_GPU_SUBGROUP_ATTR);
@@ -558,7 +525,6 @@ static unsigned layoutKernel(MlirOperation kernel, void *userData) {
     k.subgroup = mlirIntegerAttrGetValueInt(subgroup);
   layOut(&k);
   tileOpListFree(&k.fragAllocs);
-  tileOpListFree(&k.highRank);
   tileOpListFree(&k.loops);
   free(k.frags);
   return k.errors;

@@ -5,6 +5,7 @@
 extern const TilePassDescriptor tileGpuCheckDialectsPass;
 extern const TilePassDescriptor tileGpuCheckArgumentsPass;
 extern const TilePassDescriptor tileGpuCheckVectorsPass;
+extern const TilePassDescriptor tileGpuSharedFragmentsPass;
 extern const TilePassDescriptor tileGpuLayoutPass;
 extern const TilePassDescriptor tileGpuLowerPass;
 extern const TilePassDescriptor tileGpuBarriersPass;
@@ -19,14 +20,14 @@ extern const TilePassDescriptor tileGpuTransferMasksPass;
 extern const TilePassDescriptor tileGpuDropCWrappersPass;
 
 static const TilePassDescriptor *const passes[] = {
-    &tileGpuCheckDialectsPass, &tileGpuCheckArgumentsPass,
-    &tileGpuCheckVectorsPass,  &tileGpuLayoutPass,
-    &tileGpuLowerPass,         &tileGpuBarriersPass,
-    &tileKernelToGpuPass,      &tileGpuCheckCallsPass,
-    &tileMergeGpuModulesPass,  &tileGpuCheckDeviceOpsPass,
-    &tileGpuSubgroupOpsPass,   &tileGpuHoistAllocasPass,
-    &tileGpuOutlineOpsPass,    &tileGpuTransferMasksPass,
-    &tileGpuDropCWrappersPass,
+    &tileGpuCheckDialectsPass,  &tileGpuCheckArgumentsPass,
+    &tileGpuCheckVectorsPass,   &tileGpuSharedFragmentsPass,
+    &tileGpuLayoutPass,         &tileGpuLowerPass,
+    &tileGpuBarriersPass,       &tileKernelToGpuPass,
+    &tileGpuCheckCallsPass,     &tileMergeGpuModulesPass,
+    &tileGpuCheckDeviceOpsPass, &tileGpuSubgroupOpsPass,
+    &tileGpuHoistAllocasPass,   &tileGpuOutlineOpsPass,
+    &tileGpuTransferMasksPass,  &tileGpuDropCWrappersPass,
 };
 
 const TilePassList tileGpuPasses = {passes, TILE_COUNT(passes)};
