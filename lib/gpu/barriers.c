@@ -170,14 +170,6 @@ typedef struct {
   unsigned inserted;
 } Pass;
 
-static bool isInside(MlirOperation op, MlirOperation ancestor) {
-  for (MlirOperation p = op; !mlirOperationIsNull(p);
-       p = mlirOperationGetParentOperation(p))
-    if (mlirOperationEqual(p, ancestor))
-      return true;
-  return false;
-}
-
 static bool uniformValue(const Pass *p, MlirValue v, int depth);
 
 static bool uniformOperands(const Pass *p, MlirOperation op, intptr_t first,
@@ -197,7 +189,8 @@ static bool uniformValue(const Pass *p, MlirValue v, int depth) {
   if (mlirValueIsABlockArgument(v)) {
     MlirOperation owner =
         mlirBlockGetParentOperation(mlirBlockArgumentGetOwner(v));
-    if (mlirOperationEqual(owner, p->kernel) || !isInside(owner, p->kernel))
+    if (mlirOperationEqual(owner, p->kernel) ||
+        !tileOpIsInside(owner, p->kernel))
       return true;
     /* The induction variable of a loop with uniform bounds. */
     return tileOpIs(owner, "scf.for") &&
@@ -205,7 +198,7 @@ static bool uniformValue(const Pass *p, MlirValue v, int depth) {
            uniformOperands(p, owner, 0, 3, depth);
   }
   MlirOperation def = mlirOpResultGetOwner(v);
-  if (!isInside(def, p->kernel))
+  if (!tileOpIsInside(def, p->kernel))
     return true;
   if (mlirOperationGetNumRegions(def) || tileOpIs(def, "memref.load") ||
       tileOpIs(def, "memref.atomic_rmw"))

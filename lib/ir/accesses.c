@@ -93,14 +93,6 @@ bool tileIsThreadPrivate(MlirValue root) {
          tileOpIs(mlirOpResultGetOwner(root), "memref.alloca");
 }
 
-static bool isInside(MlirOperation op, MlirOperation ancestor) {
-  for (MlirOperation p = op; !mlirOperationIsNull(p);
-       p = mlirOperationGetParentOperation(p))
-    if (mlirOperationEqual(p, ancestor))
-      return true;
-  return false;
-}
-
 typedef struct {
   MlirOperation loop, found;
 } PrivateWrites;
@@ -110,12 +102,7 @@ static bool privateOutside(const PrivateWrites *w, MlirValue buffer) {
   if (!mlirTypeIsAMemRef(mlirValueGetType(buffer)))
     return false;
   MlirValue root = tileViewRoot(buffer);
-  if (!tileIsThreadPrivate(root))
-    return false;
-  if (mlirValueIsAOpResult(root))
-    return !isInside(mlirOpResultGetOwner(root), w->loop);
-  return !isInside(mlirBlockGetParentOperation(mlirBlockArgumentGetOwner(root)),
-                   w->loop);
+  return tileIsThreadPrivate(root) && !tileValueIsInside(root, w->loop);
 }
 
 static bool writesPrivate(const PrivateWrites *w, MlirOperation op) {

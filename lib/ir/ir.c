@@ -433,6 +433,22 @@ MlirOperation tileEnclosingKernel(MlirOperation op) {
   return (MlirOperation){NULL};
 }
 
+bool tileOpIsInside(MlirOperation op, MlirOperation ancestor) {
+  for (MlirOperation p = op; !mlirOperationIsNull(p);
+       p = mlirOperationGetParentOperation(p))
+    if (mlirOperationEqual(p, ancestor))
+      return true;
+  return false;
+}
+
+bool tileValueIsInside(MlirValue v, MlirOperation ancestor) {
+  MlirOperation def =
+      mlirValueIsAOpResult(v)
+          ? mlirOpResultGetOwner(v)
+          : mlirBlockGetParentOperation(mlirBlockArgumentGetOwner(v));
+  return tileOpIsInside(def, ancestor);
+}
+
 bool tileGetBoolAttr(MlirOperation op, const char *name, bool fallback,
                      bool *ok) {
   MlirAttribute attr = tileOpGetAttr(op, name);

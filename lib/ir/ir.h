@@ -167,6 +167,11 @@ bool tileOpHasBody(MlirOperation op);
 bool tileIsKernelLoop(MlirOperation op);
 /* The enclosing kernel loop of `op`, or a null operation. */
 MlirOperation tileEnclosingKernel(MlirOperation op);
+/* Whether `op` is `ancestor` or nested in it. */
+bool tileOpIsInside(MlirOperation op, MlirOperation ancestor);
+/* Whether `v` is defined in `ancestor`: by an op nested in it, or as an
+ * argument of one of its blocks or of a block nested in it. */
+bool tileValueIsInside(MlirValue v, MlirOperation ancestor);
 
 /* Whether symbol op `op` is public: no sym_visibility, or "public" written
  * out (`func.func public @f`). */

@@ -20,17 +20,6 @@ typedef struct {
   size_t count, capacity;
 } Captures;
 
-static bool isInside(MlirValue v, MlirOperation kernel) {
-  MlirOperation op =
-      mlirValueIsAOpResult(v)
-          ? mlirOpResultGetOwner(v)
-          : mlirBlockGetParentOperation(mlirBlockArgumentGetOwner(v));
-  for (; !mlirOperationIsNull(op); op = mlirOperationGetParentOperation(op))
-    if (mlirOperationEqual(op, kernel))
-      return true;
-  return false;
-}
-
 static MlirValue capture(Captures *c, MlirValue v) {
   for (size_t i = 0; i < c->count; ++i)
     if (mlirValueEqual(c->outside[i], v))
@@ -59,7 +48,7 @@ static MlirWalkResult remapOperands(MlirOperation op, void *userData) {
   Captures *c = userData;
   for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
     MlirValue v = mlirOperationGetOperand(op, i);
-    if (!isInside(v, c->kernel))
+    if (!tileValueIsInside(v, c->kernel))
       mlirOperationSetOperand(op, i, capture(c, v));
   }
   return MlirWalkResultAdvance;
