@@ -1,8 +1,10 @@
 /* SIMT lowering of tile.copy: fragments move the elements each thread
  * holds, shared and global tiles move cooperatively (elements strided over
- * the block), local tiles move whole on every thread (a fragment copied
- * into one is staged in shared memory first). Reads outside the
- * source give the pad value; writes outside the destination are dropped. */
+ * the block), local tiles move whole on every thread. A fragment goes
+ * through a shared scratch tile where other threads than its holders need
+ * its elements: into a local tile, through a window, into a fragment laid
+ * out differently. Reads outside the source give the pad value; writes
+ * outside the destination are dropped. */
 #include "gpu/simt.h"
 
 #include "tile/dialect.h"
@@ -70,58 +72,63 @@ static void writeDest(TileGpuKernel *k, TileBuilder *b, const Copy *c,
   tbStore(&then, value, c->dst, c->numDstOffsets, at);
 }
 
-/* Which elements this thread moves; NULL-outer nests run inline. */
-static bool chooseNest(TileGpuKernel *k, MlirOperation op, const Copy *c,
-                       TileBuilder *b, const MlirValue *extents,
-                       TileGpuNest *nest) {
+/* Which elements this thread moves; NULL-outer nests run inline. A
+ * fragment side is whole here (tileGpuLowerCopy stages windows of
+ * fragments), and two fragments are laid out alike. */
+static TileGpuNest chooseNest(TileGpuKernel *k, const Copy *c, TileBuilder *b,
+                              const MlirValue *extents) {
   const TileGpuFragment *fs = tileGpuFragmentOf(k, c->src);
   const TileGpuFragment *fd = tileGpuFragmentOf(k, c->dst);
-  if ((fs && c->numSrcOffsets) || (fd && c->numDstOffsets)) {
-    tileGpuFail(&k->errors, op,
-                "takes a window of a fragment; the GPU lowering "
-                "copies fragments whole");
-    return false;
-  }
-  if (fd) {
-    if (fs && fs->layout != fd->layout) {
-      tileGpuFail(&k->errors, op,
-                  "copies between fragments laid out differently "
-                  "(%s and %s)",
-                  tileGpuLayoutName(fs->layout), tileGpuLayoutName(fd->layout));
-      return false;
-    }
-    *nest = tileGpuForOwned(k, b, fd->layout, c->rank, extents);
-    return true;
-  }
+  if (fd)
+    return tileGpuForOwned(k, b, fd->layout, c->rank, extents);
   if (fs) {
     TileBuilder one = tileGpuOneReplica(k, b, fs->layout);
-    *nest = tileGpuForOwned(k, &one, fs->layout, c->rank, extents);
-    return true;
+    return tileGpuForOwned(k, &one, fs->layout, c->rank, extents);
   }
   if (scopeOf(c->src) == TileScopeLocal || scopeOf(c->dst) == TileScopeLocal)
-    *nest = tileGpuForAll(b, c->rank, extents);
-  else
-    *nest = tileGpuForCooperative(k, b, c->rank, extents);
-  return true;
+    return tileGpuForAll(b, c->rank, extents);
+  return tileGpuForCooperative(k, b, c->rank, extents);
+}
+
+/* Copies the whole of `staged`, a shared tile, into fragment `f`. */
+static void unstage(TileGpuKernel *k, TileBuilder *b, MlirValue staged,
+                    const TileGpuFragment *f) {
+  MlirType type = mlirValueGetType(staged);
+  int rank = (int)tileRank(type);
+  MlirValue extents[TILE_MAX_RANK];
+  tileGpuStaticExtents(b, type, extents);
+  TileGpuNest n = tileGpuForOwned(k, b, f->layout, rank, extents);
+  tileGpuStore(k, &n.in, tbLoad(&n.in, staged, rank, n.idx), f->tile, n.idx);
 }
 
 void tileGpuLowerCopy(TileGpuKernel *k, MlirOperation op) {
   Copy c = parse(op);
   TileBuilder b = tbBefore(op);
+  /* A fragment's elements are held by some threads only: it goes through
+   * shared memory where other threads need them. A fragment source does
+   * when it is read through a window, when every thread writes the whole
+   * of a local tile, and when the destination fragment is laid out
+   * differently. A fragment destination written through a window keeps
+   * its other elements: it is staged, written there, and copied back. */
+  const TileGpuFragment *fs = tileGpuFragmentOf(k, c.src);
+  const TileGpuFragment *fd = tileGpuFragmentOf(k, c.dst);
+  if (fs && (c.numSrcOffsets || scopeOf(c.dst) == TileScopeLocal ||
+             (fd && fd->layout != fs->layout)))
+    c.src = tileGpuStageFragment(k, &b, fs);
+  MlirValue staged = {NULL};
+  if (fd && c.numDstOffsets)
+    c.dst = staged = tileGpuStageFragment(k, &b, fd);
   MlirValue extents[TILE_MAX_RANK];
   tileGpuStaticExtents(&b, mlirValueGetType(c.numSrcOffsets ? c.dst : c.src),
                        extents);
-  /* Each thread holds only part of a fragment, and a local tile is a
-   * whole copy per thread: the fragment goes through shared memory. */
-  const TileGpuFragment *fs = tileGpuFragmentOf(k, c.src);
-  if (fs && !c.numSrcOffsets && scopeOf(c.dst) == TileScopeLocal)
-    c.src = tileGpuStageFragment(k, &b, fs);
-  TileGpuNest nest;
-  if (!chooseNest(k, op, &c, &b, extents, &nest))
-    return;
+  TileGpuNest nest = chooseNest(k, &c, &b, extents);
   MlirValue value = readSource(k, &nest.in, &c, nest.idx);
   value = tbConvert(&nest.in, value, tileElementType(mlirValueGetType(c.dst)));
   writeDest(k, &nest.in, &c, value, nest.idx);
+  if (!mlirValueIsNull(staged)) {
+    tbBarrier(&b);
+    unstage(k, &b, staged, fd);
+  }
   mlirOperationDestroy(op);
 }
 
