@@ -4,10 +4,8 @@
  * NVVM/ROCDL/SPIR-V and failed there without a location. The buffers of
  * tile ops hold the element types every target takes: others (ui8, i4,
  * tf32, f80, complex, vectors) failed deep in the lowering without a
- * location, or aborted LLVM's NVPTX back end (f80). On vulkan no value may
- * be bf16: SPIR-V has no bf16 type here, and MLIR's SPIR-V conversion made
- * bf16 values f32 without a word (a bf16 tile held f32 values, rounded
- * nowhere). */
+ * location, or aborted LLVM's NVPTX back end (f80). (vulkan keeps bf16
+ * values as their bits: tile-vulkan-bf16.) */
 #include "ir/ir.h"
 #include "passes/pass.h"
 #include "tile/dialect.h"
@@ -53,33 +51,12 @@ static bool checkArgument(MlirOperation func, intptr_t i, MlirType type,
 typedef struct {
   const char *target;
   bool ok;
-  bool bf16Reported; /* vulkan: one bf16 refusal per function */
 } ElementCheck;
-
-/* On vulkan, the first op of a kernel with a bf16 operand or result is
- * refused (the host code around kernels runs on the cpu, which has bf16). */
-static void checkNoBF16(MlirOperation op, ElementCheck *check) {
-  if (check->bf16Reported || strcmp(check->target, "vulkan") != 0 ||
-      (!tileIsKernelLoop(op) && mlirOperationIsNull(tileEnclosingKernel(op))))
-    return;
-  char what[32];
-  if (mlirTypeIsNull(
-          tileFindElementType(op, mlirTypeIsABF16, what, sizeof(what))))
-    return;
-  tileEmitOpError(op,
-                  "%s holds bf16 values, which the vulkan target does not "
-                  "support: SPIR-V has no bf16 type here (f16, f32, f64, i8, "
-                  "i16, i32 and i64 are)",
-                  what);
-  check->bf16Reported = true;
-  check->ok = false;
-}
 
 /* The first memref operand or result of a tile op whose elements no target
  * takes is reported. */
 static MlirWalkResult checkElements(MlirOperation op, void *userData) {
   ElementCheck *check = userData;
-  checkNoBF16(op, check);
   if (!tileOpIsTile(op))
     return MlirWalkResultAdvance;
   char what[32];
@@ -107,7 +84,7 @@ static void run(MlirOperation op, MlirExternalPass pass,
                 const TileOptionValue *values) {
   if (!tileOpIs(op, "func.func"))
     return;
-  ElementCheck elements = {values[OptTarget].s, true, false};
+  ElementCheck elements = {values[OptTarget].s, true};
   mlirOperationWalk(op, checkElements, &elements, MlirWalkPreOrder);
   if (!elements.ok)
     mlirExternalPassSignalFailure(pass);

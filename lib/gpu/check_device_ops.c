@@ -9,11 +9,10 @@
  *     them): NVPTX and the AMDGPU back end have neither type's arithmetic
  *     and abort the same way. Loads, stores, selects and bitcasts of them
  *     compile.
- *   - vulkan: values of types SPIR-V lacks here: bf16 (which MLIR's SPIR-V
- *     conversion made f32 without a word; tile-gpu-check-arguments refuses
- *     it in kernels, this in the functions that kernels call, once
- *     inlined), other floats than f16, f32 and f64, integers wider than
- *     64 bits (the conversion failed on them without saying why).
+ *   - vulkan: values of types SPIR-V lacks here: floats other than f16,
+ *     bf16 (kept as its bits by tile-vulkan-bf16), f32 and f64, integers
+ *     wider than 64 bits (the conversion failed on them without saying
+ *     why).
  *   - rocm and vulkan: memref.alloc, realloc and dealloc (a device heap:
  *     AMDGPU code called malloc and free, which nothing defines, so the
  *     code object did not load; SPIR-V has none), and memref.alloca of a
@@ -138,14 +137,14 @@ static void checkWideFloats(MlirOperation op, Check *c) {
   tileStrBufFree(&text);
 }
 
-/* Whether SPIR-V lacks the element type `element` here (bf16 among them:
- * MLIR's conversion made it f32 without a word). */
+/* Whether SPIR-V lacks the element type `element` here (bf16 is kept as
+ * its bits by tile-vulkan-bf16). */
 static bool vulkanLacks(MlirType element) {
   if (mlirTypeIsAInteger(element))
     return mlirIntegerTypeGetWidth(element) > 64;
   if (mlirTypeIsAFloat(element))
-    return !mlirTypeIsAF16(element) && !mlirTypeIsAF32(element) &&
-           !mlirTypeIsAF64(element);
+    return !mlirTypeIsAF16(element) && !mlirTypeIsABF16(element) &&
+           !mlirTypeIsAF32(element) && !mlirTypeIsAF64(element);
   return false;
 }
 
@@ -159,8 +158,8 @@ static void checkVulkan(MlirOperation op, Check *c) {
   TileStrBuf text = TILE_STRBUF_INIT;
   tileGpuFail(&c->errors, op,
               "%s holds %s values, which the vulkan target does not "
-              "support: SPIR-V has no such type here (f16, f32, f64, i8, "
-              "i16, i32 and i64 are)",
+              "support: SPIR-V has no such type here (f16, bf16, f32, f64, "
+              "i8, i16, i32 and i64 are)",
               what, tileTypeStr(&text, type));
   tileStrBufFree(&text);
   c->vulkanReported = true;

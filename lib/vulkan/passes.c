@@ -16,6 +16,7 @@ extern const TilePassDescriptor tileVulkanLoopResultsPass;
 extern const TilePassDescriptor tileVulkanUnrollVectorsPass;
 extern const TilePassDescriptor tileVulkanVectorMemoryPass;
 extern const TilePassDescriptor tileVulkanViewsPass;
+extern const TilePassDescriptor tileVulkanBF16Pass;
 extern const TilePassDescriptor tileVulkanKernelAbiPass;
 extern const TilePassDescriptor tileVulkanEntryAbiPass;
 extern const TilePassDescriptor tileVulkanMemorySpacesPass;
@@ -41,6 +42,7 @@ static const TilePassDescriptor *const passes[] = {
     &tileVulkanUnrollVectorsPass,
     &tileVulkanVectorMemoryPass,
     &tileVulkanViewsPass,
+    &tileVulkanBF16Pass,
     &tileVulkanKernelAbiPass,
     &tileVulkanEntryAbiPass,
     &tileVulkanMemorySpacesPass,

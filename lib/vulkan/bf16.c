@@ -1,0 +1,416 @@
+/* tile-vulkan-bf16: SPIR-V has no bf16 type here, so vulkan kernels keep
+ * bf16 values as their 16 bits (i16) and compute with them in f32. Before
+ * it, arith-emulate-unsupported-floats and math-extend-to-supported-types
+ * have made every bf16 computation of the gpu.modules an f32 one between
+ * arith.extf and arith.truncf. This pass then, in every gpu.module:
+ *
+ *   - gives every value, block argument, function type and constant that
+ *     holds bf16 the same shape of i16 (memrefs keep their layout and
+ *     memory space);
+ *   - makes arith.extf from bf16 a shift of the bits into the high half of
+ *     an f32, arith.truncf to bf16 rounding to nearest even on the bits of
+ *     the f32 (a NaN becomes the quiet NaN 0x7FC0, as on the cpu),
+ *     arith.sitofp and uitofp to bf16 conversions to f32 first, and
+ *     arith.bitcast between bf16 and i16 nothing;
+ *   - refuses, at the op, what it cannot keep in bits: truncation from f64
+ *     (which would round twice), atomic updates of bf16 memory and any
+ *     other op that still computes with bf16 values.
+ *
+ * The host passes the same buffers: each launch's bf16 operands are cast
+ * to their i16 types (the casts disappear in the host's LLVM lowering,
+ * where both are the same descriptor). */
+#include "ir/builder.h"
+#include "ir/builder_vector.h"
+#include "ir/ir.h"
+#include "passes/pass.h"
+#include "support/count.h"
+#include "vulkan/vulkan.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+#include <string.h>
+
+/*===--- types ------------------------------------------------------------===*/
+
+static bool holdsBF16(MlirType type) {
+  if (mlirTypeIsABF16(type))
+    return true;
+  if (mlirTypeIsAShaped(type) && !mlirTypeIsNull(type))
+    return mlirTypeIsABF16(mlirShapedTypeGetElementType(type));
+  if (mlirTypeIsAFunction(type)) {
+    for (intptr_t i = 0; i < mlirFunctionTypeGetNumInputs(type); ++i)
+      if (holdsBF16(mlirFunctionTypeGetInput(type, i)))
+        return true;
+    for (intptr_t i = 0; i < mlirFunctionTypeGetNumResults(type); ++i)
+      if (holdsBF16(mlirFunctionTypeGetResult(type, i)))
+        return true;
+  }
+  return false;
+}
+
+/* `type` with i16 in place of bf16. */
+static MlirType bits(MlirContext ctx, MlirType type) {
+  if (!holdsBF16(type))
+    return type;
+  MlirType i16 = mlirIntegerTypeGet(ctx, 16);
+  if (mlirTypeIsABF16(type))
+    return i16;
+  if (mlirTypeIsAVector(type)) {
+    intptr_t rank = mlirShapedTypeGetRank(type);
+    int64_t shape[TILE_MAX_RANK];
+    for (intptr_t d = 0; d < rank && d < TILE_MAX_RANK; ++d)
+      shape[d] = mlirShapedTypeGetDimSize(type, d);
+    return mlirVectorTypeGet(rank, shape, i16);
+  }
+  if (mlirTypeIsAMemRef(type)) {
+    intptr_t rank = mlirShapedTypeGetRank(type);
+    int64_t shape[TILE_MAX_RANK];
+    for (intptr_t d = 0; d < rank && d < TILE_MAX_RANK; ++d)
+      shape[d] = mlirShapedTypeGetDimSize(type, d);
+    return mlirMemRefTypeGet(i16, rank, shape, mlirMemRefTypeGetLayout(type),
+                             mlirMemRefTypeGetMemorySpace(type));
+  }
+  if (mlirTypeIsAUnrankedMemRef(type))
+    return mlirUnrankedMemRefTypeGet(i16,
+                                     mlirUnrankedMemrefGetMemorySpace(type));
+  if (mlirTypeIsAFunction(type)) {
+    intptr_t n = mlirFunctionTypeGetNumInputs(type);
+    intptr_t m = mlirFunctionTypeGetNumResults(type);
+    MlirType inputs[64], results[64];
+    if (n > 64 || m > 64)
+      return type;
+    for (intptr_t i = 0; i < n; ++i)
+      inputs[i] = bits(ctx, mlirFunctionTypeGetInput(type, i));
+    for (intptr_t i = 0; i < m; ++i)
+      results[i] = bits(ctx, mlirFunctionTypeGetResult(type, i));
+    return mlirFunctionTypeGet(ctx, n, inputs, m, results);
+  }
+  return type;
+}
+
+/*===--- what each op becomes ---------------------------------------------===*/
+
+typedef struct {
+  TileOpList extends, truncates, fromInts, bitcasts, constants;
+  unsigned errors;
+} Work;
+
+/* An integer constant of `type` (a vector of it splats `v`). */
+static MlirValue constLike(TileBuilder *b, MlirType type, int64_t v) {
+  MlirType element = tbScalarOf(type);
+  MlirAttribute scalar = mlirIntegerAttrGet(element, v);
+  if (!mlirTypeIsAVector(type))
+    return tbConstAttr(b, scalar);
+  MlirType types[] = {type};
+  MlirNamedAttribute value =
+      tbNamed(b, "value", mlirDenseElementsAttrSplatGet(type, scalar));
+  return tbResult(tbCreate(b, "arith.constant", 0, NULL, 1, types, 1, &value));
+}
+
+static MlirValue binary(TileBuilder *b, const char *op, MlirValue x,
+                        int64_t y) {
+  return tbBinary(b, op, x, constLike(b, mlirValueGetType(x), y));
+}
+
+/* bf16 bits (i16, already converted) -> f32. */
+static MlirValue widen(TileBuilder *b, MlirValue x) {
+  MlirType type = mlirValueGetType(x);
+  MlirValue word =
+      tbConvertOp(b, "arith.extui", x, tbShapedLike(type, tbI32(b)));
+  word = binary(b, "arith.shli", word, 16);
+  return tbConvertOp(b, "arith.bitcast", word, tbShapedLike(type, tbF32(b)));
+}
+
+/* f32 -> bf16 bits, rounded to nearest even; a NaN becomes the quiet NaN
+ * 0x7FC0 (what arith-expand makes of a truncf to bf16 on the cpu). */
+static MlirValue narrow(TileBuilder *b, MlirValue x) {
+  MlirType type = mlirValueGetType(x);
+  MlirType words = tbShapedLike(type, tbI32(b));
+  MlirType halves = tbShapedLike(type, mlirIntegerTypeGet(b->ctx, 16));
+  MlirValue word = tbConvertOp(b, "arith.bitcast", x, words);
+  MlirValue odd =
+      binary(b, "arith.andi", binary(b, "arith.shrui", word, 16), 1);
+  MlirValue bias = tbAdd(b, odd, constLike(b, words, 0x7FFF));
+  MlirValue rounded =
+      tbConvertOp(b, "arith.trunci",
+                  binary(b, "arith.shrui", tbAdd(b, word, bias), 16), halves);
+  return tbSelect(b, tbCmpF(b, "uno", x, x), constLike(b, halves, 0x7FC0),
+                  rounded);
+}
+
+static bool isAny(MlirOperation op, const char *const *names, size_t n) {
+  for (size_t i = 0; i < n; ++i)
+    if (tileOpIs(op, names[i]))
+      return true;
+  return false;
+}
+
+/* Ops that move bf16 values without computing with them: they take i16
+ * alike. */
+static bool movesOnly(MlirOperation op) {
+  static const char *const names[] = {
+      "arith.select",
+      "memref.load",
+      "memref.store",
+      "memref.alloca",
+      "memref.alloc",
+      "memref.subview",
+      "memref.cast",
+      "memref.reinterpret_cast",
+      "memref.collapse_shape",
+      "memref.expand_shape",
+      "memref.transpose",
+      "memref.copy",
+      "memref.dim",
+      "memref.extract_strided_metadata",
+      "memref.extract_aligned_pointer_as_index",
+      "memref.assume_alignment",
+      "memref.memory_space_cast",
+      "vector.load",
+      "vector.store",
+      "vector.broadcast",
+      "vector.extract",
+      "vector.insert",
+      "vector.extract_strided_slice",
+      "vector.insert_strided_slice",
+      "vector.shuffle",
+      "vector.splat",
+      "vector.from_elements",
+      "vector.shape_cast",
+      "vector.transpose",
+      "scf.for",
+      "scf.if",
+      "scf.yield",
+      "scf.while",
+      "scf.condition",
+      "scf.index_switch",
+      "scf.execute_region",
+      "cf.br",
+      "cf.cond_br",
+      "gpu.func",
+      "gpu.return",
+      "gpu.shuffle",
+      "func.func",
+      "func.return",
+      "func.call",
+      "ub.poison",
+  };
+  return isAny(op, names, TILE_COUNT(names));
+}
+
+static bool opHoldsBF16(MlirOperation op) {
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i)
+    if (holdsBF16(mlirValueGetType(mlirOperationGetOperand(op, i))))
+      return true;
+  for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i)
+    if (holdsBF16(mlirValueGetType(mlirOperationGetResult(op, i))))
+      return true;
+  return false;
+}
+
+static bool sourceIsBF16(MlirOperation op) {
+  return mlirTypeIsABF16(
+      tbScalarOf(mlirValueGetType(mlirOperationGetOperand(op, 0))));
+}
+
+static bool resultIsBF16(MlirOperation op) {
+  return mlirTypeIsABF16(
+      tbScalarOf(mlirValueGetType(mlirOperationGetResult(op, 0))));
+}
+
+static MlirWalkResult classify(MlirOperation op, void *userData) {
+  Work *w = userData;
+  if (!opHoldsBF16(op))
+    return MlirWalkResultAdvance;
+  if (tileOpIs(op, "arith.extf") && sourceIsBF16(op)) {
+    tileOpListAppend(&w->extends, op);
+  } else if (tileOpIs(op, "arith.truncf") && resultIsBF16(op)) {
+    MlirType from =
+        tbScalarOf(mlirValueGetType(mlirOperationGetOperand(op, 0)));
+    if (!mlirTypeIsAF32(from) ||
+        !mlirAttributeIsNull(tileOpGetAttr(op, "roundingmode"))) {
+      tileEmitOpError(op,
+                      "rounds to bf16 from %s, which the vulkan target "
+                      "cannot: it keeps bf16 as bits computed from f32, "
+                      "rounding to nearest even (truncate to f32 first)",
+                      mlirTypeIsAF32(from) ? "f32 with a rounding mode"
+                                           : "a type other than f32");
+      ++w->errors;
+    } else {
+      tileOpListAppend(&w->truncates, op);
+    }
+  } else if ((tileOpIs(op, "arith.sitofp") || tileOpIs(op, "arith.uitofp")) &&
+             resultIsBF16(op)) {
+    tileOpListAppend(&w->fromInts, op);
+  } else if (tileOpIs(op, "arith.bitcast")) {
+    tileOpListAppend(&w->bitcasts, op);
+  } else if (tileOpIs(op, "arith.constant")) {
+    tileOpListAppend(&w->constants, op);
+  } else if (tileOpIs(op, "memref.atomic_rmw") ||
+             tileOpIs(op, "memref.generic_atomic_rmw")) {
+    tileEmitOpError(op, "updates bf16 values atomically, which the vulkan "
+                        "target does not support: SPIR-V has no bf16 "
+                        "atomics here");
+    ++w->errors;
+  } else if (!movesOnly(op)) {
+    tileEmitOpError(op, "computes with bf16 values in a way the vulkan target "
+                        "cannot: it keeps bf16 as bits and computes with "
+                        "them in f32 through arith and math ops");
+    ++w->errors;
+  }
+  return MlirWalkResultAdvance;
+}
+
+/* Gives every result and block argument under `op` its i16 type, and
+ * function types their i16 signature. */
+static MlirWalkResult retype(MlirOperation op, void *userData) {
+  MlirContext ctx = *(MlirContext *)userData;
+  for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i) {
+    MlirValue v = mlirOperationGetResult(op, i);
+    mlirValueSetType(v, bits(ctx, mlirValueGetType(v)));
+  }
+  for (intptr_t r = 0; r < mlirOperationGetNumRegions(op); ++r)
+    for (MlirBlock block =
+             mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r));
+         !mlirBlockIsNull(block); block = mlirBlockGetNextInRegion(block))
+      for (intptr_t i = 0; i < mlirBlockGetNumArguments(block); ++i) {
+        MlirValue v = mlirBlockGetArgument(block, i);
+        mlirValueSetType(v, bits(ctx, mlirValueGetType(v)));
+      }
+  MlirAttribute fnType = tileOpGetAttr(op, "function_type");
+  if (!mlirAttributeIsNull(fnType) && mlirAttributeIsAType(fnType)) {
+    MlirType t = mlirTypeAttrGetValue(fnType);
+    if (holdsBF16(t))
+      mlirOperationSetAttributeByName(op, tileRef("function_type"),
+                                      mlirTypeAttrGet(bits(ctx, t)));
+  }
+  return MlirWalkResultAdvance;
+}
+
+/* An arith.constant of bf16 (scalar or dense) as the same bits in i16. */
+static void rewriteConstant(MlirOperation op) {
+  MlirAttribute value = tileOpGetAttr(op, "value");
+  MlirContext ctx = mlirOperationGetContext(op);
+  MlirType type = mlirValueGetType(mlirOperationGetResult(op, 0));
+  MlirAttribute converted = {NULL};
+  if (mlirAttributeIsAFloat(value)) {
+    float f = (float)mlirFloatAttrGetValueDouble(value);
+    uint32_t word;
+    memcpy(&word, &f, sizeof(word));
+    if (f != f)
+      word = 0x7FC00000u | (word & 0x80000000u);
+    converted = mlirIntegerAttrGet(type, (int64_t)(uint16_t)(word >> 16));
+  } else if (mlirAttributeIsADenseElements(value)) {
+    /* bf16 elements are stored as their 16 bits, as i16 ones are. */
+    MlirType shaped = mlirAttributeGetType(value);
+    MlirType ints = bits(ctx, shaped);
+    bool splat = mlirDenseElementsAttrIsSplat(value);
+    intptr_t n = splat ? 1 : mlirElementsAttrGetNumElements(value);
+    converted = mlirDenseElementsAttrRawBufferGet(
+        ints, (size_t)n * 2, mlirDenseElementsAttrGetRawData(value));
+  }
+  if (mlirAttributeIsNull(converted))
+    return;
+  mlirOperationSetAttributeByName(op, tileRef("value"), converted);
+}
+
+static void rewrite(Work *w) {
+  for (size_t i = 0; i < w->extends.count; ++i) {
+    MlirOperation op = w->extends.ops[i];
+    TileBuilder b = tbBefore(op);
+    MlirValue f = widen(&b, mlirOperationGetOperand(op, 0));
+    MlirType to = mlirValueGetType(mlirOperationGetResult(op, 0));
+    if (!mlirTypeIsAF32(tbScalarOf(to)))
+      f = tbConvertOp(&b, "arith.extf", f, to);
+    tbReplaceOp(op, f);
+  }
+  for (size_t i = 0; i < w->truncates.count; ++i) {
+    MlirOperation op = w->truncates.ops[i];
+    TileBuilder b = tbBefore(op);
+    tbReplaceOp(op, narrow(&b, mlirOperationGetOperand(op, 0)));
+  }
+  for (size_t i = 0; i < w->fromInts.count; ++i) {
+    MlirOperation op = w->fromInts.ops[i];
+    TileBuilder b = tbBefore(op);
+    MlirValue x = mlirOperationGetOperand(op, 0);
+    MlirValue f = tbConvertOp(
+        &b, tileOpIs(op, "arith.sitofp") ? "arith.sitofp" : "arith.uitofp", x,
+        tbShapedLike(mlirValueGetType(x), tbF32(&b)));
+    tbReplaceOp(op, narrow(&b, f));
+  }
+  for (size_t i = 0; i < w->bitcasts.count; ++i) {
+    MlirOperation op = w->bitcasts.ops[i];
+    MlirValue from = mlirOperationGetOperand(op, 0);
+    if (mlirTypeEqual(mlirValueGetType(from),
+                      mlirValueGetType(mlirOperationGetResult(op, 0))))
+      tbReplaceOp(op, from);
+  }
+  for (size_t i = 0; i < w->constants.count; ++i)
+    rewriteConstant(w->constants.ops[i]);
+}
+
+static void freeWork(Work *w) {
+  tileOpListFree(&w->extends);
+  tileOpListFree(&w->truncates);
+  tileOpListFree(&w->fromInts);
+  tileOpListFree(&w->bitcasts);
+  tileOpListFree(&w->constants);
+}
+
+/* The launches' bf16 operands, cast to the i16 types of the kernels. */
+static MlirWalkResult castLaunchOperands(MlirOperation op, void *userData) {
+  (void)userData;
+  if (!tileOpIs(op, "gpu.launch_func"))
+    return MlirWalkResultAdvance;
+  MlirContext ctx = mlirOperationGetContext(op);
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
+    MlirValue v = mlirOperationGetOperand(op, i);
+    MlirType type = mlirValueGetType(v);
+    if (!holdsBF16(type))
+      continue;
+    TileBuilder b = tbBefore(op);
+    const char *how = mlirTypeIsAMemRef(type) || mlirTypeIsAUnrankedMemRef(type)
+                          ? "builtin.unrealized_conversion_cast"
+                          : "arith.bitcast";
+    mlirOperationSetOperand(op, i, tbConvertOp(&b, how, v, bits(ctx, type)));
+  }
+  return MlirWalkResultAdvance;
+}
+
+static void run(MlirOperation op, MlirExternalPass pass,
+                const TileOptionValue *options) {
+  (void)options;
+  MlirContext ctx = mlirOperationGetContext(op);
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
+  unsigned errors = 0;
+  for (MlirOperation child = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(child);
+       child = mlirOperationGetNextInBlock(child)) {
+    if (!tileOpIs(child, "gpu.module"))
+      continue;
+    Work w = {0};
+    mlirOperationWalk(child, classify, &w, MlirWalkPreOrder);
+    if (!w.errors) {
+      mlirOperationWalk(child, retype, &ctx, MlirWalkPreOrder);
+      rewrite(&w);
+    }
+    errors += w.errors;
+    freeWork(&w);
+  }
+  if (errors) {
+    mlirExternalPassSignalFailure(pass);
+    return;
+  }
+  mlirOperationWalk(op, castLaunchOperands, NULL, MlirWalkPreOrder);
+}
+
+const TilePassDescriptor tileVulkanBF16Pass = {
+    .argument = "tile-vulkan-bf16",
+    .name = "TileVulkanBF16",
+    .summary = "Keep the bf16 values of vulkan kernels as their bits (i16) "
+               "and compute with them in f32; cast the launches' bf16 "
+               "operands alike",
+    .anchor = "builtin.module",
+    .run = run,
+};
