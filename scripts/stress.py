@@ -36,6 +36,8 @@ not divide the tiles:
           atomic adds into a shared row tile: a fragment, then a 1-D
           fragment (replicated), local or shared tile through a clipped
           rank-reducing window
+  windows tiles copied through windows of other tiles (of every scope) that
+          may start before them or run past them, and back
   view    tiles copied through views of global buffers: subviews with
           offsets and steps, reinterpret casts, collapse_shape, expand_shape
           into sizes known at run time only, made in the host code or in
@@ -1032,9 +1034,106 @@ def scalar(rng):
     return text, ["--entry=scalar", "--shape=0,1,2=%d" % size, "--check=scalar_ref", "--atol=1e-3", "--rtol=1e-3"]
 
 
+def windows(rng):
+    """Tiles copied through windows of other tiles: X into a tile T of any
+    scope, a window of T (that may start before it or run past it) into a
+    tile U, U back into a window of T (writes outside T dropped), T out to
+    Y. Fragments among them go through shared memory on the GPU targets.
+    Checked against plain loops."""
+    elem = rng.choice(["f32", "i32"])
+    a, bb = rng.choice([1, 4, 8, 16, 32]), rng.choice([1, 4, 8, 16, 32, 64])
+    c, d = rng.choice([1, 2, 4, 8, 16]), rng.choice([1, 2, 4, 8, 16, 32])
+    o0, o1 = rng.randint(-2, a), rng.randint(-2, bb)
+    p0, p1 = rng.randint(-2, a), rng.randint(-2, bb)
+    t_t = "memref<%dx%dx%s, %s>" % (a, bb, elem, rng.choice([SHARED, FRAGMENT, LOCAL]))
+    u_t = "memref<%dx%dx%s, %s>" % (c, d, elem, rng.choice([SHARED, FRAGMENT, LOCAL]))
+    X = "memref<?x?x%s>" % elem
+    zero = "0.0" if elem == "f32" else "0"
+    consts = "".join("  %%%s = arith.constant %d : index\n" % (n, v) for n, v in
+                     (("c0", 0), ("c1", 1), ("a", a), ("b", bb), ("cc", c), ("d", d),
+                      ("o0", o0), ("o1", o1), ("p0", p0), ("p1", p1)))
+    consts += "  %%zero = arith.constant %s : %s\n" % (zero, elem)
+    text = f"""func.func @win(%X: {X}, %Y: {X}) {{
+{consts}  %M = memref.dim %X, %c0 : {X}
+  %N = memref.dim %X, %c1 : {X}
+  %gm = arith.ceildivui %M, %a : index
+  %gn = arith.ceildivui %N, %b : index
+  scf.forall (%i, %j) in (%gm, %gn) {{
+    %m0 = arith.muli %i, %a : index
+    %n0 = arith.muli %j, %b : index
+    %t = "tile.alloc"() : () -> {t_t}
+    %u = "tile.alloc"() : () -> {u_t}
+    "tile.copy"(%X, %t, %m0, %n0) {{operandSegmentSizes = array<i32: 1, 1, 2, 0>}} : ({X}, {t_t}, index, index) -> ()
+    "tile.copy"(%t, %u, %o0, %o1) {{operandSegmentSizes = array<i32: 1, 1, 2, 0>}} : ({t_t}, {u_t}, index, index) -> ()
+    "tile.copy"(%u, %t, %p0, %p1) {{operandSegmentSizes = array<i32: 1, 1, 0, 2>}} : ({u_t}, {t_t}, index, index) -> ()
+    "tile.copy"(%t, %Y, %m0, %n0) {{operandSegmentSizes = array<i32: 1, 1, 0, 2>}} : ({t_t}, {X}, index, index) -> ()
+  }} {{mapping = [#gpu.block<y>, #gpu.block<x>], tile.threads = {rng.choice([1, 32, 48, 64, 128])} : i64}}
+  return
+}}
+// T's element (x, y) of the block at (m0, n0): X's, or 0 outside X.
+func.func @t_at(%X: {X}, %m0: index, %n0: index, %x: index, %y: index) -> {elem} {{
+{consts}  %M = memref.dim %X, %c0 : {X}
+  %N = memref.dim %X, %c1 : {X}
+  %r = arith.addi %m0, %x : index
+  %q = arith.addi %n0, %y : index
+  %in0 = arith.cmpi ult, %r, %M : index
+  %in1 = arith.cmpi ult, %q, %N : index
+  %in = arith.andi %in0, %in1 : i1
+  %v = scf.if %in -> {elem} {{
+    %e = memref.load %X[%r, %q] : {X}
+    scf.yield %e : {elem}
+  }} else {{
+    scf.yield %zero : {elem}
+  }}
+  return %v : {elem}
+}}
+func.func @ref(%X: {X}, %Y: {X}) {{
+{consts}  %M = memref.dim %X, %c0 : {X}
+  %N = memref.dim %X, %c1 : {X}
+  scf.for %r = %c0 to %M step %c1 {{
+    scf.for %q = %c0 to %N step %c1 {{
+      %m0 = arith.divui %r, %a : index
+      %m0a = arith.muli %m0, %a : index
+      %n0 = arith.divui %q, %b : index
+      %n0b = arith.muli %n0, %b : index
+      %x = arith.subi %r, %m0a : index
+      %y = arith.subi %q, %n0b : index
+      // In U's window of T: U's element (x - p, y - p') is T's (o + x - p, o' + y - p').
+      %ux = arith.subi %x, %p0 : index
+      %uy = arith.subi %y, %p1 : index
+      %inu0 = arith.cmpi ult, %ux, %cc : index
+      %inu1 = arith.cmpi ult, %uy, %d : index
+      %inu = arith.andi %inu0, %inu1 : i1
+      %v = scf.if %inu -> {elem} {{
+        %sx = arith.addi %ux, %o0 : index
+        %sy = arith.addi %uy, %o1 : index
+        %ins0 = arith.cmpi ult, %sx, %a : index
+        %ins1 = arith.cmpi ult, %sy, %b : index
+        %ins = arith.andi %ins0, %ins1 : i1
+        %w = scf.if %ins -> {elem} {{
+          %e = func.call @t_at(%X, %m0a, %n0b, %sx, %sy) : ({X}, index, index, index, index) -> {elem}
+          scf.yield %e : {elem}
+        }} else {{
+          scf.yield %zero : {elem}
+        }}
+        scf.yield %w : {elem}
+      }} else {{
+        %e = func.call @t_at(%X, %m0a, %n0b, %x, %y) : ({X}, index, index, index, index) -> {elem}
+        scf.yield %e : {elem}
+      }}
+      memref.store %v, %Y[%r, %q] : {X}
+    }}
+  }}
+  return
+}}
+"""
+    m, n = rng.randint(1, 150), rng.randint(1, 150)
+    return text, ["--entry=win", "--shape=0,1=%dx%d" % (m, n), "--check=ref"]
+
+
 FAMILIES = {"gemm": gemm, "reduce": reduce, "copy": copy, "atomic": atomic, "mixed": mixed,
             "scalar": scalar, "product": product, "view": view, "shared_atomic": shared_atomic,
-            "loops": loops}
+            "loops": loops, "windows": windows}
 
 
 def run(cmd):
