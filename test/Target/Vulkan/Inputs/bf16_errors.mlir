@@ -4,10 +4,22 @@ func.func @from_f64(%A: memref<?xf64>, %B: memref<?xbf16>) {
   scf.forall (%b) in (4) {
     scf.forall (%t) in (32) {
       %x = memref.load %A[%t] : memref<?xf64>
-      // expected-error @+1 {{'arith.truncf' op rounds to bf16 from a type other than f32, which the vulkan target cannot: it keeps bf16 as bits computed from f32, rounding to nearest even (truncate to f32 first)}}
+      // refused: rounds to bf16 from f64
       %h = arith.truncf %x : f64 to bf16
       memref.store %h, %B[%t] : memref<?xbf16>
     }
   } {mapping = [#gpu.block<x>], tile.threads = 32 : i64}
+  return
+}
+
+func.func @atomic(%A: memref<?xbf16>, %B: memref<?xbf16>) {
+  %c0 = arith.constant 0 : index
+  scf.forall (%b) in (4) {
+    %h = "tile.alloc"() : () -> memref<64xbf16, #tile.fragment>
+    "tile.copy"(%A, %h, %c0) {operandSegmentSizes = array<i32: 1, 1, 1, 0>}
+        : (memref<?xbf16>, memref<64xbf16, #tile.fragment>, index) -> ()
+    "tile.atomic_add"(%h, %B, %c0) {operandSegmentSizes = array<i32: 1, 1, 1>}
+        : (memref<64xbf16, #tile.fragment>, memref<?xbf16>, index) -> ()
+  } {mapping = [#gpu.block<x>], tile.threads = 64 : i64}
   return
 }
