@@ -23,12 +23,14 @@
 #include "ir/builder_vector.h"
 #include "ir/ir.h"
 #include "passes/pass.h"
+#include "support/alloc.h"
 #include "support/count.h"
 #include "vulkan/vulkan.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /*===--- types ------------------------------------------------------------===*/
@@ -49,6 +51,15 @@ static bool holdsBF16(MlirType type) {
   return false;
 }
 
+/* The sizes of a shaped type, in a new array. */
+static int64_t *shapeOf(MlirType type) {
+  intptr_t rank = mlirShapedTypeGetRank(type);
+  int64_t *shape = tileCallocArray((size_t)rank, sizeof(int64_t));
+  for (intptr_t d = 0; d < rank; ++d)
+    shape[d] = mlirShapedTypeGetDimSize(type, d);
+  return shape;
+}
+
 /* `type` with i16 in place of bf16. */
 static MlirType bits(MlirContext ctx, MlirType type) {
   if (!holdsBF16(type))
@@ -56,20 +67,16 @@ static MlirType bits(MlirContext ctx, MlirType type) {
   MlirType i16 = mlirIntegerTypeGet(ctx, 16);
   if (mlirTypeIsABF16(type))
     return i16;
-  if (mlirTypeIsAVector(type)) {
+  if (mlirTypeIsAVector(type) || mlirTypeIsAMemRef(type)) {
     intptr_t rank = mlirShapedTypeGetRank(type);
-    int64_t shape[TILE_MAX_RANK];
-    for (intptr_t d = 0; d < rank && d < TILE_MAX_RANK; ++d)
-      shape[d] = mlirShapedTypeGetDimSize(type, d);
-    return mlirVectorTypeGet(rank, shape, i16);
-  }
-  if (mlirTypeIsAMemRef(type)) {
-    intptr_t rank = mlirShapedTypeGetRank(type);
-    int64_t shape[TILE_MAX_RANK];
-    for (intptr_t d = 0; d < rank && d < TILE_MAX_RANK; ++d)
-      shape[d] = mlirShapedTypeGetDimSize(type, d);
-    return mlirMemRefTypeGet(i16, rank, shape, mlirMemRefTypeGetLayout(type),
-                             mlirMemRefTypeGetMemorySpace(type));
+    int64_t *shape = shapeOf(type);
+    MlirType converted =
+        mlirTypeIsAVector(type)
+            ? mlirVectorTypeGet(rank, shape, i16)
+            : mlirMemRefTypeGet(i16, rank, shape, mlirMemRefTypeGetLayout(type),
+                                mlirMemRefTypeGetMemorySpace(type));
+    free(shape);
+    return converted;
   }
   if (mlirTypeIsAUnrankedMemRef(type))
     return mlirUnrankedMemRefTypeGet(i16,
@@ -77,14 +84,14 @@ static MlirType bits(MlirContext ctx, MlirType type) {
   if (mlirTypeIsAFunction(type)) {
     intptr_t n = mlirFunctionTypeGetNumInputs(type);
     intptr_t m = mlirFunctionTypeGetNumResults(type);
-    MlirType inputs[64], results[64];
-    if (n > 64 || m > 64)
-      return type;
+    MlirType *types = tileCallocArray((size_t)(n + m), sizeof(MlirType));
     for (intptr_t i = 0; i < n; ++i)
-      inputs[i] = bits(ctx, mlirFunctionTypeGetInput(type, i));
+      types[i] = bits(ctx, mlirFunctionTypeGetInput(type, i));
     for (intptr_t i = 0; i < m; ++i)
-      results[i] = bits(ctx, mlirFunctionTypeGetResult(type, i));
-    return mlirFunctionTypeGet(ctx, n, inputs, m, results);
+      types[n + i] = bits(ctx, mlirFunctionTypeGetResult(type, i));
+    MlirType converted = mlirFunctionTypeGet(ctx, n, types, m, types + n);
+    free(types);
+    return converted;
   }
   return type;
 }
@@ -94,6 +101,7 @@ static MlirType bits(MlirContext ctx, MlirType type) {
 typedef struct {
   TileOpList extends, truncates, fromInts, bitcasts, constants;
   unsigned errors;
+  bool complexReported; /* the first op with complex<bf16> only */
 } Work;
 
 /* An integer constant of `type` (a vector of it splats `v`). */
@@ -209,6 +217,24 @@ static bool opHoldsBF16(MlirOperation op) {
   return false;
 }
 
+/* complex<bf16>, alone or as the elements of a shaped type. */
+static bool isComplexBF16(MlirType type) {
+  if (mlirTypeIsAShaped(type))
+    type = mlirShapedTypeGetElementType(type);
+  return mlirTypeIsAComplex(type) &&
+         mlirTypeIsABF16(mlirComplexTypeGetElementType(type));
+}
+
+static bool opHoldsComplexBF16(MlirOperation op) {
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i)
+    if (isComplexBF16(mlirValueGetType(mlirOperationGetOperand(op, i))))
+      return true;
+  for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i)
+    if (isComplexBF16(mlirValueGetType(mlirOperationGetResult(op, i))))
+      return true;
+  return false;
+}
+
 static bool sourceIsBF16(MlirOperation op) {
   return mlirTypeIsABF16(
       tbScalarOf(mlirValueGetType(mlirOperationGetOperand(op, 0))));
@@ -221,6 +247,16 @@ static bool resultIsBF16(MlirOperation op) {
 
 static MlirWalkResult classify(MlirOperation op, void *userData) {
   Work *w = userData;
+  if (opHoldsComplexBF16(op)) {
+    if (!w->complexReported)
+      tileEmitOpError(op, "holds complex<bf16> values, which the vulkan "
+                          "target does not support: it keeps bf16 as bits, "
+                          "and complex numbers of them have no lowering "
+                          "there");
+    w->complexReported = true;
+    ++w->errors;
+    return MlirWalkResultAdvance;
+  }
   if (!opHoldsBF16(op))
     return MlirWalkResultAdvance;
   if (tileOpIs(op, "arith.extf") && sourceIsBF16(op)) {

@@ -23,3 +23,14 @@ func.func @atomic(%A: memref<?xbf16>, %B: memref<?xbf16>) {
   } {mapping = [#gpu.block<x>], tile.threads = 64 : i64}
   return
 }
+
+func.func @complex(%A: memref<?xcomplex<bf16>>, %B: memref<?xcomplex<bf16>>) {
+  scf.forall (%b) in (4) {
+    scf.forall (%t) in (32) {
+      %x = memref.load %A[%t] : memref<?xcomplex<bf16>>
+      %y = complex.add %x, %x : complex<bf16>
+      memref.store %y, %B[%t] : memref<?xcomplex<bf16>>
+    }
+  } {mapping = [#gpu.block<x>], tile.threads = 32 : i64}
+  return
+}
