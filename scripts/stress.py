@@ -9,7 +9,8 @@ counts, element types and scopes, and random problem shapes that do and do
 not divide the tiles:
 
   gemm    tile sizes, threads, stages, f16/bf16/f32/i8, B stored n x k,
-          gemm policies, an elementwise epilogue over the accumulator
+          gemm policies, K loops from 0 or 1 or stepping through K, an
+          elementwise epilogue over the accumulator
   reduce  every kind along either dimension of a fragment, shared or local
           tile, into a fragment, shared or local vector,
           kept across tiles (clear = false), with pad values
@@ -102,6 +103,13 @@ def gemm(rng):
     }}
 """
     threads = 128 * (1 + bm // 64) if hopper else rng.choice([32, 64, 128, 256])
+    # The K loop counts tiles from 0 or from 1, or steps through K itself
+    # (the pipelines remap the copies' offsets to later iterations).
+    k_loop = rng.choice([
+        "scf.for %kt = %c0 to %k_tiles step %c1 {\n      %k0 = arith.muli %kt, %bk : index",
+        "scf.for %kt = %c1 to %k_end step %c1 {\n      %kp = arith.subi %kt, %c1 : index\n"
+        "      %k0 = arith.muli %kp, %bk : index",
+        "scf.for %k0 = %c0 to %K step %bk {"])
     text = f"""!A_tile = memref<{bm}x{bk}x{elem}, {SHARED}>
 !B_tile = memref<{b_tile[0]}x{b_tile[1]}x{elem}, {SHARED}>
 !acc_tile = memref<{bm}x{bn}x{acc}, {FRAGMENT}>
@@ -118,6 +126,7 @@ func.func @gemm(%A: memref<?x?x{elem}>, %B: memref<?x?x{elem}>, %C: memref<?x?x{
   %grid_m = arith.ceildivui %M, %bm : index
   %grid_n = arith.ceildivui %N, %bn : index
   %k_tiles = arith.ceildivui %K, %bk : index
+  %k_end = arith.addi %k_tiles, %c1 : index
   scf.forall (%i0, %j0) in (%grid_m, %grid_n) {{
     %A_s = "tile.alloc"() : () -> !A_tile
     %B_s = "tile.alloc"() : () -> !B_tile
@@ -125,8 +134,7 @@ func.func @gemm(%A: memref<?x?x{elem}>, %B: memref<?x?x{elem}>, %C: memref<?x?x{
     "tile.fill"(%acc, %zero) : (!acc_tile, {acc}) -> ()
     %m0 = arith.muli %i0, %bm : index
     %n0 = arith.muli %j0, %bn : index
-    scf.for %kt = %c0 to %k_tiles step %c1 {{
-      %k0 = arith.muli %kt, %bk : index
+    {k_loop}
       "tile.copy"(%A, %A_s, %m0, %k0) {{operandSegmentSizes = array<i32: 1, 1, 2, 0>}}
           : (memref<?x?x{elem}>, !A_tile, index, index) -> ()
       "tile.copy"(%B, %B_s, {"%n0, %k0" if tb else "%k0, %n0"}) {{operandSegmentSizes = array<i32: 1, 1, 2, 0>}}
