@@ -1,27 +1,31 @@
 /* Atomic additions of f32 values (tile.atomic_add into f32 buffers) as
- * OpAtomicFAddEXT (SPV_EXT_shader_atomic_float_add), in two steps around
+ * OpAtomicFAddEXT (SPV_EXT_shader_atomic_float_add), and of f64 values as
+ * compare-and-swap loops on their bits, in two steps around
  * convert-gpu-to-spirv, which has no pattern for a float memref.atomic_rmw
  * and converts the memref an access goes through only inside itself:
  *
  *   - tile-vulkan-mark-float-atomics, on the gpu.module just before it:
  *     drops the nontemporal hint of every load and store (Vulkan has no
- *     use for it), then makes each `memref.atomic_rmw addf` of f32 whose
- *     old value is not used a store of the addend marked nontemporal. The
+ *     use for it), then makes each `memref.atomic_rmw addf` of f32 or
+ *     f64 whose old value is not used a store of the addend marked
+ *     nontemporal. The
  *     conversion gives that store the pointer of the element, and keeps
  *     the mark as the Nontemporal memory access of its spirv.Store.
  *   - tile-vulkan-float-atomics, on the spirv.module before
- *     spirv-update-vce: each spirv.Store marked Nontemporal becomes
+ *     spirv-update-vce: each spirv.Store of f32 marked Nontemporal becomes
  *     spirv.EXT.AtomicFAdd on the same pointer and value, at the scope of
  *     its storage class (Device for buffers, Workgroup for shared tiles)
  *     and with the semantics the conversion gives integer atomics; stores
  *     through other pointers are left. spirv-update-vce then declares the
- *     capability (AtomicFloat32AddEXT) and the extension.
+ *     capability (AtomicFloat32AddEXT) and the extension. Each marked
+ *     store of f64 becomes a compare-and-swap loop on i64 (below).
  *
  * tile-vulkan-memory-spaces refused the float atomics these do not take
  * (other kinds, other types, an old value that is used), at the op. */
 #include "ir/builder.h"
 #include "ir/ir.h"
 #include "passes/pass.h"
+#include "support/alloc.h"
 #include "support/count.h"
 #include "support/strbuf.h"
 #include "vulkan/vulkan.h"
@@ -29,6 +33,7 @@
 #include "mlir-c/Dialect/MemRef.h"
 #include "mlir-c/Dialect/SPIRV.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 static const char nontemporal[] = "nontemporal";
@@ -38,8 +43,9 @@ bool tileVulkanIsFloatAtomicAdd(MlirOperation op) {
     return false;
   const char *kind = tileAtomicKindName(op);
   MlirValue result = mlirOperationGetResult(op, 0);
+  MlirType type = mlirValueGetType(result);
   return kind && strcmp(kind, "addf") == 0 &&
-         mlirTypeIsAF32(mlirValueGetType(result)) &&
+         (mlirTypeIsAF32(type) || mlirTypeIsAF64(type)) &&
          mlirOpOperandIsNull(mlirValueGetFirstUse(result)) &&
          mlirOperationGetNumOperands(op) <= TILE_MAX_RANK + 2;
 }
@@ -109,8 +115,10 @@ static const char *scopeOf(MlirValue pointer) {
 /* Whether spirv.Store `op` of an f32 value carries the Nontemporal memory
  * access (its pointer is checked by scopeOf). */
 static bool isMarked(MlirOperation op) {
-  if (!tileOpIs(op, "spirv.Store") || mlirOperationGetNumOperands(op) != 2 ||
-      !mlirTypeIsAF32(mlirValueGetType(mlirOperationGetOperand(op, 1))))
+  if (!tileOpIs(op, "spirv.Store") || mlirOperationGetNumOperands(op) != 2)
+    return false;
+  MlirType type = mlirValueGetType(mlirOperationGetOperand(op, 1));
+  if (!mlirTypeIsAF32(type) && !mlirTypeIsAF64(type))
     return false;
   MlirAttribute access = tileOpGetAttr(op, "memory_access");
   if (mlirAttributeIsNull(access))
@@ -128,9 +136,244 @@ static MlirWalkResult collectMarked(MlirOperation op, void *userData) {
   return MlirWalkResultAdvance;
 }
 
+static MlirAttribute scopeAttr(TileBuilder *b, const char *scopeName) {
+  TileStrBuf text = TILE_STRBUF_INIT;
+  tileStrBufPrintf(&text, "#spirv.scope<%s>", scopeName);
+  MlirAttribute scope = tbParseAttr(b, tileStrBufGet(&text));
+  tileStrBufFree(&text);
+  return scope;
+}
+
+/*===--- f64: compare-and-swap loops on the bits
+ * ---------------------------===*/
+
+/* SPIR-V has atomic float additions of f32 here (and no device runs f64
+ * ones: lavapipe lacks shaderBufferFloat64AtomicAdd), so an f64 addition
+ * is a compare-and-swap loop on 64-bit integers (Int64Atomics). Logical
+ * addressing has no pointer casts: the variable the addition goes to holds
+ * i64 instead, every load of it is bitcast to f64 and every store from
+ * f64. */
+
+/* `type` printed, with every f64 made i64, and parsed back. */
+static MlirType asBits(MlirContext ctx, MlirType type) {
+  TileStrBuf text = TILE_STRBUF_INIT;
+  tileAppendType(&text, type);
+  char *s = (char *)tileStrBufGet(&text);
+  for (char *f = strstr(s, "f64"); f; f = strstr(f + 3, "f64"))
+    f[0] = 'i';
+  MlirType bits = mlirTypeParseGet(ctx, mlirStringRefCreateFromCString(s));
+  tileStrBufFree(&text);
+  return bits;
+}
+
+static MlirValue bitcast(TileBuilder *b, MlirValue v, MlirType to) {
+  return tbResult(tbCreate(b, "spirv.Bitcast", 1, &v, 1, &to, 0, NULL));
+}
+
+/* Creates terminator `name` at the end of `block`, branching to
+ * `successors`. */
+static void branch(MlirBlock block, MlirLocation loc, const char *name,
+                   intptr_t numOperands, const MlirValue *operands,
+                   intptr_t numSuccessors, MlirBlock *successors) {
+  MlirOperationState state = mlirOperationStateGet(tileRef(name), loc);
+  mlirOperationStateAddOperands(&state, numOperands, operands);
+  mlirOperationStateAddSuccessors(&state, numSuccessors, successors);
+  if (numOperands) {
+    MlirContext ctx = mlirLocationGetContext(loc);
+    MlirNamedAttribute segments = mlirNamedAttributeGet(
+        mlirIdentifierGet(ctx, tileRef("operandSegmentSizes")),
+        mlirDenseI32ArrayGet(ctx, 3, (const int32_t[]){1, 0, 0}));
+    mlirOperationStateAddAttributes(&state, 1, &segments);
+  }
+  mlirBlockAppendOwnedOperation(block, mlirOperationCreate(&state));
+}
+
+/* A marked store of f64 `value` through `pointer` (now to i64): a loop
+ * that reads the bits, adds in f64 and swaps the sum in if nothing changed
+ * them meanwhile. */
+static void emitAddLoop(MlirOperation store, const char *scopeName) {
+  MlirValue pointer = mlirOperationGetOperand(store, 0);
+  MlirValue value = mlirOperationGetOperand(store, 1);
+  TileBuilder b = tbBefore(store);
+  MlirLocation loc = b.loc;
+  MlirOperation loop = tbCreateWithRegions(
+      &b, "spirv.mlir.loop", 0, NULL, 0, NULL, 1,
+      (MlirNamedAttribute[]){tbNamed(
+          &b, "loop_control", tbParseAttr(&b, "#spirv.loop_control<None>"))},
+      1);
+  MlirRegion region = mlirOperationGetRegion(loop, 0);
+  MlirBlock blocks[4]; /* entry, header, continue, merge */
+  for (int i = 0; i < 4; ++i) {
+    blocks[i] = mlirBlockCreate(0, NULL, NULL);
+    mlirRegionAppendOwnedBlock(region, blocks[i]);
+  }
+  branch(blocks[0], loc, "spirv.Branch", 0, NULL, 1, &blocks[1]);
+  TileBuilder in = tbAtEnd(blocks[1], loc);
+  MlirType i64 = mlirIntegerTypeGet(b.ctx, 64);
+  MlirType f64 = mlirF64TypeGet(b.ctx);
+  MlirValue old =
+      tbResult(tbCreate(&in, "spirv.Load", 1, &pointer, 1, &i64, 0, NULL));
+  MlirValue sums[] = {bitcast(&in, old, f64), value};
+  MlirValue sum =
+      tbResult(tbCreate(&in, "spirv.FAdd", 2, sums, 1, &f64, 0, NULL));
+  MlirValue swap[] = {pointer, bitcast(&in, sum, i64), old};
+  MlirAttribute none = tbParseAttr(&in, "#spirv.memory_semantics<None>");
+  MlirNamedAttribute attrs[] = {
+      tbNamed(&in, "memory_scope", scopeAttr(&in, scopeName)),
+      tbNamed(&in, "equal_semantics", none),
+      tbNamed(&in, "unequal_semantics", none),
+  };
+  MlirValue seen = tbResult(
+      tbCreate(&in, "spirv.AtomicCompareExchange", 3, swap, 1, &i64, 3, attrs));
+  MlirValue compared[] = {seen, old};
+  MlirType i1 = mlirIntegerTypeGet(b.ctx, 1);
+  MlirValue done =
+      tbResult(tbCreate(&in, "spirv.IEqual", 2, compared, 1, &i1, 0, NULL));
+  MlirBlock targets[] = {blocks[3], blocks[2]};
+  branch(blocks[1], loc, "spirv.BranchConditional", 1, &done, 2, targets);
+  branch(blocks[2], loc, "spirv.Branch", 0, NULL, 1, &blocks[1]);
+  TileBuilder merge = tbAtEnd(blocks[3], loc);
+  tbCreate(&merge, "spirv.mlir.merge", 0, NULL, 0, NULL, 0, NULL);
+  mlirOperationDestroy(store);
+}
+
+/* Whether pointer `p` already points to i64 (an earlier addition to the
+ * same variable made it so). */
+static bool pointsToBits(MlirValue p) {
+  TileStrBuf text = TILE_STRBUF_INIT;
+  tileAppendType(&text, mlirValueGetType(p));
+  bool bits = strstr(tileStrBufGet(&text), "f64") == NULL;
+  tileStrBufFree(&text);
+  return bits;
+}
+
+/* The root a pointer is taken from through access chains: the
+ * spirv.mlir.addressof of a variable (shared tiles), or an argument of the
+ * kernel (buffers, until spirv-lower-abi-attrs makes them variables). */
+static MlirValue rootOf(MlirValue pointer) {
+  for (int depth = 0; depth < 16 && mlirValueIsAOpResult(pointer); ++depth) {
+    MlirOperation def = mlirOpResultGetOwner(pointer);
+    if (!tileOpIs(def, "spirv.AccessChain"))
+      break;
+    pointer = mlirOperationGetOperand(def, 0);
+  }
+  return pointer;
+}
+
+/* Gives pointer `p` (to f64, or to aggregates of f64) its i64 type and
+ * rewrites what goes through it; false on a use it does not know. */
+static bool retypePointer(MlirValue p) {
+  MlirContext ctx = mlirTypeGetContext(mlirValueGetType(p));
+  mlirValueSetType(p, asBits(ctx, mlirValueGetType(p)));
+  for (MlirOpOperand use = mlirValueGetFirstUse(p); !mlirOpOperandIsNull(use);
+       use = mlirOpOperandGetNextUse(use)) {
+    MlirOperation user = mlirOpOperandGetOwner(use);
+    unsigned at = mlirOpOperandGetOperandNumber(use);
+    if (tileOpIs(user, "spirv.AccessChain") && at == 0) {
+      if (!retypePointer(mlirOperationGetResult(user, 0)))
+        return false;
+    } else if (tileOpIs(user, "spirv.Load")) {
+      MlirValue loaded = mlirOperationGetResult(user, 0);
+      MlirType type = mlirValueGetType(loaded);
+      if (!mlirTypeIsAF64(type))
+        return false;
+      mlirValueSetType(loaded, asBits(ctx, type));
+      TileBuilder b = tbAfter(user);
+      MlirValue f = bitcast(&b, loaded, type);
+      mlirValueReplaceAllUsesExcept(loaded, f, 1,
+                                    (MlirOperation[]){mlirOpResultGetOwner(f)});
+    } else if (tileOpIs(user, "spirv.Store") && at == 0) {
+      if (isMarked(user))
+        continue; /* emitAddLoop takes the f64 value */
+      MlirValue stored = mlirOperationGetOperand(user, 1);
+      if (!mlirTypeIsAF64(mlirValueGetType(stored)))
+        return false;
+      TileBuilder b = tbBefore(user);
+      mlirOperationSetOperand(user, 1,
+                              bitcast(&b, stored, mlirIntegerTypeGet(ctx, 64)));
+    } else {
+      return false;
+    }
+  }
+  return true;
+}
+
+typedef struct {
+  MlirStringRef name;
+  TileOpList refs;
+} AddressScan;
+
+static MlirWalkResult findAddresses(MlirOperation op, void *userData) {
+  AddressScan *scan = userData;
+  if (tileOpIs(op, "spirv.mlir.addressof")) {
+    MlirAttribute name = tileOpGetAttr(op, "variable");
+    if (mlirAttributeIsAFlatSymbolRef(name) &&
+        mlirStringRefEqual(mlirFlatSymbolRefAttrGetValue(name), scan->name))
+      tileOpListAppend(&scan->refs, op);
+  } else if (tileOpIs(op, "spirv.GlobalVariable")) {
+    MlirAttribute name = tileOpGetAttr(op, "sym_name");
+    if (mlirAttributeIsAString(name) &&
+        mlirStringRefEqual(mlirStringAttrGetValue(name), scan->name)) {
+      MlirAttribute type = tileOpGetAttr(op, "type");
+      MlirContext ctx = mlirOperationGetContext(op);
+      mlirOperationSetAttributeByName(
+          op, tileRef("type"),
+          mlirTypeAttrGet(asBits(ctx, mlirTypeAttrGetValue(type))));
+    }
+  }
+  return MlirWalkResultAdvance;
+}
+
+/* A kernel argument `arg` holding i64: its block argument and its entry in
+ * the function's type. */
+static bool argumentAsBits(MlirValue arg) {
+  MlirBlock block = mlirBlockArgumentGetOwner(arg);
+  MlirOperation func = mlirBlockGetParentOperation(block);
+  MlirAttribute typeAttr = tileOpGetAttr(func, "function_type");
+  if (!tileOpIs(func, "spirv.func") || mlirAttributeIsNull(typeAttr) ||
+      !mlirBlockEqual(block,
+                      mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0))))
+    return false;
+  MlirType fn = mlirTypeAttrGetValue(typeAttr);
+  intptr_t n = mlirFunctionTypeGetNumInputs(fn);
+  intptr_t m = mlirFunctionTypeGetNumResults(fn);
+  intptr_t at = mlirBlockArgumentGetArgNumber(arg);
+  MlirContext ctx = mlirOperationGetContext(func);
+  MlirType *types = tileCallocArray((size_t)(n + m + 1), sizeof(MlirType));
+  for (intptr_t i = 0; i < n; ++i)
+    types[i] = mlirFunctionTypeGetInput(fn, i);
+  for (intptr_t i = 0; i < m; ++i)
+    types[n + i] = mlirFunctionTypeGetResult(fn, i);
+  types[at] = asBits(ctx, types[at]);
+  mlirOperationSetAttributeByName(
+      func, tileRef("function_type"),
+      mlirTypeAttrGet(mlirFunctionTypeGet(ctx, n, types, m, types + n)));
+  free(types);
+  return retypePointer(arg);
+}
+
+/* Makes the variable or argument that f64 store `store` adds to hold i64;
+ * false when one of its uses is not a load, store or access chain of f64. */
+static bool rootAsBits(MlirOperation root, MlirOperation store) {
+  MlirValue base = rootOf(mlirOperationGetOperand(store, 0));
+  if (mlirValueIsABlockArgument(base))
+    return argumentAsBits(base);
+  MlirOperation def = mlirOpResultGetOwner(base);
+  MlirAttribute name = tileOpGetAttr(def, "variable");
+  if (!tileOpIs(def, "spirv.mlir.addressof") ||
+      !mlirAttributeIsAFlatSymbolRef(name))
+    return false;
+  AddressScan scan = {mlirFlatSymbolRefAttrGetValue(name), {0}};
+  mlirOperationWalk(root, findAddresses, &scan, MlirWalkPreOrder);
+  bool ok = true;
+  for (size_t i = 0; i < scan.refs.count && ok; ++i)
+    ok = retypePointer(mlirOperationGetResult(scan.refs.ops[i], 0));
+  tileOpListFree(&scan.refs);
+  return ok;
+}
+
 static void runLower(MlirOperation root, MlirExternalPass pass,
                      const TileOptionValue *options) {
-  (void)pass;
   (void)options;
   TileOpList stores = {0};
   mlirOperationWalk(root, collectMarked, &stores, MlirWalkPreOrder);
@@ -141,14 +384,24 @@ static void runLower(MlirOperation root, MlirExternalPass pass,
     const char *scopeName = scopeOf(operands[0]);
     if (!scopeName)
       continue;
-    TileBuilder b = tbBefore(store);
     MlirType type = mlirValueGetType(operands[1]);
-    TileStrBuf text = TILE_STRBUF_INIT;
-    tileStrBufPrintf(&text, "#spirv.scope<%s>", scopeName);
-    MlirAttribute scope = tbParseAttr(&b, tileStrBufGet(&text));
-    tileStrBufFree(&text);
+    if (mlirTypeIsAF64(type)) {
+      /* The pointer may already be to i64: an earlier addition to the
+       * same variable made it so. */
+      if (!pointsToBits(operands[0]) && !rootAsBits(root, store)) {
+        tileEmitOpError(store, "adds f64 values atomically to a buffer the "
+                               "vulkan target cannot view as 64-bit "
+                               "integers, which its compare-and-swap loop "
+                               "needs");
+        mlirExternalPassSignalFailure(pass);
+        continue;
+      }
+      emitAddLoop(store, scopeName);
+      continue;
+    }
+    TileBuilder b = tbBefore(store);
     MlirNamedAttribute attrs[] = {
-        tbNamed(&b, "memory_scope", scope),
+        tbNamed(&b, "memory_scope", scopeAttr(&b, scopeName)),
         tbNamed(&b, "semantics",
                 tbParseAttr(&b, "#spirv.memory_semantics<AcquireRelease>")),
     };

@@ -112,7 +112,7 @@ static void allocateAttributions(MlirOperation func) {
 
 /* The kinds of memref.atomic_rmw (arith::AtomicRMWKind's values) that MLIR
  * 22 converts to SPIR-V: addi, andi, maxs, maxu, mins and minu and ori, of
- * integers; and addf of f32 whose old value is unused, which
+ * integers; and addf of f32 or f64 whose old value is unused, which
  * float_atomics.c lowers. Other float atomics and generic_atomic_rmw are
  * reported at the op instead of failing inside convert-gpu-to-spirv
  * ("failed to legalize operation"). */
@@ -120,7 +120,7 @@ static bool checkAtomic(MlirOperation op) {
   static const char converted[] = "addi,andi,maxs,maxu,mins,minu,ori";
   static const char works[] = "memref.atomic_rmw addi, andi, ori, maxs, "
                               "maxu, mins and minu of integers, and addf of "
-                              "f32 whose old value is unused, work";
+                              "f32 or f64 whose old value is unused, work";
   if (tileOpIs(op, "memref.generic_atomic_rmw")) {
     tileEmitOpError(op,
                     "has no lowering on the vulkan target (MLIR's SPIR-V "

@@ -94,8 +94,8 @@ MlirValue tileVulkanSlice(TileBuilder *b, MlirValue v, int64_t offset,
                           int64_t size);
 
 /* Whether `op` is a float atomic that vulkan kernels compute (float_atomics.c):
- * a memref.atomic_rmw addf of f32 whose old value is not used, into a memref
- * of at most TILE_MAX_RANK dimensions. */
+ * a memref.atomic_rmw addf of f32 or f64 whose old value is not used, into a
+ * memref of at most TILE_MAX_RANK dimensions. */
 bool tileVulkanIsFloatAtomicAdd(MlirOperation op);
 
 #endif

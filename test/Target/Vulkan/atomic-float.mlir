@@ -9,7 +9,7 @@ func.func @half(%C: memref<?xf16>) {
   %c0 = arith.constant 0 : index
   scf.forall (%b) in (4) {
     %x = "tile.alloc"() : () -> memref<16xf16, #tile.fragment>
-    // expected-error @+1 {{'memref.atomic_rmw' op applies addf atomically to f16 values, which the vulkan target does not support yet: memref.atomic_rmw addi, andi, ori, maxs, maxu, mins and minu of integers, and addf of f32 whose old value is unused, work}}
+    // expected-error @+1 {{'memref.atomic_rmw' op applies addf atomically to f16 values, which the vulkan target does not support yet: memref.atomic_rmw addi, andi, ori, maxs, maxu, mins and minu of integers, and addf of f32 or f64 whose old value is unused, work}}
     "tile.atomic_add"(%x, %C, %c0) : (memref<16xf16, #tile.fragment>, memref<?xf16>, index) -> ()
   } {mapping = [#gpu.block<x>], tile.threads = 32 : i64}
   return
