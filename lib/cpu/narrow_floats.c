@@ -150,11 +150,8 @@ static void rewrite(MlirOperation op) {
 static MlirWalkResult collect(MlirOperation op, void *userData) {
   static const char *const names[] = {"arith.truncf", "arith.extf", "math.fma",
                                       "vector.fma", "vector.reduction"};
-  for (size_t i = 0; i < TILE_COUNT(names); ++i)
-    if (tileOpIs(op, names[i])) {
-      tileOpListAppend(userData, op);
-      break;
-    }
+  if (tileOpIsAny(op, names, TILE_COUNT(names)))
+    tileOpListAppend(userData, op);
   return MlirWalkResultAdvance;
 }
 

@@ -87,10 +87,17 @@ static void copyOffsets(MlirOperation copy, MlirValue off[2]) {
   off[1] = mlirOperationGetOperand(copy, first + 1);
 }
 
-/* Whether `op` may write global memory: a tile op into a global buffer, a
- * store, transfer or atomic into one that is no thread's own array, or
- * another op that takes a global buffer and is not a view or a query (a
- * call). */
+/* Whether `buffer` is global memory: a buffer of global scope that is no
+ * thread's own array. */
+static bool isGlobalMemory(MlirValue buffer, const void *data) {
+  (void)data;
+  return tileMemRefTypeGetScope(mlirValueGetType(buffer)) == TileScopeGlobal &&
+         !tileIsThreadPrivate(tileViewRoot(buffer));
+}
+
+/* Whether `op` may write global memory: a tile op into a global buffer,
+ * or another op that may write one (tileOpMayWrite: a store, transfer or
+ * atomic, a call). */
 static bool writesGlobal(MlirOperation op) {
   if (tileOpIsTile(op)) {
     int dest = tileOpIs(op, "tile.fill") ? 0 : 1;
@@ -99,26 +106,7 @@ static bool writesGlobal(MlirOperation op) {
            tileMemRefTypeGetScope(mlirValueGetType(
                mlirOperationGetOperand(op, dest))) == TileScopeGlobal;
   }
-  unsigned count;
-  const TileAccess *rows = tileAccessesOf(op, &count);
-  for (unsigned i = 0; i < count; ++i) {
-    if (!rows[i].writes ||
-        rows[i].operand >= (unsigned)mlirOperationGetNumOperands(op))
-      continue;
-    MlirValue buffer = mlirOperationGetOperand(op, rows[i].operand);
-    if (tileMemRefTypeGetScope(mlirValueGetType(buffer)) == TileScopeGlobal &&
-        !tileIsThreadPrivate(tileViewRoot(buffer)))
-      return true;
-  }
-  if (count || tileTakesBufferOnly(op))
-    return false;
-  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
-    MlirType type = mlirValueGetType(mlirOperationGetOperand(op, i));
-    if (mlirTypeIsAMemRef(type) &&
-        tileMemRefTypeGetScope(type) == TileScopeGlobal)
-      return true;
-  }
-  return false;
+  return tileOpMayWrite(op, isGlobalMemory, NULL);
 }
 
 static MlirWalkResult findGlobalWrite(MlirOperation op, void *userData) {

@@ -28,10 +28,7 @@ static bool recomputable(MlirOperation op) {
     if (name.length > strlen(prefixes[i]) &&
         strncmp(name.data, prefixes[i], strlen(prefixes[i])) == 0)
       return true;
-  for (size_t i = 0; i < TILE_COUNT(names); ++i)
-    if (tileOpIs(op, names[i]))
-      return true;
-  return false;
+  return tileOpIsAny(op, names, TILE_COUNT(names));
 }
 
 /* Counts the body ops of `v`'s slice into `seen` (distinct ops, at most

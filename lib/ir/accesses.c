@@ -59,17 +59,31 @@ static const char *const queries[] = {
 };
 
 static bool isView(MlirOperation op) {
-  for (unsigned i = 0; i < TILE_COUNT(views); ++i)
-    if (tileOpIs(op, views[i]))
-      return true;
-  return false;
+  return tileOpIsAny(op, views, TILE_COUNT(views));
 }
 
 bool tileTakesBufferOnly(MlirOperation op) {
-  for (unsigned i = 0; i < TILE_COUNT(queries); ++i)
-    if (tileOpIs(op, queries[i]))
+  return tileOpIsAny(op, queries, TILE_COUNT(queries)) || isView(op);
+}
+
+bool tileOpMayWrite(MlirOperation op,
+                    bool (*target)(MlirValue buffer, const void *data),
+                    const void *data) {
+  unsigned count;
+  const TileAccess *rows = tileAccessesOf(op, &count);
+  for (unsigned i = 0; i < count; ++i)
+    if (rows[i].writes &&
+        rows[i].operand < (unsigned)mlirOperationGetNumOperands(op) &&
+        target(mlirOperationGetOperand(op, rows[i].operand), data))
       return true;
-  return isView(op);
+  if (count || tileTakesBufferOnly(op))
+    return false;
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
+    MlirValue v = mlirOperationGetOperand(op, i);
+    if (mlirTypeIsAMemRef(mlirValueGetType(v)) && target(v, data))
+      return true;
+  }
+  return false;
 }
 
 MlirValue tileViewRoot(MlirValue v) {
@@ -98,32 +112,15 @@ typedef struct {
 } PrivateWrites;
 
 /* Whether `buffer` is thread-private memory made outside the loop. */
-static bool privateOutside(const PrivateWrites *w, MlirValue buffer) {
-  if (!mlirTypeIsAMemRef(mlirValueGetType(buffer)))
-    return false;
+static bool privateOutside(MlirValue buffer, const void *data) {
+  const PrivateWrites *w = data;
   MlirValue root = tileViewRoot(buffer);
   return tileIsThreadPrivate(root) && !tileValueIsInside(root, w->loop);
 }
 
-static bool writesPrivate(const PrivateWrites *w, MlirOperation op) {
-  unsigned count;
-  const TileAccess *rows = tileAccessesOf(op, &count);
-  for (unsigned i = 0; i < count; ++i)
-    if (rows[i].writes &&
-        rows[i].operand < (unsigned)mlirOperationGetNumOperands(op) &&
-        privateOutside(w, mlirOperationGetOperand(op, rows[i].operand)))
-      return true;
-  if (count || tileTakesBufferOnly(op))
-    return false;
-  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i)
-    if (privateOutside(w, mlirOperationGetOperand(op, i)))
-      return true;
-  return false;
-}
-
 static MlirWalkResult findWrite(MlirOperation op, void *userData) {
   PrivateWrites *w = userData;
-  if (mlirOperationEqual(op, w->loop) || !writesPrivate(w, op))
+  if (mlirOperationEqual(op, w->loop) || !tileOpMayWrite(op, privateOutside, w))
     return MlirWalkResultAdvance;
   w->found = op;
   return MlirWalkResultInterrupt;

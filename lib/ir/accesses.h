@@ -25,6 +25,14 @@ const TileAccess *tileAccessesOf(MlirOperation op, unsigned *count);
  * of its sizes or address (memref.dim, extract_strided_metadata, ...). */
 bool tileTakesBufferOnly(MlirOperation op);
 
+/* Whether `op` may write a memref operand for which `target` holds: one it
+ * stores, transfers or atomically updates into, or, for an op that is not
+ * a load, store, transfer or atomic, nor a view or query, any memref
+ * operand (a call may write what it takes). */
+bool tileOpMayWrite(MlirOperation op,
+                    bool (*target)(MlirValue buffer, const void *data),
+                    const void *data);
+
 /* The buffer a chain of views of `v` (subview, cast, reinterpret_cast,
  * collapse_shape, expand_shape, view, transpose, memory_space_cast,
  * assume_alignment) is taken of; `v` itself when it is no view. */

@@ -270,6 +270,13 @@ bool tileOpIs(MlirOperation op, const char *name) {
   return tileStrRefEquals(mlirIdentifierStr(mlirOperationGetName(op)), name);
 }
 
+bool tileOpIsAny(MlirOperation op, const char *const *names, size_t n) {
+  for (size_t i = 0; i < n; ++i)
+    if (tileOpIs(op, names[i]))
+      return true;
+  return false;
+}
+
 bool tileOpInDialect(MlirOperation op, const char *dialect) {
   MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
   size_t n = strlen(dialect);

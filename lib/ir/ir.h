@@ -102,6 +102,8 @@ MlirOperation tileParseOperation(MlirContext ctx, MlirStringRef source,
 void tileContextRegisterUpstreamDialects(MlirContext ctx);
 
 bool tileOpIs(MlirOperation op, const char *name);
+/* Whether `op` is one of the `n` ops named in `names`. */
+bool tileOpIsAny(MlirOperation op, const char *const *names, size_t n);
 /* Whether `op` belongs to the tile dialect. */
 bool tileOpIsTile(MlirOperation op);
 /* Whether `op` belongs to the dialect `dialect` (e.g. "llvm"). */

@@ -147,13 +147,6 @@ static MlirValue narrow(TileBuilder *b, MlirValue x) {
                   rounded);
 }
 
-static bool isAny(MlirOperation op, const char *const *names, size_t n) {
-  for (size_t i = 0; i < n; ++i)
-    if (tileOpIs(op, names[i]))
-      return true;
-  return false;
-}
-
 /* Ops that move bf16 values without computing with them: they take i16
  * alike. */
 static bool movesOnly(MlirOperation op) {
@@ -204,17 +197,7 @@ static bool movesOnly(MlirOperation op) {
       "func.call",
       "ub.poison",
   };
-  return isAny(op, names, TILE_COUNT(names));
-}
-
-static bool opHoldsBF16(MlirOperation op) {
-  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i)
-    if (holdsBF16(mlirValueGetType(mlirOperationGetOperand(op, i))))
-      return true;
-  for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i)
-    if (holdsBF16(mlirValueGetType(mlirOperationGetResult(op, i))))
-      return true;
-  return false;
+  return tileOpIsAny(op, names, TILE_COUNT(names));
 }
 
 /* complex<bf16>, alone or as the elements of a shaped type. */
@@ -223,16 +206,6 @@ static bool isComplexBF16(MlirType type) {
     type = mlirShapedTypeGetElementType(type);
   return mlirTypeIsAComplex(type) &&
          mlirTypeIsABF16(mlirComplexTypeGetElementType(type));
-}
-
-static bool opHoldsComplexBF16(MlirOperation op) {
-  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i)
-    if (isComplexBF16(mlirValueGetType(mlirOperationGetOperand(op, i))))
-      return true;
-  for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i)
-    if (isComplexBF16(mlirValueGetType(mlirOperationGetResult(op, i))))
-      return true;
-  return false;
 }
 
 static bool sourceIsBF16(MlirOperation op) {
@@ -247,7 +220,7 @@ static bool resultIsBF16(MlirOperation op) {
 
 static MlirWalkResult classify(MlirOperation op, void *userData) {
   Work *w = userData;
-  if (opHoldsComplexBF16(op)) {
+  if (!mlirTypeIsNull(tileFindValueType(op, isComplexBF16))) {
     if (!w->complexReported)
       tileEmitOpError(op, "holds complex<bf16> values, which the vulkan "
                           "target does not support: it keeps bf16 as bits, "
@@ -257,7 +230,7 @@ static MlirWalkResult classify(MlirOperation op, void *userData) {
     ++w->errors;
     return MlirWalkResultAdvance;
   }
-  if (!opHoldsBF16(op))
+  if (mlirTypeIsNull(tileFindValueType(op, holdsBF16)))
     return MlirWalkResultAdvance;
   if (tileOpIs(op, "arith.extf") && sourceIsBF16(op)) {
     tileOpListAppend(&w->extends, op);

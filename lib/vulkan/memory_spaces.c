@@ -40,11 +40,9 @@ static bool ownsPrivate(const Spaces *s, MlirOperation op) {
       "memref.expand_shape",     "memref.collapse_shape",
       "memref.reinterpret_cast", "memref.view",
       "memref.transpose"};
-  for (size_t i = 0; i < TILE_COUNT(views); ++i)
-    if (tileOpIs(op, views[i]))
-      return mlirOperationGetNumOperands(op) > 0 &&
-             inFunction(s, mlirValueGetType(mlirOperationGetOperand(op, 0)));
-  return false;
+  return tileOpIsAny(op, views, TILE_COUNT(views)) &&
+         mlirOperationGetNumOperands(op) > 0 &&
+         inFunction(s, mlirValueGetType(mlirOperationGetOperand(op, 0)));
 }
 
 static MlirType mapped(const Spaces *s, MlirType type, bool private) {
