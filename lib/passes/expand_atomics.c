@@ -6,7 +6,11 @@
  * atomic_rmw mulf and generic_atomic_rmw of floats are reported at the op:
  * both failed with "'llvm.cmpxchg' op operand #1 must be signless integer
  * or LLVM pointer type" or an unrealized cast LLVM's translation refused.
- * For the targets that lower through LLVM (cpu, cuda, rocm). */
+ * Atomic updates of a thread's own memory (local tiles, allocas no parallel
+ * loop shares) need no atomicity: they become a load, the update and a
+ * store first, whatever their kind and type. For the targets that lower
+ * through LLVM (cpu, cuda, rocm) and their host code. */
+#include "ir/atomics.h"
 #include "ir/builder.h"
 #include "ir/ir.h"
 #include "passes/pass.h"
@@ -29,7 +33,8 @@ static MlirType elementOf(MlirOperation op) {
 }
 
 typedef struct {
-  TileOpList muls; /* atomic_rmw muli, to rewrite */
+  TileOpList privates; /* atomics of a thread's own memory */
+  TileOpList muls;     /* atomic_rmw muli, to rewrite */
   const char *target;
   unsigned errors;
 } Expand;
@@ -41,7 +46,9 @@ static MlirWalkResult visit(MlirOperation op, void *userData) {
     return MlirWalkResultAdvance;
   bool isFloat = mlirTypeIsAFloat(elementOf(op));
   const char *kind = generic ? "" : tileAtomicKindName(op);
-  if (kind && strcmp(kind, "muli") == 0) {
+  if (kind && tileAtomicIsPrivate(op)) {
+    tileOpListAppend(&e->privates, op);
+  } else if (kind && strcmp(kind, "muli") == 0) {
     tileOpListAppend(&e->muls, op);
   } else if (isFloat && (generic || (kind && strcmp(kind, "mulf") == 0))) {
     tileEmitOpError(op,
@@ -80,8 +87,11 @@ static void rewriteMul(MlirOperation op) {
 
 static void run(MlirOperation root, MlirExternalPass pass,
                 const TileOptionValue *values) {
-  Expand e = {{0}, values[OptTarget].s, 0};
+  Expand e = {{0}, {0}, values[OptTarget].s, 0};
   mlirOperationWalk(root, visit, &e, MlirWalkPostOrder);
+  for (size_t i = 0; i < e.privates.count; ++i)
+    tileExpandAtomicInPlace(e.privates.ops[i]);
+  tileOpListFree(&e.privates);
   for (size_t i = 0; i < e.muls.count; ++i)
     rewriteMul(e.muls.ops[i]);
   tileOpListFree(&e.muls);
@@ -97,7 +107,8 @@ static const TileDialectHandleGetter dialects[] = {
 const TilePassDescriptor tileExpandAtomicsPass = {
     .argument = "tile-expand-atomics",
     .name = "TileExpandAtomics",
-    .summary = "Multiply integers atomically through a compare-and-swap "
+    .summary = "Update a thread's own memory with a load and a store; "
+               "multiply integers atomically through a compare-and-swap "
                "loop (LLVM's atomicrmw has no multiplication); report the "
                "float updates MLIR 22 cannot loop over",
     .anchor = "",

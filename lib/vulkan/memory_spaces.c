@@ -4,8 +4,12 @@
  * memrefs (fragment registers, local tiles, and the arrays a kernel makes
  * with memref.alloca, with their views) move to the Function storage
  * class (an alloca was a StorageBuffer, which nothing converts);
- * convert-gpu-to-spirv maps neither #gpu.address_space itself. Float atomics,
- * which it cannot convert, are reported here. */
+ * convert-gpu-to-spirv maps neither #gpu.address_space itself. Atomic
+ * updates of a thread's own memory become a load, the update and a store
+ * (no other thread sees it; a float addition there was a plain store of the
+ * addend, an integer one failed to legalize). The atomics the conversion
+ * cannot convert are reported here. */
+#include "ir/atomics.h"
 #include "ir/builder_gpu.h"
 #include "ir/ir.h"
 #include "passes/pass.h"
@@ -15,6 +19,7 @@
 #include "tile/dialect.h"
 #include "vulkan/vulkan.h"
 
+#include "mlir-c/Dialect/Arith.h"
 #include "mlir-c/Dialect/MemRef.h"
 #include "mlir-c/Dialect/SPIRV.h"
 
@@ -150,10 +155,32 @@ static bool checkAtomic(MlirOperation op) {
 }
 
 static MlirWalkResult visitFunc(MlirOperation op, void *userData) {
-  bool *ok = userData;
+  (void)userData;
   if (tileOpIs(op, "gpu.func"))
     allocateAttributions(op);
+  return MlirWalkResultAdvance;
+}
+
+static MlirWalkResult visitAtomic(MlirOperation op, void *userData) {
+  bool *ok = userData;
   *ok &= checkAtomic(op);
+  return MlirWalkResultAdvance;
+}
+
+typedef struct {
+  const Spaces *spaces;
+  TileOpList atomics;
+} PrivateAtomics;
+
+static MlirWalkResult findPrivateAtomic(MlirOperation op, void *userData) {
+  PrivateAtomics *p = userData;
+  bool generic = tileOpIs(op, "memref.generic_atomic_rmw");
+  if (!generic && !tileOpIs(op, "memref.atomic_rmw"))
+    return MlirWalkResultAdvance;
+  MlirValue memref = mlirOperationGetOperand(op, generic ? 0 : 1);
+  if (inFunction(p->spaces, mlirValueGetType(memref)) &&
+      (generic || tileAtomicKindName(op)))
+    tileOpListAppend(&p->atomics, op);
   return MlirWalkResultAdvance;
 }
 
@@ -164,15 +191,22 @@ static void run(MlirOperation op, MlirExternalPass pass,
   Spaces spaces = {
       mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), 3),
       mlirAttributeParseGet(ctx, tileRef("#spirv.storage_class<Function>"))};
-  bool ok = true;
-  mlirOperationWalk(op, visitFunc, &ok, MlirWalkPreOrder);
+  mlirOperationWalk(op, visitFunc, NULL, MlirWalkPreOrder);
   mlirOperationWalk(op, retype, &spaces, MlirWalkPreOrder);
+  PrivateAtomics p = {&spaces, {0}};
+  mlirOperationWalk(op, findPrivateAtomic, &p, MlirWalkPreOrder);
+  for (size_t i = 0; i < p.atomics.count; ++i)
+    tileExpandAtomicInPlace(p.atomics.ops[i]);
+  tileOpListFree(&p.atomics);
+  bool ok = true;
+  mlirOperationWalk(op, visitAtomic, &ok, MlirWalkPreOrder);
   if (!ok)
     mlirExternalPassSignalFailure(pass);
 }
 
 static const TileDialectHandleGetter dependent[] = {
-    mlirGetDialectHandle__memref__, mlirGetDialectHandle__spirv__};
+    mlirGetDialectHandle__arith__, mlirGetDialectHandle__memref__,
+    mlirGetDialectHandle__spirv__};
 
 const TilePassDescriptor tileVulkanMemorySpacesPass = {
     .argument = "tile-vulkan-memory-spaces",
