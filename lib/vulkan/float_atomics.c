@@ -20,8 +20,15 @@
  *     capability (AtomicFloat32AddEXT) and the extension. Each marked
  *     store of f64 becomes a compare-and-swap loop on i64 (below).
  *
+ *   - tile-vulkan-half-atomics, on the spirv.module after
+ *     spirv-lower-abi-attrs: each marked store of f16 (into a buffer)
+ *     becomes a compare-and-swap loop on the 32-bit word that holds the
+ *     element, through a second view of the buffer's binding as words
+ *     (below).
+ *
  * tile-vulkan-memory-spaces refused the float atomics these do not take
- * (other kinds, other types, an old value that is used), at the op. */
+ * (other kinds, other types, f16 in workgroup memory, an old value that is
+ * used), at the op. */
 #include "ir/builder.h"
 #include "ir/ir.h"
 #include "passes/pass.h"
@@ -38,14 +45,31 @@
 
 static const char nontemporal[] = "nontemporal";
 
+/* Whether memref type `type` is a kernel buffer: no memory space, or the
+ * global one (not workgroup or private memory). */
+static bool isBuffer(MlirType type) {
+  MlirAttribute space = mlirMemRefTypeGetMemorySpace(type);
+  if (mlirAttributeIsNull(space))
+    return true;
+  if (mlirAttributeIsAInteger(space))
+    return mlirIntegerAttrGetValueInt(space) == 1;
+  TileStrBuf text = TILE_STRBUF_INIT;
+  tileAppendAttr(&text, space);
+  bool global = strcmp(tileStrBufGet(&text), "#gpu.address_space<global>") == 0;
+  tileStrBufFree(&text);
+  return global;
+}
+
 bool tileVulkanIsFloatAtomicAdd(MlirOperation op) {
   if (!tileOpIs(op, "memref.atomic_rmw"))
     return false;
   const char *kind = tileAtomicKindName(op);
   MlirValue result = mlirOperationGetResult(op, 0);
   MlirType type = mlirValueGetType(result);
+  bool half = mlirTypeIsAF16(type) &&
+              isBuffer(mlirValueGetType(mlirOperationGetOperand(op, 1)));
   return kind && strcmp(kind, "addf") == 0 &&
-         (mlirTypeIsAF32(type) || mlirTypeIsAF64(type)) &&
+         (mlirTypeIsAF32(type) || mlirTypeIsAF64(type) || half) &&
          mlirOpOperandIsNull(mlirValueGetFirstUse(result)) &&
          mlirOperationGetNumOperands(op) <= TILE_MAX_RANK + 2;
 }
@@ -112,13 +136,12 @@ static const char *scopeOf(MlirValue pointer) {
   return scope;
 }
 
-/* Whether spirv.Store `op` of an f32 value carries the Nontemporal memory
- * access (its pointer is checked by scopeOf). */
-static bool isMarked(MlirOperation op) {
+/* Whether spirv.Store `op` of a value for which `holds` is true carries
+ * the Nontemporal memory access (its pointer is checked by scopeOf). */
+static bool isMarkedStoreOf(MlirOperation op, bool (*holds)(MlirType)) {
   if (!tileOpIs(op, "spirv.Store") || mlirOperationGetNumOperands(op) != 2)
     return false;
-  MlirType type = mlirValueGetType(mlirOperationGetOperand(op, 1));
-  if (!mlirTypeIsAF32(type) && !mlirTypeIsAF64(type))
+  if (!holds(mlirValueGetType(mlirOperationGetOperand(op, 1))))
     return false;
   MlirAttribute access = tileOpGetAttr(op, "memory_access");
   if (mlirAttributeIsNull(access))
@@ -128,6 +151,15 @@ static bool isMarked(MlirOperation op) {
   bool marked = strstr(tileStrBufGet(&text), "Nontemporal") != NULL;
   tileStrBufFree(&text);
   return marked;
+}
+
+static bool isWideFloat(MlirType type) {
+  return mlirTypeIsAF32(type) || mlirTypeIsAF64(type);
+}
+
+/* A marked store of f32 or f64 (tile-vulkan-float-atomics). */
+static bool isMarked(MlirOperation op) {
+  return isMarkedStoreOf(op, isWideFloat);
 }
 
 static MlirWalkResult collectMarked(MlirOperation op, void *userData) {
@@ -425,4 +457,276 @@ const TilePassDescriptor tileVulkanFloatAtomicsPass = {
     .dependentDialects = lowerDialects,
     .numDependentDialects = TILE_COUNT(lowerDialects),
     .run = runLower,
+};
+
+/*===--- f16: compare-and-swap loops on the word of the element
+ * -----------===*/
+
+/* SPIR-V atomics take 32- and 64-bit integers only, so an f16 addition into
+ * a buffer is a compare-and-swap loop on the 32-bit word holding the
+ * element: the word read as two f16 lanes (OpBitcast puts lane 0 in the low
+ * bits, the element of the lower address), the element's lane added to,
+ * the word swapped in if nothing changed it meanwhile. The buffer stays a
+ * buffer of f16 for every other access (16-bit stores of neighbouring
+ * elements must not become read-modify-writes of words), and a second
+ * variable at the same descriptor set and binding views it as words; both
+ * are decorated Aliased. The runtime rounds every buffer up to whole words
+ * (launch.c), so the word of a last odd element is in the buffer. Shared
+ * memory has no second view: f16 additions there are refused
+ * (tile-vulkan-memory-spaces). */
+
+static MlirWalkResult collectHalfMarked(MlirOperation op, void *userData) {
+  if (isMarkedStoreOf(op, mlirTypeIsAF16))
+    tileOpListAppend(userData, op);
+  return MlirWalkResultAdvance;
+}
+
+static MlirOperation findSymbol(MlirOperation module, MlirStringRef name) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+    MlirAttribute symbol = tileOpGetAttr(op, "sym_name");
+    if (!mlirAttributeIsNull(symbol) && mlirAttributeIsAString(symbol) &&
+        mlirStringRefEqual(mlirStringAttrGetValue(symbol), name))
+      return op;
+  }
+  return (MlirOperation){NULL};
+}
+
+static const char wordsType[] =
+    "!spirv.ptr<!spirv.struct<(!spirv.rtarray<i32, stride=4> [0])>, "
+    "StorageBuffer>";
+
+/* Whether `op` is a variable of words at the binding of `variable`. */
+static bool viewsAsWords(MlirOperation op, MlirOperation variable) {
+  if (!tileOpIs(op, "spirv.GlobalVariable"))
+    return false;
+  MlirContext ctx = mlirOperationGetContext(op);
+  MlirAttribute type = tileOpGetAttr(op, "type");
+  const char *const same[] = {"descriptor_set", "binding"};
+  bool match = !mlirAttributeIsNull(type) &&
+               mlirTypeEqual(mlirTypeAttrGetValue(type),
+                             mlirTypeParseGet(ctx, tileRef(wordsType)));
+  for (size_t i = 0; i < TILE_COUNT(same) && match; ++i)
+    match = mlirAttributeEqual(tileOpGetAttr(op, same[i]),
+                               tileOpGetAttr(variable, same[i]));
+  return match;
+}
+
+/* Lists `words` beside `name` in every entry point interface that lists
+ * `name`. */
+static void listBeside(MlirOperation module, MlirStringRef name,
+                       MlirStringRef words) {
+  MlirContext ctx = mlirOperationGetContext(module);
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+    MlirAttribute interface = tileOpGetAttr(op, "interface");
+    if (!tileOpIs(op, "spirv.EntryPoint") || mlirAttributeIsNull(interface))
+      continue;
+    intptr_t n = mlirArrayAttrGetNumElements(interface);
+    bool listed = false;
+    for (intptr_t i = 0; i < n && !listed; ++i) {
+      MlirAttribute ref = mlirArrayAttrGetElement(interface, i);
+      listed = mlirAttributeIsAFlatSymbolRef(ref) &&
+               mlirStringRefEqual(mlirFlatSymbolRefAttrGetValue(ref), name);
+    }
+    if (!listed)
+      continue;
+    MlirAttribute *refs = tileCallocArray((size_t)n + 1, sizeof *refs);
+    for (intptr_t i = 0; i < n; ++i)
+      refs[i] = mlirArrayAttrGetElement(interface, i);
+    refs[n] = mlirFlatSymbolRefAttrGet(ctx, words);
+    mlirOperationSetAttributeByName(op, tileRef("interface"),
+                                    mlirArrayAttrGet(ctx, n + 1, refs));
+    free(refs);
+  }
+}
+
+/* The variable viewing the buffer of `variable` as 32-bit words
+ * (`<name>_words`, or with a number after it where that name is taken),
+ * made on first use after `variable`, at its binding; both are decorated
+ * Aliased, and the words are listed in the entry point interfaces that
+ * list the buffer. */
+static MlirOperation wordsOf(MlirOperation module, MlirOperation variable) {
+  MlirContext ctx = mlirOperationGetContext(module);
+  MlirStringRef name =
+      mlirStringAttrGetValue(tileOpGetAttr(variable, "sym_name"));
+  TileStrBuf text = TILE_STRBUF_INIT;
+  MlirOperation words = {NULL};
+  for (int n = 0;; ++n) {
+    tileStrBufClear(&text);
+    tileStrBufPrintf(&text, "%.*s_words", (int)name.length, name.data);
+    if (n)
+      tileStrBufPrintf(&text, "_%d", n);
+    words = findSymbol(module, tileRef(tileStrBufGet(&text)));
+    if (mlirOperationIsNull(words) || viewsAsWords(words, variable))
+      break;
+  }
+  if (mlirOperationIsNull(words)) {
+    MlirStringRef wordsName = tileRef(tileStrBufGet(&text));
+    words = mlirOperationClone(variable);
+    mlirOperationSetAttributeByName(words, tileRef("sym_name"),
+                                    mlirStringAttrGet(ctx, wordsName));
+    mlirOperationSetAttributeByName(
+        words, tileRef("type"),
+        mlirTypeAttrGet(mlirTypeParseGet(ctx, tileRef(wordsType))));
+    mlirBlockInsertOwnedOperationAfter(mlirOperationGetBlock(variable),
+                                       variable, words);
+    MlirAttribute unit = mlirUnitAttrGet(ctx);
+    mlirOperationSetAttributeByName(variable, tileRef("aliased"), unit);
+    mlirOperationSetAttributeByName(words, tileRef("aliased"), unit);
+    listBeside(module, name, wordsName);
+  }
+  tileStrBufFree(&text);
+  return words;
+}
+
+/* The buffer variable and element index of f16 pointer `pointer`, an
+ * access chain [0, index] of a spirv.mlir.addressof; false otherwise. */
+static bool elementOf(MlirOperation module, MlirValue pointer,
+                      MlirOperation *variable, MlirValue *index) {
+  if (!mlirValueIsAOpResult(pointer))
+    return false;
+  MlirOperation chain = mlirOpResultGetOwner(pointer);
+  if (!tileOpIs(chain, "spirv.AccessChain") ||
+      mlirOperationGetNumOperands(chain) != 3)
+    return false;
+  MlirValue base = mlirOperationGetOperand(chain, 0);
+  if (!mlirValueIsAOpResult(base))
+    return false;
+  MlirOperation address = mlirOpResultGetOwner(base);
+  MlirAttribute name = tileOpGetAttr(address, "variable");
+  if (!tileOpIs(address, "spirv.mlir.addressof") ||
+      !mlirAttributeIsAFlatSymbolRef(name))
+    return false;
+  *variable = findSymbol(module, mlirFlatSymbolRefAttrGetValue(name));
+  *index = mlirOperationGetOperand(chain, 2);
+  return !mlirOperationIsNull(*variable) &&
+         tileOpIs(*variable, "spirv.GlobalVariable");
+}
+
+static MlirValue spirvConstant(TileBuilder *b, MlirType type, int64_t v) {
+  MlirNamedAttribute value = tbNamed(b, "value", mlirIntegerAttrGet(type, v));
+  return tbResult(tbCreate(b, "spirv.Constant", 0, NULL, 1, &type, 1, &value));
+}
+
+static MlirValue spirvBinary(TileBuilder *b, const char *name, MlirValue x,
+                             MlirValue y) {
+  MlirValue operands[] = {x, y};
+  MlirType type = mlirValueGetType(x);
+  return tbResult(tbCreate(b, name, 2, operands, 1, &type, 0, NULL));
+}
+
+/* A marked store of f16 `value` into element `index` of `variable`: the
+ * loop on its word (through `words`). */
+static void emitHalfAddLoop(MlirOperation store, MlirOperation words,
+                            MlirValue index) {
+  MlirValue value = mlirOperationGetOperand(store, 1);
+  TileBuilder b = tbBefore(store);
+  MlirLocation loc = b.loc;
+  MlirType indexType = mlirValueGetType(index);
+  MlirType i32 = mlirIntegerTypeGet(b.ctx, 32);
+  MlirType f16 = mlirF16TypeGet(b.ctx);
+  MlirType lanes = mlirVectorTypeGet(1, (const int64_t[]){2}, f16);
+  MlirAttribute wordsName = tileOpGetAttr(words, "sym_name");
+  MlirType wordsType = mlirTypeAttrGetValue(tileOpGetAttr(words, "type"));
+  MlirNamedAttribute ref = tbNamed(
+      &b, "variable",
+      mlirFlatSymbolRefAttrGet(b.ctx, mlirStringAttrGetValue(wordsName)));
+  MlirValue base = tbResult(
+      tbCreate(&b, "spirv.mlir.addressof", 0, NULL, 1, &wordsType, 1, &ref));
+  MlirValue one = spirvConstant(&b, indexType, 1);
+  MlirValue word = spirvBinary(&b, "spirv.ShiftRightLogical", index, one);
+  MlirValue lane = spirvBinary(&b, "spirv.BitwiseAnd", index, one);
+  MlirValue chainOperands[] = {base, spirvConstant(&b, indexType, 0), word};
+  MlirType pointerType =
+      mlirTypeParseGet(b.ctx, tileRef("!spirv.ptr<i32, StorageBuffer>"));
+  MlirValue pointer = tbResult(tbCreate(
+      &b, "spirv.AccessChain", 3, chainOperands, 1, &pointerType, 0, NULL));
+  MlirOperation loop = tbCreateWithRegions(
+      &b, "spirv.mlir.loop", 0, NULL, 0, NULL, 1,
+      (MlirNamedAttribute[]){tbNamed(
+          &b, "loop_control", tbParseAttr(&b, "#spirv.loop_control<None>"))},
+      1);
+  MlirRegion region = mlirOperationGetRegion(loop, 0);
+  MlirBlock blocks[4]; /* entry, header, continue, merge */
+  for (int i = 0; i < 4; ++i) {
+    blocks[i] = mlirBlockCreate(0, NULL, NULL);
+    mlirRegionAppendOwnedBlock(region, blocks[i]);
+  }
+  branch(blocks[0], loc, "spirv.Branch", 0, NULL, 1, &blocks[1]);
+  TileBuilder in = tbAtEnd(blocks[1], loc);
+  MlirValue old =
+      tbResult(tbCreate(&in, "spirv.Load", 1, &pointer, 1, &i32, 0, NULL));
+  MlirValue pair = bitcast(&in, old, lanes);
+  MlirValue extractOperands[] = {pair, lane};
+  MlirValue element = tbResult(tbCreate(&in, "spirv.VectorExtractDynamic", 2,
+                                        extractOperands, 1, &f16, 0, NULL));
+  MlirValue sums[] = {element, value};
+  MlirValue sum =
+      tbResult(tbCreate(&in, "spirv.FAdd", 2, sums, 1, &f16, 0, NULL));
+  MlirValue insertOperands[] = {pair, sum, lane};
+  MlirValue updated = tbResult(tbCreate(&in, "spirv.VectorInsertDynamic", 3,
+                                        insertOperands, 1, &lanes, 0, NULL));
+  MlirValue swap[] = {pointer, bitcast(&in, updated, i32), old};
+  MlirAttribute none = tbParseAttr(&in, "#spirv.memory_semantics<None>");
+  MlirNamedAttribute attrs[] = {
+      tbNamed(&in, "memory_scope", scopeAttr(&in, "Device")),
+      tbNamed(&in, "equal_semantics", none),
+      tbNamed(&in, "unequal_semantics", none),
+  };
+  MlirValue seen = tbResult(
+      tbCreate(&in, "spirv.AtomicCompareExchange", 3, swap, 1, &i32, 3, attrs));
+  MlirValue compared[] = {seen, old};
+  MlirType i1 = mlirIntegerTypeGet(b.ctx, 1);
+  MlirValue done =
+      tbResult(tbCreate(&in, "spirv.IEqual", 2, compared, 1, &i1, 0, NULL));
+  MlirBlock targets[] = {blocks[3], blocks[2]};
+  branch(blocks[1], loc, "spirv.BranchConditional", 1, &done, 2, targets);
+  branch(blocks[2], loc, "spirv.Branch", 0, NULL, 1, &blocks[1]);
+  TileBuilder merge = tbAtEnd(blocks[3], loc);
+  tbCreate(&merge, "spirv.mlir.merge", 0, NULL, 0, NULL, 0, NULL);
+  mlirOperationDestroy(store);
+}
+
+static void runHalf(MlirOperation root, MlirExternalPass pass,
+                    const TileOptionValue *options) {
+  (void)options;
+  TileOpList stores = {0};
+  mlirOperationWalk(root, collectHalfMarked, &stores, MlirWalkPreOrder);
+  for (size_t i = 0; i < stores.count; ++i) {
+    MlirOperation store = stores.ops[i];
+    const char *scopeName = scopeOf(mlirOperationGetOperand(store, 0));
+    if (!scopeName)
+      continue;
+    MlirOperation variable;
+    MlirValue index;
+    if (strcmp(scopeName, "Device") != 0 ||
+        !elementOf(root, mlirOperationGetOperand(store, 0), &variable,
+                   &index)) {
+      tileEmitOpError(store, "adds f16 values atomically to memory the "
+                             "vulkan target cannot view as 32-bit words, "
+                             "which its compare-and-swap loop needs (an "
+                             "element of a kernel buffer)");
+      mlirExternalPassSignalFailure(pass);
+      continue;
+    }
+    emitHalfAddLoop(store, wordsOf(root, variable), index);
+  }
+  tileOpListFree(&stores);
+}
+
+const TilePassDescriptor tileVulkanHalfAtomicsPass = {
+    .argument = "tile-vulkan-half-atomics",
+    .name = "TileVulkanHalfAtomics",
+    .summary = "Make each f16 spirv.Store into a buffer that "
+               "tile-vulkan-mark-float-atomics marked (Nontemporal) a "
+               "compare-and-swap loop on the 32-bit word holding the "
+               "element, through an aliased view of the buffer as words "
+               "(after spirv-lower-abi-attrs)",
+    .anchor = "spirv.module",
+    .dependentDialects = lowerDialects,
+    .numDependentDialects = TILE_COUNT(lowerDialects),
+    .run = runHalf,
 };

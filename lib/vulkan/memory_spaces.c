@@ -123,7 +123,8 @@ static bool checkAtomic(MlirOperation op) {
   static const char converted[] = "addi,andi,maxs,maxu,mins,minu,ori";
   static const char works[] = "memref.atomic_rmw addi, andi, ori, maxs, "
                               "maxu, mins and minu of integers, and addf of "
-                              "f32 or f64 whose old value is unused, work";
+                              "f32 or f64, or of f16 in buffers, whose old "
+                              "value is unused, work";
   if (tileOpIs(op, "memref.generic_atomic_rmw")) {
     tileEmitOpError(op,
                     "has no lowering on the vulkan target (MLIR's SPIR-V "
@@ -147,6 +148,8 @@ static bool checkAtomic(MlirOperation op) {
     tileStrBufPrintf(&what, "applies %s atomically to ", kind);
     tileAppendType(&what, type);
     tileStrBufPrintf(&what, " values");
+    if (strcmp(kind, "addf") == 0 && mlirTypeIsAF16(type))
+      tileStrBufPrintf(&what, " in workgroup memory");
   }
   tileEmitOpError(op, "%s, which the vulkan target does not support yet: %s",
                   tileStrBufGet(&what), works);

@@ -25,6 +25,7 @@ extern const TilePassDescriptor tileVulkanCooperativeMatrixEnvPass;
 extern const TilePassDescriptor tileVulkanDoubleMathPass;
 extern const TilePassDescriptor tileVulkanMarkFloatAtomicsPass;
 extern const TilePassDescriptor tileVulkanFloatAtomicsPass;
+extern const TilePassDescriptor tileVulkanHalfAtomicsPass;
 extern const TilePassDescriptor tileVulkanBuiltinCapabilitiesPass;
 extern const TilePassDescriptor tileVulkanLaunchAbiPass;
 
@@ -51,6 +52,7 @@ static const TilePassDescriptor *const passes[] = {
     &tileVulkanDoubleMathPass,
     &tileVulkanMarkFloatAtomicsPass,
     &tileVulkanFloatAtomicsPass,
+    &tileVulkanHalfAtomicsPass,
     &tileVulkanBuiltinCapabilitiesPass,
     &tileVulkanLaunchAbiPass,
 };
