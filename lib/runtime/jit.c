@@ -85,6 +85,7 @@ static void *jitCreate(const TileBackendContext *ctx,
     return NULL;
   }
   tileJitBindMalloc(engine);
+  tileJitBindLibgcc(engine);
   /* Runs global constructors, e.g. those that load device modules. */
   mlirExecutionEngineInitialize(engine);
   if (!link(engine, artifact, errors)) {

@@ -110,3 +110,24 @@ bool tileJitCheckSymbols(MlirOperation module, const char *libraryPath,
     dlclose(library);
   return n == 0;
 }
+
+/* The f16 conversions LLVM's code generator calls on chips without F16C
+ * (x86-64 before x86-64-v3), which libgcc_s defines since GCC 12. A process
+ * that does not load libgcc_s into its global scope (python, which loads
+ * this library with RTLD_LOCAL) left them unresolved: "Symbols not found:
+ * [ __extendhfsf2 ]". */
+void tileJitBindLibgcc(MlirExecutionEngine engine) {
+  static const char *const names[] = {"__extendhfsf2", "__truncsfhf2"};
+  void *libgcc = dlopen("libgcc_s.so.1", RTLD_LAZY | RTLD_NOLOAD);
+  if (!libgcc)
+    libgcc = dlopen("libgcc_s.so.1", RTLD_LAZY);
+  if (!libgcc)
+    return;
+  for (size_t i = 0; i < sizeof names / sizeof *names; ++i) {
+    void *address = dlsym(libgcc, names[i]);
+    if (address)
+      mlirExecutionEngineRegisterSymbol(
+          engine, mlirStringRefCreateFromCString(names[i]), address);
+  }
+  /* Left open: the engine's code keeps the addresses. */
+}

@@ -42,6 +42,11 @@ bool tileJitCheckSymbols(MlirOperation module, const char *libraryPath,
  * before the engine's first lookup or initialisation. */
 void tileJitBindMalloc(MlirExecutionEngine engine);
 
+/* Binds the f16 conversion routines of libgcc_s that LLVM's code calls on
+ * chips without F16C, whether or not the process has libgcc_s in its
+ * global scope. Call before the engine's first lookup or initialisation. */
+void tileJitBindLibgcc(MlirExecutionEngine engine);
+
 /* Writes the memref descriptor of `buffer` (allocated, aligned, offset,
  * sizes, strides: 3 + 2 * rank words) into `words`. */
 void tileBufferGetDescriptor(TileBuffer *buffer, int64_t *words);

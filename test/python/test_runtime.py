@@ -149,6 +149,39 @@ def test_scalars():
             a(X, I, *scalars)
 
 
+HALVES = """
+func.func @halves(%X: memref<8xf32>, %H: memref<8xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %one = arith.constant 1.0 : f32
+  scf.for %i = %c0 to %c8 step %c1 {
+    %x = memref.load %X[%i] : memref<8xf32>
+    %h = arith.truncf %x : f32 to f16
+    memref.store %h, %H[%i] : memref<8xf16>
+    %y = arith.extf %h : f16 to f32
+    %z = arith.addf %y, %one : f32
+    memref.store %z, %X[%i] : memref<8xf32>
+  }
+  return
+}
+"""
+
+
+def test_f16_without_f16c():
+    # For a chip without F16C, LLVM converts f16 with libgcc_s's
+    # __truncsfhf2 and __extendhfsf2, which this process (python, which
+    # loads the library with RTLD_LOCAL) does not have in its global
+    # scope: the JIT binds them itself.
+    a = tm.compile(HALVES, target="cpu:x86-64")
+    X = np.array([0.1, -2.5, 65504.0, 1e-7, 3.0, 7e4, -0.0, 1.0 / 3], np.float32)
+    H = np.zeros(8, np.float16)
+    expected = X.astype(np.float16)
+    a(X, H)
+    np.testing.assert_array_equal(H, expected)
+    np.testing.assert_array_equal(X, expected.astype(np.float32) + 1)
+
+
 def test_bf16_bits_and_bools():
     a = tm.compile(CONVERT, target="cpu")
     values = np.array([1.0, -2.5, 0.0, 3.0e38, -1.0e-3], np.float32)
