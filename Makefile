@@ -1,9 +1,9 @@
 # Thin wrapper over CMake for the two quick-start commands:
 #   make run     build, then compile and run the main example
 #   make check   build, then run the whole test suite
-#   make check-cpu-isa   the integration tests again with the host taken for
-#                an AVX2 machine without AVX-512 (x86-64-v3), then for an
-#                SSE4.2 one (x86-64-v2): TILE_HOST_CPU, see docs/cpu.md
+#   make check-cpu-isa   the integration and python tests again with the host
+#                taken for an AVX2 machine without AVX-512 (x86-64-v3), then
+#                for an SSE4.2 one (x86-64-v2): TILE_HOST_CPU, see docs/cpu.md
 # SANITIZE=1 builds with AddressSanitizer + UndefinedBehaviorSanitizer in
 # build-sanitize/ instead of build/; SANITIZE=thread with ThreadSanitizer in
 # build-tsan/, where check runs the tests that compile (test/Dialect,
@@ -49,7 +49,7 @@ check: build
 # (which must have the chip's features; the jit checks).
 check-cpu-isa: build
 	set -e; for chip in $(CPU_ISA_CHIPS); do \
-	  $(LIT) -sv --param tile_host_cpu=$$chip $(BUILD)/test/Integration; \
+	  $(LIT) -sv --param tile_host_cpu=$$chip $(BUILD)/test/Integration $(BUILD)/test/python; \
 	done
 
 clean:
