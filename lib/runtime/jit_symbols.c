@@ -4,6 +4,7 @@
  * leave the entries without an address. */
 #include "runtime/runtime.h"
 #include "support/alloc.h"
+#include "support/count.h"
 
 #include "ir/ir.h"
 #include "support/strbuf.h"
@@ -123,7 +124,7 @@ void tileJitBindLibgcc(MlirExecutionEngine engine) {
     libgcc = dlopen("libgcc_s.so.1", RTLD_LAZY);
   if (!libgcc)
     return;
-  for (size_t i = 0; i < sizeof names / sizeof *names; ++i) {
+  for (size_t i = 0; i < TILE_COUNT(names); ++i) {
     void *address = dlsym(libgcc, names[i]);
     if (address)
       mlirExecutionEngineRegisterSymbol(
