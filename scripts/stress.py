@@ -337,10 +337,10 @@ def copy(rng):
 
 def atomic(rng):
     """Split-K style atomic adds of tiles into Y; checked against @ref."""
-    elem = rng.choice(["f32", "f32", "i32", "i64", "f64", "f16"])
-    # A local tile is added once per thread: f16 sums of that many terms
-    # round too far from the reference's order to compare.
-    scope = rng.choice([FRAGMENT, SHARED] if elem == "f16" else [FRAGMENT, SHARED, LOCAL])
+    elem = rng.choice(["f32", "f32", "i32", "i64", "f64", "f16", "bf16"])
+    # A local tile is added once per thread: f16 and bf16 sums of that many
+    # terms round too far from the reference's order to compare.
+    scope = rng.choice([FRAGMENT, SHARED] if elem in ("f16", "bf16") else [FRAGMENT, SHARED, LOCAL])
     threads = rng.choice([1, 32, 64, 128])
     extents = [rng.choice([1, 2, 8, 16, 32, 64]) for _ in range(2)]
     splits = rng.choice([1, 2, 3])

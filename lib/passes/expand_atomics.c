@@ -21,11 +21,16 @@
 
 #include <string.h>
 
-enum { OptTarget };
+enum { OptTarget, OptPrivateOnly };
 
 static const TilePassOption options[] = {
     [OptTarget] = {"target", TileOptionString, "cpu",
                    "the target named in messages", NULL},
+    [OptPrivateOnly] = {"private-only", TileOptionBool, "false",
+                        "only make the updates of a thread's own memory "
+                        "loads and stores (vulkan, whose SPIR-V lowering "
+                        "takes the others)",
+                        NULL},
 };
 
 static MlirType elementOf(MlirOperation op) {
@@ -36,6 +41,7 @@ typedef struct {
   TileOpList privates; /* atomics of a thread's own memory */
   TileOpList muls;     /* atomic_rmw muli, to rewrite */
   const char *target;
+  bool privateOnly;
   unsigned errors;
 } Expand;
 
@@ -48,6 +54,8 @@ static MlirWalkResult visit(MlirOperation op, void *userData) {
   const char *kind = generic ? "" : tileAtomicKindName(op);
   if (kind && tileAtomicIsPrivate(op)) {
     tileOpListAppend(&e->privates, op);
+  } else if (e->privateOnly) {
+    return MlirWalkResultAdvance;
   } else if (kind && strcmp(kind, "muli") == 0) {
     tileOpListAppend(&e->muls, op);
   } else if (isFloat && (generic || (kind && strcmp(kind, "mulf") == 0))) {
@@ -87,7 +95,7 @@ static void rewriteMul(MlirOperation op) {
 
 static void run(MlirOperation root, MlirExternalPass pass,
                 const TileOptionValue *values) {
-  Expand e = {{0}, {0}, values[OptTarget].s, 0};
+  Expand e = {{0}, {0}, values[OptTarget].s, values[OptPrivateOnly].b, 0};
   mlirOperationWalk(root, visit, &e, MlirWalkPostOrder);
   for (size_t i = 0; i < e.privates.count; ++i)
     tileExpandAtomicInPlace(e.privates.ops[i]);

@@ -12,9 +12,16 @@
  *     the f32 (a NaN becomes the quiet NaN 0x7FC0, as on the cpu),
  *     arith.sitofp and uitofp to bf16 conversions to f32 first, and
  *     arith.bitcast between bf16 and i16 nothing;
+ *   - makes each atomic addition of bf16 into a buffer whose old value is
+ *     unused a store of the addend's bits marked `tile.vulkan_bf16_add`,
+ *     which tile-vulkan-mark-float-atomics marks nontemporal for
+ *     tile-vulkan-half-atomics (float_atomics.c: a compare-and-swap loop on
+ *     the word holding the element);
  *   - refuses, at the op, what it cannot keep in bits: truncation from f64
- *     (which would round twice), atomic updates of bf16 memory and any
- *     other op that still computes with bf16 values.
+ *     (which would round twice), other atomic updates of bf16 memory (the
+ *     ones of a thread's own memory became loads and stores before, in
+ *     tile-expand-atomics) and any other op that still computes with bf16
+ *     values.
  *
  * The host passes the same buffers: each launch's bf16 operands are cast
  * to their i16 types (the casts disappear in the host's LLVM lowering,
@@ -99,7 +106,7 @@ static MlirType bits(MlirContext ctx, MlirType type) {
 /*===--- what each op becomes ---------------------------------------------===*/
 
 typedef struct {
-  TileOpList extends, truncates, fromInts, bitcasts, constants;
+  TileOpList extends, truncates, fromInts, bitcasts, constants, atomicAdds;
   unsigned errors;
   bool complexReported; /* the first op with complex<bf16> only */
 } Work;
@@ -256,11 +263,15 @@ static MlirWalkResult classify(MlirOperation op, void *userData) {
     tileOpListAppend(&w->bitcasts, op);
   } else if (tileOpIs(op, "arith.constant")) {
     tileOpListAppend(&w->constants, op);
+  } else if (tileVulkanIsFloatAtomicAdd(op)) {
+    tileOpListAppend(&w->atomicAdds, op);
   } else if (tileOpIs(op, "memref.atomic_rmw") ||
              tileOpIs(op, "memref.generic_atomic_rmw")) {
-    tileEmitOpError(op, "updates bf16 values atomically, which the vulkan "
+    tileEmitOpError(op, "updates bf16 values atomically in a way the vulkan "
                         "target does not support: SPIR-V has no bf16 "
-                        "atomics here");
+                        "atomics here, and addf into buffers whose old "
+                        "value is unused (a compare-and-swap loop) is what "
+                        "works");
     ++w->errors;
   } else if (!movesOnly(op)) {
     tileEmitOpError(op, "computes with bf16 values in a way the vulkan target "
@@ -357,6 +368,20 @@ static void rewrite(Work *w) {
   }
   for (size_t i = 0; i < w->constants.count; ++i)
     rewriteConstant(w->constants.ops[i]);
+  /* atomic_rmw addf %bits, %memref[%indices] (both i16 now): a store of
+   * the same operands, marked. */
+  for (size_t i = 0; i < w->atomicAdds.count; ++i) {
+    MlirOperation op = w->atomicAdds.ops[i];
+    TileBuilder b = tbBefore(op);
+    intptr_t n = mlirOperationGetNumOperands(op);
+    MlirValue operands[TILE_MAX_RANK + 2]; /* value, memref, indices */
+    for (intptr_t k = 0; k < n; ++k)
+      operands[k] = mlirOperationGetOperand(op, k);
+    MlirNamedAttribute mark =
+        tbNamed(&b, TILE_VULKAN_BF16_ADD, mlirUnitAttrGet(b.ctx));
+    tbCreate(&b, "memref.store", n, operands, 0, NULL, 1, &mark);
+    mlirOperationDestroy(op);
+  }
 }
 
 static void freeWork(Work *w) {
@@ -365,6 +390,7 @@ static void freeWork(Work *w) {
   tileOpListFree(&w->fromInts);
   tileOpListFree(&w->bitcasts);
   tileOpListFree(&w->constants);
+  tileOpListFree(&w->atomicAdds);
 }
 
 /* The launches' bf16 operands, cast to the i16 types of the kernels. */

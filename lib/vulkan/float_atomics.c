@@ -66,7 +66,7 @@ bool tileVulkanIsFloatAtomicAdd(MlirOperation op) {
   const char *kind = tileAtomicKindName(op);
   MlirValue result = mlirOperationGetResult(op, 0);
   MlirType type = mlirValueGetType(result);
-  bool half = mlirTypeIsAF16(type) &&
+  bool half = (mlirTypeIsAF16(type) || mlirTypeIsABF16(type)) &&
               isBuffer(mlirValueGetType(mlirOperationGetOperand(op, 1)));
   return kind && strcmp(kind, "addf") == 0 &&
          (mlirTypeIsAF32(type) || mlirTypeIsAF64(type) || half) &&
@@ -76,8 +76,13 @@ bool tileVulkanIsFloatAtomicAdd(MlirOperation op) {
 
 static MlirWalkResult mark(MlirOperation op, void *userData) {
   TileOpList *atomics = userData;
-  if (tileOpIs(op, "memref.load") || tileOpIs(op, "memref.store") ||
-      tileOpIs(op, "vector.load") || tileOpIs(op, "vector.store"))
+  if (tileOpIs(op, "memref.store") &&
+      mlirOperationRemoveAttributeByName(op, tileRef(TILE_VULKAN_BF16_ADD)))
+    mlirOperationSetAttributeByName(
+        op, tileRef(nontemporal),
+        mlirBoolAttrGet(mlirOperationGetContext(op), 1));
+  else if (tileOpIs(op, "memref.load") || tileOpIs(op, "memref.store") ||
+           tileOpIs(op, "vector.load") || tileOpIs(op, "vector.store"))
     mlirOperationRemoveAttributeByName(op, tileRef(nontemporal));
   else if (tileVulkanIsFloatAtomicAdd(op))
     tileOpListAppend(atomics, op);
@@ -475,8 +480,14 @@ const TilePassDescriptor tileVulkanFloatAtomicsPass = {
  * memory has no second view: f16 additions there are refused
  * (tile-vulkan-memory-spaces). */
 
+/* f16, or i16: the bits of bf16 (tile-vulkan-bf16). */
+static bool isHalf(MlirType type) {
+  return mlirTypeIsAF16(type) ||
+         (mlirTypeIsAInteger(type) && mlirIntegerTypeGetWidth(type) == 16);
+}
+
 static MlirWalkResult collectHalfMarked(MlirOperation op, void *userData) {
-  if (isMarkedStoreOf(op, mlirTypeIsAF16))
+  if (isMarkedStoreOf(op, isHalf))
     tileOpListAppend(userData, op);
   return MlirWalkResultAdvance;
 }
@@ -618,8 +629,60 @@ static MlirValue spirvBinary(TileBuilder *b, const char *name, MlirValue x,
   return tbResult(tbCreate(b, name, 2, operands, 1, &type, 0, NULL));
 }
 
-/* A marked store of f16 `value` into element `index` of `variable`: the
- * loop on its word (through `words`). */
+static MlirValue spirvUnary(TileBuilder *b, const char *name, MlirValue x,
+                            MlirType type) {
+  return tbResult(tbCreate(b, name, 1, &x, 1, &type, 0, NULL));
+}
+
+/* The f32 of bf16 bits `x` (i16): the bits in the high half. */
+static MlirValue widenBF16(TileBuilder *b, MlirValue x) {
+  MlirType i32 = mlirIntegerTypeGet(b->ctx, 32);
+  MlirValue word = spirvUnary(b, "spirv.UConvert", x, i32);
+  word =
+      spirvBinary(b, "spirv.ShiftLeftLogical", word, spirvConstant(b, i32, 16));
+  return bitcast(b, word, mlirF32TypeGet(b->ctx));
+}
+
+/* The bf16 bits (i16) of f32 `x` rounded to nearest even; a NaN becomes
+ * 0x7FC0, as tile-vulkan-bf16 rounds. */
+static MlirValue narrowBF16(TileBuilder *b, MlirValue x) {
+  MlirType i32 = mlirIntegerTypeGet(b->ctx, 32);
+  MlirValue word = bitcast(b, x, i32);
+  MlirValue sixteen = spirvConstant(b, i32, 16);
+  MlirValue odd =
+      spirvBinary(b, "spirv.BitwiseAnd",
+                  spirvBinary(b, "spirv.ShiftRightLogical", word, sixteen),
+                  spirvConstant(b, i32, 1));
+  MlirValue biased = spirvBinary(
+      b, "spirv.IAdd", word,
+      spirvBinary(b, "spirv.IAdd", odd, spirvConstant(b, i32, 0x7FFF)));
+  MlirValue rounded =
+      spirvBinary(b, "spirv.ShiftRightLogical", biased, sixteen);
+  MlirValue nan =
+      spirvUnary(b, "spirv.IsNan", x, mlirIntegerTypeGet(b->ctx, 1));
+  MlirValue choices[] = {nan, spirvConstant(b, i32, 0x7FC0), rounded};
+  MlirValue chosen =
+      tbResult(tbCreate(b, "spirv.Select", 3, choices, 1, &i32, 0, NULL));
+  return spirvUnary(b, "spirv.UConvert", chosen,
+                    mlirIntegerTypeGet(b->ctx, 16));
+}
+
+/* `element` + `value`: f16 values, or bf16 bits (i16) added in f32 and
+ * rounded back. */
+static MlirValue addHalves(TileBuilder *b, MlirValue element, MlirValue value) {
+  MlirType type = mlirValueGetType(element);
+  if (mlirTypeIsAF16(type)) {
+    MlirValue sums[] = {element, value};
+    return tbResult(tbCreate(b, "spirv.FAdd", 2, sums, 1, &type, 0, NULL));
+  }
+  MlirValue sums[] = {widenBF16(b, element), widenBF16(b, value)};
+  MlirType f32 = mlirF32TypeGet(b->ctx);
+  return narrowBF16(
+      b, tbResult(tbCreate(b, "spirv.FAdd", 2, sums, 1, &f32, 0, NULL)));
+}
+
+/* A marked store of an f16 `value` (or of bf16 bits) into element `index`
+ * of `variable`: the loop on its word (through `words`). */
 static void emitHalfAddLoop(MlirOperation store, MlirOperation words,
                             MlirValue index) {
   MlirValue value = mlirOperationGetOperand(store, 1);
@@ -627,8 +690,8 @@ static void emitHalfAddLoop(MlirOperation store, MlirOperation words,
   MlirLocation loc = b.loc;
   MlirType indexType = mlirValueGetType(index);
   MlirType i32 = mlirIntegerTypeGet(b.ctx, 32);
-  MlirType f16 = mlirF16TypeGet(b.ctx);
-  MlirType lanes = mlirVectorTypeGet(1, (const int64_t[]){2}, f16);
+  MlirType half = mlirValueGetType(value);
+  MlirType lanes = mlirVectorTypeGet(1, (const int64_t[]){2}, half);
   MlirAttribute wordsName = tileOpGetAttr(words, "sym_name");
   MlirType wordsType = mlirTypeAttrGetValue(tileOpGetAttr(words, "type"));
   MlirNamedAttribute ref = tbNamed(
@@ -662,10 +725,8 @@ static void emitHalfAddLoop(MlirOperation store, MlirOperation words,
   MlirValue pair = bitcast(&in, old, lanes);
   MlirValue extractOperands[] = {pair, lane};
   MlirValue element = tbResult(tbCreate(&in, "spirv.VectorExtractDynamic", 2,
-                                        extractOperands, 1, &f16, 0, NULL));
-  MlirValue sums[] = {element, value};
-  MlirValue sum =
-      tbResult(tbCreate(&in, "spirv.FAdd", 2, sums, 1, &f16, 0, NULL));
+                                        extractOperands, 1, &half, 0, NULL));
+  MlirValue sum = addHalves(&in, element, value);
   MlirValue insertOperands[] = {pair, sum, lane};
   MlirValue updated = tbResult(tbCreate(&in, "spirv.VectorInsertDynamic", 3,
                                         insertOperands, 1, &lanes, 0, NULL));
@@ -705,10 +766,15 @@ static void runHalf(MlirOperation root, MlirExternalPass pass,
     if (strcmp(scopeName, "Device") != 0 ||
         !elementOf(root, mlirOperationGetOperand(store, 0), &variable,
                    &index)) {
-      tileEmitOpError(store, "adds f16 values atomically to memory the "
-                             "vulkan target cannot view as 32-bit words, "
-                             "which its compare-and-swap loop needs (an "
-                             "element of a kernel buffer)");
+      tileEmitOpError(
+          store,
+          "adds %s values atomically to memory the "
+          "vulkan target cannot view as 32-bit words, "
+          "which its compare-and-swap loop needs (an "
+          "element of a kernel buffer)",
+          mlirTypeIsAF16(mlirValueGetType(mlirOperationGetOperand(store, 1)))
+              ? "f16"
+              : "bf16");
       mlirExternalPassSignalFailure(pass);
       continue;
     }

@@ -4,12 +4,10 @@
  * memrefs (fragment registers, local tiles, and the arrays a kernel makes
  * with memref.alloca, with their views) move to the Function storage
  * class (an alloca was a StorageBuffer, which nothing converts);
- * convert-gpu-to-spirv maps neither #gpu.address_space itself. Atomic
- * updates of a thread's own memory become a load, the update and a store
- * (no other thread sees it; a float addition there was a plain store of the
- * addend, an integer one failed to legalize). The atomics the conversion
- * cannot convert are reported here. */
-#include "ir/atomics.h"
+ * convert-gpu-to-spirv maps neither #gpu.address_space itself. The atomics
+ * the conversion cannot convert are reported here (those of a thread's own
+ * memory are loads and stores already: tile-expand-atomics{private-only},
+ * earlier in the pipeline). */
 #include "ir/builder_gpu.h"
 #include "ir/ir.h"
 #include "passes/pass.h"
@@ -170,23 +168,6 @@ static MlirWalkResult visitAtomic(MlirOperation op, void *userData) {
   return MlirWalkResultAdvance;
 }
 
-typedef struct {
-  const Spaces *spaces;
-  TileOpList atomics;
-} PrivateAtomics;
-
-static MlirWalkResult findPrivateAtomic(MlirOperation op, void *userData) {
-  PrivateAtomics *p = userData;
-  bool generic = tileOpIs(op, "memref.generic_atomic_rmw");
-  if (!generic && !tileOpIs(op, "memref.atomic_rmw"))
-    return MlirWalkResultAdvance;
-  MlirValue memref = mlirOperationGetOperand(op, generic ? 0 : 1);
-  if (inFunction(p->spaces, mlirValueGetType(memref)) &&
-      (generic || tileAtomicKindName(op)))
-    tileOpListAppend(&p->atomics, op);
-  return MlirWalkResultAdvance;
-}
-
 static void run(MlirOperation op, MlirExternalPass pass,
                 const TileOptionValue *options) {
   (void)options;
@@ -196,11 +177,6 @@ static void run(MlirOperation op, MlirExternalPass pass,
       mlirAttributeParseGet(ctx, tileRef("#spirv.storage_class<Function>"))};
   mlirOperationWalk(op, visitFunc, NULL, MlirWalkPreOrder);
   mlirOperationWalk(op, retype, &spaces, MlirWalkPreOrder);
-  PrivateAtomics p = {&spaces, {0}};
-  mlirOperationWalk(op, findPrivateAtomic, &p, MlirWalkPreOrder);
-  for (size_t i = 0; i < p.atomics.count; ++i)
-    tileExpandAtomicInPlace(p.atomics.ops[i]);
-  tileOpListFree(&p.atomics);
   bool ok = true;
   mlirOperationWalk(op, visitAtomic, &ok, MlirWalkPreOrder);
   if (!ok)

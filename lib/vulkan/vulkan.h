@@ -94,8 +94,13 @@ MlirValue tileVulkanSlice(TileBuilder *b, MlirValue v, int64_t offset,
                           int64_t size);
 
 /* Whether `op` is a float atomic that vulkan kernels compute (float_atomics.c):
- * a memref.atomic_rmw addf of f32 or f64 whose old value is not used, into a
- * memref of at most TILE_MAX_RANK dimensions. */
+ * a memref.atomic_rmw addf whose old value is not used, into a memref of at
+ * most TILE_MAX_RANK dimensions, of f32 or f64, or of f16 or bf16 into a
+ * buffer (not workgroup or private memory). */
 bool tileVulkanIsFloatAtomicAdd(MlirOperation op);
+
+/* The unit attribute tile-vulkan-bf16 marks the store that stands for an
+ * atomic addition of bf16 bits with (tileVulkanIsFloatAtomicAdd). */
+#define TILE_VULKAN_BF16_ADD "tile.vulkan_bf16_add"
 
 #endif

@@ -1,6 +1,7 @@
 // Atomic updates of a thread's own memory (memref.alloca): every kind of
 // memref.atomic_rmw and a generic_atomic_rmw, on f32, f16 and i32, with the
-// old values they return. @ref runs @element on the host.
+// old values they return, and an addf of bf16. @ref runs @element on the
+// host.
 // For thread i of the grid, from x = X[i] and k = K[i]:
 //   F[i] = {x + 1.5 (addf), max(x, 0.25) (maximumf), min(x, 0.25)
 //           (minnumf), x * 3 (mulf), 2.5 (assign), x (the old value of
@@ -9,8 +10,9 @@
 //   H[i] = {h + 0.5, h * 2} with h = f16(x)
 //   J[i] = {k + 7, max_s(k, 3), min_u(k, 3), k * 5, k | 12, k & 12,
 //           k ^ 12, k (the old value of the last)}
+//   G[i] = bf16(x) + 0.5
 func.func @priv(%X: memref<?xf32>, %K: memref<?xi32>, %F: memref<?x8xf32>,
-                %H: memref<?x2xf16>, %J: memref<?x8xi32>) {
+                %H: memref<?x2xf16>, %J: memref<?x8xi32>, %G: memref<?xbf16>) {
   %c0 = arith.constant 0 : index
   %c64 = arith.constant 64 : index
   %n = memref.dim %X, %c0 : memref<?xf32>
@@ -21,9 +23,9 @@ func.func @priv(%X: memref<?xf32>, %K: memref<?xi32>, %F: memref<?x8xf32>,
       %i = arith.addi %base, %t : index
       %inside = arith.cmpi ult, %i, %n : index
       scf.if %inside {
-        func.call @element(%X, %K, %F, %H, %J, %i)
+        func.call @element(%X, %K, %F, %H, %J, %G, %i)
             : (memref<?xf32>, memref<?xi32>, memref<?x8xf32>, memref<?x2xf16>,
-               memref<?x8xi32>, index) -> ()
+               memref<?x8xi32>, memref<?xbf16>, index) -> ()
       }
     }
   } {mapping = [#gpu.block<x>], tile.threads = 64 : i64}
@@ -31,7 +33,8 @@ func.func @priv(%X: memref<?xf32>, %K: memref<?xi32>, %F: memref<?x8xf32>,
 }
 
 func.func @element(%X: memref<?xf32>, %K: memref<?xi32>, %F: memref<?x8xf32>,
-                   %H: memref<?x2xf16>, %J: memref<?x8xi32>, %i: index) {
+                   %H: memref<?x2xf16>, %J: memref<?x8xi32>, %G: memref<?xbf16>,
+                   %i: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c2 = arith.constant 2 : index
@@ -103,18 +106,25 @@ func.func @element(%X: memref<?xf32>, %K: memref<?xi32>, %F: memref<?x8xf32>,
   %s1 = memref.load %s[%c1] : memref<2xf16>
   memref.store %s0, %H[%i, %c0] : memref<?x2xf16>
   memref.store %s1, %H[%i, %c1] : memref<?x2xf16>
+  %g = memref.alloca() : memref<1xbf16>
+  %xb = arith.truncf %x : f32 to bf16
+  memref.store %xb, %g[%c0] : memref<1xbf16>
+  %halfb = arith.constant 0.5 : bf16
+  %g0 = memref.atomic_rmw addf %halfb, %g[%c0] : (bf16, memref<1xbf16>) -> bf16
+  %gv = memref.load %g[%c0] : memref<1xbf16>
+  memref.store %gv, %G[%i] : memref<?xbf16>
   return
 }
 
 func.func @ref(%X: memref<?xf32>, %K: memref<?xi32>, %F: memref<?x8xf32>,
-               %H: memref<?x2xf16>, %J: memref<?x8xi32>) {
+               %H: memref<?x2xf16>, %J: memref<?x8xi32>, %G: memref<?xbf16>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %n = memref.dim %X, %c0 : memref<?xf32>
   scf.for %i = %c0 to %n step %c1 {
-    func.call @element(%X, %K, %F, %H, %J, %i)
+    func.call @element(%X, %K, %F, %H, %J, %G, %i)
         : (memref<?xf32>, memref<?xi32>, memref<?x8xf32>, memref<?x2xf16>,
-           memref<?x8xi32>, index) -> ()
+           memref<?x8xi32>, memref<?xbf16>, index) -> ()
   }
   return
 }
