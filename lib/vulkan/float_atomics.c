@@ -1,34 +1,36 @@
-/* Atomic additions of f32 values (tile.atomic_add into f32 buffers) as
- * OpAtomicFAddEXT (SPV_EXT_shader_atomic_float_add), and of f64 values as
- * compare-and-swap loops on their bits, in two steps around
+/* Atomic additions of floats into vulkan memory: of f32 as
+ * OpAtomicFAddEXT (SPV_EXT_shader_atomic_float_add), of f64 as
+ * compare-and-swap loops on their bits, and of f16 and bf16 into buffers
+ * as compare-and-swap loops on the words holding them. In steps around
  * convert-gpu-to-spirv, which has no pattern for a float memref.atomic_rmw
  * and converts the memref an access goes through only inside itself:
  *
  *   - tile-vulkan-mark-float-atomics, on the gpu.module just before it:
  *     drops the nontemporal hint of every load and store (Vulkan has no
- *     use for it), then makes each `memref.atomic_rmw addf` of f32 or
- *     f64 whose old value is not used a store of the addend marked
- *     nontemporal. The
- *     conversion gives that store the pointer of the element, and keeps
+ *     use for it), then makes each `memref.atomic_rmw addf` whose old value
+ *     is not used (tileVulkanIsFloatAtomicAdd) a store of the addend
+ *     marked nontemporal, and so marks the stores of bf16 bits that
+ *     tile-vulkan-bf16 made of bf16 additions (TILE_VULKAN_BF16_ADD). The
+ *     conversion gives such a store the pointer of the element, and keeps
  *     the mark as the Nontemporal memory access of its spirv.Store.
  *   - tile-vulkan-float-atomics, on the spirv.module before
- *     spirv-update-vce: each spirv.Store of f32 marked Nontemporal becomes
- *     spirv.EXT.AtomicFAdd on the same pointer and value, at the scope of
- *     its storage class (Device for buffers, Workgroup for shared tiles)
- *     and with the semantics the conversion gives integer atomics; stores
- *     through other pointers are left. spirv-update-vce then declares the
- *     capability (AtomicFloat32AddEXT) and the extension. Each marked
- *     store of f64 becomes a compare-and-swap loop on i64 (below).
- *
- *   - tile-vulkan-half-atomics, on the spirv.module after
- *     spirv-lower-abi-attrs: each marked store of f16 (into a buffer)
- *     becomes a compare-and-swap loop on the 32-bit word that holds the
- *     element, through a second view of the buffer's binding as words
+ *     spirv-lower-abi-attrs: each spirv.Store of f32 marked Nontemporal
+ *     becomes spirv.EXT.AtomicFAdd on the same pointer and value, at the
+ *     scope of its storage class (Device for buffers, Workgroup for shared
+ *     tiles) and with the semantics the conversion gives integer atomics;
+ *     stores through other pointers are left. spirv-update-vce then
+ *     declares the capability (AtomicFloat32AddEXT) and the extension.
+ *     Each marked store of f64 becomes a compare-and-swap loop on i64
  *     (below).
+ *   - tile-vulkan-half-atomics, on the spirv.module after
+ *     spirv-lower-abi-attrs: each marked store of f16, or of i16 (bf16
+ *     bits), into a buffer becomes a compare-and-swap loop on the 32-bit
+ *     word that holds the element, through a second view of the buffer's
+ *     binding as words (below).
  *
- * tile-vulkan-memory-spaces refused the float atomics these do not take
- * (other kinds, other types, f16 in workgroup memory, an old value that is
- * used), at the op. */
+ * tile-vulkan-memory-spaces and tile-vulkan-bf16 refused the float atomics
+ * these do not take (other kinds, f16 and bf16 in workgroup memory, an old
+ * value that is used), at the op. */
 #include "ir/builder.h"
 #include "ir/ir.h"
 #include "passes/pass.h"
@@ -119,9 +121,11 @@ const TilePassDescriptor tileVulkanMarkFloatAtomicsPass = {
     .argument = "tile-vulkan-mark-float-atomics",
     .name = "TileVulkanMarkFloatAtomics",
     .summary = "Drop the nontemporal hints of loads and stores and make each "
-               "f32 memref.atomic_rmw addf whose old value is unused a "
+               "float memref.atomic_rmw addf whose old value is unused (and "
+               "each store of bf16 bits marked tile.vulkan_bf16_add) a "
                "store marked nontemporal, which tile-vulkan-float-atomics "
-               "makes an atomic addition once convert-gpu-to-spirv has run",
+               "and tile-vulkan-half-atomics make an atomic addition once "
+               "convert-gpu-to-spirv has run",
     .anchor = "gpu.module",
     .dependentDialects = markDialects,
     .numDependentDialects = TILE_COUNT(markDialects),
