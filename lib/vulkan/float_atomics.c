@@ -229,13 +229,18 @@ static void branch(MlirBlock block, MlirLocation loc, const char *name,
   mlirBlockAppendOwnedOperation(block, mlirOperationCreate(&state));
 }
 
-/* A marked store of f64 `value` through `pointer` (now to i64): a loop
- * that reads the bits, adds in f64 and swaps the sum in if nothing changed
- * them meanwhile. */
-static void emitAddLoop(MlirOperation store, const char *scopeName) {
-  MlirValue pointer = mlirOperationGetOperand(store, 0);
-  MlirValue value = mlirOperationGetOperand(store, 1);
-  TileBuilder b = tbBefore(store);
+/* What a compare-and-swap loop stores in place of the bits `old` it read
+ * (an integer of the pointer's type). */
+typedef MlirValue (*TileCasUpdate)(TileBuilder *b, MlirValue old,
+                                   const void *data);
+
+/* Before `at`: a loop that reads the integer `pointer` points to, computes
+ * its replacement with `update` and swaps it in at `scopeName` if nothing
+ * changed the integer meanwhile, else starts again. */
+static void emitCasLoop(MlirOperation at, MlirValue pointer,
+                        const char *scopeName, TileCasUpdate update,
+                        const void *data) {
+  TileBuilder b = tbBefore(at);
   MlirLocation loc = b.loc;
   MlirOperation loop = tbCreateWithRegions(
       &b, "spirv.mlir.loop", 0, NULL, 0, NULL, 1,
@@ -250,22 +255,22 @@ static void emitAddLoop(MlirOperation store, const char *scopeName) {
   }
   branch(blocks[0], loc, "spirv.Branch", 0, NULL, 1, &blocks[1]);
   TileBuilder in = tbAtEnd(blocks[1], loc);
-  MlirType i64 = mlirIntegerTypeGet(b.ctx, 64);
-  MlirType f64 = mlirF64TypeGet(b.ctx);
+  TileStrBuf text = TILE_STRBUF_INIT;
+  tileAppendType(&text, mlirValueGetType(pointer));
+  MlirType bits = mlirIntegerTypeGet(
+      b.ctx, strstr(tileStrBufGet(&text), "<i64,") ? 64 : 32);
+  tileStrBufFree(&text);
   MlirValue old =
-      tbResult(tbCreate(&in, "spirv.Load", 1, &pointer, 1, &i64, 0, NULL));
-  MlirValue sums[] = {bitcast(&in, old, f64), value};
-  MlirValue sum =
-      tbResult(tbCreate(&in, "spirv.FAdd", 2, sums, 1, &f64, 0, NULL));
-  MlirValue swap[] = {pointer, bitcast(&in, sum, i64), old};
+      tbResult(tbCreate(&in, "spirv.Load", 1, &pointer, 1, &bits, 0, NULL));
+  MlirValue swap[] = {pointer, update(&in, old, data), old};
   MlirAttribute none = tbParseAttr(&in, "#spirv.memory_semantics<None>");
   MlirNamedAttribute attrs[] = {
       tbNamed(&in, "memory_scope", scopeAttr(&in, scopeName)),
       tbNamed(&in, "equal_semantics", none),
       tbNamed(&in, "unequal_semantics", none),
   };
-  MlirValue seen = tbResult(
-      tbCreate(&in, "spirv.AtomicCompareExchange", 3, swap, 1, &i64, 3, attrs));
+  MlirValue seen = tbResult(tbCreate(&in, "spirv.AtomicCompareExchange", 3,
+                                     swap, 1, &bits, 3, attrs));
   MlirValue compared[] = {seen, old};
   MlirType i1 = mlirIntegerTypeGet(b.ctx, 1);
   MlirValue done =
@@ -275,6 +280,24 @@ static void emitAddLoop(MlirOperation store, const char *scopeName) {
   branch(blocks[2], loc, "spirv.Branch", 0, NULL, 1, &blocks[1]);
   TileBuilder merge = tbAtEnd(blocks[3], loc);
   tbCreate(&merge, "spirv.mlir.merge", 0, NULL, 0, NULL, 0, NULL);
+}
+
+/* The bits of f64 `old` + the f64 `data` points to. */
+static MlirValue addDouble(TileBuilder *b, MlirValue old, const void *data) {
+  MlirType f64 = mlirF64TypeGet(b->ctx);
+  MlirValue sums[] = {bitcast(b, old, f64), *(const MlirValue *)data};
+  MlirValue sum =
+      tbResult(tbCreate(b, "spirv.FAdd", 2, sums, 1, &f64, 0, NULL));
+  return bitcast(b, sum, mlirValueGetType(old));
+}
+
+/* A marked store of f64 `value` through `pointer` (now to i64): a loop
+ * that reads the bits, adds in f64 and swaps the sum in if nothing changed
+ * them meanwhile. */
+static void emitAddLoop(MlirOperation store, const char *scopeName) {
+  MlirValue value = mlirOperationGetOperand(store, 1);
+  emitCasLoop(store, mlirOperationGetOperand(store, 0), scopeName, addDouble,
+              &value);
   mlirOperationDestroy(store);
 }
 
@@ -685,17 +708,32 @@ static MlirValue addHalves(TileBuilder *b, MlirValue element, MlirValue value) {
       b, tbResult(tbCreate(b, "spirv.FAdd", 2, sums, 1, &f32, 0, NULL)));
 }
 
+typedef struct {
+  MlirValue lane, value;
+} HalfAdd;
+
+/* The word `old` with the 16-bit lane `lane` of it added `value` to. */
+static MlirValue addToLane(TileBuilder *b, MlirValue old, const void *data) {
+  const HalfAdd *add = data;
+  MlirType half = mlirValueGetType(add->value);
+  MlirType lanes = mlirVectorTypeGet(1, (const int64_t[]){2}, half);
+  MlirValue pair = bitcast(b, old, lanes);
+  MlirValue extractOperands[] = {pair, add->lane};
+  MlirValue element = tbResult(tbCreate(b, "spirv.VectorExtractDynamic", 2,
+                                        extractOperands, 1, &half, 0, NULL));
+  MlirValue sum = addHalves(b, element, add->value);
+  MlirValue insertOperands[] = {pair, sum, add->lane};
+  MlirValue updated = tbResult(tbCreate(b, "spirv.VectorInsertDynamic", 3,
+                                        insertOperands, 1, &lanes, 0, NULL));
+  return bitcast(b, updated, mlirValueGetType(old));
+}
+
 /* A marked store of an f16 `value` (or of bf16 bits) into element `index`
  * of `variable`: the loop on its word (through `words`). */
 static void emitHalfAddLoop(MlirOperation store, MlirOperation words,
                             MlirValue index) {
-  MlirValue value = mlirOperationGetOperand(store, 1);
   TileBuilder b = tbBefore(store);
-  MlirLocation loc = b.loc;
   MlirType indexType = mlirValueGetType(index);
-  MlirType i32 = mlirIntegerTypeGet(b.ctx, 32);
-  MlirType half = mlirValueGetType(value);
-  MlirType lanes = mlirVectorTypeGet(1, (const int64_t[]){2}, half);
   MlirAttribute wordsName = tileOpGetAttr(words, "sym_name");
   MlirType wordsType = mlirTypeAttrGetValue(tileOpGetAttr(words, "type"));
   MlirNamedAttribute ref = tbNamed(
@@ -705,53 +743,14 @@ static void emitHalfAddLoop(MlirOperation store, MlirOperation words,
       tbCreate(&b, "spirv.mlir.addressof", 0, NULL, 1, &wordsType, 1, &ref));
   MlirValue one = spirvConstant(&b, indexType, 1);
   MlirValue word = spirvBinary(&b, "spirv.ShiftRightLogical", index, one);
-  MlirValue lane = spirvBinary(&b, "spirv.BitwiseAnd", index, one);
   MlirValue chainOperands[] = {base, spirvConstant(&b, indexType, 0), word};
   MlirType pointerType =
       mlirTypeParseGet(b.ctx, tileRef("!spirv.ptr<i32, StorageBuffer>"));
   MlirValue pointer = tbResult(tbCreate(
       &b, "spirv.AccessChain", 3, chainOperands, 1, &pointerType, 0, NULL));
-  MlirOperation loop = tbCreateWithRegions(
-      &b, "spirv.mlir.loop", 0, NULL, 0, NULL, 1,
-      (MlirNamedAttribute[]){tbNamed(
-          &b, "loop_control", tbParseAttr(&b, "#spirv.loop_control<None>"))},
-      1);
-  MlirRegion region = mlirOperationGetRegion(loop, 0);
-  MlirBlock blocks[4]; /* entry, header, continue, merge */
-  for (int i = 0; i < 4; ++i) {
-    blocks[i] = mlirBlockCreate(0, NULL, NULL);
-    mlirRegionAppendOwnedBlock(region, blocks[i]);
-  }
-  branch(blocks[0], loc, "spirv.Branch", 0, NULL, 1, &blocks[1]);
-  TileBuilder in = tbAtEnd(blocks[1], loc);
-  MlirValue old =
-      tbResult(tbCreate(&in, "spirv.Load", 1, &pointer, 1, &i32, 0, NULL));
-  MlirValue pair = bitcast(&in, old, lanes);
-  MlirValue extractOperands[] = {pair, lane};
-  MlirValue element = tbResult(tbCreate(&in, "spirv.VectorExtractDynamic", 2,
-                                        extractOperands, 1, &half, 0, NULL));
-  MlirValue sum = addHalves(&in, element, value);
-  MlirValue insertOperands[] = {pair, sum, lane};
-  MlirValue updated = tbResult(tbCreate(&in, "spirv.VectorInsertDynamic", 3,
-                                        insertOperands, 1, &lanes, 0, NULL));
-  MlirValue swap[] = {pointer, bitcast(&in, updated, i32), old};
-  MlirAttribute none = tbParseAttr(&in, "#spirv.memory_semantics<None>");
-  MlirNamedAttribute attrs[] = {
-      tbNamed(&in, "memory_scope", scopeAttr(&in, "Device")),
-      tbNamed(&in, "equal_semantics", none),
-      tbNamed(&in, "unequal_semantics", none),
-  };
-  MlirValue seen = tbResult(
-      tbCreate(&in, "spirv.AtomicCompareExchange", 3, swap, 1, &i32, 3, attrs));
-  MlirValue compared[] = {seen, old};
-  MlirType i1 = mlirIntegerTypeGet(b.ctx, 1);
-  MlirValue done =
-      tbResult(tbCreate(&in, "spirv.IEqual", 2, compared, 1, &i1, 0, NULL));
-  MlirBlock targets[] = {blocks[3], blocks[2]};
-  branch(blocks[1], loc, "spirv.BranchConditional", 1, &done, 2, targets);
-  branch(blocks[2], loc, "spirv.Branch", 0, NULL, 1, &blocks[1]);
-  TileBuilder merge = tbAtEnd(blocks[3], loc);
-  tbCreate(&merge, "spirv.mlir.merge", 0, NULL, 0, NULL, 0, NULL);
+  HalfAdd add = {spirvBinary(&b, "spirv.BitwiseAnd", index, one),
+                 mlirOperationGetOperand(store, 1)};
+  emitCasLoop(store, pointer, "Device", addToLane, &add);
   mlirOperationDestroy(store);
 }
 

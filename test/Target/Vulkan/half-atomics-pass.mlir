@@ -13,8 +13,8 @@
 // CHECK: %[[WORDS:.*]] = spirv.mlir.addressof @buffer_words
 // CHECK: %[[ONE:.*]] = spirv.Constant 1 : i32
 // CHECK: %[[WORD:.*]] = spirv.ShiftRightLogical %arg0, %[[ONE]] : i32, i32
-// CHECK: %[[LANE:.*]] = spirv.BitwiseAnd %arg0, %[[ONE]] : i32
 // CHECK: %[[PTR:.*]] = spirv.AccessChain %[[WORDS]][%{{.*}}, %[[WORD]]]
+// CHECK: %[[LANE:.*]] = spirv.BitwiseAnd %arg0, %[[ONE]] : i32
 // CHECK: spirv.mlir.loop
 // CHECK: %[[OLD:.*]] = spirv.Load "StorageBuffer" %[[PTR]] : i32
 // CHECK: %[[PAIR:.*]] = spirv.Bitcast %[[OLD]] : i32 to vector<2xf16>
