@@ -16,13 +16,26 @@ static MlirValue memrefOf(MlirOperation op) {
   return mlirOperationGetOperand(op, isGeneric(op) ? 0 : 1);
 }
 
+/* Whether `op` runs in a kernel: in a kernel loop, a gpu.launch or a
+ * gpu.func. */
+static bool isInKernel(MlirOperation op) {
+  for (MlirOperation at = mlirOperationGetParentOperation(op);
+       !mlirOperationIsNull(at); at = mlirOperationGetParentOperation(at))
+    if (tileIsKernelLoop(at) || tileOpIs(at, "gpu.launch") ||
+        tileOpIs(at, "gpu.func"))
+      return true;
+  return false;
+}
+
 /* Whether the iterations of `op` may run at the same time on threads that
- * share what is allocated outside it. An scf.forall of threads is not one:
- * each thread has its own copy of what its block allocates. */
+ * share what is allocated outside it. An scf.forall of threads in a kernel
+ * is not one (each thread has its own copy of what its block allocates);
+ * any other scf.forall is. */
 static bool runsInParallel(MlirOperation op) {
   MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  if (tileOpIs(op, "scf.forall"))
+    return tileIsKernelLoop(op) || !isInKernel(op);
   return tileOpIs(op, "scf.parallel") || tileOpIs(op, "gpu.launch") ||
-         tileIsKernelLoop(op) ||
          (name.length > 4 && strncmp(name.data, "omp.", 4) == 0);
 }
 

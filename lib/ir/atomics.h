@@ -10,8 +10,9 @@
 /* Whether `op`, a memref.atomic_rmw or memref.generic_atomic_rmw, updates
  * memory that only the thread running it sees: a local tile, or a
  * memref.alloca (through views) with no parallel loop between the alloca
- * and the update (an scf.forall of blocks, scf.parallel, gpu.launch or an
- * OpenMP construct, whose iterations may share it). */
+ * and the update (an scf.forall other than a kernel's loop over its
+ * threads, scf.parallel, gpu.launch or an OpenMP construct, whose
+ * iterations may share it). */
 bool tileAtomicIsPrivate(MlirOperation op);
 
 /* Replaces `op` (as above; an atomic_rmw of a known kind) with a load of

@@ -75,8 +75,8 @@ func.func @shared(%O: memref<?xf32>) {
 
 // -----
 
-// So is one outside an scf.parallel; a float update that cannot be atomic
-// is reported.
+// So is one outside an scf.parallel or an scf.forall of no kernel; a float
+// update that cannot be atomic is reported.
 func.func @parallel(%O: memref<?xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -84,6 +84,10 @@ func.func @parallel(%O: memref<?xf32>) {
   %one = arith.constant 1.0 : f32
   %a = memref.alloca() : memref<1xf32>
   scf.parallel (%i) = (%c0) to (%c4) step (%c1) {
+    // expected-error @+1 {{multiplies floats atomically, which the cpu target cannot compile}}
+    %m = memref.atomic_rmw mulf %one, %a[%c0] : (f32, memref<1xf32>) -> f32
+  }
+  scf.forall (%i) in (4) {
     // expected-error @+1 {{multiplies floats atomically, which the cpu target cannot compile}}
     %m = memref.atomic_rmw mulf %one, %a[%c0] : (f32, memref<1xf32>) -> f32
   }
