@@ -18,13 +18,27 @@
  *                    value away from zero: one up in magnitude
  * (an infinity rounded from a finite x steps back to the largest finite
  * value; NaN compares false and stays). x - back and next - x are exact
- * (Sterbenz: both values are within a factor of 2 of x). */
+ * (Sterbenz: both values are within a factor of 2 of x).
+ *
+ * arith.sitofp and uitofp to bf16 from integers of more than 24 bits round
+ * once: every lowering converted to f32 first and rounded that to bf16,
+ * and a value rounded to f32 onto a halfway point of bf16 then rounded to
+ * even, the wrong way for one above or below it (2^30 + 2^22 + 1 gave
+ * 2^30, not 2^30 + 2^23). The integer's magnitude becomes f32 rounded to
+ * odd: where the conversion was inexact, the f32 just below the magnitude
+ * with its last bit set. That f32 is never a halfway point of bf16 unless
+ * the integer is, so a truncf to nearest rounds it as the integer would
+ * (f16 needs none of this: integers beyond f32's 24 bits are infinite in
+ * f16 either way). */
 #include "ir/builder_vector.h"
 #include "ir/ir.h"
 #include "passes/pass.h"
 #include "support/count.h"
 
 #include "mlir-c/Dialect/Arith.h"
+
+#include <math.h>
+#include <stdint.h>
 
 enum { ToNearestEven, Downward, Upward, TowardZero, ToNearestAway };
 
@@ -39,10 +53,62 @@ static int64_t roundingOf(MlirOperation op) {
   return m > ToNearestEven && m <= ToNearestAway ? m : -1;
 }
 
+/* Whether `op` converts integers of more than 24 bits to bf16. */
+static bool isWideToBF16(MlirOperation op) {
+  if (!tileOpIs(op, "arith.sitofp") && !tileOpIs(op, "arith.uitofp"))
+    return false;
+  MlirType to = mlirValueGetType(mlirOperationGetResult(op, 0));
+  MlirType from = mlirValueGetType(mlirOperationGetOperand(op, 0));
+  return !mlirTypeIsATensor(to) && mlirTypeIsABF16(tbScalarOf(to)) &&
+         mlirTypeIsAInteger(tbScalarOf(from)) &&
+         mlirIntegerTypeGetWidth(tbScalarOf(from)) > 24;
+}
+
+typedef struct {
+  TileOpList truncates, conversions;
+} Work;
+
 static MlirWalkResult collect(MlirOperation op, void *userData) {
+  Work *w = userData;
   if (roundingOf(op) >= 0)
-    tileOpListAppend(userData, op);
+    tileOpListAppend(&w->truncates, op);
+  else if (isWideToBF16(op))
+    tileOpListAppend(&w->conversions, op);
   return MlirWalkResultAdvance;
+}
+
+/* Integer `x` (signed or not) as f32 rounded to odd (see above). */
+static MlirValue roundedToOdd(TileBuilder *b, MlirValue x, bool isSigned) {
+  MlirType intType = mlirValueGetType(x);
+  MlirType element = tbScalarOf(intType);
+  unsigned width = mlirIntegerTypeGetWidth(element);
+  MlirType f32 = tbShapedLike(intType, tbF32(b));
+  MlirType i32 = tbShapedLike(intType, tbI32(b));
+  MlirValue zero = tbSplatInt(b, x, element, 0);
+  MlirValue negative = isSigned ? tbCmpI(b, "slt", x, zero) : (MlirValue){0};
+  /* The magnitude, unsigned (that of the most negative value too). */
+  MlirValue magnitude =
+      isSigned ? tbSelect(b, negative, tbSub(b, zero, x), x) : x;
+  MlirValue f = tbConvertOp(b, "arith.uitofp", magnitude, f32);
+  /* The largest f32 below 2^width: converting f back is exact up to it. */
+  MlirValue cap = tbSplat(b, f, tbF32(b),
+                          ldexp(1.0, (int)width) - ldexp(1.0, (int)width - 24));
+  MlirValue beyond = tbCmpF(b, "ogt", f, cap);
+  /* (Where f is beyond, back is the cap, below the magnitude.) */
+  MlirValue back =
+      tbConvertOp(b, "arith.fptoui", tbSelect(b, beyond, cap, f), intType);
+  MlirValue up = tbOr(b, beyond, tbCmpI(b, "ugt", back, magnitude));
+  MlirValue exact = tbCmpI(b, "eq", back, magnitude);
+  MlirValue bits = tbConvertOp(b, "arith.bitcast", f, i32);
+  MlirValue below = tbSub(b, bits, tbConvertOp(b, "arith.extui", up, i32));
+  MlirValue odd = tbOr(b, below, tbSplatInt(b, bits, tbI32(b), 1));
+  MlirValue result = tbSelect(b, exact, bits, odd);
+  if (isSigned)
+    result =
+        tbOr(b, result,
+             tbSelect(b, negative, tbSplatInt(b, bits, tbI32(b), INT32_MIN),
+                      tbSplatInt(b, bits, tbI32(b), 0)));
+  return tbConvertOp(b, "arith.bitcast", result, f32);
 }
 
 static MlirValue difference(TileBuilder *b, MlirValue x, MlirValue y) {
@@ -100,10 +166,10 @@ static void run(MlirOperation root, MlirExternalPass pass,
                 const TileOptionValue *values) {
   (void)pass;
   (void)values;
-  TileOpList list = {0};
-  mlirOperationWalk(root, collect, &list, MlirWalkPostOrder);
-  for (size_t i = 0; i < list.count; ++i) {
-    MlirOperation op = list.ops[i];
+  Work w = {{0}, {0}};
+  mlirOperationWalk(root, collect, &w, MlirWalkPostOrder);
+  for (size_t i = 0; i < w.truncates.count; ++i) {
+    MlirOperation op = w.truncates.ops[i];
     TileBuilder b = tbBefore(op);
     MlirValue result = mlirOperationGetResult(op, 0);
     mlirValueReplaceAllUsesOfWith(
@@ -111,7 +177,17 @@ static void run(MlirOperation root, MlirExternalPass pass,
                         mlirValueGetType(result), roundingOf(op)));
     mlirOperationDestroy(op);
   }
-  tileOpListFree(&list);
+  for (size_t i = 0; i < w.conversions.count; ++i) {
+    MlirOperation op = w.conversions.ops[i];
+    TileBuilder b = tbBefore(op);
+    MlirValue f = roundedToOdd(&b, mlirOperationGetOperand(op, 0),
+                               tileOpIs(op, "arith.sitofp"));
+    tbReplaceOp(op,
+                tbConvertOp(&b, "arith.truncf", f,
+                            mlirValueGetType(mlirOperationGetResult(op, 0))));
+  }
+  tileOpListFree(&w.truncates);
+  tileOpListFree(&w.conversions);
 }
 
 static const TileDialectHandleGetter dialects[] = {
@@ -123,7 +199,9 @@ const TilePassDescriptor tileExpandRoundingPass = {
     .name = "TileExpandRounding",
     .summary = "Round arith.truncf with a rounding mode as a truncf to "
                "nearest and a correction (LLVM's lowering assumes the "
-               "floating-point environment rounds that way)",
+               "floating-point environment rounds that way), and integers "
+               "of more than 24 bits to bf16 once (through f32 rounded to "
+               "odd)",
     .anchor = "",
     .dependentDialects = dialects,
     .numDependentDialects = TILE_COUNT(dialects),
