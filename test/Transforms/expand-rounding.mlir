@@ -16,3 +16,26 @@ func.func @modes(%v: vector<4xf32>, %t: tensor<4xf32>) -> (vector<4xf16>, vector
   %c = arith.truncf %t toward_zero : tensor<4xf32> to tensor<4xf16>
   return %a, %b, %c : vector<4xf16>, vector<4xf16>, tensor<4xf16>
 }
+
+// Integers of more than 24 bits to bf16: the magnitude to f32 rounded to
+// odd, the sign, then a truncf to nearest. Narrower integers (exact in
+// f32) and conversions to f16 are left.
+// CHECK-LABEL: func.func @wide_to_bf16
+// CHECK: %[[NEG:.*]] = arith.cmpi slt, %arg0, %{{.*}} : i32
+// CHECK: %[[MAG:.*]] = arith.select %[[NEG]], %{{.*}}, %arg0 : i32
+// CHECK: %[[F:.*]] = arith.uitofp %[[MAG]] : i32 to f32
+// CHECK: %[[BACK:.*]] = arith.fptoui %{{.*}} : f32 to i32
+// CHECK: arith.cmpi eq, %[[BACK]], %[[MAG]] : i32
+// CHECK: %[[ODD:.*]] = arith.bitcast %{{.*}} : i32 to f32
+// CHECK: arith.truncf %[[ODD]] : f32 to bf16
+// CHECK: arith.uitofp %{{.*}} : vector<2xi64> to vector<2xf32>
+// CHECK: arith.truncf %{{.*}} : vector<2xf32> to vector<2xbf16>
+// CHECK: arith.sitofp %arg2 : i16 to bf16
+// CHECK: arith.sitofp %arg0 : i32 to f16
+func.func @wide_to_bf16(%x: i32, %v: vector<2xi64>, %s: i16) -> (bf16, vector<2xbf16>, bf16, f16) {
+  %a = arith.sitofp %x : i32 to bf16
+  %b = arith.uitofp %v : vector<2xi64> to vector<2xbf16>
+  %c = arith.sitofp %s : i16 to bf16
+  %d = arith.sitofp %x : i32 to f16
+  return %a, %b, %c, %d : bf16, vector<2xbf16>, bf16, f16
+}
