@@ -1,7 +1,8 @@
 /* The passes of lib/passes, the ones every pipeline uses: tile-verify first,
  * tile-expect-lowered once a backend's passes are done, and the expansions
  * of ops some targets do not lower (math, memref.copy, rounding modes,
- * atomics, the index dialect, reshapes into several dynamic sizes). */
+ * atomics, the index dialect, reshapes into several dynamic sizes, vector
+ * accesses of i1 memory). */
 #include "passes/pass.h"
 
 extern const TilePassDescriptor tileVerifyPass;
@@ -12,14 +13,22 @@ extern const TilePassDescriptor tileCheckFloatTypesPass;
 extern const TilePassDescriptor tileCheckUnloweredPass;
 extern const TilePassDescriptor tileExpandRoundingPass;
 extern const TilePassDescriptor tileExpandAtomicsPass;
+extern const TilePassDescriptor tileExpandBoolVectorsPass;
 extern const TilePassDescriptor tileIndexToArithPass;
 extern const TilePassDescriptor tileExpandShapesPass;
 
 static const TilePassDescriptor *const passes[] = {
-    &tileVerifyPass,         &tileExpectLoweredPass,   &tileMathExpandPass,
-    &tileExpandCopiesPass,   &tileCheckFloatTypesPass, &tileCheckUnloweredPass,
-    &tileExpandRoundingPass, &tileExpandAtomicsPass,   &tileIndexToArithPass,
+    &tileVerifyPass,
+    &tileExpectLoweredPass,
+    &tileMathExpandPass,
+    &tileExpandCopiesPass,
+    &tileCheckFloatTypesPass,
+    &tileCheckUnloweredPass,
+    &tileExpandRoundingPass,
+    &tileExpandAtomicsPass,
+    &tileIndexToArithPass,
     &tileExpandShapesPass,
+    &tileExpandBoolVectorsPass,
 };
 
 const TilePassList tileCorePasses = {passes, TILE_COUNT(passes)};

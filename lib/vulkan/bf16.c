@@ -42,65 +42,15 @@
 
 /*===--- types ------------------------------------------------------------===*/
 
-static bool holdsBF16(MlirType type) {
-  if (mlirTypeIsABF16(type))
-    return true;
-  if (mlirTypeIsAShaped(type) && !mlirTypeIsNull(type))
-    return mlirTypeIsABF16(mlirShapedTypeGetElementType(type));
-  if (mlirTypeIsAFunction(type)) {
-    for (intptr_t i = 0; i < mlirFunctionTypeGetNumInputs(type); ++i)
-      if (holdsBF16(mlirFunctionTypeGetInput(type, i)))
-        return true;
-    for (intptr_t i = 0; i < mlirFunctionTypeGetNumResults(type); ++i)
-      if (holdsBF16(mlirFunctionTypeGetResult(type, i)))
-        return true;
-  }
-  return false;
-}
+static MlirType i16Type(MlirContext ctx) { return mlirIntegerTypeGet(ctx, 16); }
 
-/* The sizes of a shaped type, in a new array. */
-static int64_t *shapeOf(MlirType type) {
-  intptr_t rank = mlirShapedTypeGetRank(type);
-  int64_t *shape = tileCallocArray((size_t)rank, sizeof(int64_t));
-  for (intptr_t d = 0; d < rank; ++d)
-    shape[d] = mlirShapedTypeGetDimSize(type, d);
-  return shape;
-}
+/* bf16 values of every kind as i16. */
+static const TileVulkanRetyping asBits = {mlirTypeIsABF16, i16Type, false};
 
-/* `type` with i16 in place of bf16. */
+static bool holdsBF16(MlirType type) { return tileVulkanHolds(&asBits, type); }
+
 static MlirType bits(MlirContext ctx, MlirType type) {
-  if (!holdsBF16(type))
-    return type;
-  MlirType i16 = mlirIntegerTypeGet(ctx, 16);
-  if (mlirTypeIsABF16(type))
-    return i16;
-  if (mlirTypeIsAVector(type) || mlirTypeIsAMemRef(type)) {
-    intptr_t rank = mlirShapedTypeGetRank(type);
-    int64_t *shape = shapeOf(type);
-    MlirType converted =
-        mlirTypeIsAVector(type)
-            ? mlirVectorTypeGet(rank, shape, i16)
-            : mlirMemRefTypeGet(i16, rank, shape, mlirMemRefTypeGetLayout(type),
-                                mlirMemRefTypeGetMemorySpace(type));
-    free(shape);
-    return converted;
-  }
-  if (mlirTypeIsAUnrankedMemRef(type))
-    return mlirUnrankedMemRefTypeGet(i16,
-                                     mlirUnrankedMemrefGetMemorySpace(type));
-  if (mlirTypeIsAFunction(type)) {
-    intptr_t n = mlirFunctionTypeGetNumInputs(type);
-    intptr_t m = mlirFunctionTypeGetNumResults(type);
-    MlirType *types = tileCallocArray((size_t)(n + m), sizeof(MlirType));
-    for (intptr_t i = 0; i < n; ++i)
-      types[i] = bits(ctx, mlirFunctionTypeGetInput(type, i));
-    for (intptr_t i = 0; i < m; ++i)
-      types[n + i] = bits(ctx, mlirFunctionTypeGetResult(type, i));
-    MlirType converted = mlirFunctionTypeGet(ctx, n, types, m, types + n);
-    free(types);
-    return converted;
-  }
-  return type;
+  return tileVulkanRetype(&asBits, ctx, type);
 }
 
 /*===--- what each op becomes ---------------------------------------------===*/
@@ -282,32 +232,6 @@ static MlirWalkResult classify(MlirOperation op, void *userData) {
   return MlirWalkResultAdvance;
 }
 
-/* Gives every result and block argument under `op` its i16 type, and
- * function types their i16 signature. */
-static MlirWalkResult retype(MlirOperation op, void *userData) {
-  MlirContext ctx = *(MlirContext *)userData;
-  for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i) {
-    MlirValue v = mlirOperationGetResult(op, i);
-    mlirValueSetType(v, bits(ctx, mlirValueGetType(v)));
-  }
-  for (intptr_t r = 0; r < mlirOperationGetNumRegions(op); ++r)
-    for (MlirBlock block =
-             mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r));
-         !mlirBlockIsNull(block); block = mlirBlockGetNextInRegion(block))
-      for (intptr_t i = 0; i < mlirBlockGetNumArguments(block); ++i) {
-        MlirValue v = mlirBlockGetArgument(block, i);
-        mlirValueSetType(v, bits(ctx, mlirValueGetType(v)));
-      }
-  MlirAttribute fnType = tileOpGetAttr(op, "function_type");
-  if (!mlirAttributeIsNull(fnType) && mlirAttributeIsAType(fnType)) {
-    MlirType t = mlirTypeAttrGetValue(fnType);
-    if (holdsBF16(t))
-      mlirOperationSetAttributeByName(op, tileRef("function_type"),
-                                      mlirTypeAttrGet(bits(ctx, t)));
-  }
-  return MlirWalkResultAdvance;
-}
-
 /* An arith.constant of bf16 (scalar or dense) as the same bits in i16. */
 static void rewriteConstant(MlirOperation op) {
   MlirAttribute value = tileOpGetAttr(op, "value");
@@ -393,30 +317,9 @@ static void freeWork(Work *w) {
   tileOpListFree(&w->atomicAdds);
 }
 
-/* The launches' bf16 operands, cast to the i16 types of the kernels. */
-static MlirWalkResult castLaunchOperands(MlirOperation op, void *userData) {
-  (void)userData;
-  if (!tileOpIs(op, "gpu.launch_func"))
-    return MlirWalkResultAdvance;
-  MlirContext ctx = mlirOperationGetContext(op);
-  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
-    MlirValue v = mlirOperationGetOperand(op, i);
-    MlirType type = mlirValueGetType(v);
-    if (!holdsBF16(type))
-      continue;
-    TileBuilder b = tbBefore(op);
-    const char *how = mlirTypeIsAMemRef(type) || mlirTypeIsAUnrankedMemRef(type)
-                          ? "builtin.unrealized_conversion_cast"
-                          : "arith.bitcast";
-    mlirOperationSetOperand(op, i, tbConvertOp(&b, how, v, bits(ctx, type)));
-  }
-  return MlirWalkResultAdvance;
-}
-
 static void run(MlirOperation op, MlirExternalPass pass,
                 const TileOptionValue *options) {
   (void)options;
-  MlirContext ctx = mlirOperationGetContext(op);
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
   unsigned errors = 0;
   for (MlirOperation child = mlirBlockGetFirstOperation(body);
@@ -427,7 +330,7 @@ static void run(MlirOperation op, MlirExternalPass pass,
     Work w = {0};
     mlirOperationWalk(child, classify, &w, MlirWalkPreOrder);
     if (!w.errors) {
-      mlirOperationWalk(child, retype, &ctx, MlirWalkPreOrder);
+      tileVulkanRetypeAll(&asBits, child);
       rewrite(&w);
     }
     errors += w.errors;
@@ -437,7 +340,7 @@ static void run(MlirOperation op, MlirExternalPass pass,
     mlirExternalPassSignalFailure(pass);
     return;
   }
-  mlirOperationWalk(op, castLaunchOperands, NULL, MlirWalkPreOrder);
+  tileVulkanCastLaunches(&asBits, op);
 }
 
 const TilePassDescriptor tileVulkanBF16Pass = {

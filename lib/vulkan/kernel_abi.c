@@ -102,9 +102,8 @@ static bool planParam(Plan *plan, unsigned i, MlirType type) {
         !bufferElementFits(tileElementType(type))) {
       tileEmitOpError(plan->func,
                       "takes %s; vulkan kernels take buffers of the identity "
-                      "or a strided layout with int (8 bits or wider) or "
-                      "float elements other than bf16 (SPIR-V has no bf16 "
-                      "type here)",
+                      "or a strided layout with int (8 bits or wider, or "
+                      "i1) or float elements (bf16 ones as their bits)",
                       tileTypeStr(&text, type));
       ok = false;
     } else if (mlirShapedTypeHasStaticShape(type) && !p->strided) {

@@ -17,6 +17,7 @@ extern const TilePassDescriptor tileVulkanUnrollVectorsPass;
 extern const TilePassDescriptor tileVulkanVectorMemoryPass;
 extern const TilePassDescriptor tileVulkanViewsPass;
 extern const TilePassDescriptor tileVulkanBF16Pass;
+extern const TilePassDescriptor tileVulkanBoolBuffersPass;
 extern const TilePassDescriptor tileVulkanKernelAbiPass;
 extern const TilePassDescriptor tileVulkanEntryAbiPass;
 extern const TilePassDescriptor tileVulkanMemorySpacesPass;
@@ -44,6 +45,7 @@ static const TilePassDescriptor *const passes[] = {
     &tileVulkanVectorMemoryPass,
     &tileVulkanViewsPass,
     &tileVulkanBF16Pass,
+    &tileVulkanBoolBuffersPass,
     &tileVulkanKernelAbiPass,
     &tileVulkanEntryAbiPass,
     &tileVulkanMemorySpacesPass,

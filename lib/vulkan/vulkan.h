@@ -99,6 +99,28 @@ MlirValue tileVulkanSlice(TileBuilder *b, MlirValue v, int64_t offset,
  * buffer (not workgroup or private memory). */
 bool tileVulkanIsFloatAtomicAdd(MlirOperation op);
 
+/* A storage type SPIR-V lacks here, kept as an integer of its size
+ * (retype.c): the types `match` takes become `storage`, everywhere or, with
+ * `memrefsOnly`, as the elements of memrefs only. */
+typedef struct {
+  bool (*match)(MlirType type);
+  MlirType (*storage)(MlirContext ctx);
+  bool memrefsOnly;
+} TileVulkanRetyping;
+
+/* Whether `type` holds a type to retype (itself, as an element, or in a
+ * function's inputs and results). */
+bool tileVulkanHolds(const TileVulkanRetyping *r, MlirType type);
+/* `type` with the storage type in place of the matched one. */
+MlirType tileVulkanRetype(const TileVulkanRetyping *r, MlirContext ctx,
+                          MlirType type);
+/* Retypes every result, block argument and function type under `root`. */
+void tileVulkanRetypeAll(const TileVulkanRetyping *r, MlirOperation root);
+/* Casts the operands of the gpu.launch_func ops under `module` that hold
+ * the matched type to their retyped types (an unrealized cast for
+ * memrefs, which the host's LLVM lowering removes; a bitcast otherwise). */
+void tileVulkanCastLaunches(const TileVulkanRetyping *r, MlirOperation module);
+
 /* The unit attribute tile-vulkan-bf16 marks the store that stands for an
  * atomic addition of bf16 bits with (tileVulkanIsFloatAtomicAdd). */
 #define TILE_VULKAN_BF16_ADD "tile.vulkan_bf16_add"

@@ -112,7 +112,7 @@ module attributes {gpu.container_module} {
 
 module attributes {gpu.container_module} {
   gpu.module @k {
-    // expected-error @+1 {{'gpu.func' op takes memref<8xf32, affine_map<(d0) -> (d0 mod 4)>>; vulkan kernels take buffers of the identity or a strided layout with int (8 bits or wider) or float elements}}
+    // expected-error @+1 {{'gpu.func' op takes memref<8xf32, affine_map<(d0) -> (d0 mod 4)>>; vulkan kernels take buffers of the identity or a strided layout with int (8 bits or wider, or i1) or float elements (bf16 ones as their bits)}}
     gpu.func @kernel(%x: memref<8xf32, affine_map<(d0) -> (d0 mod 4)>>) kernel {
       gpu.return
     }
