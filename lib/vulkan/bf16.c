@@ -317,30 +317,22 @@ static void freeWork(Work *w) {
   tileOpListFree(&w->atomicAdds);
 }
 
+static unsigned convert(MlirOperation gpuModule) {
+  Work w = {0};
+  mlirOperationWalk(gpuModule, classify, &w, MlirWalkPreOrder);
+  if (!w.errors) {
+    tileVulkanRetypeAll(&asBits, gpuModule);
+    rewrite(&w);
+  }
+  freeWork(&w);
+  return w.errors;
+}
+
 static void run(MlirOperation op, MlirExternalPass pass,
                 const TileOptionValue *options) {
   (void)options;
-  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
-  unsigned errors = 0;
-  for (MlirOperation child = mlirBlockGetFirstOperation(body);
-       !mlirOperationIsNull(child);
-       child = mlirOperationGetNextInBlock(child)) {
-    if (!tileOpIs(child, "gpu.module"))
-      continue;
-    Work w = {0};
-    mlirOperationWalk(child, classify, &w, MlirWalkPreOrder);
-    if (!w.errors) {
-      tileVulkanRetypeAll(&asBits, child);
-      rewrite(&w);
-    }
-    errors += w.errors;
-    freeWork(&w);
-  }
-  if (errors) {
+  if (!tileVulkanRetypeKernels(&asBits, op, convert))
     mlirExternalPassSignalFailure(pass);
-    return;
-  }
-  tileVulkanCastLaunches(&asBits, op);
 }
 
 const TilePassDescriptor tileVulkanBF16Pass = {

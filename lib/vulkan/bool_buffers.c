@@ -78,34 +78,26 @@ static void rewriteStore(MlirOperation op) {
                   tbShapedLike(mlirValueGetType(value), i8Type(ctx))));
 }
 
+static unsigned convert(MlirOperation gpuModule) {
+  Work w = {{0}, {0}, 0};
+  mlirOperationWalk(gpuModule, classify, &w, MlirWalkPreOrder);
+  if (!w.errors) {
+    tileVulkanRetypeAll(&asBytes, gpuModule);
+    for (size_t i = 0; i < w.loads.count; ++i)
+      rewriteLoad(w.loads.ops[i]);
+    for (size_t i = 0; i < w.stores.count; ++i)
+      rewriteStore(w.stores.ops[i]);
+  }
+  tileOpListFree(&w.loads);
+  tileOpListFree(&w.stores);
+  return w.errors;
+}
+
 static void run(MlirOperation op, MlirExternalPass pass,
                 const TileOptionValue *options) {
   (void)options;
-  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
-  unsigned errors = 0;
-  for (MlirOperation child = mlirBlockGetFirstOperation(body);
-       !mlirOperationIsNull(child);
-       child = mlirOperationGetNextInBlock(child)) {
-    if (!tileOpIs(child, "gpu.module"))
-      continue;
-    Work w = {{0}, {0}, 0};
-    mlirOperationWalk(child, classify, &w, MlirWalkPreOrder);
-    if (!w.errors) {
-      tileVulkanRetypeAll(&asBytes, child);
-      for (size_t i = 0; i < w.loads.count; ++i)
-        rewriteLoad(w.loads.ops[i]);
-      for (size_t i = 0; i < w.stores.count; ++i)
-        rewriteStore(w.stores.ops[i]);
-    }
-    errors += w.errors;
-    tileOpListFree(&w.loads);
-    tileOpListFree(&w.stores);
-  }
-  if (errors) {
+  if (!tileVulkanRetypeKernels(&asBytes, op, convert))
     mlirExternalPassSignalFailure(pass);
-    return;
-  }
-  tileVulkanCastLaunches(&asBytes, op);
 }
 
 const TilePassDescriptor tileVulkanBoolBuffersPass = {

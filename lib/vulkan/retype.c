@@ -124,3 +124,16 @@ static MlirWalkResult castLaunch(MlirOperation op, void *userData) {
 void tileVulkanCastLaunches(const TileVulkanRetyping *r, MlirOperation module) {
   mlirOperationWalk(module, castLaunch, (void *)r, MlirWalkPreOrder);
 }
+
+bool tileVulkanRetypeKernels(const TileVulkanRetyping *r, MlirOperation module,
+                             TileVulkanConvert convert) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  unsigned errors = 0;
+  for (MlirOperation child = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(child); child = mlirOperationGetNextInBlock(child))
+    if (tileOpIs(child, "gpu.module"))
+      errors += convert(child);
+  if (!errors)
+    tileVulkanCastLaunches(r, module);
+  return errors == 0;
+}

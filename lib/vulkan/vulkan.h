@@ -121,6 +121,14 @@ void tileVulkanRetypeAll(const TileVulkanRetyping *r, MlirOperation root);
  * memrefs, which the host's LLVM lowering removes; a bitcast otherwise). */
 void tileVulkanCastLaunches(const TileVulkanRetyping *r, MlirOperation module);
 
+/* Converts each gpu.module of `module` with `convert` (which reports what
+ * it cannot convert and returns how many errors it reported, or retypes
+ * the gpu.module and rewrites its ops), then, without errors, casts the
+ * launches' operands; false on errors. */
+typedef unsigned (*TileVulkanConvert)(MlirOperation gpuModule);
+bool tileVulkanRetypeKernels(const TileVulkanRetyping *r, MlirOperation module,
+                             TileVulkanConvert convert);
+
 /* The unit attribute tile-vulkan-bf16 marks the store that stands for an
  * atomic addition of bf16 bits with (tileVulkanIsFloatAtomicAdd). */
 #define TILE_VULKAN_BF16_ADD "tile.vulkan_bf16_add"
