@@ -1,13 +1,14 @@
-/* tile-expand-bool-vectors: a memref of i1 holds a byte per element (MLIR's
- * LLVM lowering stores each i1 as an i8), but LLVM packs a vector of i1 into
- * bits: vector.load and vector.store of i1 lowered to a load or store of
+/* tile-expand-bool-vectors: a memref of i1 (or of any integer narrower than
+ * a byte) holds a byte per element (MLIR's LLVM lowering gives each i1 or
+ * i4 a byte of memory), but LLVM packs a vector of them into bits:
+ * vector.load and vector.store of i1 lowered to a load or store of
  * <N x i1>, which read the first bits of the first byte and wrote the
  * vector's bits into one byte (on the cpu, a store of 8 lanes changed one
  * element and left seven; the loads were wrong as often). Each becomes a
  * scalar memref.load or memref.store per lane (vector.from_elements and
  * vector.extract join and split them); the masked, gathered, expanding and
- * compressing accesses of i1 memory, which lower the same way, are refused
- * at the op. For the targets that lower through LLVM (cpu, cuda, rocm) and
+ * compressing accesses of such memory, which lower the same way, are
+ * refused at the op. For the targets that lower through LLVM (cpu, cuda, rocm) and
  * their host code; vulkan keeps i1 memory in bytes
  * (tile-vulkan-bool-buffers). */
 #include "ir/builder.h"
@@ -31,12 +32,13 @@ static const TilePassOption options[] = {
                    "the target named in messages", NULL},
 };
 
+/* Whether `v` is a memref of integers narrower than a byte. */
 static bool isBoolMemRef(MlirValue v) {
   MlirType type = mlirValueGetType(v);
   if (!mlirTypeIsAMemRef(type))
     return false;
   MlirType element = mlirShapedTypeGetElementType(type);
-  return mlirTypeIsAInteger(element) && mlirIntegerTypeGetWidth(element) == 1;
+  return mlirTypeIsAInteger(element) && mlirIntegerTypeGetWidth(element) < 8;
 }
 
 typedef struct {
@@ -161,9 +163,10 @@ static const TileDialectHandleGetter dialects[] = {
 const TilePassDescriptor tileExpandBoolVectorsPass = {
     .argument = "tile-expand-bool-vectors",
     .name = "TileExpandBoolVectors",
-    .summary = "Load and store vectors of i1 a lane at a time (memory holds "
-               "a byte per i1, LLVM's vectors a bit); refuse the other "
-               "vector accesses of i1 memory",
+    .summary = "Load and store vectors of i1 (and of other integers "
+               "narrower than a byte) a lane at a time: memory holds a byte "
+               "per element, LLVM's vectors pack them into bits; refuse the "
+               "other vector accesses of such memory",
     .anchor = "",
     .options = options,
     .numOptions = TILE_COUNT(options),

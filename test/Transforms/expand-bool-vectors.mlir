@@ -25,7 +25,7 @@ func.func @lanes(%M: memref<?x?xi1>, %O: memref<?xi1>, %i: index, %j: index, %B:
 // -----
 
 func.func @masked(%M: memref<?xi1>, %mask: vector<4xi1>, %pass: vector<4xi1>, %i: index) -> vector<4xi1> {
-  // expected-error @+1 {{'vector.maskedload' op accesses memory of i1, which the cpu target does not support with this op: memory holds a byte per i1, LLVM's vectors a bit (vector.load and vector.store work, a lane at a time)}}
+  // expected-error @+1 {{'vector.maskedload' op accesses memory of integers narrower than a byte, which the cpu target does not support with this op: memory holds a byte per element, LLVM's vectors pack them into bits (vector.load and vector.store work, a lane at a time)}}
   %v = vector.maskedload %M[%i], %mask, %pass : memref<?xi1>, vector<4xi1>, vector<4xi1> into vector<4xi1>
   return %v : vector<4xi1>
 }
@@ -33,7 +33,20 @@ func.func @masked(%M: memref<?xi1>, %mask: vector<4xi1>, %pass: vector<4xi1>, %i
 // -----
 
 func.func @two_dims(%M: memref<?x?xi1>, %i: index) -> vector<2x2xi1> {
-  // expected-error @+1 {{'vector.load' op loads a vector of i1 of more than one dimension (or of a scalable size), which the cpu target cannot}}
+  // expected-error @+1 {{'vector.load' op loads a vector of i1 of more than one dimension (or of a scalable size), which the cpu target cannot: memory holds a byte per element}}
   %v = vector.load %M[%i, %i] : memref<?x?xi1>, vector<2x2xi1>
   return %v : vector<2x2xi1>
+}
+
+// -----
+
+// So do vectors of i4, whose elements take a byte of memory each too.
+// CHECK-LABEL: func.func @nibbles
+// CHECK-COUNT-4: memref.load %arg0
+// CHECK: vector.from_elements
+// CHECK-COUNT-4: memref.store
+func.func @nibbles(%M: memref<?xi4>, %i: index, %j: index) {
+  %v = vector.load %M[%i] : memref<?xi4>, vector<4xi4>
+  vector.store %v, %M[%j] : memref<?xi4>, vector<4xi4>
+  return
 }
