@@ -8,8 +8,8 @@
  * scalar memref.load or memref.store per lane (vector.from_elements and
  * vector.extract join and split them); the masked, gathered, expanding and
  * compressing accesses of such memory, which lower the same way, are
- * refused at the op. For the targets that lower through LLVM (cpu, cuda, rocm) and
- * their host code; vulkan keeps i1 memory in bytes
+ * refused at the op. For the targets that lower through LLVM (cpu, cuda, rocm)
+ * and their host code; vulkan keeps i1 memory in bytes
  * (tile-vulkan-bool-buffers). */
 #include "ir/builder.h"
 #include "ir/builder_vector.h"
@@ -68,13 +68,16 @@ static MlirWalkResult collect(MlirOperation op, void *userData) {
                                             : mlirOperationGetOperand(op, 0));
     if (!isFixed1D(vector) ||
         mlirShapedTypeGetRank(mlirValueGetType(memref)) == 0) {
-      tileEmitOpError(op,
-                      "%s a vector of i1 of more than one dimension "
-                      "(or of a scalable size), which the %s target "
-                      "cannot: memory holds a byte per i1, LLVM's "
-                      "vectors a bit; one-dimensional vectors of a fixed "
-                      "size work",
-                      load ? "loads" : "stores", w->target);
+      tileEmitOpError(
+          op,
+          "%s a vector of i%u of more than one dimension "
+          "(or of a scalable size), which the %s target "
+          "cannot: memory holds a byte per element, LLVM's "
+          "vectors pack them into bits; one-dimensional "
+          "vectors of a fixed size work",
+          load ? "loads" : "stores",
+          mlirIntegerTypeGetWidth(mlirShapedTypeGetElementType(vector)),
+          w->target);
       ++w->errors;
     } else {
       tileOpListAppend(load ? &w->loads : &w->stores, op);
@@ -86,10 +89,11 @@ static MlirWalkResult collect(MlirOperation op, void *userData) {
   for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i)
     if (isBoolMemRef(mlirOperationGetOperand(op, i))) {
       tileEmitOpError(op,
-                      "accesses memory of i1, which the %s target does "
-                      "not support with this op: memory holds a byte per "
-                      "i1, LLVM's vectors a bit (vector.load and "
-                      "vector.store work, a lane at a time)",
+                      "accesses memory of integers narrower than a byte, "
+                      "which the %s target does not support with this op: "
+                      "memory holds a byte per element, LLVM's vectors "
+                      "pack them into bits (vector.load and vector.store "
+                      "work, a lane at a time)",
                       w->target);
       ++w->errors;
       break;
