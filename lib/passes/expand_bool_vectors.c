@@ -33,7 +33,7 @@ static const TilePassOption options[] = {
 };
 
 /* Whether `v` is a memref of integers narrower than a byte. */
-static bool isBoolMemRef(MlirValue v) {
+static bool isNarrowIntMemRef(MlirValue v) {
   MlirType type = mlirValueGetType(v);
   if (!mlirTypeIsAMemRef(type))
     return false;
@@ -62,7 +62,7 @@ static MlirWalkResult collect(MlirOperation op, void *userData) {
   bool store = tileOpIs(op, "vector.store");
   if (load || store) {
     MlirValue memref = mlirOperationGetOperand(op, load ? 0 : 1);
-    if (!isBoolMemRef(memref))
+    if (!isNarrowIntMemRef(memref))
       return MlirWalkResultAdvance;
     MlirType vector = mlirValueGetType(load ? mlirOperationGetResult(op, 0)
                                             : mlirOperationGetOperand(op, 0));
@@ -87,7 +87,7 @@ static MlirWalkResult collect(MlirOperation op, void *userData) {
   if (!tileOpIsAny(op, others, TILE_COUNT(others)))
     return MlirWalkResultAdvance;
   for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i)
-    if (isBoolMemRef(mlirOperationGetOperand(op, i))) {
+    if (isNarrowIntMemRef(mlirOperationGetOperand(op, i))) {
       tileEmitOpError(op,
                       "accesses memory of integers narrower than a byte, "
                       "which the %s target does not support with this op: "

@@ -234,10 +234,11 @@ static void branch(MlirBlock block, MlirLocation loc, const char *name,
 typedef MlirValue (*TileCasUpdate)(TileBuilder *b, MlirValue old,
                                    const void *data);
 
-/* Before `at`: a loop that reads the integer `pointer` points to, computes
- * its replacement with `update` and swaps it in at `scopeName` if nothing
- * changed the integer meanwhile, else starts again. */
-static void emitCasLoop(MlirOperation at, MlirValue pointer,
+/* Before `at`: a loop that reads the integer of type `bits` that `pointer`
+ * points to, computes its replacement with `update` and swaps it in at
+ * `scopeName` if nothing changed the integer meanwhile, else starts
+ * again. */
+static void emitCasLoop(MlirOperation at, MlirValue pointer, MlirType bits,
                         const char *scopeName, TileCasUpdate update,
                         const void *data) {
   TileBuilder b = tbBefore(at);
@@ -255,11 +256,6 @@ static void emitCasLoop(MlirOperation at, MlirValue pointer,
   }
   branch(blocks[0], loc, "spirv.Branch", 0, NULL, 1, &blocks[1]);
   TileBuilder in = tbAtEnd(blocks[1], loc);
-  TileStrBuf text = TILE_STRBUF_INIT;
-  tileAppendType(&text, mlirValueGetType(pointer));
-  MlirType bits = mlirIntegerTypeGet(
-      b.ctx, strstr(tileStrBufGet(&text), "<i64,") ? 64 : 32);
-  tileStrBufFree(&text);
   MlirValue old =
       tbResult(tbCreate(&in, "spirv.Load", 1, &pointer, 1, &bits, 0, NULL));
   MlirValue swap[] = {pointer, update(&in, old, data), old};
@@ -296,8 +292,9 @@ static MlirValue addDouble(TileBuilder *b, MlirValue old, const void *data) {
  * them meanwhile. */
 static void emitAddLoop(MlirOperation store, const char *scopeName) {
   MlirValue value = mlirOperationGetOperand(store, 1);
-  emitCasLoop(store, mlirOperationGetOperand(store, 0), scopeName, addDouble,
-              &value);
+  emitCasLoop(store, mlirOperationGetOperand(store, 0),
+              mlirIntegerTypeGet(mlirOperationGetContext(store), 64), scopeName,
+              addDouble, &value);
   mlirOperationDestroy(store);
 }
 
@@ -750,7 +747,8 @@ static void emitHalfAddLoop(MlirOperation store, MlirOperation words,
       &b, "spirv.AccessChain", 3, chainOperands, 1, &pointerType, 0, NULL));
   HalfAdd add = {spirvBinary(&b, "spirv.BitwiseAnd", index, one),
                  mlirOperationGetOperand(store, 1)};
-  emitCasLoop(store, pointer, "Device", addToLane, &add);
+  emitCasLoop(store, pointer, mlirIntegerTypeGet(b.ctx, 32), "Device",
+              addToLane, &add);
   mlirOperationDestroy(store);
 }
 

@@ -17,7 +17,6 @@
 #include "tile/dialect.h"
 #include "vulkan/vulkan.h"
 
-#include "mlir-c/Dialect/Arith.h"
 #include "mlir-c/Dialect/MemRef.h"
 #include "mlir-c/Dialect/SPIRV.h"
 
@@ -156,14 +155,9 @@ static bool checkAtomic(MlirOperation op) {
 }
 
 static MlirWalkResult visitFunc(MlirOperation op, void *userData) {
-  (void)userData;
+  bool *ok = userData;
   if (tileOpIs(op, "gpu.func"))
     allocateAttributions(op);
-  return MlirWalkResultAdvance;
-}
-
-static MlirWalkResult visitAtomic(MlirOperation op, void *userData) {
-  bool *ok = userData;
   *ok &= checkAtomic(op);
   return MlirWalkResultAdvance;
 }
@@ -175,17 +169,15 @@ static void run(MlirOperation op, MlirExternalPass pass,
   Spaces spaces = {
       mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), 3),
       mlirAttributeParseGet(ctx, tileRef("#spirv.storage_class<Function>"))};
-  mlirOperationWalk(op, visitFunc, NULL, MlirWalkPreOrder);
-  mlirOperationWalk(op, retype, &spaces, MlirWalkPreOrder);
   bool ok = true;
-  mlirOperationWalk(op, visitAtomic, &ok, MlirWalkPreOrder);
+  mlirOperationWalk(op, visitFunc, &ok, MlirWalkPreOrder);
+  mlirOperationWalk(op, retype, &spaces, MlirWalkPreOrder);
   if (!ok)
     mlirExternalPassSignalFailure(pass);
 }
 
 static const TileDialectHandleGetter dependent[] = {
-    mlirGetDialectHandle__arith__, mlirGetDialectHandle__memref__,
-    mlirGetDialectHandle__spirv__};
+    mlirGetDialectHandle__memref__, mlirGetDialectHandle__spirv__};
 
 const TilePassDescriptor tileVulkanMemorySpacesPass = {
     .argument = "tile-vulkan-memory-spaces",
