@@ -21,29 +21,10 @@ static bool isHalf(MlirType type) {
   return mlirTypeIsABF16(e) || mlirTypeIsAF16(e);
 }
 
-/* f64 -> f32 rounded to odd: an inexact result gets its last bit set (after
- * stepping back towards zero when rounding went up), so that rounding it
- * again to a format of at most 22 significant bits rounds as the f64 would
- * have directly. */
-static MlirValue roundToOddF32(TileBuilder *b, MlirValue x) {
-  MlirType f32 = tbShapedLike(mlirValueGetType(x), tbF32(b));
-  MlirType i32 = tbShapedLike(mlirValueGetType(x), tbI32(b));
-  MlirValue t = tbConvertOp(b, "arith.truncf", x, f32);
-  MlirValue back = tbConvertOp(b, "arith.extf", t, mlirValueGetType(x));
-  MlirValue inexact = tbCmpF(b, "one", back, x);
-  MlirValue above = tbCmpF(b, "ogt", tbUnary(b, "math.absf", back),
-                           tbUnary(b, "math.absf", x));
-  MlirValue bits = tbConvertOp(b, "arith.bitcast", t, i32);
-  MlirValue towardZero =
-      tbSub(b, bits, tbConvertOp(b, "arith.extui", above, i32));
-  MlirValue odd = tbOr(b, towardZero, tbSplat(b, x, tbI32(b), 1));
-  return tbConvertOp(b, "arith.bitcast", tbSelect(b, inexact, odd, bits), f32);
-}
-
 /* `v` (f32 or f64) rounded to `type` (bf16 or f16) once. */
 static MlirValue narrow(TileBuilder *b, MlirValue v, MlirType type) {
   if (mlirTypeIsAF64(tbScalarOf(mlirValueGetType(v))))
-    v = roundToOddF32(b, v);
+    v = tbRoundToOddF32(b, v);
   return tbConvertOp(b, "arith.truncf", v, type);
 }
 

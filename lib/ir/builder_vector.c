@@ -248,6 +248,21 @@ MlirValue tbOr(TileBuilder *b, MlirValue x, MlirValue y) {
   return tbBinary(b, "arith.ori", x, y);
 }
 
+MlirValue tbRoundToOddF32(TileBuilder *b, MlirValue x) {
+  MlirType f32 = tbShapedLike(mlirValueGetType(x), tbF32(b));
+  MlirType i32 = tbShapedLike(mlirValueGetType(x), tbI32(b));
+  MlirValue t = tbConvertOp(b, "arith.truncf", x, f32);
+  MlirValue back = tbConvertOp(b, "arith.extf", t, mlirValueGetType(x));
+  MlirValue inexact = tbCmpF(b, "one", back, x);
+  MlirValue above = tbCmpF(b, "ogt", tbUnary(b, "math.absf", back),
+                           tbUnary(b, "math.absf", x));
+  MlirValue bits = tbConvertOp(b, "arith.bitcast", t, i32);
+  MlirValue towardZero =
+      tbSub(b, bits, tbConvertOp(b, "arith.extui", above, i32));
+  MlirValue odd = tbOr(b, towardZero, tbSplatInt(b, x, tbI32(b), 1));
+  return tbConvertOp(b, "arith.bitcast", tbSelect(b, inexact, odd, bits), f32);
+}
+
 TileLoop tbForIter(TileBuilder *b, MlirValue lb, MlirValue ub, MlirValue step,
                    intptr_t numInits, const MlirValue *inits) {
   MlirValue operands[3 + 64];

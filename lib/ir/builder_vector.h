@@ -74,6 +74,14 @@ MlirValue tbMaxS(TileBuilder *b, MlirValue x, MlirValue y); /* maxsi */
 MlirValue tbMinS(TileBuilder *b, MlirValue x, MlirValue y); /* minsi */
 MlirValue tbOr(TileBuilder *b, MlirValue x, MlirValue y);
 
+/* f64 `x` (scalar or vector) to f32 rounded to odd: an inexact result gets
+ * its last bit set, after stepping back towards zero where rounding to
+ * nearest went away from it. Rounding that again to a format of at most 22
+ * significant bits (f16, bf16) rounds as `x` would directly; rounding f64
+ * to f32 to nearest and then again may not (x just above a halfway point
+ * of f16 becomes that point in f32, which then rounds to even). */
+MlirValue tbRoundToOddF32(TileBuilder *b, MlirValue x);
+
 /* scf.for carrying `numInits` values. The body has no terminator: end it
  * with tbYield. Iteration values are tbIterArg, results tbLoopResult. */
 TileLoop tbForIter(TileBuilder *b, MlirValue lb, MlirValue ub, MlirValue step,

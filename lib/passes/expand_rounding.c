@@ -29,13 +29,21 @@
  * with its last bit set. That f32 is never a halfway point of bf16 unless
  * the integer is, so a truncf to nearest rounds it as the integer would
  * (f16 needs none of this: integers beyond f32's 24 bits are infinite in
- * f16 either way). */
+ * f16 either way).
+ *
+ * arith.truncf from f64 to bf16 or f16 rounds once for the same reason: the
+ * vulkan device (lavapipe) rounded f64 to f32 and that to f16, wrong for
+ * about half the values just above or below a halfway point of f16, and
+ * the vulkan target refused bf16 from f64. The f64 becomes f32 rounded to
+ * odd first (tbRoundToOddF32), on every target, whatever its code
+ * generator would do. */
 #include "ir/builder_vector.h"
 #include "ir/ir.h"
 #include "passes/pass.h"
 #include "support/count.h"
 
 #include "mlir-c/Dialect/Arith.h"
+#include "mlir-c/Dialect/Math.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -64,8 +72,18 @@ static bool isWideToBF16(MlirOperation op) {
          mlirIntegerTypeGetWidth(tbScalarOf(from)) > 24;
 }
 
+/* Whether `op` is an arith.truncf from f64 to bf16 or f16 (vectors too). */
+static bool isF64ToHalf(MlirOperation op) {
+  if (!tileOpIs(op, "arith.truncf"))
+    return false;
+  MlirType to = mlirValueGetType(mlirOperationGetResult(op, 0));
+  MlirType from = mlirValueGetType(mlirOperationGetOperand(op, 0));
+  return !mlirTypeIsATensor(to) && mlirTypeIsAF64(tbScalarOf(from)) &&
+         (mlirTypeIsABF16(tbScalarOf(to)) || mlirTypeIsAF16(tbScalarOf(to)));
+}
+
 typedef struct {
-  TileOpList truncates, conversions;
+  TileOpList truncates, conversions, fromF64;
 } Work;
 
 static MlirWalkResult collect(MlirOperation op, void *userData) {
@@ -74,7 +92,18 @@ static MlirWalkResult collect(MlirOperation op, void *userData) {
     tileOpListAppend(&w->truncates, op);
   else if (isWideToBF16(op))
     tileOpListAppend(&w->conversions, op);
+  else if (isF64ToHalf(op))
+    tileOpListAppend(&w->fromF64, op);
   return MlirWalkResultAdvance;
+}
+
+/* `x` rounded to `type` to nearest even, once: f64 to a 16-bit float goes
+ * through f32 rounded to odd. */
+static MlirValue nearest(TileBuilder *b, MlirValue x, MlirType type) {
+  unsigned width = mlirFloatTypeGetWidth(tbScalarOf(type));
+  if (width == 16 && mlirTypeIsAF64(tbScalarOf(mlirValueGetType(x))))
+    x = tbRoundToOddF32(b, x);
+  return tbConvertOp(b, "arith.truncf", x, type);
 }
 
 /* Integer `x` (signed or not) as f32 rounded to odd (see above). */
@@ -121,7 +150,7 @@ static MlirValue rounded(TileBuilder *b, MlirValue x, MlirType type,
   MlirType source = mlirValueGetType(x);
   unsigned width = mlirFloatTypeGetWidth(tbScalarOf(type));
   MlirType bitsType = tbShapedLike(type, mlirIntegerTypeGet(b->ctx, width));
-  MlirValue r = tbConvertOp(b, "arith.truncf", x, type);
+  MlirValue r = nearest(b, x, type);
   MlirValue back = tbConvertOp(b, "arith.extf", r, source);
   MlirValue bits = tbConvertOp(b, "arith.bitcast", r, bitsType);
   MlirValue one = tbSplatInt(b, bits, tbScalarOf(bitsType), 1);
@@ -166,7 +195,7 @@ static void run(MlirOperation root, MlirExternalPass pass,
                 const TileOptionValue *values) {
   (void)pass;
   (void)values;
-  Work w = {{0}, {0}};
+  Work w = {{0}, {0}, {0}};
   mlirOperationWalk(root, collect, &w, MlirWalkPostOrder);
   for (size_t i = 0; i < w.truncates.count; ++i) {
     MlirOperation op = w.truncates.ops[i];
@@ -186,12 +215,20 @@ static void run(MlirOperation root, MlirExternalPass pass,
                 tbConvertOp(&b, "arith.truncf", f,
                             mlirValueGetType(mlirOperationGetResult(op, 0))));
   }
+  for (size_t i = 0; i < w.fromF64.count; ++i) {
+    MlirOperation op = w.fromF64.ops[i];
+    TileBuilder b = tbBefore(op);
+    tbReplaceOp(op, nearest(&b, mlirOperationGetOperand(op, 0),
+                            mlirValueGetType(mlirOperationGetResult(op, 0))));
+  }
   tileOpListFree(&w.truncates);
   tileOpListFree(&w.conversions);
+  tileOpListFree(&w.fromF64);
 }
 
 static const TileDialectHandleGetter dialects[] = {
     mlirGetDialectHandle__arith__,
+    mlirGetDialectHandle__math__,
 };
 
 const TilePassDescriptor tileExpandRoundingPass = {
@@ -199,9 +236,9 @@ const TilePassDescriptor tileExpandRoundingPass = {
     .name = "TileExpandRounding",
     .summary = "Round arith.truncf with a rounding mode as a truncf to "
                "nearest and a correction (LLVM's lowering assumes the "
-               "floating-point environment rounds that way), and integers "
-               "of more than 24 bits to bf16 once (through f32 rounded to "
-               "odd)",
+               "floating-point environment rounds that way), and f64 to "
+               "bf16 and f16 and integers of more than 24 bits to bf16 "
+               "once (through f32 rounded to odd)",
     .anchor = "",
     .dependentDialects = dialects,
     .numDependentDialects = TILE_COUNT(dialects),

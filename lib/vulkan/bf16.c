@@ -194,12 +194,14 @@ static MlirWalkResult classify(MlirOperation op, void *userData) {
   } else if (tileOpIs(op, "arith.truncf") && resultIsBF16(op)) {
     MlirType from =
         tbScalarOf(mlirValueGetType(mlirOperationGetOperand(op, 0)));
-    if (!mlirTypeIsAF32(from) ||
-        !mlirAttributeIsNull(tileOpGetAttr(op, "roundingmode"))) {
+    /* (roundingmode 0 is to_nearest_even, what the bits compute.) */
+    if (!mlirTypeIsAF32(from) || tileGetIntAttr(op, "roundingmode", 0) != 0) {
       tileEmitOpError(op,
                       "rounds to bf16 from %s, which the vulkan target "
                       "cannot: it keeps bf16 as bits computed from f32, "
-                      "rounding to nearest even (truncate to f32 first)",
+                      "rounding to nearest even (tile-expand-rounding, "
+                      "which its pipeline runs first, rewrites this as such "
+                      "a truncf)",
                       mlirTypeIsAF32(from) ? "f32 with a rounding mode"
                                            : "a type other than f32");
       ++w->errors;
