@@ -1,7 +1,9 @@
 /* tile-cuda-math: lowers the math ops kernels use to PTX's own approximate
  * instructions (ex2.approx, lg2.approx, tanh.approx), so that device code
  * needs no libdevice (and no CUDA toolkit) to link; exp and log become
- * ex2/lg2 with a change of base, the way attention kernels compute them.
+ * ex2/lg2 with a change of base, the way attention kernels compute them
+ * (log and log2 between 0.5 and 2 are log1p's series: lg2.approx has an
+ * absolute error bound there, no relative one).
  * The ops with an exact instruction become LLVM's intrinsics: NVVM's
  * conversion called libdevice for absf, floor, ceil, round, roundeven,
  * sqrt, copysign and fma, and for arith's maxnumf and minnumf (so that a
@@ -10,6 +12,7 @@
  * converted to LLVM IR"). */
 #include "ir/builder.h"
 #include "ir/ir.h"
+#include "passes/math_formulas.h"
 #include "passes/pass.h"
 #include "support/count.h"
 
@@ -143,6 +146,12 @@ static void rewrite(MlirOperation op, const Rule *rule) {
   MlirValue y = intrinsic(&b, rule, x);
   if (rule->scaleOut != 0)
     y = tbBinary(&b, "arith.mulf", y, tbConstFloat(&b, f32, rule->scaleOut));
+  /* lg2.approx is accurate to 2^-22 absolute between 0.5 and 2, which is
+   * no relative precision for results near 0: log1p's series there. */
+  if (tileOpIs(op, "math.log"))
+    y = tileMathLogNearOne(&b, x, 1, y);
+  else if (tileOpIs(op, "math.log2"))
+    y = tileMathLogNearOne(&b, x, 1.4426950408889634, y);
   y = tbConvert(&b, y, type);
   tbReplaceOp(op, y);
 }

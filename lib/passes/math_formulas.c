@@ -273,13 +273,29 @@ intptr_t tileMathExpM1(TileBuilder *b, MlirOperation op, MlirValue *results) {
  * x) above. Terms to s^15 for f32, s^33 for f64. -1 gives -inf, below -1
  * NaN, +inf inf (explicitly: GPU log need not take 0, negative values or
  * infinity), -0.0 -0.0 and NaN NaN. */
-MlirValue tileMathLog1pOf(TileBuilder *b, MlirValue x) {
+MlirValue tileMathLog1pSeries(TileBuilder *b, MlirValue x) {
   int n = isF64(x) ? 17 : 8;
   double c[17];
   for (int i = 0; i < n; ++i)
     c[i] = 2.0 / (2 * i + 1);
   MlirValue s = div_(b, x, tbBinary(b, "arith.addf", k(b, x, 2.0), x));
-  MlirValue series = mul(b, s, horner(b, mul(b, s, s), c, n));
+  return mul(b, s, horner(b, mul(b, s, s), c, n));
+}
+
+MlirValue tileMathLogNearOne(TileBuilder *b, MlirValue x, double scale,
+                             MlirValue elsewhere) {
+  MlirValue d = sub(b, x, k(b, x, 1.0));
+  MlirValue above = tbCmpF(b, "ogt", x, k(b, x, 0.5));
+  MlirValue below = tbCmpF(b, "olt", x, k(b, x, 2.0));
+  MlirValue near = tbAnd(b, above, below);
+  MlirValue series = tileMathLog1pSeries(b, d);
+  if (scale != 1)
+    series = mul(b, series, k(b, x, scale));
+  return tbSelect(b, near, series, elsewhere);
+}
+
+MlirValue tileMathLog1pOf(TileBuilder *b, MlirValue x) {
+  MlirValue series = tileMathLog1pSeries(b, x);
   MlirValue big =
       tbUnary(b, "math.log", tbBinary(b, "arith.addf", k(b, x, 1.0), x));
   MlirValue small = tbCmpF(b, "olt", tbUnary(b, "math.absf", x), k(b, x, 0.5));

@@ -32,6 +32,16 @@ intptr_t tileMathExpM1(TileBuilder *b, MlirOperation op, MlirValue *results);
 /* expm1 and log1p of a value (the formulas of the two ops). */
 MlirValue tileMathExpM1Of(TileBuilder *b, MlirValue x);
 MlirValue tileMathLog1pOf(TileBuilder *b, MlirValue x);
+/* log1p's series alone, for x in [-0.5, 1] (|x / (2 + x)| <= 1/3; no
+ * special values). */
+MlirValue tileMathLog1pSeries(TileBuilder *b, MlirValue x);
+/* log(x) * scale for x in (0.5, 2), as log1p's series of x - 1 (exact
+ * there), and `elsewhere` (the target's own logarithm of x) for the other
+ * values. GPU logarithms are accurate to an absolute error in that range
+ * (Vulkan: 2^-21; PTX's lg2.approx: 2^-22), so they lose the relative
+ * precision of results near 0 (log(0.9999999) was 13% off on lavapipe). */
+MlirValue tileMathLogNearOne(TileBuilder *b, MlirValue x, double scale,
+                             MlirValue elsewhere);
 intptr_t tileMathLog1p(TileBuilder *b, MlirOperation op, MlirValue *results);
 intptr_t tileMathHyperbolic(TileBuilder *b, MlirOperation op,
                             MlirValue *results);

@@ -20,7 +20,8 @@
  * (Vulkan's remainder is x - y * trunc(x / y)), and arith.cmpf false and
  * true are constants (the conversion failed to legalize them). tanh,
  * sinh, cosh, asinh, atanh, atan, asin and acos of f32 are the formulas
- * of math_formulas.c, and acosh of f32 is log(2x) above 2^12.
+ * of math_formulas.c, acosh of f32 is log1p's near 1 and log(2x) above
+ * 2^12, and log, log2 and log10 of f32 near 1 are log1p's series.
  * vector.reduction is a chain of arith ops over its lanes: the conversion
  * took minimumf and maximumf for GLSL's FMin and FMax, which need not
  * propagate NaN (lavapipe's did not), and failed to legalize and, or and
@@ -246,33 +247,55 @@ static TileMathFormula accurateFormula(MlirOperation op) {
   return f32 ? formula : NULL;
 }
 
-/* acosh of f32 above 2^12 is log(2x) (the next term, 1 / (4 x^2), is
- * below f32 precision there): lavapipe's squared x and gave inf for
- * 3.4e38 (asinh's large arguments are hyperbolic()'s). acosh below 1 is
- * NaN (lavapipe's gave inf for -3.4e38). */
-static bool isLargeArgumentLog(MlirOperation op) {
+/* acosh of f32: log1p(t + sqrt(t (t + 2))) with t = x - 1 (exact near 1),
+ * where lavapipe's log(x + sqrt(x^2 - 1)) lost x^2 - 1's digits (245 ulp
+ * at 1.000001); log(x) + ln 2 above 2^12 (the next term, 1 / (4 x^2), is
+ * below f32 precision there), where lavapipe's squared x and gave inf for
+ * 3.4e38; NaN below 1 (lavapipe's gave inf for -3.4e38). */
+static bool isF32Acosh(MlirOperation op) {
   return tileOpIs(op, "math.acosh") &&
          mlirTypeIsAF32(
              tbScalarOf(mlirValueGetType(mlirOperationGetOperand(op, 0))));
 }
 
-static void largeArgument(MlirOperation op) {
-  TileBuilder b = tbAfter(op);
-  MlirValue x = mlirOperationGetOperand(op, 0);
-  MlirValue fx = mlirOperationGetResult(op, 0);
+static MlirValue acoshOf(TileBuilder *b, MlirValue x) {
   MlirType element = tbScalarOf(mlirValueGetType(x));
-  MlirValue ax = tbUnary(&b, "math.absf", x);
-  MlirValue log2x = tbBinary(&b, "arith.addf", tbUnary(&b, "math.log", ax),
-                             tbSplat(&b, x, element, 0.6931471805599453));
-  MlirValue signed_ = tbBinary(&b, "math.copysign", log2x, x);
-  MlirValue large = tbCmpF(&b, "ogt", tileOpIs(op, "math.asinh") ? ax : x,
-                           tbSplat(&b, x, element, 4096.0));
-  MlirValue r = tbSelect(&b, large, signed_, fx);
-  MlirOperation first = mlirOpResultGetOwner(r);
-  if (tileOpIs(op, "math.acosh"))
-    r = tbSelect(&b, tbCmpF(&b, "olt", x, tbSplat(&b, x, element, 1.0)),
-                 tbSplat(&b, x, element, NAN), r);
-  mlirValueReplaceAllUsesExcept(fx, r, 1, &first);
+  MlirValue one = tbSplat(b, x, element, 1.0);
+  MlirValue t = tbBinary(b, "arith.subf", x, one);
+  MlirValue root = tbUnary(
+      b, "math.sqrt",
+      tbBinary(b, "arith.mulf", t,
+               tbBinary(b, "arith.addf", t, tbSplat(b, x, element, 2.0))));
+  MlirValue near = tileMathLog1pOf(b, tbBinary(b, "arith.addf", t, root));
+  MlirValue far = tbBinary(b, "arith.addf", tbUnary(b, "math.log", x),
+                           tbSplat(b, x, element, 0.6931471805599453));
+  MlirValue large = tbCmpF(b, "ogt", x, tbSplat(b, x, element, 4096.0));
+  MlirValue r = tbSelect(b, large, far, near);
+  return tbSelect(b, tbCmpF(b, "olt", x, one), tbSplat(b, x, element, NAN), r);
+}
+
+/* log, log2 and log10 of f32 between 0.5 and 2 are log1p's series of x - 1
+ * (tileMathLogNearOne), scaled for log2 and log10: GLSL's logarithms are
+ * accurate to an absolute error of 2^-21 there (Vulkan's precision rules),
+ * and lavapipe's lost up to 13% of log(0.9999999) and 1.1e7 ulp of log10
+ * within 0.001 of 1. The op itself stays for the other values. */
+static double nearOneScale(MlirOperation op) {
+  double scale = tileOpIs(op, "math.log")     ? 1
+                 : tileOpIs(op, "math.log2")  ? 1.4426950408889634 /* 1/ln 2 */
+                 : tileOpIs(op, "math.log10") ? 0.4342944819032518 /* 1/ln 10 */
+                                              : 0;
+  bool f32 = scale != 0 && mlirTypeIsAF32(tbScalarOf(mlirValueGetType(
+                               mlirOperationGetOperand(op, 0))));
+  return f32 ? scale : 0;
+}
+
+static void logNearOne(MlirOperation op, double scale) {
+  TileBuilder b = tbAfter(op);
+  MlirValue fx = mlirOperationGetResult(op, 0);
+  MlirValue r =
+      tileMathLogNearOne(&b, mlirOperationGetOperand(op, 0), scale, fx);
+  MlirOperation select = mlirOpResultGetOwner(r);
+  mlirValueReplaceAllUsesExcept(fx, r, 1, &select);
 }
 
 /* The arith op that combines two lanes of a vector.reduction of one
@@ -390,8 +413,8 @@ static MlirWalkResult collect(MlirOperation op, void *userData) {
                         "trigonometric functions take 16- and 32-bit floats "
                         "only");
     ++c->errors;
-  } else if (accurateFormula(op) || isLargeArgumentLog(op) || ruleFor(op) ||
-             isHalfFma(op) || isOtherWidthInteger(op) ||
+  } else if (accurateFormula(op) || isF32Acosh(op) || nearOneScale(op) != 0 ||
+             ruleFor(op) || isHalfFma(op) || isOtherWidthInteger(op) ||
              tileOpIs(op, "arith.remsi") || tileOpIs(op, "arith.remf") ||
              isConstantCompare(op) || reductionOp(op) || isComplexSelect(op) ||
              isScalarSelect(op)) {
@@ -418,8 +441,14 @@ static void run(MlirOperation root, MlirExternalPass pass,
       tbReplaceOp(op, r);
       continue;
     }
-    if (isLargeArgumentLog(op)) {
-      largeArgument(op);
+    if (isF32Acosh(op)) {
+      TileBuilder b = tbBefore(op);
+      tbReplaceOp(op, acoshOf(&b, mlirOperationGetOperand(op, 0)));
+      continue;
+    }
+    double scale = nearOneScale(op);
+    if (scale != 0) {
+      logNearOne(op, scale);
       continue;
     }
     if (tileOpIs(op, "arith.remsi") || tileOpIs(op, "arith.remf") ||
