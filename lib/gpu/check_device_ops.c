@@ -39,8 +39,9 @@
  *     conversion wrote RTN and RTP, which Vulkan forbids (spirv-val:
  *     VUID-StandaloneSpirv-FPRoundingMode-04675), and failed to legalize
  *     to_nearest_away.
- *   - vulkan: scf.execute_region of several blocks (SPIR-V shaders need
- *     structured control flow; "failed to legalize operation").
+ *   - vulkan: scf.execute_region of several blocks, and branches between
+ *     blocks of a kernel's body (SPIR-V shaders need structured control
+ *     flow; "failed to legalize operation").
  *   - vulkan: a memref chosen at run time (arith.select, scf.if,
  *     scf.index_switch, a loop's iter_args): SPIR-V's logical addressing
  *     has no pointers to choose between.
@@ -322,6 +323,18 @@ static void checkRounding(MlirOperation op, Check *c) {
               m > 0 && m < (int64_t)TILE_COUNT(modes) ? modes[m] : "so");
 }
 
+/* A branch that leaves the first block of a region other than an
+ * scf.execute_region's (reported once per region, at its first branch). */
+static bool isFirstBranch(MlirOperation op) {
+  if (!tileOpIs(op, "cf.br") && !tileOpIs(op, "cf.cond_br") &&
+      !tileOpIs(op, "cf.switch"))
+    return false;
+  MlirBlock block = mlirOperationGetBlock(op);
+  return mlirBlockEqual(
+             block, mlirRegionGetFirstBlock(mlirBlockGetParentRegion(block))) &&
+         !tileOpIs(mlirOperationGetParentOperation(op), "scf.execute_region");
+}
+
 /* vulkan: what a shader cannot do (MLIR's SPIR-V conversion has no pattern
  * for any: "failed to legalize operation"). */
 static void checkShader(MlirOperation op, Check *c) {
@@ -330,6 +343,13 @@ static void checkShader(MlirOperation op, Check *c) {
           mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0)))))
     tileGpuFail(&c->errors, op,
                 "has several blocks (unstructured control flow), which "
+                "vulkan kernels cannot: SPIR-V shaders need structured "
+                "control flow; branch with scf.if");
+  else if (isFirstBranch(op))
+    /* An scf.execute_region that canonicalize inlined into the kernel's
+     * body (its loop ran once per thread and was folded away). */
+    tileGpuFail(&c->errors, op,
+                "branches between blocks (unstructured control flow), which "
                 "vulkan kernels cannot: SPIR-V shaders need structured "
                 "control flow; branch with scf.if");
   else if (tileOpIs(op, "cf.assert"))

@@ -12,11 +12,10 @@
 
 #include <string.h>
 
-/* ceil((ub - lb) / step) */
+/* ceil((ub - lb) / step), 0 where ub <= lb. */
 static MlirValue tripCount(TileBuilder *b, const TileLoopBounds *bounds,
                            intptr_t i) {
-  MlirValue span = tbSub(b, bounds->ub[i], bounds->lb[i]);
-  return tbBinary(b, "arith.ceildivui", span, bounds->step[i]);
+  return tbTripCount(b, bounds->lb[i], bounds->ub[i], bounds->step[i]);
 }
 
 static int mappedDim(MlirOperation forall, unsigned i) {
@@ -100,6 +99,14 @@ static unsigned lowerKernel(MlirOperation forall, void *userData) {
   for (intptr_t i = 0; i < bounds.rank; ++i) {
     dims[i] = mappedDim(forall, i);
     grid[dims[i]] = tripCount(&b, &bounds, i);
+    /* A grid of no block statically (a size of 0, or ub <= lb) runs
+     * nothing: no launch (a launch would state known_grid_size 0, which
+     * LLVM's code generators do not take). */
+    int64_t count;
+    if (tileConstantInt(grid[dims[i]], &count) && count == 0) {
+      mlirOperationDestroy(forall);
+      return 0;
+    }
   }
   MlirAttribute threadsAttr = tileOpGetAttr(forall, "tile.threads");
   int64_t numThreads = tileKernelThreads(forall);

@@ -63,9 +63,9 @@ static MlirValue nestStrided(TileGpuNest *n, MlirValue first, MlirValue extent,
                              int64_t step) {
   TileBuilder *b = &n->in;
   int64_t e = constantOf(extent);
+  /* (No iteration where a dynamic extent is 0 or negative.) */
   MlirValue trips =
-      e >= 0 ? tbConstIndex(b, (e + step - 1) / step)
-             : tbBinary(b, "arith.ceildivui", extent, tbConstIndex(b, step));
+      tbTripCount(b, tbConstIndex(b, 0), extent, tbConstIndex(b, step));
   MlirValue r = nestLoop(n, tbConstIndex(b, 0), trips, tbConstIndex(b, 1));
   MlirValue i =
       tbAdd(&n->in, first, tbMul(&n->in, r, tbConstIndex(&n->in, step)));

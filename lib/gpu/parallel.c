@@ -48,9 +48,7 @@ static TileGpuNest spread(TileGpuKernel *k, TileBuilder *b,
                           const Bounds *bounds, bool replicated) {
   MlirValue trips[TILE_MAX_RANK];
   for (unsigned i = 0; i < bounds->rank; ++i)
-    trips[i] =
-        tbBinary(b, "arith.ceildivui", tbSub(b, bounds->ub[i], bounds->lb[i]),
-                 bounds->step[i]);
+    trips[i] = tbTripCount(b, bounds->lb[i], bounds->ub[i], bounds->step[i]);
   TileGpuNest n = replicated
                       ? tileGpuForAll(b, (int)bounds->rank, trips)
                       : tileGpuForCooperative(k, b, (int)bounds->rank, trips);

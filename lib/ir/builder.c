@@ -325,3 +325,18 @@ TileLoopBounds tbForallBounds(TileBuilder *b, MlirOperation forall) {
   tbMixedValues(b, forall, "staticStep", &next, bounds.rank, bounds.step);
   return bounds;
 }
+
+MlirValue tbTripCount(TileBuilder *b, MlirValue lb, MlirValue ub,
+                      MlirValue step) {
+  int64_t l, u, s;
+  if (tileConstantInt(lb, &l) && tileConstantInt(ub, &u) &&
+      tileConstantInt(step, &s) && s > 0)
+    return tbConstIndex(
+        b, u <= l ? 0
+                  : (int64_t)(((uint64_t)u - (uint64_t)l + (uint64_t)s - 1) /
+                              (uint64_t)s));
+  MlirValue span = tbSub(b, ub, lb);
+  MlirValue zero = tbConstIndex(b, 0);
+  MlirValue positive = tbSelect(b, tbCmpI(b, "sgt", span, zero), span, zero);
+  return tbBinary(b, "arith.ceildivui", positive, step);
+}

@@ -108,6 +108,13 @@ typedef struct {
 /* The lower and upper bounds and steps of an scf.forall: its mixed static
  * and dynamic entries, static ones as constants built at `b`. */
 TileLoopBounds tbForallBounds(TileBuilder *b, MlirOperation forall);
+
+/* The number of iterations of a loop from `lb` to `ub` by `step` (positive),
+ * as scf.for and scf.forall count them: ceil((ub - lb) / step), and 0 where
+ * ub <= lb (an unsigned division of a negative span counted 2^64 - 3
+ * iterations for ub - lb = -3). A constant where all three are. */
+MlirValue tbTripCount(TileBuilder *b, MlirValue lb, MlirValue ub,
+                      MlirValue step);
 /* The first n entries of op's mixed static/dynamic list `attrName` (a
  * dense i64 array whose dynamic entries are INT64_MIN) as index values:
  * constants for the static entries, and for each dynamic one the operand
