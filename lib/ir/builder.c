@@ -1,5 +1,6 @@
 /* A small IR builder so that C lowering code reads like the IR it emits. */
 #include "ir/builder.h"
+#include "ir/builder_vector.h"
 
 #include "ir/ir.h"
 #include "support/alloc.h"
@@ -335,8 +336,6 @@ MlirValue tbTripCount(TileBuilder *b, MlirValue lb, MlirValue ub,
         b, u <= l ? 0
                   : (int64_t)(((uint64_t)u - (uint64_t)l + (uint64_t)s - 1) /
                               (uint64_t)s));
-  MlirValue span = tbSub(b, ub, lb);
-  MlirValue zero = tbConstIndex(b, 0);
-  MlirValue positive = tbSelect(b, tbCmpI(b, "sgt", span, zero), span, zero);
-  return tbBinary(b, "arith.ceildivui", positive, step);
+  MlirValue span = tbMaxS(b, tbSub(b, ub, lb), tbConstIndex(b, 0));
+  return tbBinary(b, "arith.ceildivui", span, step);
 }

@@ -315,6 +315,11 @@ static MlirValue add(TileBuilder *b, MlirValue x, MlirValue y) {
   return tbBinary(b, "arith.addf", x, y);
 }
 
+/* log(2a), as log(a) + ln 2 (2a may overflow). */
+static MlirValue logOfTwice(TileBuilder *b, MlirValue a) {
+  return add(b, tbUnary(b, "math.log", a), k(b, a, 0.6931471805599453));
+}
+
 /* tanh, sinh, cosh, asinh and atanh from expm1 and log1p (accurate to a
  * few ulp near zero, where the textbook formulas, and GLSL's as lavapipe
  * computes them, cancel: off by up to 2500 ulp around 0.001 to 0.01), with
@@ -352,14 +357,30 @@ intptr_t tileMathHyperbolic(TileBuilder *b, MlirOperation op,
     MlirValue root = tbUnary(b, "math.sqrt", add(b, one, a2));
     MlirValue small =
         tileMathLog1pOf(b, add(b, a, div_(b, a2, add(b, one, root))));
-    MlirValue large =
-        add(b, tbUnary(b, "math.log", a), k(b, x, 0.6931471805599453));
-    magnitude = tbSelect(b, tbCmpF(b, "ogt", a, k(b, x, 4096.0)), large, small);
+    magnitude = tbSelect(b, tbCmpF(b, "ogt", a, k(b, x, 4096.0)),
+                         logOfTwice(b, a), small);
   } else {
     MlirValue ratio = div_(b, add(b, a, a), sub(b, one, a));
     magnitude = mul(b, half, tileMathLog1pOf(b, ratio));
   }
   results[0] = tbBinary(b, "math.copysign", magnitude, x);
+  return 1;
+}
+
+/* acosh x = log1p(t + sqrt(t (t + 2))), t = x - 1 (exact near 1, where
+ * log(x + sqrt(x^2 - 1)), lavapipe's, lost x^2 - 1's digits: 245 ulp at
+ * 1.000001); log(2x) above 2^12 (the next term, 1 / (4 x^2), is below f32
+ * precision there, and lavapipe's squared x: inf for 3.4e38); NaN below 1
+ * (lavapipe's gave inf for -3.4e38). */
+intptr_t tileMathAcosh(TileBuilder *b, MlirOperation op, MlirValue *results) {
+  MlirValue x = operand(op, 0);
+  MlirValue one = k(b, x, 1.0);
+  MlirValue t = sub(b, x, one);
+  MlirValue root = tbUnary(b, "math.sqrt", mul(b, t, add(b, t, k(b, x, 2.0))));
+  MlirValue near = tileMathLog1pOf(b, add(b, t, root));
+  MlirValue large = tbCmpF(b, "ogt", x, k(b, x, 4096.0));
+  MlirValue r = tbSelect(b, large, logOfTwice(b, x), near);
+  results[0] = tbSelect(b, tbCmpF(b, "olt", x, one), k(b, x, NAN), r);
   return 1;
 }
 

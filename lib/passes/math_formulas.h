@@ -45,6 +45,7 @@ MlirValue tileMathLogNearOne(TileBuilder *b, MlirValue x, double scale,
 intptr_t tileMathLog1p(TileBuilder *b, MlirOperation op, MlirValue *results);
 intptr_t tileMathHyperbolic(TileBuilder *b, MlirOperation op,
                             MlirValue *results);
+intptr_t tileMathAcosh(TileBuilder *b, MlirOperation op, MlirValue *results);
 intptr_t tileMathInverseTrig(TileBuilder *b, MlirOperation op,
                              MlirValue *results);
 /* maximumf (maximum) or minimumf of two values (the formulas of the two

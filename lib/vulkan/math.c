@@ -20,8 +20,8 @@
  * (Vulkan's remainder is x - y * trunc(x / y)), and arith.cmpf false and
  * true are constants (the conversion failed to legalize them). tanh,
  * sinh, cosh, asinh, atanh, atan, asin and acos of f32 are the formulas
- * of math_formulas.c, acosh of f32 is log1p's near 1 and log(2x) above
- * 2^12, and log, log2 and log10 of f32 near 1 are log1p's series.
+ * of math_formulas.c, acosh of f32 too (log1p's near 1, log(2x) above
+ * 2^12), and log, log2 and log10 of f32 near 1 are log1p's series.
  * vector.reduction is a chain of arith ops over its lanes: the conversion
  * took minimumf and maximumf for GLSL's FMin and FMax, which need not
  * propagate NaN (lavapipe's did not), and failed to legalize and, or and
@@ -225,9 +225,10 @@ static MlirValue floatRemainder(TileBuilder *b, MlirOperation op) {
   return tbConvertOp(b, "arith.truncf", r, type);
 }
 
-/* tanh, sinh, cosh, asinh, atanh, atan, asin and acos of f32 are the
- * formulas of math_formulas.c (tileMathHyperbolic, tileMathInverseTrig):
- * lavapipe's GLSL ones were off by up to 3620 ulp. Here rather than in
+/* tanh, sinh, cosh, asinh, atanh, acosh, atan, asin and acos of f32 are
+ * the formulas of math_formulas.c (tileMathHyperbolic, tileMathAcosh,
+ * tileMathInverseTrig): lavapipe's GLSL ones were off by up to 3620 ulp,
+ * and gave inf for acosh(3.4e38) and acosh(-3.4e38). Here rather than in
  * tile-math-expand's list, so that the atan that its atan2 makes is taken
  * too. */
 static TileMathFormula accurateFormula(MlirOperation op) {
@@ -242,36 +243,11 @@ static TileMathFormula accurateFormula(MlirOperation op) {
   for (size_t i = 0; i < TILE_COUNT(inverseTrig); ++i)
     if (tileOpIs(op, inverseTrig[i]))
       formula = tileMathInverseTrig;
+  if (tileOpIs(op, "math.acosh"))
+    formula = tileMathAcosh;
   bool f32 = formula && mlirTypeIsAF32(tbScalarOf(
                             mlirValueGetType(mlirOperationGetOperand(op, 0))));
   return f32 ? formula : NULL;
-}
-
-/* acosh of f32: log1p(t + sqrt(t (t + 2))) with t = x - 1 (exact near 1),
- * where lavapipe's log(x + sqrt(x^2 - 1)) lost x^2 - 1's digits (245 ulp
- * at 1.000001); log(x) + ln 2 above 2^12 (the next term, 1 / (4 x^2), is
- * below f32 precision there), where lavapipe's squared x and gave inf for
- * 3.4e38; NaN below 1 (lavapipe's gave inf for -3.4e38). */
-static bool isF32Acosh(MlirOperation op) {
-  return tileOpIs(op, "math.acosh") &&
-         mlirTypeIsAF32(
-             tbScalarOf(mlirValueGetType(mlirOperationGetOperand(op, 0))));
-}
-
-static MlirValue acoshOf(TileBuilder *b, MlirValue x) {
-  MlirType element = tbScalarOf(mlirValueGetType(x));
-  MlirValue one = tbSplat(b, x, element, 1.0);
-  MlirValue t = tbBinary(b, "arith.subf", x, one);
-  MlirValue root = tbUnary(
-      b, "math.sqrt",
-      tbBinary(b, "arith.mulf", t,
-               tbBinary(b, "arith.addf", t, tbSplat(b, x, element, 2.0))));
-  MlirValue near = tileMathLog1pOf(b, tbBinary(b, "arith.addf", t, root));
-  MlirValue far = tbBinary(b, "arith.addf", tbUnary(b, "math.log", x),
-                           tbSplat(b, x, element, 0.6931471805599453));
-  MlirValue large = tbCmpF(b, "ogt", x, tbSplat(b, x, element, 4096.0));
-  MlirValue r = tbSelect(b, large, far, near);
-  return tbSelect(b, tbCmpF(b, "olt", x, one), tbSplat(b, x, element, NAN), r);
 }
 
 /* log, log2 and log10 of f32 between 0.5 and 2 are log1p's series of x - 1
@@ -413,8 +389,8 @@ static MlirWalkResult collect(MlirOperation op, void *userData) {
                         "trigonometric functions take 16- and 32-bit floats "
                         "only");
     ++c->errors;
-  } else if (accurateFormula(op) || isF32Acosh(op) || nearOneScale(op) != 0 ||
-             ruleFor(op) || isHalfFma(op) || isOtherWidthInteger(op) ||
+  } else if (accurateFormula(op) || nearOneScale(op) != 0 || ruleFor(op) ||
+             isHalfFma(op) || isOtherWidthInteger(op) ||
              tileOpIs(op, "arith.remsi") || tileOpIs(op, "arith.remf") ||
              isConstantCompare(op) || reductionOp(op) || isComplexSelect(op) ||
              isScalarSelect(op)) {
@@ -439,11 +415,6 @@ static void run(MlirOperation root, MlirExternalPass pass,
       MlirValue r;
       formula(&b, op, &r);
       tbReplaceOp(op, r);
-      continue;
-    }
-    if (isF32Acosh(op)) {
-      TileBuilder b = tbBefore(op);
-      tbReplaceOp(op, acoshOf(&b, mlirOperationGetOperand(op, 0)));
       continue;
     }
     double scale = nearOneScale(op);
