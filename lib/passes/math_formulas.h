@@ -48,6 +48,11 @@ intptr_t tileMathHyperbolic(TileBuilder *b, MlirOperation op,
 intptr_t tileMathAcosh(TileBuilder *b, MlirOperation op, MlirValue *results);
 intptr_t tileMathInverseTrig(TileBuilder *b, MlirOperation op,
                              MlirValue *results);
+/* sin, cos and tan of f32 (f16 and bf16 in f32) with the argument reduced
+ * to [-pi/4, pi/4] exactly (Payne and Hanek, in 32-bit integers), then the
+ * target's own sin, cos or tan of the reduced argument (math_trig.c). */
+bool tileMathIsTrig(MlirOperation op);
+intptr_t tileMathTrig(TileBuilder *b, MlirOperation op, MlirValue *results);
 /* maximumf (maximum) or minimumf of two values (the formulas of the two
  * ops). */
 MlirValue tileMathExtremumOf(TileBuilder *b, MlirValue x, MlirValue y,

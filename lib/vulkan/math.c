@@ -22,6 +22,9 @@
  * sinh, cosh, asinh, atanh, atan, asin and acos of f32 are the formulas
  * of math_formulas.c, acosh of f32 too (log1p's near 1, log(2x) above
  * 2^12), and log, log2 and log10 of f32 near 1 are log1p's series.
+ * sin, cos and tan of f32, f16 and bf16 take GLSL's functions of an
+ * argument reduced exactly to [-pi/4, pi/4] (tileMathTrig): GLSL's are
+ * defined on [-pi, pi] only.
  * vector.reduction is a chain of arith ops over its lanes: the conversion
  * took minimumf and maximumf for GLSL's FMin and FMax, which need not
  * propagate NaN (lavapipe's did not), and failed to legalize and, or and
@@ -245,9 +248,17 @@ static TileMathFormula accurateFormula(MlirOperation op) {
       formula = tileMathInverseTrig;
   if (tileOpIs(op, "math.acosh"))
     formula = tileMathAcosh;
-  bool f32 = formula && mlirTypeIsAF32(tbScalarOf(
-                            mlirValueGetType(mlirOperationGetOperand(op, 0))));
-  return f32 ? formula : NULL;
+  bool trig = tileMathIsTrig(op);
+  if (!formula && !trig)
+    return NULL;
+  MlirType element =
+      tbScalarOf(mlirValueGetType(mlirOperationGetOperand(op, 0)));
+  if (trig)
+    return mlirTypeIsAF32(element) || mlirTypeIsAF16(element) ||
+                   mlirTypeIsABF16(element)
+               ? tileMathTrig
+               : NULL;
+  return mlirTypeIsAF32(element) ? formula : NULL;
 }
 
 /* log, log2 and log10 of f32 between 0.5 and 2 are log1p's series of x - 1
