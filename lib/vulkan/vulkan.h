@@ -83,6 +83,11 @@ void tileVulkanTellShuffleLanes(TileBuilder *b, MlirOperation launch,
  * left, tile-gpu-check-device-ops reports the op it joins them to. */
 #define TILE_VULKAN_PIECE_MARK "tile.vector_piece"
 
+/* pow(x, y) of f32 within about 1 ulp where x > 0 and both are finite,
+ * `elsewhere` (the device's own pow) for the other operands (pow.c). */
+MlirValue tileVulkanPowNear(TileBuilder *b, MlirValue x, MlirValue y,
+                            MlirValue elsewhere);
+
 /* tile-vulkan-unroll-vectors' first step (unroll_rows.c): ops on vectors
  * of two dimensions become ops on their rows. */
 void tileVulkanUnrollRows(MlirOperation root);

@@ -1,0 +1,179 @@
+/* powf of f32 to within about 1 ulp on the vulkan target, whose GLSL pow
+ * is exp2(y log2 x) at f32 precision (Vulkan's precision rules: its error
+ * grows with |y log2 x|; lavapipe's pow(0.9999999, 1e7) was 17% off).
+ * y log2 x is computed to about 2^-40 here, as a pair of f32 values, then
+ * 2^(y log2 x) by a polynomial.
+ *
+ * log x = 2 atanh(s) = 2 (s + s^3 / 3 + s^5 / 5 + ...), s = (m - 1) /
+ * (m + 1) for x = 2^e m, m in [sqrt(1/2), sqrt(2)): s is a pair (the
+ * division's remainder gives its low part); the terms after 2s are below
+ * 1% of it and need f32 only. Then 2^(n + f) for the nearest integer n:
+ * 2^f by its Taylor series (degree 7, |f| <= 1/2), scaled by 2^n in two
+ * steps so that subnormal results are rounded once.
+ *
+ * Exact products are Dekker's, from halves of 12 bits cut by masking the
+ * bits: Vulkan's fma need not be fused (lavapipe's is not), and SPIR-V
+ * lets a driver contract a multiply and an add unless the ops say
+ * NoContraction, which would break the error terms; so the ops of the
+ * error terms are SPIR-V's own, with that decoration. */
+#include "vulkan/vulkan.h"
+
+#include "ir/builder_vector.h"
+#include "ir/ir.h"
+
+#include <math.h>
+
+static MlirValue kf(TileBuilder *b, MlirValue like, double v) {
+  return tbSplat(b, like, tbF32(b), v);
+}
+static MlirValue ki(TileBuilder *b, MlirValue like, int32_t v) {
+  return tbSplatInt(b, like, tbI32(b), v);
+}
+
+/* x op y, never contracted with another op. */
+static MlirValue strict(TileBuilder *b, const char *op, MlirValue x,
+                        MlirValue y) {
+  MlirValue operands[] = {x, y};
+  MlirType type = mlirValueGetType(x);
+  MlirNamedAttribute noContraction = mlirNamedAttributeGet(
+      mlirIdentifierGet(b->ctx,
+                        mlirStringRefCreateFromCString("no_contraction")),
+      mlirUnitAttrGet(b->ctx));
+  return tbResult(tbCreate(b, op, 2, operands, 1, &type, 1, &noContraction));
+}
+static MlirValue add(TileBuilder *b, MlirValue x, MlirValue y) {
+  return strict(b, "spirv.FAdd", x, y);
+}
+static MlirValue sub(TileBuilder *b, MlirValue x, MlirValue y) {
+  return strict(b, "spirv.FSub", x, y);
+}
+static MlirValue mul(TileBuilder *b, MlirValue x, MlirValue y) {
+  return strict(b, "spirv.FMul", x, y);
+}
+
+/* x's upper 12 significant bits (the lower 12 are x minus them). */
+static MlirValue upperHalf(TileBuilder *b, MlirValue x) {
+  MlirType type = mlirValueGetType(x);
+  MlirValue bits =
+      tbConvertOp(b, "arith.bitcast", x, tbShapedLike(type, tbI32(b)));
+  return tbConvertOp(b, "arith.bitcast",
+                     tbAnd(b, bits, ki(b, bits, (int32_t)0xfffff000)), type);
+}
+
+/* x y = *p + *e exactly (Dekker's product; every partial product is
+ * exact). */
+static void exactProduct(TileBuilder *b, MlirValue x, MlirValue y, MlirValue *p,
+                         MlirValue *e) {
+  MlirValue xh = upperHalf(b, x), yh = upperHalf(b, y);
+  MlirValue xl = sub(b, x, xh), yl = sub(b, y, yh);
+  *p = mul(b, x, y);
+  MlirValue t = sub(b, mul(b, xh, yh), *p);
+  t = add(b, t, mul(b, xh, yl));
+  t = add(b, t, mul(b, xl, yh));
+  *e = add(b, t, mul(b, xl, yl));
+}
+
+/* 2^k for integers k in [-126, 127], from the exponent bits. */
+static MlirValue powerOfTwo(TileBuilder *b, MlirValue k, MlirType f32) {
+  MlirValue biased =
+      tbBinary(b, "arith.shli", tbAdd(b, k, ki(b, k, 127)), ki(b, k, 23));
+  return tbConvertOp(b, "arith.bitcast", biased, f32);
+}
+
+/* log2 x as *hi + *lo, for finite x > 0 (subnormal too). */
+static void log2Pair(TileBuilder *b, MlirValue x, MlirValue *hi,
+                     MlirValue *lo) {
+  MlirType f32 = mlirValueGetType(x);
+  MlirType i32 = tbShapedLike(f32, tbI32(b));
+  MlirValue subnormal = tbCmpF(b, "olt", x, kf(b, x, 0x1p-126));
+  x = tbSelect(b, subnormal, mul(b, x, kf(b, x, 0x1p24)), x);
+  /* x = 2^e m with m in [sqrt(1/2), sqrt(2)): the exponent of x / sqrt(1/2)
+   * by its bits. */
+  MlirValue bits = tbConvertOp(b, "arith.bitcast", x, i32);
+  MlirValue e =
+      tbBinary(b, "arith.shrsi", tbSub(b, bits, ki(b, bits, 0x3f3504f3)),
+               ki(b, bits, 23));
+  MlirValue m = tbConvertOp(
+      b, "arith.bitcast",
+      tbSub(b, bits, tbBinary(b, "arith.shli", e, ki(b, e, 23))), f32);
+  e = tbSub(b, e, tbSelect(b, subnormal, ki(b, e, 24), ki(b, e, 0)));
+  MlirValue one = kf(b, x, 1.0);
+  MlirValue num = sub(b, m, one); /* exact */
+  /* m + 1 = dh + dl exactly (two-sum). */
+  MlirValue dh = add(b, m, one);
+  MlirValue back = sub(b, dh, one);
+  MlirValue dl = add(b, sub(b, one, sub(b, dh, back)), sub(b, m, back));
+  /* s = sh + sl: the remainder num - sh (dh + dl), exact up to sh dl's
+   * rounding, divided again. */
+  MlirValue r = tbBinary(b, "arith.divf", one, dh);
+  MlirValue sh = mul(b, num, r);
+  MlirValue p, pe;
+  exactProduct(b, sh, dh, &p, &pe);
+  MlirValue remainder = sub(b, sub(b, sub(b, num, p), pe), mul(b, sh, dl));
+  MlirValue sl = mul(b, remainder, r);
+  /* 2 atanh(s) = 2s + 2 s^3 (1/3 + s^2/5 + ... + s^10/13). */
+  MlirValue s2 = mul(b, sh, sh);
+  MlirValue poly = kf(b, x, 1.0 / 13);
+  for (int d = 11; d >= 3; d -= 2)
+    poly = add(b, mul(b, poly, s2), kf(b, x, 1.0 / d));
+  MlirValue two = kf(b, x, 2.0);
+  MlirValue lh = mul(b, two, sh);
+  MlirValue ll = add(b, mul(b, two, sl), mul(b, lh, mul(b, s2, poly)));
+  MlirValue h = add(b, lh, ll); /* |ll| < |lh|: fast two-sum */
+  ll = sub(b, ll, sub(b, h, lh));
+  lh = h;
+  /* times 1/ln 2 = ih + il. */
+  const double invLn2 = 1.4426950408889634;
+  float ihf = (float)invLn2;
+  MlirValue ih = kf(b, x, ihf), il = kf(b, x, invLn2 - ihf);
+  MlirValue ph, pl;
+  exactProduct(b, lh, ih, &ph, &pl);
+  pl = add(b, pl, add(b, mul(b, lh, il), mul(b, ll, ih)));
+  /* plus e: |e| >= 1 > |ph|, or e = 0. */
+  MlirValue ef = tbConvertOp(b, "arith.sitofp", e, f32);
+  *hi = add(b, ef, ph);
+  *lo = add(b, sub(b, ph, sub(b, *hi, ef)), pl);
+}
+
+/* pow(x, y) for finite x > 0 and finite y. */
+static MlirValue powOf(TileBuilder *b, MlirValue x, MlirValue y) {
+  MlirType f32 = mlirValueGetType(x);
+  MlirType i32 = tbShapedLike(f32, tbI32(b));
+  MlirValue th, tl;
+  log2Pair(b, x, &th, &tl);
+  /* z = y log2 x = zh + zl; zh clamped to where 2^z overflows or
+   * underflows anyway, without zl there. */
+  MlirValue zh, zl;
+  exactProduct(b, y, th, &zh, &zl);
+  zl = add(b, zl, mul(b, y, tl));
+  MlirValue low = tbCmpF(b, "olt", zh, kf(b, x, -160.0));
+  MlirValue high = tbCmpF(b, "ogt", zh, kf(b, x, 130.0));
+  zh = tbSelect(b, low, kf(b, x, -160.0),
+                tbSelect(b, high, kf(b, x, 130.0), zh));
+  zl = tbSelect(b, tbOr(b, low, high), kf(b, x, 0.0), zl);
+  MlirValue n = tbUnary(b, "math.roundeven", zh);
+  MlirValue f = add(b, sub(b, zh, n), zl);
+  /* 2^f = sum of (f ln 2)^k / k!, by Horner's rule. */
+  double coefficients[8];
+  double c = 1;
+  for (int i = 0; i < 8; ++i) {
+    coefficients[i] = c;
+    c *= 0.6931471805599453 / (i + 1);
+  }
+  MlirValue p = kf(b, x, coefficients[7]);
+  for (int i = 6; i >= 0; --i)
+    p = add(b, mul(b, p, f), kf(b, x, coefficients[i]));
+  MlirValue ni = tbConvertOp(b, "arith.fptosi", n, i32);
+  MlirValue n1 = tbBinary(b, "arith.shrsi", ni, ki(b, ni, 1));
+  MlirValue n2 = tbSub(b, ni, n1);
+  return mul(b, mul(b, p, powerOfTwo(b, n1, f32)), powerOfTwo(b, n2, f32));
+}
+
+MlirValue tileVulkanPowNear(TileBuilder *b, MlirValue x, MlirValue y,
+                            MlirValue elsewhere) {
+  MlirValue inf = kf(b, x, INFINITY);
+  MlirValue served = tbAnd(
+      b, tbAnd(b, tbCmpF(b, "ogt", x, kf(b, x, 0.0)), tbCmpF(b, "olt", x, inf)),
+      tbCmpF(b, "olt", tbUnary(b, "math.absf", y), inf));
+  return tbSelect(b, served, powOf(b, x, y), elsewhere);
+}
