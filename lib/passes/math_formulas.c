@@ -34,6 +34,9 @@ static MlirValue mul(TileBuilder *b, MlirValue x, MlirValue y) {
 static MlirValue sub(TileBuilder *b, MlirValue x, MlirValue y) {
   return tbBinary(b, "arith.subf", x, y);
 }
+static MlirValue add(TileBuilder *b, MlirValue x, MlirValue y) {
+  return tbBinary(b, "arith.addf", x, y);
+}
 static MlirValue div_(TileBuilder *b, MlirValue x, MlirValue y) {
   return tbBinary(b, "arith.divf", x, y);
 }
@@ -195,19 +198,29 @@ static MlirValue horner(TileBuilder *b, MlirValue t, const double *c, int n) {
 
 /* erfc(|x|), within 1.2e-7 relative of the true value (the Chebyshev
  * fitted form erfc(z) = t exp(-z^2 + P(t)), t = 1 / (1 + z / 2), of
- * Numerical Recipes' erfcc). z^2 is kept exact as hi + lo (an fma gives lo),
- * so that exp's argument is not rounded at large z: exp(-hi) exp(P - lo).
- * Beyond z = 10 the result is below f32's smallest subnormal. */
+ * Numerical Recipes' erfcc). z^2 is not rounded into exp's argument at
+ * large z: with h = z cut to 12 significant bits (h^2 exact), z^2 = h^2 +
+ * (z - h)(z + h), and the result is exp(-h^2) exp(P - (z - h)(z + h)).
+ * (An fma for z^2's rounding error would do only where fma is fused:
+ * Vulkan's need not be, and lavapipe's is not.) Beyond z = 10 the result
+ * is below f32's smallest subnormal. */
 static MlirValue erfcOfAbs(TileBuilder *b, MlirValue x) {
   static const double p[] = {-1.26551223, 1.00002368, 0.37409196,  0.09678418,
                              -0.18628806, 0.27886807, -1.13520398, 1.48851587,
                              -0.82215223, 0.17087277};
   MlirValue z = tbUnary(b, "math.absf", x);
   MlirValue t = div_(b, k(b, x, 1.0), fma_(b, z, k(b, x, 0.5), k(b, x, 1.0)));
-  MlirValue hi = mul(b, z, z);
-  MlirValue lo = fma_(b, z, z, tbUnary(b, "arith.negf", hi));
+  MlirType i32 = tbShapedLike(mlirValueGetType(z), tbI32(b));
+  MlirValue word = tbConvertOp(b, "arith.bitcast", z, i32);
+  MlirValue h =
+      tbConvertOp(b, "arith.bitcast",
+                  tbBinary(b, "arith.andi", word,
+                           tbSplatInt(b, word, tbI32(b), (int32_t)0xfffff000u)),
+                  mlirValueGetType(z));
+  MlirValue lo = mul(b, sub(b, z, h), add(b, z, h));
   MlirValue tail = tbUnary(b, "math.exp", sub(b, horner(b, t, p, 10), lo));
-  MlirValue head = tbUnary(b, "math.exp", tbUnary(b, "arith.negf", hi));
+  MlirValue head =
+      tbUnary(b, "math.exp", tbUnary(b, "arith.negf", mul(b, h, h)));
   MlirValue y = mul(b, t, mul(b, head, tail));
   return tbSelect(b, tbCmpF(b, "oge", z, k(b, x, 10.0)), k(b, x, 0.0), y);
 }
@@ -309,10 +322,6 @@ MlirValue tileMathLog1pOf(TileBuilder *b, MlirValue x) {
 intptr_t tileMathLog1p(TileBuilder *b, MlirOperation op, MlirValue *results) {
   results[0] = tileMathLog1pOf(b, operand(op, 0));
   return 1;
-}
-
-static MlirValue add(TileBuilder *b, MlirValue x, MlirValue y) {
-  return tbBinary(b, "arith.addf", x, y);
 }
 
 /* log(2a), as log(a) + ln 2 (2a may overflow). */

@@ -323,6 +323,48 @@ static void accuratePow(MlirOperation op) {
   mlirValueReplaceAllUsesExcept(fx, r, 1, &keep);
 }
 
+/* exp of f32 (f16 in f32) without `afn` in its fastmath flags is
+ * tileVulkanExp: GLSL's exp is exp2(x log2 e) at f32 precision, whose
+ * error grows with |x| (lavapipe's was 64 ulp off near 88, and erfc's
+ * formula 122 ulp with it). With `afn`, GLSL's own. */
+static bool isAccurateExp(MlirOperation op) {
+  if (!tileOpIs(op, "math.exp") || makesTensor(op))
+    return false;
+  MlirType element =
+      tbScalarOf(mlirValueGetType(mlirOperationGetResult(op, 0)));
+  if (!mlirTypeIsAF32(element) && !mlirTypeIsAF16(element))
+    return false;
+  MlirAttribute flags =
+      mlirOperationGetAttributeByName(op, tileRef("fastmath"));
+  if (mlirAttributeIsNull(flags))
+    return true;
+  /* #arith.fastmath<none>, <afn>, <nnan,afn>, <fast>: a flag of the list
+   * between the brackets. */
+  TileStrBuf text = {0};
+  tileAppendAttr(&text, flags);
+  const char *s = strchr(tileStrBufGet(&text), '<');
+  bool approximate = false;
+  while (s && *s && *s != '>') {
+    ++s;
+    size_t n = strcspn(s, ",>");
+    approximate |=
+        (n == 3 && !strncmp(s, "afn", 3)) || (n == 4 && !strncmp(s, "fast", 4));
+    s += n;
+  }
+  tileStrBufFree(&text);
+  return !approximate;
+}
+
+static MlirValue accurateExp(TileBuilder *b, MlirOperation op) {
+  MlirValue x = mlirOperationGetOperand(op, 0);
+  MlirType type = mlirValueGetType(x);
+  if (mlirTypeIsAF32(tbScalarOf(type)))
+    return tileVulkanExp(b, x);
+  MlirType wide = tbShapedLike(type, tbF32(b));
+  MlirValue e = tileVulkanExp(b, tbConvertOp(b, "arith.extf", x, wide));
+  return tbConvertOp(b, "arith.truncf", e, type);
+}
+
 /* The arith op that combines two lanes of a vector.reduction of one
  * dimension and at most 4 lanes, or NULL. */
 static const char *reductionOp(MlirOperation op) {
@@ -448,6 +490,14 @@ static MlirWalkResult collect(MlirOperation op, void *userData) {
   return MlirWalkResultAdvance;
 }
 
+/* The exps that the formulas above made (sinh and cosh take exp of |x| /
+ * 2), taken by tileVulkanExp too. */
+static MlirWalkResult collectExp(MlirOperation op, void *userData) {
+  if (isAccurateExp(op))
+    tileOpListAppend(userData, op);
+  return MlirWalkResultAdvance;
+}
+
 static void run(MlirOperation root, MlirExternalPass pass,
                 const TileOptionValue *options) {
   (void)options;
@@ -535,6 +585,13 @@ static void run(MlirOperation root, MlirExternalPass pass,
     tbReplaceOp(op, r);
   }
   tileOpListFree(&list);
+  TileOpList exps = {0};
+  mlirOperationWalk(root, collectExp, &exps, MlirWalkPostOrder);
+  for (size_t i = 0; i < exps.count; ++i) {
+    TileBuilder b = tbBefore(exps.ops[i]);
+    tbReplaceOp(exps.ops[i], accurateExp(&b, exps.ops[i]));
+  }
+  tileOpListFree(&exps);
   if (errors)
     mlirExternalPassSignalFailure(pass);
 }

@@ -1,5 +1,13 @@
-/* powf of f32 to within about 1 ulp on the vulkan target, whose GLSL pow
- * is exp2(y log2 x) at f32 precision (Vulkan's precision rules: its error
+/* exp and powf of f32 on the vulkan target, to within a few ulp.
+ *
+ * exp(x) = 2^n exp(r) with n the integer nearest x / ln 2 and r = x - n ln 2
+ * by Cody and Waite's two parts of ln 2 (n ln2hi is exact), |r| <= ln 2 / 2,
+ * then exp(r) by a polynomial: GLSL's exp is exp2(x log2 e) at f32
+ * precision, whose error grows with |x| (lavapipe's was 64 ulp off near
+ * 88), and Vulkan allows 3 + 2|x| ulp even near 0.
+ *
+ * powf to within about 1 ulp: GLSL's pow is exp2(y log2 x) at f32
+ * precision (Vulkan's precision rules: its error
  * grows with |y log2 x|; lavapipe's pow(0.9999999, 1e7) was 17% off).
  * y log2 x is computed to about 2^-40 here, as a pair of f32 values, then
  * 2^(y log2 x) by a polynomial.
@@ -135,6 +143,47 @@ static void log2Pair(TileBuilder *b, MlirValue x, MlirValue *hi,
   *lo = add(b, sub(b, ph, sub(b, *hi, ef)), pl);
 }
 
+/* e^(k t) for |k t| <= ln 2 / 2 by its Taylor series of degree 7 (the
+ * rest below 0.1 ulp), in Horner's form. */
+static MlirValue taylor(TileBuilder *b, MlirValue t, double k) {
+  double coefficients[8];
+  double c = 1;
+  for (int i = 0; i < 8; ++i) {
+    coefficients[i] = c;
+    c *= k / (i + 1);
+  }
+  MlirValue p = kf(b, t, coefficients[7]);
+  for (int i = 6; i >= 0; --i)
+    p = add(b, mul(b, p, t), kf(b, t, coefficients[i]));
+  return p;
+}
+
+/* p 2^n for an i32 n in [-150, 130], rounded once. */
+static MlirValue scaled(TileBuilder *b, MlirValue p, MlirValue n) {
+  MlirType f32 = mlirValueGetType(p);
+  MlirValue n1 = tbBinary(b, "arith.shrsi", n, ki(b, n, 1));
+  MlirValue n2 = tbSub(b, n, n1);
+  return mul(b, mul(b, p, powerOfTwo(b, n1, f32)), powerOfTwo(b, n2, f32));
+}
+
+MlirValue tileVulkanExp(TileBuilder *b, MlirValue x) {
+  MlirType f32 = mlirValueGetType(x);
+  MlirType i32 = tbShapedLike(f32, tbI32(b));
+  /* Beyond [-104, 89] the result is 0 or inf (x clamped there: n in
+   * [-150, 129]); NaN stays NaN. */
+  MlirValue lo = kf(b, x, -104.0), hi = kf(b, x, 89.0);
+  MlirValue xc = tbSelect(b, tbCmpF(b, "olt", x, lo), lo,
+                          tbSelect(b, tbCmpF(b, "ogt", x, hi), hi, x));
+  MlirValue n =
+      tbUnary(b, "math.roundeven", mul(b, xc, kf(b, x, 1.4426950408889634)));
+  /* ln 2 = ln2hi + ln2lo, ln2hi of 16 significant bits. */
+  MlirValue r = sub(b, sub(b, xc, mul(b, n, kf(b, x, 0x1.62e4p-1))),
+                    mul(b, n, kf(b, x, 0x1.7f7d1cf79abcap-20)));
+  MlirValue e =
+      scaled(b, taylor(b, r, 1.0), tbConvertOp(b, "arith.fptosi", n, i32));
+  return tbSelect(b, tbCmpF(b, "uno", x, x), x, e);
+}
+
 /* pow(x, y) for finite x > 0 and finite y. */
 static MlirValue powOf(TileBuilder *b, MlirValue x, MlirValue y) {
   MlirType f32 = mlirValueGetType(x);
@@ -154,19 +203,8 @@ static MlirValue powOf(TileBuilder *b, MlirValue x, MlirValue y) {
   MlirValue n = tbUnary(b, "math.roundeven", zh);
   MlirValue f = add(b, sub(b, zh, n), zl);
   /* 2^f = sum of (f ln 2)^k / k!, by Horner's rule. */
-  double coefficients[8];
-  double c = 1;
-  for (int i = 0; i < 8; ++i) {
-    coefficients[i] = c;
-    c *= 0.6931471805599453 / (i + 1);
-  }
-  MlirValue p = kf(b, x, coefficients[7]);
-  for (int i = 6; i >= 0; --i)
-    p = add(b, mul(b, p, f), kf(b, x, coefficients[i]));
-  MlirValue ni = tbConvertOp(b, "arith.fptosi", n, i32);
-  MlirValue n1 = tbBinary(b, "arith.shrsi", ni, ki(b, ni, 1));
-  MlirValue n2 = tbSub(b, ni, n1);
-  return mul(b, mul(b, p, powerOfTwo(b, n1, f32)), powerOfTwo(b, n2, f32));
+  return scaled(b, taylor(b, f, 0.6931471805599453),
+                tbConvertOp(b, "arith.fptosi", n, i32));
 }
 
 MlirValue tileVulkanPowNear(TileBuilder *b, MlirValue x, MlirValue y,

@@ -83,6 +83,8 @@ void tileVulkanTellShuffleLanes(TileBuilder *b, MlirOperation launch,
  * left, tile-gpu-check-device-ops reports the op it joins them to. */
 #define TILE_VULKAN_PIECE_MARK "tile.vector_piece"
 
+/* exp of f32 within a few ulp: 2^n exp(r) with r = x - n ln 2 (pow.c). */
+MlirValue tileVulkanExp(TileBuilder *b, MlirValue x);
 /* pow(x, y) of f32 within about 1 ulp where x > 0 and both are finite,
  * `elsewhere` (the device's own pow) for the other operands (pow.c). */
 MlirValue tileVulkanPowNear(TileBuilder *b, MlirValue x, MlirValue y,

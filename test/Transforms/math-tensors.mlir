@@ -6,11 +6,13 @@
 // CHECK-LABEL: func.func @tensors
 // CHECK: math.ctlz %arg0 : tensor<4xi8>
 // CHECK: math.ctpop %arg1 : tensor<4xi32>
+// CHECK: math.exp %arg2 : tensor<4xf32>
 // CHECK-NOT: spirv.
-func.func @tensors(%a: tensor<4xi8>, %b: tensor<4xi32>) -> (tensor<4xi8>, tensor<4xi32>) {
+func.func @tensors(%a: tensor<4xi8>, %b: tensor<4xi32>, %c: tensor<4xf32>) -> (tensor<4xi8>, tensor<4xi32>, tensor<4xf32>) {
   %x = math.ctlz %a : tensor<4xi8>
   %y = math.ctpop %b : tensor<4xi32>
-  return %x, %y : tensor<4xi8>, tensor<4xi32>
+  %z = math.exp %c : tensor<4xf32>
+  return %x, %y, %z : tensor<4xi8>, tensor<4xi32>, tensor<4xf32>
 }
 
 // CHECK-LABEL: func.func @vectors

@@ -1,0 +1,84 @@
+// exp(A) (@exp), the same four lanes at a time as vector<4xf32> (@exp4;
+// the length a multiple of 4), of f16 (@exp16), and with `afn` (@exp_afn),
+// which keeps the device's own exp.
+func.func @exp(%A: memref<?xf32>, %C: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c256 = arith.constant 256 : index
+  %n = memref.dim %A, %c0 : memref<?xf32>
+  %blocks = arith.ceildivui %n, %c256 : index
+  scf.forall (%bk) in (%blocks) {
+    scf.forall (%t) in (256) {
+      %base = arith.muli %bk, %c256 : index
+      %i = arith.addi %base, %t : index
+      %inside = arith.cmpi ult, %i, %n : index
+      scf.if %inside {
+        %x = memref.load %A[%i] : memref<?xf32>
+        %r = math.exp %x : f32
+        memref.store %r, %C[%i] : memref<?xf32>
+      }
+    }
+  } {mapping = [#gpu.block<x>], tile.threads = 256 : i64}
+  return
+}
+
+func.func @exp4(%A: memref<?xf32>, %C: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c1024 = arith.constant 1024 : index
+  %n = memref.dim %A, %c0 : memref<?xf32>
+  %blocks = arith.ceildivui %n, %c1024 : index
+  scf.forall (%bk) in (%blocks) {
+    scf.forall (%t) in (256) {
+      %base = arith.muli %bk, %c1024 : index
+      %off = arith.muli %t, %c4 : index
+      %i = arith.addi %base, %off : index
+      %inside = arith.cmpi ult, %i, %n : index
+      scf.if %inside {
+        %x = vector.load %A[%i] : memref<?xf32>, vector<4xf32>
+        %r = math.exp %x : vector<4xf32>
+        vector.store %r, %C[%i] : memref<?xf32>, vector<4xf32>
+      }
+    }
+  } {mapping = [#gpu.block<x>], tile.threads = 256 : i64}
+  return
+}
+
+func.func @exp16(%A: memref<?xf16>, %C: memref<?xf16>) {
+  %c0 = arith.constant 0 : index
+  %c256 = arith.constant 256 : index
+  %n = memref.dim %A, %c0 : memref<?xf16>
+  %blocks = arith.ceildivui %n, %c256 : index
+  scf.forall (%bk) in (%blocks) {
+    scf.forall (%t) in (256) {
+      %base = arith.muli %bk, %c256 : index
+      %i = arith.addi %base, %t : index
+      %inside = arith.cmpi ult, %i, %n : index
+      scf.if %inside {
+        %x = memref.load %A[%i] : memref<?xf16>
+        %r = math.exp %x : f16
+        memref.store %r, %C[%i] : memref<?xf16>
+      }
+    }
+  } {mapping = [#gpu.block<x>], tile.threads = 256 : i64}
+  return
+}
+
+func.func @exp_afn(%A: memref<?xf32>, %C: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c256 = arith.constant 256 : index
+  %n = memref.dim %A, %c0 : memref<?xf32>
+  %blocks = arith.ceildivui %n, %c256 : index
+  scf.forall (%bk) in (%blocks) {
+    scf.forall (%t) in (256) {
+      %base = arith.muli %bk, %c256 : index
+      %i = arith.addi %base, %t : index
+      %inside = arith.cmpi ult, %i, %n : index
+      scf.if %inside {
+        %x = memref.load %A[%i] : memref<?xf32>
+        %r = math.exp %x fastmath<afn> : f32
+        memref.store %r, %C[%i] : memref<?xf32>
+      }
+    }
+  } {mapping = [#gpu.block<x>], tile.threads = 256 : i64}
+  return
+}
