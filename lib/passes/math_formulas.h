@@ -15,7 +15,12 @@ intptr_t tileMathIsFinite(TileBuilder *b, MlirOperation op, MlirValue *results);
 intptr_t tileMathSinCos(TileBuilder *b, MlirOperation op, MlirValue *results);
 intptr_t tileMathTrunc(TileBuilder *b, MlirOperation op, MlirValue *results);
 intptr_t tileMathAtan2(TileBuilder *b, MlirOperation op, MlirValue *results);
+/* fpowi: x^|n| by squaring (|n| taken as unsigned, so the most negative n
+ * works too), then its reciprocal for a negative n; f32, f16 and bf16 in
+ * f64. */
 intptr_t tileMathFPowI(TileBuilder *b, MlirOperation op, MlirValue *results);
+/* The same at x's own precision, for x and an integer n. */
+MlirValue tileMathFPowIOf(TileBuilder *b, MlirValue x, MlirValue n);
 intptr_t tileMathIPowI(TileBuilder *b, MlirOperation op, MlirValue *results);
 intptr_t tileMathAbsI(TileBuilder *b, MlirOperation op, MlirValue *results);
 /* powf with C's special cases around powf(|x|, y). */

@@ -28,6 +28,7 @@
 
 #include "ir/builder_vector.h"
 #include "ir/ir.h"
+#include "passes/math_formulas.h"
 
 #include <math.h>
 
@@ -184,17 +185,21 @@ MlirValue tileVulkanExp(TileBuilder *b, MlirValue x) {
   return tbSelect(b, tbCmpF(b, "uno", x, x), x, e);
 }
 
-/* pow(x, y) for finite x > 0 and finite y. */
-static MlirValue powOf(TileBuilder *b, MlirValue x, MlirValue y) {
+/* pow(x, y + yl) for finite x > 0 and finite y; yl (or NULL for 0) is
+ * at most 255 and nonzero only where |y| >= 2^24 - 255. */
+static MlirValue powOf(TileBuilder *b, MlirValue x, MlirValue y, MlirValue yl) {
   MlirType f32 = mlirValueGetType(x);
   MlirType i32 = tbShapedLike(f32, tbI32(b));
   MlirValue th, tl;
   log2Pair(b, x, &th, &tl);
   /* z = y log2 x = zh + zl; zh clamped to where 2^z overflows or
-   * underflows anyway, without zl there. */
+   * underflows anyway, without zl there. Where yl is not 0, |th| < 2^-16
+   * wherever 2^z is finite and not 0, so yl th's rounding is below 2^-32. */
   MlirValue zh, zl;
   exactProduct(b, y, th, &zh, &zl);
   zl = add(b, zl, mul(b, y, tl));
+  if (yl.ptr)
+    zl = add(b, zl, mul(b, yl, th));
   MlirValue low = tbCmpF(b, "olt", zh, kf(b, x, -160.0));
   MlirValue high = tbCmpF(b, "ogt", zh, kf(b, x, 130.0));
   zh = tbSelect(b, low, kf(b, x, -160.0),
@@ -213,5 +218,30 @@ MlirValue tileVulkanPowNear(TileBuilder *b, MlirValue x, MlirValue y,
   MlirValue served = tbAnd(
       b, tbAnd(b, tbCmpF(b, "ogt", x, kf(b, x, 0.0)), tbCmpF(b, "olt", x, inf)),
       tbCmpF(b, "olt", tbUnary(b, "math.absf", y), inf));
-  return tbSelect(b, served, powOf(b, x, y), elsewhere);
+  return tbSelect(b, served, powOf(b, x, y, (MlirValue){NULL}), elsewhere);
+}
+
+MlirValue tileVulkanPowI(TileBuilder *b, MlirValue x, MlirValue n) {
+  MlirType type = mlirValueGetType(x);
+  MlirType i32 = tbShapedLike(type, tbI32(b));
+  unsigned width = mlirIntegerTypeGetWidth(tbScalarOf(mlirValueGetType(n)));
+  if (width > 32)
+    return tileMathFPowIOf(b, x, n);
+  if (width < 32)
+    n = tbConvertOp(b, "arith.extsi", n, i32);
+  /* n = y + yl, y exact in f32: n itself below 2^24, else n rounded down
+   * to a multiple of 256 (24 significant bits at most) and the rest. */
+  MlirValue small =
+      tbCmpI(b, "ult", tbAdd(b, n, ki(b, n, 1 << 24)), ki(b, n, 1 << 25));
+  MlirValue high = tbSelect(b, small, n, tbAnd(b, n, ki(b, n, ~255)));
+  MlirValue y = tbConvertOp(b, "arith.sitofp", high, type);
+  MlirValue yl = tbConvertOp(b, "arith.sitofp", tbSub(b, n, high), type);
+  MlirValue ax = tbUnary(b, "math.absf", x);
+  MlirValue p = powOf(b, ax, y, yl);
+  MlirValue odd = tbCmpI(b, "ne", tbAnd(b, n, ki(b, n, 1)), ki(b, n, 0));
+  MlirValue flip = tbAnd(b, odd, tbCmpF(b, "olt", x, kf(b, x, 0.0)));
+  p = tbSelect(b, flip, tbUnary(b, "arith.negf", p), p);
+  MlirValue served = tbAnd(b, tbCmpF(b, "one", x, kf(b, x, 0.0)),
+                           tbCmpF(b, "olt", ax, kf(b, x, INFINITY)));
+  return tbSelect(b, served, p, tileMathFPowIOf(b, x, n));
 }

@@ -85,6 +85,10 @@ void tileVulkanTellShuffleLanes(TileBuilder *b, MlirOperation launch,
 
 /* exp of f32 within a few ulp: 2^n exp(r) with r = x - n ln 2 (pow.c). */
 MlirValue tileVulkanExp(TileBuilder *b, MlirValue x);
+/* fpowi of f32 x and an integer n within about 1 ulp: pow(|x|, n) as for
+ * powf, with n split in two where f32 does not hold it, and x's sign where
+ * n is odd; 0, infinite and NaN x squared and multiplied (pow.c). */
+MlirValue tileVulkanPowI(TileBuilder *b, MlirValue x, MlirValue n);
 /* pow(x, y) of f32 within about 1 ulp where x > 0 and both are finite,
  * `elsewhere` (the device's own pow) for the other operands (pow.c). */
 MlirValue tileVulkanPowNear(TileBuilder *b, MlirValue x, MlirValue y,

@@ -98,7 +98,7 @@ OPS = {
     "fpowi": ([1.5, -1.5, 0.5, 2.0, -2.0, 0.0, -0.0, math.inf, math.nan, 1.0001,
                0.9] * 13,
               [float(n) for n in range(-6, 7) for _ in range(11)],
-              fpowi, 4),
+              fpowi, 2),
     "ipowi": ([float(x) for x in range(-5, 6) for _ in range(13)] + [7.0, 3.0],
               [float(n) for _ in range(-5, 6) for n in range(-3, 10)] +
               [11.0, 31.0],
