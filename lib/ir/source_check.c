@@ -125,10 +125,25 @@ static bool dppNeedsScalarAt(const Cursor *c) {
   size_t start = c->i;
   if (at(c, 0) == '"') {
     if (c->i + n + 2 > c->text.length ||
-        memcmp(c->text.data + c->i + 1, name, n) || at(c, n + 1) != '"' ||
-        at(c, n + 2) != '(')
+        memcmp(c->text.data + c->i + 1, name, n) || at(c, n + 1) != '"')
       return false;
-    start += n + 2;
+    /* Blanks and comments may come before the operands' `(` (MLIR's lexer
+     * skips a NUL byte too). */
+    size_t k = n + 2;
+    while (c->i + k < c->text.length) {
+      char ch = at(c, k);
+      if (ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' || ch == '\0') {
+        ++k;
+      } else if (ch == '/' && at(c, k + 1) == '/') {
+        while (c->i + k < c->text.length && at(c, k) != '\n')
+          ++k;
+      } else {
+        break;
+      }
+    }
+    if (at(c, k) != '(')
+      return false;
+    start += k;
   } else if (wordAt(c, name)) {
     start += n;
   } else {

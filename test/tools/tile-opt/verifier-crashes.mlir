@@ -24,6 +24,25 @@ func.func @scalable(%a: vector<[4]xf16>) -> vector<[4]xf16> {
 
 // -----
 
+// Blanks and a comment between the generic form's name and its operands
+// (the check looked for `(` right after the name, and MLIR crashed).
+// CHECK: verifier-crashes.mlir:[[@LINE+2]]:8: error: 'amdgpu.dpp' op needs an integer or float source
+func.func @spaced(%a: vector<[4]xf16>) -> vector<[4]xf16> {
+  %r = "amdgpu.dpp" (%a, %a) <{bank_mask = 15 : i32, bound_ctrl = false, kind = #amdgpu<dpp_perm row_shl>, permArgument = 1 : i32, row_mask = 15 : i32}> : (vector<[4]xf16>, vector<[4]xf16>) -> vector<[4]xf16>
+  return %r : vector<[4]xf16>
+}
+
+// -----
+
+// CHECK: verifier-crashes.mlir:[[@LINE+2]]:8: error: 'amdgpu.dpp' op needs an integer or float source
+func.func @commented(%a: vector<[4]xf16>) -> vector<[4]xf16> {
+  %r = "amdgpu.dpp" // the operands
+    (%a, %a) <{bank_mask = 15 : i32, bound_ctrl = false, kind = #amdgpu<dpp_perm row_shl>, permArgument = 1 : i32, row_mask = 15 : i32}> : (vector<[4]xf16>, vector<[4]xf16>) -> vector<[4]xf16>
+  return %r : vector<[4]xf16>
+}
+
+// -----
+
 // CHECK: verifier-crashes.mlir:[[@LINE+2]]:8: error: 'amdgpu.dpp' op needs an integer or float source
 func.func @index(%a: index) -> index {
   %r = amdgpu.dpp %a %a row_shl(1 : i32) : index
