@@ -127,23 +127,14 @@ static bool dppNeedsScalarAt(const Cursor *c) {
     if (c->i + n + 2 > c->text.length ||
         memcmp(c->text.data + c->i + 1, name, n) || at(c, n + 1) != '"')
       return false;
-    /* Blanks and comments may come before the operands' `(` (MLIR's lexer
-     * skips a NUL byte too). */
-    size_t k = n + 2;
-    while (c->i + k < c->text.length) {
-      char ch = at(c, k);
-      if (ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' || ch == '\0') {
-        ++k;
-      } else if (ch == '/' && at(c, k + 1) == '/') {
-        while (c->i + k < c->text.length && at(c, k) != '\n')
-          ++k;
-      } else {
-        break;
-      }
-    }
-    if (at(c, k) != '(')
+    /* Blanks and comments may come before the operands' `(`. */
+    Cursor look = *c;
+    for (size_t k = 0; k < n + 2; ++k)
+      advance(&look);
+    skipBlanks(&look);
+    if (at(&look, 0) != '(')
       return false;
-    start += k;
+    start = look.i;
   } else if (wordAt(c, name)) {
     start += n;
   } else {
