@@ -1,4 +1,4 @@
-/* exp and powf of f32 on the vulkan target, to within a few ulp.
+/* exp, powf and fpowi of f32 on the vulkan target, to within a few ulp.
  *
  * exp(x) = 2^n exp(r) with n the integer nearest x / ln 2 and r = x - n ln 2
  * by Cody and Waite's two parts of ln 2 (n ln2hi is exact), |r| <= ln 2 / 2,
@@ -7,10 +7,11 @@
  * 88), and Vulkan allows 3 + 2|x| ulp even near 0.
  *
  * powf to within about 1 ulp: GLSL's pow is exp2(y log2 x) at f32
- * precision (Vulkan's precision rules: its error
- * grows with |y log2 x|; lavapipe's pow(0.9999999, 1e7) was 17% off).
- * y log2 x is computed to about 2^-40 here, as a pair of f32 values, then
- * 2^(y log2 x) by a polynomial.
+ * precision (Vulkan's precision rules: its error grows with |y log2 x|;
+ * lavapipe's pow(0.9999999, 1e7) was 17% off). y log2 x is computed to
+ * about 2^-40 here, as a pair of f32 values, then 2^(y log2 x) by a
+ * polynomial. fpowi is the same with its integer exponent in two parts
+ * where f32 does not hold it whole.
  *
  * log x = 2 atanh(s) = 2 (s + s^3 / 3 + s^5 / 5 + ...), s = (m - 1) /
  * (m + 1) for x = 2^e m, m in [sqrt(1/2), sqrt(2)): s is a pair (the
@@ -171,7 +172,7 @@ MlirValue tileVulkanExp(TileBuilder *b, MlirValue x) {
   MlirType f32 = mlirValueGetType(x);
   MlirType i32 = tbShapedLike(f32, tbI32(b));
   /* Beyond [-104, 89] the result is 0 or inf (x clamped there: n in
-   * [-150, 129]); NaN stays NaN. */
+   * [-150, 128]); NaN stays NaN. */
   MlirValue lo = kf(b, x, -104.0), hi = kf(b, x, 89.0);
   MlirValue xc = tbSelect(b, tbCmpF(b, "olt", x, lo), lo,
                           tbSelect(b, tbCmpF(b, "ogt", x, hi), hi, x));
