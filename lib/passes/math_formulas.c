@@ -212,6 +212,16 @@ static MlirValue horner(TileBuilder *b, MlirValue t, const double *c, int n) {
   return acc;
 }
 
+MlirValue tileMathUpperHalf(TileBuilder *b, MlirValue x) {
+  MlirType type = mlirValueGetType(x);
+  MlirValue bits =
+      tbConvertOp(b, "arith.bitcast", x, tbShapedLike(type, tbI32(b)));
+  return tbConvertOp(
+      b, "arith.bitcast",
+      tbAnd(b, bits, tbSplatInt(b, bits, tbI32(b), (int32_t)0xfffff000u)),
+      type);
+}
+
 /* erfc(|x|), within 1.2e-7 relative of the true value (the Chebyshev
  * fitted form erfc(z) = t exp(-z^2 + P(t)), t = 1 / (1 + z / 2), of
  * Numerical Recipes' erfcc). z^2 is not rounded into exp's argument at
@@ -226,13 +236,7 @@ static MlirValue erfcOfAbs(TileBuilder *b, MlirValue x) {
                              -0.82215223, 0.17087277};
   MlirValue z = tbUnary(b, "math.absf", x);
   MlirValue t = div_(b, k(b, x, 1.0), fma_(b, z, k(b, x, 0.5), k(b, x, 1.0)));
-  MlirType i32 = tbShapedLike(mlirValueGetType(z), tbI32(b));
-  MlirValue word = tbConvertOp(b, "arith.bitcast", z, i32);
-  MlirValue h =
-      tbConvertOp(b, "arith.bitcast",
-                  tbBinary(b, "arith.andi", word,
-                           tbSplatInt(b, word, tbI32(b), (int32_t)0xfffff000u)),
-                  mlirValueGetType(z));
+  MlirValue h = tileMathUpperHalf(b, z);
   MlirValue lo = mul(b, sub(b, z, h), add(b, z, h));
   MlirValue tail = tbUnary(b, "math.exp", sub(b, horner(b, t, p, 10), lo));
   MlirValue head =

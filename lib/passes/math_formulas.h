@@ -21,6 +21,9 @@ intptr_t tileMathAtan2(TileBuilder *b, MlirOperation op, MlirValue *results);
 intptr_t tileMathFPowI(TileBuilder *b, MlirOperation op, MlirValue *results);
 /* The same at x's own precision, for x and an integer n. */
 MlirValue tileMathFPowIOf(TileBuilder *b, MlirValue x, MlirValue n);
+/* f32 x's upper 12 significant bits, x's lower 12 cleared (their squares
+ * and products are exact in f32). */
+MlirValue tileMathUpperHalf(TileBuilder *b, MlirValue x);
 intptr_t tileMathIPowI(TileBuilder *b, MlirOperation op, MlirValue *results);
 intptr_t tileMathAbsI(TileBuilder *b, MlirOperation op, MlirValue *results);
 /* powf with C's special cases around powf(|x|, y). */

@@ -188,6 +188,20 @@ static MlirValue ctlzOther(TileBuilder *b, MlirValue x) {
   return tbConvertOp(b, "arith.extui", r, type);
 }
 
+/* v of f16 (or f32) as f32, for ops that GLSL and the formulas take on
+ * f32; and a result back in `type`. */
+static MlirValue inF32(TileBuilder *b, MlirValue v) {
+  MlirType type = mlirValueGetType(v);
+  if (mlirTypeIsAF32(tbScalarOf(type)))
+    return v;
+  return tbConvertOp(b, "arith.extf", v, tbShapedLike(type, tbF32(b)));
+}
+static MlirValue backTo(TileBuilder *b, MlirValue v, MlirType type) {
+  if (mlirTypeEqual(mlirValueGetType(v), type))
+    return v;
+  return tbConvertOp(b, "arith.truncf", v, type);
+}
+
 static bool isHalfFma(MlirOperation op) {
   return tileOpIs(op, "math.fma") && mlirTypeIsAF16(tbScalarOf(mlirValueGetType(
                                          mlirOperationGetResult(op, 0))));
@@ -199,9 +213,9 @@ static MlirValue halfFma(TileBuilder *b, MlirOperation op) {
   MlirType f32 = tbShapedLike(type, tbF32(b));
   MlirValue wide[3];
   for (intptr_t i = 0; i < 3; ++i)
-    wide[i] = tbConvertOp(b, "arith.extf", mlirOperationGetOperand(op, i), f32);
+    wide[i] = inF32(b, mlirOperationGetOperand(op, i));
   MlirValue r = tbResult(tbCreate(b, "math.fma", 3, wide, 1, &f32, 0, NULL));
-  return tbConvertOp(b, "arith.truncf", r, type);
+  return backTo(b, r, type);
 }
 
 typedef struct {
@@ -223,10 +237,7 @@ static MlirValue floatRemainder(TileBuilder *b, MlirOperation op) {
   MlirType type = mlirValueGetType(x);
   if (!mlirTypeIsAF16(tbScalarOf(type)))
     return tileMathRemainder(b, x, y);
-  MlirType f32 = tbShapedLike(type, tbF32(b));
-  MlirValue r = tileMathRemainder(b, tbConvertOp(b, "arith.extf", x, f32),
-                                  tbConvertOp(b, "arith.extf", y, f32));
-  return tbConvertOp(b, "arith.truncf", r, type);
+  return backTo(b, tileMathRemainder(b, inF32(b, x), inF32(b, y)), type);
 }
 
 /* tanh, sinh, cosh, asinh, atanh, acosh, atan, asin and acos of f32 are
@@ -286,7 +297,7 @@ static void logNearOne(MlirOperation op, double scale) {
   mlirValueReplaceAllUsesExcept(fx, r, 1, &select);
 }
 
-/* powf of f32 (f16 in f32) is tileMathPowOf where x > 0 and both operands
+/* powf of f32 (f16 in f32) is tileVulkanPowNear where x > 0 and both operands
  * are finite, which is what tile-math-expand's formula leaves to it
  * (pow(|x|, y) under C's special cases): GLSL's pow is exp2(y log2 x) at
  * f32 precision, so its error grows with |y log2 x| (lavapipe's
@@ -303,30 +314,21 @@ static bool isAccuratePow(MlirOperation op) {
 static void accuratePow(MlirOperation op) {
   TileBuilder b = tbAfter(op);
   MlirValue fx = mlirOperationGetResult(op, 0);
-  MlirType type = mlirValueGetType(fx);
-  MlirValue x = mlirOperationGetOperand(op, 0);
-  MlirValue y = mlirOperationGetOperand(op, 1);
-  MlirValue elsewhere = fx;
-  bool f32 = mlirTypeIsAF32(tbScalarOf(type));
-  if (!f32) {
-    MlirType wide = tbShapedLike(type, tbF32(&b));
-    elsewhere = tbConvertOp(&b, "arith.extf", fx, wide);
-    x = tbConvertOp(&b, "arith.extf", x, wide);
-    y = tbConvertOp(&b, "arith.extf", y, wide);
-  }
-  MlirOperation keep = mlirOpResultGetOwner(f32 ? fx : elsewhere);
-  MlirValue r = tileVulkanPowNear(&b, x, y, elsewhere);
-  if (f32)
-    keep = mlirOpResultGetOwner(r);
-  else
-    r = tbConvertOp(&b, "arith.truncf", r, type);
-  mlirValueReplaceAllUsesExcept(fx, r, 1, &keep);
+  MlirValue x = inF32(&b, mlirOperationGetOperand(op, 0));
+  MlirValue y = inF32(&b, mlirOperationGetOperand(op, 1));
+  MlirValue elsewhere = inF32(&b, fx);
+  MlirValue near = tileVulkanPowNear(&b, x, y, elsewhere);
+  /* fx's one use left: f16's extf, or f32's select. */
+  MlirOperation keep =
+      mlirOpResultGetOwner(mlirValueEqual(elsewhere, fx) ? near : elsewhere);
+  mlirValueReplaceAllUsesExcept(fx, backTo(&b, near, mlirValueGetType(fx)), 1,
+                                &keep);
 }
 
 /* exp of f32 (f16 in f32) without `afn` in its fastmath flags is
  * tileVulkanExp: GLSL's exp is exp2(x log2 e) at f32 precision, whose
  * error grows with |x| (lavapipe's was 64 ulp off near 88, and erfc's
- * formula 122 ulp with it). With `afn`, GLSL's own. */
+ * formula 132 ulp with it). With `afn`, GLSL's own. */
 static bool isAccurateExp(MlirOperation op) {
   if (!tileOpIs(op, "math.exp") || makesTensor(op))
     return false;
@@ -357,12 +359,7 @@ static bool isAccurateExp(MlirOperation op) {
 
 static MlirValue accurateExp(TileBuilder *b, MlirOperation op) {
   MlirValue x = mlirOperationGetOperand(op, 0);
-  MlirType type = mlirValueGetType(x);
-  if (mlirTypeIsAF32(tbScalarOf(type)))
-    return tileVulkanExp(b, x);
-  MlirType wide = tbShapedLike(type, tbF32(b));
-  MlirValue e = tileVulkanExp(b, tbConvertOp(b, "arith.extf", x, wide));
-  return tbConvertOp(b, "arith.truncf", e, type);
+  return backTo(b, tileVulkanExp(b, inF32(b, x)), mlirValueGetType(x));
 }
 
 /* fpowi of f32 (f16 in f32) by tileVulkanPowI; of f64 squared and
@@ -374,13 +371,9 @@ static MlirValue fpowi(TileBuilder *b, MlirOperation op) {
   MlirValue n = mlirOperationGetOperand(op, 1);
   MlirType type = mlirValueGetType(x);
   MlirType element = tbScalarOf(type);
-  if (mlirTypeIsAF32(element))
-    return tileVulkanPowI(b, x, n);
-  if (!mlirTypeIsAF16(element))
+  if (!mlirTypeIsAF32(element) && !mlirTypeIsAF16(element))
     return tileMathFPowIOf(b, x, n);
-  MlirType wide = tbShapedLike(type, tbF32(b));
-  MlirValue r = tileVulkanPowI(b, tbConvertOp(b, "arith.extf", x, wide), n);
-  return tbConvertOp(b, "arith.truncf", r, type);
+  return backTo(b, tileVulkanPowI(b, inF32(b, x), n), type);
 }
 
 /* The arith op that combines two lanes of a vector.reduction of one

@@ -61,20 +61,11 @@ static MlirValue mul(TileBuilder *b, MlirValue x, MlirValue y) {
   return strict(b, "spirv.FMul", x, y);
 }
 
-/* x's upper 12 significant bits (the lower 12 are x minus them). */
-static MlirValue upperHalf(TileBuilder *b, MlirValue x) {
-  MlirType type = mlirValueGetType(x);
-  MlirValue bits =
-      tbConvertOp(b, "arith.bitcast", x, tbShapedLike(type, tbI32(b)));
-  return tbConvertOp(b, "arith.bitcast",
-                     tbAnd(b, bits, ki(b, bits, (int32_t)0xfffff000)), type);
-}
-
 /* x y = *p + *e exactly (Dekker's product; every partial product is
  * exact). */
 static void exactProduct(TileBuilder *b, MlirValue x, MlirValue y, MlirValue *p,
                          MlirValue *e) {
-  MlirValue xh = upperHalf(b, x), yh = upperHalf(b, y);
+  MlirValue xh = tileMathUpperHalf(b, x), yh = tileMathUpperHalf(b, y);
   MlirValue xl = sub(b, x, xh), yl = sub(b, y, yh);
   *p = mul(b, x, y);
   MlirValue t = sub(b, mul(b, xh, yh), *p);
