@@ -46,7 +46,7 @@ if config.tile_sanitizer == "address":
     # tool to fail (`not tile-opt ...`) still fails on a report.
     # LeakSanitizer's tracer trips over OpenMP's thread-local storage unless
     # ASan leaves __tls_get_addr alone (leaks are still found).
-    config.environment["ASAN_OPTIONS"] = "detect_leaks=1:abort_on_error=1:intercept_tls_get_addr=0"
+    config.environment["ASAN_OPTIONS"] = "detect_leaks=1:abort_on_error=1:intercept_tls_get_addr=0" + os.environ.get("XASAN", "")
     config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1:abort_on_error=1"
 if config.tile_sanitizer == "thread":
     config.available_features.add("tsan")

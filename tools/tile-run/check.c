@@ -3,7 +3,9 @@
 
 #include <inttypes.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 typedef struct {
@@ -160,7 +162,11 @@ static double matrixAt(const TileBuffer *m, int64_t row, int64_t col,
                          (const char *)tileBufferGetConstData(m) + offset);
 }
 
-void checkGemmReference(const Options *o, const GemmProblem *p,
+/* Rows of C the reference computes together: each row of op(B) read from
+ * memory serves this many rows of A. */
+enum { GemmReferenceRows = 8 };
+
+bool checkGemmReference(const Options *o, const GemmProblem *p,
                         ArgumentSet *set) {
   const TileBuffer *a = set->values[p->a].buffer;
   const TileBuffer *b = set->values[p->b].buffer;
@@ -169,14 +175,48 @@ void checkGemmReference(const Options *o, const GemmProblem *p,
   TileElementType cType = tileBufferGetElementType(c);
   size_t cSize = tileElementTypeGetSize(cType);
   char *cData = tileBufferGetData(c);
-  for (int64_t i = 0; i < p->m; ++i)
-    for (int64_t j = 0; j < p->n; ++j) {
-      double sum = 0;
-      for (int64_t k = 0; k < p->k; ++k)
-        sum += (o->transposeA ? matrixAt(a, k, i, aCols)
-                              : matrixAt(a, i, k, aCols)) *
-               (o->transposeB ? matrixAt(b, j, k, bCols)
-                              : matrixAt(b, k, j, bCols));
-      tileElementStore(cType, cData + (size_t)(i * p->n + j) * cSize, sum);
+  size_t n = (size_t)p->n, k = (size_t)p->k;
+  /* op(B) once as K x N doubles, and GemmReferenceRows rows of sums: each
+   * sum adds its products in K order from +0, as the plain triple loop
+   * does, with the loop over N innermost so that it runs on vectors. */
+  double *bRows = NULL, *sums = NULL;
+  if (!k || n <= SIZE_MAX / sizeof(double) / k)
+    bRows = malloc((k && n ? k * n : 1) * sizeof(double));
+  if (n <= SIZE_MAX / sizeof(double) / GemmReferenceRows)
+    sums = malloc((n ? n : 1) * GemmReferenceRows * sizeof(double));
+  if (!bRows || !sums) {
+    free(bRows);
+    free(sums);
+    runError("--check=gemm: not enough memory for the reference of a %" PRId64
+             "x%" PRId64 "x%" PRId64 " product",
+             p->m, p->n, p->k);
+    return false;
+  }
+  for (size_t kk = 0; kk < k; ++kk)
+    for (size_t j = 0; j < n; ++j)
+      bRows[kk * n + j] = o->transposeB
+                              ? matrixAt(b, (int64_t)j, (int64_t)kk, bCols)
+                              : matrixAt(b, (int64_t)kk, (int64_t)j, bCols);
+  for (int64_t i0 = 0; i0 < p->m; i0 += GemmReferenceRows) {
+    int64_t rows =
+        p->m - i0 < GemmReferenceRows ? p->m - i0 : GemmReferenceRows;
+    memset(sums, 0, (size_t)rows * n * sizeof(double));
+    for (size_t kk = 0; kk < k; ++kk) {
+      const double *restrict bRow = bRows + kk * n;
+      for (int64_t r = 0; r < rows; ++r) {
+        double av = o->transposeA ? matrixAt(a, (int64_t)kk, i0 + r, aCols)
+                                  : matrixAt(a, i0 + r, (int64_t)kk, aCols);
+        double *restrict sum = sums + (size_t)r * n;
+        for (size_t j = 0; j < n; ++j)
+          sum[j] += av * bRow[j];
+      }
     }
+    for (int64_t r = 0; r < rows; ++r)
+      for (size_t j = 0; j < n; ++j)
+        tileElementStore(cType, cData + ((size_t)(i0 + r) * n + j) * cSize,
+                         sums[(size_t)r * n + j]);
+  }
+  free(bRows);
+  free(sums);
+  return true;
 }

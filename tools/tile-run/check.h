@@ -16,8 +16,9 @@ typedef struct {
 bool checkGemmProblem(const Options *o, const ArgumentSet *set, GemmProblem *p);
 
 /* Computes C = op(A) * op(B) in double precision into the C buffer of
- * `set`, rounding to C's element type. */
-void checkGemmReference(const Options *o, const GemmProblem *p,
+ * `set`, rounding to C's element type. Prints an error and returns false
+ * when there is no memory for it. */
+bool checkGemmReference(const Options *o, const GemmProblem *p,
                         ArgumentSet *set);
 
 /* Compares the memref arguments of `got` with those of `expected` (only

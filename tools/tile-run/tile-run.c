@@ -175,10 +175,8 @@ static bool runReference(const Options *o, Session *s,
                          ArgumentSet *expected) {
   GemmProblem gemm;
   if (!referenceName(o)) {
-    if (!checkGemmProblem(o, expected, &gemm))
-      return false;
-    checkGemmReference(o, &gemm, expected);
-    return true;
+    return checkGemmProblem(o, expected, &gemm) &&
+           checkGemmReference(o, &gemm, expected);
   }
   const TileEntrySignature *ref = tileEntryTableFind(entries, o->check);
   if (!ref) {
@@ -253,8 +251,10 @@ static int runEntry(const Options *o, Session *s, MlirOperation module,
   bool ok = !o->check || referenceName(o) || checkGemmProblem(o, &args, &gemm);
   bool haveExpected = ok && o->check && argumentsClone(&args, &expected);
   ok = ok && (!o->check || haveExpected);
-  if (referenceName(o))
-    moduleEraseFunctions(module, referenceName(o), false);
+  /* Only the entry and what it calls are compiled: the other public
+   * functions of the file (the reference among them) cost compile time and
+   * cannot be reached. */
+  moduleEraseFunctions(module, entry->name, true);
   TileExecutable *exe = NULL;
   bool ran = ok && compileAndRun(s, module, o->target, o->targetHost, o->exec,
                                  entry, &args, &exe);
