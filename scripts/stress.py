@@ -2,7 +2,7 @@
 """Random tile kernels, compiled for every target and run where they can run.
 
   scripts/stress.py [--count N] [--seed S] [--build DIR] [--families F,...]
-                    [TARGET...]
+                    [--jobs J] [TARGET...]
 
 Ten families of kernels, with random tile shapes, thread counts, stage
 counts, element types and scopes, and random problem shapes that do and do
@@ -56,7 +56,9 @@ crash, a hang, an error without a location, a wrong result, PTX that
 ptxas rejects, or setmaxnreg budgets beyond the registers ptxas gives the
 block (its consumers would wait for them forever) is a failure: the input is kept in DIR/stress/ and the exit
 status is 1. Default: 10 kernels of each family for each of cpu, vulkan,
-cuda:sm_80, cuda:sm_90a and rocm:gfx942, seed 0.
+cuda:sm_80, cuda:sm_90a and rocm:gfx942, seed 0. The kernels are made in
+one order, checked J at a time (default: one per core) and reported in that
+order, so a seed gives the same kernels and report whatever J is.
 """
 import argparse
 import collections
@@ -67,6 +69,7 @@ import re
 import shutil
 import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
 
 SHARED = "#gpu.address_space<workgroup>"
 FRAGMENT = "#tile.fragment"
@@ -1257,6 +1260,8 @@ def main():
     parser.add_argument("--build", default="build", help="the build folder (tools in BUILD/bin)")
     parser.add_argument("--families", default=",".join(FAMILIES),
                         help="comma-separated families to generate (default: all)")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2,
+                        help="kernels checked at the same time (default: one per core)")
     parser.add_argument("targets", nargs="*", default=["cpu", "vulkan", "cuda:sm_80", "cuda:sm_90a", "rocm:gfx942"])
     o = parser.parse_args()
     for target in o.targets:
@@ -1272,36 +1277,50 @@ def main():
     shutil.rmtree(keep, ignore_errors=True)
     os.makedirs(keep)
     runnable = runnable_kinds(tools["tile-opt"])
-    failures = 0
+    # Every kernel first, in one order (one stream per family and seed, the
+    # same on every target), then their checks side by side.
+    kernels = []
     for target in o.targets:
-        runs = target.split(":")[0] in runnable
-        counts, reasons = collections.Counter(), collections.Counter()
         for family, generate in FAMILIES.items():
             if family not in o.families.split(","):
                 continue
-            # One stream of kernels per family and seed, the same on every target.
             rng = random.Random("%s-%d" % (family, o.seed))
             for i in range(o.count):
                 text, args = generate(rng)
                 path = os.path.join(keep, "%s-%s-%d-%d.mlir" % (target.replace(":", "_"), family, o.seed, i))
                 with open(path, "w") as f:
                     f.write(text)
-                failure, refusal = check(target, path, args, tools, ptxas, runs)
-                if failure:
-                    failures += 1
-                    counts["failed"] += 1
-                    print("stress: %s: %s %s: %s" % (target, path, " ".join(args), failure), flush=True)
-                    continue
-                counts["refused" if refusal else "passed"] += 1
-                if refusal:
-                    reasons[re.sub(r"^\S+:\d+:\d+: error: ", "", refusal)[:150]] += 1
-                for part in EMIT.values():
-                    if os.path.exists(path + "." + part):
-                        os.remove(path + "." + part)
-                os.remove(path)
+                kernels.append((target, path, args))
+
+    def check_kernel(kernel):
+        target, path, args = kernel
+        failure, refusal = check(target, path, args, tools, ptxas, target.split(":")[0] in runnable)
+        if not failure:
+            for part in EMIT.values():
+                if os.path.exists(path + "." + part):
+                    os.remove(path + "." + part)
+            os.remove(path)
+        return failure, refusal
+
+    with ThreadPoolExecutor(max(1, o.jobs)) as pool:
+        results = list(pool.map(check_kernel, kernels))
+    failures = 0
+    for target in o.targets:
+        counts, reasons = collections.Counter(), collections.Counter()
+        for (kernel_target, path, args), (failure, refusal) in zip(kernels, results):
+            if kernel_target != target:
+                continue
+            if failure:
+                failures += 1
+                counts["failed"] += 1
+                print("stress: %s: %s %s: %s" % (target, path, " ".join(args), failure), flush=True)
+                continue
+            counts["refused" if refusal else "passed"] += 1
+            if refusal:
+                reasons[re.sub(r"^\S+:\d+:\d+: error: ", "", refusal)[:150]] += 1
         print("stress: %s (%s): %d passed, %d refused with a located error, %d failed"
-              % (target, "run and checked" if runs else "compiled", counts["passed"], counts["refused"],
-                 counts["failed"]), flush=True)
+              % (target, "run and checked" if target.split(":")[0] in runnable else "compiled",
+                 counts["passed"], counts["refused"], counts["failed"]), flush=True)
         for reason, n in reasons.most_common():
             print("  refused %dx: %s" % (n, reason), flush=True)
     return 1 if failures else 0
