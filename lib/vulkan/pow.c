@@ -32,6 +32,7 @@
 #include "passes/math_formulas.h"
 
 #include <math.h>
+#include <stdint.h>
 
 static MlirValue kf(TileBuilder *b, MlirValue like, double v) {
   return tbSplat(b, like, tbF32(b), v);
@@ -216,11 +217,21 @@ MlirValue tileVulkanPowNear(TileBuilder *b, MlirValue x, MlirValue y,
 MlirValue tileVulkanPowI(TileBuilder *b, MlirValue x, MlirValue n) {
   MlirType type = mlirValueGetType(x);
   MlirType i32 = tbShapedLike(type, tbI32(b));
-  unsigned width = mlirIntegerTypeGetWidth(tbScalarOf(mlirValueGetType(n)));
-  if (width > 32)
-    return tileMathFPowIOf(b, x, n);
-  if (width < 32)
+  MlirType element = tbScalarOf(mlirValueGetType(n));
+  unsigned width = mlirIntegerTypeGetWidth(element);
+  if (width > 32) {
+    /* Beyond 2^31 in magnitude, n takes every finite x but 0 and +-1 (the
+     * nearest, 1 - 2^-24 and 1 + 2^-23, included) beyond 2^184 or below
+     * 2^-184, out of f32's range: n saturated to i32 with its sign and
+     * parity gives the same result. */
+    MlirValue odd = tbAnd(b, n, tbSplatInt(b, n, element, 1));
+    MlirValue high = tbAdd(b, tbSplatInt(b, n, element, INT32_MAX - 1), odd);
+    MlirValue low = tbAdd(b, tbSplatInt(b, n, element, INT32_MIN), odd);
+    n = tbBinary(b, "arith.minsi", tbBinary(b, "arith.maxsi", n, low), high);
+    n = tbConvertOp(b, "arith.trunci", n, i32);
+  } else if (width < 32) {
     n = tbConvertOp(b, "arith.extsi", n, i32);
+  }
   /* n = y + yl, y exact in f32: n itself below 2^24, else n rounded down
    * to a multiple of 256 (24 significant bits at most) and the rest. */
   MlirValue small =
