@@ -1264,6 +1264,7 @@ def main():
                         help="kernels checked at the same time (default: one per core)")
     parser.add_argument("targets", nargs="*", default=["cpu", "vulkan", "cuda:sm_80", "cuda:sm_90a", "rocm:gfx942"])
     o = parser.parse_args()
+    o.targets = list(dict.fromkeys(o.targets))
     for target in o.targets:
         if target.split(":")[0] in ("cuda", "rocm") and ":" not in target:
             parser.error("target '%s' needs a chip (%s:...; the defaults are %s)"
@@ -1302,27 +1303,28 @@ def main():
             os.remove(path)
         return failure, refusal
 
-    with ThreadPoolExecutor(max(1, o.jobs)) as pool:
-        results = list(pool.map(check_kernel, kernels))
     failures = 0
-    for target in o.targets:
-        counts, reasons = collections.Counter(), collections.Counter()
-        for (kernel_target, path, args), (failure, refusal) in zip(kernels, results):
-            if kernel_target != target:
-                continue
-            if failure:
-                failures += 1
-                counts["failed"] += 1
-                print("stress: %s: %s %s: %s" % (target, path, " ".join(args), failure), flush=True)
-                continue
-            counts["refused" if refusal else "passed"] += 1
-            if refusal:
-                reasons[re.sub(r"^\S+:\d+:\d+: error: ", "", refusal)[:150]] += 1
-        print("stress: %s (%s): %d passed, %d refused with a located error, %d failed"
-              % (target, "run and checked" if target.split(":")[0] in runnable else "compiled",
-                 counts["passed"], counts["refused"], counts["failed"]), flush=True)
-        for reason, n in reasons.most_common():
-            print("  refused %dx: %s" % (n, reason), flush=True)
+    with ThreadPoolExecutor(max(1, o.jobs)) as pool:
+        # Results come in the kernels' order: each target's report is
+        # printed as soon as its last kernel is checked.
+        results = zip(kernels, pool.map(check_kernel, kernels))
+        for target in o.targets:
+            counts, reasons = collections.Counter(), collections.Counter()
+            for _ in range(sum(1 for k in kernels if k[0] == target)):
+                (_, path, args), (failure, refusal) = next(results)
+                if failure:
+                    failures += 1
+                    counts["failed"] += 1
+                    print("stress: %s: %s %s: %s" % (target, path, " ".join(args), failure), flush=True)
+                    continue
+                counts["refused" if refusal else "passed"] += 1
+                if refusal:
+                    reasons[re.sub(r"^\S+:\d+:\d+: error: ", "", refusal)[:150]] += 1
+            print("stress: %s (%s): %d passed, %d refused with a located error, %d failed"
+                  % (target, "run and checked" if target.split(":")[0] in runnable else "compiled",
+                     counts["passed"], counts["refused"], counts["failed"]), flush=True)
+            for reason, n in reasons.most_common():
+                print("  refused %dx: %s" % (n, reason), flush=True)
     return 1 if failures else 0
 
 
