@@ -145,7 +145,8 @@ static const TileFlagSpec flags[] = {
          "Execution backend: jit (the default: runs here)\n"
          "or aot (the default with --emit-*)"),
     TEXT("entry", entry, "<name>",
-         "Function to run (default: the only public one)"),
+         "Function to run (default: the only public one);\n"
+         "only it and what it calls are compiled"),
     TAKE("shape", shapes, takeArgValues, "<i>=<AxBx..>",
          "Sizes of memref argument i (needed for dynamic\n"
          "sizes unless --input gives them)"),
