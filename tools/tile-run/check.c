@@ -187,9 +187,10 @@ bool checkGemmReference(const Options *o, const GemmProblem *p,
   if (!bRows || !sums) {
     free(bRows);
     free(sums);
-    runError("--check=gemm: not enough memory for the reference of a %" PRId64
-             "x%" PRId64 "x%" PRId64 " product",
-             p->m, p->n, p->k);
+    runError(
+        "--check=gemm: not enough memory for the reference of the (%" PRId64
+        "x%" PRId64 ") * (%" PRId64 "x%" PRId64 ") product",
+        p->m, p->k, p->k, p->n);
     return false;
   }
   for (size_t kk = 0; kk < k; ++kk)
