@@ -1293,9 +1293,11 @@ def main():
                     f.write(text)
                 kernels.append((target, path, args))
 
+    runs = {target: target.split(":")[0] in runnable for target in o.targets}
+
     def check_kernel(kernel):
         target, path, args = kernel
-        failure, refusal = check(target, path, args, tools, ptxas, target.split(":")[0] in runnable)
+        failure, refusal = check(target, path, args, tools, ptxas, runs[target])
         if not failure:
             for part in EMIT.values():
                 if os.path.exists(path + "." + part):
@@ -1321,7 +1323,7 @@ def main():
                 if refusal:
                     reasons[re.sub(r"^\S+:\d+:\d+: error: ", "", refusal)[:150]] += 1
             print("stress: %s (%s): %d passed, %d refused with a located error, %d failed"
-                  % (target, "run and checked" if target.split(":")[0] in runnable else "compiled",
+                  % (target, "run and checked" if runs[target] else "compiled",
                      counts["passed"], counts["refused"], counts["failed"]), flush=True)
             for reason, n in reasons.most_common():
                 print("  refused %dx: %s" % (n, reason), flush=True)

@@ -41,17 +41,19 @@ if config.tile_sanitize:
     config.available_features.add("sanitize")
 if config.tile_opt_upstream_tests:
     config.available_features.add("upstream-test-passes")
+# A 64 MiB ASan quarantine instead of 256 still holds what a compile frees
+# for a while and leaves fewer fresh pages to fault in
+# (Target/CPU/libcalls.test: 40 s -> 27 s); every ASAN_OPTIONS of the suite
+# ends with it.
+config.tile_asan_quarantine = "quarantine_size_mb=64"
 if config.tile_sanitizer == "address":
     # Sanitizer reports (leaks included) abort, so that a test expecting a
     # tool to fail (`not tile-opt ...`) still fails on a report.
     # LeakSanitizer's tracer trips over OpenMP's thread-local storage unless
-    # ASan leaves __tls_get_addr alone (leaks are still found). A 64 MiB
-    # quarantine instead of 256 still holds what a compile frees for a while
-    # and leaves fewer fresh pages to fault in (Target/CPU/libcalls.test:
-    # 40 s -> 27 s).
+    # ASan leaves __tls_get_addr alone (leaks are still found).
     config.environment["ASAN_OPTIONS"] = (
         "detect_leaks=1:abort_on_error=1:intercept_tls_get_addr=0:"
-        "quarantine_size_mb=64")
+        + config.tile_asan_quarantine)
     config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1:abort_on_error=1"
 if config.tile_sanitizer == "thread":
     config.available_features.add("tsan")
@@ -66,7 +68,7 @@ if config.tile_sanitizer == "thread":
 # driver's worker threads alive that has been seen to hang.
 config.substitutions.append(
     ("%no_leak_check",
-     "env ASAN_OPTIONS=detect_leaks=0:abort_on_error=1:quarantine_size_mb=64"
+     "env ASAN_OPTIONS=detect_leaks=0:abort_on_error=1:" + config.tile_asan_quarantine
      if config.tile_sanitizer == "address" else ""))
 
 # A test that hangs fails after ten minutes instead of stalling the run (lit
