@@ -14,6 +14,9 @@ A pass may refuse IR with a located error, or change nothing. A crash (a
 signal; tile-opt runs passes on several threads, so a pass that loads a
 dialect it did not declare can crash), a hang or a failure without an error
 is a failure: the command is printed and the exit status is 1.
+A pass runs on all its snapshots in one tile-opt process (split chunks,
+a context each); the snapshots that fail there, or all of them after a
+crash or a hang, run again one process each, and those runs decide.
 Default targets: cpu, cuda:sm_80, cuda:sm_90a, rocm:gfx942, vulkan.
 """
 import argparse
@@ -31,6 +34,7 @@ from concurrent.futures import ThreadPoolExecutor
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TIMEOUT = 120
 BACKENDS = ("cpu", "cuda", "rocm", "vulkan")
+MARKER = "// -----"
 
 
 def tile_inputs(scratch):
@@ -106,6 +110,49 @@ def run(tool, target, snapshot, pass_and_options):
     return None
 
 
+def run_batch(tool, pass_and_options, batch, scratch, index):
+    """The pass on a batch of snapshots in one tile-opt process, a chunk of
+    --split-input-file each (each chunk has a context of its own), so that
+    the start of the process is paid once per pass rather than once per
+    snapshot. Standard output holds each chunk's IR between the output
+    markers, nothing for a chunk that failed: the snapshots that failed,
+    or all of them after a crash or a hang, are run again one process
+    each, and those runs decide. Returns the failures, (snapshot, message)
+    each, and the number of runs made again."""
+    path = os.path.join(scratch, "batch", "%d.mlir" % index)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w") as out:
+        for i, (_, snapshot) in enumerate(batch):
+            with open(snapshot, errors="replace") as f:
+                # The dump's header line is a comment that holds the marker.
+                text = "".join(line for line in f if not line.startswith(MARKER))
+            out.write(("%s\n" % MARKER if i else "") + text.rstrip("\n") + "\n")
+    command = [tool, "--split-input-file", pass_flag(pass_and_options), path]
+    crash = None
+    try:
+        r = subprocess.run(command, capture_output=True, text=True, errors="replace", timeout=TIMEOUT)
+        outputs = r.stdout.split(MARKER + "\n")
+        again = [snapshot for snapshot, output in zip(batch, outputs) if not output.strip()]
+        if r.returncode not in (0, 1):
+            crash = "exit status %d" % r.returncode
+        if crash or len(outputs) != len(batch) or (r.returncode == 1 and not again):
+            again = batch
+    except subprocess.TimeoutExpired:
+        crash = "hang (over %d s)" % TIMEOUT
+        again = batch
+    failures = []
+    for target, snapshot in again:
+        failure = run(tool, target, snapshot, pass_and_options)
+        if failure:
+            failures.append((snapshot, failure))
+    # Each snapshot alone passes, all of them in one process do not: the
+    # pass keeps something from one run (one context) to the next.
+    if crash and not failures:
+        failures.append((path, "%s on the snapshots together, none alone: %s"
+                         % (crash, " ".join(command))))
+    return failures, len(again)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--sources", type=int, default=40, help="(target, source) pairs to lower")
@@ -154,16 +201,21 @@ def main():
         # goes), under the name the printed command uses.
         keep = os.path.join(o.build, "pass-sweep")
         shutil.rmtree(keep, ignore_errors=True)
-        failures = 0
+        batches = {}
+        for target, path, pass_and_options in runs:
+            batches.setdefault(pass_and_options, []).append((target, path))
+        failures = processes = 0
         with ThreadPoolExecutor(o.jobs) as pool:
-            for (target, path, _), failure in zip(runs, pool.map(lambda r: run(tool, *r), runs)):
-                if failure:
+            for found_failures, again in pool.map(lambda b: run_batch(tool, b[1][0], b[1][1], scratch, b[0]),
+                                           enumerate(batches.items())):
+                processes += 1 + again
+                for path, failure in found_failures:
                     failures += 1
                     kept = os.path.join(keep, os.path.relpath(path, scratch))
                     os.makedirs(os.path.dirname(kept), exist_ok=True)
                     shutil.copyfile(path, kept)
                     print("pass-sweep: " + failure.replace(path, kept), flush=True)
-        print("pass-sweep: %d runs, %d failed" % (len(runs), failures), flush=True)
+        print("pass-sweep: %d runs in %d processes, %d failed" % (len(runs), processes, failures), flush=True)
         return 1 if failures else 0
 
 
