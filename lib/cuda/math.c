@@ -11,6 +11,7 @@
  * left trunc, ctlz, cttz and ctpop alone (they failed with "cannot be
  * converted to LLVM IR"). */
 #include "ir/builder.h"
+#include "ir/builder_vector.h"
 #include "ir/ir.h"
 #include "passes/math_formulas.h"
 #include "passes/pass.h"
@@ -118,6 +119,13 @@ static void rewriteExact(MlirOperation op, const char *name) {
   for (intptr_t i = 0; i < n && i < 3; ++i)
     x[i] = mlirOperationGetOperand(op, i);
   MlirType type = mlirValueGetType(x[0]);
+  /* LLVM has no vector of rank 0: the intrinsic takes its element. */
+  bool rank0 = mlirTypeIsAVector(type) && mlirShapedTypeGetRank(type) == 0;
+  if (rank0) {
+    for (intptr_t i = 0; i < n && i < 3; ++i)
+      x[i] = tbVExtractFirst(&b, x[i]);
+    type = mlirShapedTypeGetElementType(type);
+  }
   if (tileOpIs(op, "math.ctlz") || tileOpIs(op, "math.cttz"))
     x[n++] = tbConstInt(&b, tbI1(&b), 0); /* is_zero_poison = false */
   char mangled[32], full[64];
@@ -132,6 +140,8 @@ static void rewriteExact(MlirOperation op, const char *name) {
   };
   MlirValue y =
       tbResult(tbCreate(&b, "llvm.call_intrinsic", n, x, 1, &type, 4, attrs));
+  if (rank0)
+    y = tbVBroadcast(&b, mlirValueGetType(mlirOperationGetResult(op, 0)), y);
   tbReplaceOp(op, y);
 }
 

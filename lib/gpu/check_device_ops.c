@@ -204,10 +204,12 @@ static void checkGlobal(MlirOperation op, Check *c) {
 }
 
 /* Whether SPIR-V has no vector for `t` (rank above 1, or more than 4
- * lanes). */
+ * lanes; a vector of rank 0 is its one element). */
 static bool isUnsupportedVector(MlirType t) {
-  return mlirTypeIsAVector(t) &&
-         (mlirShapedTypeGetRank(t) > 1 || mlirShapedTypeGetDimSize(t, 0) > 4);
+  if (!mlirTypeIsAVector(t))
+    return false;
+  int64_t rank = mlirShapedTypeGetRank(t);
+  return rank > 1 || (rank == 1 && mlirShapedTypeGetDimSize(t, 0) > 4);
 }
 
 static void checkVectorShape(MlirOperation op, Check *c) {

@@ -175,6 +175,19 @@ MlirValue tbVExtract(TileBuilder *b, MlirValue vector, int64_t lane) {
       tbCreate(b, "vector.extract", 1, &vector, 1, &type, 1, &attr));
 }
 
+MlirValue tbVExtractFirst(TileBuilder *b, MlirValue vector) {
+  MlirType type = mlirValueGetType(vector);
+  int64_t zeros[TILE_MAX_RANK] = {0};
+  intptr_t rank = mlirShapedTypeGetRank(type);
+  MlirNamedAttribute attr =
+      tbNamed(b, "static_position",
+              mlirDenseI64ArrayGet(
+                  b->ctx, rank < TILE_MAX_RANK ? rank : TILE_MAX_RANK, zeros));
+  type = mlirShapedTypeGetElementType(type);
+  return tbResult(
+      tbCreate(b, "vector.extract", 1, &vector, 1, &type, 1, &attr));
+}
+
 MlirValue tbVInsert(TileBuilder *b, MlirValue vector, int64_t lane,
                     MlirValue value) {
   MlirNamedAttribute attr =

@@ -15,7 +15,10 @@
  * op, by tile-gpu-check-device-ops (the slices that join the pieces are
  * marked tile.vector_piece: it reports the op they join them to).
  * Vectors of two dimensions are cut into their rows first
- * (tileVulkanUnrollRows, unroll_rows.c), the rows then into pieces.
+ * (tileVulkanUnrollRows, unroll_rows.c), the rows then into pieces. Before
+ * that, ops on vectors of one element (SPIR-V has no vector of one lane
+ * either) become ops on their element (tileVulkanScalarizeOneLane,
+ * one_lane.c).
  *
  * Rewritten: arith and math ops (elementwise; arith.select's condition may
  * be a scalar), vector.fma, vector.broadcast of a scalar, vector.reduction
@@ -497,6 +500,7 @@ static void run(MlirOperation root, MlirExternalPass pass,
                 const TileOptionValue *options) {
   (void)pass;
   (void)options;
+  tileVulkanScalarizeOneLane(root);
   tileVulkanUnrollRows(root);
   TileOpList list = {0};
   mlirOperationWalk(root, collect, &list, MlirWalkPostOrder);
@@ -534,7 +538,9 @@ const TilePassDescriptor tileVulkanUnrollVectorsPass = {
     .summary = "Rewrite arith, math, memory, lane, shuffle and reduction "
                "ops on one-dimensional vectors of more than 4 lanes as ops "
                "on pieces of 4 lanes (SPIR-V's widest vectors), and those "
-               "on two-dimensional vectors as ops on their rows first",
+               "on two-dimensional vectors as ops on their rows first; "
+               "arith and math ops on vectors of one element and transfers "
+               "of rank 0 as ops on their element",
     .anchor = "",
     .dependentDialects = dialects,
     .numDependentDialects = TILE_COUNT(dialects),

@@ -94,6 +94,9 @@ MlirValue tileVulkanPowI(TileBuilder *b, MlirValue x, MlirValue n);
 MlirValue tileVulkanPowNear(TileBuilder *b, MlirValue x, MlirValue y,
                             MlirValue elsewhere);
 
+/* tile-vulkan-unroll-vectors' step before the others (one_lane.c): ops on
+ * vectors of one element become ops on their element. */
+void tileVulkanScalarizeOneLane(MlirOperation root);
 /* tile-vulkan-unroll-vectors' first step (unroll_rows.c): ops on vectors
  * of two dimensions become ops on their rows. */
 void tileVulkanUnrollRows(MlirOperation root);

@@ -1,0 +1,123 @@
+/* The step of tile-vulkan-unroll-vectors that comes before the others:
+ * SPIR-V has no vector of one lane, and MLIR's conversion takes a vector
+ * of one element (of rank 0, or with every dimension 1) for its element
+ * only in some patterns: math ops on one failed to legalize (tile's own
+ * math lowering builds SPIR-V ops of the vector type), and transfers of
+ * rank 0 had no pattern. So the ops on such vectors become the same ops on
+ * their elements:
+ * - arith and math ops whose vector operands and results all have one
+ *   element (arith.constant aside: canonicalize folds the extract of one),
+ *   and vector.fma, which becomes math.fma;
+ * - vector.transfer_read and transfer_write of rank 0 without a mask (a
+ *   transfer of rank 0 moves the element at its indices: no dimension of
+ *   it can run out of bounds), which become memref.load and memref.store.
+ * Each element is taken with vector.extract and each result put back with
+ * vector.broadcast; canonicalize folds the pairs. */
+#include "vulkan/vulkan.h"
+
+#include "ir/builder.h"
+#include "ir/builder_vector.h"
+#include "ir/ir.h"
+
+enum { kMaxOperands = 8, kMaxResults = 2 };
+
+/* Whether `type` is a vector of one element (a static one). */
+static bool isOneLane(MlirType type) {
+  if (!mlirTypeIsAVector(type) || !mlirShapedTypeHasStaticShape(type))
+    return false;
+  for (intptr_t d = 0; d < mlirShapedTypeGetRank(type); ++d)
+    if (mlirVectorTypeIsDimScalable(type, d) ||
+        mlirShapedTypeGetDimSize(type, d) != 1)
+      return false;
+  return true;
+}
+
+/* An elementwise op with at least one vector, each of one element. */
+static bool isOneLaneElementwise(MlirOperation op) {
+  if (!tileVulkanIsElementwise(op) ||
+      mlirOperationGetNumOperands(op) > kMaxOperands ||
+      mlirOperationGetNumResults(op) > kMaxResults)
+    return false;
+  intptr_t operands = mlirOperationGetNumOperands(op);
+  intptr_t results = mlirOperationGetNumResults(op);
+  bool any = false;
+  for (intptr_t i = 0; i < operands + results; ++i) {
+    MlirType t = mlirValueGetType(
+        i < operands ? mlirOperationGetOperand(op, i)
+                     : mlirOperationGetResult(op, i - operands));
+    if (!mlirTypeIsAVector(t))
+      continue;
+    if (!isOneLane(t))
+      return false;
+    any = true;
+  }
+  return any;
+}
+
+/* A transfer of rank 0 of a memref, without a mask. */
+static bool isRankZeroTransfer(MlirOperation op, TileTransfer *t) {
+  return tileTransferOf(op, t) && !t->mask.ptr &&
+         mlirTypeIsAVector(t->vector) && mlirShapedTypeGetRank(t->vector) == 0;
+}
+
+static void scalarizeElementwise(MlirOperation op) {
+  TileBuilder b = tbBefore(op);
+  intptr_t operands = mlirOperationGetNumOperands(op);
+  intptr_t results = mlirOperationGetNumResults(op);
+  MlirValue args[kMaxOperands];
+  for (intptr_t i = 0; i < operands; ++i) {
+    MlirValue v = mlirOperationGetOperand(op, i);
+    args[i] =
+        mlirTypeIsAVector(mlirValueGetType(v)) ? tbVExtractFirst(&b, v) : v;
+  }
+  MlirType types[kMaxResults];
+  for (intptr_t r = 0; r < results; ++r)
+    types[r] = tbScalarOf(mlirValueGetType(mlirOperationGetResult(op, r)));
+  MlirOperation scalar =
+      tileOpIs(op, "vector.fma")
+          ? tbCreate(&b, "math.fma", operands, args, results, types, 0, NULL)
+          : tbCreateLike(&b, op, operands, args, results, types);
+  for (intptr_t r = 0; r < results; ++r) {
+    MlirValue result = mlirOperationGetResult(op, r);
+    mlirValueReplaceAllUsesOfWith(
+        result, tbVBroadcast(&b, mlirValueGetType(result),
+                             mlirOperationGetResult(scalar, r)));
+  }
+  mlirOperationDestroy(op);
+}
+
+static void scalarizeTransfer(MlirOperation op, const TileTransfer *t) {
+  TileBuilder b = tbBefore(op);
+  MlirValue indices[TILE_MAX_RANK];
+  if (t->rank > TILE_MAX_RANK)
+    return;
+  for (intptr_t i = 0; i < t->rank; ++i)
+    indices[i] = mlirOperationGetOperand(op, t->memrefAt + 1 + i);
+  if (t->read) {
+    MlirValue element = tbLoad(&b, t->memref, t->rank, indices);
+    tbReplaceOp(op, tbVBroadcast(&b, t->vector, element));
+  } else {
+    tbStore(&b, tbVExtractFirst(&b, t->value), t->memref, t->rank, indices);
+    mlirOperationDestroy(op);
+  }
+}
+
+static MlirWalkResult collect(MlirOperation op, void *userData) {
+  TileTransfer t;
+  if (isOneLaneElementwise(op) || isRankZeroTransfer(op, &t))
+    tileOpListAppend(userData, op);
+  return MlirWalkResultAdvance;
+}
+
+void tileVulkanScalarizeOneLane(MlirOperation root) {
+  TileOpList list = {0};
+  mlirOperationWalk(root, collect, &list, MlirWalkPostOrder);
+  for (size_t i = 0; i < list.count; ++i) {
+    TileTransfer t;
+    if (isRankZeroTransfer(list.ops[i], &t))
+      scalarizeTransfer(list.ops[i], &t);
+    else
+      scalarizeElementwise(list.ops[i]);
+  }
+  tileOpListFree(&list);
+}
