@@ -8,13 +8,14 @@
  * - arith and math ops whose vector operands and results all have one
  *   element (arith.constant aside: canonicalize folds the extract of one),
  *   and vector.fma, which becomes math.fma;
- * - vector.transfer_read and transfer_write of rank 0 without a mask (a
- *   transfer of rank 0 moves the element at its indices: no dimension of
- *   it can run out of bounds), which become memref.load and memref.store.
+ * - vector.transfer_read and transfer_write of rank 0, which become
+ *   memref.load and memref.store (tileGpuLowerRankZeroTransfer, under
+ *   scf.if where they have a mask).
  * Each element is taken with vector.extract and each result put back with
  * vector.broadcast; canonicalize folds the pairs. */
 #include "vulkan/vulkan.h"
 
+#include "gpu/device_ops.h"
 #include "ir/builder.h"
 #include "ir/builder_vector.h"
 #include "ir/ir.h"
@@ -54,12 +55,6 @@ static bool isOneLaneElementwise(MlirOperation op) {
   return any;
 }
 
-/* A transfer of rank 0 of a memref, without a mask. */
-static bool isRankZeroTransfer(MlirOperation op, TileTransfer *t) {
-  return tileTransferOf(op, t) && !t->mask.ptr &&
-         mlirTypeIsAVector(t->vector) && mlirShapedTypeGetRank(t->vector) == 0;
-}
-
 static void scalarizeElementwise(MlirOperation op) {
   TileBuilder b = tbBefore(op);
   intptr_t operands = mlirOperationGetNumOperands(op);
@@ -86,25 +81,9 @@ static void scalarizeElementwise(MlirOperation op) {
   mlirOperationDestroy(op);
 }
 
-static void scalarizeTransfer(MlirOperation op, const TileTransfer *t) {
-  TileBuilder b = tbBefore(op);
-  MlirValue indices[TILE_MAX_RANK];
-  if (t->rank > TILE_MAX_RANK)
-    return;
-  for (intptr_t i = 0; i < t->rank; ++i)
-    indices[i] = mlirOperationGetOperand(op, t->memrefAt + 1 + i);
-  if (t->read) {
-    MlirValue element = tbLoad(&b, t->memref, t->rank, indices);
-    tbReplaceOp(op, tbVBroadcast(&b, t->vector, element));
-  } else {
-    tbStore(&b, tbVExtractFirst(&b, t->value), t->memref, t->rank, indices);
-    mlirOperationDestroy(op);
-  }
-}
-
 static MlirWalkResult collect(MlirOperation op, void *userData) {
   TileTransfer t;
-  if (isOneLaneElementwise(op) || isRankZeroTransfer(op, &t))
+  if (isOneLaneElementwise(op) || tileGpuIsRankZeroTransfer(op, &t))
     tileOpListAppend(userData, op);
   return MlirWalkResultAdvance;
 }
@@ -114,8 +93,8 @@ void tileVulkanScalarizeOneLane(MlirOperation root) {
   mlirOperationWalk(root, collect, &list, MlirWalkPostOrder);
   for (size_t i = 0; i < list.count; ++i) {
     TileTransfer t;
-    if (isRankZeroTransfer(list.ops[i], &t))
-      scalarizeTransfer(list.ops[i], &t);
+    if (tileGpuIsRankZeroTransfer(list.ops[i], &t))
+      tileGpuLowerRankZeroTransfer(list.ops[i], &t);
     else
       scalarizeElementwise(list.ops[i]);
   }

@@ -1,7 +1,8 @@
 // tile-vulkan-unroll-vectors: arith and math ops on vectors of one element
 // (rank 0 or every dimension 1), vector.fma, and transfers of rank 0
-// without a mask become the same ops on the element, between a
-// vector.extract and a vector.broadcast (canonicalize folds the pairs).
+// (under scf.if where they have a mask) become the same ops on the element,
+// between a vector.extract and a vector.broadcast (canonicalize folds the
+// pairs).
 // RUN: tile-opt --pass-pipeline='builtin.module(gpu.module(tile-vulkan-unroll-vectors))' %s | FileCheck %s
 
 // CHECK-LABEL: gpu.func @one_lane
@@ -17,8 +18,15 @@
 // CHECK-NEXT: vector.broadcast %[[C]] : i1 to vector<1x1xi1>
 // CHECK: math.fma %{{.*}}, %{{.*}}, %{{.*}} : f32
 // CHECK-NEXT: vector.broadcast %{{.*}} : f32 to vector<1xf32>
-// A mask, or a vector of two lanes, is left to the later steps.
-// CHECK: vector.transfer_read %arg0[%arg1], %{{.*}}, %{{.*}} : memref<?xf32>, vector<f32>
+// With a mask, the element is read under scf.if (else the padding).
+// CHECK: %[[ON:.*]] = vector.extract %arg3[0] : i1 from vector<1xi1>
+// CHECK-NEXT: %[[M:.*]] = scf.if %[[ON]] -> (f32) {
+// CHECK-NEXT: %[[L:.*]] = memref.load %arg0[%arg1] : memref<?xf32>
+// CHECK-NEXT: scf.yield %[[L]] : f32
+// CHECK-NEXT: } else {
+// CHECK-NEXT: scf.yield %cst : f32
+// CHECK: vector.broadcast %[[M]] : f32 to vector<f32>
+// A vector of two lanes is left to the later steps.
 // CHECK: arith.addf %{{.*}}, %{{.*}} : vector<2xf32>
 gpu.module @m {
   gpu.func @one_lane(%A: memref<?xf32>, %i: index, %h: memref<?x?xf16>, %m: vector<1xi1>) kernel {

@@ -66,3 +66,54 @@ func.func @one_lane_ref(%A: memref<?xf32>, %C: memref<?xf32>, %D: memref<?xf32>)
   }
   return
 }
+
+// Masked transfers of rank 0: E[i] = A[i] for even i, else -3, written
+// where i % 3 != 0.
+func.func @masked_rank0(%A: memref<?xf32>, %E: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %n = memref.dim %A, %c0 : memref<?xf32>
+  %blocks = arith.ceildivui %n, %c64 : index
+  scf.forall (%b) in (%blocks) {
+    scf.forall (%t) in (64) {
+      %first = arith.muli %b, %c64 : index
+      %i = arith.addi %first, %t : index
+      %inside = arith.cmpi ult, %i, %n : index
+      scf.if %inside {
+        %c2 = arith.constant 2 : index
+        %c3 = arith.constant 3 : index
+        %i2 = arith.remui %i, %c2 : index
+        %even = arith.cmpi eq, %i2, %c0 : index
+        %rmask = vector.broadcast %even : i1 to vector<1xi1>
+        %other = arith.constant -3.0 : f32
+        %m = vector.transfer_read %A[%i], %other, %rmask : memref<?xf32>, vector<f32>
+        %i3 = arith.remui %i, %c3 : index
+        %write = arith.cmpi ne, %i3, %c0 : index
+        %wmask = vector.broadcast %write : i1 to vector<1xi1>
+        vector.transfer_write %m, %E[%i], %wmask : vector<f32>, memref<?xf32>
+      }
+    }
+  } {mapping = [#gpu.block<x>], tile.threads = 64 : i64}
+  return
+}
+
+func.func @masked_rank0_ref(%A: memref<?xf32>, %E: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %n = memref.dim %A, %c0 : memref<?xf32>
+  scf.for %i = %c0 to %n step %c1 {
+    %x = memref.load %A[%i] : memref<?xf32>
+    %i2 = arith.remui %i, %c2 : index
+    %even = arith.cmpi eq, %i2, %c0 : index
+    %other = arith.constant -3.0 : f32
+    %m = arith.select %even, %x, %other : f32
+    %i3 = arith.remui %i, %c3 : index
+    %write = arith.cmpi ne, %i3, %c0 : index
+    scf.if %write {
+      memref.store %m, %E[%i] : memref<?xf32>
+    }
+  }
+  return
+}
