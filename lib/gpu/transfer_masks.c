@@ -1,16 +1,16 @@
 /* tile-gpu-transfer-masks: transfers of rank 0 become memory ops on their
  * element (tileGpuLowerRankZeroTransfer: LLVM's translation failed on one
  * with a mask, after an unrealized cast without a location). And a
- * one-dimensional vector.transfer_read or
- * transfer_write of device code that may run past the end of its memref
- * (in_bounds false along a minor-identity lane dimension) becomes an
- * in-bounds transfer under the mask of the lanes inside the memref,
- * vector.create_mask(size - index), and'ed with its own mask. This is the
- * mask that MLIR's lowering to LLVM would add itself; made there, after
- * NVVM's and ROCDL's conversions, its memref.dim of a buffer of dynamic
- * shape was never converted, and LLVM's translation failed on an
- * unrealized cast without a location. Made here, the memref.dim (or, for a
- * static size, a constant) is lowered with the rest of the kernel. */
+ * one-dimensional vector.transfer_read or transfer_write of device code
+ * that may run past the end of its memref (in_bounds false along a
+ * minor-identity lane dimension) becomes an in-bounds transfer under the
+ * mask of the lanes inside the memref, vector.create_mask(size - index),
+ * and'ed with its own mask. This is the mask that MLIR's lowering to LLVM
+ * would add itself; made there, after NVVM's and ROCDL's conversions, its
+ * memref.dim of a buffer of dynamic shape was never converted, and LLVM's
+ * translation failed on an unrealized cast without a location. Made here,
+ * the memref.dim (or, for a static size, a constant) is lowered with the
+ * rest of the kernel. */
 #include "gpu/device_ops.h"
 #include "ir/builder.h"
 #include "ir/builder_gpu.h"

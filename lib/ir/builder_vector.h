@@ -50,8 +50,9 @@ MlirValue tbVShuffle(TileBuilder *b, MlirValue x, MlirValue y, intptr_t n,
                      const int64_t *mask);
 /* vector.extract of one lane at a static position. */
 MlirValue tbVExtract(TileBuilder *b, MlirValue vector, int64_t lane);
-/* The first element of a vector of static shape (vector.extract at 0 in
- * every dimension; at no position for a vector of rank 0). */
+/* The first element of a vector of static shape and at most TILE_MAX_RANK
+ * dimensions (vector.extract at 0 in every dimension; at no position for a
+ * vector of rank 0). */
 MlirValue tbVExtractFirst(TileBuilder *b, MlirValue vector);
 /* `vector` with lane `lane` set to `value` (vector.insert). */
 MlirValue tbVInsert(TileBuilder *b, MlirValue vector, int64_t lane,

@@ -22,9 +22,11 @@
 
 enum { kMaxOperands = 8, kMaxResults = 2 };
 
-/* Whether `type` is a vector of one element (a static one). */
+/* Whether `type` is a vector of one element (a static one, of at most
+ * TILE_MAX_RANK dimensions, which tbVExtractFirst takes). */
 static bool isOneLane(MlirType type) {
-  if (!mlirTypeIsAVector(type) || !mlirShapedTypeHasStaticShape(type))
+  if (!mlirTypeIsAVector(type) || !mlirShapedTypeHasStaticShape(type) ||
+      mlirShapedTypeGetRank(type) > TILE_MAX_RANK)
     return false;
   for (intptr_t d = 0; d < mlirShapedTypeGetRank(type); ++d)
     if (mlirVectorTypeIsDimScalable(type, d) ||
@@ -33,26 +35,17 @@ static bool isOneLane(MlirType type) {
   return true;
 }
 
+static bool isWiderVector(MlirType type) {
+  return mlirTypeIsAVector(type) && !isOneLane(type);
+}
+
 /* An elementwise op with at least one vector, each of one element. */
 static bool isOneLaneElementwise(MlirOperation op) {
-  if (!tileVulkanIsElementwise(op) ||
-      mlirOperationGetNumOperands(op) > kMaxOperands ||
-      mlirOperationGetNumResults(op) > kMaxResults)
-    return false;
-  intptr_t operands = mlirOperationGetNumOperands(op);
-  intptr_t results = mlirOperationGetNumResults(op);
-  bool any = false;
-  for (intptr_t i = 0; i < operands + results; ++i) {
-    MlirType t = mlirValueGetType(
-        i < operands ? mlirOperationGetOperand(op, i)
-                     : mlirOperationGetResult(op, i - operands));
-    if (!mlirTypeIsAVector(t))
-      continue;
-    if (!isOneLane(t))
-      return false;
-    any = true;
-  }
-  return any;
+  return tileVulkanIsElementwise(op) &&
+         mlirOperationGetNumOperands(op) <= kMaxOperands &&
+         mlirOperationGetNumResults(op) <= kMaxResults &&
+         !mlirTypeIsNull(tileFindValueType(op, isOneLane)) &&
+         mlirTypeIsNull(tileFindValueType(op, isWiderVector));
 }
 
 static void scalarizeElementwise(MlirOperation op) {
