@@ -1,17 +1,13 @@
-/* tile-gpu-transfer-masks: transfers of rank 0 become memory ops on their
- * element (tileGpuLowerRankZeroTransfer: LLVM's translation failed on one
- * with a mask, after an unrealized cast without a location). And a
- * one-dimensional vector.transfer_read or transfer_write of device code
- * that may run past the end of its memref (in_bounds false along a
- * minor-identity lane dimension) becomes an in-bounds transfer under the
- * mask of the lanes inside the memref, vector.create_mask(size - index),
- * and'ed with its own mask. This is the mask that MLIR's lowering to LLVM
- * would add itself; made there, after NVVM's and ROCDL's conversions, its
- * memref.dim of a buffer of dynamic shape was never converted, and LLVM's
- * translation failed on an unrealized cast without a location. Made here,
- * the memref.dim (or, for a static size, a constant) is lowered with the
- * rest of the kernel. */
-#include "gpu/device_ops.h"
+/* tile-gpu-transfer-masks: a one-dimensional vector.transfer_read or
+ * transfer_write of device code that may run past the end of its memref
+ * (in_bounds false along a minor-identity lane dimension) becomes an in-bounds
+ * transfer under the mask of the lanes inside the memref,
+ * vector.create_mask(size - index), and'ed with its own mask. This is the mask
+ * that MLIR's lowering to LLVM would add itself; made there, after NVVM's and
+ * ROCDL's conversions, its memref.dim of a buffer of dynamic shape was never
+ * converted, and LLVM's translation failed on an unrealized cast without a
+ * location. Made here, the memref.dim (or, for a static size, a constant) is
+ * lowered with the rest of the kernel. */
 #include "ir/builder.h"
 #include "ir/builder_gpu.h"
 #include "ir/builder_vector.h"
@@ -103,42 +99,9 @@ static void rewrite(MlirOperation op, const TileTransfer *t) {
   free(attrs);
 }
 
-bool tileGpuIsRankZeroTransfer(MlirOperation op, TileTransfer *t) {
-  return tileTransferOf(op, t) && mlirTypeIsAVector(t->vector) &&
-         mlirShapedTypeGetRank(t->vector) == 0 && t->rank <= TILE_MAX_RANK;
-}
-
-void tileGpuLowerRankZeroTransfer(MlirOperation op, const TileTransfer *t) {
-  TileBuilder b = tbBefore(op);
-  MlirValue indices[TILE_MAX_RANK];
-  for (intptr_t i = 0; i < t->rank; ++i)
-    indices[i] = mlirOperationGetOperand(op, t->memrefAt + 1 + i);
-  MlirValue on = t->mask.ptr ? tbVExtractFirst(&b, t->mask) : (MlirValue){NULL};
-  if (t->read) {
-    MlirValue element;
-    if (!on.ptr) {
-      element = tbLoad(&b, t->memref, t->rank, indices);
-    } else {
-      TileIfValue branch =
-          tbIfValue(&b, on, mlirShapedTypeGetElementType(t->vector));
-      TileBuilder then = tbInto(branch.thenBlock, b.loc);
-      tbYieldValue(&then, tbLoad(&then, t->memref, t->rank, indices));
-      TileBuilder otherwise = tbInto(branch.elseBlock, b.loc);
-      tbYieldValue(&otherwise, t->padding);
-      element = tbResult(branch.op);
-    }
-    tbReplaceOp(op, tbVBroadcast(&b, t->vector, element));
-    return;
-  }
-  MlirValue element = tbVExtractFirst(&b, t->value);
-  TileBuilder at = on.ptr ? tbAtTerminator(tbIf(&b, on), b.loc) : b;
-  tbStore(&at, element, t->memref, t->rank, indices);
-  mlirOperationDestroy(op);
-}
-
 static MlirWalkResult collect(MlirOperation op, void *userData) {
   TileTransfer t;
-  if (needsMask(op, &t) || tileGpuIsRankZeroTransfer(op, &t))
+  if (needsMask(op, &t))
     tileOpListAppend(userData, op);
   return MlirWalkResultAdvance;
 }
@@ -151,9 +114,7 @@ static void run(MlirOperation root, MlirExternalPass pass,
   mlirOperationWalk(root, collect, &ops, MlirWalkPostOrder);
   for (size_t i = 0; i < ops.count; ++i) {
     TileTransfer t;
-    if (tileGpuIsRankZeroTransfer(ops.ops[i], &t))
-      tileGpuLowerRankZeroTransfer(ops.ops[i], &t);
-    else if (needsMask(ops.ops[i], &t))
+    if (needsMask(ops.ops[i], &t))
       rewrite(ops.ops[i], &t);
   }
   tileOpListFree(&ops);

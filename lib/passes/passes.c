@@ -16,19 +16,15 @@ extern const TilePassDescriptor tileExpandAtomicsPass;
 extern const TilePassDescriptor tileExpandBoolVectorsPass;
 extern const TilePassDescriptor tileIndexToArithPass;
 extern const TilePassDescriptor tileExpandShapesPass;
+extern const TilePassDescriptor tileExpandVectorsPass;
 
 static const TilePassDescriptor *const passes[] = {
-    &tileVerifyPass,
-    &tileExpectLoweredPass,
-    &tileMathExpandPass,
-    &tileExpandCopiesPass,
-    &tileCheckFloatTypesPass,
-    &tileCheckUnloweredPass,
-    &tileExpandRoundingPass,
-    &tileExpandAtomicsPass,
-    &tileIndexToArithPass,
-    &tileExpandShapesPass,
-    &tileExpandBoolVectorsPass,
+    &tileVerifyPass,          &tileExpectLoweredPass,
+    &tileMathExpandPass,      &tileExpandCopiesPass,
+    &tileCheckFloatTypesPass, &tileCheckUnloweredPass,
+    &tileExpandRoundingPass,  &tileExpandAtomicsPass,
+    &tileIndexToArithPass,    &tileExpandShapesPass,
+    &tileExpandVectorsPass,   &tileExpandBoolVectorsPass,
 };
 
 const TilePassList tileCorePasses = {passes, TILE_COUNT(passes)};

@@ -9,16 +9,16 @@
  *   element (arith.constant aside: canonicalize folds the extract of one),
  *   and vector.fma, which becomes math.fma;
  * - vector.transfer_read and transfer_write of rank 0, which become
- *   memref.load and memref.store (tileGpuLowerRankZeroTransfer, under
+ *   memref.load and memref.store (tileLowerRankZeroTransfer, under
  *   scf.if where they have a mask).
  * Each element is taken with vector.extract and each result put back with
  * vector.broadcast; canonicalize folds the pairs. */
 #include "vulkan/vulkan.h"
 
-#include "gpu/device_ops.h"
 #include "ir/builder.h"
 #include "ir/builder_vector.h"
 #include "ir/ir.h"
+#include "passes/vector_memory.h"
 
 enum { kMaxOperands = 8, kMaxResults = 2 };
 
@@ -76,7 +76,7 @@ static void scalarizeElementwise(MlirOperation op) {
 
 static MlirWalkResult collect(MlirOperation op, void *userData) {
   TileTransfer t;
-  if (isOneLaneElementwise(op) || tileGpuIsRankZeroTransfer(op, &t))
+  if (isOneLaneElementwise(op) || tileIsRankZeroTransfer(op, &t))
     tileOpListAppend(userData, op);
   return MlirWalkResultAdvance;
 }
@@ -86,8 +86,8 @@ void tileVulkanScalarizeOneLane(MlirOperation root) {
   mlirOperationWalk(root, collect, &list, MlirWalkPostOrder);
   for (size_t i = 0; i < list.count; ++i) {
     TileTransfer t;
-    if (tileGpuIsRankZeroTransfer(list.ops[i], &t))
-      tileGpuLowerRankZeroTransfer(list.ops[i], &t);
+    if (tileIsRankZeroTransfer(list.ops[i], &t))
+      tileLowerRankZeroTransfer(list.ops[i], &t);
     else
       scalarizeElementwise(list.ops[i]);
   }

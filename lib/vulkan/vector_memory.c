@@ -318,14 +318,16 @@ static void run(MlirOperation root, MlirExternalPass pass,
   mlirOperationWalk(root, collect, &ops, MlirWalkPostOrder);
   /* Masks first, so that the accesses they enable read their lanes from
    * vector.from_elements (which canonicalize folds away). The rest is left
-   * to the SPIR-V conversion, which reports what it cannot take. */
+   * to the SPIR-V conversion, which reports what it cannot take. A mask lowered
+   * is erased: its entry is cleared, never read again. */
   for (size_t i = 0; i < ops.count; ++i)
     if (tileOpIs(ops.ops[i], "vector.create_mask") ||
-        tileOpIs(ops.ops[i], "vector.constant_mask"))
+        tileOpIs(ops.ops[i], "vector.constant_mask")) {
       lowerMask(ops.ops[i]);
+      ops.ops[i] = (MlirOperation){NULL};
+    }
   for (size_t i = 0; i < ops.count; ++i) {
-    if (tileOpIs(ops.ops[i], "vector.create_mask") ||
-        tileOpIs(ops.ops[i], "vector.constant_mask"))
+    if (mlirOperationIsNull(ops.ops[i]))
       continue;
     if (tileOpIs(ops.ops[i], "vector.expandload") ||
         tileOpIs(ops.ops[i], "vector.compressstore")) {
