@@ -141,8 +141,11 @@ static void checkWideFloats(MlirOperation op, Check *c) {
 /* Whether SPIR-V lacks the element type `element` here (bf16 is kept as
  * its bits by tile-vulkan-bf16). */
 static bool vulkanLacks(MlirType element) {
-  if (mlirTypeIsAInteger(element))
-    return mlirIntegerTypeGetWidth(element) > 64;
+  if (mlirTypeIsAInteger(element)) {
+    /* i2 and i4 are emulated on i32; other widths failed to legalize. */
+    unsigned width = mlirIntegerTypeGetWidth(element);
+    return width > 64 || (width & (width - 1)) != 0;
+  }
   if (mlirTypeIsAFloat(element))
     return !mlirTypeIsAF16(element) && !mlirTypeIsABF16(element) &&
            !mlirTypeIsAF32(element) && !mlirTypeIsAF64(element);
@@ -160,7 +163,7 @@ static void checkVulkan(MlirOperation op, Check *c) {
   tileGpuFail(&c->errors, op,
               "%s holds %s values, which the vulkan target does not "
               "support: SPIR-V has no such type here (f16, bf16, f32, f64, "
-              "i8, i16, i32 and i64 are)",
+              "i1, i2, i4, i8, i16, i32 and i64 are)",
               what, tileTypeStr(&text, type));
   tileStrBufFree(&text);
   c->vulkanReported = true;

@@ -5,7 +5,8 @@
  * views) becomes one of i8; a load from it (memref.load, vector.load) reads
  * i8 and compares it with 0, a store (memref.store, vector.store) writes the
  * i1 zero-extended. Atomic updates of such memory are refused at the op.
- * The launches' i1 buffers are cast to the i8 types of the kernels. Runs
+ * The launches' i1 buffers are cast to the i8 types of the kernels. First,
+ * integer arithmetic on i1 becomes arithmetic on i32 (bool_arith.c). Runs
  * after tile-vulkan-bf16 and before the kernel ABI, which refused i1
  * buffers. */
 #include "ir/builder_vector.h"
@@ -96,6 +97,7 @@ static unsigned convert(MlirOperation gpuModule) {
 static void run(MlirOperation op, MlirExternalPass pass,
                 const TileOptionValue *options) {
   (void)options;
+  tileVulkanWidenBoolArith(op);
   if (!tileVulkanRetypeKernels(&asBytes, op, convert))
     mlirExternalPassSignalFailure(pass);
 }

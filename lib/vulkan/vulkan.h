@@ -94,6 +94,9 @@ MlirValue tileVulkanPowI(TileBuilder *b, MlirValue x, MlirValue n);
 MlirValue tileVulkanPowNear(TileBuilder *b, MlirValue x, MlirValue y,
                             MlirValue elsewhere);
 
+/* tile-vulkan-bool-buffers' first step (bool_arith.c): integer arithmetic
+ * on i1 in device code becomes arithmetic on i32 and a trunci. */
+void tileVulkanWidenBoolArith(MlirOperation root);
 /* tile-vulkan-unroll-vectors' step before the others (one_lane.c): ops on
  * vectors of one element become ops on their element. */
 void tileVulkanScalarizeOneLane(MlirOperation root);
