@@ -96,8 +96,11 @@ fuzz_target() {
   touch "$crashes/.start"
   # Leaks are not looked for (the context keeps what MLIR uniques for its
   # lifetime, which looks like a leak per input): without -detect_leaks=0
-  # libFuzzer runs each such input twice to check.
-  ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 TILE_FUZZ_TARGET=$target \
+  # libFuzzer runs each such input twice to check. Freed memory is filled,
+  # so that a pass reading an op it erased (inside libMLIR, which ASan does
+  # not instrument) crashes (test/lit.cfg.py).
+  ASAN_OPTIONS=detect_leaks=0:abort_on_error=1:max_free_fill_size=4096 \
+    TILE_FUZZ_TARGET=$target \
     TILE_FUZZ_PART=${FUZZ_PART:-} \
     $build/bin/tile-fuzz "$corpus" "$seeds" -dict=tools/tile-fuzz/tile.dict \
     "${limit[@]}" -timeout=$timeout -rss_limit_mb=6144 \

@@ -31,6 +31,11 @@ import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 
+# glibc fills freed memory: a pass that reads an op it erased reads it
+# inside libMLIR and would see it intact until the memory is reused (as the
+# suite does, test/lit.cfg.py).
+os.environ.setdefault("MALLOC_PERTURB_", "165")
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TIMEOUT = 120
 BACKENDS = ("cpu", "cuda", "rocm", "vulkan")

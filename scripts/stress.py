@@ -71,6 +71,11 @@ import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
 
+# glibc fills freed memory: a pass that reads an op it erased reads it
+# inside libMLIR and would see it intact until the memory is reused (as the
+# suite does, test/lit.cfg.py).
+os.environ.setdefault("MALLOC_PERTURB_", "165")
+
 SHARED = "#gpu.address_space<workgroup>"
 FRAGMENT = "#tile.fragment"
 LOCAL = "#gpu.address_space<private>"

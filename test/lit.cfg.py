@@ -41,15 +41,17 @@ if config.tile_sanitize:
     config.available_features.add("sanitize")
 if config.tile_opt_upstream_tests:
     config.available_features.add("upstream-test-passes")
-# A 64 MiB ASan quarantine instead of 256 still holds what a compile frees
-# for a while and leaves fewer fresh pages to fault in
-# (Target/CPU/libcalls.test: 40 s -> 27 s); every ASAN_OPTIONS of the suite
-# ends with it.
-config.tile_asan_quarantine = "quarantine_size_mb=64"
-# glibc fills freed memory with this byte: a pass that reads an op it erased
-# reads it inside libMLIR, which no sanitizer instruments, and would
-# otherwise see the freed op intact until the memory is reused (a crash one
-# run in eight). ASan's allocator ignores it.
+# What ASan does with freed memory; every ASAN_OPTIONS of the suite ends
+# with it. A 64 MiB quarantine instead of 256 still holds what a compile
+# frees for a while and leaves fewer fresh pages to fault in
+# (Target/CPU/libcalls.test: 40 s -> 27 s). Freed blocks are filled (their
+# first 4 KiB): a pass that reads an op it erased reads it inside libMLIR,
+# which ASan does not instrument, and would otherwise see the op intact in
+# the quarantine.
+config.tile_asan_free = "quarantine_size_mb=64:max_free_fill_size=4096"
+# The same for the builds without ASan: glibc fills freed memory with this
+# byte (without it, such a read crashed one run in eight, when the memory
+# had been reused).
 if not config.tile_sanitizer:
     config.environment["MALLOC_PERTURB_"] = "165"
 if config.tile_sanitizer == "address":
@@ -59,7 +61,7 @@ if config.tile_sanitizer == "address":
     # ASan leaves __tls_get_addr alone (leaks are still found).
     config.environment["ASAN_OPTIONS"] = (
         "detect_leaks=1:abort_on_error=1:intercept_tls_get_addr=0:"
-        + config.tile_asan_quarantine)
+        + config.tile_asan_free)
     config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1:abort_on_error=1"
 if config.tile_sanitizer == "thread":
     config.available_features.add("tsan")
@@ -74,7 +76,7 @@ if config.tile_sanitizer == "thread":
 # driver's worker threads alive that has been seen to hang.
 config.substitutions.append(
     ("%no_leak_check",
-     "env ASAN_OPTIONS=detect_leaks=0:abort_on_error=1:" + config.tile_asan_quarantine
+     "env ASAN_OPTIONS=detect_leaks=0:abort_on_error=1:" + config.tile_asan_free
      if config.tile_sanitizer == "address" else ""))
 
 # A test that hangs fails after ten minutes instead of stalling the run (lit
