@@ -1,5 +1,5 @@
-/* tile-expand-vectors: the vector memory ops that MLIR 22's lowering
- * to LLVM misses or mishandles become ones it lowers. Runs right before
+/* tile-expand-vectors: the vector ops that MLIR 22's lowering to LLVM
+ * misses or mishandles become ones it lowers. Runs right before
  * convert-vector-to-scf in every pipeline that ends in LLVM.
  *
  * - vector.load, vector.store, vector.maskedload and vector.maskedstore of
@@ -18,7 +18,13 @@
  *   into a larger vector, and builds the read's rows into the insert's own
  *   result: mlir-opt 22 crashes on it (in vector.insert's folder), even for
  *   a static position. With the rows as its users, the read is unrolled
- *   into a vector of its own. */
+ *   into a vector of its own.
+ * - A vector.extract or vector.insert at a dynamic position in a dimension
+ *   other than the last (LLVM's arrays of vectors take constant indices
+ *   only; the translation failed on an unrealized cast) becomes one on the
+ *   vector shape-cast to one dimension, at the linear position: of the
+ *   element, or of each element of the row or block it extracts or
+ *   inserts. */
 #include "passes/vector_memory.h"
 
 #include "ir/builder.h"
@@ -406,7 +412,8 @@ const TilePassDescriptor tileExpandVectorsPass = {
     .argument = "tile-expand-vectors",
     .name = "TileExpandVectors",
     .summary = "Split vector loads and stores of several dimensions into "
-               "rows, lower transfers of rank 0 to memref ops, and keep "
+               "rows, lower transfers of rank 0 to memref ops, extracts "
+               "and inserts at dynamic positions to one dimension, and keep "
                "convert-vector-to-scf from crashing on a transfer_read "
                "inserted into (before the lowering to LLVM)",
     .anchor = "",
