@@ -383,7 +383,13 @@ static bool rewriteKernel(const Plan *plan) {
   if (plan->numWords)
     words = mlirBlockInsertArgument(entry, plan->numParams,
                                     wordsType(ctx, plan->numWords), loc);
-  TileBuilder b = tbBefore(mlirBlockGetFirstOperation(entry));
+  /* New ops go before an op of their own at the start of the block: the
+   * block may start with an op that flattening erases (a memref.dim or
+   * extract_strided_metadata of a buffer), and ops inserted before it
+   * after that went before freed memory. */
+  TileBuilder start = tbBefore(mlirBlockGetFirstOperation(entry));
+  MlirOperation anchor = mlirOpResultGetOwner(tbConstIndex(&start, 0));
+  TileBuilder b = tbBefore(anchor);
   bool ok = true;
   for (unsigned i = 0; i < plan->numParams; ++i) {
     const Param *p = &plan->params[i];
@@ -408,6 +414,7 @@ static bool rewriteKernel(const Plan *plan) {
       ok &= flattenParam(arg, &f);
     }
   }
+  mlirOperationDestroy(anchor);
   unsigned kept = plan->numParams;
   for (unsigned i = plan->numParams; i-- > 0;)
     if (plan->params[i].kind == Scalar) {

@@ -178,3 +178,26 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// A kernel that starts with an op that flattening erases (the metadata of
+// its first buffer): the words of the buffers after it were read in before
+// that op, once erased (freed memory; a crash with MALLOC_PERTURB_).
+// CHECK-LABEL: gpu.func @metadata_first
+// CHECK-SAME: %[[W:[^:]*]]: memref<6xi32>
+// CHECK: %[[COLS:.*]] = arith.index_cast
+// CHECK-NOT: memref.extract_strided_metadata
+// CHECK: arith.remui %{{.*}}, %{{.*}} : index
+// CHECK: gpu.return
+module attributes {gpu.container_module} {
+  gpu.module @k {
+    gpu.func @metadata_first(%A: memref<?x?xf32>, %B: memref<?x?xf32>, %n: index, %x: f32) kernel {
+      %base, %off, %sz:2, %st:2 = memref.extract_strided_metadata %A : memref<?x?xf32> -> memref<f32>, index, index, index, index, index
+      %i = gpu.thread_id x
+      %j = arith.remui %n, %sz#1 : index
+      memref.store %x, %B[%i, %j] : memref<?x?xf32>
+      gpu.return
+    }
+  }
+}
