@@ -13,6 +13,7 @@
 #include "ir/builder.h"
 #include "ir/builder_vector.h"
 #include "ir/ir.h"
+#include "support/count.h"
 
 #include "mlir-c/BuiltinTypes.h"
 
@@ -37,8 +38,8 @@ static bool widens(MlirOperation op) {
   return mlirOperationGetNumResults(op) == 1 &&
          mlirOperationGetNumOperands(op) == 2 &&
          isBool(mlirValueGetType(mlirOperationGetResult(op, 0))) &&
-         (tileOpIsAny(op, kUnsigned, sizeof(kUnsigned) / sizeof(*kUnsigned)) ||
-          tileOpIsAny(op, kSigned, sizeof(kSigned) / sizeof(*kSigned)));
+         (tileOpIsAny(op, kUnsigned, TILE_COUNT(kUnsigned)) ||
+          tileOpIsAny(op, kSigned, TILE_COUNT(kSigned)));
 }
 
 static MlirWalkResult collect(MlirOperation op, void *userData) {
@@ -59,8 +60,7 @@ void tileVulkanWidenBoolArith(MlirOperation root) {
   mlirOperationWalk(root, collectModules, &ops, MlirWalkPreOrder);
   for (size_t i = 0; i < ops.count; ++i) {
     MlirOperation op = ops.ops[i];
-    bool isSigned =
-        tileOpIsAny(op, kSigned, sizeof(kSigned) / sizeof(*kSigned));
+    bool isSigned = tileOpIsAny(op, kSigned, TILE_COUNT(kSigned));
     MlirType type = mlirValueGetType(mlirOperationGetResult(op, 0));
     TileBuilder b = tbBefore(op);
     MlirType wide = tbShapedLike(type, mlirIntegerTypeGet(b.ctx, 32));
