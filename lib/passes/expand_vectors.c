@@ -25,7 +25,7 @@
  *   vector shape-cast to one dimension, at the linear position: of the
  *   element, or of each element of the row or block it extracts or
  *   inserts. */
-#include "passes/vector_memory.h"
+#include "passes/expand_vectors.h"
 
 #include "ir/builder.h"
 #include "ir/builder_gpu.h"
@@ -89,12 +89,7 @@ typedef struct {
 } RowAccess;
 
 static bool isStaticVector(MlirType type) {
-  if (!mlirTypeIsAVector(type))
-    return false;
-  for (intptr_t d = 0; d < mlirShapedTypeGetRank(type); ++d)
-    if (mlirVectorTypeIsDimScalable(type, d))
-      return false;
-  return true;
+  return mlirTypeIsAVector(type) && !mlirVectorTypeIsScalable(type);
 }
 
 /* Fills `a` for a memory op of a vector of 2 to TILE_MAX_RANK static

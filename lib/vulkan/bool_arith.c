@@ -29,8 +29,7 @@ static const char *const kSigned[] = {
 };
 
 static bool isBool(MlirType type) {
-  MlirType element =
-      mlirTypeIsAVector(type) ? mlirShapedTypeGetElementType(type) : type;
+  MlirType element = tbScalarOf(type);
   return mlirTypeIsAInteger(element) && mlirIntegerTypeGetWidth(element) == 1;
 }
 

@@ -18,7 +18,7 @@
 #include "ir/builder.h"
 #include "ir/builder_vector.h"
 #include "ir/ir.h"
-#include "passes/vector_memory.h"
+#include "passes/expand_vectors.h"
 
 enum { kMaxOperands = 8, kMaxResults = 2 };
 

@@ -2,8 +2,8 @@
  * to LLVM or SPIR-V lowers with a mask and SPIR-V's not at all:
  * tile-expand-vectors makes memory ops of them on every LLVM target,
  * and the vulkan target (tile-vulkan-unroll-vectors) does too. */
-#ifndef TILE_PASSES_VECTOR_MEMORY_H
-#define TILE_PASSES_VECTOR_MEMORY_H
+#ifndef TILE_PASSES_EXPAND_VECTORS_H
+#define TILE_PASSES_EXPAND_VECTORS_H
 
 #include "ir/ir.h"
 
