@@ -24,14 +24,14 @@ static struct sigaction previous[MaxSignals];
 static char handlerStack[1 << 16];
 /* The thread's own alternate stack (a sanitizer's), put back on release. */
 static stack_t previousStack;
-
-void tileSignalsCatch(const int *signals, size_t count, void (*handler)(int)) {
+void tileSignalsCatch(const int *signals, size_t count,
+                      void (*handler)(int, siginfo_t *, void *)) {
   stack_t stack = {.ss_sp = handlerStack, .ss_size = sizeof handlerStack};
   sigaltstack(&stack, &previousStack);
   struct sigaction action;
   memset(&action, 0, sizeof action);
-  action.sa_handler = handler;
-  action.sa_flags = SA_ONSTACK;
+  action.sa_sigaction = handler;
+  action.sa_flags = SA_ONSTACK | SA_SIGINFO;
   sigemptyset(&action.sa_mask);
   numCaught = count < MaxSignals ? count : MaxSignals;
   for (size_t i = 0; i < numCaught; ++i) {

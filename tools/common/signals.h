@@ -4,13 +4,16 @@
 #ifndef TILE_TOOLS_SIGNALS_H
 #define TILE_TOOLS_SIGNALS_H
 
+#include <signal.h>
 #include <stddef.h>
 
 /* Catches the `count` signals of `signals` (at most 8) with `handler`, on
  * an alternate stack for the calling thread (its own stack may be what ran
- * out), keeping the handlers and the stack that were in place. One catch
- * at a time in the process. */
-void tileSignalsCatch(const int *signals, size_t count, void (*handler)(int));
+ * out), keeping the handlers and the stack that were in place. The handler
+ * is sigaction's SA_SIGINFO form (the faulting address of a SIGSEGV is in
+ * its siginfo_t). One catch at a time in the process. */
+void tileSignalsCatch(const int *signals, size_t count,
+                      void (*handler)(int, siginfo_t *, void *));
 
 /* Puts back the handlers that were in place; a handler may call it before
  * raising its signal again, to die of it as without the catch. */

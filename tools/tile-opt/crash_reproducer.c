@@ -55,7 +55,9 @@ void crashReproducerPrepare(CrashReproducer *r, const char *path,
 static const CrashReproducer *volatile armed;
 static const int crashSignals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
 
-static void onCrash(int signal) {
+static void onCrash(int signal, siginfo_t *info, void *context) {
+  (void)info;
+  (void)context;
   const CrashReproducer *r = armed;
   armed = NULL;
   if (r) {

@@ -2,6 +2,7 @@
  * random or read contents; scalar values; .npy outputs. */
 #include "arguments.h"
 
+#include "guarded_memory.h"
 #include "npy.h"
 #include "support/count.h"
 
@@ -181,10 +182,16 @@ static TileBuffer *createMemRef(const Options *o, const TileEntrySignature *e,
     tileBufferDestroy(input);
     return NULL;
   }
-  if (input)
-    return input;
+  if (input) {
+    TileBuffer *b = guardedBufferClone(input, i);
+    tileBufferDestroy(input);
+    if (!b)
+      runError("argument %u of '%s' (%s) is too large to allocate", i, e->name,
+               e->args[i].typeName);
+    return b;
+  }
   TileBuffer *b =
-      tileBufferCreate(e->args[i].elementType, e->args[i].rank, sizes);
+      guardedBufferCreate(e->args[i].elementType, e->args[i].rank, sizes, i);
   if (!b) {
     runError("argument %u of '%s' (%s) is too large to allocate", i, e->name,
              e->args[i].typeName);
@@ -270,7 +277,7 @@ bool argumentsClone(const ArgumentSet *from, ArgumentSet *to) {
   bool ok = true;
   for (unsigned i = 0; i < from->entry->numArgs; ++i)
     if (from->values[i].buffer) {
-      to->values[i].buffer = tileBufferClone(from->values[i].buffer);
+      to->values[i].buffer = guardedBufferClone(from->values[i].buffer, i);
       ok &= to->values[i].buffer != NULL;
     }
   if (!ok) {
@@ -282,7 +289,7 @@ bool argumentsClone(const ArgumentSet *from, ArgumentSet *to) {
 
 void argumentsDestroy(ArgumentSet *set) {
   for (unsigned i = 0; i < TILE_MAX_KERNEL_ARGS; ++i) {
-    tileBufferDestroy(set->values[i].buffer);
+    guardedBufferDestroy(set->values[i].buffer);
     set->values[i].buffer = NULL;
   }
 }

@@ -1,11 +1,16 @@
 /* The handler writes its message with write() alone and ends the process
  * with _exit(), the calls a signal handler may make (common/signals.h). */
+#define _GNU_SOURCE /* REG_ERR */
+
 #include "fault_guard.h"
 
 #include "common/signals.h"
+#include "guarded_memory.h"
 #include "support/count.h"
 
 #include <signal.h>
+#include <stdint.h>
+#include <ucontext.h>
 #include <unistd.h>
 
 /* What the handler reports: process state by nature (a handler has no other
@@ -30,17 +35,65 @@ static const char *faultOf(int signal) {
   }
 }
 
-static void onFault(int signal) {
-  const char *parts[] = {"tile-run: error: '",
-                         guardedFunction ? guardedFunction : "?",
-                         "' of '",
-                         guardedInput ? guardedInput : "?",
-                         "' faulted (",
-                         faultOf(signal),
-                         "); do the sizes of its arguments (--shape, .npy "
-                         "files) agree with what it reads and writes?\n"};
-  for (size_t i = 0; i < TILE_COUNT(parts); ++i)
-    tileSignalsWriteString(2, parts[i]);
+/* Writes `value` in decimal without the C library's formatting (which a
+ * signal handler may not call). */
+static void writeInteger(int64_t value) {
+  char text[24];
+  size_t at = sizeof text;
+  uint64_t magnitude = value < 0 ? 0 - (uint64_t)value : (uint64_t)value;
+  do
+    text[--at] = (char)('0' + magnitude % 10);
+  while (magnitude /= 10);
+  if (value < 0)
+    text[--at] = '-';
+  tileSignalsWrite(2, text + at, sizeof text - at);
+}
+
+/* Whether the fault was a write, where the processor says (x86-64's page
+ * fault error code); -1 where it cannot be told. */
+static int faultWasWrite(const void *context) {
+#if defined(__x86_64__) && defined(REG_ERR)
+  const ucontext_t *uc = context;
+  return (uc->uc_mcontext.gregs[REG_ERR] & 2) != 0;
+#else
+  (void)context;
+  return -1;
+#endif
+}
+
+/* The access outside an argument of tile-run's, when the address is in the
+ * guard page of one (guarded_memory.h). */
+static bool writeGuardHit(const siginfo_t *info, const void *context) {
+  GuardedHit hit;
+  if (!guardedMemoryFind((uintptr_t)info->si_addr, &hit))
+    return false;
+  int write = faultWasWrite(context);
+  tileSignalsWriteString(2,
+                         info->si_signo == SIGBUS ? "SIGBUS: " : "SIGSEGV: ");
+  tileSignalsWriteString(2, write < 0 ? "it accessed element "
+                            : write   ? "it wrote element "
+                                      : "it read element ");
+  writeInteger(hit.element);
+  tileSignalsWriteString(2, " of argument ");
+  writeInteger(hit.argument);
+  tileSignalsWriteString(2, ", which has ");
+  writeInteger(hit.numElements);
+  tileSignalsWriteString(2, hit.numElements == 1 ? " element" : " elements");
+  return true;
+}
+
+static void onFault(int signal, siginfo_t *info, void *context) {
+  const char *head[] = {"tile-run: error: '",
+                        guardedFunction ? guardedFunction : "?", "' of '",
+                        guardedInput ? guardedInput : "?", "' faulted ("};
+  for (size_t i = 0; i < TILE_COUNT(head); ++i)
+    tileSignalsWriteString(2, head[i]);
+  bool located =
+      (signal == SIGSEGV || signal == SIGBUS) && writeGuardHit(info, context);
+  if (!located)
+    tileSignalsWriteString(2, faultOf(signal));
+  tileSignalsWriteString(2, "); do the sizes of its arguments (--shape, .npy "
+                            "files) agree with what it reads and writes?\n");
   _exit(1);
 }
 

@@ -9,6 +9,8 @@ func.func @shifted(%A: memref<?x?xf32>, %B: memref<?x?xf32>) {
   %m = memref.dim %B, %c0 : memref<?x?xf32>
   %n = memref.dim %B, %c1 : memref<?x?xf32>
   %view = memref.subview %A[1, 1] [%m, %n] [1, 1] : memref<?x?xf32> to memref<?x?xf32, strided<[?, 1], offset: ?>>
+  %mlast = arith.subi %m, %c1 : index
+  %nlast = arith.subi %n, %c1 : index
   %gm = arith.ceildivui %m, %c16 : index
   %gn = arith.ceildivui %n, %c16 : index
   scf.forall (%bi, %bj) in (%gm, %gn) {
@@ -20,8 +22,8 @@ func.func @shifted(%A: memref<?x?xf32>, %B: memref<?x?xf32>) {
       %x = memref.load %t[%i, %j] : memref<16x16xf32, #tile.fragment>
       %gi = arith.addi %i0, %i : index
       %gj = arith.addi %j0, %j : index
-      %ii = arith.minui %gi, %m : index
-      %jj = arith.minui %gj, %n : index
+      %ii = arith.minui %gi, %mlast : index
+      %jj = arith.minui %gj, %nlast : index
       %y = memref.load %view[%ii, %jj] : memref<?x?xf32, strided<[?, 1], offset: ?>>
       %s = arith.addf %x, %y : f32
       memref.store %s, %t[%i, %j] : memref<16x16xf32, #tile.fragment>
