@@ -40,7 +40,7 @@ static MlirWalkResult stripScopes(MlirOperation op, void *userData) {
   (void)userData;
   for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i)
     stripValue(mlirOperationGetResult(op, i));
-  /* A function's arguments are its signature: see checkArguments. */
+  /* A function's arguments are its signature: see checkSignature. */
   if (tileOpIs(op, "func.func"))
     return MlirWalkResultAdvance;
   for (intptr_t r = 0; r < mlirOperationGetNumRegions(op); ++r)
@@ -68,21 +68,28 @@ static bool lowerAlloc(MlirOperation alloc) {
 }
 
 /* Buffers in a block- or thread-distributed scope can only be made by
- * tile.alloc inside the kernel; an argument cannot be one on the cpu. */
-static bool checkArguments(MlirOperation func) {
-  MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+ * tile.alloc inside the kernel; a function cannot take or return one on the
+ * cpu (declarations included: their calls failed the conversion to LLVM
+ * without a location). */
+static bool checkSignature(MlirOperation func) {
+  MlirType type = mlirTypeAttrGetValue(tileOpGetAttr(func, "function_type"));
+  intptr_t numInputs = mlirFunctionTypeGetNumInputs(type);
+  intptr_t count = numInputs + mlirFunctionTypeGetNumResults(type);
   bool ok = true;
-  for (intptr_t i = 0;
-       !mlirBlockIsNull(entry) && i < mlirBlockGetNumArguments(entry); ++i)
-    if (hasTileScope(mlirValueGetType(mlirBlockGetArgument(entry, i)))) {
-      tileEmitOpError(func,
-                      "argument #%d is a %s buffer; on the cpu target "
-                      "arguments are global buffers (no memory space)",
-                      (int)i,
-                      tileScopeGetName(tileMemRefTypeGetScope(
-                          mlirValueGetType(mlirBlockGetArgument(entry, i)))));
-      ok = false;
-    }
+  for (intptr_t i = 0; i < count; ++i) {
+    bool isInput = i < numInputs;
+    MlirType t = isInput ? mlirFunctionTypeGetInput(type, i)
+                         : mlirFunctionTypeGetResult(type, i - numInputs);
+    if (!hasTileScope(t))
+      continue;
+    tileEmitOpError(func,
+                    "%s #%d is a %s buffer; on the cpu target arguments and "
+                    "results are global buffers (no memory space)",
+                    isInput ? "argument" : "result",
+                    (int)(isInput ? i : i - numInputs),
+                    tileScopeGetName(tileMemRefTypeGetScope(t)));
+    ok = false;
+  }
   return ok;
 }
 
@@ -106,7 +113,7 @@ static void addPerThread(MlirOperation add) {
 static void run(MlirOperation op, MlirExternalPass pass,
                 const TileOptionValue *options) {
   (void)options;
-  if (tileOpIs(op, "func.func") && !checkArguments(op)) {
+  if (tileOpIs(op, "func.func") && !checkSignature(op)) {
     mlirExternalPassSignalFailure(pass);
     return;
   }

@@ -26,7 +26,9 @@ static TileScope argumentScope(MlirType type) {
                                  : TileScopeGlobal;
 }
 
-static bool checkArgument(MlirOperation func, intptr_t i, MlirType type,
+/* Reports `type`, the type of the function's `what` ("argument #0",
+ * "result #0"), unless it is a global buffer or no memref. */
+static bool checkArgument(MlirOperation func, const char *what, MlirType type,
                           const char *target) {
   TileScope scope = argumentScope(type);
   if (scope == TileScopeGlobal)
@@ -34,17 +36,17 @@ static bool checkArgument(MlirOperation func, intptr_t i, MlirType type,
   if (scope == TileScopeInvalid) {
     TileStrBuf text = TILE_STRBUF_INIT;
     tileEmitOpError(func,
-                    "argument #%d has type %s, whose memory space is not a "
-                    "tile scope; on the %s target arguments are global "
+                    "%s has type %s, whose memory space is not a tile scope; "
+                    "on the %s target arguments and results are global "
                     "buffers (no memory space)",
-                    (int)i, tileTypeStr(&text, type), target);
+                    what, tileTypeStr(&text, type), target);
     tileStrBufFree(&text);
     return false;
   }
   tileEmitOpError(func,
-                  "argument #%d is a %s buffer; on the %s target arguments "
+                  "%s is a %s buffer; on the %s target arguments and results "
                   "are global buffers (no memory space)",
-                  (int)i, tileScopeGetName(scope), target);
+                  what, tileScopeGetName(scope), target);
   return false;
 }
 
@@ -88,13 +90,19 @@ static void run(MlirOperation op, MlirExternalPass pass,
   mlirOperationWalk(op, checkElements, &elements, MlirWalkPreOrder);
   if (!elements.ok)
     mlirExternalPassSignalFailure(pass);
-  MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
-  if (mlirBlockIsNull(entry))
-    return;
+  /* The signature, not the entry block: declarations have none. */
+  MlirType type = mlirTypeAttrGetValue(tileOpGetAttr(op, "function_type"));
+  const char *target = values[OptTarget].s;
   bool ok = true;
-  for (intptr_t i = 0; i < mlirBlockGetNumArguments(entry); ++i)
-    ok &= checkArgument(op, i, mlirValueGetType(mlirBlockGetArgument(entry, i)),
-                        values[OptTarget].s);
+  char what[32];
+  for (intptr_t i = 0; i < mlirFunctionTypeGetNumInputs(type); ++i) {
+    snprintf(what, sizeof(what), "argument #%d", (int)i);
+    ok &= checkArgument(op, what, mlirFunctionTypeGetInput(type, i), target);
+  }
+  for (intptr_t i = 0; i < mlirFunctionTypeGetNumResults(type); ++i) {
+    snprintf(what, sizeof(what), "result #%d", (int)i);
+    ok &= checkArgument(op, what, mlirFunctionTypeGetResult(type, i), target);
+  }
   if (!ok)
     mlirExternalPassSignalFailure(pass);
 }

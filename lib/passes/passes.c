@@ -11,6 +11,7 @@ extern const TilePassDescriptor tileMathExpandPass;
 extern const TilePassDescriptor tileExpandCopiesPass;
 extern const TilePassDescriptor tileCheckFloatTypesPass;
 extern const TilePassDescriptor tileCheckUnloweredPass;
+extern const TilePassDescriptor tileCheckMemorySpacesPass;
 extern const TilePassDescriptor tileExpandRoundingPass;
 extern const TilePassDescriptor tileExpandAtomicsPass;
 extern const TilePassDescriptor tileExpandBoolVectorsPass;
@@ -19,12 +20,19 @@ extern const TilePassDescriptor tileExpandShapesPass;
 extern const TilePassDescriptor tileExpandVectorsPass;
 
 static const TilePassDescriptor *const passes[] = {
-    &tileVerifyPass,          &tileExpectLoweredPass,
-    &tileMathExpandPass,      &tileExpandCopiesPass,
-    &tileCheckFloatTypesPass, &tileCheckUnloweredPass,
-    &tileExpandRoundingPass,  &tileExpandAtomicsPass,
-    &tileIndexToArithPass,    &tileExpandShapesPass,
-    &tileExpandVectorsPass,   &tileExpandBoolVectorsPass,
+    &tileVerifyPass,
+    &tileExpectLoweredPass,
+    &tileMathExpandPass,
+    &tileExpandCopiesPass,
+    &tileCheckFloatTypesPass,
+    &tileCheckUnloweredPass,
+    &tileCheckMemorySpacesPass,
+    &tileExpandRoundingPass,
+    &tileExpandAtomicsPass,
+    &tileIndexToArithPass,
+    &tileExpandShapesPass,
+    &tileExpandVectorsPass,
+    &tileExpandBoolVectorsPass,
 };
 
 const TilePassList tileCorePasses = {passes, TILE_COUNT(passes)};

@@ -1,7 +1,9 @@
-// Function arguments of GPU targets are global buffers: a shared or fragment
-// memref argument is reported at the function, as on the cpu (cuda and rocm
-// failed in the NVVM/ROCDL conversion with "<unknown>:0: error: conversion
-// of memref memory space ... failed", vulkan with a type mismatch).
+// Function arguments and results are global buffers on every target: a
+// shared, fragment or local memref argument is reported at the function
+// (cuda and rocm failed in the NVVM/ROCDL conversion with "<unknown>:0:
+// error: conversion of memref memory space ... failed", vulkan with a type
+// mismatch), and so are results and the signatures of declarations (the
+// cpu failed without a location on those).
 // RUN: tile-opt --split-input-file --verify-diagnostics --target=cuda:sm_80 %s -o /dev/null
 // RUN: tile-opt --split-input-file --verify-diagnostics --target=rocm:gfx942 %s -o /dev/null
 // RUN: tile-opt --split-input-file --verify-diagnostics --target=vulkan %s -o /dev/null
@@ -32,6 +34,34 @@ func.func @shared_argument(%A: memref<16x16xf32>, %S: memref<16x16xf32, #gpu.add
 // expected-error @+1 {{'func.func' op argument #0 is a local buffer; on the}}
 func.func @local_argument(%L: memref<4xf32, #gpu.address_space<private>>) {
   return
+}
+
+// -----
+
+// A declaration that a kernel calls with a local tile.
+// expected-error @+1 {{'func.func' op argument #0 is a local buffer; on the}}
+func.func private @fill(memref<8xf32, #gpu.address_space<private>>)
+func.func @declared_callee(%out: memref<?xf32>) {
+  scf.forall (%b) in (4) {
+    %t = "tile.alloc"() : () -> memref<8xf32, #gpu.address_space<private>>
+    scf.forall (%i) in (8) {
+      func.call @fill(%t) : (memref<8xf32, #gpu.address_space<private>>) -> ()
+    }
+  } {mapping = [#gpu.block<x>], tile.threads = 64 : i64}
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'func.func' op result #0 is a shared buffer; on the}}
+func.func private @shared_result() -> memref<8xf32, #gpu.address_space<workgroup>>
+
+// -----
+
+// expected-error @+1 {{'func.func' op result #0 is a local buffer; on the}}
+func.func @local_result() -> memref<8xf32, #gpu.address_space<private>> {
+  %c = memref.alloca() : memref<8xf32, #gpu.address_space<private>>
+  return %c : memref<8xf32, #gpu.address_space<private>>
 }
 
 // -----

@@ -2,7 +2,7 @@
 
 // Block and thread buffers are made by tile.alloc inside kernels: on the
 // cpu an argument cannot be one.
-// expected-error @+1 {{'func.func' op argument #0 is a shared buffer; on the cpu target arguments are global buffers (no memory space)}}
+// expected-error @+1 {{'func.func' op argument #0 is a shared buffer; on the cpu target arguments and results are global buffers (no memory space)}}
 func.func @shared_argument(%s: memref<8xf32, #gpu.address_space<workgroup>>) {
   return
 }
