@@ -31,11 +31,32 @@ static void checkTensors(MlirOperation op, Check *c) {
   c->tensorReported = true;
 }
 
+/* Whether `op` is in a kernel: a kernel loop, or what the GPU targets made
+ * of one (gpu.launch, gpu.func). */
+static bool inKernel(MlirOperation op) {
+  for (MlirOperation p = mlirOperationGetParentOperation(op);
+       !mlirOperationIsNull(p); p = mlirOperationGetParentOperation(p))
+    if (tileIsKernelLoop(p) || tileOpIs(p, "gpu.launch") ||
+        tileOpIs(p, "gpu.func"))
+      return true;
+  return false;
+}
+
 static MlirWalkResult check(MlirOperation op, void *userData) {
   Check *c = userData;
   if (tileOpIsTile(op)) {
-    tileEmitOpError(op, "is not supported by this target's pipeline: no "
-                        "pass lowered it");
+    /* The GPU targets lower tile ops in kernels only; the dialect lets
+     * those on global and local buffers stand outside one (the cpu runs
+     * them in host code). */
+    if (!inKernel(op))
+      tileEmitOpError(op, "is outside a kernel (an scf.forall mapped to "
+                          "#gpu.block with a tile.threads attribute), where "
+                          "this target's pipeline does not lower tile ops: "
+                          "only the cpu target runs them in host code and "
+                          "in the functions kernels call");
+    else
+      tileEmitOpError(op, "is not supported by this target's pipeline: no "
+                          "pass lowered it");
     ++c->errors;
     return MlirWalkResultAdvance;
   }
