@@ -14,6 +14,7 @@
 typedef struct {
   char *base; /* the mapping; NULL for a free slot */
   size_t mapSize;
+  size_t page; /* the size of each guard page */
   char *data;
   size_t bytes;
   unsigned argument;
@@ -77,6 +78,7 @@ TileBuffer *guardedBufferCreate(TileElementType type, int rank,
   }
   *r = (Region){base,
                 mapSize,
+                page,
                 data,
                 bytes,
                 argument,
@@ -112,11 +114,12 @@ void guardedBufferDestroy(TileBuffer *buffer) {
 }
 
 bool guardedMemoryFind(uintptr_t address, GuardedHit *hit) {
-  uintptr_t page = (uintptr_t)pageSize();
   for (size_t i = 0; i < TILE_COUNT(regions); ++i) {
     const Region *r = &regions[i];
     if (!r->base)
       continue;
+    /* sysconf is no call for a signal handler: the page size is kept. */
+    uintptr_t page = r->page;
     uintptr_t base = (uintptr_t)r->base, data = (uintptr_t)r->data;
     uintptr_t end = data + r->bytes, tail = base + r->mapSize - page;
     bool before = address >= base && address < base + page;
