@@ -45,6 +45,10 @@
  *   - vulkan: a memref chosen at run time (arith.select, scf.if,
  *     scf.index_switch, a loop's iter_args): SPIR-V's logical addressing
  *     has no pointers to choose between.
+ *   - every target: memref.alloca of a fragment (only tile.alloc makes
+ *     one; the NVVM and ROCDL conversions failed on its memory space
+ *     without a location); vulkan: memref.alloca in workgroup memory or an
+ *     integer memory space ("failed to legalize operation").
  *   - vulkan: memref.get_global (no SPIR-V conversion of globals; "failed
  *     to legalize operation 'memref.get_global'"), cf.assert and
  *     gpu.printf (shaders can neither stop nor print).
@@ -61,6 +65,7 @@
 #include "ir/builder.h"
 #include "ir/ir.h"
 #include "passes/pass.h"
+#include "tile/dialect.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 
@@ -191,6 +196,35 @@ static void checkHeap(MlirOperation op, Check *c) {
               "not have in kernels: a block's buffers are tile.alloc, a "
               "thread's own array memref.alloca",
               c->target);
+}
+
+/* Every target: memref.alloca of a fragment (the tile passes spread only
+ * tile.alloc's fragments over a block's threads; the NVVM and ROCDL
+ * conversions failed on the memory space without a location). vulkan:
+ * memref.alloca of workgroup memory or an integer memory space (SPIR-V's
+ * conversion makes Function variables only: "failed to legalize operation
+ * 'memref.alloca'"). */
+static void checkAllocaSpace(MlirOperation op, Check *c) {
+  if (!tileOpIs(op, "memref.alloca") || mlirOperationGetNumResults(op) != 1)
+    return;
+  MlirType type = mlirValueGetType(mlirOperationGetResult(op, 0));
+  if (!mlirTypeIsAMemRef(type))
+    return;
+  MlirAttribute space = mlirMemRefTypeGetMemorySpace(type);
+  TileScope scope = tileMemRefTypeGetScope(type);
+  bool refused =
+      scope == TileScopeFragment ||
+      (c->vulkan && !mlirAttributeIsNull(space) && scope != TileScopeLocal);
+  if (!refused)
+    return;
+  TileStrBuf text = TILE_STRBUF_INIT;
+  tileGpuFail(&c->errors, op,
+              "allocates %s, which %s kernels cannot: a block's shared and "
+              "fragment buffers are tile.alloc, a thread's own array "
+              "memref.alloca without a memory space or in "
+              "#gpu.address_space<private>",
+              tileTypeStr(&text, type), c->target);
+  tileStrBufFree(&text);
 }
 
 /* vulkan: memref.get_global (MLIR's SPIR-V conversion has no pattern for
@@ -459,6 +493,7 @@ static void checkMemrefChoice(MlirOperation op, Check *c) {
 static MlirWalkResult checkOp(MlirOperation op, void *userData) {
   Check *c = userData;
   checkLaunchAttributes(op, c);
+  checkAllocaSpace(op, c);
   if (c->vulkan) {
     checkVectorShape(op, c);
     checkRounding(op, c);
