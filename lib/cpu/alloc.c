@@ -72,22 +72,16 @@ static bool lowerAlloc(MlirOperation alloc) {
  * cpu (declarations included: their calls failed the conversion to LLVM
  * without a location). */
 static bool checkSignature(MlirOperation func) {
-  MlirType type = mlirTypeAttrGetValue(tileOpGetAttr(func, "function_type"));
-  intptr_t numInputs = mlirFunctionTypeGetNumInputs(type);
-  intptr_t count = numInputs + mlirFunctionTypeGetNumResults(type);
   bool ok = true;
-  for (intptr_t i = 0; i < count; ++i) {
-    bool isInput = i < numInputs;
-    MlirType t = isInput ? mlirFunctionTypeGetInput(type, i)
-                         : mlirFunctionTypeGetResult(type, i - numInputs);
-    if (!hasTileScope(t))
+  char what[32];
+  for (intptr_t i = 0; i < tileSignatureSize(func); ++i) {
+    MlirType type = tileSignatureType(func, i, what, sizeof(what));
+    if (!hasTileScope(type))
       continue;
     tileEmitOpError(func,
-                    "%s #%d is a %s buffer; on the cpu target arguments and "
+                    "%s is a %s buffer; on the cpu target arguments and "
                     "results are global buffers (no memory space)",
-                    isInput ? "argument" : "result",
-                    (int)(isInput ? i : i - numInputs),
-                    tileScopeGetName(tileMemRefTypeGetScope(t)));
+                    what, tileScopeGetName(tileMemRefTypeGetScope(type)));
     ok = false;
   }
   return ok;

@@ -91,17 +91,11 @@ static void run(MlirOperation op, MlirExternalPass pass,
   if (!elements.ok)
     mlirExternalPassSignalFailure(pass);
   /* The signature, not the entry block: declarations have none. */
-  MlirType type = mlirTypeAttrGetValue(tileOpGetAttr(op, "function_type"));
-  const char *target = values[OptTarget].s;
   bool ok = true;
   char what[32];
-  for (intptr_t i = 0; i < mlirFunctionTypeGetNumInputs(type); ++i) {
-    snprintf(what, sizeof(what), "argument #%d", (int)i);
-    ok &= checkArgument(op, what, mlirFunctionTypeGetInput(type, i), target);
-  }
-  for (intptr_t i = 0; i < mlirFunctionTypeGetNumResults(type); ++i) {
-    snprintf(what, sizeof(what), "result #%d", (int)i);
-    ok &= checkArgument(op, what, mlirFunctionTypeGetResult(type, i), target);
+  for (intptr_t i = 0; i < tileSignatureSize(op); ++i) {
+    MlirType type = tileSignatureType(op, i, what, sizeof(what));
+    ok &= checkArgument(op, what, type, values[OptTarget].s);
   }
   if (!ok)
     mlirExternalPassSignalFailure(pass);

@@ -418,6 +418,33 @@ bool tileOpHasBody(MlirOperation op) {
              mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0)));
 }
 
+/* The function type of `func`, or a null type. */
+static MlirType functionTypeOf(MlirOperation func) {
+  MlirAttribute attr = tileOpGetAttr(func, "function_type");
+  if (mlirAttributeIsNull(attr) || !mlirAttributeIsAType(attr) ||
+      !mlirTypeIsAFunction(mlirTypeAttrGetValue(attr)))
+    return (MlirType){NULL};
+  return mlirTypeAttrGetValue(attr);
+}
+
+intptr_t tileSignatureSize(MlirOperation func) {
+  MlirType type = functionTypeOf(func);
+  return mlirTypeIsNull(type) ? 0
+                              : mlirFunctionTypeGetNumInputs(type) +
+                                    mlirFunctionTypeGetNumResults(type);
+}
+
+MlirType tileSignatureType(MlirOperation func, intptr_t index, char *what,
+                           size_t size) {
+  MlirType type = functionTypeOf(func);
+  intptr_t inputs = mlirFunctionTypeGetNumInputs(type);
+  bool isInput = index < inputs;
+  snprintf(what, size, "%s #%d", isInput ? "argument" : "result",
+           (int)(isInput ? index : index - inputs));
+  return isInput ? mlirFunctionTypeGetInput(type, index)
+                 : mlirFunctionTypeGetResult(type, index - inputs);
+}
+
 bool tileIsKernelLoop(MlirOperation op) {
   if (!tileOpIs(op, "scf.forall"))
     return false;

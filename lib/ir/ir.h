@@ -165,6 +165,15 @@ bool tileIsKnownMultiple(MlirValue v, int64_t m);
  * region. */
 bool tileOpHasBody(MlirOperation op);
 
+/* The types of function `func`'s signature, declarations included (their
+ * entry block's arguments where there is one): inputs, then results.
+ * tileSignatureSize counts them (0 without a function type);
+ * tileSignatureType returns the one at `index` and names it in `what`
+ * ("argument #N" or "result #N"). */
+intptr_t tileSignatureSize(MlirOperation func);
+MlirType tileSignatureType(MlirOperation func, intptr_t index, char *what,
+                           size_t size);
+
 /* Whether `op` is an scf.forall mapped to #gpu.block ids (a kernel grid). */
 bool tileIsKernelLoop(MlirOperation op);
 /* The enclosing kernel loop of `op`, or a null operation. */

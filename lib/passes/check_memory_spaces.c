@@ -90,21 +90,10 @@ static bool report(Check *c, MlirOperation op, const char *what,
 /* The signature of a function, declarations included (its entry block's
  * arguments are the same types). */
 static bool checkSignature(Check *c, MlirOperation func) {
-  MlirAttribute attr = tileOpGetAttr(func, "function_type");
-  if (mlirAttributeIsNull(attr) || !mlirAttributeIsAType(attr))
-    return false;
-  MlirType type = mlirTypeAttrGetValue(attr);
-  if (!mlirTypeIsAFunction(type))
-    return false;
   char what[32];
-  for (intptr_t i = 0; i < mlirFunctionTypeGetNumInputs(type); ++i) {
-    snprintf(what, sizeof what, "argument #%d", (int)i);
-    if (report(c, func, what, mlirFunctionTypeGetInput(type, i)))
-      return true;
-  }
-  for (intptr_t i = 0; i < mlirFunctionTypeGetNumResults(type); ++i) {
-    snprintf(what, sizeof what, "result #%d", (int)i);
-    if (report(c, func, what, mlirFunctionTypeGetResult(type, i)))
+  for (intptr_t i = 0; i < tileSignatureSize(func); ++i) {
+    MlirType type = tileSignatureType(func, i, what, sizeof(what));
+    if (report(c, func, what, type))
       return true;
   }
   return false;

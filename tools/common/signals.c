@@ -24,6 +24,7 @@ static struct sigaction previous[MaxSignals];
 static char handlerStack[1 << 16];
 /* The thread's own alternate stack (a sanitizer's), put back on release. */
 static stack_t previousStack;
+
 void tileSignalsCatch(const int *signals, size_t count,
                       void (*handler)(int, siginfo_t *, void *)) {
   stack_t stack = {.ss_sp = handlerStack, .ss_size = sizeof handlerStack};

@@ -18,7 +18,6 @@ typedef struct {
   char *data;
   size_t bytes;
   unsigned argument;
-  int64_t numElements;
   size_t elementSize;
 } Region;
 
@@ -76,14 +75,8 @@ TileBuffer *guardedBufferCreate(TileElementType type, int rank,
     munmap(base, mapSize);
     return NULL;
   }
-  *r = (Region){base,
-                mapSize,
-                page,
-                data,
-                bytes,
-                argument,
-                tileBufferGetNumElements(b),
-                tileElementTypeGetSize(type)};
+  *r = (Region){
+      base, mapSize, page, data, bytes, argument, tileElementTypeGetSize(type)};
   return b;
 }
 
@@ -126,11 +119,12 @@ bool guardedMemoryFind(uintptr_t address, GuardedHit *hit) {
     bool after = address >= tail && address < base + r->mapSize;
     if (!before && !after)
       continue;
+    int64_t numElements = (int64_t)(r->bytes / r->elementSize);
     int64_t element =
         before
             ? -(int64_t)((data - address + r->elementSize - 1) / r->elementSize)
-            : r->numElements + (int64_t)((address - end) / r->elementSize);
-    *hit = (GuardedHit){r->argument, element, r->numElements};
+            : numElements + (int64_t)((address - end) / r->elementSize);
+    *hit = (GuardedHit){r->argument, element, numElements};
     return true;
   }
   return false;
