@@ -141,6 +141,23 @@ typedef struct TileBuffer TileBuffer;
 /// and frees it with tileBufferDestroy. `sizes` is copied.
 MLIR_CAPI_EXPORTED TileBuffer *tileBufferCreate(TileElementType type, int rank,
                                                 const int64_t *sizes);
+/// As tileBufferCreate, with the data between inaccessible pages: it ends
+/// within TILE_BUFFER_ALIGNMENT bytes of a page that faults, and the page
+/// before the one it starts in faults too. A kernel that reads or writes
+/// past either end of its argument (sizes that disagree with what it
+/// indexes) then faults at that access, inside the call, instead of
+/// corrupting other memory of the process or reading it silently; accesses
+/// in the alignment slack after the end do not fault. Each buffer is a
+/// mapping of its own (its pages and two more); tileBufferDestroy frees it.
+MLIR_CAPI_EXPORTED TileBuffer *
+tileBufferCreateGuarded(TileElementType type, int rank, const int64_t *sizes);
+/// Whether `address` is in a guard page of `buffer`, a buffer of
+/// tileBufferCreateGuarded (false for any other), and which element it
+/// falls in: negative before the start, tileBufferGetNumElements or more
+/// past the end. It reads the buffer only, so a signal handler may call it
+/// with a fault's address.
+MLIR_CAPI_EXPORTED bool tileBufferGuardHit(const TileBuffer *buffer,
+                                           uintptr_t address, int64_t *element);
 /// Where the memory of a buffer is.
 typedef enum {
   TileMemoryHost,  ///< memory of this process
@@ -167,8 +184,9 @@ tileBufferCreateView(TileElementType type, int rank, const int64_t *sizes,
 MLIR_CAPI_EXPORTED TileMemoryKind
 tileBufferGetMemoryKind(const TileBuffer *buffer);
 
-/// A copy in host memory that the copy owns, or NULL (out of memory, or a
-/// buffer in device memory, which this process cannot read). The caller
+/// A copy in host memory that the copy owns (between guard pages when the
+/// buffer is), or NULL (out of memory, or a buffer in device memory, which
+/// this process cannot read). The caller
 /// owns the copy and frees it with tileBufferDestroy.
 MLIR_CAPI_EXPORTED TileBuffer *tileBufferClone(const TileBuffer *buffer);
 /// Frees the buffer, and its data when the buffer owns it (not for views).

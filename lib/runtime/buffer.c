@@ -1,8 +1,12 @@
 /* Runtime buffers: dense row-major memory behind a memref descriptor. */
+#define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
+
 #include "runtime/runtime.h"
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 /* Compiled code may use aligned vector loads on the aligned pointer. */
 enum { BufferAlignment = TILE_BUFFER_ALIGNMENT };
@@ -16,6 +20,11 @@ struct TileBuffer {
   void *data;
   bool owned; /* false for views of the caller's memory */
   TileMemoryKind memory;
+  /* A guarded buffer's mapping: a guard page, the data's pages, another
+   * guard page. NULL for the others. */
+  char *mapping;
+  size_t mappingSize;
+  size_t page;
 };
 
 /* The element count, or -1 when a size is negative or it overflows. */
@@ -81,6 +90,56 @@ TileBuffer *tileBufferCreate(TileElementType type, int rank,
   return b;
 }
 
+TileBuffer *tileBufferCreateGuarded(TileElementType type, int rank,
+                                    const int64_t *sizes) {
+  int64_t size = byteSizeOf(type, rank, sizes);
+  if (size < 0)
+    return NULL;
+  size_t bytes = (size_t)size;
+  size_t page = (size_t)sysconf(_SC_PAGESIZE);
+  /* The data ends as close to the next page as the alignment allows. */
+  size_t rounded =
+      (bytes + BufferAlignment - 1) / BufferAlignment * BufferAlignment;
+  size_t inner = (rounded + page - 1) / page * page;
+  if (inner > SIZE_MAX - 2 * page)
+    return NULL;
+  size_t mapSize = inner + 2 * page;
+  char *mapping =
+      mmap(NULL, mapSize, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (mapping == MAP_FAILED)
+    return NULL;
+  /* Fresh anonymous pages are zero: no memset. */
+  char *data = mapping + page + inner - rounded;
+  TileBuffer *b = NULL;
+  if (!inner || !mprotect(mapping + page, inner, PROT_READ | PROT_WRITE))
+    b = describe(type, rank, sizes, bytes, data);
+  if (!b) {
+    munmap(mapping, mapSize);
+    return NULL;
+  }
+  b->mapping = mapping;
+  b->mappingSize = mapSize;
+  b->page = page;
+  return b;
+}
+
+bool tileBufferGuardHit(const TileBuffer *b, uintptr_t address,
+                        int64_t *element) {
+  if (!b->mapping)
+    return false;
+  uintptr_t base = (uintptr_t)b->mapping, data = (uintptr_t)b->data;
+  uintptr_t tail = base + b->mappingSize - b->page;
+  size_t elementSize = tileElementTypeGetSize(b->type);
+  if (address >= base && address < base + b->page)
+    *element = -(int64_t)((data - address + elementSize - 1) / elementSize);
+  else if (address >= tail && address < base + b->mappingSize)
+    *element = b->numElements +
+               (int64_t)((address - data - b->byteSize) / elementSize);
+  else
+    return false;
+  return true;
+}
+
 TileBuffer *tileBufferCreateView(TileElementType type, int rank,
                                  const int64_t *sizes, void *data,
                                  TileMemoryKind kind) {
@@ -103,7 +162,9 @@ TileMemoryKind tileBufferGetMemoryKind(const TileBuffer *b) {
 TileBuffer *tileBufferClone(const TileBuffer *b) {
   if (b->memory != TileMemoryHost)
     return NULL;
-  TileBuffer *copy = tileBufferCreate(b->type, b->rank, b->sizes);
+  TileBuffer *copy = b->mapping
+                         ? tileBufferCreateGuarded(b->type, b->rank, b->sizes)
+                         : tileBufferCreate(b->type, b->rank, b->sizes);
   if (copy && b->byteSize)
     memcpy(copy->data, b->data, b->byteSize);
   return copy;
@@ -112,7 +173,9 @@ TileBuffer *tileBufferClone(const TileBuffer *b) {
 void tileBufferDestroy(TileBuffer *b) {
   if (!b)
     return;
-  if (b->owned)
+  if (b->mapping)
+    munmap(b->mapping, b->mappingSize);
+  else if (b->owned)
     free(b->data);
   free(b);
 }

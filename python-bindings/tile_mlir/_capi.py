@@ -209,7 +209,7 @@ _PROTOTYPES = {
     "tileEntryTableDestroy": (None, [_P]),
     "tileEntryTableGetNumEntries": (ctypes.c_ssize_t, [_P]),
     "tileEntryTableGetEntry": (ctypes.POINTER(TileEntrySignature), [_P, ctypes.c_ssize_t]),
-    "tileBufferCreate": (_P, [ctypes.c_int, ctypes.c_int, ctypes.POINTER(ctypes.c_int64)]),
+    "tileBufferCreateGuarded": (_P, [ctypes.c_int, ctypes.c_int, ctypes.POINTER(ctypes.c_int64)]),
     "tileBufferCreateView": (_P, [ctypes.c_int, ctypes.c_int, ctypes.POINTER(ctypes.c_int64), _P,
                                   ctypes.c_int]),
     "tileBufferDestroy": (None, [_P]),

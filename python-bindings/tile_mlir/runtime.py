@@ -4,8 +4,10 @@ An entry takes memrefs and scalars (tile-run's rules, docs/tile-run.md).
 Every argument is checked before the call and a wrong one raises an
 exception that names it: TypeError for the wrong kind of object or element
 type, ValueError for a wrong rank, size or layout. For cpu and vulkan,
-NumPy arrays are copied into 64-byte aligned buffers and the results copied
-back (into every writable array the kernel changed). For cuda, arguments
+NumPy arrays are copied into 64-byte aligned buffers between inaccessible
+pages (a kernel that runs past either end of one faults at that access
+instead of corrupting the process's memory) and the results copied back
+(into every writable array the kernel changed). For cuda, arguments
 are objects in CUDA device memory (__cuda_array_interface__ or __dlpack__:
 PyTorch, CuPy, ...), passed to the kernel as they are, without copies;
 each must be in the memory of the device the call runs on (the thread's
@@ -324,7 +326,7 @@ def _device_view(lib, t, array):
 def _to_buffer(lib, t, array):
     sizes = (ctypes.c_int64 * max(t.rank, 1))(*array.shape)
     element = _capi.ELEMENT_TYPES.index(t.element)
-    buf = lib.tileBufferCreate(element, t.rank, sizes)
+    buf = lib.tileBufferCreateGuarded(element, t.rank, sizes)
     if not buf:
         raise MemoryError("cannot allocate a buffer of shape %s" % (array.shape,))
     size = lib.tileBufferGetByteSize(buf)

@@ -7,6 +7,7 @@ CUDA device arrays (__cuda_array_interface__, DLPack) passed without copies
 
 import ctypes
 import os
+import signal
 import subprocess
 import sys
 import textwrap
@@ -92,6 +93,33 @@ def test_strided_and_read_only_arrays(vector_add):
     with pytest.raises(ValueError, match="argument 'C' .* is read-only, but the kernel wrote "
                                          "to it"):
         vector_add(a, b, c)
+
+
+def test_a_kernel_past_its_arguments_faults_at_the_access():
+    """vector_add writes C[i] for every i of A: with a C shorter than A it
+    writes past the end of C's buffer. Buffers lie between inaccessible
+    pages, so the store faults inside the call (Python's fault handler names
+    the line of the call) instead of corrupting the process's memory (glibc
+    aborted later on a damaged heap, or the program went on with it)."""
+    example = os.path.join(os.path.dirname(__file__), "..", "..", "examples",
+                           "vector_add.mlir")
+    script = textwrap.dedent("""\
+        import numpy as np, tile_mlir as tm
+        artifact = tm.compile(open(%r).read(), target="cpu")
+        a = np.ones(1000, np.float32)
+        artifact(a, a, np.zeros(500, np.float32))
+        print("returned", flush=True)
+    """) % example
+    run = subprocess.run([sys.executable, "-X", "faulthandler", "-c", script],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    report = run.stdout + run.stderr
+    assert "returned" not in run.stdout, report
+    if "Sanitizer" in run.stderr:  # the sanitizer's handler reports the fault
+        assert "SEGV on unknown address" in run.stderr, report
+    else:
+        assert run.returncode == -signal.SIGSEGV, report
+        assert "Fatal Python error: Segmentation fault" in run.stderr, report
+        assert 'File "<string>", line 4 in <module>' in run.stderr, report
 
 
 def test_argument_errors(vector_add):

@@ -1,7 +1,8 @@
-/* Host buffers between guard pages: a kernel that reads or writes past the
- * end of an argument (or before its start) faults at once, inside the call,
- * where the fault guard names the argument, instead of corrupting the heap
- * and crashing later in tile-run or returning a wrong result silently. */
+/* tile-run's host buffers lie between guard pages (the runtime's
+ * tileBufferCreateGuarded): a kernel that reads or writes past the end of an
+ * argument (or before its start) faults at once, inside the call, where the
+ * fault guard names the argument, instead of corrupting the heap and
+ * crashing later in tile-run or returning a wrong result silently. */
 #ifndef TILE_RUN_GUARDED_MEMORY_H
 #define TILE_RUN_GUARDED_MEMORY_H
 

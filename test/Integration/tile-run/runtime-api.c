@@ -12,9 +12,12 @@
 #include "tile/tile.h"
 
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 static void printError(MlirStringRef message, void *userData) {
   (void)userData;
@@ -162,6 +165,77 @@ static void testBuffers(void) {
          tileBufferCreate(TileElementF32, 9, sizes) != NULL,
          (long long)tileBufferGetNumElements(scalar));
   tileBufferDestroy(scalar);
+  tileBufferDestroy(copy);
+  tileBufferDestroy(b);
+}
+
+static void exitOnFault(int signal) { _exit(signal == SIGSEGV ? 42 : 43); }
+
+/* Whether storing to `address` faults (in a child process). */
+static bool storeFaults(volatile float *address) {
+  pid_t child = fork();
+  if (child == 0) {
+    signal(SIGSEGV, exitOnFault);
+    *address = 1;
+    _exit(0);
+  }
+  int status = 0;
+  return child > 0 && waitpid(child, &status, 0) == child &&
+         WIFEXITED(status) && WEXITSTATUS(status) == 42;
+}
+
+static void testGuardedBuffers(void) {
+  printf("@testGuardedBuffers\n");
+  int64_t sizes[3] = {2, 3, 4};
+  TileBuffer *b = tileBufferCreateGuarded(TileElementF32, 3, sizes);
+  float *data = tileBufferGetData(b);
+  size_t page = (size_t)sysconf(_SC_PAGESIZE);
+  float sum = 0;
+  for (int i = 0; i < 24; ++i)
+    sum += data[i];
+  // CHECK-LABEL: @testGuardedBuffers
+  // CHECK: 96 bytes, aligned 1, zero 1, ends 32 bytes before a page
+  printf("%zu bytes, aligned %d, zero %d, ends %zu bytes before a page\n",
+         tileBufferGetByteSize(b), (int)((uintptr_t)data % 64 == 0), sum == 0,
+         page - ((uintptr_t)data + 96) % page);
+  int64_t element = 0;
+  /* The guard page before the data is the one before the page it starts in:
+   * `below` is its last element. */
+  float *below = (float *)((uintptr_t)data / page * page) - 1;
+  // CHECK: hit before 1 (-{{[0-9]+}}), after 1 (32), slack 0, inside 0
+  bool before = tileBufferGuardHit(b, (uintptr_t)below, &element);
+  printf("hit before %d (%lld), ", before && element == below - data,
+         (long long)element);
+  bool after = tileBufferGuardHit(b, (uintptr_t)(data + 32), &element);
+  printf("after %d (%lld), slack %d, inside %d\n", after, (long long)element,
+         tileBufferGuardHit(b, (uintptr_t)(data + 30), &element),
+         tileBufferGuardHit(b, (uintptr_t)(data + 3), &element));
+  // CHECK: store faults past the end 1, before 1, in the slack 0, inside 0
+  printf("store faults past the end %d, before %d, in the slack %d, inside "
+         "%d\n",
+         storeFaults(data + 32), storeFaults(below), storeFaults(data + 31),
+         storeFaults(data));
+  data[5] = 7;
+  TileBuffer *copy = tileBufferClone(b);
+  float *copied = tileBufferGetData(copy);
+  TileBuffer *plain = tileBufferCreate(TileElementF32, 3, sizes);
+  int64_t none = 0;
+  TileBuffer *empty = tileBufferCreateGuarded(TileElementF32, 1, &none);
+  // CHECK: copy 7 guarded 1, plain buffer 0, empty 1 faults 1
+  printf(
+      "copy %g guarded %d, plain buffer %d, empty %d faults %d\n", copied[5],
+      tileBufferGuardHit(copy, (uintptr_t)(copied + 32), &element),
+      tileBufferGuardHit(plain, (uintptr_t)tileBufferGetData(plain) - 1,
+                         &element),
+      tileBufferGuardHit(empty, (uintptr_t)tileBufferGetData(empty), &element),
+      storeFaults(tileBufferGetData(empty)));
+  int64_t negative[1] = {-1}, huge[2] = {INT64_MAX / 2, 3};
+  // CHECK: guarded negative 0, overflow 0
+  printf("guarded negative %d, overflow %d\n",
+         tileBufferCreateGuarded(TileElementF32, 1, negative) != NULL,
+         tileBufferCreateGuarded(TileElementF32, 2, huge) != NULL);
+  tileBufferDestroy(empty);
+  tileBufferDestroy(plain);
   tileBufferDestroy(copy);
   tileBufferDestroy(b);
 }
@@ -399,6 +473,7 @@ int main(void) {
   testBFloat16();
   testElementStore();
   testBuffers();
+  testGuardedBuffers();
   tileRegisterUpstreamPasses();
   tileRegisterBuiltinBackends();
   MlirContext ctx = mlirContextCreate();
