@@ -156,6 +156,17 @@ static void printHeader(TileStrBuf *out, const TileArtifact *a,
                    guard);
 }
 
+/* Whether `_mlir_ciface_<name>` is a C identifier: the symbol the header
+ * declares (MLIR's quoted symbol names may hold any character). */
+static bool isCNameSuffix(const char *name) {
+  if (!*name)
+    return false;
+  for (const char *p = name; *p; ++p)
+    if (!isalnum((unsigned char)*p) && *p != '_')
+      return false;
+  return true;
+}
+
 MlirLogicalResult
 tileArtifactPrintCHeader(const TileArtifact *a, const TileEntryTable *table,
                          const char *guard, MlirStringCallback callback,
@@ -171,6 +182,15 @@ tileArtifactPrintCHeader(const TileArtifact *a, const TileEntryTable *table,
     if (e->unsupported) {
       tileReport(errors, "'%s' has no C interface to declare: %s", e->name,
                  e->unsupported);
+      free(entries);
+      return mlirLogicalResultFailure();
+    }
+    if (!isCNameSuffix(e->name)) {
+      tileReport(errors,
+                 "'%s' has no C interface to declare: its name is no C "
+                 "identifier (_mlir_ciface_%s); name it with letters, digits "
+                 "and '_' only",
+                 e->name, e->name);
       free(entries);
       return mlirLogicalResultFailure();
     }

@@ -104,15 +104,20 @@ static bool writeOutputs(const char *paths[2], const MlirStringRef data[2]) {
   return ok;
 }
 
-/* "dir/vector_add.h" -> "VECTOR_ADD_H". */
+/* "dir/vector_add.h" -> "VECTOR_ADD_H"; a name that does not start with a
+ * letter gets "TILE_" in front ("9.h" -> "TILE_9_H": an identifier; "_H"
+ * -> "TILE__H": not one reserved to the implementation). */
 static void headerGuard(const char *path, TileStrBuf *guard) {
   const char *base = strrchr(path, '/');
-  for (const char *p = base ? base + 1 : path; *p; ++p)
+  base = base ? base + 1 : path;
+  if (!*base)
+    tileStrBufAppendStr(guard, "TILE_KERNELS_H");
+  else if (!isalpha((unsigned char)*base))
+    tileStrBufAppendStr(guard, "TILE_");
+  for (const char *p = base; *p; ++p)
     tileStrBufPrintf(guard, "%c",
                      isalnum((unsigned char)*p) ? toupper((unsigned char)*p)
                                                 : '_');
-  if (!guard->size || isdigit((unsigned char)guard->data[0]))
-    tileStrBufAppendStr(guard, "_TILE_KERNELS_H");
 }
 
 /* --emit-object / --emit-header: compile for aot and write the files. */
