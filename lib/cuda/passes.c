@@ -14,14 +14,16 @@ extern const TilePassDescriptor tileCudaMathPass;
 extern const TilePassDescriptor tileCudaExternSharedPass;
 extern const TilePassDescriptor tileCudaRegisterCapPass;
 extern const TilePassDescriptor tileCudaLineInfoPass;
+extern const TilePassDescriptor tileCudaSymbolNamesPass;
 
 static const TilePassDescriptor *const passes[] = {
     &tileCudaVerifyPass,        &tileCudaLimitsPass,
     &tileCudaPathPass,          &tileCudaWgmmaWsPass,
     &tileCudaWgmmaPass,         &tileCudaMmaPass,
     &tileCudaDynamicSharedPass, &tileCudaLaunchSharedPass,
-    &tileCudaMathPass,          &tileCudaExternSharedPass,
-    &tileCudaRegisterCapPass,   &tileCudaLineInfoPass,
+    &tileCudaSymbolNamesPass,   &tileCudaMathPass,
+    &tileCudaExternSharedPass,  &tileCudaRegisterCapPass,
+    &tileCudaLineInfoPass,
 };
 
 const TilePassList tileCudaPasses = {passes, TILE_COUNT(passes)};

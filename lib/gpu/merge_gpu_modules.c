@@ -12,20 +12,6 @@ static MlirStringRef nameOf(MlirOperation op) {
   return mlirStringAttrGetValue(tileOpGetAttr(op, "sym_name"));
 }
 
-/* Launches of @module::@name now launch @into::@renamed. */
-static void retarget(const TileLaunches *launches, MlirStringRef module,
-                     MlirStringRef name, MlirAttribute into,
-                     MlirAttribute renamed) {
-  size_t first, n = tileLaunchesOf(launches, module, name, &first);
-  for (size_t i = first; i < first + n; ++i) {
-    MlirOperation launch = launches->launches[i].op;
-    mlirOperationSetAttributeByName(
-        launch, tileRef("kernel"),
-        mlirSymbolRefAttrGet(mlirOperationGetContext(launch),
-                             mlirFlatSymbolRefAttrGetValue(into), 1, &renamed));
-  }
-}
-
 /* Moves the ops of the gpu.module `from` to the end of `into`, whose symbol
  * table is `table`. Outlining names each module after its kernel, uniquely:
  * a kernel whose name is taken takes its module's name (and the symbol table
@@ -34,7 +20,6 @@ static void moveKernels(MlirOperation from, MlirOperation into,
                         MlirSymbolTable table, const TileLaunches *launches) {
   MlirContext ctx = mlirOperationGetContext(from);
   MlirStringRef module = nameOf(from);
-  MlirAttribute intoRef = mlirFlatSymbolRefAttrGet(ctx, nameOf(into));
   MlirBlock intoBody = mlirRegionGetFirstBlock(mlirOperationGetRegion(into, 0));
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(from, 0));
   for (MlirOperation o = mlirBlockGetFirstOperation(body);
@@ -52,8 +37,8 @@ static void moveKernels(MlirOperation from, MlirOperation into,
                                       mlirStringAttrGet(ctx, module));
     /* Inserting appends `o` to `into`'s body. */
     MlirAttribute final = mlirSymbolTableInsert(table, o);
-    retarget(launches, module, name, intoRef,
-             mlirFlatSymbolRefAttrGet(ctx, mlirStringAttrGetValue(final)));
+    tileLaunchesRetarget(launches, module, name, nameOf(into),
+                         mlirStringAttrGetValue(final));
     o = next;
   }
 }

@@ -61,6 +61,20 @@ size_t tileLaunchesOf(const TileLaunches *index, MlirStringRef module,
   return end - lo;
 }
 
+void tileLaunchesRetarget(const TileLaunches *index, MlirStringRef module,
+                          MlirStringRef kernel, MlirStringRef intoModule,
+                          MlirStringRef intoKernel) {
+  size_t first, n = tileLaunchesOf(index, module, kernel, &first);
+  for (size_t i = first; i < first + n; ++i) {
+    MlirOperation launch = index->launches[i].op;
+    MlirContext ctx = mlirOperationGetContext(launch);
+    MlirAttribute leaf = mlirFlatSymbolRefAttrGet(ctx, intoKernel);
+    mlirOperationSetAttributeByName(
+        launch, tileRef("kernel"),
+        mlirSymbolRefAttrGet(ctx, intoModule, 1, &leaf));
+  }
+}
+
 void tileLaunchesFree(TileLaunches *index) {
   free(index->launches);
   *index = (TileLaunches){0};

@@ -25,6 +25,11 @@ void tileLaunchesCollect(MlirOperation root, TileLaunches *index);
  * of one kernel come in no particular order. */
 size_t tileLaunchesOf(const TileLaunches *index, MlirStringRef module,
                       MlirStringRef kernel, size_t *first);
+/* Points the launches of @module::@kernel (as collected) at
+ * @intoModule::@intoKernel. */
+void tileLaunchesRetarget(const TileLaunches *index, MlirStringRef module,
+                          MlirStringRef kernel, MlirStringRef intoModule,
+                          MlirStringRef intoKernel);
 void tileLaunchesFree(TileLaunches *index);
 
 #endif
