@@ -3,6 +3,7 @@
 
 #include "ir/builder_gpu.h"
 #include "ir/ir.h"
+#include "support/count.h"
 #include "tile/pipeline.h"
 
 #include "mlir-c/Diagnostics.h"
@@ -230,37 +231,59 @@ static bool holdsNoBinary(MlirOperation module) {
   return mlirOperationIsNull(binary);
 }
 
-/* LLVM keeps names that start with "llvm." for its intrinsics: a function
- * of that name with a body failed in LLVM's verifier ("llvm intrinsics
- * cannot be defined!", without a location), and its kernels took the name
- * too. */
-static bool definesIntrinsicName(MlirOperation op) {
+/* Names that the code a target generates defines or calls: a function of
+ * the input with such a name took the place of what the code meant. LLVM
+ * keeps "llvm." for its intrinsics (a definition failed in LLVM's verifier,
+ * "llvm intrinsics cannot be defined!", without a location); a host
+ * function named mgpuLaunchKernel was called by its own launch, without
+ * end, until the stack overflowed; one named __kmpc_fork_call failed
+ * LLVM's verifier on the OpenMP runtime's calls. */
+static const struct {
+  const char *prefix, *owner;
+} ReservedPrefixes[] = {
+    {"llvm.", "LLVM's intrinsics, which cannot be defined"},
+    {"mgpu", "MLIR's GPU runtime wrappers, which the host code of the GPU "
+             "targets calls"},
+    {"tileRt", "tile-mlir's runtime libraries"},
+    {"__kmpc_", "the OpenMP runtime, which the cpu target's code calls"},
+    {"__nv_", "libdevice, which cuda device code links"},
+    {"__ocml_", "the ROCm device libraries, which rocm device code links"},
+    {"__ockl_", "the ROCm device libraries, which rocm device code links"},
+};
+
+static bool definesReservedName(MlirOperation op) {
   MlirAttribute name = tileOpGetAttr(op, "sym_name");
-  if (mlirAttributeIsNull(name) || !mlirAttributeIsAString(name))
-    return false;
-  MlirStringRef text = mlirStringAttrGetValue(name);
-  if (text.length < 5 || strncmp(text.data, "llvm.", 5) != 0 ||
+  if (mlirAttributeIsNull(name) || !mlirAttributeIsAString(name) ||
       !tileOpHasBody(op))
     return false;
-  tileEmitOpError(op,
-                  "defines '@%.*s': names that start with 'llvm.' belong to "
-                  "LLVM's intrinsics, which cannot be defined (rename it)",
-                  (int)text.length, text.data);
-  return true;
+  MlirStringRef text = mlirStringAttrGetValue(name);
+  for (size_t i = 0; i < TILE_COUNT(ReservedPrefixes); ++i) {
+    const char *prefix = ReservedPrefixes[i].prefix;
+    if (text.length < strlen(prefix) ||
+        strncmp(text.data, prefix, strlen(prefix)) != 0)
+      continue;
+    tileEmitOpError(op,
+                    "defines '@%.*s': names that start with '%s' belong to "
+                    "%s (rename it)",
+                    (int)text.length, text.data, prefix,
+                    ReservedPrefixes[i].owner);
+    return true;
+  }
+  return false;
 }
 
 /* Code belongs in functions: an op at the top level of the module that is
  * not a symbol (a function, a global, a gpu.module) nor one of LLVM's
  * module-level ops would reach passes that expect none there
  * (convert-scf-to-cf put a kernel's blocks into the module's region, and
- * the next pass crashed on the broken module). Definitions named llvm.*
- * are refused there too. */
+ * the next pass crashed on the broken module). Definitions with reserved
+ * names are refused there too. */
 static bool codeInFunctions(MlirOperation module) {
   bool ok = true;
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-    if (definesIntrinsicName(op)) {
+    if (definesReservedName(op)) {
       ok = false;
       continue;
     }

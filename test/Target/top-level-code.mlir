@@ -45,3 +45,35 @@ func.func @llvm.my_kernel(%A: memref<64xf32>) {
   return
 }
 func.func private @llvm.declared() -> ()
+
+// -----
+
+// Names of the runtimes the generated code calls, on every target: a host
+// function named mgpuLaunchKernel was called by its own kernel's launch
+// until the stack overflowed (vulkan), and one named __kmpc_fork_call
+// failed LLVM's verifier on the OpenMP runtime's calls (cpu).
+// expected-error @+1 {{'func.func' op defines '@mgpuLaunchKernel': names that start with 'mgpu' belong to MLIR's GPU runtime wrappers, which the host code of the GPU targets calls (rename it)}}
+func.func @mgpuLaunchKernel(%A: memref<64xf32>) {
+  return
+}
+// expected-error @+1 {{'func.func' op defines '@__kmpc_fork_call': names that start with '__kmpc_' belong to the OpenMP runtime, which the cpu target's code calls (rename it)}}
+func.func @__kmpc_fork_call(%A: memref<64xf32>) {
+  return
+}
+// expected-error @+1 {{'func.func' op defines '@tileRtVulkanIndexOutOfRange': names that start with 'tileRt' belong to tile-mlir's runtime libraries (rename it)}}
+func.func @tileRtVulkanIndexOutOfRange(%A: memref<64xf32>) {
+  return
+}
+// expected-error @+1 {{'func.func' op defines '@__nv_expf': names that start with '__nv_' belong to libdevice, which cuda device code links (rename it)}}
+func.func private @__nv_expf(%x: f32) -> f32 {
+  return %x : f32
+}
+// expected-error @+1 {{'func.func' op defines '@__ocml_exp_f32': names that start with '__ocml_' belong to the ROCm device libraries, which rocm device code links (rename it)}}
+func.func private @__ocml_exp_f32(%x: f32) -> f32 {
+  return %x : f32
+}
+// Declarations are fine, and so is a name that stops short of a prefix.
+func.func private @mgpuStreamCreate() -> !llvm.ptr
+func.func @__kmpc(%A: memref<64xf32>) {
+  return
+}
