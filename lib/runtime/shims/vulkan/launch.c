@@ -274,6 +274,20 @@ static void checkGuard(Launch *l) {
       l->f->name, l->d->properties.deviceName);
 }
 
+/* The device's bytes go back to the host where they differ, a block at a
+ * time: memory the kernel only read is not written, so a constant global
+ * (a memref.get_global of host code, in read-only memory) can be an
+ * argument; writing it back whole faulted. */
+static void copyChanged(unsigned char *host, const unsigned char *now,
+                        VkDeviceSize bytes) {
+  enum { Block = 4096 };
+  for (VkDeviceSize k = 0; k < bytes; k += Block) {
+    size_t n = bytes - k < Block ? (size_t)(bytes - k) : Block;
+    if (memcmp(host + k, now + k, n) != 0)
+      memcpy(host + k, now + k, n);
+  }
+}
+
 static void copyBack(Launch *l) {
   for (uint32_t i = 0; i < l->count; ++i) {
     Binding *b = &l->bindings[i];
@@ -283,7 +297,7 @@ static void copyBack(Launch *l) {
     if (!b->bytes || !b->host)
       continue;
     if (!b->before) {
-      memcpy(b->host, b->mapped, b->bytes);
+      copyChanged(b->host, b->mapped, b->bytes);
       continue;
     }
     const unsigned char *now = b->mapped;
