@@ -340,6 +340,20 @@ def test_build_errors():
                     X[i] = y
     with pytest.raises(TypeError, match="unknown element type 'f8'"):
         T.Tensor((4,), "f8")
+    # An integer constant that does not fit its type was MLIR text that did
+    # not parse, reported at a line of the generated text as if it were the
+    # Python file's.
+    with pytest.raises(T.BuildError, match="1000 does not fit in i8"):
+        @T.prim_func
+        def wide(A: T.Tensor((4,), T.i8)):
+            with T.Kernel(1):
+                for i in T.Parallel(4):
+                    A[i] = 1000
+    # Sizes of a tensor type: a negative one was printed as memref<-3xf32>,
+    # a float cut down to an int.
+    for shape in ((-3,), (2.5,), (True,)):
+        with pytest.raises(TypeError, match="T.Tensor sizes are non-negative ints"):
+            T.Tensor(shape, T.f32)
     # A failed build leaves nothing behind: the next one works.
     assert "func.func @vector" in str(make_vector())
 

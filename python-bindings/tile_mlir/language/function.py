@@ -7,6 +7,7 @@ records the ops it calls.
 """
 
 import inspect
+import numbers
 import os
 import re
 
@@ -22,6 +23,11 @@ class Tensor:
 
     def __init__(self, shape, dtype):
         shape = tuple(shape) if isinstance(shape, (tuple, list)) else (shape,)
+        for d in shape:
+            if not (d is None or isinstance(d, str) or
+                    (isinstance(d, numbers.Integral) and not isinstance(d, bool) and d >= 0)):
+                raise TypeError("T.Tensor sizes are non-negative ints, names (str) or None, "
+                                "got %r in %r" % (d, shape))
         self.sizes = tuple(None if isinstance(d, str) or d is None else int(d) for d in shape)
         self.size_names = tuple(d if isinstance(d, str) else None for d in shape)
         self.dtype = as_dtype(dtype)

@@ -175,6 +175,8 @@ def constant(value, dtype):
         literal = float_literal(value, dtype)
         hint = "cst"
     else:
+        if dtype.bits > 1 and not -(2 ** (dtype.bits - 1)) <= int(value) < 2 ** (dtype.bits - 1):
+            raise emitter.BuildError("%d does not fit in %s" % (int(value), dtype))
         literal = int_literal(value, dtype)
         hint = ("c%s" % literal if dtype is index else "c%s_%s" % (literal, dtype.name)
                 ).replace("-", "m")
