@@ -7,6 +7,7 @@ the Python line that built the offending op."""
 
 import inspect
 import re
+import textwrap
 
 import numpy as np
 import pytest
@@ -281,6 +282,29 @@ def line_of(fn, needle):
         if needle in line:
             return first + offset, line.index(needle) + 1
     raise AssertionError(needle)
+
+
+def test_names_mlir_spells_otherwise():
+    """Python identifiers may hold letters MLIR's bare names do not
+    (non-ASCII): the function's symbol is quoted and such a parameter's SSA
+    name is %arg; names that clash with the builder's own (%c0, %b0) are
+    made unique. The IR did not parse ('invalid SSA name')."""
+    source = textwrap.dedent("""\
+        @T.prim_func
+        def échelle(c0: T.Tensor((4,), T.f32), b0: T.Tensor((4,), T.f32), é: T.f32):
+            with T.Kernel(1):
+                for i in T.Parallel(4):
+                    c0[i] = b0[i] * é + 1.0
+    """)
+    scope = {"T": T}
+    exec(compile(source, "names.py", "exec"), scope)
+    kernel = scope["échelle"]
+    assert 'func.func @"échelle"(%c0: memref<4xf32>, %b0: memref<4xf32>, %arg: f32)' \
+        in str(kernel)
+    artifact = tm.compile(kernel, target="cpu")
+    c, b = np.zeros(4, np.float32), np.arange(4, dtype=np.float32)
+    artifact.échelle(c0=c, b0=b, é=2.0)
+    np.testing.assert_array_equal(c, b * 2 + 1)
 
 
 def test_diagnostic_points_at_the_python_line():

@@ -8,6 +8,7 @@ several threads at once.
 """
 
 import os
+import re
 import sys
 import threading
 
@@ -113,11 +114,28 @@ class Emitter:
         return self.constants[key]
 
     def text(self, signature, loc):
-        lines = ["func.func @%s(%s) {" % (self.name, signature)]
+        lines = ["func.func @%s(%s) {" % (symbol_name(self.name), signature)]
         lines += self.prologue + self.body
         lines.append("  return " + loc)
         lines.append("} " + loc)
         return "\n".join(lines) + "\n"
+
+
+_BARE_SYMBOL = re.compile(r"[A-Za-z_][A-Za-z0-9_$.]*\Z")
+_SSA_SUFFIX = re.compile(r"[A-Za-z0-9_$.-]+\Z")
+
+
+def symbol_name(name):
+    """`name` as MLIR spells a symbol: bare, or quoted where Python allows
+    more than MLIR's bare names do (non-ASCII letters)."""
+    if _BARE_SYMBOL.match(name):
+        return name
+    return '"%s"' % name.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def ssa_name(name):
+    """%name where MLIR takes `name` as an SSA name (ASCII), else %arg."""
+    return "%" + (name if _SSA_SUFFIX.match(name) else "arg")
 
 
 def current():

@@ -122,7 +122,7 @@ def prim_func(fn):
     args, signature = [], []
     loc = _location(fn)
     for p in params:
-        name = e.claim("%" + p.name)
+        name = e.claim(emitter.ssa_name(p.name))
         if p.is_buffer:
             t = p.annotation
             args.append(Buffer(name, t.sizes, t.dtype, "global", label=p.name))
