@@ -10,6 +10,7 @@
 
 #include <dlfcn.h>
 #include <stdlib.h>
+#include <string.h>
 
 typedef struct {
   MlirExecutionEngine engine;
@@ -62,6 +63,40 @@ static bool link(MlirExecutionEngine engine, const TileArtifact *artifact,
   return false;
 }
 
+/* The OpenMP runtime that runs the cpu target's blocks aborts the process
+ * on an OMP_NUM_THREADS it cannot read ("", "-1", "1e3": an assertion
+ * failure) and hangs on others ("2x", more threads than it can start), so
+ * the value is checked before it starts: a comma-separated list of thread
+ * counts up to 4096 (as the target's threads=N), the first one given. */
+static bool ompThreadsValid(TileErrorSink errors) {
+  const char *value = getenv("OMP_NUM_THREADS");
+  if (!value)
+    return true;
+  bool ok = true, first = true;
+  for (const char *p = value; ok;) {
+    while (*p == ' ' || *p == '\t')
+      ++p;
+    long count = 0;
+    const char *digits = p;
+    while (*p >= '0' && *p <= '9' && count <= 4096)
+      count = count * 10 + (*p++ - '0');
+    ok = count <= 4096 && (p > digits || !first);
+    while (*p == ' ' || *p == '\t')
+      ++p;
+    first = false;
+    if (!ok || *p == '\0')
+      break;
+    ok = *p++ == ',';
+  }
+  if (!ok)
+    tileReport(errors,
+               "OMP_NUM_THREADS='%s' is not a list of thread counts (up to "
+               "4096, e.g. '8' or '8,2'): the OpenMP runtime that runs the "
+               "cpu target's blocks aborts or hangs on it",
+               value);
+  return ok;
+}
+
 static void *jitCreate(const TileBackendContext *ctx,
                        const TileArtifact *artifact, TileErrorSink errors) {
   MlirOperation host = tileArtifactGetHostModule(artifact);
@@ -70,6 +105,8 @@ static void *jitCreate(const TileBackendContext *ctx,
     return NULL;
   }
   const char *name = tileArtifactGetRuntimeLibrary(artifact);
+  if (name && !strcmp(name, "omp") && !ompThreadsValid(errors))
+    return NULL;
   char *lib = name ? tileRuntimeLibraryFind(name, errors) : NULL;
   if ((name && (!lib || !loadable(lib, errors))) ||
       !tileJitCheckSymbols(host, lib, errors)) {
