@@ -41,7 +41,16 @@ static bool makeDirectories(char *path) {
     if (!ok)
       return false;
   }
-  return mkdir(path, 0777) == 0 || errno == EEXIST;
+  if (mkdir(path, 0777) == 0)
+    return true;
+  /* What exists there must be a directory: a file's entries went nowhere. */
+  struct stat st;
+  if (errno != EEXIST || stat(path, &st) != 0)
+    return false;
+  if (S_ISDIR(st.st_mode))
+    return true;
+  errno = ENOTDIR;
+  return false;
 }
 
 static bool cacheTurnedOff(void) {

@@ -243,6 +243,10 @@ def compile(source, target="auto", *, target_host=None, exec=None, parts=None,
     Raises CompileError, carrying the compiler's diagnostics, when the
     target is unknown or the IR does not compile.
     """
+    for what, value in (("target", target), ("target_host", target_host), ("exec", exec)):
+        if value is not None and not isinstance(value, str):
+            raise TypeError("compile(): %s is a string such as tile-opt's --%s takes, not %s"
+                            % (what, what.replace("_", "-"), type(value).__name__))
     text, source_name, arg_names, kernel = _source_of(source, name)
     lib = _capi.lib()
     wanted = _normalise_parts(parts)

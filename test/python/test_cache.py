@@ -147,6 +147,9 @@ def test_turning_it_off(tmp_path):
     assert on.stdout.split() == [str(tmp_path / "default"), "False"], on.stderr
     with pytest.raises(OSError, match="cannot create the kernel cache directory '/proc/no'"):
         tm.compile(gemm, target="cpu", cache="/proc/no")
+    (tmp_path / "plain").write_text("a file, not a directory")
+    with pytest.raises(OSError, match="cache directory '.*plain': Not a directory"):
+        tm.compile(gemm, target="cpu", cache=tmp_path / "plain")
 
 
 def test_tile_run_shares_entries(tmp_path, example):

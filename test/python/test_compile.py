@@ -142,6 +142,12 @@ def test_path_and_bytes_sources(example):
     assert tm.compile(example("reduce").encode(), target="cpu").entry_names == ["row_max_sum"]
     with pytest.raises(TypeError, match="takes MLIR text"):
         tm.compile(42, target="cpu")
+    # A target that is no string was an AttributeError from inside.
+    with pytest.raises(TypeError, match="target is a string such as tile-opt's --target takes, "
+                                        "not int"):
+        tm.compile(example("reduce"), target=5)
+    with pytest.raises(TypeError, match="exec is a string"):
+        tm.compile(example("reduce"), target="cpu", exec=True)
 
 
 def test_parse_error_is_located():
