@@ -5,13 +5,68 @@
 #include "ir/builder.h"
 #include "ir/ir.h"
 #include "passes/pass.h"
+#include "support/alloc.h"
+#include "support/strbuf.h"
 
 #include "mlir-c/Dialect/LLVM.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 enum { DwarfLanguageC = 0x2, DwarfCallingConventionNormal = 0x1 };
 enum { SubprogramDefinition = 8, SubprogramOptimized = 16 };
+
+/* ptxas reads no escapes in the file names of .file directives: a '"' in
+ * one (an input at `my"dir/k.mlir`) made the whole PTX unreadable ("Parsing
+ * error near ..."). The device code's locations name such files with '\''
+ * in its place. */
+static MlirLocation ptxFileNames(MlirLocation loc) {
+  MlirContext ctx = mlirLocationGetContext(loc);
+  if (mlirLocationIsAFileLineColRange(loc)) {
+    MlirStringRef name =
+        mlirIdentifierStr(mlirLocationFileLineColRangeGetFilename(loc));
+    if (!name.length || !memchr(name.data, '"', name.length))
+      return loc;
+    char *copy = tileStrDupRef(name);
+    for (char *p = copy; *p; ++p)
+      if (*p == '"')
+        *p = '\'';
+    MlirLocation renamed = mlirLocationFileLineColRangeGet(
+        ctx, mlirStringRefCreate(copy, name.length),
+        (unsigned)mlirLocationFileLineColRangeGetStartLine(loc),
+        (unsigned)mlirLocationFileLineColRangeGetStartColumn(loc),
+        (unsigned)mlirLocationFileLineColRangeGetEndLine(loc),
+        (unsigned)mlirLocationFileLineColRangeGetEndColumn(loc));
+    free(copy);
+    return renamed;
+  }
+  if (mlirLocationIsACallSite(loc))
+    return mlirLocationCallSiteGet(
+        ptxFileNames(mlirLocationCallSiteGetCallee(loc)),
+        ptxFileNames(mlirLocationCallSiteGetCaller(loc)));
+  if (mlirLocationIsAName(loc))
+    return mlirLocationNameGet(ctx,
+                               mlirIdentifierStr(mlirLocationNameGetName(loc)),
+                               ptxFileNames(mlirLocationNameGetChildLoc(loc)));
+  if (mlirLocationIsAFused(loc)) {
+    unsigned n = mlirLocationFusedGetNumLocations(loc);
+    MlirLocation *parts = tileCallocArray(n ? n : 1, sizeof(MlirLocation));
+    mlirLocationFusedGetLocations(loc, parts);
+    for (unsigned i = 0; i < n; ++i)
+      parts[i] = ptxFileNames(parts[i]);
+    MlirLocation fused =
+        mlirLocationFusedGet(ctx, n, parts, mlirLocationFusedGetMetadata(loc));
+    free(parts);
+    return fused;
+  }
+  return loc;
+}
+
+static MlirWalkResult renameFiles(MlirOperation op, void *userData) {
+  (void)userData;
+  mlirOperationSetLocation(op, ptxFileNames(mlirOperationGetLocation(op)));
+  return MlirWalkResultAdvance;
+}
 
 /* Splits "dir/name" into the two string attributes DIFile wants. */
 static MlirAttribute fileOf(MlirContext ctx, MlirStringRef path) {
@@ -52,9 +107,11 @@ static void addScope(MlirOperation func) {
 
 static MlirWalkResult visit(MlirOperation op, void *userData) {
   (void)userData;
-  if (tileOpIs(op, "llvm.func") &&
-      !mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0))))
+  if (tileOpIs(op, "llvm.func") && !mlirBlockIsNull(mlirRegionGetFirstBlock(
+                                       mlirOperationGetRegion(op, 0)))) {
+    mlirOperationWalk(op, renameFiles, NULL, MlirWalkPreOrder);
     addScope(op);
+  }
   return MlirWalkResultAdvance;
 }
 
