@@ -149,6 +149,8 @@ MLIR_CAPI_EXPORTED TileBuffer *tileBufferCreate(TileElementType type, int rank,
 /// corrupting other memory of the process or reading it silently; accesses
 /// in the alignment slack after the end do not fault. Each buffer is a
 /// mapping of its own (its pages and two more); tileBufferDestroy frees it.
+/// Writes into the padding between the end and the guard page are found
+/// after the call by tileBufferCheckPadding.
 MLIR_CAPI_EXPORTED TileBuffer *
 tileBufferCreateGuarded(TileElementType type, int rank, const int64_t *sizes);
 /// Whether `address` is in a guard page of `buffer`, a buffer of
@@ -158,6 +160,13 @@ tileBufferCreateGuarded(TileElementType type, int rank, const int64_t *sizes);
 /// with a fault's address.
 MLIR_CAPI_EXPORTED bool tileBufferGuardHit(const TileBuffer *buffer,
                                            uintptr_t address, int64_t *element);
+/// Whether the alignment padding between the end of a guarded buffer's data
+/// and its guard page (0 to TILE_BUFFER_ALIGNMENT - 1 bytes, where accesses
+/// do not fault) is as tileBufferCreateGuarded left it. When a call wrote
+/// there, returns false with `*element` the first element written past the
+/// end (tileBufferGetNumElements or more). True for other buffers.
+MLIR_CAPI_EXPORTED bool tileBufferCheckPadding(const TileBuffer *buffer,
+                                               int64_t *element);
 /// Where the memory of a buffer is.
 typedef enum {
   TileMemoryHost,  ///< memory of this process

@@ -11,6 +11,9 @@
 /* Compiled code may use aligned vector loads on the aligned pointer. */
 enum { BufferAlignment = TILE_BUFFER_ALIGNMENT };
 
+/* What the padding of a guarded buffer holds (no float's common value). */
+enum { PaddingPattern = 0xA5 };
+
 struct TileBuffer {
   TileElementType type;
   int rank;
@@ -120,7 +123,26 @@ TileBuffer *tileBufferCreateGuarded(TileElementType type, int rank,
   b->mapping = mapping;
   b->mappingSize = mapSize;
   b->page = page;
+  /* The alignment padding after the data faults on no access: it holds a
+   * pattern that tileBufferCheckPadding looks for after a call. */
+  memset(data + bytes, PaddingPattern, rounded - bytes);
   return b;
+}
+
+bool tileBufferCheckPadding(const TileBuffer *b, int64_t *element) {
+  if (!b->mapping)
+    return true;
+  const unsigned char *padding = (const unsigned char *)b->data + b->byteSize;
+  size_t slack =
+      (b->byteSize + BufferAlignment - 1) / BufferAlignment * BufferAlignment -
+      b->byteSize;
+  for (size_t i = 0; i < slack; ++i)
+    if (padding[i] != PaddingPattern) {
+      *element =
+          b->numElements + (int64_t)(i / tileElementTypeGetSize(b->type));
+      return false;
+    }
+  return true;
 }
 
 bool tileBufferGuardHit(const TileBuffer *b, uintptr_t address,

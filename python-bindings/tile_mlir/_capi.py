@@ -213,6 +213,8 @@ _PROTOTYPES = {
     "tileBufferCreateView": (_P, [ctypes.c_int, ctypes.c_int, ctypes.POINTER(ctypes.c_int64), _P,
                                   ctypes.c_int]),
     "tileBufferDestroy": (None, [_P]),
+    "tileBufferCheckPadding": (ctypes.c_bool, [_P, ctypes.POINTER(ctypes.c_int64)]),
+    "tileBufferGetNumElements": (ctypes.c_int64, [_P]),
     "tileBufferGetData": (_P, [_P]),
     "tileBufferGetByteSize": (ctypes.c_size_t, [_P]),
     "tileExecutableCreate": (_P, [_P, _P, TileErrorSink]),

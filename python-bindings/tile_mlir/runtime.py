@@ -287,6 +287,8 @@ class Function:
             if not ok:
                 raise TileRuntimeError("%s: %s" % (self.name, errors.text() or "the call failed"))
             for i, buf in buffers.items():
+                _check_padding(lib, buf, self._describe(i))
+            for i, buf in buffers.items():
                 _from_buffer(lib, buf, values[i], self._describe(i))
             return list(times)[:count]
         finally:
@@ -334,6 +336,19 @@ def _to_buffer(lib, t, array):
         dense = np.ascontiguousarray(array)
         ctypes.memmove(lib.tileBufferGetData(buf), dense.ctypes.data, size)
     return buf
+
+
+def _check_padding(lib, buf, what):
+    """A write past the end of a buffer that did not reach its guard page
+    (the alignment padding before it) is found after the call; the arrays
+    are then left as they were."""
+    element = ctypes.c_int64()
+    if not lib.tileBufferCheckPadding(buf, ctypes.byref(element)):
+        count = lib.tileBufferGetNumElements(buf)
+        raise TileRuntimeError(
+            "%s has %d element%s, and the kernel wrote element %d, past its end; do the "
+            "sizes of the arrays agree with what the kernel reads and writes?"
+            % (what, count, "" if count == 1 else "s", element.value))
 
 
 def _from_buffer(lib, buf, array, what):

@@ -122,6 +122,19 @@ def test_a_kernel_past_its_arguments_faults_at_the_access():
         assert 'File "<string>", line 4 in <module>' in run.stderr, report
 
 
+def test_a_write_into_the_padding_is_an_error(vector_add):
+    """97 f32 are 388 bytes: elements 97 to 111 lie in the alignment padding
+    before the guard page, where a write faults on nothing. It is found after
+    the call, and the arrays are left as they were."""
+    a = np.ones(100, np.float32)
+    c = np.zeros(97, np.float32)
+    with pytest.raises(tm.TileRuntimeError,
+                       match=r"vector_add: argument 'C' \(memref<\?xf32>\) has 97 elements, and "
+                             r"the kernel wrote element 97, past its end"):
+        vector_add(a, a, c)
+    assert not c.any()
+
+
 def test_argument_errors(vector_add):
     a = np.zeros(10, np.float32)
     cases = [

@@ -10,6 +10,7 @@
 
 #include <signal.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <ucontext.h>
 #include <unistd.h>
 
@@ -103,7 +104,18 @@ void faultGuardArm(const char *input, const char *function) {
   tileSignalsCatch(faultSignals, TILE_COUNT(faultSignals), onFault);
 }
 
-void faultGuardDisarm(void) {
+bool faultGuardDisarm(void) {
   tileSignalsRelease();
+  GuardedHit hit;
+  bool intact = guardedMemoryCheckPadding(&hit);
+  if (!intact)
+    fprintf(stderr,
+            "tile-run: error: '%s' of '%s' wrote element %lld of argument "
+            "%u, which has %lld element%s (past its end, before the page "
+            "that faults); do the sizes of its arguments (--shape, .npy "
+            "files) agree with what it reads and writes?\n",
+            guardedFunction, guardedInput, (long long)hit.element, hit.argument,
+            (long long)hit.numElements, hit.numElements == 1 ? "" : "s");
   guardedInput = guardedFunction = NULL;
+  return intact;
 }

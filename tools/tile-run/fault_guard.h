@@ -5,10 +5,15 @@
 #ifndef TILE_RUN_FAULT_GUARD_H
 #define TILE_RUN_FAULT_GUARD_H
 
+#include <stdbool.h>
+
 /* While armed, SIGSEGV, SIGBUS, SIGFPE and SIGILL on any thread print the
  * error for `function` of `input` and end the process. The strings must
  * outlive the arming. One guard is armed at a time. */
 void faultGuardArm(const char *input, const char *function);
-void faultGuardDisarm(void);
+/* Disarms the guard. False, with the error printed, when the call wrote
+ * into the alignment padding after the end of an argument, where no page
+ * faults (guarded_memory.h). */
+bool faultGuardDisarm(void);
 
 #endif

@@ -64,3 +64,16 @@ bool guardedMemoryFind(uintptr_t address, GuardedHit *hit) {
   }
   return false;
 }
+
+bool guardedMemoryCheckPadding(GuardedHit *hit) {
+  for (size_t i = 0; i < TILE_COUNT(regions); ++i) {
+    const TileBuffer *b = regions[i].buffer;
+    int64_t element;
+    if (b && !tileBufferCheckPadding(b, &element)) {
+      *hit = (GuardedHit){regions[i].argument, element,
+                          tileBufferGetNumElements(b)};
+      return false;
+    }
+  }
+  return true;
+}

@@ -33,5 +33,9 @@ typedef struct {
   int64_t numElements;
 } GuardedHit;
 bool guardedMemoryFind(uintptr_t address, GuardedHit *hit);
+/* Whether every buffer's alignment padding (after its end, before the page
+ * that faults) is as it was made; false with the first element written
+ * there when a call wrote past an end without faulting. */
+bool guardedMemoryCheckPadding(GuardedHit *hit);
 
 #endif

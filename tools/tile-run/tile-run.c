@@ -164,8 +164,8 @@ static bool compileAndRun(Session *s, MlirOperation module, const char *target,
     faultGuardArm(s->fileName, entry->name);
   ok = exe && mlirLogicalResultIsSuccess(tileExecutableInvoke(
                   exe, entry, args->values, runErrorSink()));
-  if (exe)
-    faultGuardDisarm();
+  if (exe && !faultGuardDisarm())
+    ok = false;
   if (ok && keep)
     *keep = exe;
   else
@@ -219,7 +219,7 @@ static bool timeRuns(const Options *o, TileExecutable *exe,
   bool ok = mlirLogicalResultIsSuccess(
       tileExecutableTime(exe, args->entry, copy.values, (unsigned)o->repeat,
                          times, runErrorSink()));
-  faultGuardDisarm();
+  ok = faultGuardDisarm() && ok;
   if (ok) {
     qsort(times, (size_t)o->repeat, sizeof(double), compareDoubles);
     long mid = o->repeat / 2;

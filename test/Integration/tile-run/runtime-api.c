@@ -229,6 +229,16 @@ static void testGuardedBuffers(void) {
                          &element),
       tileBufferGuardHit(empty, (uintptr_t)tileBufferGetData(empty), &element),
       storeFaults(tileBufferGetData(empty)));
+  /* The 32 bytes of padding after the 96 of data fault on nothing: a write
+   * there is found afterwards. */
+  int64_t written = 0;
+  bool intact = tileBufferCheckPadding(b, &written);
+  data[25] = 1;
+  bool afterWrite = tileBufferCheckPadding(b, &written);
+  // CHECK: padding intact 1, after a write 0 (element 25), plain 1
+  printf("padding intact %d, after a write %d (element %lld), plain %d\n",
+         intact, afterWrite, (long long)written,
+         tileBufferCheckPadding(plain, &written));
   int64_t negative[1] = {-1}, huge[2] = {INT64_MAX / 2, 3};
   // CHECK: guarded negative 0, overflow 0
   printf("guarded negative %d, overflow %d\n",
