@@ -8,7 +8,9 @@
 #include "mlir-c/ExecutionEngine.h"
 #include "mlir-c/RegisterEverything.h"
 
+#include <ctype.h>
 #include <dlfcn.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -97,6 +99,69 @@ static bool ompThreadsValid(TileErrorSink errors) {
   return ok;
 }
 
+/* libomp's syntax for a stack size: a number, then B, K, M, G or T (any
+ * case, blanks around, a B after the others allowed); without one, `unit`
+ * bytes. -1 when it is none (libomp then keeps its default). */
+static int64_t stackBytes(const char *text, int64_t unit) {
+  const char *p = text;
+  while (*p == ' ' || *p == '\t')
+    ++p;
+  if (!isdigit((unsigned char)*p))
+    return -1;
+  int64_t value = 0;
+  while (isdigit((unsigned char)*p))
+    if ((value = value * 10 + (*p++ - '0')) > ((int64_t)1 << 40))
+      return INT64_MAX; /* more than any check needs */
+  while (*p == ' ' || *p == '\t')
+    ++p;
+  const char *units = "BKMGT";
+  const char *u = *p ? strchr(units, toupper((unsigned char)*p)) : NULL;
+  if (u) {
+    unit = (int64_t)1 << (10 * (u - units));
+    ++p;
+    if (u != units && (*p == 'b' || *p == 'B'))
+      ++p;
+  }
+  while (*p == ' ' || *p == '\t')
+    ++p;
+  return *p ? -1 : value * unit;
+}
+
+/* The blocks of the cpu target keep up to 2 MiB of tiles on the stack of
+ * the OpenMP thread that runs them (tile-cpu-kernels' stack-limit-kib),
+ * which libomp gives 4 MiB or more by default: a smaller stack size from
+ * the environment made such kernels die of SIGSEGV. Beyond 1 GiB a thread,
+ * libomp could not start its threads here (100G) and aborted. */
+static bool ompStackValid(TileErrorSink errors) {
+  enum { Needed = 4 << 20, Most = 1 << 30 };
+  static const struct {
+    const char *name;
+    int64_t unit;
+  } variables[] = {
+      {"OMP_STACKSIZE", 1024}, {"GOMP_STACKSIZE", 1024}, {"KMP_STACKSIZE", 1}};
+  for (size_t i = 0; i < sizeof(variables) / sizeof(variables[0]); ++i) {
+    const char *value = getenv(variables[i].name);
+    int64_t bytes = value ? stackBytes(value, variables[i].unit) : -1;
+    if (bytes < 0 || (bytes >= Needed && bytes <= Most))
+      continue;
+    if (bytes > Most)
+      tileReport(errors,
+                 "%s='%s' asks for more than 1 GiB of stack for each OpenMP "
+                 "thread that runs the cpu target's blocks, which the OpenMP "
+                 "runtime aborts on when it cannot have it: set it to 1G or "
+                 "less, or unset it",
+                 variables[i].name, value);
+    else
+      tileReport(errors,
+                 "%s='%s' gives the OpenMP threads that run the cpu target's "
+                 "blocks %lld bytes of stack, where a block keeps up to 2 MiB "
+                 "of tiles: set it to 4M or more, or unset it",
+                 variables[i].name, value, (long long)bytes);
+    return false;
+  }
+  return true;
+}
+
 static void *jitCreate(const TileBackendContext *ctx,
                        const TileArtifact *artifact, TileErrorSink errors) {
   MlirOperation host = tileArtifactGetHostModule(artifact);
@@ -105,7 +170,8 @@ static void *jitCreate(const TileBackendContext *ctx,
     return NULL;
   }
   const char *name = tileArtifactGetRuntimeLibrary(artifact);
-  if (name && !strcmp(name, "omp") && !ompThreadsValid(errors))
+  if (name && !strcmp(name, "omp") &&
+      (!ompThreadsValid(errors) || !ompStackValid(errors)))
     return NULL;
   char *lib = name ? tileRuntimeLibraryFind(name, errors) : NULL;
   if ((name && (!lib || !loadable(lib, errors))) ||
