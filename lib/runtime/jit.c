@@ -2,6 +2,7 @@
  * with the artifact's runtime library loaded for the code to call. */
 #include "runtime/runtime.h"
 #include "support/alloc.h"
+#include "support/count.h"
 
 #include "support/strbuf.h"
 
@@ -139,7 +140,7 @@ static bool ompStackValid(TileErrorSink errors) {
     int64_t unit;
   } variables[] = {
       {"OMP_STACKSIZE", 1024}, {"GOMP_STACKSIZE", 1024}, {"KMP_STACKSIZE", 1}};
-  for (size_t i = 0; i < sizeof(variables) / sizeof(variables[0]); ++i) {
+  for (size_t i = 0; i < TILE_COUNT(variables); ++i) {
     const char *value = getenv(variables[i].name);
     int64_t bytes = value ? stackBytes(value, variables[i].unit) : -1;
     if (bytes < 0 || (bytes >= Needed && bytes <= Most))
