@@ -125,7 +125,9 @@ static int64_t stackBytes(const char *text, int64_t unit) {
   }
   while (*p == ' ' || *p == '\t')
     ++p;
-  return *p ? -1 : value * unit;
+  if (*p)
+    return -1;
+  return value > INT64_MAX / unit ? INT64_MAX : value * unit;
 }
 
 /* The blocks of the cpu target keep up to 2 MiB of tiles on the stack of
