@@ -69,6 +69,12 @@ static TileOutputFile *openInPlace(TileOutputFile *f, TileStrBuf *error) {
   return f->stream ? f : failOpen(f, error, "open output file", errno);
 }
 
+bool tileOutputFileReplaces(const char *path) {
+  struct stat st;
+  return strcmp(path, "-") != 0 &&
+         (stat(path, &st) != 0 || S_ISREG(st.st_mode));
+}
+
 TileOutputFile *tileOutputFileOpen(const char *path, TileStrBuf *error) {
   TileOutputFile *f = calloc(1, sizeof(*f));
   if (!f || !(f->path = strdup(path))) {

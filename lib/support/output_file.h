@@ -15,6 +15,10 @@
  * removed. A symbolic link is followed: the file it names is replaced. */
 typedef struct TileOutputFile TileOutputFile;
 
+/* Whether tileOutputFileOpen replaces the file at `path` (a new or regular
+ * file) rather than writing in place ("-", a device, a FIFO). */
+bool tileOutputFileReplaces(const char *path);
+
 /* Opens `path`; NULL (with the reason appended to `error`) on failure. */
 TileOutputFile *tileOutputFileOpen(const char *path, TileStrBuf *error);
 

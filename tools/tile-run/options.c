@@ -14,7 +14,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #define AT(field) offsetof(Options, field)
 #define BOOL(name, field, help)                                                \
@@ -218,14 +217,6 @@ static const TileFlagParser parser = {
     .inputOffset = AT(input),
 };
 
-/* Whether writing `path` replaces a file (tileOutputFileOpen): not "-" nor
- * something that exists and is no regular file. */
-static bool replacesFile(const char *path) {
-  struct stat st;
-  return strcmp(path, "-") != 0 &&
-         (stat(path, &st) != 0 || S_ISREG(st.st_mode));
-}
-
 /* Checks that combine options. */
 static int checkCombinations(Options *o) {
   if (o->cache && o->noCache)
@@ -255,15 +246,18 @@ static int checkCombinations(Options *o) {
                     "--repeat, --output and --print need a run");
   /* Each output replaces its file: two into one would leave the last.
    * Standard output and devices (/dev/null) are written in place. */
-  for (unsigned i = 0; i < o->outputs.count; ++i)
-    for (unsigned j = 0; j < i && replacesFile(o->outputs.items[i].value);
-         ++j) {
-      const ArgOption *a = &o->outputs.items[j], *b = &o->outputs.items[i];
+  for (unsigned i = 0; i < o->outputs.count; ++i) {
+    const ArgOption *b = &o->outputs.items[i];
+    if (!tileOutputFileReplaces(b->value))
+      continue;
+    for (unsigned j = 0; j < i; ++j) {
+      const ArgOption *a = &o->outputs.items[j];
       if (!strcmp(a->value, b->value) || tileSamePath(a->value, b->value))
         return runError("'%s' and '%s' write arguments %u and %u to the "
                         "same file '%s'",
                         a->flag, b->flag, a->index, b->index, b->value);
     }
+  }
   if ((o->transposeA || o->transposeB) &&
       (!o->check || strcmp(o->check, "gemm") != 0))
     return runError("--transpose-a and --transpose-b go with --check=gemm");
