@@ -149,8 +149,8 @@ MLIR_CAPI_EXPORTED TileBuffer *tileBufferCreate(TileElementType type, int rank,
 /// corrupting other memory of the process or reading it silently; accesses
 /// in the alignment slack after the end do not fault. Each buffer is a
 /// mapping of its own (its pages and two more); tileBufferDestroy frees it.
-/// Writes into the padding between the end and the guard page are found
-/// after the call by tileBufferCheckPadding.
+/// After a call, tileBufferCheckPadding finds writes into the padding
+/// between the end and the guard page.
 MLIR_CAPI_EXPORTED TileBuffer *
 tileBufferCreateGuarded(TileElementType type, int rank, const int64_t *sizes);
 /// Whether `address` is in a guard page of `buffer`, a buffer of
