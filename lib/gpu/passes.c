@@ -5,6 +5,7 @@
 extern const TilePassDescriptor tileGpuCheckDialectsPass;
 extern const TilePassDescriptor tileGpuCheckArgumentsPass;
 extern const TilePassDescriptor tileGpuCheckVectorsPass;
+extern const TilePassDescriptor tileGpuHostBuffersPass;
 extern const TilePassDescriptor tileGpuSharedFragmentsPass;
 extern const TilePassDescriptor tileGpuLayoutPass;
 extern const TilePassDescriptor tileGpuLowerPass;
@@ -18,16 +19,18 @@ extern const TilePassDescriptor tileGpuHoistAllocasPass;
 extern const TilePassDescriptor tileGpuOutlineOpsPass;
 extern const TilePassDescriptor tileGpuTransferMasksPass;
 extern const TilePassDescriptor tileGpuDropCWrappersPass;
+extern const TilePassDescriptor tileGpuAsyncMemoryPass;
 
 static const TilePassDescriptor *const passes[] = {
-    &tileGpuCheckDialectsPass,  &tileGpuCheckArgumentsPass,
-    &tileGpuCheckVectorsPass,   &tileGpuSharedFragmentsPass,
-    &tileGpuLayoutPass,         &tileGpuLowerPass,
-    &tileGpuBarriersPass,       &tileKernelToGpuPass,
-    &tileGpuCheckCallsPass,     &tileMergeGpuModulesPass,
-    &tileGpuCheckDeviceOpsPass, &tileGpuSubgroupOpsPass,
-    &tileGpuHoistAllocasPass,   &tileGpuOutlineOpsPass,
-    &tileGpuTransferMasksPass,  &tileGpuDropCWrappersPass,
+    &tileGpuCheckDialectsPass,   &tileGpuCheckArgumentsPass,
+    &tileGpuCheckVectorsPass,    &tileGpuHostBuffersPass,
+    &tileGpuSharedFragmentsPass, &tileGpuLayoutPass,
+    &tileGpuLowerPass,           &tileGpuBarriersPass,
+    &tileKernelToGpuPass,        &tileGpuCheckCallsPass,
+    &tileMergeGpuModulesPass,    &tileGpuCheckDeviceOpsPass,
+    &tileGpuSubgroupOpsPass,     &tileGpuHoistAllocasPass,
+    &tileGpuOutlineOpsPass,      &tileGpuTransferMasksPass,
+    &tileGpuDropCWrappersPass,   &tileGpuAsyncMemoryPass,
 };
 
 const TilePassList tileGpuPasses = {passes, TILE_COUNT(passes)};

@@ -346,6 +346,19 @@ const char *tileTypeStr(TileStrBuf *buf, MlirType type) {
   return tileStrBufGet(buf);
 }
 
+const char *tileOpAt(TileStrBuf *buf, MlirOperation op) {
+  tileStrBufClear(buf);
+  tileStrBufPrintf(buf, "'");
+  tileStrBufAppendRef(buf, mlirIdentifierStr(mlirOperationGetName(op)));
+  tileStrBufPrintf(buf, "'");
+  MlirStringRef file;
+  unsigned line, column;
+  if (tileLocationGetFilePosition(mlirOperationGetLocation(op), &file, &line,
+                                  &column))
+    tileStrBufPrintf(buf, " at line %u, column %u", line, column);
+  return buf->data;
+}
+
 int64_t tileRank(MlirType shaped) { return mlirShapedTypeGetRank(shaped); }
 
 int64_t tileDim(MlirType shaped, int64_t i) {

@@ -133,6 +133,9 @@ void tileAppendType(TileStrBuf *buf, MlirType type);
 void tileAppendAttr(TileStrBuf *buf, MlirAttribute attr);
 /* Prints `type` into `buf` (cleared first) and returns the text. */
 const char *tileTypeStr(TileStrBuf *buf, MlirType type);
+/* Prints "'memref.store' at line 12, column 7" into `buf` (cleared first;
+ * without the position when op's location has none) and returns it. */
+const char *tileOpAt(TileStrBuf *buf, MlirOperation op);
 
 /* Shape helpers for ranked memrefs. */
 int64_t tileRank(MlirType shaped);

@@ -26,21 +26,6 @@ static const char *typeStr(TileStrBuf *buf, MlirType type) {
   return tileTypeStr(buf, type);
 }
 
-/* "'memref.store' at line 12, column 7" (or without the position, when
- * its location has none). */
-static const char *opAt(TileStrBuf *buf, MlirOperation op) {
-  tileStrBufClear(buf);
-  tileStrBufPrintf(buf, "'");
-  tileStrBufAppendRef(buf, mlirIdentifierStr(mlirOperationGetName(op)));
-  tileStrBufPrintf(buf, "'");
-  MlirStringRef file;
-  unsigned line, column;
-  if (tileLocationGetFilePosition(mlirOperationGetLocation(op), &file, &line,
-                                  &column))
-    tileStrBufPrintf(buf, " at line %u, column %u", line, column);
-  return buf->data;
-}
-
 /*===--- attributes -------------------------------------------------------===*/
 
 /* Discardable tile.* attributes that structure ops may carry. */
@@ -243,7 +228,7 @@ static MlirWalkResult checkPrivateLoopOp(MlirOperation op, void *userData) {
            "fragment spreads the loop's iterations over the threads that "
            "hold its elements, so each copy would get only some of the "
            "values (write a shared tile instead, or use two loops)",
-           opAt(&v->t0, p->write));
+           tileOpAt(&v->t0, p->write));
       return MlirWalkResultAdvance;
     }
     if (rows[i].reads && rows[i].writes &&
@@ -253,7 +238,7 @@ static MlirWalkResult checkPrivateLoopOp(MlirOperation op, void *userData) {
            "buffer each thread has its own copy of (the %s): such a "
            "loop runs every iteration on every thread, so the update would "
            "happen once per thread",
-           opAt(&v->t0, p->write));
+           tileOpAt(&v->t0, p->write));
       return MlirWalkResultAdvance;
     }
   }

@@ -1,0 +1,104 @@
+// tile-gpu-host-buffers: a buffer that host code allocates and a kernel of
+// the same function uses becomes device memory (gpu.alloc, async form
+// later), or managed memory where host code also touches it; registered
+// host memory stays. Before, a memref.alloc reached the kernel as a host
+// pointer (an illegal address on the GPU).
+// RUN: tile-opt --split-input-file --tile-gpu-host-buffers=target=cuda %s | FileCheck %s
+
+// CHECK-LABEL: func.func @scratch
+// CHECK-NOT: memref.alloc
+// CHECK: %[[T:.*]] = gpu.alloc (%{{.*}}) : memref<?x64xf32>
+// CHECK: scf.forall
+// CHECK: memref.store {{.*}}, %[[T]]
+// CHECK: memref.load %[[T]]
+// CHECK: gpu.dealloc %[[T]] : memref<?x64xf32>
+// CHECK-NOT: memref.dealloc
+func.func @scratch(%A: memref<?x64xf32>, %C: memref<?x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %n = memref.dim %A, %c0 : memref<?x64xf32>
+  %T = memref.alloc(%n) : memref<?x64xf32>
+  scf.forall (%b) in (%n) {
+    scf.forall (%i) in (64) {
+      %x = memref.load %A[%b, %i] : memref<?x64xf32>
+      memref.store %x, %T[%b, %i] : memref<?x64xf32>
+    }
+  } {mapping = [#gpu.block<x>], tile.threads = 64 : i64}
+  scf.forall (%b) in (%n) {
+    scf.forall (%i) in (64) {
+      %x = memref.load %T[%b, %i] : memref<?x64xf32>
+      memref.store %x, %C[%b, %i] : memref<?x64xf32>
+    }
+  } {mapping = [#gpu.block<x>], tile.threads = 64 : i64}
+  memref.dealloc %T : memref<?x64xf32>
+  return
+}
+
+// -----
+
+// A view of the buffer reaches the kernel, and host code writes the buffer
+// first: managed memory.
+// CHECK-LABEL: func.func @host_writes
+// CHECK: %[[T:.*]] = gpu.alloc host_shared () : memref<8x8xf32>
+// CHECK: linalg.fill {{.*}} outs(%[[T]] : memref<8x8xf32>)
+// CHECK: memref.subview %[[T]]
+func.func @host_writes(%C: memref<4xf32>) {
+  %one = arith.constant 1.0 : f32
+  %T = memref.alloc() : memref<8x8xf32>
+  linalg.fill ins(%one : f32) outs(%T : memref<8x8xf32>)
+  %row = memref.subview %T[2, 0] [1, 4] [1, 1] : memref<8x8xf32> to memref<4xf32, strided<[1], offset: 16>>
+  scf.forall (%b) in (1) {
+    scf.forall (%i) in (4) {
+      %x = memref.load %row[%i] : memref<4xf32, strided<[1], offset: 16>>
+      memref.store %x, %C[%i] : memref<4xf32>
+    }
+  } {mapping = [#gpu.block<x>], tile.threads = 4 : i64}
+  return
+}
+
+// -----
+
+// Registered host memory, a buffer no kernel uses and a kernel's own
+// allocation stay as they are.
+// CHECK-LABEL: func.func @unchanged
+// CHECK-NOT: gpu.alloc
+// CHECK: gpu.host_register
+// CHECK-NOT: gpu.alloc
+func.func @unchanged(%C: memref<4xf32>) {
+  %one = arith.constant 1.0 : f32
+  %R = memref.alloc() : memref<4xf32>
+  %cast = memref.cast %R : memref<4xf32> to memref<*xf32>
+  gpu.host_register %cast : memref<*xf32>
+  %H = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%one : f32) outs(%H : memref<4xf32>)
+  scf.forall (%b) in (1) {
+    %K = memref.alloc() : memref<4xf32>
+    scf.forall (%i) in (4) {
+      %x = memref.load %R[%i] : memref<4xf32>
+      memref.store %x, %K[%i] : memref<4xf32>
+      memref.store %x, %C[%i] : memref<4xf32>
+    }
+  } {mapping = [#gpu.block<x>], tile.threads = 4 : i64}
+  return
+}
+
+// -----
+
+// gpu.launch bodies are kernels too; a buffer passed to a call is managed
+// memory.
+// CHECK-LABEL: func.func @launch
+// CHECK: %[[T:.*]] = gpu.alloc host_shared () : memref<4xf32>
+// CHECK: call @fill(%[[T]])
+// CHECK: gpu.launch
+func.func private @fill(memref<4xf32>)
+func.func @launch(%C: memref<4xf32>) {
+  %c1 = arith.constant 1 : index
+  %T = memref.alloc() : memref<4xf32>
+  call @fill(%T) : (memref<4xf32>) -> ()
+  gpu.launch blocks(%bx, %by, %bz) in (%x = %c1, %y = %c1, %z = %c1)
+             threads(%tx, %ty, %tz) in (%u = %c1, %v = %c1, %w = %c1) {
+    %e = memref.load %T[%tx] : memref<4xf32>
+    memref.store %e, %C[%tx] : memref<4xf32>
+    gpu.terminator
+  }
+  return
+}
