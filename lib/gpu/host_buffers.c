@@ -159,10 +159,9 @@ static void moveToDevice(MlirOperation alloc, const Uses *uses) {
     operands[i] = mlirOperationGetOperand(alloc, i);
   MlirNamedAttribute attrs[2];
   intptr_t numAttrs = 0;
-  attrs[numAttrs++] =
-      tbNamed(&b, "operandSegmentSizes",
-              mlirDenseI32ArrayGet(b.ctx, 3,
-                                   (const int32_t[]){0, (int32_t)n, 0}));
+  attrs[numAttrs++] = tbNamed(
+      &b, "operandSegmentSizes",
+      mlirDenseI32ArrayGet(b.ctx, 3, (const int32_t[]){0, (int32_t)n, 0}));
   if (uses->hostAccess)
     attrs[numAttrs++] = tbNamed(&b, "hostShared", mlirUnitAttrGet(b.ctx));
   MlirOperation gpuAlloc =
@@ -175,6 +174,79 @@ static void moveToDevice(MlirOperation alloc, const Uses *uses) {
     tbCreate(&d, "gpu.dealloc", 1, &buffer, 0, NULL, 0, NULL);
     mlirOperationDestroy(dealloc);
   }
+}
+
+/* Whether memref.get_global `op` names a constant memref.global of the
+ * module around `func` (read only: the pass runs on functions). */
+static bool constantGlobal(MlirOperation func, MlirOperation op) {
+  MlirAttribute name = tileOpGetAttr(op, "name");
+  MlirOperation module = mlirOperationGetParentOperation(func);
+  if (mlirAttributeIsNull(name) || !mlirAttributeIsAFlatSymbolRef(name) ||
+      mlirOperationIsNull(module) || mlirOperationGetNumRegions(module) != 1)
+    return false;
+  MlirStringRef wanted = mlirFlatSymbolRefAttrGetValue(name);
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  for (MlirOperation g = mlirBlockIsNull(body)
+                             ? (MlirOperation){NULL}
+                             : mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(g); g = mlirOperationGetNextInBlock(g)) {
+    MlirAttribute sym = tileOpGetAttr(g, "sym_name");
+    if (tileOpIs(g, "memref.global") && !mlirAttributeIsNull(sym) &&
+        mlirAttributeIsAString(sym) &&
+        mlirStringRefEqual(mlirStringAttrGetValue(sym), wanted))
+      return !mlirAttributeIsNull(tileOpGetAttr(g, "constant"));
+  }
+  return false;
+}
+
+/* Whether every use of `op`'s result, and of the views of it, lies in
+ * op's block or in the regions of its ops, so that a copy freed before the
+ * block's terminator outlives them. */
+static bool usedInBlockOf(MlirValue value, MlirBlock block, int depth) {
+  for (MlirOpOperand use = mlirValueGetFirstUse(value);
+       !mlirOpOperandIsNull(use); use = mlirOpOperandGetNextUse(use)) {
+    MlirOperation user = mlirOpOperandGetOwner(use);
+    MlirOperation p = user;
+    while (!mlirOperationIsNull(p) &&
+           !mlirBlockEqual(mlirOperationGetBlock(p), block))
+      p = mlirOperationGetParentOperation(p);
+    if (mlirOperationIsNull(p) || depth >= MaxDepth)
+      return false;
+    if (tileTakesBufferOnly(user))
+      for (intptr_t i = 0; i < mlirOperationGetNumResults(user); ++i)
+        if (!usedInBlockOf(mlirOperationGetResult(user, i), block, depth + 1))
+          return false;
+  }
+  return true;
+}
+
+static bool usedInBlock(MlirOperation op) {
+  return usedInBlockOf(mlirOperationGetResult(op, 0), mlirOperationGetBlock(op),
+                       0);
+}
+
+/* A constant global's contents are copied into device memory (managed
+ * where host code reads it too) after its memref.get_global, which the
+ * copy replaces, and freed before the terminator of its block. */
+static void copyToDevice(MlirOperation getGlobal, const Uses *uses) {
+  TileBuilder b = tbAfter(getGlobal);
+  MlirValue global = mlirOperationGetResult(getGlobal, 0);
+  MlirType type = mlirValueGetType(global);
+  MlirNamedAttribute attrs[2];
+  intptr_t numAttrs = 0;
+  attrs[numAttrs++] =
+      tbNamed(&b, "operandSegmentSizes",
+              mlirDenseI32ArrayGet(b.ctx, 3, (const int32_t[]){0, 0, 0}));
+  if (uses->hostAccess)
+    attrs[numAttrs++] = tbNamed(&b, "hostShared", mlirUnitAttrGet(b.ctx));
+  MlirValue copy =
+      tbResult(tbCreate(&b, "gpu.alloc", 0, NULL, 1, &type, numAttrs, attrs));
+  mlirValueReplaceAllUsesOfWith(global, copy);
+  MlirValue operands[2] = {copy, global};
+  tbCreate(&b, "gpu.memcpy", 2, operands, 0, NULL, 0, NULL);
+  MlirBlock block = mlirOperationGetBlock(getGlobal);
+  TileBuilder end = tbAtTerminator(block, mlirOperationGetLocation(getGlobal));
+  tbCreate(&end, "gpu.dealloc", 1, &copy, 0, NULL, 0, NULL);
 }
 
 /* The number of symbol operands of memref.alloc `op` (its layout's). */
@@ -201,11 +273,16 @@ static void check(Run *run, MlirOperation buffer) {
                 "on the %s target; allocate the buffer with memref.alloc "
                 "(device memory there) or gpu.alloc",
                 at.data, run->target);
+  else if (tileOpIs(buffer, "memref.get_global") &&
+           constantGlobal(run->func, buffer) &&
+           mlirOperationIsNull(uses.escape) && usedInBlock(buffer))
+    copyToDevice(buffer, &uses);
   else if (tileOpIs(buffer, "memref.get_global"))
     tileGpuFail(&run->errors, buffer,
-                "is a host global, which the kernel's %s cannot reach on the "
-                "%s target; copy it into a buffer of memref.alloc (device "
-                "memory there) or register it with gpu.host_register",
+                "is a host global that is not constant, which the kernel's "
+                "%s cannot reach on the %s target; copy it into a buffer of "
+                "memref.alloc (device memory there) or register it with "
+                "gpu.host_register",
                 at.data, run->target);
   else if (!mlirOperationIsNull(uses.escape))
     tileGpuFail(&run->errors, buffer,

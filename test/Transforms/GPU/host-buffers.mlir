@@ -1,8 +1,9 @@
 // tile-gpu-host-buffers: a buffer that host code allocates and a kernel of
 // the same function uses becomes device memory (gpu.alloc, async form
-// later), or managed memory where host code also touches it; registered
-// host memory stays. Before, a memref.alloc reached the kernel as a host
-// pointer (an illegal address on the GPU).
+// later), or managed memory where host code also touches it; a constant
+// global is copied there for the block that reads it; registered host
+// memory stays. Before, a memref.alloc or global reached the kernel as a
+// host pointer (an illegal address on the GPU).
 // RUN: tile-opt --split-input-file --tile-gpu-host-buffers=target=cuda %s | FileCheck %s
 
 // CHECK-LABEL: func.func @scratch
@@ -99,6 +100,35 @@ func.func @launch(%C: memref<4xf32>) {
     %e = memref.load %T[%tx] : memref<4xf32>
     memref.store %e, %C[%tx] : memref<4xf32>
     gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// A constant global, read by a kernel in a host loop: copied into device
+// memory in each iteration, freed at its end.
+// CHECK-LABEL: func.func @constant_global
+// CHECK: scf.for
+// CHECK-NEXT: %[[G:.*]] = memref.get_global @table
+// CHECK-NEXT: %[[D:.*]] = gpu.alloc () : memref<4xf32>
+// CHECK-NEXT: gpu.memcpy %[[D]], %[[G]]
+// CHECK: memref.load %[[D]]
+// CHECK: gpu.dealloc %[[D]]
+// CHECK-NEXT: }
+memref.global "private" constant @table : memref<4xf32> = dense<[1.0, 2.0, 3.0, 4.0]>
+func.func @constant_global(%C: memref<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  scf.for %k = %c0 to %c3 step %c1 {
+    %T = memref.get_global @table : memref<4xf32>
+    scf.forall (%b) in (1) {
+      scf.forall (%i) in (4) {
+        %x = memref.load %T[%i] : memref<4xf32>
+        memref.store %x, %C[%i] : memref<4xf32>
+      }
+    } {mapping = [#gpu.block<x>], tile.threads = 4 : i64}
   }
   return
 }

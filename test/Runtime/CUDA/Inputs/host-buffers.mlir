@@ -1,7 +1,7 @@
 // Host code around kernels that allocates, copies and fills GPU memory:
 // a scratch buffer of memref.alloc that two kernels share (device memory),
-// one that host code fills first (managed memory), and the GPU dialect's
-// synchronous memory ops.
+// one that host code fills first (managed memory), a constant global
+// (copied to device memory), and the GPU dialect's synchronous memory ops.
 
 // C = A through a scratch buffer.
 func.func @scratch(%A: memref<256xf32>, %C: memref<256xf32>) {
@@ -45,5 +45,19 @@ func.func @memory_ops(%A: memref<4xf32>, %B: memref<4xf32>, %C: memref<4xf32>) {
   gpu.memcpy %B, %T : memref<4xf32>, memref<4xf32>
   gpu.dealloc %T : memref<4xf32>
   gpu.memset %C, %f : memref<4xf32>, f32
+  return
+}
+
+memref.global "private" constant @lut : memref<4xf32> = dense<[1.0, 2.0, 3.0, 4.0]>
+
+// C = the table.
+func.func @table(%C: memref<4xf32>) {
+  %T = memref.get_global @lut : memref<4xf32>
+  scf.forall (%b) in (1) {
+    scf.forall (%i) in (4) {
+      %x = memref.load %T[%i] : memref<4xf32>
+      memref.store %x, %C[%i] : memref<4xf32>
+    }
+  } {mapping = [#gpu.block<x>], tile.threads = 4 : i64}
   return
 }
