@@ -19,9 +19,16 @@
  * uses, a memref.alloc that a kernel uses and that leaves the function
  * (returned or yielded), whose owner would free device memory with free(),
  * and one of a layout with symbols, whose gpu.alloc MLIR does not lower.
- * A buffer that flows into a region of host control flow (an scf.for's
- * iteration argument, say) is not followed and stays as it is, and so are
- * buffers of a memory space (left to tile-check-memory-spaces). */
+ * A constant global (memref.get_global) that a kernel uses is copied into
+ * device memory after the get_global and freed at the end of its block,
+ * or before each return when it is in the entry block.
+ *
+ * A buffer that host control flow passes on (an scf.if result, an
+ * scf.for iteration argument) is not followed forward and stays where it
+ * was made; the buffers each kernel takes are followed back through views
+ * and such control flow, and host memory found there is reported at the
+ * op that made it. Buffers of a memory space are left to
+ * tile-check-memory-spaces. */
 #include "gpu/fail.h"
 #include "ir/accesses.h"
 #include "ir/builder.h"
@@ -130,6 +137,7 @@ typedef struct {
   const char *target;
   unsigned errors;
   TileOpList buffers;
+  TileOpList reported; /* buffers already reported */
 } Run;
 
 static MlirWalkResult collect(MlirOperation op, void *userData) {
@@ -227,8 +235,12 @@ static bool usedInBlock(MlirOperation op) {
 
 /* A constant global's contents are copied into device memory (managed
  * where host code reads it too) after its memref.get_global, which the
- * copy replaces, and freed before the terminator of its block. */
-static void copyToDevice(MlirOperation getGlobal, const Uses *uses) {
+ * copy replaces, and freed before the terminator of its block, or, when
+ * its uses reach other blocks and it is in the function's entry block,
+ * before each return. */
+static void copyToDevice(MlirOperation func, MlirOperation getGlobal,
+                         const Uses *uses) {
+  bool local = usedInBlock(getGlobal);
   TileBuilder b = tbAfter(getGlobal);
   MlirValue global = mlirOperationGetResult(getGlobal, 0);
   MlirType type = mlirValueGetType(global);
@@ -245,8 +257,28 @@ static void copyToDevice(MlirOperation getGlobal, const Uses *uses) {
   MlirValue operands[2] = {copy, global};
   tbCreate(&b, "gpu.memcpy", 2, operands, 0, NULL, 0, NULL);
   MlirBlock block = mlirOperationGetBlock(getGlobal);
-  TileBuilder end = tbAtTerminator(block, mlirOperationGetLocation(getGlobal));
-  tbCreate(&end, "gpu.dealloc", 1, &copy, 0, NULL, 0, NULL);
+  MlirLocation loc = mlirOperationGetLocation(getGlobal);
+  if (local) {
+    TileBuilder end = tbAtTerminator(block, loc);
+    tbCreate(&end, "gpu.dealloc", 1, &copy, 0, NULL, 0, NULL);
+    return;
+  }
+  for (MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+       !mlirBlockIsNull(b); b = mlirBlockGetNextInRegion(b)) {
+    MlirOperation terminator = mlirBlockGetTerminator(b);
+    if (mlirOperationIsNull(terminator) || !tileOpIs(terminator, "func.return"))
+      continue;
+    TileBuilder end = tbAtTerminator(b, loc);
+    tbCreate(&end, "gpu.dealloc", 1, &copy, 0, NULL, 0, NULL);
+  }
+}
+
+/* Whether `op` is in the entry block of `func`, so that it dominates every
+ * return. */
+static bool inEntryBlock(MlirOperation func, MlirOperation op) {
+  return mlirBlockEqual(
+      mlirOperationGetBlock(op),
+      mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0)));
 }
 
 /* The number of symbol operands of memref.alloc `op` (its layout's). */
@@ -259,6 +291,7 @@ static int32_t symbolOperands(MlirOperation op) {
 }
 
 static void check(Run *run, MlirOperation buffer) {
+  unsigned errors = run->errors;
   Uses uses = {.func = run->func};
   classify(mlirOperationGetResult(buffer, 0), &uses, 0);
   if (mlirOperationIsNull(uses.kernelUse) || uses.registered) {
@@ -274,15 +307,24 @@ static void check(Run *run, MlirOperation buffer) {
                 "(device memory there) or gpu.alloc",
                 at.data, run->target);
   else if (tileOpIs(buffer, "memref.get_global") &&
-           constantGlobal(run->func, buffer) &&
-           mlirOperationIsNull(uses.escape) && usedInBlock(buffer))
-    copyToDevice(buffer, &uses);
-  else if (tileOpIs(buffer, "memref.get_global"))
+           !constantGlobal(run->func, buffer))
     tileGpuFail(&run->errors, buffer,
                 "is a host global that is not constant, which the kernel's "
                 "%s cannot reach on the %s target; copy it into a buffer of "
                 "memref.alloc (device memory there) or register it with "
                 "gpu.host_register",
+                at.data, run->target);
+  else if (tileOpIs(buffer, "memref.get_global") &&
+           mlirOperationIsNull(uses.escape) &&
+           (usedInBlock(buffer) || inEntryBlock(run->func, buffer)))
+    copyToDevice(run->func, buffer, &uses);
+  else if (tileOpIs(buffer, "memref.get_global") &&
+           mlirOperationIsNull(uses.escape))
+    tileGpuFail(&run->errors, buffer,
+                "is a constant host global that the kernel's %s uses in "
+                "another block, which on the %s target needs a copy in device "
+                "memory that lives as long as those uses; take it with "
+                "memref.get_global in the function's entry block",
                 at.data, run->target);
   else if (!mlirOperationIsNull(uses.escape))
     tileGpuFail(&run->errors, buffer,
@@ -300,9 +342,119 @@ static void check(Run *run, MlirOperation buffer) {
                 at.data, run->target);
   else
     moveToDevice(buffer, &uses);
+  if (run->errors != errors)
+    tileOpListAppend(&run->reported, buffer);
   tileStrBufFree(&at);
   tileStrBufFree(&escape);
   tileOpListFree(&uses.deallocs);
+}
+
+/*===--- buffers that reach kernels through host control flow -----------===*/
+
+static bool reported(const Run *run, MlirOperation buffer) {
+  for (size_t i = 0; i < run->reported.count; ++i)
+    if (mlirOperationEqual(run->reported.ops[i], buffer))
+      return true;
+  return false;
+}
+
+static void traceRoot(Run *run, MlirValue value, MlirOperation use,
+                      MlirOperation through, int depth);
+
+/* Operand `index` of the terminator of each block of each region of `op`
+ * (what an scf.if, scf.index_switch or scf.execute_region yields as its
+ * result `index`, or an scf.for as its iteration argument). */
+static void traceYields(Run *run, MlirOperation op, intptr_t index,
+                        MlirOperation use, int depth) {
+  for (intptr_t r = 0; r < mlirOperationGetNumRegions(op); ++r)
+    for (MlirBlock block =
+             mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r));
+         !mlirBlockIsNull(block); block = mlirBlockGetNextInRegion(block)) {
+      MlirOperation yield = mlirBlockGetTerminator(block);
+      if (!mlirOperationIsNull(yield) && tileOpIs(yield, "scf.yield") &&
+          index < mlirOperationGetNumOperands(yield))
+        traceRoot(run, mlirOperationGetOperand(yield, index), use, op,
+                  depth + 1);
+    }
+}
+
+/* Follows `value`, a buffer a kernel's `use` takes from host code, back
+ * through views, scf.if/index_switch/execute_region results and scf.for
+ * iteration arguments to the host buffers it may be (`through`: the
+ * control flow op it came through, null until one). One that is still
+ * host memory came only through control flow, which the forward walk
+ * does not follow: reported. */
+static void traceRoot(Run *run, MlirValue value, MlirOperation use,
+                      MlirOperation through, int depth) {
+  if (depth >= MaxDepth)
+    return;
+  if (mlirValueIsABlockArgument(value)) {
+    MlirBlock block = mlirBlockArgumentGetOwner(value);
+    MlirOperation parent = mlirBlockGetParentOperation(block);
+    intptr_t arg = mlirBlockArgumentGetArgNumber(value);
+    if (!mlirOperationIsNull(parent) && tileOpIs(parent, "scf.for") &&
+        arg >= 1 && 3 + arg - 1 < mlirOperationGetNumOperands(parent)) {
+      traceRoot(run, mlirOperationGetOperand(parent, 3 + arg - 1), use, parent,
+                depth + 1);
+      traceYields(run, parent, arg - 1, use, depth);
+    }
+    return;
+  }
+  MlirOperation def = mlirOpResultGetOwner(value);
+  intptr_t index = mlirOpResultGetResultNumber(value);
+  if (tileTakesBufferOnly(def) && mlirOperationGetNumOperands(def) > 0) {
+    traceRoot(run, mlirOperationGetOperand(def, 0), use, through, depth + 1);
+  } else if (tileOpIs(def, "scf.if") || tileOpIs(def, "scf.index_switch") ||
+             tileOpIs(def, "scf.execute_region")) {
+    traceYields(run, def, index, use, depth);
+  } else if (tileOpIs(def, "scf.for")) {
+    if (3 + index < mlirOperationGetNumOperands(def))
+      traceRoot(run, mlirOperationGetOperand(def, 3 + index), use, def,
+                depth + 1);
+    traceYields(run, def, index, use, depth);
+  } else if (!mlirOperationIsNull(through) && !inKernel(def, run->func) &&
+             (tileOpIs(def, "memref.alloc") || tileOpIs(def, "memref.alloca") ||
+              tileOpIs(def, "memref.get_global")) &&
+             mlirAttributeIsNull(
+                 mlirMemRefTypeGetMemorySpace(mlirValueGetType(value))) &&
+             !reported(run, def)) {
+    Uses uses = {.func = run->func};
+    classify(value, &uses, 0);
+    tileOpListFree(&uses.deallocs);
+    if (uses.registered)
+      return;
+    TileStrBuf at = TILE_STRBUF_INIT, via = TILE_STRBUF_INIT;
+    tileGpuFail(&run->errors, def,
+                "is host memory that reaches the kernel's %s through %s; on "
+                "the %s target kernels reach device memory only, and a "
+                "buffer that host control flow passes on stays where it "
+                "was made: allocate it with gpu.alloc (or gpu.alloc "
+                "host_shared, where host code uses it too)",
+                tileOpAt(&at, use), tileOpAt(&via, through), run->target);
+    tileStrBufFree(&at);
+    tileStrBufFree(&via);
+    tileOpListAppend(&run->reported, def);
+  }
+}
+
+/* The buffers each op of a kernel takes from host code. */
+static MlirWalkResult traceCaptures(MlirOperation op, void *userData) {
+  Run *run = userData;
+  bool launch = tileOpIs(op, "gpu.launch_func");
+  if (!launch && !inKernel(op, run->func))
+    return MlirWalkResultAdvance;
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
+    MlirValue v = mlirOperationGetOperand(op, i);
+    if (!isBuffer(v))
+      continue;
+    MlirOperation def =
+        mlirValueIsAOpResult(v)
+            ? mlirOpResultGetOwner(v)
+            : mlirBlockGetParentOperation(mlirBlockArgumentGetOwner(v));
+    if (launch || !inKernel(def, run->func))
+      traceRoot(run, v, op, (MlirOperation){NULL}, 0);
+  }
+  return MlirWalkResultAdvance;
 }
 
 static void run(MlirOperation op, MlirExternalPass pass,
@@ -311,7 +463,9 @@ static void run(MlirOperation op, MlirExternalPass pass,
   mlirOperationWalk(op, collect, &r, MlirWalkPreOrder);
   for (size_t i = 0; i < r.buffers.count; ++i)
     check(&r, r.buffers.ops[i]);
+  mlirOperationWalk(op, traceCaptures, &r, MlirWalkPreOrder);
   tileOpListFree(&r.buffers);
+  tileOpListFree(&r.reported);
   if (r.errors)
     mlirExternalPassSignalFailure(pass);
 }

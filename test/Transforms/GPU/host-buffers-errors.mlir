@@ -59,3 +59,69 @@ func.func @symbols(%C: memref<4xf32>, %o: index) {
   } {mapping = [#gpu.block<x>], tile.threads = 4 : i64}
   return
 }
+
+// -----
+
+// Buffers that reach the kernel through host control flow, which the pass
+// does not follow forward: found from the kernel's use, each once.
+func.func @choose(%C: memref<64xf32>, %flag: i1) {
+  // expected-error @+1 {{'memref.alloc' op is host memory that reaches the kernel's 'memref.store' at line 80, column 7 through 'scf.if' at line 72, column 8; on the cuda target kernels reach device memory only}}
+  %T = memref.alloc() : memref<64xf32>
+  // expected-error @+1 {{'memref.alloc' op is host memory that reaches the kernel's 'memref.store' at line 80, column 7 through 'scf.if' at line 72, column 8}}
+  %U = memref.alloc() : memref<64xf32>
+  %S = scf.if %flag -> memref<64xf32> {
+    scf.yield %T : memref<64xf32>
+  } else {
+    scf.yield %U : memref<64xf32>
+  }
+  %one = arith.constant 1.0 : f32
+  scf.forall (%b) in (1) {
+    scf.forall (%i) in (64) {
+      memref.store %one, %S[%i] : memref<64xf32>
+      memref.store %one, %S[%i] : memref<64xf32>
+    }
+  } {mapping = [#gpu.block<x>], tile.threads = 64 : i64}
+  return
+}
+
+// -----
+
+func.func @iteration_argument(%C: memref<64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  // expected-error @+1 {{'memref.alloca' op is host memory that reaches the kernel's 'memref.load' at line 99, column 14 through 'scf.for' at line 95, column 8}}
+  %T = memref.alloca() : memref<64xf32>
+  %r = scf.for %k = %c0 to %c2 step %c1 iter_args(%B = %T) -> memref<64xf32> {
+    %v = memref.subview %B[0] [32] [1] : memref<64xf32> to memref<32xf32, strided<[1]>>
+    scf.forall (%b) in (1) {
+      scf.forall (%i) in (32) {
+        %x = memref.load %v[%i] : memref<32xf32, strided<[1]>>
+        memref.store %x, %C[%i] : memref<64xf32>
+      }
+    } {mapping = [#gpu.block<x>], tile.threads = 32 : i64}
+    scf.yield %B : memref<64xf32>
+  }
+  return
+}
+
+// -----
+
+// Registered host memory may take any path.
+func.func @registered(%C: memref<64xf32>, %flag: i1) {
+  %T = memref.alloc() : memref<64xf32>
+  %cast = memref.cast %T : memref<64xf32> to memref<*xf32>
+  gpu.host_register %cast : memref<*xf32>
+  %S = scf.if %flag -> memref<64xf32> {
+    scf.yield %T : memref<64xf32>
+  } else {
+    scf.yield %C : memref<64xf32>
+  }
+  %one = arith.constant 1.0 : f32
+  scf.forall (%b) in (1) {
+    scf.forall (%i) in (64) {
+      memref.store %one, %S[%i] : memref<64xf32>
+    }
+  } {mapping = [#gpu.block<x>], tile.threads = 64 : i64}
+  return
+}

@@ -132,3 +132,34 @@ func.func @constant_global(%C: memref<4xf32>) {
   }
   return
 }
+
+// -----
+
+// A constant global in the entry block whose uses reach other blocks: its
+// copy is freed before each return.
+// CHECK-LABEL: func.func @global_blocks
+// CHECK: %[[G:.*]] = memref.get_global @table
+// CHECK-NEXT: %[[D:.*]] = gpu.alloc () : memref<4xf32>
+// CHECK-NEXT: gpu.memcpy %[[D]], %[[G]]
+// CHECK: ^bb1:
+// CHECK: memref.load %[[D]]
+// CHECK: gpu.dealloc %[[D]]
+// CHECK-NEXT: return
+// CHECK: ^bb2:
+// CHECK-NEXT: gpu.dealloc %[[D]]
+// CHECK-NEXT: return
+memref.global "private" constant @table : memref<4xf32> = dense<[1.0, 2.0, 3.0, 4.0]>
+func.func @global_blocks(%C: memref<4xf32>, %flag: i1) {
+  %T = memref.get_global @table : memref<4xf32>
+  cf.cond_br %flag, ^a, ^b
+^a:
+  scf.forall (%b) in (1) {
+    scf.forall (%i) in (4) {
+      %x = memref.load %T[%i] : memref<4xf32>
+      memref.store %x, %C[%i] : memref<4xf32>
+    }
+  } {mapping = [#gpu.block<x>], tile.threads = 4 : i64}
+  return
+^b:
+  return
+}
