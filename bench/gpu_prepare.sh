@@ -30,6 +30,7 @@ gemm_tma_bf16    test/Target/CUDA/Inputs/gemm_128x128x64.mlir  gemm            b
 gemm_ws_k32      test/Target/CUDA/Inputs/gemm_128x256x32.mlir  gemm            f16
 gemm_ws_k32_bf16 test/Target/CUDA/Inputs/gemm_128x256x32.mlir  gemm            bf16
 gemm_ws_256x128  test/Target/CUDA/Inputs/gemm_256x128x64.mlir  gemm            f16
+vector_add_scratch test/Runtime/CUDA/Inputs/vector-add-scratch.mlir vector_add f32
 LIST
   if [ -e "$bundle_root/examples/gemm_hopper.mlir" ]; then
     echo "gemm_hopper      examples/gemm_hopper.mlir                     gemm            f16  sm_90a"
