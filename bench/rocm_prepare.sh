@@ -30,6 +30,7 @@ gemm_rocm        examples/gemm_rocm.mlir               gemm            f16   gfx
 gemm_rocm_bf16   examples/gemm_rocm.mlir               gemm            bf16  gfx90a,gfx942,gfx950
 gemm_i8          test/Target/ROCm/Inputs/gemm_i8.mlir  gemm            i8
 gemm_direct      test/Target/ROCm/Inputs/gemm_direct.mlir  gemm_bt     f16   gfx942,gfx950
+vector_add_scratch test/Runtime/CUDA/Inputs/vector-add-scratch.mlir vector_add f32
 LIST
 }
 
