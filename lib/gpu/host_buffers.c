@@ -28,7 +28,12 @@
  * was made; the buffers each kernel takes are followed back through views
  * and such control flow, and host memory found there is reported at the
  * op that made it. Buffers of a memory space are left to
- * tile-check-memory-spaces. */
+ * tile-check-memory-spaces.
+ *
+ * The arguments of a public function that launches kernels are device
+ * memory (tile-run, the Python package and ahead-of-time callers pass
+ * device buffers): host code that reads or writes one is reported at the
+ * op (it faulted in the host process). */
 #include "gpu/fail.h"
 #include "ir/accesses.h"
 #include "ir/builder.h"
@@ -55,6 +60,9 @@ typedef struct {
   MlirOperation escape;    /* the first op the buffer leaves through */
   bool registered;         /* a gpu.host_register takes it */
   bool hostAccess;         /* host code reads, writes or calls with it */
+  MlirOperation touch;     /* the first host op but a call, a gpu or an
+                              nvgpu op that takes it: one that reads or
+                              writes it */
   TileOpList deallocs;
 } Uses;
 
@@ -128,6 +136,11 @@ static void classify(MlirValue value, Uses *uses, int depth) {
         uses->escape = user;
     } else {
       uses->hostAccess = true;
+      /* gpu.memcpy and the like run on the device; nvgpu's TMA
+       * descriptor takes the buffer's address only. */
+      if (mlirOperationIsNull(uses->touch) && !tileOpIs(user, "func.call") &&
+          !tileOpInDialect(user, "gpu") && !tileOpInDialect(user, "nvgpu"))
+        uses->touch = user;
     }
   }
 }
@@ -457,9 +470,59 @@ static MlirWalkResult traceCaptures(MlirOperation op, void *userData) {
   return MlirWalkResultAdvance;
 }
 
+/*===--- arguments ------------------------------------------------------===*/
+
+static MlirWalkResult findKernel(MlirOperation op, void *userData) {
+  if (tileIsKernelLoop(op) || tileOpIs(op, "gpu.launch") ||
+      tileOpIs(op, "gpu.launch_func")) {
+    *(bool *)userData = true;
+    return MlirWalkResultInterrupt;
+  }
+  return MlirWalkResultAdvance;
+}
+
+/* The arguments of a public function that launches kernels are device
+ * memory on cuda and rocm: tile-run, the Python package and ahead-of-time
+ * callers pass device buffers. Host code that read or wrote one faulted in
+ * the host process (a SIGSEGV at a device address) when the function was
+ * called. Functions of host code only (the plain-loop references that
+ * tile-run --check runs on the cpu, say) are not checked. */
+static void checkArguments(Run *run) {
+  bool launches = false;
+  if (!tileIsPublicSymbol(run->func))
+    return;
+  mlirOperationWalk(run->func, findKernel, &launches, MlirWalkPreOrder);
+  if (!launches)
+    return;
+  MlirBlock entry =
+      mlirRegionGetFirstBlock(mlirOperationGetRegion(run->func, 0));
+  if (mlirBlockIsNull(entry))
+    return;
+  for (intptr_t i = 0; i < mlirBlockGetNumArguments(entry); ++i) {
+    MlirValue arg = mlirBlockGetArgument(entry, i);
+    if (!isBuffer(arg))
+      continue;
+    Uses uses = {.func = run->func};
+    classify(arg, &uses, 0);
+    tileOpListFree(&uses.deallocs);
+    if (mlirOperationIsNull(uses.touch) || uses.registered)
+      continue;
+    tileGpuFail(&run->errors, uses.touch,
+                "takes argument #%d in host code, but on the %s target the "
+                "arguments of a public function that launches kernels are "
+                "device memory "
+                "(tile-run, the Python package and ahead-of-time callers "
+                "pass device buffers), which host code cannot read or "
+                "write: do it in a kernel, copy with gpu.memcpy, or make "
+                "the function private if its callers pass host memory",
+                (int)i, run->target);
+  }
+}
+
 static void run(MlirOperation op, MlirExternalPass pass,
                 const TileOptionValue *options) {
   Run r = {.func = op, .target = options[OptTarget].s};
+  checkArguments(&r);
   mlirOperationWalk(op, collect, &r, MlirWalkPreOrder);
   for (size_t i = 0; i < r.buffers.count; ++i)
     check(&r, r.buffers.ops[i]);

@@ -125,3 +125,58 @@ func.func @registered(%C: memref<64xf32>, %flag: i1) {
   } {mapping = [#gpu.block<x>], tile.threads = 64 : i64}
   return
 }
+
+// -----
+
+// The arguments of a public function that launches kernels are device
+// memory: host code that reads or writes one faulted in the host process.
+func.func @host_reads_argument(%A: memref<64xf32>, %C: memref<64xf32>) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'memref.load' op takes argument #0 in host code, but on the cuda target the arguments of a public function that launches kernels are device memory (tile-run, the Python package and ahead-of-time callers pass device buffers), which host code cannot read or write}}
+  %s = memref.load %A[%c0] : memref<64xf32>
+  %v = memref.subview %C[0] [8] [1] : memref<64xf32> to memref<8xf32, strided<[1]>>
+  // expected-error @+1 {{'linalg.fill' op takes argument #1 in host code}}
+  linalg.fill ins(%s : f32) outs(%v : memref<8xf32, strided<[1]>>)
+  scf.forall (%b) in (1) {
+    scf.forall (%i) in (64) {
+      memref.store %s, %C[%i] : memref<64xf32>
+    }
+  } {mapping = [#gpu.block<x>], tile.threads = 64 : i64}
+  return
+}
+
+// -----
+
+// Not checked: a private function (its callers may pass host memory), one
+// with no kernel (a reference that runs on the cpu), queries, views, GPU
+// memory ops and calls.
+func.func private @helper(%A: memref<64xf32>, %C: memref<64xf32>) {
+  %c0 = arith.constant 0 : index
+  %s = memref.load %A[%c0] : memref<64xf32>
+  scf.forall (%b) in (1) {
+    scf.forall (%i) in (64) {
+      memref.store %s, %C[%i] : memref<64xf32>
+    }
+  } {mapping = [#gpu.block<x>], tile.threads = 64 : i64}
+  return
+}
+func.func @reference(%A: memref<64xf32>) {
+  %c0 = arith.constant 0 : index
+  %s = memref.load %A[%c0] : memref<64xf32>
+  memref.store %s, %A[%c0] : memref<64xf32>
+  return
+}
+func.func @device_side(%A: memref<64xf32>, %C: memref<64xf32>) {
+  %c0 = arith.constant 0 : index
+  %f = arith.constant 1.0 : f32
+  %n = memref.dim %A, %c0 : memref<64xf32>
+  gpu.memcpy %C, %A : memref<64xf32>, memref<64xf32>
+  gpu.memset %A, %f : memref<64xf32>, f32
+  call @helper(%A, %C) : (memref<64xf32>, memref<64xf32>) -> ()
+  scf.forall (%b) in (1) {
+    scf.forall (%i) in (64) {
+      memref.store %f, %C[%i] : memref<64xf32>
+    }
+  } {mapping = [#gpu.block<x>], tile.threads = 64 : i64}
+  return
+}
