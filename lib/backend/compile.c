@@ -178,7 +178,11 @@ static void collectEntries(MlirOperation module, TileArtifact *a) {
     if (!tileIsPublicSymbol(op) ||
         mlirBlockIsNull(mlirRegionGetFirstBlock(body)))
       continue;
-    MlirAttribute name = tileOpGetAttr(op, "sym_name");
+    /* A function renamed because it is named like a C library function
+     * (tile-host-symbol-names) is called by its name. */
+    MlirAttribute name = tileOpGetAttr(op, "tile.c_name");
+    if (mlirAttributeIsNull(name) || !mlirAttributeIsAString(name))
+      name = tileOpGetAttr(op, "sym_name");
     TileStrBuf text = TILE_STRBUF_INIT;
     tileStrBufAppendRef(&text, mlirStringAttrGetValue(name));
     TileEntryInfo *e = tileArtifactAddEntry(a, text.data);

@@ -9,9 +9,11 @@
  *
  * tile-host-symbol-names renames such a function, and its calls, to
  * `<name>.tile` (with a number after it should that be taken too), and
- * keeps its name in `tile.c_name`. tile-host-c-wrappers, after
- * convert-func-to-llvm, gives its C interface wrapper the name callers look
- * up, `_mlir_ciface_<name>`, and drops the attribute. The names are C's and
+ * keeps its name in `tile.c_name`, which names its entry point
+ * (backend/compile.c). tile-host-c-wrappers, after convert-func-to-llvm,
+ * gives its C interface wrapper the name callers look up,
+ * `_mlir_ciface_<name>` (the JIT's packed calls and ahead-of-time
+ * headers), and drops the attribute there. The names are C's and
  * POSIX's math, memory, string and process functions, with their `f`, `l`
  * and `f128` forms, and every name that starts with `__` (the compiler
  * runtime's, such as `__truncsfbf2`) or `_mlir_` (MLIR's runtime and the
@@ -28,25 +30,25 @@
 
 /* Math functions, each also with the suffixes below. */
 static const char *const MathNames[] = {
-    "acos",      "acosh",     "asin",   "asinh",      "atan",   "atan2",
-    "atanh",     "cbrt",      "ceil",   "copysign",   "cos",    "cosh",
-    "erf",       "erfc",      "exp",    "exp10",      "exp2",   "expm1",
-    "fabs",      "fdim",      "floor",  "fma",        "fmax",   "fmin",
-    "fmod",      "frexp",     "hypot",  "ilogb",      "ldexp",  "lgamma",
-    "llrint",    "llround",   "log",    "log10",      "log1p",  "log2",
-    "logb",      "lrint",     "lround", "modf",       "nan",    "nearbyint",
-    "nextafter", "nexttoward", "pow",   "remainder",  "remquo", "rint",
-    "round",     "roundeven", "scalbln", "scalbn",    "sin",    "sincos",
-    "sinh",      "sqrt",      "tan",    "tanh",       "tgamma", "trunc",
+    "acos",      "acosh",      "asin",    "asinh",     "atan",   "atan2",
+    "atanh",     "cbrt",       "ceil",    "copysign",  "cos",    "cosh",
+    "erf",       "erfc",       "exp",     "exp10",     "exp2",   "expm1",
+    "fabs",      "fdim",       "floor",   "fma",       "fmax",   "fmin",
+    "fmod",      "frexp",      "hypot",   "ilogb",     "ldexp",  "lgamma",
+    "llrint",    "llround",    "log",     "log10",     "log1p",  "log2",
+    "logb",      "lrint",      "lround",  "modf",      "nan",    "nearbyint",
+    "nextafter", "nexttoward", "pow",     "remainder", "remquo", "rint",
+    "round",     "roundeven",  "scalbln", "scalbn",    "sin",    "sincos",
+    "sinh",      "sqrt",       "tan",     "tanh",      "tgamma", "trunc",
 };
 static const char *const MathSuffixes[] = {"", "f", "l", "f128"};
 
 /* Memory, string, process and output functions that generated code or
  * LLVM's lowering of intrinsics call. */
 static const char *const LibraryNames[] = {
-    "abort",   "aligned_alloc", "bcmp",           "calloc", "exit",
-    "free",    "malloc",        "memcmp",         "memcpy", "memmove",
-    "memset",  "posix_memalign", "printf",        "putchar", "puts",
+    "abort",   "aligned_alloc",  "bcmp",   "calloc",  "exit",
+    "free",    "malloc",         "memcmp", "memcpy",  "memmove",
+    "memset",  "posix_memalign", "printf", "putchar", "puts",
     "realloc", "memrefCopy",
 };
 
@@ -77,8 +79,21 @@ static bool isLibraryName(MlirStringRef name) {
 
 /*===--- tile-host-symbol-names -------------------------------------------===*/
 
-static void renameFunction(MlirOperation module, MlirSymbolTable table,
-                           MlirOperation func, MlirStringRef name) {
+/* Whether a symbol at the top of `module` is named `name`. */
+static bool taken(MlirOperation module, const char *name) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+    MlirAttribute sym = tileOpGetAttr(op, "sym_name");
+    if (!mlirAttributeIsNull(sym) && mlirAttributeIsAString(sym) &&
+        tileStrRefEquals(mlirStringAttrGetValue(sym), name))
+      return true;
+  }
+  return false;
+}
+
+static void renameFunction(MlirOperation module, MlirOperation func,
+                           MlirStringRef name) {
   MlirContext ctx = mlirOperationGetContext(func);
   TileStrBuf fresh = TILE_STRBUF_INIT;
   for (unsigned n = 0;; ++n) {
@@ -87,18 +102,14 @@ static void renameFunction(MlirOperation module, MlirSymbolTable table,
     tileStrBufAppendStr(&fresh, ".tile");
     if (n)
       tileStrBufPrintf(&fresh, ".%u", n);
-    if (mlirOperationIsNull(mlirSymbolTableLookup(
-            table, mlirStringRefCreateFromCString(fresh.data))))
+    if (!taken(module, fresh.data))
       break;
   }
   MlirStringRef freshRef = mlirStringRefCreateFromCString(fresh.data);
   /* The original name, kept for the wrapper (copied: the attribute that
    * holds it is replaced below). */
   MlirAttribute original = mlirStringAttrGet(ctx, name);
-  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
-  for (MlirOperation op = mlirBlockGetFirstOperation(body);
-       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
-    mlirSymbolTableReplaceAllSymbolUses(name, freshRef, op);
+  (void)mlirSymbolTableReplaceAllSymbolUses(name, freshRef, module);
   mlirOperationSetAttributeByName(func, mlirSymbolTableGetSymbolAttributeName(),
                                   mlirStringAttrGet(ctx, freshRef));
   mlirOperationSetAttributeByName(func, tileRef("tile.c_name"), original);
@@ -109,7 +120,6 @@ static void runRename(MlirOperation module, MlirExternalPass pass,
                       const TileOptionValue *options) {
   (void)pass;
   (void)options;
-  MlirSymbolTable table = mlirSymbolTableCreate(module);
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
   TileOpList funcs = {0};
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
@@ -126,12 +136,9 @@ static void runRename(MlirOperation module, MlirExternalPass pass,
      * about to be replaced. */
     MlirStringRef name =
         mlirStringAttrGetValue(tileOpGetAttr(func, "sym_name"));
-    mlirSymbolTableErase(table, func);
-    renameFunction(module, table, func, name);
-    mlirSymbolTableInsert(table, func);
+    renameFunction(module, func, name);
   }
   tileOpListFree(&funcs);
-  mlirSymbolTableDestroy(table);
 }
 
 const TilePassDescriptor tileHostSymbolNamesPass = {
@@ -159,21 +166,20 @@ static void runWrappers(MlirOperation module, MlirExternalPass pass,
     if (mlirAttributeIsNull(original))
       continue;
     MlirAttribute name = tileOpGetAttr(op, "sym_name");
-    if (!mlirAttributeIsNull(original) && mlirAttributeIsAString(original) &&
-        !mlirAttributeIsNull(name) && mlirAttributeIsAString(name)) {
-      MlirStringRef text = mlirStringAttrGetValue(name);
-      if (text.length > strlen(Prefix) &&
-          strncmp(text.data, Prefix, strlen(Prefix)) == 0) {
-        TileStrBuf wrapper = TILE_STRBUF_INIT;
-        tileStrBufAppendStr(&wrapper, Prefix);
-        tileStrBufAppendRef(&wrapper, mlirStringAttrGetValue(original));
-        mlirOperationSetAttributeByName(
-            op, mlirSymbolTableGetSymbolAttributeName(),
-            mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(
-                                       wrapper.data)));
-        tileStrBufFree(&wrapper);
-      }
-    }
+    if (!mlirAttributeIsAString(original) || mlirAttributeIsNull(name) ||
+        !mlirAttributeIsAString(name))
+      continue;
+    MlirStringRef text = mlirStringAttrGetValue(name);
+    if (text.length <= strlen(Prefix) ||
+        strncmp(text.data, Prefix, strlen(Prefix)) != 0)
+      continue; /* the function itself keeps it, for its entry's name */
+    TileStrBuf wrapper = TILE_STRBUF_INIT;
+    tileStrBufAppendStr(&wrapper, Prefix);
+    tileStrBufAppendRef(&wrapper, mlirStringAttrGetValue(original));
+    mlirOperationSetAttributeByName(
+        op, mlirSymbolTableGetSymbolAttributeName(),
+        mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(wrapper.data)));
+    tileStrBufFree(&wrapper);
     mlirOperationRemoveAttributeByName(op, tileRef("tile.c_name"));
   }
 }

@@ -18,6 +18,8 @@ extern const TilePassDescriptor tileExpandBoolVectorsPass;
 extern const TilePassDescriptor tileIndexToArithPass;
 extern const TilePassDescriptor tileExpandShapesPass;
 extern const TilePassDescriptor tileExpandVectorsPass;
+extern const TilePassDescriptor tileHostSymbolNamesPass;
+extern const TilePassDescriptor tileHostCWrappersPass;
 
 static const TilePassDescriptor *const passes[] = {
     &tileVerifyPass,
@@ -33,6 +35,8 @@ static const TilePassDescriptor *const passes[] = {
     &tileExpandShapesPass,
     &tileExpandVectorsPass,
     &tileExpandBoolVectorsPass,
+    &tileHostSymbolNamesPass,
+    &tileHostCWrappersPass,
 };
 
 const TilePassList tileCorePasses = {passes, TILE_COUNT(passes)};

@@ -46,6 +46,19 @@ static MlirExecutionEngine createEngine(const TileBackendContext *ctx,
   return engine;
 }
 
+/* The packed form of `name`'s C interface wrapper, the function
+ * mlirExecutionEngineInvokePacked calls (`_mlir__mlir_ciface_<name>`), or
+ * NULL. The wrapper, not the function, keeps the entry's name where
+ * tile-host-symbol-names renamed the function (@exp is exp.tile). */
+static void *lookupInterface(MlirExecutionEngine engine, const char *name) {
+  TileStrBuf iface = TILE_STRBUF_INIT;
+  tileStrBufPrintf(&iface, "_mlir_ciface_%s", name);
+  void *found = mlirExecutionEngineLookupPacked(
+      engine, mlirStringRefCreateFromCString(iface.data));
+  tileStrBufFree(&iface);
+  return found;
+}
+
 /* Links the module (the JIT compiles and links all of it on the first
  * lookup), so that a failure is reported here rather than as a missing
  * entry later. The symbol check before covers what the module declares;
@@ -56,8 +69,7 @@ static bool link(MlirExecutionEngine engine, const TileArtifact *artifact,
   if (tileArtifactGetNumEntries(artifact) == 0)
     return true;
   const char *entry = tileArtifactGetEntry(artifact, 0)->name;
-  if (mlirExecutionEngineLookupPacked(engine,
-                                      mlirStringRefCreateFromCString(entry)))
+  if (lookupInterface(engine, entry))
     return true;
   tileReport(errors, "the JIT cannot link the compiled code: LLVM's "
                      "code generation calls a function that neither "
@@ -210,7 +222,7 @@ static MlirLogicalResult jitInvoke(void *state, const char *entry, void **args,
   /* Packed calls go through the C interface wrapper the pipelines request
    * (llvm.emit_c_interface): each argument points to a descriptor pointer
    * or a scalar. */
-  if (!mlirExecutionEngineLookupPacked(jit->engine, name)) {
+  if (!lookupInterface(jit->engine, entry)) {
     tileReport(errors,
                "the compiled code has no C interface for '%s' (was "
                "it compiled with llvm-request-c-wrappers?)",
