@@ -14,14 +14,15 @@
  * registers with the device (gpu.host_register of it or of a view) is left
  * as it is: that is how upstream's runner programs share host memory.
  *
- * Reported at the op, because no allocation can replace them: host stack
- * buffers (memref.alloca) and globals (memref.get_global) that a kernel
- * uses, a memref.alloc that a kernel uses and that leaves the function
- * (returned or yielded), whose owner would free device memory with free(),
- * and one of a layout with symbols, whose gpu.alloc MLIR does not lower.
  * A constant global (memref.get_global) that a kernel uses is copied into
  * device memory after the get_global and freed at the end of its block,
  * or before each return when it is in the entry block.
+ *
+ * Reported at the op, because no allocation can replace them: host stack
+ * buffers (memref.alloca) and globals that are not constant that a kernel
+ * uses, a memref.alloc that a kernel uses and that leaves the function
+ * (returned or yielded), whose owner would free device memory with free(),
+ * and one of a layout with symbols, whose gpu.alloc MLIR does not lower.
  *
  * A buffer that host control flow passes on (an scf.if result, an
  * scf.for iteration argument) is not followed forward and stays where it

@@ -25,7 +25,6 @@
 
 #include "mlir-c/BuiltinAttributes.h"
 
-#include <stdio.h>
 #include <string.h>
 
 /* Math functions, each also with the suffixes below. */
