@@ -69,7 +69,11 @@ static bool link(MlirExecutionEngine engine, const TileArtifact *artifact,
   if (tileArtifactGetNumEntries(artifact) == 0)
     return true;
   const char *entry = tileArtifactGetEntry(artifact, 0)->name;
-  if (lookupInterface(engine, entry))
+  /* Either lookup compiles the module; a function of LLVM dialect input
+   * may have no C wrapper. */
+  if (lookupInterface(engine, entry) ||
+      mlirExecutionEngineLookupPacked(engine,
+                                      mlirStringRefCreateFromCString(entry)))
     return true;
   tileReport(errors, "the JIT cannot link the compiled code: LLVM's "
                      "code generation calls a function that neither "
