@@ -14,17 +14,7 @@ static MlirOperation calleeOf(MlirOperation call, MlirOperation gpuModule) {
   MlirAttribute callee = tileOpGetAttr(call, "callee");
   if (mlirAttributeIsNull(callee) || !mlirAttributeIsAFlatSymbolRef(callee))
     return (MlirOperation){NULL};
-  MlirStringRef name = mlirFlatSymbolRefAttrGetValue(callee);
-  MlirBlock body =
-      mlirRegionGetFirstBlock(mlirOperationGetRegion(gpuModule, 0));
-  for (MlirOperation op = mlirBlockGetFirstOperation(body);
-       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-    MlirAttribute sym = tileOpGetAttr(op, "sym_name");
-    if (!mlirAttributeIsNull(sym) &&
-        mlirStringRefEqual(mlirStringAttrGetValue(sym), name))
-      return op;
-  }
-  return (MlirOperation){NULL};
+  return tileSymbolNamed(gpuModule, mlirFlatSymbolRefAttrGetValue(callee));
 }
 
 typedef struct {

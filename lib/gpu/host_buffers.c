@@ -169,31 +169,39 @@ static MlirWalkResult collect(MlirOperation op, void *userData) {
   return MlirWalkResultAdvance;
 }
 
+/* gpu.alloc of `type` with `n` dynamic sizes, managed memory
+ * (host_shared) when `shared`. */
+static MlirValue gpuAlloc(TileBuilder *b, MlirType type, intptr_t n,
+                          const MlirValue *sizes, bool shared) {
+  MlirNamedAttribute attrs[2];
+  intptr_t numAttrs = 0;
+  attrs[numAttrs++] = tbNamed(
+      b, "operandSegmentSizes",
+      mlirDenseI32ArrayGet(b->ctx, 3, (const int32_t[]){0, (int32_t)n, 0}));
+  if (shared)
+    attrs[numAttrs++] = tbNamed(b, "hostShared", mlirUnitAttrGet(b->ctx));
+  return tbResult(
+      tbCreate(b, "gpu.alloc", n, sizes, 1, &type, numAttrs, attrs));
+}
+
+static void gpuDealloc(TileBuilder *b, MlirValue buffer) {
+  tbCreate(b, "gpu.dealloc", 1, &buffer, 0, NULL, 0, NULL);
+}
+
 /* memref.alloc -> gpu.alloc [host_shared] of the same dynamic sizes (it
  * has no symbol operands); its deallocations become gpu.dealloc. */
 static void moveToDevice(MlirOperation alloc, const Uses *uses) {
   TileBuilder b = tbBefore(alloc);
-  MlirValue result = mlirOperationGetResult(alloc, 0);
-  MlirType type = mlirValueGetType(result);
+  MlirType type = mlirValueGetType(mlirOperationGetResult(alloc, 0));
   intptr_t n = mlirOperationGetNumOperands(alloc); /* its dynamic sizes */
-  MlirValue operands[n > 0 ? n : 1];
+  MlirValue sizes[n > 0 ? n : 1];
   for (intptr_t i = 0; i < n; ++i)
-    operands[i] = mlirOperationGetOperand(alloc, i);
-  MlirNamedAttribute attrs[2];
-  intptr_t numAttrs = 0;
-  attrs[numAttrs++] = tbNamed(
-      &b, "operandSegmentSizes",
-      mlirDenseI32ArrayGet(b.ctx, 3, (const int32_t[]){0, (int32_t)n, 0}));
-  if (uses->hostAccess)
-    attrs[numAttrs++] = tbNamed(&b, "hostShared", mlirUnitAttrGet(b.ctx));
-  MlirOperation gpuAlloc =
-      tbCreate(&b, "gpu.alloc", n, operands, 1, &type, numAttrs, attrs);
-  tbReplaceOp(alloc, tbResult(gpuAlloc));
+    sizes[i] = mlirOperationGetOperand(alloc, i);
+  tbReplaceOp(alloc, gpuAlloc(&b, type, n, sizes, uses->hostAccess));
   for (size_t i = 0; i < uses->deallocs.count; ++i) {
     MlirOperation dealloc = uses->deallocs.ops[i];
     TileBuilder d = tbBefore(dealloc);
-    MlirValue buffer = mlirOperationGetOperand(dealloc, 0);
-    tbCreate(&d, "gpu.dealloc", 1, &buffer, 0, NULL, 0, NULL);
+    gpuDealloc(&d, mlirOperationGetOperand(dealloc, 0));
     mlirOperationDestroy(dealloc);
   }
 }
@@ -204,21 +212,12 @@ static bool constantGlobal(MlirOperation func, MlirOperation op) {
   MlirAttribute name = tileOpGetAttr(op, "name");
   MlirOperation module = mlirOperationGetParentOperation(func);
   if (mlirAttributeIsNull(name) || !mlirAttributeIsAFlatSymbolRef(name) ||
-      mlirOperationIsNull(module) || mlirOperationGetNumRegions(module) != 1)
+      mlirOperationIsNull(module))
     return false;
-  MlirStringRef wanted = mlirFlatSymbolRefAttrGetValue(name);
-  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
-  for (MlirOperation g = mlirBlockIsNull(body)
-                             ? (MlirOperation){NULL}
-                             : mlirBlockGetFirstOperation(body);
-       !mlirOperationIsNull(g); g = mlirOperationGetNextInBlock(g)) {
-    MlirAttribute sym = tileOpGetAttr(g, "sym_name");
-    if (tileOpIs(g, "memref.global") && !mlirAttributeIsNull(sym) &&
-        mlirAttributeIsAString(sym) &&
-        mlirStringRefEqual(mlirStringAttrGetValue(sym), wanted))
-      return !mlirAttributeIsNull(tileOpGetAttr(g, "constant"));
-  }
-  return false;
+  MlirOperation global =
+      tileSymbolNamed(module, mlirFlatSymbolRefAttrGetValue(name));
+  return !mlirOperationIsNull(global) && tileOpIs(global, "memref.global") &&
+         !mlirAttributeIsNull(tileOpGetAttr(global, "constant"));
 }
 
 /* Whether every use of `op`'s result, and of the views of it, lies in
@@ -257,16 +256,8 @@ static void copyToDevice(MlirOperation func, MlirOperation getGlobal,
   bool local = usedInBlock(getGlobal);
   TileBuilder b = tbAfter(getGlobal);
   MlirValue global = mlirOperationGetResult(getGlobal, 0);
-  MlirType type = mlirValueGetType(global);
-  MlirNamedAttribute attrs[2];
-  intptr_t numAttrs = 0;
-  attrs[numAttrs++] =
-      tbNamed(&b, "operandSegmentSizes",
-              mlirDenseI32ArrayGet(b.ctx, 3, (const int32_t[]){0, 0, 0}));
-  if (uses->hostAccess)
-    attrs[numAttrs++] = tbNamed(&b, "hostShared", mlirUnitAttrGet(b.ctx));
   MlirValue copy =
-      tbResult(tbCreate(&b, "gpu.alloc", 0, NULL, 1, &type, numAttrs, attrs));
+      gpuAlloc(&b, mlirValueGetType(global), 0, NULL, uses->hostAccess);
   mlirValueReplaceAllUsesOfWith(global, copy);
   MlirValue operands[2] = {copy, global};
   tbCreate(&b, "gpu.memcpy", 2, operands, 0, NULL, 0, NULL);
@@ -274,7 +265,7 @@ static void copyToDevice(MlirOperation func, MlirOperation getGlobal,
   MlirLocation loc = mlirOperationGetLocation(getGlobal);
   if (local) {
     TileBuilder end = tbAtTerminator(block, loc);
-    tbCreate(&end, "gpu.dealloc", 1, &copy, 0, NULL, 0, NULL);
+    gpuDealloc(&end, copy);
     return;
   }
   for (MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
@@ -283,7 +274,7 @@ static void copyToDevice(MlirOperation func, MlirOperation getGlobal,
     if (mlirOperationIsNull(terminator) || !tileOpIs(terminator, "func.return"))
       continue;
     TileBuilder end = tbAtTerminator(b, loc);
-    tbCreate(&end, "gpu.dealloc", 1, &copy, 0, NULL, 0, NULL);
+    gpuDealloc(&end, copy);
   }
 }
 

@@ -266,6 +266,22 @@ bool tileIsPublicSymbol(MlirOperation op) {
           tileStrRefEquals(mlirStringAttrGetValue(visibility), "public"));
 }
 
+MlirOperation tileSymbolNamed(MlirOperation table, MlirStringRef name) {
+  if (mlirOperationGetNumRegions(table) < 1)
+    return (MlirOperation){NULL};
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(table, 0));
+  for (MlirOperation op = mlirBlockIsNull(body)
+                              ? (MlirOperation){NULL}
+                              : mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+    MlirAttribute sym = tileOpGetAttr(op, "sym_name");
+    if (!mlirAttributeIsNull(sym) && mlirAttributeIsAString(sym) &&
+        mlirStringRefEqual(mlirStringAttrGetValue(sym), name))
+      return op;
+  }
+  return (MlirOperation){NULL};
+}
+
 bool tileOpIs(MlirOperation op, const char *name) {
   return tileStrRefEquals(mlirIdentifierStr(mlirOperationGetName(op)), name);
 }

@@ -190,6 +190,9 @@ bool tileValueIsInside(MlirValue v, MlirOperation ancestor);
 /* Whether symbol op `op` is public: no sym_visibility, or "public" written
  * out (`func.func public @f`). */
 bool tileIsPublicSymbol(MlirOperation op);
+/* The op directly in the body of symbol table `table` (a module, a
+ * gpu.module) whose sym_name is `name`, or null. */
+MlirOperation tileSymbolNamed(MlirOperation table, MlirStringRef name);
 
 /* Whether tile ops take elements of `type` (f16, bf16, f32, f64 and signless
  * i8, i16, i32, i64: what the runtimes and tile-run carry). */

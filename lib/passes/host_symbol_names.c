@@ -78,19 +78,6 @@ static bool isLibraryName(MlirStringRef name) {
 
 /*===--- tile-host-symbol-names -------------------------------------------===*/
 
-/* Whether a symbol at the top of `module` is named `name`. */
-static bool taken(MlirOperation module, const char *name) {
-  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
-  for (MlirOperation op = mlirBlockGetFirstOperation(body);
-       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-    MlirAttribute sym = tileOpGetAttr(op, "sym_name");
-    if (!mlirAttributeIsNull(sym) && mlirAttributeIsAString(sym) &&
-        tileStrRefEquals(mlirStringAttrGetValue(sym), name))
-      return true;
-  }
-  return false;
-}
-
 static void renameFunction(MlirOperation module, MlirOperation func,
                            MlirStringRef name) {
   MlirContext ctx = mlirOperationGetContext(func);
@@ -101,7 +88,7 @@ static void renameFunction(MlirOperation module, MlirOperation func,
     tileStrBufAppendStr(&fresh, ".tile");
     if (n)
       tileStrBufPrintf(&fresh, ".%u", n);
-    if (!taken(module, fresh.data))
+    if (mlirOperationIsNull(tileSymbolNamed(module, tileRef(fresh.data))))
       break;
   }
   MlirStringRef freshRef = mlirStringRefCreateFromCString(fresh.data);

@@ -26,16 +26,10 @@ static MlirWalkResult collectSpirvModules(MlirOperation op, void *userData) {
 }
 
 static MlirOperation findGpuModule(MlirOperation module, MlirStringRef name) {
-  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
-  for (MlirOperation op = mlirBlockGetFirstOperation(body);
-       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-    if (!tileOpIs(op, "gpu.module"))
-      continue;
-    MlirAttribute sym = tileOpGetAttr(op, "sym_name");
-    if (mlirStringRefEqual(mlirStringAttrGetValue(sym), name))
-      return op;
-  }
-  return (MlirOperation){NULL};
+  MlirOperation op = tileSymbolNamed(module, name);
+  return !mlirOperationIsNull(op) && tileOpIs(op, "gpu.module")
+             ? op
+             : (MlirOperation){NULL};
 }
 
 static MlirWalkResult findInt64Atomic(MlirOperation op, void *userData) {
