@@ -53,24 +53,25 @@ static const char *const LibraryNames[] = {
 
 static const char *const ReservedPrefixes[] = {"__", "_mlir_"};
 
+/* `name` is `prefix` or starts with it. */
+static bool startsWith(MlirStringRef name, const char *prefix) {
+  return tileStrRefEquals(name, prefix) || tileStrRefHasPrefix(name, prefix);
+}
+
 static bool isLibraryName(MlirStringRef name) {
-  char text[64];
-  if (name.length >= sizeof(text))
-    return false;
-  memcpy(text, name.data, name.length);
-  text[name.length] = '\0';
   for (size_t i = 0; i < TILE_COUNT(ReservedPrefixes); ++i)
-    if (strncmp(text, ReservedPrefixes[i], strlen(ReservedPrefixes[i])) == 0)
+    if (startsWith(name, ReservedPrefixes[i]))
       return true;
   for (size_t i = 0; i < TILE_COUNT(LibraryNames); ++i)
-    if (strcmp(text, LibraryNames[i]) == 0)
+    if (tileStrRefEquals(name, LibraryNames[i]))
       return true;
   for (size_t i = 0; i < TILE_COUNT(MathNames); ++i) {
-    size_t n = strlen(MathNames[i]);
-    if (strncmp(text, MathNames[i], n) != 0)
+    if (!startsWith(name, MathNames[i]))
       continue;
+    size_t n = strlen(MathNames[i]);
+    MlirStringRef suffix = {name.data + n, name.length - n};
     for (size_t s = 0; s < TILE_COUNT(MathSuffixes); ++s)
-      if (strcmp(text + n, MathSuffixes[s]) == 0)
+      if (tileStrRefEquals(suffix, MathSuffixes[s]))
         return true;
   }
   return false;
@@ -156,8 +157,7 @@ static void runWrappers(MlirOperation module, MlirExternalPass pass,
         !mlirAttributeIsAString(name))
       continue;
     MlirStringRef text = mlirStringAttrGetValue(name);
-    if (text.length <= strlen(Prefix) ||
-        strncmp(text.data, Prefix, strlen(Prefix)) != 0)
+    if (!tileStrRefHasPrefix(text, Prefix))
       continue; /* the function itself keeps it, for its entry's name */
     TileStrBuf wrapper = TILE_STRBUF_INIT;
     tileStrBufAppendStr(&wrapper, Prefix);
