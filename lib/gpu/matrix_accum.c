@@ -4,6 +4,7 @@
 
 #include <stdio.h>
 
+#include "gpu/layout.h"
 #include "ir/ir.h"
 #include "tile/dialect.h"
 
@@ -49,6 +50,29 @@ static MlirOperation parallelLoopOf(MlirOperation op, MlirOperation kernel) {
   return (MlirOperation){NULL};
 }
 
+static MlirWalkResult findParallelLoop(MlirOperation op, void *userData) {
+  MlirOperation *found = userData;
+  if (mlirOperationEqual(op, found[0]) || !tileGpuIsParallelLoop(op))
+    return MlirWalkResultAdvance;
+  found[1] = op;
+  return MlirWalkResultInterrupt;
+}
+
+/* Whether another thread-parallel loop sits inside `loop` or between it and
+ * the kernel. The rewrite below runs the loop's body once per element this
+ * thread holds, which gives a loop nested either way another number of
+ * runs; the SIMT path refuses such nests with a diagnostic. */
+static bool nestsParallelLoops(MlirOperation loop, MlirOperation kernel) {
+  for (MlirOperation p = mlirOperationGetParentOperation(loop);
+       !mlirOperationIsNull(p) && !mlirOperationEqual(p, kernel);
+       p = mlirOperationGetParentOperation(p))
+    if (tileGpuIsParallelLoop(p))
+      return true;
+  MlirOperation found[2] = {loop, {NULL}};
+  mlirOperationWalk(loop, findParallelLoop, found, MlirWalkPreOrder);
+  return !mlirOperationIsNull(found[1]);
+}
+
 bool tileMmaAccumulatorUsesSupported(const TileMmaPlan *p) {
   for (MlirOpOperand use = mlirValueGetFirstUse(p->acc);
        !mlirOpOperandIsNull(use); use = mlirOpOperandGetNextUse(use)) {
@@ -75,7 +99,7 @@ bool tileMmaAccumulatorUsesSupported(const TileMmaPlan *p) {
     MlirOperation loop = parallelLoopOf(user, p->kernel);
     if (mlirOperationIsNull(loop) ||
         mlirOperationEqual(mlirOperationGetParentOperation(loop), p->loop) ||
-        !coversAccumulator(loop, p) ||
+        !coversAccumulator(loop, p) || nestsParallelLoops(loop, p->kernel) ||
         !indexedByLoop(user, loop, isLoad ? 1 : 2))
       return false;
   }
