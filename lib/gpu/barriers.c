@@ -1,10 +1,13 @@
 /* tile-gpu-barriers: places gpu.barrier between accesses of shared
  * (workgroup) memory that different threads may make in either order: a
  * read after a write, a write after a read, a write after a write, since
- * the last barrier on every path. Loops are followed around their back
- * edge. Barriers go only where control flow is uniform across the block:
- * an op whose regions depend on the thread id, and a loop nest that
- * tile-gpu-lower distributed over the threads (simt.distributed), is one
+ * the last barrier on every path. Loops (scf.for, scf.while) are followed
+ * around their back edge, and scf.if, scf.index_switch and
+ * scf.execute_region into their regions. Barriers go only where control
+ * flow is uniform across the block (or holds ops that the whole block
+ * reaches together, which tile ops and thread-parallel loops are, whatever
+ * holds them): an op whose regions depend on the thread id, and a loop nest
+ * that tile-gpu-lower distributed over the threads (simt.distributed), is one
  * unit, and the barrier goes before it; so is a loop that places its own
  * barriers (simt.synchronised). Accesses of fragment registers,
  * local and global memory need none. Accesses are memref and vector loads,
@@ -209,19 +212,49 @@ static bool uniformValue(const Pass *p, MlirValue v, int depth) {
   return uniformOperands(p, def, 0, mlirOperationGetNumOperands(def), depth);
 }
 
+static MlirWalkResult findCollective(MlirOperation op, void *userData) {
+  bool *found = userData;
+  if (tileOpIs(op, "gpu.barrier") ||
+      !mlirAttributeIsNull(tileOpGetAttr(op, TILE_GPU_DISTRIBUTED_ATTR)) ||
+      !mlirAttributeIsNull(tileOpGetAttr(op, TILE_GPU_SYNCHRONISED_ATTR))) {
+    *found = true;
+    return MlirWalkResultInterrupt;
+  }
+  return MlirWalkResultAdvance;
+}
+
+/* Whether `op` holds what every thread of the block reaches together: a
+ * barrier, or a thread-parallel loop or tile op that tile-gpu-lower made
+ * into a distributed or self-synchronised loop. Whatever control flow holds
+ * them then runs the same way on every thread. */
+static bool holdsCollective(MlirOperation op) {
+  bool found = false;
+  mlirOperationWalk(op, findCollective, &found, MlirWalkPreOrder);
+  return found;
+}
+
 /* Whether the regions of `op` run the same way on every thread, so that
- * barriers may go inside them. */
+ * barriers may go inside them: scf ops whose control is uniform (their
+ * results, such as a loop's carried values, may vary) or holds collective
+ * ops. */
 static bool uniformControl(const Pass *p, MlirOperation op) {
   if (!mlirAttributeIsNull(tileOpGetAttr(op, TILE_GPU_DISTRIBUTED_ATTR)) ||
       !mlirAttributeIsNull(tileOpGetAttr(op, TILE_GPU_SYNCHRONISED_ATTR)))
     return false;
-  if (tileOpIs(op, "scf.for"))
-    return mlirOperationGetNumResults(op) == 0 &&
-           uniformOperands(p, op, 0, 3, 0);
-  if (tileOpIs(op, "scf.if"))
-    return mlirOperationGetNumResults(op) == 0 &&
-           uniformValue(p, mlirOperationGetOperand(op, 0), 0);
-  return false;
+  bool loop = tileOpIs(op, "scf.for"),
+       choice = tileOpIs(op, "scf.if") || tileOpIs(op, "scf.index_switch");
+  bool once = tileOpIs(op, "scf.execute_region");
+  if (!loop && !choice && !once && !tileOpIs(op, "scf.while"))
+    return false;
+  if (holdsCollective(op))
+    return true;
+  if (loop)
+    return uniformOperands(p, op, 0, 3, 0);
+  if (choice)
+    return uniformValue(p, mlirOperationGetOperand(op, 0), 0);
+  /* One block runs straight through on every thread that enters it. */
+  MlirBlock first = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
+  return once && mlirBlockIsNull(mlirBlockGetNextInRegion(first));
 }
 
 /*===--- placement --------------------------------------------------------===*/
@@ -233,6 +266,41 @@ static void barrierBefore(Pass *p, MlirOperation op, Accesses *state) {
   tbBarrier(&b);
   memset(state, 0, sizeof(*state));
   ++p->inserted;
+}
+
+/* A region of several blocks, whose branches may run them in any order:
+ * each block starts from all that the region may have done. */
+static void visitRegion(Pass *p, MlirRegion region, Accesses *state) {
+  MlirBlock first = mlirRegionGetFirstBlock(region);
+  if (mlirBlockIsNull(first))
+    return;
+  if (mlirBlockIsNull(mlirBlockGetNextInRegion(first))) {
+    visitBlock(p, first, state);
+    return;
+  }
+  Accesses entry = *state;
+  for (MlirBlock b = first; !mlirBlockIsNull(b);
+       b = mlirBlockGetNextInRegion(b))
+    for (MlirOperation op = mlirBlockGetFirstOperation(b);
+         !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+      Accesses here = accessesOf(op);
+      merge(&entry, &here);
+    }
+  Accesses exit = entry;
+  for (MlirBlock b = first; !mlirBlockIsNull(b);
+       b = mlirBlockGetNextInRegion(b)) {
+    Accesses s = entry;
+    visitBlock(p, b, &s);
+    merge(&exit, &s);
+  }
+  *state = exit;
+}
+
+/* The regions of `op` one after the other (a loop's body, or a while's
+ * condition and body). */
+static void visitRegions(Pass *p, MlirOperation op, Accesses *state) {
+  for (intptr_t i = 0; i < mlirOperationGetNumRegions(op); ++i)
+    visitRegion(p, mlirOperationGetRegion(op, i), state);
 }
 
 static void visitOp(Pass *p, MlirOperation op, Accesses *state) {
@@ -250,24 +318,30 @@ static void visitOp(Pass *p, MlirOperation op, Accesses *state) {
     merge(state, &here);
     return;
   }
-  MlirBlock first = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
-  if (tileOpIs(op, "scf.for")) {
+  if (tileOpIs(op, "scf.for") || tileOpIs(op, "scf.while")) {
     /* Twice: the second time the state includes the previous iteration. */
     Accesses once = *state;
-    visitBlock(p, first, &once);
+    visitRegions(p, op, &once);
     Accesses again = *state;
     merge(&again, &once);
-    visitBlock(p, first, &again);
+    visitRegions(p, op, &again);
     merge(state, &again);
     return;
   }
-  Accesses thenState = *state, elseState = *state;
-  visitBlock(p, first, &thenState);
-  MlirBlock other = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 1));
-  if (!mlirBlockIsNull(other))
-    visitBlock(p, other, &elseState);
-  *state = thenState;
-  merge(state, &elseState);
+  if (tileOpIs(op, "scf.execute_region")) {
+    visitRegions(p, op, state);
+    return;
+  }
+  /* scf.if and scf.index_switch: one of the regions runs (none, for an
+   * scf.if without an else region). */
+  Accesses out;
+  memset(&out, 0, sizeof(out));
+  for (intptr_t i = 0; i < mlirOperationGetNumRegions(op); ++i) {
+    Accesses s = *state;
+    visitRegion(p, mlirOperationGetRegion(op, i), &s);
+    merge(&out, &s);
+  }
+  *state = out;
 }
 
 static void visitBlock(Pass *p, MlirBlock block, Accesses *state) {

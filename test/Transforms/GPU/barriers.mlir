@@ -216,3 +216,142 @@ func.func @matrices(%x: f32, %G: memref<64xf32>) {
   } {mapping = [#gpu.block<x>], tile.threads = 64 : i64}
   return
 }
+
+// -----
+
+// A loop of uniform bounds that carries values is followed inside like any
+// other (it was one unit: a gemm's K loop with a counter had no barrier
+// between its copy into shared memory and its reads, and gave wrong
+// results on every GPU target).
+// CHECK-LABEL: func.func @carried
+// CHECK: scf.for {{.*}} iter_args
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: memref.store
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: memref.load
+func.func @carried(%x: f32, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.forall (%b) in (4) {
+    %s = "tile.alloc"() : () -> memref<64xf32, #gpu.address_space<workgroup>>
+    %t = gpu.thread_id x
+    %r = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %x) -> (f32) {
+      memref.store %acc, %s[%t] : memref<64xf32, #gpu.address_space<workgroup>>
+      %a = memref.load %s[%k] : memref<64xf32, #gpu.address_space<workgroup>>
+      scf.yield %a : f32
+    }
+  } {mapping = [#gpu.block<x>], tile.threads = 64 : i64}
+  return
+}
+
+// -----
+
+// Control flow that holds what the whole block reaches together (a loop
+// that tile-gpu-lower distributed over the threads, a barrier) runs the
+// same way on every thread, whatever its condition: barriers go inside an
+// scf.while, an scf.index_switch and an scf.execute_region that hold one
+// (and before each, for what came before).
+// CHECK-LABEL: func.func @collective_holders
+// CHECK: scf.while
+// CHECK: scf.condition
+// CHECK: } do {
+// CHECK-NEXT: ^bb0
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: scf.for {{.*}} {
+// CHECK-NEXT: memref.store
+// CHECK-NEXT: } {simt.distributed}
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: memref.load
+// CHECK: gpu.barrier
+// CHECK-NEXT: scf.index_switch
+// CHECK-NEXT: case 1 {
+// CHECK-NEXT: scf.for {{.*}} {
+// CHECK-NEXT: memref.store
+// CHECK-NEXT: } {simt.distributed}
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: memref.load
+// CHECK: default {
+// CHECK: gpu.barrier
+// CHECK-NEXT: scf.execute_region {
+// CHECK-NEXT: scf.for {{.*}} {
+// CHECK-NEXT: memref.store
+// CHECK-NEXT: } {simt.distributed}
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: memref.load
+func.func @collective_holders(%x: f32, %G: memref<64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  scf.forall (%b) in (4) {
+    %s = "tile.alloc"() : () -> memref<64xf32, #gpu.address_space<workgroup>>
+    %t = gpu.thread_id x
+    %v = memref.load %G[%t] : memref<64xf32>
+    %w = scf.while (%y = %v) : (f32) -> f32 {
+      %go = arith.cmpf olt, %y, %x : f32
+      scf.condition(%go) %y : f32
+    } do {
+    ^bb0(%y: f32):
+      scf.for %i = %t to %c64 step %c32 {
+        memref.store %y, %s[%i] : memref<64xf32, #gpu.address_space<workgroup>>
+      } {simt.distributed}
+      %a = memref.load %s[%c0] : memref<64xf32, #gpu.address_space<workgroup>>
+      %z = arith.addf %y, %a : f32
+      scf.yield %z : f32
+    }
+    scf.index_switch %b
+    case 1 {
+      scf.for %i = %t to %c64 step %c32 {
+        memref.store %w, %s[%i] : memref<64xf32, #gpu.address_space<workgroup>>
+      } {simt.distributed}
+      %a = memref.load %s[%c0] : memref<64xf32, #gpu.address_space<workgroup>>
+      memref.store %a, %G[%t] : memref<64xf32>
+      scf.yield
+    }
+    default {
+    }
+    scf.execute_region {
+      scf.for %i = %t to %c64 step %c32 {
+        memref.store %x, %s[%i] : memref<64xf32, #gpu.address_space<workgroup>>
+      } {simt.distributed}
+      %a = memref.load %s[%c0] : memref<64xf32, #gpu.address_space<workgroup>>
+      memref.store %a, %G[%t] : memref<64xf32>
+      scf.yield
+    }
+  } {mapping = [#gpu.block<x>], tile.threads = 64 : i64}
+  return
+}
+
+// -----
+
+// The blocks of an scf.execute_region of several blocks may run in any
+// order: each block's first access that may race with anything the region
+// does gets a barrier.
+// CHECK-LABEL: func.func @region_of_blocks
+// CHECK: scf.execute_region {
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: scf.for
+// CHECK: } {simt.distributed}
+// CHECK-NEXT: cf.br ^bb1
+// CHECK-NEXT: ^bb1:
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: memref.load
+func.func @region_of_blocks(%x: f32, %G: memref<64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  scf.forall (%b) in (4) {
+    %s = "tile.alloc"() : () -> memref<64xf32, #gpu.address_space<workgroup>>
+    %t = gpu.thread_id x
+    scf.execute_region {
+      scf.for %i = %t to %c64 step %c32 {
+        memref.store %x, %s[%i] : memref<64xf32, #gpu.address_space<workgroup>>
+      } {simt.distributed}
+      cf.br ^bb1
+    ^bb1:
+      %a = memref.load %s[%c0] : memref<64xf32, #gpu.address_space<workgroup>>
+      memref.store %a, %G[%t] : memref<64xf32>
+      scf.yield
+    }
+  } {mapping = [#gpu.block<x>], tile.threads = 64 : i64}
+  return
+}
