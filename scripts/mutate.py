@@ -16,8 +16,8 @@ invocations (entry, shapes, scalars) with wrappers that keep the program's
 meaning (an scf.if on true, loops of one to three trips, a while that runs
 once, a switch's chosen case, a region) or duplicate an op, and each runs
 on the cpu and on vulkan (lavapipe): outputs that differ beyond rounding
-are a failure (f16 and bf16 within 0.125 + 2e-2 relative, the rounding
-of 16-bit sums in another order; other floats 1e-3 + 1e-3 relative;
+are a failure (f16 and bf16 within 0.25 + 10% relative, the rounding of
+16-bit sums in another order; other floats 1e-3 + 1e-3 relative;
 integers exact), as is a crash or a hang. A mutant one target refuses with
 a located error and the other runs is listed, not counted: the targets'
 limits differ (lavapipe's 32 KiB of shared memory, cpu-only ops).
@@ -229,11 +229,12 @@ def same(np, a, b, elem):
         a, b = [(x.astype(np.uint32) << 16).view(np.float32) for x in (a, b)]
     if a.dtype.kind in "fc":
         x, y = a.astype(np.complex128), b.astype(np.complex128)
-        # 16-bit sums (atomic adds, f16 accumulators) round their partial
-        # sums, whose magnitude the result does not show, in another order
-        # on each target: an absolute 1/8 covers them; races and missing
-        # barriers are off by far more.
-        atol, rtol = (0.125, 2e-2) if elem in ("f16", "bf16") else (1e-3, 1e-3)
+        # 16-bit sums (atomic adds, f16 and bf16 accumulators, run again by
+        # a mutation's loop) round their partial sums, whose magnitude the
+        # result does not show, in another order or at other steps on each
+        # target: 1/4 + 10% covers them; races and missing barriers are
+        # off by far more.
+        atol, rtol = (0.25, 0.1) if elem in ("f16", "bf16") else (1e-3, 1e-3)
         with np.errstate(invalid="ignore"):
             bad = ~((abs(x - y) <= atol + rtol * abs(y)) | (np.isnan(x) & np.isnan(y)) | (x == y))
     else:
