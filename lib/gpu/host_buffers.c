@@ -331,6 +331,14 @@ static void check(Run *run, MlirOperation buffer) {
                 "memory that lives as long as those uses; take it with "
                 "memref.get_global in the function's entry block",
                 at.data, run->target);
+  else if (tileOpIs(buffer, "memref.get_global"))
+    tileGpuFail(&run->errors, buffer,
+                "is a constant host global that the kernel's %s uses and "
+                "that leaves the function through %s; on the %s target the "
+                "kernel reads a copy of it in device memory, which is freed "
+                "before the function returns; pass on a memref.get_global of "
+                "its own, which no kernel uses",
+                at.data, tileOpAt(&escape, uses.escape), run->target);
   else if (!mlirOperationIsNull(uses.escape))
     tileGpuFail(&run->errors, buffer,
                 "is used by the kernel's %s and leaves the function through "

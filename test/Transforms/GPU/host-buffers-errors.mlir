@@ -180,3 +180,21 @@ func.func @device_side(%A: memref<64xf32>, %C: memref<64xf32>) {
   } {mapping = [#gpu.block<x>], tile.threads = 64 : i64}
   return
 }
+
+// -----
+
+// A constant global that a kernel uses and the function returns: the
+// kernel's copy in device memory is freed before the return (the message
+// was the one for allocations, which asked for gpu.alloc host_shared).
+memref.global "private" constant @table : memref<4xf32> = dense<[1.0, 2.0, 3.0, 4.0]>
+func.func @global_returned(%C: memref<4xf32>) -> memref<4xf32> {
+  // expected-error @+1 {{'memref.get_global' op is a constant host global that the kernel's 'memref.load' at line 195, column 12 uses and that leaves the function through 'func.return' at line 199, column 3; on the cuda target the kernel reads a copy of it in device memory, which is freed before the function returns; pass on a memref.get_global of its own, which no kernel uses}}
+  %T = memref.get_global @table : memref<4xf32>
+  scf.forall (%b) in (1) {
+    scf.forall (%i) in (4) {
+      %x = memref.load %T[%i] : memref<4xf32>
+      memref.store %x, %C[%i] : memref<4xf32>
+    }
+  } {mapping = [#gpu.block<x>], tile.threads = 4 : i64}
+  return %T : memref<4xf32>
+}
