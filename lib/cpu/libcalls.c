@@ -33,18 +33,6 @@ static const char truncSFBF2[] =
     "  llvm.return %bf : bf16\n"
     "}\n";
 
-static bool definesSymbol(MlirOperation module, const char *name) {
-  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
-  for (MlirOperation op = mlirBlockGetFirstOperation(body);
-       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-    MlirAttribute symbol = tileOpGetAttr(op, "sym_name");
-    if (!mlirAttributeIsNull(symbol) && mlirAttributeIsAString(symbol) &&
-        tileStrRefEquals(mlirStringAttrGetValue(symbol), name))
-      return true;
-  }
-  return false;
-}
-
 static bool isBF16Value(MlirValue v) {
   MlirType t = mlirValueGetType(v);
   if (mlirTypeIsAVector(t))
@@ -73,7 +61,8 @@ static void run(MlirOperation module, MlirExternalPass pass,
   /* Without bf16 values, there is nothing to round to bf16. */
   bool hasBF16 = false;
   mlirOperationWalk(module, findBF16, &hasBF16, MlirWalkPreOrder);
-  if (!hasBF16 || definesSymbol(module, "__truncsfbf2"))
+  if (!hasBF16 ||
+      !mlirOperationIsNull(tileSymbolNamed(module, tileRef("__truncsfbf2"))))
     return;
   MlirOperation helper = mlirOperationCreateParse(
       mlirOperationGetContext(module), tileRef(truncSFBF2),

@@ -516,18 +516,6 @@ static MlirWalkResult collectHalfMarked(MlirOperation op, void *userData) {
   return MlirWalkResultAdvance;
 }
 
-static MlirOperation findSymbol(MlirOperation module, MlirStringRef name) {
-  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
-  for (MlirOperation op = mlirBlockGetFirstOperation(body);
-       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-    MlirAttribute symbol = tileOpGetAttr(op, "sym_name");
-    if (!mlirAttributeIsNull(symbol) && mlirAttributeIsAString(symbol) &&
-        mlirStringRefEqual(mlirStringAttrGetValue(symbol), name))
-      return op;
-  }
-  return (MlirOperation){NULL};
-}
-
 static const char wordsType[] =
     "!spirv.ptr<!spirv.struct<(!spirv.rtarray<i32, stride=4> [0])>, "
     "StorageBuffer>";
@@ -594,7 +582,7 @@ static MlirOperation wordsOf(MlirOperation module, MlirOperation variable) {
     tileStrBufPrintf(&text, "%.*s_words", (int)name.length, name.data);
     if (n)
       tileStrBufPrintf(&text, "_%d", n);
-    words = findSymbol(module, tileRef(tileStrBufGet(&text)));
+    words = tileSymbolNamed(module, tileRef(tileStrBufGet(&text)));
     if (mlirOperationIsNull(words) || viewsAsWords(words, variable))
       break;
   }
@@ -635,7 +623,7 @@ static bool elementOf(MlirOperation module, MlirValue pointer,
   if (!tileOpIs(address, "spirv.mlir.addressof") ||
       !mlirAttributeIsAFlatSymbolRef(name))
     return false;
-  *variable = findSymbol(module, mlirFlatSymbolRefAttrGetValue(name));
+  *variable = tileSymbolNamed(module, mlirFlatSymbolRefAttrGetValue(name));
   *index = mlirOperationGetOperand(chain, 2);
   return !mlirOperationIsNull(*variable) &&
          tileOpIs(*variable, "spirv.GlobalVariable");
