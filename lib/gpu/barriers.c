@@ -246,15 +246,16 @@ static bool uniformControl(const Pass *p, MlirOperation op) {
   bool once = tileOpIs(op, "scf.execute_region");
   if (!loop && !choice && !once && !tileOpIs(op, "scf.while"))
     return false;
-  if (holdsCollective(op))
+  if (loop && uniformOperands(p, op, 0, 3, 0))
     return true;
-  if (loop)
-    return uniformOperands(p, op, 0, 3, 0);
-  if (choice)
-    return uniformValue(p, mlirOperationGetOperand(op, 0), 0);
+  if (choice && uniformValue(p, mlirOperationGetOperand(op, 0), 0))
+    return true;
   /* One block runs straight through on every thread that enters it. */
-  MlirBlock first = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
-  return once && mlirBlockIsNull(mlirBlockGetNextInRegion(first));
+  if (once && mlirBlockIsNull(mlirBlockGetNextInRegion(
+                  mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0)))))
+    return true;
+  /* Last: it walks the whole op. */
+  return holdsCollective(op);
 }
 
 /*===--- placement --------------------------------------------------------===*/
@@ -328,12 +329,8 @@ static void visitOp(Pass *p, MlirOperation op, Accesses *state) {
     merge(state, &again);
     return;
   }
-  if (tileOpIs(op, "scf.execute_region")) {
-    visitRegions(p, op, state);
-    return;
-  }
   /* scf.if and scf.index_switch: one of the regions runs (none, for an
-   * scf.if without an else region). */
+   * scf.if without an else region); scf.execute_region: its only one. */
   Accesses out;
   memset(&out, 0, sizeof(out));
   for (intptr_t i = 0; i < mlirOperationGetNumRegions(op); ++i) {
