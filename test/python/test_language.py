@@ -373,6 +373,51 @@ def test_build_errors():
             with T.Kernel(1):
                 for i in T.Parallel(4):
                     A[i] = 1000
+    # A negative constant index was stored as it was: A[-1] wrote the
+    # element before A (the process's memory), where Python's A[-1] is the
+    # last one. A constant past a static size, or a wrong number of indices
+    # (an error from memref.store's verifier), are refused as they are built.
+    with pytest.raises(T.BuildError, match=r"index -1 of A \(dimension 0\) is negative: kernel "
+                                           r"indices do not count from the end as Python's do "
+                                           r"\(write A.shape\[0\] - 1\)"):
+        @T.prim_func
+        def last(A: T.Tensor((16,), T.f32)):
+            with T.Kernel(1):
+                A[-1] = 1.0
+    with pytest.raises(T.BuildError, match=r"index -2 of B \(dimension 1\) is negative"):
+        @T.prim_func
+        def read_last(A: T.Tensor((4,), T.f32), B: T.Tensor((4, "N"), T.f32)):
+            with T.Kernel(1):
+                for i in T.Parallel(4):
+                    A[i] = B[i, -2]
+    with pytest.raises(T.BuildError, match=r"index 16 of A \(dimension 0\) is out of bounds "
+                                           r"for its size 16"):
+        @T.prim_func
+        def past(A: T.Tensor((16,), T.f32)):
+            with T.Kernel(1):
+                A[16] = 1.0
+    with pytest.raises(T.BuildError, match="A has rank 1 but is indexed with 2 indices"):
+        @T.prim_func
+        def two(A: T.Tensor((16,), T.f32)):
+            with T.Kernel(1):
+                A[0, 1] = 1.0
+    # Integer division by a constant zero is undefined behaviour of the
+    # kernel (a SIGFPE of the process on x86).
+    with pytest.raises(T.BuildError, match="integer division by zero: floordiv of i32 values"):
+        @T.prim_func
+        def by_zero(A: T.Tensor((4,), T.i32)):
+            with T.Kernel(1):
+                for i in T.Parallel(4):
+                    A[i] = A[i] // 0
+    # A kernel value where Python needs an int (range(N) over a dynamic
+    # size) was a TypeError about a 'Value' object.
+    with pytest.raises(T.BuildError, match=r"a kernel value is not a Python int while the kernel "
+                                           r"is built; loop over it with T.serial"):
+        @T.prim_func
+        def python_range(A: T.Tensor(("N",), T.f32)):
+            with T.Kernel(1):
+                for i in range(A.shape[0]):
+                    A[i] = 1.0
     # Sizes of a tensor type: a negative one was printed as memref<-3xf32>,
     # a float cut down to an int.
     for shape in ((-3,), (2.5,), (True,)):

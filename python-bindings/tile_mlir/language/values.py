@@ -39,10 +39,12 @@ _COMPARE = {
 class Value:
     """A scalar SSA value of an element type (or index)."""
 
-    def __init__(self, name, dtype, scope=None):
+    def __init__(self, name, dtype, scope=None, literal=None):
         self.name = name
         self.dtype = dtype
         self.scope = emitter.current_scope() if scope is None else scope
+        # The Python integer of an integer or index constant, else None.
+        self.literal = literal
 
     def __repr__(self):
         return "Value(%s : %s)" % (self.name, self.dtype)
@@ -53,6 +55,11 @@ class Value:
         raise emitter.BuildError(
             "a kernel value has no Python truth value while the kernel is built; "
             "use T.If(...) or T.if_then_else(...)")
+
+    def __index__(self):
+        raise emitter.BuildError(
+            "a kernel value is not a Python int while the kernel is built; loop over it "
+            "with T.serial(...), T.Pipelined(...) or T.Parallel(...)")
 
     # arithmetic
     def __add__(self, o): return binary("add", self, o)
@@ -180,6 +187,8 @@ def constant(value, dtype):
         literal = int_literal(value, dtype)
         hint = ("c%s" % literal if dtype is index else "c%s_%s" % (literal, dtype.name)
                 ).replace("-", "m")
+        return Value(e.constant(literal, dtype.name, hint), dtype, scope=(),
+                     literal=int(value))
     return Value(e.constant(literal, dtype.name, hint), dtype, scope=())
 
 
@@ -227,6 +236,9 @@ def binary(op, a, b):
     mnemonic = _BINARY[op].get(a.dtype.kind)
     if mnemonic is None:
         raise emitter.BuildError("'%s' is not defined on %s values" % (op, a.dtype))
+    if op in ("floordiv", "mod", "ceildiv") and b.literal == 0:
+        raise emitter.BuildError("integer division by zero: %s of %s values by the constant 0"
+                                 % (op, a.dtype))
     e = emitter.current()
     name = e.fresh()
     e.emit("%s = %s %s, %s : %s" % (name, mnemonic, a.name, b.name, a.dtype.name))
@@ -257,8 +269,31 @@ def compare(op, a, b):
     return Value(name, i1)
 
 
+def check_element(buffer, offsets):
+    """An element access names one index per dimension, and a constant index
+    lies inside the buffer: a negative one does not count from the end as in
+    Python, it reads or writes before the buffer."""
+    if len(offsets) != buffer.rank:
+        raise emitter.BuildError("%s has rank %d but is indexed with %d %s" % (
+            buffer.label, buffer.rank, len(offsets),
+            "index" if len(offsets) == 1 else "indices"))
+    for d, o in enumerate(offsets):
+        if o.literal is None:
+            continue
+        if o.literal < 0:
+            raise emitter.BuildError(
+                "index %d of %s (dimension %d) is negative: kernel indices do not count "
+                "from the end as Python's do (write %s.shape[%d] - %d)"
+                % (o.literal, buffer.label, d, buffer.label, d, -o.literal))
+        size = buffer.shape_spec[d]
+        if isinstance(size, int) and o.literal >= size:
+            raise emitter.BuildError("index %d of %s (dimension %d) is out of bounds for "
+                                     "its size %d" % (o.literal, buffer.label, d, size))
+
+
 def load(buffer, offsets):
     use_buffer(buffer)
+    check_element(buffer, offsets)
     for o in offsets:
         emitter.use(o)
     e = emitter.current()
@@ -270,6 +305,7 @@ def load(buffer, offsets):
 
 def store(buffer, offsets, value):
     use_buffer(buffer)
+    check_element(buffer, offsets)
     for o in offsets:
         emitter.use(o)
     value = as_value(value, buffer.dtype)
