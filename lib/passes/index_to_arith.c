@@ -16,9 +16,9 @@
 enum { OptIndexBitwidth };
 
 static const TilePassOption options[] = {
-    [OptIndexBitwidth] = {"index-bitwidth", TileOptionInt, "64",
-                          "the bits of an index on the target (index.sizeof)",
-                          NULL},
+    [OptIndexBitwidth] =
+        {"index-bitwidth", TileOptionInt, "64",
+         "the bits of an index on the target, 32 or 64 (index.sizeof)", NULL},
 };
 
 /* index op -> arith op taking the same operands. */
@@ -103,11 +103,21 @@ static void rewrite(MlirOperation op, int64_t indexBits) {
 
 static void run(MlirOperation root, MlirExternalPass pass,
                 const TileOptionValue *values) {
-  (void)pass;
+  /* The index dialect knows 32- and 64-bit indices; any other width is no
+   * target's, and index.sizeof would fold it into the kernel's sizes. */
+  int64_t bits = values[OptIndexBitwidth].i;
+  if (bits != 32 && bits != 64) {
+    tileEmitOpError(root,
+                    "tile-index-to-arith: index-bitwidth must be 32 or 64, "
+                    "got %lld",
+                    (long long)bits);
+    mlirExternalPassSignalFailure(pass);
+    return;
+  }
   TileOpList ops = {0};
   mlirOperationWalk(root, collect, &ops, MlirWalkPostOrder);
   for (size_t i = 0; i < ops.count; ++i)
-    rewrite(ops.ops[i], values[OptIndexBitwidth].i);
+    rewrite(ops.ops[i], bits);
   tileOpListFree(&ops);
 }
 

@@ -1,6 +1,11 @@
 // tile-index-to-arith: each index op becomes the arith op of the same
 // meaning on index values; index.sizeof the target's index width.
 // RUN: tile-opt --tile-index-to-arith='index-bitwidth=32' %s | FileCheck %s
+// Another width is no target's: index.sizeof folded it into the sizes.
+// RUN: not tile-opt --tile-index-to-arith='index-bitwidth=16' %s 2>&1 | FileCheck --check-prefix=WIDTH %s
+// RUN: not tile-opt --tile-index-to-arith='index-bitwidth=0' %s 2>&1 | FileCheck --check-prefix=ZERO %s
+// WIDTH: error: 'builtin.module' op tile-index-to-arith: index-bitwidth must be 32 or 64, got 16
+// ZERO: error: 'builtin.module' op tile-index-to-arith: index-bitwidth must be 32 or 64, got 0
 
 // CHECK-LABEL: func.func @ops
 // CHECK-NOT: index.
