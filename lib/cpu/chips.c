@@ -70,6 +70,13 @@ const char *tileCpuChipFeatures(const char *chip) {
   return NULL;
 }
 
+bool tileCpuCheckChip(const char *chip, TileStrBuf *why) {
+  if (strcmp(chip, "native") == 0 || tileCpuChipFeatures(chip))
+    return true;
+  tileStrBufPrintf(why, "unknown cpu '%s' (valid: %s)", chip, tileCpuChipList);
+  return false;
+}
+
 /* Whether the comma-separated `list` holds the `length` bytes at `item`. */
 static bool listHasN(const char *list, const char *item, size_t length) {
   for (const char *p = list; p && *p;) {

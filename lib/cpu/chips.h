@@ -23,6 +23,10 @@ bool tileCpuIsKnownFeature(const char *name, size_t length);
 /* Whether the comma-separated `list` holds `item` exactly. */
 bool tileCpuListHas(const char *list, const char *item);
 
+/* Whether `chip` is "native" or a chip of the list; otherwise says so in
+ * `why`. */
+bool tileCpuCheckChip(const char *chip, TileStrBuf *why);
+
 /* Checks that `features` is a comma-separated list of +name / -name with
  * known names; otherwise describes the first bad item in `why`. */
 bool tileCpuCheckFeatures(const char *features, TileStrBuf *why);

@@ -372,14 +372,14 @@ static void run(MlirOperation op, MlirExternalPass pass,
 static const TilePassOption options[] = {
     TILE_CPU_TARGET_OPTIONS,
     {"rows", TileOptionInt, "0",
-     "Rows of C per micro-kernel block (0: chosen for the target)", NULL},
+     "Rows of C per micro-kernel block (0: chosen for the target)", NULL, NULL},
     {"vectors", TileOptionInt, "0",
      "Vectors of C per row of a micro-kernel block (0: chosen for the "
      "target)",
-     NULL},
+     NULL, NULL},
     {"unroll", TileOptionInt, "0",
      "Steps of K per micro-kernel loop iteration (0: chosen for the target)",
-     NULL},
+     NULL, NULL},
 };
 
 static const TileDialectHandleGetter dependent[] = {

@@ -183,7 +183,7 @@ static const TilePassOption options[] = {
     {"stack-limit-kib", TileOptionInt, "2048",
      "Largest stack a block's buffers may take, in KiB; larger blocks keep "
      "them on the heap (0: no limit)",
-     NULL},
+     NULL, NULL},
 };
 
 static const TileDialectHandleGetter dependent[] = {

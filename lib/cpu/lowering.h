@@ -3,6 +3,7 @@
 #ifndef TILE_CPU_LOWERING_H
 #define TILE_CPU_LOWERING_H
 
+#include "cpu/chips.h"
 #include "ir/builder_vector.h"
 #include "ir/ir.h"
 #include "passes/pass.h"
@@ -23,11 +24,15 @@ int tileCpuVectorRegisters(int vectorBits);
 /* The `cpu` and `features` options of passes that vectorise, and the width
  * they select. */
 #define TILE_CPU_TARGET_OPTIONS                                                \
-  {"cpu", TileOptionString, "native",                                          \
-   "Target cpu whose vector width is used (native: this machine)", NULL},      \
+  {.name = "cpu",                                                              \
+   .kind = TileOptionString,                                                   \
+   .defaultValue = "native",                                                   \
+   .help = "Target cpu whose vector width is used (native: this machine)",     \
+   .check = tileCpuCheckChip},                                                 \
   {                                                                            \
-    "features", TileOptionString, "",                                          \
-        "Target features on top of the cpu, e.g. +avx512f or -avx512f", NULL   \
+    .name = "features", .kind = TileOptionString, .defaultValue = "",          \
+    .help = "Target features on top of the cpu, e.g. +avx512f or -avx512f",    \
+    .check = tileCpuCheckFeatures                                              \
   }
 int tileCpuOptionsVectorBits(const TileOptionValue *options);
 

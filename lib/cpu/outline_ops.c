@@ -31,9 +31,10 @@ static const TilePassOption options[] = {
     {"max-ops", TileOptionInt, "64",
      "Most ops with regions a block keeps before each moves into a function "
      "of its own",
-     NULL},
+     NULL, NULL},
     {"ops-per-function", TileOptionInt, "1",
-     "Most consecutive ops with regions that move into one function", NULL},
+     "Most consecutive ops with regions that move into one function", NULL,
+     NULL},
 };
 
 /* The functions made carry an llvm.linkage attribute. */

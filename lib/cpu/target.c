@@ -8,10 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static bool isKnownChip(const char *chip) {
-  return strcmp(chip, "native") == 0 || tileCpuChipFeatures(chip);
-}
-
 /* "native" becomes the chip $TILE_HOST_CPU names, if any. */
 static MlirLogicalResult resolveNative(TileTarget *t, TileErrorSink errors) {
   const char *native = tileCpuNativeChip();
@@ -52,13 +48,9 @@ static MlirLogicalResult checkThreads(const TileTarget *t,
 MlirLogicalResult tileCpuNormalizeTarget(TileTarget *t, TileErrorSink errors) {
   if (!t->chip[0])
     strcpy(t->chip, "native");
-  if (!isKnownChip(t->chip)) {
-    tileReport(errors, "unknown cpu '%s' (valid: %s)", t->chip,
-               tileCpuChipList);
-    return mlirLogicalResultFailure();
-  }
   TileStrBuf why = TILE_STRBUF_INIT;
-  if (!tileCpuCheckFeatures(t->features, &why)) {
+  if (!tileCpuCheckChip(t->chip, &why) ||
+      !tileCpuCheckFeatures(t->features, &why)) {
     tileReport(errors, "%s", tileStrBufGet(&why));
     tileStrBufFree(&why);
     return mlirLogicalResultFailure();

@@ -2,8 +2,10 @@
 #ifndef TILE_CUDA_CUDA_H
 #define TILE_CUDA_CUDA_H
 
+#include "support/strbuf.h"
 #include "tile/backend.h"
 
+#include <stdbool.h>
 #include <stdint.h>
 
 /* A CUDA chip the backend compiles for, and its limits per block. */
@@ -18,6 +20,9 @@ typedef struct {
  * kernel (tile-cuda-dynamic-shared), read back by tile-cuda-launch-shared. */
 #define TILE_CUDA_DYNAMIC_SHARED_BYTES "tile.dynamic_shared_bytes"
 
+/* The chips the backend knows, as its module lists them. */
+#define TILE_CUDA_CHIPS "sm_75, sm_80, sm_86, sm_87, sm_89, sm_90, sm_90a"
+
 /* The chip named `name`, or NULL when the backend does not know it. The
  * table is static and immutable. */
 const TileCudaChip *tileCudaFindChip(const char *name);
@@ -25,6 +30,12 @@ const TileCudaChip *tileCudaFindChip(const char *name);
 /* The PTX ISA version (x 10) that target features "+ptxNN" name, or 0 when
  * they are anything else or a version LLVM 22 does not know. */
 int tileCudaPtxVersion(const char *features);
+
+/* Whether `chip` is a chip the backend knows, and whether `features` name
+ * a PTX ISA version LLVM knows; what is wrong in *why when not (the checks
+ * of cuda targets and of the cuda passes' chip and features options). */
+bool tileCudaCheckChip(const char *chip, TileStrBuf *why);
+bool tileCudaCheckFeatures(const char *features, TileStrBuf *why);
 
 MlirLogicalResult tileCudaNormalizeTarget(TileTarget *target,
                                           TileErrorSink errors);

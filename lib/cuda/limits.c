@@ -14,7 +14,8 @@
 enum { OptChip };
 
 static const TilePassOption options[] = {
-    [OptChip] = {"chip", TileOptionString, "sm_80", "the CUDA chip", NULL},
+    [OptChip] = {"chip", TileOptionString, "sm_80", "the CUDA chip", NULL,
+                 tileCudaCheckChip},
 };
 
 static void run(MlirOperation op, MlirExternalPass pass,

@@ -2,6 +2,7 @@
  * (ldmatrix + mma.sync, sm_80 and later) with cp.async pipelining. */
 #include "cuda/mma.h"
 
+#include "cuda/cuda.h"
 #include "cuda/extension.h"
 
 #include "ir/ir.h"
@@ -70,7 +71,7 @@ static const TilePassOption options[] = {
     [OptChip] = {"chip", TileOptionString, "sm_80",
                  "the CUDA chip; the pass acts on sm_80 and later (mma.sync "
                  "m16n8k16 and cp.async need them)",
-                 NULL},
+                 NULL, tileCudaCheckChip},
 };
 
 static void run(MlirOperation op, MlirExternalPass pass,

@@ -5,6 +5,7 @@
  * then holds a tile_cuda.path op naming its path, which the path's pass
  * reads (and erases with the other ops; tile-cuda-mma, the last of them,
  * erases those of the kernels that take the SIMT path). */
+#include "cuda/cuda.h"
 #include "cuda/extension.h"
 #include "cuda/rasterize.h"
 #include "cuda/tma.h"
@@ -234,9 +235,11 @@ static unsigned decide(MlirOperation kernel, void *userData) {
 enum { OptChip, OptFeatures };
 
 static const TilePassOption options[] = {
-    [OptChip] = {"chip", TileOptionString, "sm_90a", "the CUDA chip", NULL},
+    [OptChip] = {"chip", TileOptionString, "sm_90a", "the CUDA chip", NULL,
+                 tileCudaCheckChip},
     [OptFeatures] = {"features", TileOptionString, "+ptx83",
-                     "the target's PTX ISA version (+ptxNN)", NULL},
+                     "the target's PTX ISA version (+ptxNN)", NULL,
+                     tileCudaCheckFeatures},
 };
 
 static void run(MlirOperation op, MlirExternalPass pass,

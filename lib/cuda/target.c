@@ -1,8 +1,6 @@
 /* cuda targets: cuda[:sm_XX[a]][,features=+ptxNN]; driver detection. */
 #include "cuda/cuda.h"
 
-#include "support/count.h"
-
 #include "backend/backend.h"
 #include "support/count.h"
 
@@ -40,19 +38,37 @@ int tileCudaPtxVersion(const char *features) {
   return 0;
 }
 
+bool tileCudaCheckFeatures(const char *features, TileStrBuf *why) {
+  if (tileCudaPtxVersion(features))
+    return true;
+  tileStrBufPrintf(why,
+                   "cuda features '%s' are not a PTX ISA version LLVM knows "
+                   "(+ptxNN, e.g. +ptx80; from +ptx32 to +ptx90)",
+                   features);
+  return false;
+}
+
+bool tileCudaCheckChip(const char *chip, TileStrBuf *why) {
+  if (tileCudaFindChip(chip))
+    return true;
+  tileStrBufPrintf(why, "unknown cuda chip '%s' (valid: %s)", chip,
+                   TILE_CUDA_CHIPS);
+  return false;
+}
+
 /* The only feature of a cuda target is the PTX ISA version; LLVM aborts on
  * one too old for the chip and ignores unknown ones with a warning. */
 static MlirLogicalResult checkFeatures(const TileTarget *t,
                                        const TileCudaChip *chip,
                                        TileErrorSink errors) {
-  int version = tileCudaPtxVersion(t->features);
-  if (!version) {
-    tileReport(errors,
-               "cuda features '%s' are not a PTX ISA version LLVM knows "
-               "(+ptxNN, e.g. +ptx80; from +ptx32 to +ptx90)",
-               t->features);
+  TileStrBuf why = TILE_STRBUF_INIT;
+  bool known = tileCudaCheckFeatures(t->features, &why);
+  if (!known)
+    tileReport(errors, "%s", tileStrBufGet(&why));
+  tileStrBufFree(&why);
+  if (!known)
     return mlirLogicalResultFailure();
-  }
+  int version = tileCudaPtxVersion(t->features);
   if (version < chip->minPtx) {
     tileReport(errors,
                "PTX ISA %d.%d does not know %s; it needs +ptx%d or later",
@@ -72,13 +88,13 @@ const TileCudaChip *tileCudaFindChip(const char *name) {
 MlirLogicalResult tileCudaNormalizeTarget(TileTarget *t, TileErrorSink errors) {
   if (!t->chip[0])
     strcpy(t->chip, "sm_80");
-  if (!tileCudaFindChip(t->chip)) {
-    tileReport(errors,
-               "unknown cuda chip '%s' (valid: sm_75, sm_80, sm_86, sm_87, "
-               "sm_89, sm_90, sm_90a)",
-               t->chip);
+  TileStrBuf why = TILE_STRBUF_INIT;
+  bool known = tileCudaCheckChip(t->chip, &why);
+  if (!known)
+    tileReport(errors, "%s", tileStrBufGet(&why));
+  tileStrBufFree(&why);
+  if (!known)
     return mlirLogicalResultFailure();
-  }
   /* PTX ISA 8.0 is the first to know sm_90a; it serves every chip above.
    * sm_90a's TMA kernels fence their descriptors (fence.proxy.tensormap),
    * which needs 8.3. */

@@ -3,6 +3,7 @@
  * stages and warpgroup MMA (wgmma.mma_async). Kernels whose global rows are
  * not 16-byte aligned at run time take the original kernel instead, which
  * tile-cuda-mma lowers next. */
+#include "cuda/cuda.h"
 #include "cuda/extension.h"
 #include "cuda/tma.h"
 
@@ -325,11 +326,11 @@ static const TilePassOption options[] = {
     [OptChip] = {"chip", TileOptionString, "sm_90a",
                  "the CUDA chip; the pass acts on sm_90a only (wgmma and TMA "
                  "need its architecture-specific features)",
-                 NULL},
+                 NULL, tileCudaCheckChip},
     [OptFeatures] = {"features", TileOptionString, "+ptx83",
                      "the target's PTX ISA version (+ptxNN); the pass acts "
                      "from +ptx83 on (its descriptor fences)",
-                     NULL},
+                     NULL, tileCudaCheckFeatures},
 };
 
 static void run(MlirOperation op, MlirExternalPass pass,

@@ -8,6 +8,7 @@
  * rows are not 16-byte aligned at run time take a copy of the original
  * kernel with C warpgroups, which tile-cuda-wgmma and tile-cuda-mma see
  * next. */
+#include "cuda/cuda.h"
 #include "cuda/extension.h"
 #include "cuda/rasterize.h"
 #include "cuda/tma.h"
@@ -686,11 +687,11 @@ static const TilePassOption options[] = {
     [OptChip] = {"chip", TileOptionString, "sm_90a",
                  "the CUDA chip; the pass acts on sm_90a only (wgmma and "
                  "setmaxnreg need its architecture-specific features)",
-                 NULL},
+                 NULL, tileCudaCheckChip},
     [OptFeatures] = {"features", TileOptionString, "+ptx83",
                      "the target's PTX ISA version (+ptxNN); the pass acts "
                      "from +ptx83 on (its descriptor fences)",
-                     NULL},
+                     NULL, tileCudaCheckFeatures},
 };
 
 static void run(MlirOperation op, MlirExternalPass pass,

@@ -77,7 +77,9 @@ enum { OptTarget };
 
 static const TilePassOption options[] = {
     [OptTarget] = {"target", TileOptionString, "gpu",
-                   "the target whose limits apply (cuda, rocm, vulkan)", NULL},
+                   "the target whose limits apply (cuda, rocm, vulkan; gpu: "
+                   "none)",
+                   "gpu|cuda|rocm|vulkan"},
 };
 
 typedef struct {

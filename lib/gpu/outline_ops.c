@@ -36,10 +36,10 @@ static const TilePassOption options[] = {
     {"max-ops", TileOptionInt, "512",
      "Most ops with regions a kernel's block keeps before each moves into a "
      "device function of its own",
-     NULL},
+     NULL, NULL},
     {"ops-per-function", TileOptionInt, "1",
      "Most consecutive ops with regions that move into one device function",
-     NULL},
+     NULL, NULL},
 };
 
 /* The functions made carry an llvm.linkage attribute. */

@@ -48,14 +48,38 @@
 
 enum { OptTarget, OptChip };
 
+/* Whether the chip option is spelled as a chip is: empty (unknown), sm_NN or
+ * sm_NNa, gfx and three or four hexadecimal digits. A misspelt one (sm80)
+ * read as no chip at all, without a word. */
+static bool checkChip(const char *chip, TileStrBuf *why) {
+  size_t n = strlen(chip), digits;
+  if (n == 0)
+    return true;
+  if (strncmp(chip, "sm_", 3) == 0) {
+    digits = strspn(chip + 3, "0123456789");
+    if (digits >= 2 && digits <= 3 &&
+        (chip[3 + digits] == '\0' || strcmp(chip + 3 + digits, "a") == 0))
+      return true;
+  } else if (strncmp(chip, "gfx", 3) == 0) {
+    digits = strspn(chip + 3, "0123456789abcdef");
+    if (digits >= 3 && digits <= 4 && chip[3 + digits] == '\0')
+      return true;
+  }
+  tileStrBufPrintf(why,
+                   "'%s' is no chip (sm_NN or sm_NNa for cuda, gfxNNN "
+                   "or gfxNNNN for rocm)",
+                   chip);
+  return false;
+}
+
 static const TilePassOption options[] = {
     [OptTarget] = {"target", TileOptionString, "cuda",
                    "the target whose subgroups apply (cuda, rocm, vulkan)",
-                   NULL},
+                   "cuda|rocm|vulkan"},
     [OptChip] = {"chip", TileOptionString, "",
                  "the chip (cuda: sm_NN, redux.sync from sm_80; rocm: gfxNNNN "
                  "runs waves of 32 lanes, gfxNNN of 64)",
-                 NULL},
+                 NULL, checkChip},
 };
 
 typedef struct {

@@ -85,6 +85,17 @@ static bool setValue(const TilePassDescriptor *desc,
     return false;
   }
   case TileOptionString:
+    if (option->check) {
+      TileStrBuf why = TILE_STRBUF_INIT;
+      bool valid = option->check(text, &why);
+      if (!valid)
+        tileReport(errors,
+                   "invalid value '%s' for option '%s' of pass '%s': %s", text,
+                   option->name, desc->argument, tileStrBufGet(&why));
+      tileStrBufFree(&why);
+      if (!valid)
+        return false;
+    }
     if (!option->choices || choiceAllowed(option->choices, text)) {
       free(value->s);
       value->s = tileStrDup(text);

@@ -28,6 +28,10 @@ typedef struct {
   const char *help;
   const char *choices; /* "a|b|c" for a string option with fixed values,
                         * and the items a list may hold */
+  /* For a string option whose values are not a fixed list (a chip, target
+   * features): whether `value` is one, with what is wrong in *why when not.
+   * Runs on the values a pipeline gives, not on the default. */
+  bool (*check)(const char *value, TileStrBuf *why);
 } TilePassOption;
 
 /* A parsed option value; the slot matching the option's kind is set. */

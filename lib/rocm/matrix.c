@@ -570,7 +570,7 @@ static const TilePassOption options[] = {
     [OptChip] = {"chip", TileOptionString, "gfx942",
                  "the AMDGPU chip: MFMA on gfx908/gfx90a/gfx942/gfx950, WMMA "
                  "on gfx1100/gfx1201; other chips keep the SIMT path",
-                 NULL},
+                 NULL, tileRocmCheckChip},
 };
 
 static void run(MlirOperation op, MlirExternalPass pass,

@@ -34,16 +34,24 @@ const TileRocmChip *tileRocmFindChip(const char *name) {
   return NULL;
 }
 
+bool tileRocmCheckChip(const char *chip, TileStrBuf *why) {
+  if (tileRocmFindChip(chip))
+    return true;
+  tileStrBufPrintf(why, "unknown rocm chip '%s' (valid: %s)", chip,
+                   TILE_ROCM_CHIPS);
+  return false;
+}
+
 MlirLogicalResult tileRocmNormalizeTarget(TileTarget *t, TileErrorSink errors) {
   if (!t->chip[0])
     strcpy(t->chip, "gfx942");
-  if (!tileRocmFindChip(t->chip)) {
-    tileReport(errors,
-               "unknown rocm chip '%s' (valid: gfx908, gfx90a, gfx942, "
-               "gfx950, gfx1100, gfx1201)",
-               t->chip);
+  TileStrBuf why = TILE_STRBUF_INIT;
+  bool known = tileRocmCheckChip(t->chip, &why);
+  if (!known)
+    tileReport(errors, "%s", tileStrBufGet(&why));
+  tileStrBufFree(&why);
+  if (!known)
     return mlirLogicalResultFailure();
-  }
   /* The lowering decides the wave size and the rest; a feature such as
    * +wavefrontsize32 would contradict it, and rocdl-attach-target would
    * take any string. */

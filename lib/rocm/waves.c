@@ -14,7 +14,8 @@
 enum { OptChip };
 
 static const TilePassOption options[] = {
-    [OptChip] = {"chip", TileOptionString, "gfx942", "the AMDGPU chip", NULL},
+    [OptChip] = {"chip", TileOptionString, "gfx942", "the AMDGPU chip", NULL,
+                 tileRocmCheckChip},
 };
 
 typedef struct {

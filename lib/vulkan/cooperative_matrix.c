@@ -165,7 +165,7 @@ static const TilePassOption options[] = {
     [OptSpirv] = {"spirv", TileOptionString, "v1.3",
                   "the target's SPIR-V ceiling for other modules (the path "
                   "needs v1.3, the default)",
-                  NULL},
+                  "v1.0|v1.1|v1.2|v1.3"},
 };
 
 static void run(MlirOperation op, MlirExternalPass pass,

@@ -106,7 +106,7 @@ static const TileDialectHandleGetter dependent[] = {
 static const TilePassOption options[] = {
     {"vulkan", TileOptionString, "v1.3",
      "the target's Vulkan version (cooperative matrices need v1.3)",
-     "v1.1|v1.2|v1.3"},
+     "v1.1|v1.2|v1.3", NULL},
 };
 
 const TilePassDescriptor tileVulkanCooperativeMatrixEnvPass = {
