@@ -137,7 +137,7 @@ def split_k_sum(X: T.Tensor(("M", "K"), T.f32), out: T.Tensor(("M",), T.f32), sp
             T.copy(X[b * 32, col], tile)
             for i, j in T.Parallel(32, 16):  # drop columns of the next split
                 tile[i, j] = T.if_then_else(t * 16 + j < per_split, tile[i, j], 0.0)
-            T.reduce_sum(tile, part, dim=0 if False else 1, clear=False)
+            T.reduce_sum(tile, part, dim=-1, clear=False)  # the last dim, as in NumPy
         T.atomic_add(out[b * 32], part)
 
 
@@ -418,6 +418,41 @@ def test_build_errors():
             with T.Kernel(1):
                 for i in range(A.shape[0]):
                     A[i] = 1.0
+    # Integer attributes were written with "%d": a float or a bool was cut
+    # down to an int (threads=2.7 made a kernel of 2 threads), and a bool
+    # size of a tile made text that did not parse. An integer pad that its
+    # type cannot hold was cut down too (1.5) or did not parse (300 for i8).
+    with pytest.raises(T.BuildError, match=r"threads of T.Kernel must be an int, got 2.7 "
+                                           r"\(float\)"):
+        @T.prim_func
+        def fractional_threads(A: T.Tensor((16,), T.f32)):
+            with T.Kernel(1, threads=2.7):
+                A[0] = 1.0
+    with pytest.raises(T.BuildError, match=r"num_stages must be an int, got True \(bool\)"):
+        @T.prim_func
+        def bool_stages(A: T.Tensor((16,), T.f32)):
+            with T.Kernel(1):
+                for k in T.Pipelined(4, num_stages=True):
+                    A[0] = 1.0
+    with pytest.raises(T.BuildError, match=r"reduce's dim must be an int, got 1.5 \(float\)"):
+        @T.prim_func
+        def fractional_dim(A: T.Tensor((16, 4), T.f32)):
+            with T.Kernel(1):
+                f = T.alloc_fragment((16, 4), T.f32)
+                T.reduce_sum(f, T.alloc_fragment((16,), T.f32), dim=1.5)
+    with pytest.raises(T.BuildError, match=r"a shared tile has a static shape of non-negative "
+                                           r"ints, got \(True, 4\)"):
+        @T.prim_func
+        def bool_size(A: T.Tensor((16,), T.f32)):
+            with T.Kernel(1):
+                T.alloc_shared((True, 4), T.f32)
+    for pad, message in ((1.5, "1.5 is not an integer, but a i8 is needed"),
+                         (300, "300 does not fit in i8")):
+        with pytest.raises(T.BuildError, match=message):
+            @T.prim_func
+            def bad_pad(A: T.Tensor((16,), T.i8)):
+                with T.Kernel(1):
+                    T.copy(A[0], T.alloc_shared((32,), T.i8), pad=pad)
     # Sizes of a tensor type: a negative one was printed as memref<-3xf32>,
     # a float cut down to an int.
     for shape in ((-3,), (2.5,), (True,)):

@@ -1,15 +1,18 @@
 """The tile operations (docs/dialect.md) and scalar math, as the builder
 writes them: generic-form tile ops on buffers, upstream ops for scalars."""
 
+import numbers
+
 from . import emitter
-from .types import as_dtype, float_literal, i1, index
-from .values import Buffer, Value, Window, _operands, as_value, binary, use_buffer
+from .types import as_dtype, float_literal, i1, index, int_literal
+from .values import (Buffer, Value, Window, _operands, as_value, binary, integer,
+                     use_buffer)
 
 
 def _alloc(shape, dtype, scope):
     shape = tuple(shape) if isinstance(shape, (tuple, list)) else (shape,)
     for d in shape:
-        if not isinstance(d, int) or d < 0:
+        if isinstance(d, bool) or not isinstance(d, int) or d < 0:
             raise emitter.BuildError("a %s tile has a static shape of non-negative ints, "
                                      "got %r" % (scope, shape))
     dtype = as_dtype(dtype)
@@ -55,8 +58,10 @@ def copy(src, dst, pad=None):
     dbuf, doffs = _side(dst, "the dest of copy")
     attrs = ["operandSegmentSizes = array<i32: 1, 1, %d, %d>" % (len(soffs), len(doffs))]
     if pad is not None:
+        # The value a constant of the source's type would hold: 1.5 was cut
+        # down to 1 for an integer source, 300 made text that did not parse.
         literal = (float_literal(pad, sbuf.dtype) if sbuf.dtype.is_float
-                   else str(int(pad)))
+                   else int_literal(integer(pad, sbuf.dtype), sbuf.dtype))
         attrs.append("pad = %s : %s" % (literal, sbuf.dtype.name))
     operands = [sbuf.name, dbuf.name] + [o.name for o in soffs + doffs]
     types = [sbuf.type, dbuf.type] + ["index"] * (len(soffs) + len(doffs))
@@ -106,6 +111,14 @@ def reduce(src, dst, kind, dim, clear=True):
         if not isinstance(x, Buffer):
             raise emitter.BuildError("reduce's %s must be a tile buffer, got %r" % (name, x))
         use_buffer(x)
+    # As in NumPy, a negative dim counts from the last; a float or a bool
+    # was cut down to an int.
+    if isinstance(dim, bool) or not isinstance(dim, numbers.Integral):
+        raise emitter.BuildError("reduce's dim must be an int, got %r (%s)"
+                                 % (dim, type(dim).__name__))
+    dim = int(dim)
+    if -src.rank <= dim < 0:
+        dim += src.rank
     attrs = 'kind = "%s", dim = %d : i64' % (kind, dim)
     if not clear:
         attrs += ", clear = false"

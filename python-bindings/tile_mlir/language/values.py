@@ -176,14 +176,22 @@ class Window:
     __hash__ = object.__hash__
 
 
+def integer(value, dtype):
+    """The Python number `value` as an int of the integer type `dtype`."""
+    if isinstance(value, float) and not value.is_integer():
+        raise emitter.BuildError("%r is not an integer, but a %s is needed" % (value, dtype))
+    if dtype.bits > 1 and not -(2 ** (dtype.bits - 1)) <= int(value) < 2 ** (dtype.bits - 1):
+        raise emitter.BuildError("%d does not fit in %s" % (int(value), dtype))
+    return int(value)
+
+
 def constant(value, dtype):
     e = emitter.current()
     if dtype.is_float:
         literal = float_literal(value, dtype)
         hint = "cst"
     else:
-        if dtype.bits > 1 and not -(2 ** (dtype.bits - 1)) <= int(value) < 2 ** (dtype.bits - 1):
-            raise emitter.BuildError("%d does not fit in %s" % (int(value), dtype))
+        integer(value, dtype)
         literal = int_literal(value, dtype)
         hint = ("c%s" % literal if dtype is index else "c%s_%s" % (literal, dtype.name)
                 ).replace("-", "m")
@@ -206,8 +214,6 @@ def as_value(x, dtype=None):
     if isinstance(x, (bool, numbers.Number)):
         if dtype is None:
             raise emitter.BuildError("cannot tell the type of the Python number %r here" % (x,))
-        if not dtype.is_float and isinstance(x, float) and not float(x).is_integer():
-            raise emitter.BuildError("%r is not an integer, but a %s is needed" % (x, dtype))
         return constant(x, dtype)
     if isinstance(x, Buffer):
         raise emitter.BuildError("a buffer (%s) is used where a scalar is needed; index it"
