@@ -476,3 +476,46 @@ def test_text_without_locations():
     text = str(make_vector())
     assert "loc(" not in text
     assert "loc(" in make_vector().to_mlir()
+
+
+@T.prim_func
+def flags(X: T.Tensor((16,), T.f32), M: T.Tensor((16,), T.bool_), Y: T.Tensor((16,), T.f32)):
+    with T.Kernel(1, threads=16):
+        for i in T.Parallel(16):
+            M[i] = False
+            with T.If(X[i] > 0.0):
+                M[i] = True
+            with T.If(True):
+                Y[i] = T.if_then_else(M[i], X[i], 0.0)
+
+
+def test_bool_constants():
+    # An i1 constant was written `arith.constant true : i1`, which MLIR does
+    # not parse; the error pointed at line 2 of this file (a line of the
+    # generated text under the Python file's name).
+    X = np.linspace(-1, 1, 16, dtype=np.float32)
+    M, Y = np.ones(16, np.bool_), np.full(16, np.nan, np.float32)
+    tm.compile(flags, target="cpu")(X, M, Y)
+    np.testing.assert_array_equal(M, X > 0)
+    np.testing.assert_array_equal(Y, np.where(X > 0, X, 0))
+
+
+@T.prim_func
+def shift_left(X: T.Tensor((16,), T.f32), Y: T.Tensor((16,), T.f32),
+               Z: T.Tensor((16,), T.f32)):
+    with T.Kernel(1, threads=16):
+        for i in T.Parallel(16):
+            Y[i] = 0.0
+            with T.If(i - 1 >= 0):
+                Y[i] = X[i - 1]
+            Z[i] = X[T.max(i - 2, 0)]
+
+
+def test_index_comparisons_are_signed():
+    # Index comparisons, max and min were unsigned: i - 1 >= 0 held at i = 0
+    # (the kernel read X[-1]) and T.max(i - 2, 0) was i - 2 (X[-2], X[-1]).
+    X = np.arange(1, 17, dtype=np.float32)
+    Y, Z = np.full(16, np.nan, np.float32), np.full(16, np.nan, np.float32)
+    tm.compile(shift_left, target="cpu")(X, Y, Z)
+    np.testing.assert_array_equal(Y, np.concatenate([[0], X[:-1]]))
+    np.testing.assert_array_equal(Z, X[np.maximum(np.arange(16) - 2, 0)])

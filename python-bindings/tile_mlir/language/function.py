@@ -136,4 +136,9 @@ def prim_func(fn):
     finally:
         emitter.end()
     text = e.text(", ".join(signature), loc)
-    return PrimFunc(fn.__name__, params, text, os.path.basename(fn.__code__.co_filename))
+    # Every op carries its Python location; the name of the text itself only
+    # shows in an error of the text (a fault of the builder), which must
+    # not point at a line of the Python file.
+    source_name = "<tile IR of %s built from %s>" % (
+        fn.__name__, os.path.basename(fn.__code__.co_filename))
+    return PrimFunc(fn.__name__, params, text, source_name)

@@ -89,6 +89,8 @@ def float_literal(value, dtype):
 
 
 def int_literal(value, dtype):
+    """An integer as MLIR reads it before `: type` (an i1 too: `true : i1`
+    does not parse, `1 : i1` does)."""
     if dtype.name == "i1":
-        return "true" if value else "false"
+        return "1" if value else "0"
     return str(int(value))

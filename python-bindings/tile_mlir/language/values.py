@@ -13,8 +13,10 @@ import numbers
 from . import emitter
 from .types import DType, float_literal, i1, index, int_literal, memref_type
 
-# op mnemonic by (python operator, kind of type); the index variants are
-# unsigned, as sizes and offsets are never negative.
+# op mnemonic by (python operator, kind of type). Index division is
+# unsigned, as sizes and offsets are never negative; index comparisons, max
+# and min are signed, as an index expression may be on its way through a
+# negative value: `i - 1 >= 0` is false at i = 0, `T.max(i - 1, 0)` is 0.
 _BINARY = {
     "add": {"float": "arith.addf", "int": "arith.addi", "index": "arith.addi"},
     "sub": {"float": "arith.subf", "int": "arith.subi", "index": "arith.subi"},
@@ -22,17 +24,16 @@ _BINARY = {
     "truediv": {"float": "arith.divf"},
     "floordiv": {"int": "arith.floordivsi", "index": "arith.divui"},
     "mod": {"float": "arith.remf", "int": "arith.remsi", "index": "arith.remui"},
-    "max": {"float": "arith.maximumf", "int": "arith.maxsi", "index": "arith.maxui"},
-    "min": {"float": "arith.minimumf", "int": "arith.minsi", "index": "arith.minui"},
+    "max": {"float": "arith.maximumf", "int": "arith.maxsi", "index": "arith.maxsi"},
+    "min": {"float": "arith.minimumf", "int": "arith.minsi", "index": "arith.minsi"},
     "and": {"int": "arith.andi", "index": "arith.andi"},
     "or": {"int": "arith.ori", "index": "arith.ori"},
     "xor": {"int": "arith.xori", "index": "arith.xori"},
     "ceildiv": {"index": "arith.ceildivui", "int": "arith.ceildivsi"},
 }
 _COMPARE = {
-    "lt": ("olt", "slt", "ult"), "le": ("ole", "sle", "ule"),
-    "gt": ("ogt", "sgt", "ugt"), "ge": ("oge", "sge", "uge"),
-    "eq": ("oeq", "eq", "eq"), "ne": ("une", "ne", "ne"),
+    "lt": ("olt", "slt"), "le": ("ole", "sle"), "gt": ("ogt", "sgt"), "ge": ("oge", "sge"),
+    "eq": ("oeq", "eq"), "ne": ("une", "ne"),
 }
 
 
@@ -263,15 +264,15 @@ def negate(a):
 
 def compare(op, a, b):
     a, b = _operands(a, b)
-    float_pred, signed_pred, index_pred = _COMPARE[op]
+    float_pred, int_pred = _COMPARE[op]
     e = emitter.current()
     name = e.fresh()
     if a.dtype.is_float:
         e.emit("%s = arith.cmpf %s, %s, %s : %s" % (name, float_pred, a.name, b.name,
                                                     a.dtype.name))
     else:
-        pred = index_pred if a.dtype is index else signed_pred
-        e.emit("%s = arith.cmpi %s, %s, %s : %s" % (name, pred, a.name, b.name, a.dtype.name))
+        e.emit("%s = arith.cmpi %s, %s, %s : %s" % (name, int_pred, a.name, b.name,
+                                                    a.dtype.name))
     return Value(name, i1)
 
 
