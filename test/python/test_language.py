@@ -364,6 +364,11 @@ def test_build_errors():
                     X[i] = y
     with pytest.raises(TypeError, match="unknown element type 'f8'"):
         T.Tensor((4,), "f8")
+    # NumPy's scalar types name element types as its dtypes do (np.float32
+    # was an unknown element type).
+    for numpy_type, dtype in ((np.float32, T.f32), (np.dtype("float16"), T.f16),
+                              (np.bool_, T.i1), (np.int8, T.i8)):
+        assert T.Tensor((4,), numpy_type).dtype is dtype
     # An integer constant that does not fit its type was MLIR text that did
     # not parse, reported at a line of the generated text as if it were the
     # Python file's.

@@ -51,9 +51,11 @@ def as_dtype(dtype):
         return dtype
     if isinstance(dtype, str) and dtype in DTYPES:
         return DTYPES[dtype]
-    names = getattr(dtype, "name", None)  # numpy dtypes: float32 -> f32
+    # numpy dtypes (np.dtype("float32")) and scalar types (np.float32)
+    names = dtype.__name__ if isinstance(dtype, type) else getattr(dtype, "name", None)
     numpy_names = {"float16": f16, "float32": f32, "float64": f64, "int8": i8,
-                   "int16": i16, "int32": i32, "int64": i64, "bool": i1, "bfloat16": bf16}
+                   "int16": i16, "int32": i32, "int64": i64, "bool": i1, "bool_": i1,
+                   "bfloat16": bf16}
     if names in numpy_names:
         return numpy_names[names]
     raise TypeError("unknown element type %r (use T.f16, T.bf16, T.f32, T.f64, T.i1, T.i8, "
