@@ -458,6 +458,14 @@ def test_build_errors():
             def bad_pad(A: T.Tensor((16,), T.i8)):
                 with T.Kernel(1):
                     T.copy(A[0], T.alloc_shared((32,), T.i8), pad=pad)
+    # A policy with a quote in it made text that did not parse.
+    with pytest.raises(T.BuildError, match=r"gemm's policy is \"square\", \"full_row\" or "
+                                           r"\"full_col\", got 'rows\"'"):
+        @T.prim_func
+        def quoted_policy():
+            with T.Kernel(1):
+                a = T.alloc_shared((16, 16), T.f16)
+                T.gemm(a, a, T.alloc_fragment((16, 16), T.f32), policy='rows"')
     # Sizes of a tensor type: a negative one was printed as memref<-3xf32>,
     # a float cut down to an int.
     for shape in ((-3,), (2.5,), (True,)):

@@ -83,6 +83,9 @@ def gemm(A, B, C, transpose_A=False, transpose_B=False, clear_accum=False, polic
     if clear_accum:
         attrs.append("clear_accum = true")
     if policy is not None:
+        if policy not in ("square", "full_row", "full_col"):
+            raise emitter.BuildError("gemm's policy is \"square\", \"full_row\" or "
+                                     "\"full_col\", got %r" % (policy,))
         attrs.append('policy = "%s"' % policy)
     emitter.current().emit('"tile.gemm"(%s, %s, %s)%s : (%s, %s, %s) -> ()' % (
         A.name, B.name, C.name, " {%s}" % ", ".join(attrs) if attrs else "",
