@@ -532,3 +532,32 @@ def test_index_comparisons_are_signed():
     tm.compile(shift_left, target="cpu")(X, Y, Z)
     np.testing.assert_array_equal(Y, np.concatenate([[0], X[:-1]]))
     np.testing.assert_array_equal(Z, X[np.maximum(np.arange(16) - 2, 0)])
+
+
+@T.prim_func
+def floor_division(A: T.Tensor((8,), T.i32), B: T.Tensor((8,), T.i32), Q: T.Tensor((8,), T.i32),
+                   R: T.Tensor((8,), T.i32), X: T.Tensor((8,), T.f32), Y: T.Tensor((8,), T.f32),
+                   Z: T.Tensor((8,), T.f32)):
+    with T.Kernel(1, threads=8):
+        for i in T.Parallel(8):
+            Q[i] = A[i] // B[i]
+            R[i] = A[i] % B[i]
+            Z[i] = X[i] % Y[i]
+
+
+@pytest.mark.parametrize("target", ["cpu", "vulkan"])
+def test_floor_division_and_remainder(target):
+    # // was Python's floor division but % C's remainder (arith.remsi,
+    # remf: the sign of the dividend), so that -7 % 3 was -1 and
+    # a != (a // b) * b + a % b.
+    A = np.array([7, -7, 7, -7, 0, 6, -6, 5], np.int32)
+    B = np.array([3, 3, -3, -3, 3, -3, 3, 1], np.int32)
+    X, Y = A.astype(np.float32), B.astype(np.float32) * 1.5
+    Q, R, Z = np.zeros(8, np.int32), np.zeros(8, np.int32), np.zeros(8, np.float32)
+    try:
+        tm.compile(floor_division, target=target)(A, B, Q, R, X, Y, Z)
+    except tm.TileRuntimeError as e:
+        pytest.skip("no Vulkan device: %s" % e)
+    np.testing.assert_array_equal(Q, A // B)
+    np.testing.assert_array_equal(R, A % B)
+    np.testing.assert_array_equal(Z, X % Y)

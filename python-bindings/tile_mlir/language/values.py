@@ -238,6 +238,30 @@ def _operands(a, b):
     return a, b
 
 
+def _floor_mod(a, b, rem):
+    """Python's a % b, whose sign is b's (rem, arith.remsi or arith.remf,
+    gives a's, as C's % and fmod do): the remainder, plus b where it is not
+    zero and its sign differs from b's. It agrees with // (arith.floordivsi):
+    a == (a // b) * b + a % b."""
+    e = emitter.current()
+    t = a.dtype.name
+    zero = constant(0, a.dtype)
+    if a.dtype.is_float:
+        compare, ne, lt, add = "arith.cmpf", "one", "olt", "arith.addf"
+    else:
+        compare, ne, lt, add = "arith.cmpi", "ne", "slt", "arith.addi"
+    r, nonzero, r_neg, b_neg, differ, fix, adjusted, name = (e.fresh() for _ in range(8))
+    e.emit("%s = %s %s, %s : %s" % (r, rem, a.name, b.name, t))
+    e.emit("%s = %s %s, %s, %s : %s" % (nonzero, compare, ne, r, zero.name, t))
+    e.emit("%s = %s %s, %s, %s : %s" % (r_neg, compare, lt, r, zero.name, t))
+    e.emit("%s = %s %s, %s, %s : %s" % (b_neg, compare, lt, b.name, zero.name, t))
+    e.emit("%s = arith.xori %s, %s : i1" % (differ, r_neg, b_neg))
+    e.emit("%s = arith.andi %s, %s : i1" % (fix, nonzero, differ))
+    e.emit("%s = %s %s, %s : %s" % (adjusted, add, r, b.name, t))
+    e.emit("%s = arith.select %s, %s, %s : %s" % (name, fix, adjusted, r, t))
+    return Value(name, a.dtype)
+
+
 def binary(op, a, b):
     a, b = _operands(a, b)
     mnemonic = _BINARY[op].get(a.dtype.kind)
@@ -246,6 +270,8 @@ def binary(op, a, b):
     if op in ("floordiv", "mod", "ceildiv") and b.literal == 0:
         raise emitter.BuildError("integer division by zero: %s of %s values by the constant 0"
                                  % (op, a.dtype))
+    if op == "mod" and a.dtype.kind in ("int", "float"):
+        return _floor_mod(a, b, mnemonic)
     e = emitter.current()
     name = e.fresh()
     e.emit("%s = %s %s, %s : %s" % (name, mnemonic, a.name, b.name, a.dtype.name))
