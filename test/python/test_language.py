@@ -561,3 +561,30 @@ def test_floor_division_and_remainder(target):
     np.testing.assert_array_equal(Q, A // B)
     np.testing.assert_array_equal(R, A % B)
     np.testing.assert_array_equal(Z, X % Y)
+
+
+@T.prim_func
+def bool_casts(M: T.Tensor((4,), T.bool_), X: T.Tensor((4,), T.f32), I: T.Tensor((4,), T.i32),
+               F: T.Tensor((4,), T.f32), J: T.Tensor((4,), T.i32), XB: T.Tensor((4,), T.bool_),
+               IB: T.Tensor((4,), T.bool_)):
+    with T.Kernel(1, threads=4):
+        for i in T.Parallel(4):
+            F[i] = T.cast(M[i], T.f32)
+            J[i] = T.cast(M[i], T.i32)
+            XB[i] = T.cast(X[i], T.bool_)
+            IB[i] = T.cast(I[i], T.bool_)
+
+
+def test_bool_casts_are_numpy_s():
+    # A bool converted as a signed i1 (True became -1.0 and -1), and a float
+    # or an integer became a bool by truncation (0.4 and 2 were False).
+    M = np.array([True, False, True, False])
+    X = np.array([1.7, -0.4, 0.0, np.nan], np.float32)
+    I = np.array([2, -1, 0, 1], np.int32)
+    F, J = np.zeros(4, np.float32), np.zeros(4, np.int32)
+    XB, IB = np.zeros(4, np.bool_), np.zeros(4, np.bool_)
+    tm.compile(bool_casts, target="cpu")(M, X, I, F, J, XB, IB)
+    np.testing.assert_array_equal(F, M.astype(np.float32))
+    np.testing.assert_array_equal(J, M.astype(np.int32))
+    np.testing.assert_array_equal(XB, X.astype(np.bool_))
+    np.testing.assert_array_equal(IB, I.astype(np.bool_))

@@ -266,12 +266,28 @@ def if_then_else(cond, a, b):
 
 def cast(x, dtype):
     """`x` converted to `dtype` (floats round to nearest, ints sign-extend or
-    truncate, float <-> int convert as signed)."""
+    truncate, float <-> int convert as signed). As in NumPy, a bool is 0 or
+    1, and `x` becomes a bool as x != 0 (a NaN is true)."""
     dtype = as_dtype(dtype)
     x = as_value(x, dtype if not hasattr(x, "dtype") and not hasattr(x, "load") else None)
     src = x.dtype
     if src is dtype:
         return x
+    e = emitter.current()
+    if dtype is i1:
+        zero = as_value(0, src)
+        name = e.fresh()
+        if src.is_float:
+            e.emit("%s = arith.cmpf une, %s, %s : %s" % (name, x.name, zero.name, src.name))
+        else:
+            e.emit("%s = arith.cmpi ne, %s, %s : %s" % (name, x.name, zero.name, src.name))
+        return Value(name, i1)
+    if src is i1:
+        name = e.fresh()
+        op = ("arith.uitofp" if dtype.is_float else
+              "arith.index_castui" if dtype is index else "arith.extui")
+        e.emit("%s = %s %s : i1 to %s" % (name, op, x.name, dtype.name))
+        return Value(name, dtype)
     if src.is_float and dtype.is_float:
         op = "arith.extf" if dtype.bits > src.bits else "arith.truncf"
         if dtype.bits == src.bits:  # f16 <-> bf16
@@ -289,7 +305,6 @@ def cast(x, dtype):
         op = "arith.index_cast"
     else:
         op = "arith.extsi" if dtype.bits > src.bits else "arith.trunci"
-    e = emitter.current()
     name = e.fresh()
     e.emit("%s = %s %s : %s to %s" % (name, op, x.name, src.name, dtype.name))
     return Value(name, dtype)
