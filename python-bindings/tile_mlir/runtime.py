@@ -14,7 +14,9 @@ each must be in the memory of the device the call runs on (the thread's
 current CUDA context's) or in memory every device reaches (managed).
 """
 
+import contextlib
 import ctypes
+import faulthandler
 import re
 import threading
 
@@ -25,6 +27,37 @@ from . import _capi, device
 
 class TileRuntimeError(RuntimeError):
     """The runtime could not make the artifact callable, or a call failed."""
+
+
+# A kernel that faults (an integer division by zero, an access to a guard
+# page) ends the process with its signal. While calls run, Python's
+# faulthandler is on, unless the program has turned it on itself, so that
+# the process says so first and prints the Python lines of every thread,
+# the call among them ("Fatal Python error: Floating point exception").
+_fault_lock = threading.Lock()
+_fault_calls = 0
+_fault_handler_ours = False
+
+
+@contextlib.contextmanager
+def _fault_report():
+    global _fault_calls, _fault_handler_ours
+    with _fault_lock:
+        if _fault_calls == 0 and not faulthandler.is_enabled():
+            try:
+                faulthandler.enable(all_threads=True)
+                _fault_handler_ours = True
+            except (AttributeError, ValueError, RuntimeError, OSError):
+                pass  # a standard error without a file descriptor
+        _fault_calls += 1
+    try:
+        yield
+    finally:
+        with _fault_lock:
+            _fault_calls -= 1
+            if _fault_calls == 0 and _fault_handler_ours:
+                faulthandler.disable()
+                _fault_handler_ours = False
 
 
 # NumPy dtypes of each element type (bf16 travels as its uint16 bits, or as
@@ -281,7 +314,7 @@ class Function:
             times = (ctypes.c_double * max(count, 1))()
             errors = _capi.ErrorSink()
             executable = self._artifact._get_executable()
-            with executable.lock:
+            with executable.lock, _fault_report():
                 ok = lib.tileExecutableTime(executable.handle, self._signature, arg_values,
                                             count, times, errors.sink)
             if not ok:

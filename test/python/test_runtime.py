@@ -98,9 +98,11 @@ def test_strided_and_read_only_arrays(vector_add):
 def test_a_kernel_past_its_arguments_faults_at_the_access():
     """vector_add writes C[i] for every i of A: with a C shorter than A it
     writes past the end of C's buffer. Buffers lie between inaccessible
-    pages, so the store faults inside the call (Python's fault handler names
-    the line of the call) instead of corrupting the process's memory (glibc
-    aborted later on a damaged heap, or the program went on with it)."""
+    pages, so the store faults inside the call instead of corrupting the
+    process's memory (glibc aborted later on a damaged heap, or the program
+    went on with it). The binding turns Python's fault handler on while
+    calls run, which names the line of the call (the process died of the
+    signal without a word unless Python ran with -X faulthandler)."""
     example = os.path.join(os.path.dirname(__file__), "..", "..", "examples",
                            "vector_add.mlir")
     script = textwrap.dedent("""\
@@ -110,7 +112,7 @@ def test_a_kernel_past_its_arguments_faults_at_the_access():
         artifact(a, a, np.zeros(500, np.float32))
         print("returned", flush=True)
     """) % example
-    run = subprocess.run([sys.executable, "-X", "faulthandler", "-c", script],
+    run = subprocess.run([sys.executable, "-c", script],
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     report = run.stdout + run.stderr
     assert "returned" not in run.stdout, report
@@ -120,6 +122,36 @@ def test_a_kernel_past_its_arguments_faults_at_the_access():
         assert run.returncode == -signal.SIGSEGV, report
         assert "Fatal Python error: Segmentation fault" in run.stderr, report
         assert 'File "<string>", line 4 in <module>' in run.stderr, report
+
+
+def test_an_integer_division_by_zero_says_where_it_was_called():
+    """A kernel dividing by an integer zero at run time dies of SIGFPE;
+    the process says so and names the line of the call, and a handler the
+    program turned on itself stays on after calls."""
+    script = textwrap.dedent("""\
+        import faulthandler, numpy as np, tile_mlir as tm, tile_mlir.language as T
+        @T.prim_func
+        def quotient(A: T.Tensor((4,), T.i32), B: T.Tensor((4,), T.i32)):
+            with T.Kernel(1, threads=4):
+                for i in T.Parallel(4):
+                    A[i] = A[i] // B[i]
+        a, ones = np.arange(4, dtype=np.int32), np.ones(4, np.int32)
+        artifact = tm.compile(quotient, target="cpu")
+        artifact(a, ones)
+        assert not faulthandler.is_enabled()  # off again after the call
+        artifact(a, np.array([1, 0, 1, 1], np.int32))
+        print("returned", flush=True)
+    """)
+    run = subprocess.run([sys.executable, "-c", script],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    report = run.stdout + run.stderr
+    assert "returned" not in run.stdout, report
+    if "Sanitizer" in run.stderr:
+        assert "FPE" in run.stderr, report
+    else:
+        assert run.returncode == -signal.SIGFPE, report
+        assert "Fatal Python error: Floating point exception" in run.stderr, report
+        assert 'File "<string>", line 11 in <module>' in run.stderr, report
 
 
 def test_a_write_into_the_padding_is_an_error(vector_add):
