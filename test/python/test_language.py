@@ -570,7 +570,7 @@ def bool_casts(M: T.Tensor((4,), T.bool_), X: T.Tensor((4,), T.f32), I: T.Tensor
     with T.Kernel(1, threads=4):
         for i in T.Parallel(4):
             F[i] = T.cast(M[i], T.f32)
-            J[i] = T.cast(M[i], T.i32)
+            J[i] = T.cast(M[i], T.i32) + abs(I[i]) * 0  # Python's abs is T.abs
             XB[i] = T.cast(X[i], T.bool_)
             IB[i] = T.cast(I[i], T.bool_)
 

@@ -82,6 +82,10 @@ class Value:
     def __xor__(self, o): return binary("xor", self, o)
     def __neg__(self): return negate(self)
 
+    def __abs__(self):  # Python's abs(x) is T.abs(x)
+        from .ops import abs as absolute
+        return absolute(self)
+
     # comparisons give i1 values
     def __lt__(self, o): return compare("lt", self, o)
     def __le__(self, o): return compare("le", self, o)
@@ -170,6 +174,7 @@ class Window:
     def __mod__(self, o): return self.load() % o
     def __rmod__(self, o): return o % self.load()
     def __neg__(self): return -self.load()
+    def __abs__(self): return abs(self.load())
     def __lt__(self, o): return self.load() < o
     def __le__(self, o): return self.load() <= o
     def __gt__(self, o): return self.load() > o
