@@ -588,3 +588,28 @@ def test_bool_casts_are_numpy_s():
     np.testing.assert_array_equal(J, M.astype(np.int32))
     np.testing.assert_array_equal(XB, X.astype(np.bool_))
     np.testing.assert_array_equal(IB, I.astype(np.bool_))
+
+
+@T.prim_func
+def powers(X: T.Tensor((6,), T.f32), I: T.Tensor((6,), T.i32), A: T.Tensor((6,), T.f32),
+           B: T.Tensor((6,), T.i32)):
+    with T.Kernel(1, threads=8):
+        for i in T.Parallel(6):
+            A[i] = X[i] ** 2 + X[i] ** 3.0 + 2.0 ** X[i]
+            B[i] = I[i] ** 3 + 2 ** I[i]
+
+
+def test_power_operator():
+    # x ** y was a TypeError; it is T.pow (math.powf, math.ipowi on ints).
+    X = np.array([-3, -1.5, 0, 2, -0.0, 4], np.float32)
+    I = np.array([3, 1, 0, 2, 5, 4], np.int32)
+    A, B = np.zeros(6, np.float32), np.zeros(6, np.int32)
+    tm.compile(powers, target="cpu")(X, I, A, B)
+    np.testing.assert_allclose(A, X ** 2 + X ** 3 + 2.0 ** X, rtol=1e-6)
+    np.testing.assert_array_equal(B, I ** 3 + 2 ** I)
+    with pytest.raises(T.BuildError, match=r"'\*\*' is not defined on index values"):
+        @T.prim_func
+        def index_power(A: T.Tensor((4,), T.f32)):
+            with T.Kernel(1):
+                for i in T.Parallel(4):
+                    A[i ** 2] = 1.0

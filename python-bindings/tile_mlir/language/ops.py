@@ -226,8 +226,19 @@ def _binary_math(op, a, b):
 
 
 def atan2(y, x): return _binary_math("atan2", y, x)
-def pow(x, y):  # noqa: A001 - the kernel language's pow (math.powf)
-    return _binary_math("powf", x, y)
+def pow(x, y):  # noqa: A001 - the kernel language's pow
+    """x ** y: math.powf on floats, math.ipowi on integers (whose negative
+    exponents give 0 for |x| > 1, as integer division would, not Python's
+    float)."""
+    a, b = _operands(x, y)
+    if a.dtype.is_float:
+        return _binary_math("powf", a, b)
+    if a.dtype is index or a.dtype is i1:
+        raise emitter.BuildError("'**' is not defined on %s values" % a.dtype)
+    e = emitter.current()
+    name = e.fresh()
+    e.emit("%s = math.ipowi %s, %s : %s" % (name, a.name, b.name, a.dtype.name))
+    return Value(name, a.dtype)
 
 
 def _classify(op, x):

@@ -82,9 +82,17 @@ class Value:
     def __xor__(self, o): return binary("xor", self, o)
     def __neg__(self): return negate(self)
 
-    def __abs__(self):  # Python's abs(x) is T.abs(x)
+    def __abs__(self):  # Python's abs(x) is T.abs(x), x ** y T.pow(x, y)
         from .ops import abs as absolute
         return absolute(self)
+
+    def __pow__(self, o):
+        from .ops import pow as power
+        return power(self, o)
+
+    def __rpow__(self, o):
+        from .ops import pow as power
+        return power(o, self)
 
     # comparisons give i1 values
     def __lt__(self, o): return compare("lt", self, o)
@@ -175,6 +183,8 @@ class Window:
     def __rmod__(self, o): return o % self.load()
     def __neg__(self): return -self.load()
     def __abs__(self): return abs(self.load())
+    def __pow__(self, o): return self.load() ** o
+    def __rpow__(self, o): return o ** self.load()
     def __lt__(self, o): return self.load() < o
     def __le__(self, o): return self.load() <= o
     def __gt__(self, o): return self.load() > o
