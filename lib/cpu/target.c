@@ -48,14 +48,9 @@ static MlirLogicalResult checkThreads(const TileTarget *t,
 MlirLogicalResult tileCpuNormalizeTarget(TileTarget *t, TileErrorSink errors) {
   if (!t->chip[0])
     strcpy(t->chip, "native");
-  TileStrBuf why = TILE_STRBUF_INIT;
-  if (!tileCpuCheckChip(t->chip, &why) ||
-      !tileCpuCheckFeatures(t->features, &why)) {
-    tileReport(errors, "%s", tileStrBufGet(&why));
-    tileStrBufFree(&why);
+  if (!tileReportCheck(tileCpuCheckChip, t->chip, errors) ||
+      !tileReportCheck(tileCpuCheckFeatures, t->features, errors))
     return mlirLogicalResultFailure();
-  }
-  tileStrBufFree(&why);
   if (mlirLogicalResultIsFailure(resolveNative(t, errors)))
     return mlirLogicalResultFailure();
   return checkThreads(t, errors);

@@ -61,12 +61,7 @@ bool tileCudaCheckChip(const char *chip, TileStrBuf *why) {
 static MlirLogicalResult checkFeatures(const TileTarget *t,
                                        const TileCudaChip *chip,
                                        TileErrorSink errors) {
-  TileStrBuf why = TILE_STRBUF_INIT;
-  bool known = tileCudaCheckFeatures(t->features, &why);
-  if (!known)
-    tileReport(errors, "%s", tileStrBufGet(&why));
-  tileStrBufFree(&why);
-  if (!known)
+  if (!tileReportCheck(tileCudaCheckFeatures, t->features, errors))
     return mlirLogicalResultFailure();
   int version = tileCudaPtxVersion(t->features);
   if (version < chip->minPtx) {
@@ -88,12 +83,7 @@ const TileCudaChip *tileCudaFindChip(const char *name) {
 MlirLogicalResult tileCudaNormalizeTarget(TileTarget *t, TileErrorSink errors) {
   if (!t->chip[0])
     strcpy(t->chip, "sm_80");
-  TileStrBuf why = TILE_STRBUF_INIT;
-  bool known = tileCudaCheckChip(t->chip, &why);
-  if (!known)
-    tileReport(errors, "%s", tileStrBufGet(&why));
-  tileStrBufFree(&why);
-  if (!known)
+  if (!tileReportCheck(tileCudaCheckChip, t->chip, errors))
     return mlirLogicalResultFailure();
   /* PTX ISA 8.0 is the first to know sm_90a; it serves every chip above.
    * sm_90a's TMA kernels fence their descriptors (fence.proxy.tensormap),

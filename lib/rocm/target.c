@@ -45,12 +45,7 @@ bool tileRocmCheckChip(const char *chip, TileStrBuf *why) {
 MlirLogicalResult tileRocmNormalizeTarget(TileTarget *t, TileErrorSink errors) {
   if (!t->chip[0])
     strcpy(t->chip, "gfx942");
-  TileStrBuf why = TILE_STRBUF_INIT;
-  bool known = tileRocmCheckChip(t->chip, &why);
-  if (!known)
-    tileReport(errors, "%s", tileStrBufGet(&why));
-  tileStrBufFree(&why);
-  if (!known)
+  if (!tileReportCheck(tileRocmCheckChip, t->chip, errors))
     return mlirLogicalResultFailure();
   /* The lowering decides the wave size and the rest; a feature such as
    * +wavefrontsize32 would contradict it, and rocdl-attach-target would

@@ -69,6 +69,16 @@ void tileReport(TileErrorSink sink, const char *fmt, ...) {
   tileStrBufFree(&buf);
 }
 
+bool tileReportCheck(bool (*check)(const char *value, TileStrBuf *why),
+                     const char *value, TileErrorSink sink) {
+  TileStrBuf why = TILE_STRBUF_INIT;
+  bool valid = check(value, &why);
+  if (!valid)
+    tileReport(sink, "%s", tileStrBufGet(&why));
+  tileStrBufFree(&why);
+  return valid;
+}
+
 const char *tileStrBufGet(const TileStrBuf *buf) {
   return buf->data ? buf->data : "";
 }

@@ -36,6 +36,12 @@ char *tileStrBufTake(TileStrBuf *buf);
 void tileReport(TileErrorSink sink, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
+/* Runs `check` on `value` (a check that says what is wrong in *why, such as
+ * a chip's or a pass option's); reports that to the sink and returns false
+ * when the value is wrong. */
+bool tileReportCheck(bool (*check)(const char *value, TileStrBuf *why),
+                     const char *value, TileErrorSink sink);
+
 /* An MlirStringCallback that appends to the TileStrBuf in userData. */
 void tileStrBufCallback(MlirStringRef chunk, void *userData);
 
