@@ -613,3 +613,25 @@ def test_power_operator():
             with T.Kernel(1):
                 for i in T.Parallel(4):
                     A[i ** 2] = 1.0
+
+
+@T.prim_func
+def read_then_write(A: T.Tensor((4,), T.f32), B: T.Tensor((4,), T.f32)):
+    with T.Kernel(1, threads=4):
+        old = A[0]
+        A[0] = 5.0
+        B[0] = old + 1.0
+        before = A[1]
+        for k in T.serial(3):
+            B[1] = B[1] + before
+            A[1] = 10.0
+
+
+def test_a_subscript_reads_where_it_is_written():
+    # Outside T.Parallel, A[0] was loaded where its value was first used:
+    # after the store to A[0] (B[0] was 6), and inside the loop, where the
+    # second iteration read the 10 the first stored (B[1] was 21).
+    A, B = np.ones(4, np.float32), np.zeros(4, np.float32)
+    tm.compile(read_then_write, target="cpu")(A, B)
+    np.testing.assert_array_equal(A, [5, 10, 1, 1])
+    np.testing.assert_array_equal(B, [2, 3, 0, 0])

@@ -42,6 +42,20 @@ def caller_location():
     return 'loc("%s":%d:%d)' % (filename, line, column)
 
 
+class Slot:
+    """A place in the body kept for an op that is written there later, or
+    never: the load of a subscript, made where the subscript is but only
+    once its value is used."""
+
+    def __init__(self, depth, scope):
+        self.depth = depth
+        self.scope = scope  # the regions enclosing the place
+        self.text = ""
+
+    def fill(self, text, loc):
+        self.text = "  " * self.depth + text + " " + loc
+
+
 class Emitter:
     """Collects the text of one func.func."""
 
@@ -77,6 +91,12 @@ class Emitter:
         """Appends one op (`text` may span lines) at the current depth."""
         loc = loc or caller_location()
         self.body.append("  " * self.depth + text + " " + loc)
+
+    def reserve(self):
+        """A Slot at the current place of the body."""
+        slot = Slot(self.depth, self.scope())
+        self.body.append(slot)
+        return slot
 
     def open(self, header, what, loc):
         """Starts a region (`what` names it in messages): `header` ends with
@@ -115,7 +135,9 @@ class Emitter:
 
     def text(self, signature, loc):
         lines = ["func.func @%s(%s) {" % (symbol_name(self.name), signature)]
-        lines += self.prologue + self.body
+        lines += self.prologue + [line if isinstance(line, str) else line.text
+                                  for line in self.body
+                                  if isinstance(line, str) or line.text]
         lines.append("  return " + loc)
         lines.append("} " + loc)
         return "\n".join(lines) + "\n"

@@ -4,8 +4,8 @@ Python operators on values emit arith ops of the value's type (index and
 integer ops on integers, float ops on floats); Python numbers mixed in
 become constants of the other operand's type. Buffers are memref values;
 indexing one gives a Window: the origin of a tile for copy and atomic_add,
-or an element (a memref.load where arithmetic needs it; inside T.Parallel
-the load happens at once).
+or an element (a memref.load, placed where the subscript is written and made
+once the value is used; inside T.Parallel at once).
 """
 
 import numbers
@@ -156,16 +156,23 @@ class Buffer:
 
 
 class Window:
-    """buffer[offsets]: the origin of a tile, or one element of the buffer."""
+    """buffer[offsets]: the origin of a tile, or one element of the buffer.
+
+    As an element, its value is the one the buffer holds where the subscript
+    is written, as in Python (`w = A[0]; A[0] = 5.0; B[0] = w` stores the old
+    value): the load is made at that place, once the value is used (a
+    window used only as a tile's origin loads nothing)."""
 
     def __init__(self, buffer, offsets):
         self.buffer = buffer
         self.offsets = offsets
         self._loaded = None
+        self._slot = emitter.current().reserve()
+        self._loc = emitter.caller_location()
 
     def load(self):
         if self._loaded is None:
-            self._loaded = load(self.buffer, self.offsets)
+            self._loaded = load(self.buffer, self.offsets, self._slot, self._loc)
         return self._loaded
 
     # Arithmetic and comparisons on an element load it first.
@@ -339,16 +346,22 @@ def check_element(buffer, offsets):
                                      "its size %d" % (o.literal, buffer.label, d, size))
 
 
-def load(buffer, offsets):
+def load(buffer, offsets, slot=None, loc=None):
+    """buffer[offsets] as a value, loaded here or in `slot` (a place kept
+    earlier, where the subscript was written)."""
     use_buffer(buffer)
     check_element(buffer, offsets)
     for o in offsets:
         emitter.use(o)
     e = emitter.current()
     name = e.fresh()
-    e.emit("%s = memref.load %s[%s] : %s" % (name, buffer.name,
-                                             ", ".join(o.name for o in offsets), buffer.type))
-    return Value(name, buffer.dtype)
+    text = "%s = memref.load %s[%s] : %s" % (name, buffer.name,
+                                            ", ".join(o.name for o in offsets), buffer.type)
+    if slot is None:
+        e.emit(text)
+        return Value(name, buffer.dtype)
+    slot.fill(text, loc)
+    return Value(name, buffer.dtype, scope=slot.scope)
 
 
 def store(buffer, offsets, value):
