@@ -635,3 +635,25 @@ def test_a_subscript_reads_where_it_is_written():
     tm.compile(read_then_write, target="cpu")(A, B)
     np.testing.assert_array_equal(A, [5, 10, 1, 1])
     np.testing.assert_array_equal(B, [2, 3, 0, 0])
+
+
+@T.prim_func
+def element_operators(A: T.Tensor((4,), T.f32), B: T.Tensor((4,), T.f32),
+                      I: T.Tensor((4,), T.i32)):
+    with T.Kernel(1, threads=4):
+        with T.If(A[0] == 1.0):
+            B[0] = 7.0
+        with T.If(A[1] != 1.0):
+            B[1] = 7.0
+        I[0] = (I[1] & 3) | (5 ^ I[2])
+
+
+def test_every_operator_of_an_element():
+    # Outside T.Parallel, A[0] == 1.0 was Python's comparison of two objects
+    # (False: the kernel tested the constant false, B[0] stayed 0 and B[1]
+    # became 7), and & | ^ on an element were TypeErrors.
+    A, B = np.ones(4, np.float32), np.zeros(4, np.float32)
+    I = np.array([0, 6, 1, 0], np.int32)
+    tm.compile(element_operators, target="cpu")(A, B, I)
+    np.testing.assert_array_equal(B, [7, 0, 0, 0])
+    np.testing.assert_array_equal(I, [6, 6, 1, 0])

@@ -80,6 +80,7 @@ class Value:
     def __or__(self, o): return binary("or", self, o)
     def __ror__(self, o): return binary("or", o, self)
     def __xor__(self, o): return binary("xor", self, o)
+    def __rxor__(self, o): return binary("xor", o, self)
     def __neg__(self): return negate(self)
 
     def __abs__(self):  # Python's abs(x) is T.abs(x), x ** y T.pow(x, y)
@@ -175,28 +176,23 @@ class Window:
             self._loaded = load(self.buffer, self.offsets, self._slot, self._loc)
         return self._loaded
 
-    # Arithmetic and comparisons on an element load it first.
-    def __add__(self, o): return self.load() + o
-    def __radd__(self, o): return o + self.load()
-    def __sub__(self, o): return self.load() - o
-    def __rsub__(self, o): return o - self.load()
-    def __mul__(self, o): return self.load() * o
-    def __rmul__(self, o): return o * self.load()
-    def __truediv__(self, o): return self.load() / o
-    def __rtruediv__(self, o): return o / self.load()
-    def __floordiv__(self, o): return self.load() // o
-    def __rfloordiv__(self, o): return o // self.load()
-    def __mod__(self, o): return self.load() % o
-    def __rmod__(self, o): return o % self.load()
-    def __neg__(self): return -self.load()
-    def __abs__(self): return abs(self.load())
-    def __pow__(self, o): return self.load() ** o
-    def __rpow__(self, o): return o ** self.load()
-    def __lt__(self, o): return self.load() < o
-    def __le__(self, o): return self.load() <= o
-    def __gt__(self, o): return self.load() > o
-    def __ge__(self, o): return self.load() >= o
     __hash__ = object.__hash__
+
+
+# Every operator of a value works on an element, which it loads first. One
+# missing here was Python's own: `A[0] == 1.0` outside T.Parallel compared
+# the objects, and the kernel got the constant false.
+def _on_element(name):
+    def operator(self, *args):
+        return getattr(self.load(), name)(*args)
+    operator.__name__ = name
+    return operator
+
+
+for _name in ("add", "radd", "sub", "rsub", "mul", "rmul", "truediv", "rtruediv", "floordiv",
+              "rfloordiv", "mod", "rmod", "pow", "rpow", "and", "rand", "or", "ror", "xor",
+              "rxor", "neg", "abs", "lt", "le", "gt", "ge", "eq", "ne", "bool", "index"):
+    setattr(Window, "__%s__" % _name, _on_element("__%s__" % _name))
 
 
 def integer(value, dtype):
