@@ -657,3 +657,28 @@ def test_every_operator_of_an_element():
     tm.compile(element_operators, target="cpu")(A, B, I)
     np.testing.assert_array_equal(B, [7, 0, 0, 0])
     np.testing.assert_array_equal(I, [6, 6, 1, 0])
+
+
+@T.prim_func
+def next_sum(A: T.Tensor(("N",), T.f32), B: T.Tensor(("N",), T.f32)):
+    N, = A.shape
+    with T.Kernel(T.ceildiv(N, 256), threads=128) as b:
+        for i in T.Parallel(256):
+            idx = b * 256 + i
+            with T.If(idx < N):
+                B[idx] = A[idx] + T.if_then_else(idx + 1 < N, A[idx + 1], 0.0)
+
+
+@pytest.mark.parametrize("target", ["cpu", "vulkan"])
+def test_if_then_else_reads_only_the_chosen_element(target):
+    # As TileLang's, T.if_then_else(idx + 1 < N, A[idx + 1], 0.0) guards the
+    # read: it was arith.select of a load made anyway, which read A[N], past
+    # the end (on the cpu the guard page after a 1024-element A faulted).
+    A = np.arange(1024, dtype=np.float32)
+    B = np.zeros_like(A)
+    try:
+        tm.compile(next_sum, target=target)(A, B)
+    except tm.TileRuntimeError as e:
+        pytest.skip("no Vulkan device: %s" % e)
+    np.testing.assert_array_equal(B, A + np.concatenate([A[1:], [0]]))
+    assert "arith.select" not in str(next_sum) and "scf.if" in str(next_sum)

@@ -5,7 +5,7 @@ import numbers
 
 from . import emitter
 from .types import as_dtype, float_literal, i1, index, int_literal
-from .values import (Buffer, Value, Window, _operands, as_value, binary, integer,
+from .values import (Buffer, Value, Window, _operands, as_value, binary, integer, load,
                      use_buffer)
 
 
@@ -262,17 +262,44 @@ def abs(x):  # noqa: A001 - the kernel language's abs
 
 
 def if_then_else(cond, a, b):
-    """cond ? a : b (arith.select)."""
+    """cond ? a : b. As TileLang's, it reads only the one chosen: an element of
+    a buffer in global memory not read before, T.if_then_else(i < N, A[i],
+    0.0), is loaded inside an scf.if, so that the condition can keep the read
+    inside the buffer (arith.select read both: past the end of A for the
+    last block). Otherwise it is arith.select."""
     cond = as_value(cond)
     if cond.dtype.name != "i1":
         raise emitter.BuildError("if_then_else needs an i1 condition (a comparison), got %s"
                                  % cond.dtype)
-    a, b = _operands(a, b)
     e = emitter.current()
+    if not any(isinstance(x, Window) and x.unread() for x in (a, b)):
+        a, b = _operands(a, b)
+        name = e.fresh()
+        e.emit("%s = arith.select %s, %s, %s : %s" % (name, cond.name, a.name, b.name,
+                                                      a.dtype.name))
+        return Value(name, a.dtype)
+    typed = [x for x in (a, b) if isinstance(x, (Value, Window))]
+    dtype = typed[0].dtype
+    if any(x.dtype is not dtype for x in typed):
+        raise emitter.BuildError("operands of different types: %s and %s (convert with "
+                                 "T.cast)" % (a.dtype, b.dtype))
+    # What is not read in a branch is made before the scf.if.
+    ready = [None if isinstance(x, Window) and x.unread() else as_value(x, dtype)
+             for x in (a, b)]
+    loc = emitter.caller_location()
+    indent = "  " * e.depth
     name = e.fresh()
-    e.emit("%s = arith.select %s, %s, %s : %s" % (name, cond.name, a.name, b.name,
-                                                  a.dtype.name))
-    return Value(name, a.dtype)
+    e.body.append(indent + "%s = scf.if %s -> (%s) {" % (name, cond.name, dtype.name))
+    for i, (x, value) in enumerate(zip((a, b), ready)):
+        if i:
+            e.body.append(indent + "} else {")
+        e.depth += 1
+        if value is None:
+            value = load(x.buffer, x.offsets)
+        e.emit("scf.yield %s : %s" % (value.name, dtype.name), loc)
+        e.depth -= 1
+    e.body.append(indent + "} " + loc)
+    return Value(name, dtype)
 
 
 def cast(x, dtype):

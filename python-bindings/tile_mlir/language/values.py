@@ -146,7 +146,10 @@ class Buffer:
         if not isinstance(indices, tuple):
             indices = (indices,)
         window = Window(self, tuple(as_value(i, index) for i in indices))
-        if emitter.current().parallel:
+        # Inside T.Parallel a tile's element is loaded at once; an element of
+        # a buffer in global memory stays a window (loaded at the same place
+        # when used) so that T.if_then_else can read it only when chosen.
+        if emitter.current().parallel and self.scope != "global":
             return window.load()
         return window
 
@@ -171,10 +174,20 @@ class Window:
         self._slot = emitter.current().reserve()
         self._loc = emitter.caller_location()
 
+    @property
+    def dtype(self):
+        return self.buffer.dtype
+
     def load(self):
         if self._loaded is None:
             self._loaded = load(self.buffer, self.offsets, self._slot, self._loc)
         return self._loaded
+
+    def unread(self):
+        """Whether this is an element of a buffer in global memory whose value
+        has not been loaded yet (T.if_then_else may then read it only where
+        chosen)."""
+        return self._loaded is None and self.buffer.scope == "global"
 
     __hash__ = object.__hash__
 
