@@ -6,8 +6,12 @@ against a reference, time each, and keep the fastest.
     result.config, result.artifact, result.time; print(result.table())
 
 Configurations are compiled in parallel processes (at most one per core)
-into the kernel cache, so that this process then loads each one; they are
-checked and timed here, one after another. The winner is remembered in the
+into the kernel cache, so that this process then loads each one. Where the
+inputs are NumPy arrays and scalars, each process also runs its
+configuration once on copies of them and sends the results back, so that a
+configuration whose kernel faults (a division by zero, an access far
+outside a buffer) ends only its own process and is reported as a run
+error; the correct ones are timed here, one after another. The winner is remembered in the
 cache directory: autotuning the same build function, configurations,
 target and argument shapes again returns it without compiling or timing.
 """
@@ -16,9 +20,11 @@ import concurrent.futures
 import hashlib
 import json
 import multiprocessing
+import multiprocessing.connection
 import os
 import pickle
 import shutil
+import signal
 import statistics
 import tempfile
 
@@ -38,6 +44,60 @@ def _compile_in_worker(build_fn, config, target, parts, directory):
         return os.getpid(), None
     except Exception as e:  # noqa: BLE001 - reported in the table
         return os.getpid(), "%s: %s" % (type(e).__name__, e)
+
+
+def _trial_in_process(conn, build_fn, config, target, parts, directory, entry, inputs):
+    """Runs in a process of its own: compiles one configuration into the
+    cache at `directory`, runs it once on `inputs` and sends back
+    (status, message, the arguments after the call); a kernel that faults
+    ends this process before it sends anything."""
+    try:
+        artifact = compile_(build_fn(**config), target=target, parts=parts, cache=directory)
+    except Exception as e:  # noqa: BLE001 - reported in the table
+        conn.send(("compile error", "%s: %s" % (type(e).__name__, e), None))
+        return
+    try:
+        artifact.function(entry)(*inputs)
+        conn.send((None, "", inputs))
+    except (CompileError, TileRuntimeError, TypeError, ValueError) as e:
+        conn.send(("run error", str(e), None))
+
+
+def _run_trials(build_fn, configs, target, parts, directory, entry, inputs, jobs):
+    """Each configuration compiled and run once in a process of its own, up
+    to `jobs` at a time; returns [(pid, status, message, arguments after the
+    call)] in the order of `configs` (status None when the call returned)."""
+    context = multiprocessing.get_context("spawn")
+    results, running, pending = [None] * len(configs), {}, list(enumerate(configs))
+    while pending or running:
+        while pending and len(running) < jobs:
+            i, config = pending.pop(0)
+            receive, send = context.Pipe(duplex=False)
+            process = context.Process(target=_trial_in_process, args=(
+                send, build_fn, config, target, parts, directory, entry, _copies(inputs)))
+            process.start()
+            send.close()
+            running[process.sentinel] = (i, process, receive)
+        for sentinel in multiprocessing.connection.wait(
+                [r for _, _, r in running.values()] + list(running)):
+            for key, (i, process, receive) in list(running.items()):
+                if sentinel not in (key, receive):
+                    continue
+                try:
+                    status, message, args = receive.recv()
+                except (EOFError, OSError):  # the process died before it answered
+                    process.join()
+                    code = process.exitcode
+                    why = (signal.Signals(-code).name if code is not None and code < 0
+                           else "exit status %s" % code)
+                    status, message, args = "run error", (
+                        "the trial process died of %s (the kernel faulted: a division "
+                        "by zero, an access outside a buffer?)" % why), None
+                process.join()
+                receive.close()
+                results[i] = (process.pid, status, message, args)
+                del running[key]
+    return results
 
 
 class Trial:
@@ -167,6 +227,19 @@ def _remember(directory, key, record):
             os.unlink(temporary)
 
 
+def _isolated(build_fn, inputs):
+    """Whether each trial can run in a process of its own: the build function
+    and the inputs (NumPy arrays, Python scalars) go there by pickle; device
+    arrays do not."""
+    if not all(isinstance(a, (np.ndarray, np.generic, int, float, bool)) for a in inputs):
+        return False
+    try:
+        pickle.dumps(build_fn)
+    except Exception:  # noqa: BLE001 - a closure: compile and run here
+        return False
+    return True
+
+
 def _compile_all(build_fn, configs, target, parts, directory, jobs):
     """Compiles every configuration into the cache at `directory`, in up to
     `jobs` processes; returns [(pid, error)] in the order of `configs`."""
@@ -227,22 +300,28 @@ def autotune(build_fn, configs, inputs, reference, *, target="cpu", entry=None, 
     workdir = directory or tempfile.mkdtemp(prefix="tile-autotune-")
     try:
         jobs = jobs or min(len(configs), os.cpu_count() or 1)
-        compiled = _compile_all(build_fn, configs, target, parts, workdir, jobs)
+        if _isolated(build_fn, inputs):
+            ran = _run_trials(build_fn, configs, target, parts, workdir, entry, inputs, jobs)
+        else:
+            ran = [(pid, "compile error" if error else None, error or "", None)
+                   for pid, error in _compile_all(build_fn, configs, target, parts, workdir,
+                                                  jobs)]
         expected = _expected(reference, inputs)
         trials = []
-        for config, (pid, error) in zip(configs, compiled):
+        for config, (pid, status, message, args) in zip(configs, ran):
             t = Trial(config)
             t.compiled_by = pid
             trials.append(t)
-            if error:
-                t.status, t.message = "compile error", error.strip().splitlines()[0]
+            if status:
+                t.status, t.message = status, message.strip().splitlines()[0]
                 continue
             try:
                 t.artifact = compile_(build_fn(**config), target=target, parts=parts,
                                       cache=workdir)
                 fn = t.artifact.function(entry)
-                args = _copies(inputs)
-                fn(*args)
+                if args is None:  # not run in a process of its own
+                    args = _copies(inputs)
+                    fn(*args)
                 t.max_error, ok = _compare(args, expected, atol, rtol)
                 if not ok:
                     t.status = "wrong"

@@ -64,6 +64,23 @@ def test_expected_arrays_instead_of_a_function(tmp_path):
     assert not result.from_cache
 
 
+def test_a_faulting_config_ends_only_its_process(tmp_path):
+    """A configuration whose kernel faults ran in this process and ended it
+    (SIGFPE), with the whole tuning; it runs in a process of its own now and
+    is a run error in the table."""
+    args = inputs(np.random.default_rng(4))
+    configs = [CONFIGS[0], {"block_M": 32, "block_N": 32, "fault": True}]
+    result = tm.autotune(make_gemm, configs, args, reference, target="cpu", repeat=2,
+                         jobs=2, cache=tmp_path)
+    faulted = [t for t in result.trials if t.config.get("fault")][0]
+    assert faulted.status == "run error", result.table()
+    # AddressSanitizer's handler reports the fault and exits with status 1.
+    sanitized = "asan" in os.environ.get("LD_PRELOAD", "")
+    assert ("the trial process died of " + ("exit status 1" if sanitized else "SIGFPE")
+            in faulted.message), result.table()
+    assert result.config == CONFIGS[0]
+
+
 def test_nothing_correct(tmp_path):
     args = inputs(np.random.default_rng(2))
     with pytest.raises(RuntimeError, match="no configuration is correct"):

@@ -1,10 +1,11 @@
 """A GEMM with tunable tiles for the autotune tests (importable by the
-processes autotune compiles in), with a deliberately wrong variant."""
+processes autotune compiles in), with a deliberately wrong variant and one
+that faults."""
 
 import tile_mlir.language as T
 
 
-def make_gemm(block_M=64, block_N=64, block_K=32, threads=128, wrong=False):
+def make_gemm(block_M=64, block_N=64, block_K=32, threads=128, wrong=False, fault=False):
     @T.prim_func
     def gemm(A: T.Tensor(("M", "K"), T.f32), B: T.Tensor(("K", "N"), T.f32),
              C: T.Tensor(("M", "N"), T.f32)):
@@ -15,6 +16,8 @@ def make_gemm(block_M=64, block_N=64, block_K=32, threads=128, wrong=False):
             B_s = T.alloc_shared((block_K, block_N), T.f32)
             acc = T.alloc_fragment((block_M, block_N), T.f32)
             T.clear(acc)
+            if fault:  # an integer division by the zero C holds: SIGFPE on x86
+                C[0, 0] = T.cast(T.cast(A[0, 0], T.i32) // T.cast(C[0, 0], T.i32), T.f32)
             # The wrong variant drops the last K tile.
             tiles = T.ceildiv(K, block_K) - 1 if wrong else T.ceildiv(K, block_K)
             for k in T.serial(tiles):
