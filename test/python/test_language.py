@@ -466,6 +466,13 @@ def test_build_errors():
             with T.Kernel(1):
                 a = T.alloc_shared((16, 16), T.f16)
                 T.gemm(a, a, T.alloc_fragment((16, 16), T.f32), policy='rows"')
+    # T.max of two Python numbers failed inside the builder (an
+    # AttributeError on the number's dtype).
+    with pytest.raises(T.BuildError, match="cannot tell the type of 3 and 4.5"):
+        @T.prim_func
+        def two_numbers(A: T.Tensor((4,), T.f32)):
+            with T.Kernel(1):
+                A[0] = T.max(3, 4.5)
     # Sizes of a tensor type: a negative one was printed as memref<-3xf32>,
     # a float cut down to an int.
     for shape in ((-3,), (2.5,), (True,)):
@@ -682,3 +689,22 @@ def test_if_then_else_reads_only_the_chosen_element(target):
         pytest.skip("no Vulkan device: %s" % e)
     np.testing.assert_array_equal(B, A + np.concatenate([A[1:], [0]]))
     assert "arith.select" not in str(next_sum) and "scf.if" in str(next_sum)
+
+
+def make_copy(block, threads):
+    @T.prim_func
+    def copy_through_shared(A: T.Tensor((64,), T.f32), B: T.Tensor((64,), T.f32)):
+        with T.Kernel(T.ceildiv(64, block), threads=threads) as b:
+            s = T.alloc_shared((block,), T.f32)
+            T.copy(A[b * block], s)
+            T.copy(s, B[b * block])
+    return copy_through_shared
+
+
+def test_numpy_ints_configure_a_kernel():
+    # Configurations from NumPy (np.int64 tile sizes, as a grid built with
+    # np.arange gives) were refused as tile sizes, and T.ceildiv of two of
+    # them failed inside the builder.
+    A, B = np.arange(64, dtype=np.float32), np.zeros(64, np.float32)
+    tm.compile(make_copy(np.int64(32), np.int32(64)), target="cpu")(A, B)
+    np.testing.assert_array_equal(A, B)

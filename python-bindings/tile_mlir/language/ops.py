@@ -12,9 +12,10 @@ from .values import (Buffer, Value, Window, _operands, as_value, binary, integer
 def _alloc(shape, dtype, scope):
     shape = tuple(shape) if isinstance(shape, (tuple, list)) else (shape,)
     for d in shape:
-        if isinstance(d, bool) or not isinstance(d, int) or d < 0:
+        if isinstance(d, bool) or not isinstance(d, numbers.Integral) or d < 0:
             raise emitter.BuildError("a %s tile has a static shape of non-negative ints, "
                                      "got %r" % (scope, shape))
+    shape = tuple(int(d) for d in shape)  # NumPy's ints too
     dtype = as_dtype(dtype)
     e = emitter.current()
     buf = Buffer(e.fresh(scope[0] + "_"), shape, dtype, scope)
@@ -164,8 +165,8 @@ def atomic_add(dst, src):
 
 def ceildiv(a, b):
     """ceil(a / b) on index (or integer) values; Python ints fold."""
-    if isinstance(a, int) and isinstance(b, int):
-        return -(-a // b)
+    if all(isinstance(x, numbers.Integral) and not isinstance(x, bool) for x in (a, b)):
+        return -(-int(a) // int(b))
     return binary("ceildiv", a, b)
 
 

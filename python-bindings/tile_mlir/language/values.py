@@ -260,6 +260,10 @@ def _operands(a, b):
         a = a.load()
     if isinstance(b, Window):
         b = b.load()
+    if not isinstance(a, Value) and not isinstance(b, Value):
+        raise emitter.BuildError("cannot tell the type of %r and %r (no kernel value among "
+                                 "them); compute it in Python or convert one with T.cast"
+                                 % (a, b))
     dtype = a.dtype if isinstance(a, Value) else b.dtype
     a, b = as_value(a, None if isinstance(a, Value) else dtype), as_value(
         b, None if isinstance(b, Value) else dtype)
