@@ -29,10 +29,10 @@ def _int_attribute(x, what):
 
 def _extent(x):
     """An extent as forall writes it: a static int or an index value."""
-    if isinstance(x, int):
+    if isinstance(x, numbers.Integral) and not isinstance(x, bool):  # NumPy's ints too
         if x < 0:
             raise emitter.BuildError("a loop extent cannot be negative, got %d" % x)
-        return str(x)
+        return str(int(x))
     return as_value(x, index).name
 
 
