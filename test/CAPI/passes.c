@@ -215,6 +215,9 @@ static void testCreatePassErrors(void) {
       {"tile-verify", "kernel-required=true bogus"},
       {"tile-frobnicate", ""},
       {"tile-verify{kernel-required=false}", ""},
+      /* A chip or features the target would refuse (the pass took them). */
+      {"tile-cuda-mma", "chip=sm80"},
+      {"tile-cpu-gemm", "cpu=x86-64 features=avx2"},
   };
   for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); ++i) {
     int errors = 0;
@@ -245,6 +248,10 @@ static void testCreatePassErrors(void) {
   // CHECK-NEXT: tile-frobnicate{}: null 1, errors 1
   // CHECK-NEXT: error: 'tile-verify{kernel-required=false}' is not a tile pass
   // CHECK-NEXT: tile-verify{kernel-required=false}{}: null 1, errors 1
+  // CHECK-NEXT: error: invalid value 'sm80' for option 'chip' of pass 'tile-cuda-mma': unknown cuda chip 'sm80' (valid: sm_75, sm_80, sm_86, sm_87, sm_89, sm_90, sm_90a)
+  // CHECK-NEXT: tile-cuda-mma{chip=sm80}: null 1, errors 1
+  // CHECK-NEXT: error: invalid value 'avx2' for option 'features' of pass 'tile-cpu-gemm': cpu feature 'avx2' must be +NAME or -NAME
+  // CHECK-NEXT: tile-cpu-gemm{cpu=x86-64 features=avx2}: null 1, errors 1
 
   /* A sink without a callback is allowed: the failure is still a null
    * pass. */
