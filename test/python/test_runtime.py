@@ -216,6 +216,10 @@ def test_scalars():
         (("2", 1, True, 0.0), TypeError, r"argument 'a' \(f32\) needs a float, got str"),
         ((2.0, 1, 2, 0.0), TypeError, r"argument 'b' \(i1\) needs a bool, got 2"),
         ((2.0, True, 1, 0.0), TypeError, r"argument 'n' \(i32\) needs an int, got bool"),
+        # A float its type cannot hold became an infinity, without a word.
+        ((2.0, 1, True, 70000.0), ValueError,
+         r"argument 'h' \(f16\): 70000.0 does not fit in f16 \(it would become an infinity\)"),
+        ((1e39, 1, True, 0.0), ValueError, r"argument 'a' \(f32\): 1e\+39 does not fit in f32"),
     ]
     for scalars, error, message in cases:
         with pytest.raises(error, match=message):

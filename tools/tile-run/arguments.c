@@ -8,6 +8,7 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -224,11 +225,17 @@ static bool parseInteger(const char *text, TileElementType type, int64_t *out) {
   return true;
 }
 
-static bool parseFloat(const char *text, double *out) {
+/* Reads a float that `type` holds without overflowing to an infinity (70000
+ * for f16, 1e39 for f32 became one; "inf" is taken as it is). */
+static bool parseFloat(const char *text, TileElementType type, double *out) {
   char *end;
   errno = 0;
   *out = strtod(text, &end);
-  return *text && !*end && !errno;
+  if (!*text || *end || errno)
+    return false;
+  double stored[1];
+  tileElementStore(type, stored, *out);
+  return !isfinite(*out) || isfinite(tileElementLoad(type, stored));
 }
 
 static bool setScalar(const Options *o, const TileEntrySignature *e, unsigned i,
@@ -242,7 +249,7 @@ static bool setScalar(const Options *o, const TileEntrySignature *e, unsigned i,
     return false;
   }
   bool ok = tileElementTypeIsFloat(t->elementType)
-                ? parseFloat(arg->value, &value->floatValue)
+                ? parseFloat(arg->value, t->elementType, &value->floatValue)
                 : parseInteger(arg->value, t->elementType, &value->intValue);
   if (!ok)
     runError("'%s': '%s' is not a value of type %s", arg->flag, arg->value,
