@@ -58,9 +58,11 @@ def _trial_in_process(conn, build_fn, config, target, parts, directory, entry, i
         return
     try:
         artifact.function(entry)(*inputs)
-        conn.send((None, "", inputs))
-    except (CompileError, TileRuntimeError, TypeError, ValueError) as e:
-        conn.send(("run error", str(e), None))
+    except Exception as e:  # noqa: BLE001 - reported in the table
+        conn.send(("run error", str(e) if isinstance(e, (CompileError, TileRuntimeError))
+                   else "%s: %s" % (type(e).__name__, e), None))
+        return
+    conn.send((None, "", inputs))
 
 
 def _run_trials(build_fn, configs, target, parts, directory, entry, inputs, jobs):
@@ -88,11 +90,14 @@ def _run_trials(build_fn, configs, target, parts, directory, entry, inputs, jobs
                 except (EOFError, OSError):  # the process died before it answered
                     process.join()
                     code = process.exitcode
-                    why = (signal.Signals(-code).name if code is not None and code < 0
-                           else "exit status %s" % code)
-                    status, message, args = "run error", (
-                        "the trial process died of %s (the kernel faulted: a division "
-                        "by zero, an access outside a buffer?)" % why), None
+                    if code is not None and code < 0:
+                        message = ("the trial process died of %s (the kernel faulted: a "
+                                   "division by zero, an access outside a buffer?)"
+                                   % signal.Signals(-code).name)
+                    else:
+                        message = ("the trial process ended with exit status %s before it "
+                                   "answered" % code)
+                    status, args = "run error", None
                 process.join()
                 receive.close()
                 results[i] = (process.pid, status, message, args)

@@ -76,8 +76,8 @@ def test_a_faulting_config_ends_only_its_process(tmp_path):
     assert faulted.status == "run error", result.table()
     # AddressSanitizer's handler reports the fault and exits with status 1.
     sanitized = "asan" in os.environ.get("LD_PRELOAD", "")
-    assert ("the trial process died of " + ("exit status 1" if sanitized else "SIGFPE")
-            in faulted.message), result.table()
+    assert (("the trial process ended with exit status 1" if sanitized else
+             "the trial process died of SIGFPE") in faulted.message), result.table()
     assert result.config == CONFIGS[0]
 
 
