@@ -17,7 +17,8 @@ enum { OptTarget };
 
 static const TilePassOption options[] = {
     [OptTarget] = {"target", TileOptionString, "gpu",
-                   "the target named in messages (cuda, rocm, vulkan)", NULL},
+                   "the target named in messages (cuda, rocm, vulkan)", NULL,
+                   NULL},
 };
 
 /* The scope of a memref argument, or TileScopeGlobal for anything else. */

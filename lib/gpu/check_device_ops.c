@@ -79,7 +79,7 @@ static const TilePassOption options[] = {
     [OptTarget] = {"target", TileOptionString, "gpu",
                    "the target whose limits apply (cuda, rocm, vulkan; gpu: "
                    "none)",
-                   "gpu|cuda|rocm|vulkan"},
+                   "gpu|cuda|rocm|vulkan", NULL},
 };
 
 typedef struct {

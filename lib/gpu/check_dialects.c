@@ -22,12 +22,12 @@ enum { OptTarget, OptForeign };
 
 static const TilePassOption options[] = {
     [OptTarget] = {"target", TileOptionString, "gpu",
-                   "the target named in messages", NULL},
+                   "the target named in messages", NULL, NULL},
     [OptForeign] = {"foreign", TileOptionString, "",
                     "comma-separated dialects the target does not lower "
                     "(e.g. nvgpu,nvvm); another backend's extension of the "
                     "tile dialect (tile_<backend>) is foreign unlisted",
-                    NULL},
+                    NULL, NULL},
 };
 
 typedef struct {

@@ -21,7 +21,7 @@ enum { OptTarget };
 
 static const TilePassOption options[] = {
     [OptTarget] = {"target", TileOptionString, "gpu",
-                   "the target named in messages (cuda, rocm)", NULL},
+                   "the target named in messages (cuda, rocm)", NULL, NULL},
 };
 
 typedef struct {

@@ -48,7 +48,7 @@ enum { OptTarget };
 
 static const TilePassOption options[] = {
     [OptTarget] = {"target", TileOptionString, "gpu",
-                   "the target named in messages (cuda, rocm)", NULL},
+                   "the target named in messages (cuda, rocm)", NULL, NULL},
 };
 
 /* Views nest at most this deep; deeper chains are not followed. */

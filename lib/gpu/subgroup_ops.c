@@ -75,7 +75,7 @@ static bool checkChip(const char *chip, TileStrBuf *why) {
 static const TilePassOption options[] = {
     [OptTarget] = {"target", TileOptionString, "cuda",
                    "the target whose subgroups apply (cuda, rocm, vulkan)",
-                   "cuda|rocm|vulkan"},
+                   "cuda|rocm|vulkan", NULL},
     [OptChip] = {"chip", TileOptionString, "",
                  "the chip (cuda: sm_NN, redux.sync from sm_80; rocm: gfxNNNN "
                  "runs waves of 32 lanes, gfxNNN of 64)",

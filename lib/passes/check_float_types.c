@@ -19,7 +19,7 @@ enum { OptTarget };
 
 static const TilePassOption options[] = {
     [OptTarget] = {"target", TileOptionString, "cpu",
-                   "the target named in messages", NULL},
+                   "the target named in messages", NULL, NULL},
 };
 
 /* Whether LLVM has a type for the float type `type`. */

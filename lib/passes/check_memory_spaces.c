@@ -27,11 +27,11 @@ enum { OptTarget, OptWhere };
 
 static const TilePassOption options[] = {
     [OptTarget] = {"target", TileOptionString, "cpu",
-                   "the target named in messages", NULL},
+                   "the target named in messages", NULL, NULL},
     [OptWhere] = {"where", TileOptionString, "input",
                   "input (the memory spaces no target lowers) or host (also "
                   "tile scopes, outside gpu.module)",
-                  "input|host"},
+                  "input|host", NULL},
 };
 
 typedef struct {

@@ -16,7 +16,7 @@ enum { OptTarget };
 
 static const TilePassOption options[] = {
     [OptTarget] = {"target", TileOptionString, "cpu",
-                   "the target named in messages", NULL},
+                   "the target named in messages", NULL, NULL},
 };
 
 typedef struct {

@@ -25,12 +25,12 @@ enum { OptTarget, OptPrivateOnly };
 
 static const TilePassOption options[] = {
     [OptTarget] = {"target", TileOptionString, "cpu",
-                   "the target named in messages", NULL},
+                   "the target named in messages", NULL, NULL},
     [OptPrivateOnly] = {"private-only", TileOptionBool, "false",
                         "only make the updates of a thread's own memory "
                         "loads and stores (vulkan, whose SPIR-V lowering "
                         "takes the others)",
-                        NULL},
+                        NULL, NULL},
 };
 
 static MlirType elementOf(MlirOperation op) {

@@ -29,7 +29,7 @@ enum { OptTarget };
 
 static const TilePassOption options[] = {
     [OptTarget] = {"target", TileOptionString, "cpu",
-                   "the target named in messages", NULL},
+                   "the target named in messages", NULL, NULL},
 };
 
 /* Whether `v` is a memref of integers narrower than a byte. */

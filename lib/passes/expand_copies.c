@@ -19,7 +19,7 @@ static const TilePassOption options[] = {
     [OptStridedOnly] = {"strided-only", TileOptionBool, "false",
                         "expand only copies with a memref of another layout "
                         "than the identity (those that called memrefCopy)",
-                        NULL},
+                        NULL, NULL},
 };
 
 static void expand(MlirOperation copy) {

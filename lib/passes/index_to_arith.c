@@ -18,7 +18,8 @@ enum { OptIndexBitwidth };
 static const TilePassOption options[] = {
     [OptIndexBitwidth] =
         {"index-bitwidth", TileOptionInt, "64",
-         "the bits of an index on the target, 32 or 64 (index.sizeof)", NULL},
+         "the bits of an index on the target, 32 or 64 (index.sizeof)", NULL,
+         NULL},
 };
 
 /* index op -> arith op taking the same operands. */

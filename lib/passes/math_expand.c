@@ -31,13 +31,13 @@ static const TilePassOption options[] = {
                 "comma-separated ops to expand, without their `math.` or "
                 "`arith.` prefix (see --tile-math-expand's list in "
                 "docs/design.md)",
-                EXPANDED_OPS},
+                EXPANDED_OPS, NULL},
     [OptVectorOps] = {"vector-ops", TileOptionList, "",
                       "ops to expand where they take vectors only (the "
                       "target lowers them on scalars)",
-                      EXPANDED_OPS},
+                      EXPANDED_OPS, NULL},
     [OptTarget] = {"target", TileOptionString, "this",
-                   "the target named in messages", NULL},
+                   "the target named in messages", NULL, NULL},
 };
 
 /* UpToF32: f16, bf16 and f32; wider floats are left to the target (which

@@ -8,7 +8,7 @@ static const TilePassOption options[] = {
     [OptKernelRequired] = {"kernel-required", TileOptionBool, "true",
                            "require ops on shared or fragment buffers, gemm "
                            "and reduce to be inside a kernel loop",
-                           NULL},
+                           NULL, NULL},
 };
 
 static void run(MlirOperation op, MlirExternalPass pass,

@@ -161,11 +161,11 @@ static const TilePassOption options[] = {
     [OptVulkan] = {"vulkan", TileOptionString, "v1.3",
                    "the target's Vulkan version (cooperative matrices need "
                    "v1.3)",
-                   "v1.1|v1.2|v1.3"},
+                   "v1.1|v1.2|v1.3", NULL},
     [OptSpirv] = {"spirv", TileOptionString, "v1.3",
                   "the target's SPIR-V ceiling for other modules (the path "
                   "needs v1.3, the default)",
-                  "v1.0|v1.1|v1.2|v1.3"},
+                  "v1.0|v1.1|v1.2|v1.3", NULL},
 };
 
 static void run(MlirOperation op, MlirExternalPass pass,
