@@ -70,6 +70,11 @@ MLIR_CAPI_EXPORTED double tileElementLoad(TileElementType type, const void *p);
 /// (NaN gives 0) for integers.
 MLIR_CAPI_EXPORTED void tileElementStore(TileElementType type, void *p,
                                          double value);
+/// Whether the float type holds `value` without it overflowing to an
+/// infinity (70000 in f16, 1e39 in f32); an infinity or NaN is held as it
+/// is, and so is every value in f64.
+MLIR_CAPI_EXPORTED bool tileElementHoldsFloat(TileElementType type,
+                                              double value);
 
 /// IEEE binary16 and bfloat16 conversions (round to nearest even; NaN stays
 /// NaN, overflow becomes infinity). The binary16 value with bits `bits`, as a

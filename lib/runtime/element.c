@@ -235,3 +235,9 @@ void tileElementStore(TileElementType type, void *p, double value) {
     return;
   }
 }
+
+bool tileElementHoldsFloat(TileElementType type, double value) {
+  double stored = 0;
+  tileElementStore(type, &stored, value);
+  return !isfinite(value) || isfinite(tileElementLoad(type, &stored));
+}

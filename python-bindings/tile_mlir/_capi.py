@@ -216,6 +216,7 @@ _PROTOTYPES = {
     "tileBufferCheckPadding": (ctypes.c_bool, [_P, ctypes.POINTER(ctypes.c_int64)]),
     "tileBufferGetNumElements": (ctypes.c_int64, [_P]),
     "tileBufferGetData": (_P, [_P]),
+    "tileElementHoldsFloat": (ctypes.c_bool, [ctypes.c_int, ctypes.c_double]),
     "tileBufferGetByteSize": (ctypes.c_size_t, [_P]),
     "tileExecutableCreate": (_P, [_P, _P, TileErrorSink]),
     "tileExecutableDestroy": (None, [_P]),

@@ -17,7 +17,6 @@ current CUDA context's) or in memory every device reaches (managed).
 import contextlib
 import ctypes
 import faulthandler
-import math
 import re
 import threading
 
@@ -195,7 +194,8 @@ class Function:
             if isinstance(value, bool) or not isinstance(value, (int, float)):
                 raise TypeError("%s needs a float, got %s" % (self._describe(i),
                                                               type(value).__name__))
-            if _overflows(float(value), t.element):
+            if not _capi.lib().tileElementHoldsFloat(_capi.ELEMENT_TYPES.index(t.element),
+                                                     float(value)):
                 raise ValueError("%s: %r does not fit in %s (it would become an infinity)"
                                  % (self._describe(i), value, t.element))
             return _capi.TileArgValue(None, 0, float(value))
@@ -398,23 +398,6 @@ def _from_buffer(lib, buf, array, what):
         np.copyto(array, result)
     elif not np.array_equal(array, result, equal_nan=array.dtype.kind in "fc"):
         raise ValueError("%s is read-only, but the kernel wrote to it" % what)
-
-
-def _overflows(value, element):
-    """Whether the finite `value` rounds to an infinity in the float type
-    `element` (70000 in f16, 1e39 in f32), as tile-run refuses it."""
-    if not math.isfinite(value) or element == "f64":
-        return False
-    with np.errstate(over="ignore"):
-        if element == "f16":
-            return bool(np.isinf(np.float16(value)))
-        single = np.float32(value)
-    if np.isinf(single):
-        return True
-    if element == "bf16":  # f32 rounded to its upper half, to nearest even
-        bits = int(np.array(single).view(np.uint32))
-        return ((bits + 0x7FFF + ((bits >> 16) & 1)) >> 16) & 0x7F80 == 0x7F80
-    return False
 
 
 class Executable:

@@ -8,7 +8,6 @@
 
 #include <errno.h>
 #include <inttypes.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -231,11 +230,7 @@ static bool parseFloat(const char *text, TileElementType type, double *out) {
   char *end;
   errno = 0;
   *out = strtod(text, &end);
-  if (!*text || *end || errno)
-    return false;
-  double stored[1];
-  tileElementStore(type, stored, *out);
-  return !isfinite(*out) || isfinite(tileElementLoad(type, stored));
+  return *text && !*end && !errno && tileElementHoldsFloat(type, *out);
 }
 
 static bool setScalar(const Options *o, const TileEntrySignature *e, unsigned i,
