@@ -11,9 +11,10 @@ inputs are NumPy arrays and scalars, each process also runs its
 configuration once on copies of them and sends the results back, so that a
 configuration whose kernel faults (a division by zero, an access far
 outside a buffer) ends only its own process and is reported as a run
-error; the correct ones are timed here, one after another. The winner is remembered in the
-cache directory: autotuning the same build function, configurations,
-target and argument shapes again returns it without compiling or timing.
+error; the correct ones are timed here, one after another. The winner is
+remembered in the cache directory: autotuning the same build function,
+configurations, target and argument shapes again returns it without
+compiling or timing.
 """
 
 import concurrent.futures

@@ -7,12 +7,11 @@ records the ops it calls.
 """
 
 import inspect
-import numbers
 import os
 import re
 
 from . import emitter
-from .types import DType, as_dtype, memref_type
+from .types import DType, as_dtype, is_int, memref_type
 from .values import Buffer, Value
 
 
@@ -24,8 +23,7 @@ class Tensor:
     def __init__(self, shape, dtype):
         shape = tuple(shape) if isinstance(shape, (tuple, list)) else (shape,)
         for d in shape:
-            if not (d is None or isinstance(d, str) or
-                    (isinstance(d, numbers.Integral) and not isinstance(d, bool) and d >= 0)):
+            if not (d is None or isinstance(d, str) or (is_int(d) and d >= 0)):
                 raise TypeError("T.Tensor sizes are non-negative ints, names (str) or None, "
                                 "got %r in %r" % (d, shape))
         self.sizes = tuple(None if isinstance(d, str) or d is None else int(d) for d in shape)

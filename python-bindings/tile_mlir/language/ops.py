@@ -1,18 +1,16 @@
 """The tile operations (docs/dialect.md) and scalar math, as the builder
 writes them: generic-form tile ops on buffers, upstream ops for scalars."""
 
-import numbers
-
 from . import emitter
-from .types import as_dtype, float_literal, i1, index, int_literal
-from .values import (Buffer, Value, Window, _operands, as_value, binary, integer, load,
-                     use_buffer)
+from .types import as_dtype, float_literal, i1, index, int_literal, is_int
+from .values import (Buffer, Value, Window, _operands, as_value, binary, int_attribute,
+                     integer, load, use_buffer)
 
 
 def _alloc(shape, dtype, scope):
     shape = tuple(shape) if isinstance(shape, (tuple, list)) else (shape,)
     for d in shape:
-        if isinstance(d, bool) or not isinstance(d, numbers.Integral) or d < 0:
+        if not is_int(d) or d < 0:
             raise emitter.BuildError("a %s tile has a static shape of non-negative ints, "
                                      "got %r" % (scope, shape))
     shape = tuple(int(d) for d in shape)  # NumPy's ints too
@@ -115,12 +113,8 @@ def reduce(src, dst, kind, dim, clear=True):
         if not isinstance(x, Buffer):
             raise emitter.BuildError("reduce's %s must be a tile buffer, got %r" % (name, x))
         use_buffer(x)
-    # As in NumPy, a negative dim counts from the last; a float or a bool
-    # was cut down to an int.
-    if isinstance(dim, bool) or not isinstance(dim, numbers.Integral):
-        raise emitter.BuildError("reduce's dim must be an int, got %r (%s)"
-                                 % (dim, type(dim).__name__))
-    dim = int(dim)
+    # As in NumPy, a negative dim counts from the last.
+    dim = int_attribute(dim, "reduce's dim")
     if -src.rank <= dim < 0:
         dim += src.rank
     attrs = 'kind = "%s", dim = %d : i64' % (kind, dim)
@@ -165,7 +159,7 @@ def atomic_add(dst, src):
 
 def ceildiv(a, b):
     """ceil(a / b) on index (or integer) values; Python ints fold."""
-    if all(isinstance(x, numbers.Integral) and not isinstance(x, bool) for x in (a, b)):
+    if is_int(a) and is_int(b):
         return -(-int(a) // int(b))
     return binary("ceildiv", a, b)
 

@@ -9,27 +9,16 @@
 The body of a loop is traced once: it states what one iteration does.
 """
 
-import numbers
-
 from . import emitter
-from .types import i1, index
-from .values import Value, as_value
+from .types import i1, index, is_int
+from .values import Value, as_value, int_attribute
 
 _BLOCK_DIMS = ("x", "y", "z")
 
 
-def _int_attribute(x, what):
-    """`x` as the integer attribute `what`: an int (a float or a bool was
-    cut down to one by "%d")."""
-    if isinstance(x, bool) or not isinstance(x, numbers.Integral):
-        raise emitter.BuildError("%s must be an int, got %r (%s)"
-                                 % (what, x, type(x).__name__))
-    return int(x)
-
-
 def _extent(x):
     """An extent as forall writes it: a static int or an index value."""
-    if isinstance(x, numbers.Integral) and not isinstance(x, bool):  # NumPy's ints too
+    if is_int(x):  # NumPy's ints too
         if x < 0:
             raise emitter.BuildError("a loop extent cannot be negative, got %d" % x)
         return str(int(x))
@@ -74,7 +63,7 @@ class Kernel(_Region):
             raise emitter.BuildError("a kernel grid has 1 to 3 dimensions, got %d"
                                      % len(extents))
         self.extents = [_extent(x) for x in extents]
-        self.threads = _int_attribute(threads, "threads of T.Kernel")
+        self.threads = int_attribute(threads, "threads of T.Kernel")
 
     def _enter(self):
         e = self.emitter
@@ -131,13 +120,13 @@ def Pipelined(*bounds, num_stages, order=None, stage=None, step=1):
     """A sequential loop whose copies the backend may overlap with the
     computation of earlier iterations, with up to `num_stages` in flight;
     `order` and `stage` (one entry per tile op of the body) refine it."""
-    attrs = ["tile.num_stages = %d : i64" % _int_attribute(num_stages, "num_stages")]
+    attrs = ["tile.num_stages = %d : i64" % int_attribute(num_stages, "num_stages")]
     if order is not None:
         attrs.append("tile.order = array<i64: %s>" % ", ".join(
-            str(_int_attribute(x, "an entry of order")) for x in order))
+            str(int_attribute(x, "an entry of order")) for x in order))
     if stage is not None:
         attrs.append("tile.stage = array<i64: %s>" % ", ".join(
-            str(_int_attribute(x, "an entry of stage")) for x in stage))
+            str(int_attribute(x, "an entry of stage")) for x in stage))
     return _For(*bounds, step=step, attrs=", ".join(attrs), what="T.Pipelined")
 
 

@@ -1,6 +1,7 @@
 """Element types, scopes and the MLIR spelling of types and literals."""
 
 import math
+import numbers
 import struct
 
 
@@ -44,6 +45,11 @@ SCOPE_SPACES = {
     "fragment": "#tile.fragment",
     "local": "#gpu.address_space<private>",
 }
+
+
+def is_int(x):
+    """Whether `x` is an integer of Python's or NumPy's, not a bool."""
+    return isinstance(x, numbers.Integral) and not isinstance(x, bool)
 
 
 def as_dtype(dtype):

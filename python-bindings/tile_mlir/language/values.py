@@ -11,7 +11,7 @@ once the value is used; inside T.Parallel at once).
 import numbers
 
 from . import emitter
-from .types import DType, float_literal, i1, index, int_literal, memref_type
+from .types import DType, float_literal, i1, index, int_literal, is_int, memref_type
 
 # op mnemonic by (python operator, kind of type). Index division is
 # unsigned, as sizes and offsets are never negative; index comparisons, max
@@ -206,6 +206,15 @@ for _name in ("add", "radd", "sub", "rsub", "mul", "rmul", "truediv", "rtruediv"
               "rfloordiv", "mod", "rmod", "pow", "rpow", "and", "rand", "or", "ror", "xor",
               "rxor", "neg", "abs", "lt", "le", "gt", "ge", "eq", "ne", "bool", "index"):
     setattr(Window, "__%s__" % _name, _on_element("__%s__" % _name))
+
+
+def int_attribute(x, what):
+    """`x` as the integer attribute `what`: an int (a float or a bool was
+    cut down to one by "%d")."""
+    if not is_int(x):
+        raise emitter.BuildError("%s must be an int, got %r (%s)"
+                                 % (what, x, type(x).__name__))
+    return int(x)
 
 
 def integer(value, dtype):
