@@ -52,8 +52,8 @@ enum { OptTarget, OptChip };
  * sm_NNa, gfx and three or four hexadecimal digits. A misspelt one (sm80)
  * read as no chip at all, without a word. */
 static bool checkChip(const char *chip, TileStrBuf *why) {
-  size_t n = strlen(chip), digits;
-  if (n == 0)
+  size_t digits;
+  if (!*chip)
     return true;
   if (strncmp(chip, "sm_", 3) == 0) {
     digits = strspn(chip + 3, "0123456789");
