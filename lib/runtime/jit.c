@@ -6,17 +6,27 @@
 
 #include "support/strbuf.h"
 
+#include "runtime/shims/common/refusals.h"
+
 #include "mlir-c/ExecutionEngine.h"
 #include "mlir-c/RegisterEverything.h"
 
 #include <ctype.h>
 #include <dlfcn.h>
+#include <setjmp.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+typedef void (*CatchRefusals)(TileRtRefusalCatcher catcher, void *data);
+
 typedef struct {
   MlirExecutionEngine engine;
+  void *library; /* the runtime library the host code calls, or NULL */
+  /* Its tileRtCatchRefusals, or NULL where it has none (the cpu target's
+   * libraries) */
+  CatchRefusals catchRefusals;
 } Jit;
 
 /* Checks that the loader accepts the library (its own dependencies
@@ -200,10 +210,10 @@ static void *jitCreate(const TileBackendContext *ctx,
   }
   mlirRegisterAllLLVMTranslations(mlirOperationGetContext(host));
   MlirExecutionEngine engine = createEngine(ctx, host, lib);
-  free(lib);
   if (mlirExecutionEngineIsNull(engine)) {
     tileReport(errors, "the ExecutionEngine cannot compile the host "
                        "module");
+    free(lib);
     return NULL;
   }
   tileJitBindMalloc(engine);
@@ -212,37 +222,76 @@ static void *jitCreate(const TileBackendContext *ctx,
   mlirExecutionEngineInitialize(engine);
   if (!link(engine, artifact, errors)) {
     mlirExecutionEngineDestroy(engine);
+    free(lib);
     return NULL;
   }
   Jit *jit = tileMalloc(sizeof(Jit));
   jit->engine = engine;
+  /* The instance the engine loaded (the same file, so the same handle). */
+  jit->library = lib ? dlopen(lib, RTLD_NOW | RTLD_LOCAL) : NULL;
+  *(void **)&jit->catchRefusals =
+      jit->library ? dlsym(jit->library, "tileRtCatchRefusals") : NULL;
+  free(lib);
   return jit;
+}
+
+/* Where a refusal of the runtime library (a launch the device cannot run)
+ * comes back to, with its message. */
+typedef struct {
+  jmp_buf back;
+  char message[1024];
+} Refusal;
+
+static _Noreturn void comeBack(void *data, const char *message) {
+  Refusal *refusal = data;
+  snprintf(refusal->message, sizeof(refusal->message), "%s", message);
+  longjmp(refusal->back, 1);
+}
+
+/* Calls the packed wrapper, returning false with the message in `refusal`
+ * where the runtime library refused. Only C and the JIT's code (which has
+ * nothing to unwind) lie between here and the refusal. */
+static bool callCatchingRefusals(const Jit *jit, void (*packed)(void **),
+                                 void **args, Refusal *refusal) {
+  if (setjmp(refusal->back))
+    return false; /* the library cleared its catcher before calling it */
+  jit->catchRefusals(comeBack, refusal);
+  packed(args);
+  jit->catchRefusals(NULL, NULL);
+  return true;
 }
 
 static MlirLogicalResult jitInvoke(void *state, const char *entry, void **args,
                                    TileErrorSink errors) {
   Jit *jit = state;
-  MlirStringRef name = mlirStringRefCreateFromCString(entry);
   /* Packed calls go through the C interface wrapper the pipelines request
    * (llvm.emit_c_interface): each argument points to a descriptor pointer
    * or a scalar. */
-  if (!lookupInterface(jit->engine, entry)) {
+  void (*packed)(void **) = NULL;
+  *(void **)&packed = lookupInterface(jit->engine, entry);
+  if (!packed) {
     tileReport(errors,
                "the compiled code has no C interface for '%s' (was "
                "it compiled with llvm-request-c-wrappers?)",
                entry);
     return mlirLogicalResultFailure();
   }
-  MlirLogicalResult result =
-      mlirExecutionEngineInvokePacked(jit->engine, name, args);
-  if (mlirLogicalResultIsFailure(result))
-    tileReport(errors, "calling '%s' failed", entry);
-  return result;
+  if (!jit->catchRefusals) {
+    packed(args);
+    return mlirLogicalResultSuccess();
+  }
+  Refusal refusal;
+  if (callCatchingRefusals(jit, packed, args, &refusal))
+    return mlirLogicalResultSuccess();
+  tileReport(errors, "%s", refusal.message);
+  return mlirLogicalResultFailure();
 }
 
 static void jitDestroy(void *state) {
   Jit *jit = state;
   mlirExecutionEngineDestroy(jit->engine);
+  if (jit->library)
+    dlclose(jit->library);
   free(jit);
 }
 

@@ -327,6 +327,58 @@ def test_gemm_on_vulkan_matches_cpu():
     np.testing.assert_allclose(on_vulkan, gemm_reference(A, B), atol=1e-4, rtol=1e-3)
 
 
+REFUSED_SCRIPT = textwrap.dedent("""
+    import numpy as np
+    import tile_mlir as tm
+    import tile_mlir.language as T
+
+    @T.prim_func
+    def staged(A: T.Tensor((32, 64), T.f32), B: T.Tensor((32, 64), T.f32)):
+        with T.Kernel(1, threads=64) as b:
+            S = T.alloc_shared((32, 64), T.f32)
+            T.copy(A, S)
+            T.copy(S, B)
+
+    staged = staged.compile(target="vulkan")
+    A = np.arange(32 * 64, dtype=np.float32).reshape(32, 64)
+    B = np.full((32, 64), 7.0, np.float32)
+    for attempt in range(2):
+        try:
+            staged(A, B)
+            print("ran")
+        except tm.TileRuntimeError as e:
+            print("TileRuntimeError:", e)
+    print("B untouched:", bool((B == 7.0).all()))
+    x = np.arange(300, dtype=np.float32)
+    out = np.zeros(300, np.float32)
+    tm.compile(open(%(example)r).read(), target="vulkan")(x, x, out)
+    print("vector_add after:", bool((out == 2 * x).all()))
+""")
+
+
+def test_a_launch_the_device_refuses_raises_and_the_process_goes_on():
+    """A kernel the device cannot run (here more shared memory than the
+    limit TILE_VULKAN_SHARED_LIMIT states) raises TileRuntimeError from the
+    call, naming the kernel and the limit, where the runtime library ended
+    the Python process before; the arrays keep their values, the next call
+    is refused the same way and other kernels still run."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    example = os.path.join(here, "..", "..", "examples", "vector_add.mlir")
+    run = subprocess.run([sys.executable, "-c", REFUSED_SCRIPT % {"example": example}],
+                         env=dict(os.environ, TILE_VULKAN_SHARED_LIMIT="4096"),
+                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    if "the target's jit is not available here" in run.stdout:
+        pytest.skip("no Vulkan device: %s" % run.stdout)
+    assert run.returncode == 0, run.stdout
+    refusal = ("TileRuntimeError: staged: tile_rt_vulkan: kernel 'staged_kernel' uses 8192 "
+               "bytes of shared memory; the Vulkan device '")
+    lines = run.stdout.splitlines()
+    assert [line.startswith(refusal) for line in lines[:2]] == [True, True], run.stdout
+    assert lines[0].endswith("gives a workgroup at most 4096 (maxComputeSharedMemorySize, "
+                             "as TILE_VULKAN_SHARED_LIMIT says)"), run.stdout
+    assert lines[2:] == ["B untouched: True", "vector_add after: True"], run.stdout
+
+
 # ---- cuda: device arrays ----
 
 

@@ -1,4 +1,5 @@
-/* One error line, then exit status 1, exactly once per process. */
+/* One error line, then exit status 1, exactly once per process; or a
+   refusal handed to the caller that asked for it. */
 #include "fatal.h"
 
 #include <stdatomic.h>
@@ -44,4 +45,39 @@ _Noreturn void tileRtFatalV(const char *prefix, const char *log,
     _exit(1);
   }
   exit(1);
+}
+
+static _Noreturn void fatal(const char *prefix, const char *format, ...) {
+  va_list args;
+  va_start(args, format);
+  tileRtFatalV(prefix, NULL, format, args);
+}
+
+/* Set and read on the thread that runs the host code. */
+static _Thread_local TileRtRefusalCatcher catcher;
+static _Thread_local void *catcherData;
+
+void tileRtCatchRefusals(TileRtRefusalCatcher handler, void *data) {
+  catcher = handler;
+  catcherData = data;
+}
+
+_Noreturn void tileRtRefuseV(const char *runtime, const char *format,
+                             va_list args) {
+  char prefix[64];
+  TileRtRefusalCatcher handler = catcher;
+  if (!handler || atomic_load(&failing) || atomic_load(&leaving)) {
+    snprintf(prefix, sizeof(prefix), "%s: error: ", runtime);
+    tileRtFatalV(prefix, NULL, format, args);
+  }
+  char message[1024];
+  int n = snprintf(message, sizeof(message), "%s: ", runtime);
+  vsnprintf(message + n, sizeof(message) - (size_t)n, format, args);
+  /* A catcher serves one refusal: one that returned, or a refusal inside
+     it, ends the process as before. */
+  catcher = NULL;
+  handler(catcherData, message);
+  fprintf(stderr, "%s\n", message);
+  snprintf(prefix, sizeof(prefix), "%s: error: ", runtime);
+  fatal(prefix, "the caller's refusal catcher returned");
 }

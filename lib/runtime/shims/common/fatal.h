@@ -1,6 +1,9 @@
-/* The error contract the GPU runtimes share: one line on stderr, exit 1. */
+/* The error contract the GPU runtimes share: one line on stderr, exit 1,
+   except for refusals a caller has asked to catch. */
 #ifndef TILE_RUNTIME_COMMON_FATAL_H
 #define TILE_RUNTIME_COMMON_FATAL_H
+
+#include "refusals.h"
 
 #include <stdarg.h>
 #include <stdbool.h>
@@ -17,6 +20,15 @@
 _Noreturn void tileRtFatalV(const char *prefix, const char *log,
                             const char *format, va_list args)
     __attribute__((format(printf, 3, 0)));
+
+/* A refusal: a failure found before the call changed anything (a launch
+   the device cannot run, checked before any lock is taken or any state
+   moves), so that the caller of the host code may go on. When the thread
+   has a catcher (tileRtCatchRefusals), it gets "RUNTIME: MESSAGE" and does
+   not return; otherwise this is tileRtFatalV with "RUNTIME: error: ". */
+_Noreturn void tileRtRefuseV(const char *runtime, const char *format,
+                             va_list args)
+    __attribute__((format(printf, 2, 0)));
 
 /* Whether a failure is ending the process: then cleanup (destructors,
    unloads from exit handlers) must not run, as what it would release may

@@ -1,4 +1,5 @@
-/* Failures: one "tile_rt_cuda: error:" line, then exit status 1. */
+/* Failures: one "tile_rt_cuda: error:" line, then exit status 1, or a
+   refusal its caller catches. */
 #include "../common/fatal.h"
 #include "shim.h"
 
@@ -12,6 +13,13 @@ _Noreturn void tileRtCudaFatal(const char *format, ...) {
   va_list args;
   va_start(args, format);
   tileRtFatalV(TILE_RT_CUDA_PREFIX, NULL, format, args);
+}
+
+_Noreturn void tileRtCudaRefuse(const char *format, ...) {
+  tileRtCudaTensorMapsLaunched(tileRtCudaDriver(), NULL);
+  va_list args;
+  va_start(args, format);
+  tileRtRefuseV("tile_rt_cuda", format, args);
 }
 
 _Noreturn void tileRtCudaFatalWithLog(const char *log, const char *format,

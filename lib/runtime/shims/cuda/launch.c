@@ -26,8 +26,8 @@ static const char *kernelName(const TileRtCudaDriver *driver,
 /* Zero means "nothing to launch"; negative or oversized is a caller bug. */
 static unsigned int launchDim(intptr_t value, const char *what, char axis) {
   if (value < 0 || (uintmax_t)value > UINT_MAX)
-    tileRtCudaFatal("launch %s dimension %c is %jd, outside 0 to %u", what,
-                    axis, (intmax_t)value, UINT_MAX);
+    tileRtCudaRefuse("launch %s dimension %c is %jd, outside 0 to %u", what,
+                     axis, (intmax_t)value, UINT_MAX);
   return (unsigned int)value;
 }
 
@@ -41,7 +41,7 @@ static bool isEmpty(Dims dims) { return !dims.x || !dims.y || !dims.z; }
 
 static void checkKernel(CUfunction function, const char *entry) {
   if (!function)
-    tileRtCudaFatal("%s: the kernel handle is null", entry);
+    tileRtCudaRefuse("%s: the kernel handle is null", entry);
 }
 
 /* Attribute `attribute` (named `name`) of the current context's device. */
@@ -93,18 +93,19 @@ static void checkShape(const TileRtCudaDriver *driver, CUfunction function,
                             "MAX_THREADS_PER_BLOCK");
   if (grid.x > (unsigned)g[0] || grid.y > (unsigned)g[1] ||
       grid.z > (unsigned)g[2])
-    tileRtCudaFatal("kernel '%s' launched with a grid of %u x %u x %u blocks; "
-                    "the device launches at most %d x %d x %d",
-                    kernelName(driver, function), grid.x, grid.y, grid.z, g[0],
-                    g[1], g[2]);
+    tileRtCudaRefuse("kernel '%s' launched with a grid of %u x %u x %u blocks; "
+                     "the device launches at most %d x %d x %d",
+                     kernelName(driver, function), grid.x, grid.y, grid.z, g[0],
+                     g[1], g[2]);
   if (block.x > (unsigned)b[0] || block.y > (unsigned)b[1] ||
       block.z > (unsigned)b[2] ||
       (uint64_t)block.x * block.y * block.z > (uint64_t)threads)
-    tileRtCudaFatal("kernel '%s' launched with blocks of %u x %u x %u threads; "
-                    "the device runs at most %d threads per block (%d x %d x "
-                    "%d)",
-                    kernelName(driver, function), block.x, block.y, block.z,
-                    threads, b[0], b[1], b[2]);
+    tileRtCudaRefuse(
+        "kernel '%s' launched with blocks of %u x %u x %u threads; "
+        "the device runs at most %d threads per block (%d x %d x "
+        "%d)",
+        kernelName(driver, function), block.x, block.y, block.z, threads, b[0],
+        b[1], b[2]);
 }
 
 /* The kernel's static shared memory, which ptxas sized. */
@@ -127,19 +128,19 @@ static unsigned int prepareSharedMemory(TileRtCudaDriver *driver,
                                         CUfunction function,
                                         int32_t sharedBytes) {
   if (sharedBytes < 0)
-    tileRtCudaFatal("kernel '%s': dynamic shared memory size %d is negative",
-                    kernelName(driver, function), (int)sharedBytes);
+    tileRtCudaRefuse("kernel '%s': dynamic shared memory size %d is negative",
+                     kernelName(driver, function), (int)sharedBytes);
   int64_t total =
       (int64_t)staticSharedBytes(driver, function) + (int64_t)sharedBytes;
   if (total <= TILE_RT_CUDA_DEFAULT_SHARED_BYTES)
     return (unsigned int)sharedBytes;
   int limit = maxSharedBytes(driver);
   if (total > limit)
-    tileRtCudaFatal("kernel '%s' asks for %lld bytes of shared memory (%lld "
-                    "static + %d dynamic); the device allows at most %d per "
-                    "block",
-                    kernelName(driver, function), (long long)total,
-                    (long long)(total - sharedBytes), (int)sharedBytes, limit);
+    tileRtCudaRefuse("kernel '%s' asks for %lld bytes of shared memory (%lld "
+                     "static + %d dynamic); the device allows at most %d per "
+                     "block",
+                     kernelName(driver, function), (long long)total,
+                     (long long)(total - sharedBytes), (int)sharedBytes, limit);
   pthread_mutex_lock(&driver->sharedLimitLock);
   int current = 0;
   tileRtCudaCheckf(
@@ -187,9 +188,9 @@ void mgpuLaunchKernel(struct CUfunc_st *function, intptr_t gridX,
 
 static void checkClusterFits(Dims cluster, Dims grid) {
   if (grid.x % cluster.x || grid.y % cluster.y || grid.z % cluster.z)
-    tileRtCudaFatal("launch grid %ux%ux%u is not a multiple of cluster "
-                    "%ux%ux%u",
-                    grid.x, grid.y, grid.z, cluster.x, cluster.y, cluster.z);
+    tileRtCudaRefuse("launch grid %ux%ux%u is not a multiple of cluster "
+                     "%ux%ux%u",
+                     grid.x, grid.y, grid.z, cluster.x, cluster.y, cluster.z);
 }
 
 static void allowLargeClusters(const TileRtCudaDriver *driver,
@@ -223,8 +224,8 @@ void mgpuLaunchClusterKernel(struct CUfunc_st *function, intptr_t clusterX,
     return;
   }
   if (isEmpty(cluster))
-    tileRtCudaFatal("launch cluster %ux%ux%u has an empty dimension", cluster.x,
-                    cluster.y, cluster.z);
+    tileRtCudaRefuse("launch cluster %ux%ux%u has an empty dimension",
+                     cluster.x, cluster.y, cluster.z);
   checkClusterFits(cluster, grid);
   checkShape(driver, function, grid, block);
   unsigned int shared = prepareSharedMemory(driver, function, sharedBytes);

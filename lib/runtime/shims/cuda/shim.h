@@ -34,6 +34,12 @@ CUcontext tileRtCudaPrimaryContext(TileRtCudaDriver *driver, int ordinal);
 _Noreturn void tileRtCudaFatal(const char *format, ...)
     __attribute__((format(printf, 1, 2)));
 
+/* The same for a launch refused before the driver saw it (common/
+   refusals.h): the descriptors this thread encoded for it are let go, and
+   a caller that catches refusals gets it instead. */
+_Noreturn void tileRtCudaRefuse(const char *format, ...)
+    __attribute__((format(printf, 1, 2)));
+
 /* Same, with the driver's multi-line log printed after the message. */
 _Noreturn void tileRtCudaFatalWithLog(const char *log, const char *format, ...)
     __attribute__((format(printf, 2, 3)));

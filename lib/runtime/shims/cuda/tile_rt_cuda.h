@@ -1,7 +1,10 @@
 /* What libtile_rt_cuda.so exports: the mgpu* ABI, tileRtCudaAvailable,
-   tileRtCudaSetStream and tileRtCudaClearStream. */
+   tileRtCudaSetStream, tileRtCudaClearStream and tileRtCatchRefusals
+   (common/refusals.h). */
 #ifndef TILE_RUNTIME_CUDA_TILE_RT_CUDA_H
 #define TILE_RUNTIME_CUDA_TILE_RT_CUDA_H
+
+#include "../common/refusals.h"
 
 #include <stdbool.h>
 #include <stddef.h>

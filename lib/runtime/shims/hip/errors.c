@@ -1,4 +1,5 @@
-/* Failures: one "tile_rt_hip: error:" line, then exit status 1. */
+/* Failures: one "tile_rt_hip: error:" line, then exit status 1, or a
+   refusal its caller catches. */
 #include "../common/fatal.h"
 #include "shim.h"
 
@@ -10,6 +11,12 @@ _Noreturn void tileRtHipFatal(const char *format, ...) {
   va_list args;
   va_start(args, format);
   tileRtFatalV("tile_rt_hip: error: ", NULL, format, args);
+}
+
+_Noreturn void tileRtHipRefuse(const char *format, ...) {
+  va_list args;
+  va_start(args, format);
+  tileRtRefuseV("tile_rt_hip", format, args);
 }
 
 void tileRtHipDescribe(const TileRtHipRuntime *runtime, hipError_t result,

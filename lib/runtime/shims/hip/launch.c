@@ -19,8 +19,8 @@ static const char *kernelName(const TileRtHipRuntime *runtime,
 /* Zero means "nothing to launch"; negative or oversized is a caller bug. */
 static unsigned int launchDim(intptr_t value, const char *what, char axis) {
   if (value < 0 || (uintmax_t)value > UINT_MAX)
-    tileRtHipFatal("launch %s dimension %c is %jd, outside 0 to %u", what, axis,
-                   (intmax_t)value, UINT_MAX);
+    tileRtHipRefuse("launch %s dimension %c is %jd, outside 0 to %u", what,
+                    axis, (intmax_t)value, UINT_MAX);
   return (unsigned int)value;
 }
 
@@ -81,26 +81,26 @@ static void checkShape(const TileRtHipRuntime *runtime, hipFunction_t function,
   const char *name = kernelName(runtime, function);
   if (grid.x > (unsigned)l->grid[0] || grid.y > (unsigned)l->grid[1] ||
       grid.z > (unsigned)l->grid[2])
-    tileRtHipFatal("kernel '%s' launched with a grid of %u x %u x %u blocks; "
-                   "the device launches at most %d x %d x %d",
-                   name, grid.x, grid.y, grid.z, l->grid[0], l->grid[1],
-                   l->grid[2]);
+    tileRtHipRefuse("kernel '%s' launched with a grid of %u x %u x %u blocks; "
+                    "the device launches at most %d x %d x %d",
+                    name, grid.x, grid.y, grid.z, l->grid[0], l->grid[1],
+                    l->grid[2]);
   if (block.x > (unsigned)l->block[0] || block.y > (unsigned)l->block[1] ||
       block.z > (unsigned)l->block[2] ||
       (uint64_t)block.x * block.y * block.z > (uint64_t)l->threads)
-    tileRtHipFatal("kernel '%s' launched with blocks of %u x %u x %u threads; "
-                   "the device runs at most %d threads per block (%d x %d x "
-                   "%d)",
-                   name, block.x, block.y, block.z, l->threads, l->block[0],
-                   l->block[1], l->block[2]);
+    tileRtHipRefuse("kernel '%s' launched with blocks of %u x %u x %u threads; "
+                    "the device runs at most %d threads per block (%d x %d x "
+                    "%d)",
+                    name, block.x, block.y, block.z, l->threads, l->block[0],
+                    l->block[1], l->block[2]);
   const unsigned g[3] = {grid.x, grid.y, grid.z};
   const unsigned b[3] = {block.x, block.y, block.z};
   for (int i = 0; i < 3; ++i)
     if ((uint64_t)g[i] * b[i] > UINT32_MAX)
-      tileRtHipFatal("kernel '%s' launched with %llu work-items along %c; an "
-                     "AMD GPU dispatches at most %u",
-                     name, (unsigned long long)g[i] * b[i], "xyz"[i],
-                     UINT32_MAX);
+      tileRtHipRefuse("kernel '%s' launched with %llu work-items along %c; an "
+                      "AMD GPU dispatches at most %u",
+                      name, (unsigned long long)g[i] * b[i], "xyz"[i],
+                      UINT32_MAX);
 }
 
 /* The kernel's static LDS, which the code object records, counts against
@@ -111,8 +111,8 @@ static unsigned int checkSharedMemory(TileRtHipRuntime *runtime,
                                       int32_t sharedBytes) {
   const char *name = kernelName(runtime, function);
   if (sharedBytes < 0)
-    tileRtHipFatal("kernel '%s': dynamic shared memory size %d is negative",
-                   name, (int)sharedBytes);
+    tileRtHipRefuse("kernel '%s': dynamic shared memory size %d is negative",
+                    name, (int)sharedBytes);
   int staticBytes = 0;
   tileRtHipCheckf(
       runtime->funcGetAttribute(&staticBytes,
@@ -120,11 +120,11 @@ static unsigned int checkSharedMemory(TileRtHipRuntime *runtime,
       "hipFuncGetAttribute(SHARED_SIZE_BYTES) for kernel '%s'", name);
   int64_t total = (int64_t)staticBytes + sharedBytes;
   if (total > limits->sharedBytes)
-    tileRtHipFatal("kernel '%s' asks for %lld bytes of shared memory (LDS: %d "
-                   "static + %d dynamic); the device allows at most %d per "
-                   "block",
-                   name, (long long)total, staticBytes, (int)sharedBytes,
-                   limits->sharedBytes);
+    tileRtHipRefuse("kernel '%s' asks for %lld bytes of shared memory (LDS: %d "
+                    "static + %d dynamic); the device allows at most %d per "
+                    "block",
+                    name, (long long)total, staticBytes, (int)sharedBytes,
+                    limits->sharedBytes);
   return (unsigned int)sharedBytes;
 }
 
@@ -136,7 +136,7 @@ void mgpuLaunchKernel(struct ihipModuleSymbol_t *function, intptr_t gridX,
   TileRtHipRuntime *runtime = tileRtHipEnter();
   (void)paramsCount; /* the runtime reads params by the kernel's signature */
   if (!function)
-    tileRtHipFatal("mgpuLaunchKernel: the kernel handle is null");
+    tileRtHipRefuse("mgpuLaunchKernel: the kernel handle is null");
   Dims grid = launchDims(gridX, gridY, gridZ, "grid");
   Dims block = launchDims(blockX, blockY, blockZ, "block");
   if (isEmpty(grid) || isEmpty(block))

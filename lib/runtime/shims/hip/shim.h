@@ -31,6 +31,11 @@ int tileRtHipCurrentDevice(TileRtHipRuntime *runtime);
 _Noreturn void tileRtHipFatal(const char *format, ...)
     __attribute__((format(printf, 1, 2)));
 
+/* The same for a launch refused before the runtime saw it: a caller that
+   catches refusals (common/refusals.h) gets it instead. */
+_Noreturn void tileRtHipRefuse(const char *format, ...)
+    __attribute__((format(printf, 1, 2)));
+
 /* Writes "NAME (description)" for a runtime result, falling back to the
    numeric code when the runtime cannot describe it. */
 void tileRtHipDescribe(const TileRtHipRuntime *runtime, hipError_t result,

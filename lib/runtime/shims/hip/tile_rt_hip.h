@@ -1,9 +1,11 @@
 /* What libtile_rt_hip.so exports: the mgpu* ABI, tileRtHipAvailable,
-   tileRtHipSetStream and tileRtHipClearStream. */
+   tileRtHipSetStream, tileRtHipClearStream and tileRtCatchRefusals
+   (common/refusals.h). */
 #ifndef TILE_RUNTIME_HIP_TILE_RT_HIP_H
 #define TILE_RUNTIME_HIP_TILE_RT_HIP_H
 
 #include "../common/memref_span.h"
+#include "../common/refusals.h"
 
 #include <stdbool.h>
 #include <stddef.h>

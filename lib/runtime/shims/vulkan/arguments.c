@@ -29,23 +29,23 @@ void tileRtVulkanCheckIndexArguments(const TileRtVulkanFunction *f) {
   const char *limit = "vulkan kernels index with 32 bits, so sizes and "
                       "indices must lie below 2^31";
   if (o.dimension == -1)
-    tileRtVulkanFatal("kernel '%s': its index argument %d is %lld; %s", f->name,
-                      o.argument, (long long)o.value, limit);
+    tileRtVulkanRefuse("kernel '%s': its index argument %d is %lld; %s",
+                       f->name, o.argument, (long long)o.value, limit);
   if (o.dimension == -2)
-    tileRtVulkanFatal("kernel '%s': its buffer argument %d has more than %lld "
-                      "elements; %s",
-                      f->name, o.argument, (long long)o.value - 1, limit);
+    tileRtVulkanRefuse("kernel '%s': its buffer argument %d has more than %lld "
+                       "elements; %s",
+                       f->name, o.argument, (long long)o.value - 1, limit);
   if (o.dimension == -3 || o.dimension == -4)
-    tileRtVulkanFatal("kernel '%s': %s of its buffer argument %d is %lld; "
-                      "vulkan kernels take strided buffers of strides and "
-                      "offsets of 0 or more",
-                      f->name, o.dimension == -3 ? "a stride" : "the offset",
-                      o.argument, (long long)o.value);
+    tileRtVulkanRefuse("kernel '%s': %s of its buffer argument %d is %lld; "
+                       "vulkan kernels take strided buffers of strides and "
+                       "offsets of 0 or more",
+                       f->name, o.dimension == -3 ? "a stride" : "the offset",
+                       o.argument, (long long)o.value);
   if (o.dimension == -5)
-    tileRtVulkanFatal("kernel '%s': its buffer argument %d spans more than "
-                      "%lld elements from its base; %s",
-                      f->name, o.argument, (long long)o.value - 1, limit);
-  tileRtVulkanFatal(
+    tileRtVulkanRefuse("kernel '%s': its buffer argument %d spans more than "
+                       "%lld elements from its base; %s",
+                       f->name, o.argument, (long long)o.value - 1, limit);
+  tileRtVulkanRefuse(
       "kernel '%s': dimension %d of its buffer argument %d is %lld; %s",
       f->name, o.dimension, o.argument, (long long)o.value, limit);
 }

@@ -1,4 +1,5 @@
-/* Error reporting of libtile_rt_vulkan: one line on stderr, then exit 1. */
+/* Error reporting of libtile_rt_vulkan: one line on stderr, then exit 1,
+ * or a refusal its caller catches. */
 #include "../common/fatal.h"
 #include "shim.h"
 
@@ -8,6 +9,12 @@ _Noreturn void tileRtVulkanFatal(const char *format, ...) {
   va_list args;
   va_start(args, format);
   tileRtFatalV("tile_rt_vulkan: error: ", NULL, format, args);
+}
+
+_Noreturn void tileRtVulkanRefuse(const char *format, ...) {
+  va_list args;
+  va_start(args, format);
+  tileRtRefuseV("tile_rt_vulkan", format, args);
 }
 
 const char *tileRtVulkanResultName(VkResult result) {

@@ -149,7 +149,7 @@ static VkDescriptorSet bindBuffers(Launch *l, const TileRtVulkanPipeline *p) {
   TileRtVulkanDevice *d = l->d;
   bool guarded = l->f->module->guarded;
   VkDescriptorPoolSize size = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-                               l->count + guarded ? l->count + guarded : 1};
+                               (l->count + guarded) ? l->count + guarded : 1};
   VkDescriptorPoolCreateInfo poolInfo = {
       .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
       .maxSets = 1,
@@ -257,15 +257,18 @@ static void invalidate(const Launch *l, const Binding *b) {
       "vkInvalidateMappedMemoryRanges");
 }
 
-/* Fails when a loop of the kernel ended without taking an exit: the
- * device cut it short, and every result may be wrong. */
-static void checkGuard(Launch *l) {
+/* Whether a loop of the kernel ended without taking an exit: the device
+ * cut it short, and every result may be wrong. */
+static bool loopsCut(Launch *l) {
   if (!l->f->module->guarded)
-    return;
+    return false;
   invalidate(l, &l->guard);
-  if (((const uint32_t *)l->guard.mapped)[0] == 0)
-    return;
-  tileRtVulkanFatal(
+  return ((const uint32_t *)l->guard.mapped)[0] != 0;
+}
+
+/* Refused once the launch has let go of everything, its results unread. */
+static void refuseCutLoops(const Launch *l) {
+  tileRtVulkanRefuse(
       "kernel '%s' ran longer loops than the Vulkan device '%s' runs: it "
       "ends a shader's loops once they have run 65535 iterations in all, "
       "so the results would be wrong (each thread must loop less, e.g. "
@@ -330,32 +333,34 @@ static void checkShape(const TileRtVulkanFunction *f, const intptr_t grid[3],
                        const intptr_t block[3], int32_t sharedBytes,
                        size_t paramsCount) {
   if (paramsCount % 2)
-    tileRtVulkanFatal(
+    tileRtVulkanRefuse(
         "kernel '%s' got %zu parameters; the vulkan runtime takes "
         "(buffer, byte size) pairs (compile the host code for the "
         "vulkan target)",
         f->name, paramsCount);
   if (paramsCount / 2 > 64)
-    tileRtVulkanFatal("kernel '%s' takes %zu buffers; at most 64 are supported",
-                      f->name, paramsCount / 2);
+    tileRtVulkanRefuse(
+        "kernel '%s' takes %zu buffers; at most 64 are supported", f->name,
+        paramsCount / 2);
   /* Block ids are 32-bit indices in the kernels. */
   for (int i = 0; i < 3; ++i)
     if (grid[i] < 0 || grid[i] > INT32_MAX)
-      tileRtVulkanFatal(
+      tileRtVulkanRefuse(
           "kernel '%s' launched with a grid of %ld x %ld x %ld blocks; "
           "vulkan kernels take at most %d blocks along a dimension",
           f->name, (long)grid[0], (long)grid[1], (long)grid[2], INT32_MAX);
   for (int i = 0; i < 3; ++i)
     if (block[i] != (intptr_t)f->localSize[i])
-      tileRtVulkanFatal(
+      tileRtVulkanRefuse(
           "kernel '%s' launched with blocks of %ld x %ld x %ld threads; "
           "its SPIR-V workgroup size is %u x %u x %u",
           f->name, (long)block[0], (long)block[1], (long)block[2],
           f->localSize[0], f->localSize[1], f->localSize[2]);
   if (sharedBytes != 0)
-    tileRtVulkanFatal("kernel '%s' asks for %d bytes of dynamic shared memory; "
-                      "vulkan kernels declare their shared memory statically",
-                      f->name, sharedBytes);
+    tileRtVulkanRefuse(
+        "kernel '%s' asks for %d bytes of dynamic shared memory; "
+        "vulkan kernels declare their shared memory statically",
+        f->name, sharedBytes);
 }
 
 /* What the kernel asks of a workgroup against what the device gives one:
@@ -364,7 +369,7 @@ static void checkDeviceLimits(const TileRtVulkanDevice *d,
                               const TileRtVulkanFunction *f) {
   const VkPhysicalDeviceLimits *limits = &d->properties.limits;
   if (f->sharedBytes > d->sharedLimit)
-    tileRtVulkanFatal(
+    tileRtVulkanRefuse(
         "kernel '%s' uses %llu bytes of shared memory; the Vulkan "
         "device '%s' gives a workgroup at most %llu "
         "(maxComputeSharedMemorySize%s)",
@@ -379,7 +384,7 @@ static void checkDeviceLimits(const TileRtVulkanDevice *d,
       f->localSize[1] > limits->maxComputeWorkGroupSize[1] ||
       f->localSize[2] > limits->maxComputeWorkGroupSize[2] ||
       threads > limits->maxComputeWorkGroupInvocations)
-    tileRtVulkanFatal(
+    tileRtVulkanRefuse(
         "kernel '%s' has workgroups of %u x %u x %u threads; the Vulkan "
         "device '%s' runs at most %u threads per workgroup (%u x %u x "
         "%u)",
@@ -400,9 +405,11 @@ mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY, intptr_t gridZ,
   if (!f)
     tileRtVulkanFatal("mgpuLaunchKernel got no kernel");
   intptr_t grid[3] = {gridX, gridY, gridZ}, block[3] = {blockX, blockY, blockZ};
-  tileRtVulkanCheckIndexArguments(f);
+  /* What the host code told of this launch is taken before any check, so
+   * that a refused launch leaves none of it to the next. */
   uint32_t subgroup = tileRtVulkanTakeSubgroupSize();
   uint32_t lanes = tileRtVulkanTakeMinSubgroupSize();
+  tileRtVulkanCheckIndexArguments(f);
   checkShape(f, grid, block, sharedBytes, paramsCount);
   if (!gridX || !gridY || !gridZ)
     return;
@@ -430,8 +437,11 @@ mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY, intptr_t gridZ,
   uint64_t groups[3] = {(uint64_t)gridX, (uint64_t)gridY, (uint64_t)gridZ};
   record(&l, p, set, groups);
   submitAndWait(&l);
-  checkGuard(&l);
-  copyBack(&l);
+  bool cut = loopsCut(&l);
+  if (!cut)
+    copyBack(&l);
   release(&l);
   pthread_mutex_unlock(&l.d->lock);
+  if (cut)
+    refuseCutLoops(&l);
 }

@@ -17,6 +17,11 @@
  * already ending leaves). The mgpu* ABI has no way to return an error. */
 _Noreturn void tileRtVulkanFatal(const char *fmt, ...)
     __attribute__((format(printf, 1, 2)));
+/* The same for a launch the device cannot run, found before anything
+ * changed: a caller that catches refusals (common/refusals.h) gets it
+ * instead. */
+_Noreturn void tileRtVulkanRefuse(const char *fmt, ...)
+    __attribute__((format(printf, 1, 2)));
 /* The name of a VkResult, e.g. "VK_ERROR_OUT_OF_DEVICE_MEMORY". */
 const char *tileRtVulkanResultName(VkResult result);
 /* Fails with "CALL failed: RESULT" unless `result` is VK_SUCCESS. */

@@ -99,10 +99,10 @@ static void checkShuffles(const TileRtVulkanDevice *d,
       VK_SUBGROUP_FEATURE_BASIC_BIT | VK_SUBGROUP_FEATURE_SHUFFLE_BIT;
   if (!(s->stages & VK_SHADER_STAGE_COMPUTE_BIT) ||
       (s->operations & needed) != needed)
-    tileRtVulkanFatal("kernel '%s' shuffles values within subgroups (%s), but "
-                      "the Vulkan device '%s' has no subgroup shuffles in "
-                      "compute shaders",
-                      f->name, why, d->properties.deviceName);
+    tileRtVulkanRefuse("kernel '%s' shuffles values within subgroups (%s), but "
+                       "the Vulkan device '%s' has no subgroup shuffles in "
+                       "compute shaders",
+                       f->name, why, d->properties.deviceName);
 }
 
 /* The device's subgroup sizes, in words. */
@@ -126,11 +126,11 @@ void tileRtVulkanCheckSubgroupSize(const TileRtVulkanDevice *d,
   if (canRequire(s, size) || size == s->size)
     return;
   char sizes[64];
-  tileRtVulkanFatal("kernel '%s' is compiled for subgroups of %u invocations "
-                    "(tile_vulkan.subgroup), but the Vulkan device '%s' runs "
-                    "subgroups of %s",
-                    f->name, size, d->properties.deviceName,
-                    sizesOf(s, sizes, sizeof(sizes)));
+  tileRtVulkanRefuse("kernel '%s' is compiled for subgroups of %u invocations "
+                     "(tile_vulkan.subgroup), but the Vulkan device '%s' runs "
+                     "subgroups of %s",
+                     f->name, size, d->properties.deviceName,
+                     sizesOf(s, sizes, sizeof(sizes)));
 }
 
 void tileRtVulkanCheckMinSubgroupSize(const TileRtVulkanDevice *d,
@@ -143,9 +143,9 @@ void tileRtVulkanCheckMinSubgroupSize(const TileRtVulkanDevice *d,
   if (atLeast(s, lanes) || s->size >= lanes)
     return;
   char sizes[64];
-  tileRtVulkanFatal("kernel '%s' shuffles values within groups of %u "
-                    "invocations (gpu.shuffle width), but the Vulkan device "
-                    "'%s' runs subgroups of %s",
-                    f->name, lanes, d->properties.deviceName,
-                    sizesOf(s, sizes, sizeof(sizes)));
+  tileRtVulkanRefuse("kernel '%s' shuffles values within groups of %u "
+                     "invocations (gpu.shuffle width), but the Vulkan device "
+                     "'%s' runs subgroups of %s",
+                     f->name, lanes, d->properties.deviceName,
+                     sizesOf(s, sizes, sizeof(sizes)));
 }

@@ -2,9 +2,12 @@
  * over Vulkan compute, for host code compiled for the vulkan target. Kernel
  * parameters arrive as (buffer address, byte size) pairs; buffer i is bound
  * to binding i of descriptor set 0. Launches are synchronous. Every failure
- * prints one line on stderr and exits with status 1. */
+ * prints one line on stderr and exits with status 1, but for the refusals a
+ * caller catches (common/refusals.h: tileRtCatchRefusals). */
 #ifndef TILE_RT_VULKAN_H
 #define TILE_RT_VULKAN_H
+
+#include "../common/refusals.h"
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -2,6 +2,7 @@
 #include <dlfcn.h>
 #include <inttypes.h>
 #include <pthread.h>
+#include <setjmp.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -52,6 +53,7 @@ typedef void (*EncodeTiledFn)(void *, int, uint32_t, void *, const uint64_t *,
                               const uint32_t *, int, int, int, int);
 typedef void *(*EncodeTiledMemRefFn)(int64_t, void *, int64_t, int64_t, int64_t,
                                      int64_t, int64_t, int64_t *);
+typedef void (*CatchRefusalsFn)(void (*)(void *, const char *), void *);
 
 static void *library;
 
@@ -842,6 +844,65 @@ static int runDeinit(void) {
   return 0;
 }
 
+/* ---- refusals: a caller that catches them goes on ---- */
+
+typedef struct {
+  jmp_buf back;
+  char message[512];
+} Refusal;
+
+static _Noreturn void comeBack(void *data, const char *message) {
+  Refusal *refusal = data;
+  snprintf(refusal->message, sizeof(refusal->message), "%s", message);
+  longjmp(refusal->back, 1);
+}
+
+/* Launches fill on a grid of 1 x gridY blocks of blockX threads with a
+   catcher set: false, with the message, where the launch was refused. */
+static bool launchCatching(void *kernel, intptr_t gridY, intptr_t blockX,
+                           void **params, void *stream, Refusal *refusal) {
+  if (setjmp(refusal->back))
+    return false;
+  API(CatchRefusalsFn, "tileRtCatchRefusals")(comeBack, refusal);
+  API(LaunchKernelFn, "mgpuLaunchKernel")(kernel, 1, gridY, 1, blockX, 1, 1, 0,
+                                          stream, params, NULL, 3);
+  API(CatchRefusalsFn, "tileRtCatchRefusals")(NULL, NULL);
+  return true;
+}
+
+/* A grid and a block beyond the device's limits come back to the caller
+   (a descriptor encoded before them included), a launch that fits then
+   runs, and a refusal with no catcher set ends the process as before. */
+static int runRefusals(void) {
+  void *module, *stream = API(CreateFn, "mgpuStreamCreate")();
+  void *fill = loadKernel(fillPtx, "fill", &module);
+  uint32_t n = 1000, k = 5;
+  uint32_t *host = calloc(Words, 4);
+  void *device = API(MemAllocFn, "mgpuMemAlloc")(Words * 4, stream, 0);
+  void *params[] = {&device, &n, &k};
+  int64_t box[2] = {64, 64};
+  MemRef2 tensor = {device, device, 0, {64, 64, 64, 1}};
+  API(EncodeTiledMemRefFn, "mgpuTensorMapEncodeTiledMemref")(2, &tensor, 6, 0,
+                                                             3, 0, 0, box);
+  printf("@refusals\n");
+  Refusal refusal;
+  const intptr_t shapes[][2] = {{70000, 128}, {1, 2048}};
+  for (int i = 0; i < 2; ++i)
+    if (!launchCatching(fill, shapes[i][0], shapes[i][1], params, stream,
+                        &refusal))
+      printf("refused: %s\n", refusal.message);
+  if (launchCatching(fill, (n + 127) / 128, 128, params, stream, &refusal)) {
+    API(HandleFn, "mgpuStreamSynchronize")(stream);
+    copyBack(host, device, Words * 4, stream);
+    printf("then ran; fill mismatches: %zu\n",
+           countMismatches32(host, n, timesK, k));
+  }
+  API(LaunchKernelFn, "mgpuLaunchKernel")(fill, 1, 70000, 1, 128, 1, 1, 0,
+                                          stream, params, NULL, 3);
+  printf("returned from an uncaught refusal\n");
+  return 0;
+}
+
 /* ---- driver errors: each must end the process with a clear line ---- */
 
 static int runError(const char *which) {
@@ -930,6 +991,7 @@ static const Scenario scenarios[] = {
     {"caller-stream", runCallerStream},
     {"two-devices", runTwoDevices},
     {"capture", runCapture},
+    {"refusals", runRefusals},
 };
 
 int main(int argc, char **argv) {
@@ -941,7 +1003,7 @@ int main(int argc, char **argv) {
             "streams, launch, host-register, managed, threads, "
             "tensor-map, cluster, reuse, tensor-map-churn, shared-race, "
             "deinit, "
-            "caller-stream, two-devices, capture\n");
+            "caller-stream, two-devices, capture, refusals\n");
     return 2;
   }
   library = dlopen(argv[1], RTLD_NOW | RTLD_LOCAL);
