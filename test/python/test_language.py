@@ -570,6 +570,63 @@ def test_floor_division_and_remainder(target):
     np.testing.assert_array_equal(Z, X % Y)
 
 
+def make_shifts(dtype):
+    @T.prim_func
+    def shifts(A: T.Tensor((12,), dtype), N: T.Tensor((12,), dtype), L: T.Tensor((12,), dtype),
+               R: T.Tensor((12,), dtype), C: T.Tensor((12,), dtype), V: T.Tensor((12,), dtype),
+               M: T.Tensor((12,), T.bool_), W: T.Tensor((12,), T.bool_)):
+        with T.Kernel(1, threads=12):
+            for i in T.Parallel(12):
+                L[i] = A[i] << N[i]
+                R[i] = A[i] >> N[i]
+                C[i] = (A[i] << 2) + (A[i] >> 1) + (1 << N[i] * 0)  # constant counts
+                V[i] = ~A[i]
+                W[i] = ~M[i]
+    return shifts
+
+
+@pytest.mark.parametrize("target", ["cpu", "vulkan"])
+@pytest.mark.parametrize("dtype", [np.int8, np.int32, np.int64])
+def test_shifts_and_invert_are_numpy_s(target, dtype):
+    # <<, >> and ~ were not defined. Counts at and beyond the width, and
+    # negative ones, are poison for arith's shifts; they give NumPy's 0, or
+    # the sign for >>.
+    bits = np.dtype(dtype).itemsize * 8
+    A = np.array([1, -1, 5, -5, 3, -128 if bits == 8 else -(2 ** 20), 7, -7, 1, -3, 100, 0],
+                 dtype)
+    N = np.array([0, 1, 2, 3, bits - 1, 4, bits, bits, bits + 5, -1, 1, 3], dtype)
+    L, R, C, V = (np.zeros(12, dtype) for _ in range(4))
+    M = np.array([True, False] * 6)
+    W = np.zeros(12, np.bool_)
+    kernel = make_shifts(getattr(T, np.dtype(dtype).name.replace("nt", "")))
+    try:
+        tm.compile(kernel, target=target)(A, N, L, R, C, V, M, W)
+    except tm.TileRuntimeError as e:
+        pytest.skip("no Vulkan device: %s" % e)
+    with np.errstate(over="ignore"):
+        np.testing.assert_array_equal(L, np.left_shift(A, N))
+        np.testing.assert_array_equal(R, np.right_shift(A, N))
+        np.testing.assert_array_equal(C, (A << 2) + (A >> 1) + 1)
+    np.testing.assert_array_equal(V, ~A)
+    np.testing.assert_array_equal(W, ~M)
+
+
+def test_shift_misuse_is_refused():
+    for body, message in [
+            ("Y[0] = X[0] << 1", "'<<' is not defined on f32 values"),
+            ("Y[0] = ~X[0]", "'~' is not defined on f32 values"),
+            ("M[0] = M[0] >> 1", "'>>' is not defined on i1 values")]:
+        source = textwrap.dedent("""
+            @T.prim_func
+            def k(X: T.Tensor((4,), T.f32), Y: T.Tensor((4,), T.f32),
+                  M: T.Tensor((4,), T.bool_)):
+                with T.Kernel(1, threads=1):
+                    %s
+            """) % body
+        with pytest.raises(T.BuildError, match=re.escape(message)):
+            exec(compile(source, "<shift misuse>", "exec"), {"T": T})
+
+
 @T.prim_func
 def bool_casts(M: T.Tensor((4,), T.bool_), X: T.Tensor((4,), T.f32), I: T.Tensor((4,), T.i32),
                F: T.Tensor((4,), T.f32), J: T.Tensor((4,), T.i32), XB: T.Tensor((4,), T.bool_),

@@ -81,7 +81,12 @@ class Value:
     def __ror__(self, o): return binary("or", o, self)
     def __xor__(self, o): return binary("xor", self, o)
     def __rxor__(self, o): return binary("xor", o, self)
+    def __lshift__(self, o): return shift("<<", self, o)
+    def __rlshift__(self, o): return shift("<<", o, self)
+    def __rshift__(self, o): return shift(">>", self, o)
+    def __rrshift__(self, o): return shift(">>", o, self)
     def __neg__(self): return negate(self)
+    def __invert__(self): return invert(self)
 
     def __abs__(self):  # Python's abs(x) is T.abs(x), x ** y T.pow(x, y)
         from .ops import abs as absolute
@@ -204,7 +209,8 @@ def _on_element(name):
 
 for _name in ("add", "radd", "sub", "rsub", "mul", "rmul", "truediv", "rtruediv", "floordiv",
               "rfloordiv", "mod", "rmod", "pow", "rpow", "and", "rand", "or", "ror", "xor",
-              "rxor", "neg", "abs", "lt", "le", "gt", "ge", "eq", "ne", "bool", "index"):
+              "rxor", "lshift", "rlshift", "rshift", "rrshift", "neg", "invert", "abs", "lt",
+              "le", "gt", "ge", "eq", "ne", "bool", "index"):
     setattr(Window, "__%s__" % _name, _on_element("__%s__" % _name))
 
 
@@ -330,6 +336,49 @@ def negate(a):
         e.emit("%s = arith.negf %s : %s" % (name, a.name, a.dtype.name))
         return Value(name, a.dtype)
     return binary("sub", 0, a)
+
+
+def shift(op, a, b):
+    """a << b and a >> b (arithmetic, as Python's and NumPy's on signed
+    ints) of int or index values. A count outside 0 to the width - 1, which
+    arith's shifts make poison, gives what NumPy gives: 0, or for >> the
+    sign (0 or -1); index values count as 64-bit."""
+    a, b = _operands(a, b)
+    if a.dtype.kind == "float" or a.dtype.bits == 1:
+        raise emitter.BuildError("'%s' is not defined on %s values (shift ints; convert with "
+                                 "T.cast)" % (op, a.dtype))
+    bits = 64 if a.dtype.kind == "index" else a.dtype.bits
+    if b.literal is not None and 0 <= b.literal < bits:
+        e = emitter.current()
+        name = e.fresh()
+        e.emit("%s = %s %s, %s : %s" % (name, "arith.shli" if op == "<<" else "arith.shrsi",
+                                        a.name, b.name, a.dtype.name))
+        return Value(name, a.dtype)
+    e = emitter.current()
+    t = a.dtype.name
+    width = constant(bits, a.dtype)
+    shifted, fits, name = e.fresh(), e.fresh(), e.fresh()
+    if op == "<<":
+        e.emit("%s = arith.shli %s, %s : %s" % (shifted, a.name, b.name, t))
+        beyond = constant(0, a.dtype)
+    else:
+        e.emit("%s = arith.shrsi %s, %s : %s" % (shifted, a.name, b.name, t))
+        beyond = Value(e.fresh(), a.dtype)
+        e.emit("%s = arith.shrsi %s, %s : %s" % (beyond.name, a.name,
+                                                 constant(bits - 1, a.dtype).name, t))
+    # unsigned: a negative count is beyond the width too
+    e.emit("%s = arith.cmpi ult, %s, %s : %s" % (fits, b.name, width.name, t))
+    e.emit("%s = arith.select %s, %s, %s : %s" % (name, fits, shifted, beyond.name, t))
+    return Value(name, a.dtype)
+
+
+def invert(a):
+    """~a: the bits of an int or index value flipped (-a - 1), or a bool
+    negated (NumPy's ~ on bools)."""
+    a = as_value(a)
+    if a.dtype.kind == "float":
+        raise emitter.BuildError("'~' is not defined on %s values" % a.dtype)
+    return binary("xor", a, constant(1 if a.dtype.bits == 1 else -1, a.dtype))
 
 
 def compare(op, a, b):
