@@ -628,6 +628,29 @@ def test_shift_misuse_is_refused():
 
 
 @T.prim_func
+def index_division(Q: T.Tensor((12,), T.i64), R: T.Tensor((12,), T.i64)):
+    with T.Kernel(1, threads=12):
+        for i in T.Parallel(12):
+            Q[i] = T.cast((i - 5) // 3, T.i64) + T.cast((7 - i) // -2, T.i64) * 100
+            R[i] = T.cast((i - 5) % 3, T.i64) + T.cast((7 - i) % -2, T.i64) * 100
+
+
+@pytest.mark.parametrize("target", ["cpu", "vulkan"])
+def test_index_division_is_python_s(target):
+    # Index // and % were unsigned (arith.divui, remui): (i - 5) // 3 at
+    # i = 0 was 6148914691236517203, where comparisons of the same values
+    # were already signed.
+    Q, R = np.zeros(12, np.int64), np.zeros(12, np.int64)
+    try:
+        tm.compile(index_division, target=target)(Q, R)
+    except tm.TileRuntimeError as e:
+        pytest.skip("no Vulkan device: %s" % e)
+    i = np.arange(12)
+    np.testing.assert_array_equal(Q, (i - 5) // 3 + (7 - i) // -2 * 100)
+    np.testing.assert_array_equal(R, (i - 5) % 3 + (7 - i) % -2 * 100)
+
+
+@T.prim_func
 def bool_casts(M: T.Tensor((4,), T.bool_), X: T.Tensor((4,), T.f32), I: T.Tensor((4,), T.i32),
                F: T.Tensor((4,), T.f32), J: T.Tensor((4,), T.i32), XB: T.Tensor((4,), T.bool_),
                IB: T.Tensor((4,), T.bool_)):

@@ -22,14 +22,14 @@ _BINARY = {
     "sub": {"float": "arith.subf", "int": "arith.subi", "index": "arith.subi"},
     "mul": {"float": "arith.mulf", "int": "arith.muli", "index": "arith.muli"},
     "truediv": {"float": "arith.divf"},
-    "floordiv": {"int": "arith.floordivsi", "index": "arith.divui"},
-    "mod": {"float": "arith.remf", "int": "arith.remsi", "index": "arith.remui"},
+    "floordiv": {"int": "arith.floordivsi", "index": "arith.floordivsi"},
+    "mod": {"float": "arith.remf", "int": "arith.remsi", "index": "arith.remsi"},
     "max": {"float": "arith.maximumf", "int": "arith.maxsi", "index": "arith.maxsi"},
     "min": {"float": "arith.minimumf", "int": "arith.minsi", "index": "arith.minsi"},
     "and": {"int": "arith.andi", "index": "arith.andi"},
     "or": {"int": "arith.ori", "index": "arith.ori"},
     "xor": {"int": "arith.xori", "index": "arith.xori"},
-    "ceildiv": {"index": "arith.ceildivui", "int": "arith.ceildivsi"},
+    "ceildiv": {"index": "arith.ceildivsi", "int": "arith.ceildivsi"},
 }
 _COMPARE = {
     "lt": ("olt", "slt"), "le": ("ole", "sle"), "gt": ("ogt", "sgt"), "ge": ("oge", "sge"),
@@ -320,7 +320,7 @@ def binary(op, a, b):
     if op in ("floordiv", "mod", "ceildiv") and b.literal == 0:
         raise emitter.BuildError("integer division by zero: %s of %s values by the constant 0"
                                  % (op, a.dtype))
-    if op == "mod" and a.dtype.kind in ("int", "float"):
+    if op == "mod":
         return _floor_mod(a, b, mnemonic)
     e = emitter.current()
     name = e.fresh()
