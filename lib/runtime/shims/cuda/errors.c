@@ -72,27 +72,45 @@ void tileRtCudaDescribe(const TileRtCudaDriver *driver, CUresult result,
     snprintf(buffer, size, "CUDA error %d", (int)result);
 }
 
-_Noreturn static void failCall(CUresult result, const char *call) {
+_Noreturn static void failCall(CUresult result, const char *call, bool refuse) {
   const char *why = NULL;
   const TileRtCudaDriver *driver = tileRtCudaDriverLoad(&why);
   char description[256] = "";
   if (driver)
     tileRtCudaDescribe(driver, result, description, sizeof(description));
+  if (refuse)
+    tileRtCudaRefuse("%s failed: %s", call, description);
   tileRtCudaFatal("%s failed: %s", call, description);
 }
 
 void tileRtCudaCheck(CUresult result, const char *call) {
   if (result != CUDA_SUCCESS)
-    failCall(result, call);
+    failCall(result, call, false);
+}
+
+/* failCall with the call described by a format. */
+_Noreturn static void failCallV(CUresult result, bool refuse,
+                                const char *format, va_list args)
+    __attribute__((format(printf, 3, 0)));
+static void failCallV(CUresult result, bool refuse, const char *format,
+                      va_list args) {
+  char call[512];
+  vsnprintf(call, sizeof(call), format, args);
+  failCall(result, call, refuse);
 }
 
 void tileRtCudaCheckf(CUresult result, const char *format, ...) {
   if (result == CUDA_SUCCESS)
     return;
-  char call[512];
   va_list args;
   va_start(args, format);
-  vsnprintf(call, sizeof(call), format, args);
-  va_end(args);
-  failCall(result, call);
+  failCallV(result, false, format, args);
+}
+
+void tileRtCudaCheckAllocation(CUresult result, const char *format, ...) {
+  if (result == CUDA_SUCCESS)
+    return;
+  va_list args;
+  va_start(args, format);
+  failCallV(result, result == CUDA_ERROR_OUT_OF_MEMORY, format, args);
 }

@@ -14,12 +14,12 @@ void *mgpuMemAlloc(uint64_t sizeBytes, struct CUstream_st *stream,
     return NULL;
   /* Only the low byte of the caller's i8 is defined. */
   if (isHostShared & 0xffu)
-    tileRtCudaCheckf(
+    tileRtCudaCheckAllocation(
         driver->memAllocManaged(&ptr, (size_t)sizeBytes, CU_MEM_ATTACH_GLOBAL),
         "cuMemAllocManaged(%" PRIu64 " bytes)", sizeBytes);
   else
-    tileRtCudaCheckf(driver->memAlloc(&ptr, (size_t)sizeBytes),
-                     "cuMemAlloc(%" PRIu64 " bytes)", sizeBytes);
+    tileRtCudaCheckAllocation(driver->memAlloc(&ptr, (size_t)sizeBytes),
+                              "cuMemAlloc(%" PRIu64 " bytes)", sizeBytes);
   return (void *)(uintptr_t)ptr;
 }
 

@@ -57,6 +57,11 @@ void tileRtCudaCheck(CUresult result, const char *call);
 void tileRtCudaCheckf(CUresult result, const char *format, ...)
     __attribute__((format(printf, 2, 3)));
 
+/* Same for an allocation, where running out of memory is a refusal
+   (common/refusals.h): nothing was allocated. */
+void tileRtCudaCheckAllocation(CUresult result, const char *format, ...)
+    __attribute__((format(printf, 2, 3)));
+
 /* The device copy of an encoded TMA descriptor, shared by every call that
    encodes the same bytes in the current context; owned by the runtime. */
 void *tileRtCudaTensorMapOnDevice(TileRtCudaDriver *driver,

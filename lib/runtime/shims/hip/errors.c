@@ -32,29 +32,48 @@ void tileRtHipDescribe(const TileRtHipRuntime *runtime, hipError_t result,
     snprintf(buffer, size, "HIP error %d", (int)result);
 }
 
-_Noreturn static void failCall(hipError_t result, const char *call) {
+_Noreturn static void failCall(hipError_t result, const char *call,
+                               bool refuse) {
   const char *why = NULL;
   const TileRtHipRuntime *runtime = tileRtHipRuntimeLoad(&why);
   char description[256] = "";
   if (runtime)
     tileRtHipDescribe(runtime, result, description, sizeof(description));
+  if (refuse)
+    tileRtHipRefuse("%s failed: %s", call, description);
   tileRtHipFatal("%s failed: %s", call, description);
 }
 
 void tileRtHipCheck(hipError_t result, const char *call) {
   if (result != hipSuccess)
-    failCall(result, call);
+    failCall(result, call, false);
+}
+
+/* failCall with the call described by a format. */
+_Noreturn static void failCallV(hipError_t result, bool refuse,
+                                const char *format, va_list args)
+    __attribute__((format(printf, 3, 0)));
+static void failCallV(hipError_t result, bool refuse, const char *format,
+                      va_list args) {
+  char call[512];
+  vsnprintf(call, sizeof(call), format, args);
+  failCall(result, call, refuse);
 }
 
 void tileRtHipCheckf(hipError_t result, const char *format, ...) {
   if (result == hipSuccess)
     return;
-  char call[512];
   va_list args;
   va_start(args, format);
-  vsnprintf(call, sizeof(call), format, args);
-  va_end(args);
-  failCall(result, call);
+  failCallV(result, false, format, args);
+}
+
+void tileRtHipCheckAllocation(hipError_t result, const char *format, ...) {
+  if (result == hipSuccess)
+    return;
+  va_list args;
+  va_start(args, format);
+  failCallV(result, result == hipErrorOutOfMemory, format, args);
 }
 
 TileRtSpan tileRtHipMemRefSpan(const char *entry, int64_t rank,

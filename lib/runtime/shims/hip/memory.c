@@ -14,12 +14,12 @@ void *mgpuMemAlloc(uint64_t sizeBytes, struct ihipStream_t *stream,
     return NULL;
   /* Only the low byte of the caller's i8 is defined. */
   if (isHostShared & 0xffu)
-    tileRtHipCheckf(
+    tileRtHipCheckAllocation(
         runtime->memAllocManaged(&ptr, (size_t)sizeBytes, hipMemAttachGlobal),
         "hipMallocManaged(%" PRIu64 " bytes)", sizeBytes);
   else
-    tileRtHipCheckf(runtime->memAlloc(&ptr, (size_t)sizeBytes),
-                    "hipMalloc(%" PRIu64 " bytes)", sizeBytes);
+    tileRtHipCheckAllocation(runtime->memAlloc(&ptr, (size_t)sizeBytes),
+                             "hipMalloc(%" PRIu64 " bytes)", sizeBytes);
   return ptr;
 }
 

@@ -49,6 +49,11 @@ void tileRtHipCheck(hipError_t result, const char *call);
 void tileRtHipCheckf(hipError_t result, const char *format, ...)
     __attribute__((format(printf, 2, 3)));
 
+/* Same for an allocation, where running out of memory is a refusal
+   (common/refusals.h): nothing was allocated. */
+void tileRtHipCheckAllocation(hipError_t result, const char *format, ...)
+    __attribute__((format(printf, 2, 3)));
+
 /* The span of a memref descriptor, or a fatal error naming `entry`. */
 TileRtSpan tileRtHipMemRefSpan(const char *entry, int64_t rank,
                                const TileRtHipMemRef *memref,

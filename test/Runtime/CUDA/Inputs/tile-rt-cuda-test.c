@@ -870,9 +870,21 @@ static bool launchCatching(void *kernel, intptr_t gridY, intptr_t blockX,
   return true;
 }
 
+/* Allocates `bytes` with a catcher set: NULL, with the message, where the
+   allocation was refused. */
+static void *allocateCatching(uint64_t bytes, Refusal *refusal) {
+  if (setjmp(refusal->back))
+    return NULL;
+  API(CatchRefusalsFn, "tileRtCatchRefusals")(comeBack, refusal);
+  void *memory = API(MemAllocFn, "mgpuMemAlloc")(bytes, NULL, 0);
+  API(CatchRefusalsFn, "tileRtCatchRefusals")(NULL, NULL);
+  return memory;
+}
+
 /* A grid and a block beyond the device's limits come back to the caller
-   (a descriptor encoded before them included), a launch that fits then
-   runs, and a refusal with no catcher set ends the process as before. */
+   (a descriptor encoded before them included), and so does an allocation
+   the device has no room for; a launch that fits then runs, and a refusal
+   with no catcher set ends the process as before. */
 static int runRefusals(void) {
   void *module, *stream = API(CreateFn, "mgpuStreamCreate")();
   void *fill = loadKernel(fillPtx, "fill", &module);
@@ -891,6 +903,8 @@ static int runRefusals(void) {
     if (!launchCatching(fill, shapes[i][0], shapes[i][1], params, stream,
                         &refusal))
       printf("refused: %s\n", refusal.message);
+  if (!allocateCatching((uint64_t)1 << 50, &refusal))
+    printf("refused: %s\n", refusal.message);
   if (launchCatching(fill, (n + 127) / 128, 128, params, stream, &refusal)) {
     API(HandleFn, "mgpuStreamSynchronize")(stream);
     copyBack(host, device, Words * 4, stream);
