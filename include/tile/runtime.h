@@ -172,6 +172,26 @@ MLIR_CAPI_EXPORTED bool tileBufferGuardHit(const TileBuffer *buffer,
 /// end (tileBufferGetNumElements or more). True for other buffers.
 MLIR_CAPI_EXPORTED bool tileBufferCheckPadding(const TileBuffer *buffer,
                                                int64_t *element);
+/// Fault reports, for a caller that lets a kernel's fault end the process
+/// (a Python binding, where the interpreter's own handler reports it) but
+/// should say which argument it hit. While a report is armed, a SIGSEGV or
+/// SIGBUS on any thread at a guard page of one of its `count` buffers
+/// (tileBufferCreateGuarded) first writes one line on stderr: "NAME has N
+/// elements, and the kernel read element E, past its end; do the sizes of
+/// the arrays agree with what the kernel reads and writes?" (wrote where
+/// the processor tells, "before its start" for a negative element). The
+/// signal then goes on to the handler that was in place when the first
+/// report was armed (Python's faulthandler, or the default, which ends the
+/// process), as does any other fault. Reports on several threads may be
+/// armed at once, up to 64; the buffers and names must outlive the report.
+/// Returns NULL, arming nothing, when 64 are armed.
+typedef struct TileFaultReport TileFaultReport;
+MLIR_CAPI_EXPORTED TileFaultReport *
+tileFaultReportArm(unsigned count, const TileBuffer *const *buffers,
+                   const char *const *names);
+/// Disarms a report of tileFaultReportArm (NULL is ignored); the last one
+/// puts back the handlers that were in place.
+MLIR_CAPI_EXPORTED void tileFaultReportDisarm(TileFaultReport *report);
 /// Where the memory of a buffer is.
 typedef enum {
   TileMemoryHost,  ///< memory of this process

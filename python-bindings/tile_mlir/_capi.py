@@ -214,6 +214,8 @@ _PROTOTYPES = {
                                   ctypes.c_int]),
     "tileBufferDestroy": (None, [_P]),
     "tileBufferCheckPadding": (ctypes.c_bool, [_P, ctypes.POINTER(ctypes.c_int64)]),
+    "tileFaultReportArm": (_P, [ctypes.c_uint, ctypes.POINTER(_P), ctypes.POINTER(ctypes.c_char_p)]),
+    "tileFaultReportDisarm": (None, [_P]),
     "tileBufferGetNumElements": (ctypes.c_int64, [_P]),
     "tileBufferGetData": (_P, [_P]),
     "tileElementHoldsFloat": (ctypes.c_bool, [ctypes.c_int, ctypes.c_double]),

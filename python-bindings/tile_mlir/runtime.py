@@ -34,13 +34,17 @@ class TileRuntimeError(RuntimeError):
 # faulthandler is on, unless the program has turned it on itself, so that
 # the process says so first and prints the Python lines of every thread,
 # the call among them ("Fatal Python error: Floating point exception").
+# Before it, a fault at the guard page of an argument's buffer names the
+# argument and the element (the runtime's tileFaultReportArm).
 _fault_lock = threading.Lock()
 _fault_calls = 0
 _fault_handler_ours = False
 
 
 @contextlib.contextmanager
-def _fault_report():
+def _fault_report(lib, buffers, names):
+    """Reports a fault of the call; `buffers` and `names` map argument
+    positions to their guarded buffers and descriptions."""
     global _fault_calls, _fault_handler_ours
     with _fault_lock:
         if _fault_calls == 0 and not faulthandler.is_enabled():
@@ -50,9 +54,14 @@ def _fault_report():
             except (AttributeError, ValueError, RuntimeError, OSError):
                 pass  # a standard error without a file descriptor
         _fault_calls += 1
+    count = len(buffers)
+    guarded = (ctypes.c_void_p * max(count, 1))(*buffers.values())
+    described = (ctypes.c_char_p * max(count, 1))(*(names[i].encode() for i in buffers))
+    report = lib.tileFaultReportArm(count, guarded, described)
     try:
         yield
     finally:
+        lib.tileFaultReportDisarm(report)
         with _fault_lock:
             _fault_calls -= 1
             if _fault_calls == 0 and _fault_handler_ours:
@@ -318,7 +327,8 @@ class Function:
             times = (ctypes.c_double * max(count, 1))()
             errors = _capi.ErrorSink()
             executable = self._artifact._get_executable()
-            with executable.lock, _fault_report():
+            with executable.lock, _fault_report(lib, buffers,
+                                                {i: self._describe(i) for i in buffers}):
                 ok = lib.tileExecutableTime(executable.handle, self._signature, arg_values,
                                             count, times, errors.sink)
             if not ok:

@@ -7,6 +7,7 @@ CUDA device arrays (__cuda_array_interface__, DLPack) passed without copies
 
 import ctypes
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -102,7 +103,8 @@ def test_a_kernel_past_its_arguments_faults_at_the_access():
     process's memory (glibc aborted later on a damaged heap, or the program
     went on with it). The binding turns Python's fault handler on while
     calls run, which names the line of the call (the process died of the
-    signal without a word unless Python ran with -X faulthandler)."""
+    signal without a word unless Python ran with -X faulthandler), and the
+    argument and element the kernel hit are named before it."""
     example = os.path.join(os.path.dirname(__file__), "..", "..", "examples",
                            "vector_add.mlir")
     script = textwrap.dedent("""\
@@ -116,12 +118,19 @@ def test_a_kernel_past_its_arguments_faults_at_the_access():
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     report = run.stdout + run.stderr
     assert "returned" not in run.stdout, report
+    # Elements 500 to 511 lie in the alignment padding; the guard page
+    # starts at 512.
+    assert re.search(r"^vector_add: argument 'C' \(memref<\?xf32>\) has 500 elements, and "
+                     r"the kernel (wrote|accessed) element (\d+), past its end; do the sizes "
+                     r"of the arrays agree with what the kernel reads and writes\?$",
+                     run.stderr, re.M), report
     if "Sanitizer" in run.stderr:  # the sanitizer's handler reports the fault
         assert "SEGV on unknown address" in run.stderr, report
     else:
         assert run.returncode == -signal.SIGSEGV, report
         assert "Fatal Python error: Segmentation fault" in run.stderr, report
         assert 'File "<string>", line 4 in <module>' in run.stderr, report
+        assert run.stderr.index("has 500 elements") < run.stderr.index("Fatal Python"), report
 
 
 def test_an_integer_division_by_zero_says_where_it_was_called():

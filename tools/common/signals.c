@@ -5,6 +5,7 @@
 #include "common/signals.h"
 
 #include "support/count.h"
+#include "support/signal_write.h"
 #include "support/temp_dir.h"
 
 #include "llvm-c/ErrorHandling.h"
@@ -52,20 +53,6 @@ void tileSignalsRelease(void) {
   sigaltstack(&previousStack, NULL);
 }
 
-void tileSignalsWrite(int fd, const char *data, size_t size) {
-  while (size) {
-    ssize_t n = write(fd, data, size);
-    if (n <= 0)
-      return;
-    data += n;
-    size -= (size_t)n;
-  }
-}
-
-void tileSignalsWriteString(int fd, const char *s) {
-  tileSignalsWrite(fd, s, strlen(s));
-}
-
 /* The crash report's state, set once before any crash. */
 static const int reportedSignals[] = {SIGILL, SIGTRAP, SIGABRT,
                                       SIGFPE, SIGBUS,  SIGSEGV};
@@ -95,12 +82,12 @@ static void crashReport(int sig, siginfo_t *info, void *context) {
         llvm->sa_sigaction(sig, info, context);
     }
   }
-  tileSignalsWriteString(STDERR_FILENO, "Stack dump:\n0.\tProgram arguments:");
+  tileSignalWriteString(STDERR_FILENO, "Stack dump:\n0.\tProgram arguments:");
   for (int i = 0; i < reportArgc; ++i) {
-    tileSignalsWriteString(STDERR_FILENO, " ");
-    tileSignalsWriteString(STDERR_FILENO, reportArgv[i]);
+    tileSignalWriteString(STDERR_FILENO, " ");
+    tileSignalWriteString(STDERR_FILENO, reportArgv[i]);
   }
-  tileSignalsWriteString(STDERR_FILENO, "\n");
+  tileSignalWriteString(STDERR_FILENO, "\n");
   void *frames[64];
   int count = backtrace(frames, 64);
   backtrace_symbols_fd(frames, count, STDERR_FILENO);

@@ -1,6 +1,7 @@
 /* Catching deadly signals in the tools (tile-opt's crash reproducer,
  * tile-run's fault guard): the handler runs on a stack of its own and
- * writes with write() alone, the calls a signal handler may make. */
+ * writes with write() alone (support/signal_write.h), the calls a signal
+ * handler may make. */
 #ifndef TILE_TOOLS_SIGNALS_H
 #define TILE_TOOLS_SIGNALS_H
 
@@ -33,10 +34,5 @@ void tileSignalsRelease(void);
  * process. `flush`, when not NULL, writes out another buffer of standard
  * output after C's (tile-opt's llvm::outs()). */
 void tileSignalsInstallCrashReport(int argc, char **argv, void (*flush)(void));
-
-/* Writes all `size` bytes of `data` to `fd`, as far as write() lets it. */
-void tileSignalsWrite(int fd, const char *data, size_t size);
-/* tileSignalsWrite of a NUL-terminated string. */
-void tileSignalsWriteString(int fd, const char *s);
 
 #endif

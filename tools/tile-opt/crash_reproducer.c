@@ -11,6 +11,7 @@
 #include "ir/ir.h"
 #include "support/count.h"
 #include "support/output_file.h"
+#include "support/signal_write.h"
 
 #include <ctype.h>
 #include <fcntl.h>
@@ -63,12 +64,12 @@ static void onCrash(int signal, siginfo_t *info, void *context) {
   if (r) {
     int fd = open(r->path, O_WRONLY | O_CREAT | O_TRUNC, 0666);
     if (fd >= 0) {
-      tileSignalsWrite(fd, r->text.data, r->text.size);
+      tileSignalWrite(fd, r->text.data, r->text.size);
       close(fd);
-      tileSignalsWriteString(2, "tile-opt: error: crashed while running the "
-                                "pass pipeline: reproducer generated at `");
-      tileSignalsWriteString(2, r->path);
-      tileSignalsWriteString(2, "`\n");
+      tileSignalWriteString(2, "tile-opt: error: crashed while running the "
+                               "pass pipeline: reproducer generated at `");
+      tileSignalWriteString(2, r->path);
+      tileSignalWriteString(2, "`\n");
     }
   }
   /* Die of the signal as without the handler. */

@@ -7,6 +7,7 @@
 #include "common/signals.h"
 #include "guarded_memory.h"
 #include "support/count.h"
+#include "support/signal_write.h"
 
 #include <signal.h>
 #include <stdint.h>
@@ -36,20 +37,6 @@ static const char *faultOf(int signal) {
   }
 }
 
-/* Writes `value` in decimal without the C library's formatting (which a
- * signal handler may not call). */
-static void writeInteger(int64_t value) {
-  char text[24];
-  size_t at = sizeof text;
-  uint64_t magnitude = value < 0 ? 0 - (uint64_t)value : (uint64_t)value;
-  do
-    text[--at] = (char)('0' + magnitude % 10);
-  while (magnitude /= 10);
-  if (value < 0)
-    text[--at] = '-';
-  tileSignalsWrite(2, text + at, sizeof text - at);
-}
-
 /* Whether the fault was a write, where the processor says (x86-64's page
  * fault error code); -1 where it cannot be told. */
 static int faultWasWrite(const void *context) {
@@ -69,17 +56,16 @@ static bool writeGuardHit(const siginfo_t *info, const void *context) {
   if (!guardedMemoryFind((uintptr_t)info->si_addr, &hit))
     return false;
   int write = faultWasWrite(context);
-  tileSignalsWriteString(2,
-                         info->si_signo == SIGBUS ? "SIGBUS: " : "SIGSEGV: ");
-  tileSignalsWriteString(2, write < 0 ? "it accessed element "
-                            : write   ? "it wrote element "
-                                      : "it read element ");
-  writeInteger(hit.element);
-  tileSignalsWriteString(2, " of argument ");
-  writeInteger(hit.argument);
-  tileSignalsWriteString(2, ", which has ");
-  writeInteger(hit.numElements);
-  tileSignalsWriteString(2, hit.numElements == 1 ? " element" : " elements");
+  tileSignalWriteString(2, info->si_signo == SIGBUS ? "SIGBUS: " : "SIGSEGV: ");
+  tileSignalWriteString(2, write < 0 ? "it accessed element "
+                           : write   ? "it wrote element "
+                                     : "it read element ");
+  tileSignalWriteInteger(2, hit.element);
+  tileSignalWriteString(2, " of argument ");
+  tileSignalWriteInteger(2, hit.argument);
+  tileSignalWriteString(2, ", which has ");
+  tileSignalWriteInteger(2, hit.numElements);
+  tileSignalWriteString(2, hit.numElements == 1 ? " element" : " elements");
   return true;
 }
 
@@ -88,13 +74,13 @@ static void onFault(int signal, siginfo_t *info, void *context) {
                         guardedFunction ? guardedFunction : "?", "' of '",
                         guardedInput ? guardedInput : "?", "' faulted ("};
   for (size_t i = 0; i < TILE_COUNT(head); ++i)
-    tileSignalsWriteString(2, head[i]);
+    tileSignalWriteString(2, head[i]);
   bool located =
       (signal == SIGSEGV || signal == SIGBUS) && writeGuardHit(info, context);
   if (!located)
-    tileSignalsWriteString(2, faultOf(signal));
-  tileSignalsWriteString(2, "); do the sizes of its arguments (--shape, .npy "
-                            "files) agree with what it reads and writes?\n");
+    tileSignalWriteString(2, faultOf(signal));
+  tileSignalWriteString(2, "); do the sizes of its arguments (--shape, .npy "
+                           "files) agree with what it reads and writes?\n");
   _exit(1);
 }
 
