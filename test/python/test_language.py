@@ -611,6 +611,29 @@ def test_shifts_and_invert_are_numpy_s(target, dtype):
     np.testing.assert_array_equal(W, ~M)
 
 
+@T.prim_func
+def index_shifts(Q: T.Tensor((12,), T.i64), R: T.Tensor((12,), T.i64)):
+    with T.Kernel(1, threads=12):
+        for i in T.Parallel(12):
+            Q[i] = T.cast((i + 100) >> (i + 26), T.i64) + T.cast((i + 1) << 3, T.i64)
+            R[i] = T.cast((i - 106) >> 40, T.i64) + T.cast((i - 6) << (i - 6), T.i64)
+
+
+@pytest.mark.parametrize("target", ["cpu", "vulkan"])
+def test_index_shifts_are_64_bit_on_every_target(target):
+    # Counts of 32 or more (here 32 to 37, 40 and negative ones) were
+    # poison in vulkan kernels, whose index is 32-bit (lavapipe shifted by
+    # the count's low 5 bits): index values shift as 64-bit ints there too.
+    Q, R = np.zeros(12, np.int64), np.zeros(12, np.int64)
+    try:
+        tm.compile(index_shifts, target=target)(Q, R)
+    except tm.TileRuntimeError as e:
+        pytest.skip("no Vulkan device: %s" % e)
+    i = np.arange(12, dtype=np.int64)
+    np.testing.assert_array_equal(Q, np.right_shift(i + 100, i + 26) + ((i + 1) << 3))
+    np.testing.assert_array_equal(R, ((i - 106) >> 40) + np.left_shift(i - 6, i - 6))
+
+
 def test_shift_misuse_is_refused():
     for body, message in [
             ("Y[0] = X[0] << 1", "'<<' is not defined on f32 values"),

@@ -11,7 +11,7 @@ once the value is used; inside T.Parallel at once).
 import numbers
 
 from . import emitter
-from .types import DType, float_literal, i1, index, int_literal, is_int, memref_type
+from .types import DType, float_literal, i1, i64, index, int_literal, is_int, memref_type
 
 # op mnemonic by (python operator, kind of type). Index division is
 # unsigned, as sizes and offsets are never negative; index comparisons, max
@@ -342,32 +342,39 @@ def shift(op, a, b):
     """a << b and a >> b (arithmetic, as Python's and NumPy's on signed
     ints) of int or index values. A count outside 0 to the width - 1, which
     arith's shifts make poison, gives what NumPy gives: 0, or for >> the
-    sign (0 or -1); index values count as 64-bit."""
+    sign (0 or -1). Index values shift as 64-bit ints whatever the target's
+    index width (32 bits in vulkan kernels): a count of 32 or more was
+    poison there; a constant count below 32 shifts the index itself."""
     a, b = _operands(a, b)
     if a.dtype.kind == "float" or a.dtype.bits == 1:
         raise emitter.BuildError("'%s' is not defined on %s values (shift ints; convert with "
                                  "T.cast)" % (op, a.dtype))
-    bits = 64 if a.dtype.kind == "index" else a.dtype.bits
-    if b.literal is not None and 0 <= b.literal < bits:
-        e = emitter.current()
-        name = e.fresh()
-        e.emit("%s = %s %s, %s : %s" % (name, "arith.shli" if op == "<<" else "arith.shrsi",
-                                        a.name, b.name, a.dtype.name))
-        return Value(name, a.dtype)
+    mnemonic = "arith.shli" if op == "<<" else "arith.shrsi"
     e = emitter.current()
+    if b.literal is not None and 0 <= b.literal < (32 if a.dtype is index else a.dtype.bits):
+        name = e.fresh()
+        e.emit("%s = %s %s, %s : %s" % (name, mnemonic, a.name, b.name, a.dtype.name))
+        return Value(name, a.dtype)
+    if a.dtype is index:
+        wide = [Value(e.fresh(), i64) for _ in range(2)]
+        for v, w in zip((a, b), wide):
+            e.emit("%s = arith.index_cast %s : index to i64" % (w.name, v.name))
+        result = Value(e.fresh(), index)
+        e.emit("%s = arith.index_cast %s : i64 to index"
+               % (result.name, shift(op, wide[0], wide[1]).name))
+        return result
     t = a.dtype.name
-    width = constant(bits, a.dtype)
     shifted, fits, name = e.fresh(), e.fresh(), e.fresh()
+    e.emit("%s = %s %s, %s : %s" % (shifted, mnemonic, a.name, b.name, t))
     if op == "<<":
-        e.emit("%s = arith.shli %s, %s : %s" % (shifted, a.name, b.name, t))
         beyond = constant(0, a.dtype)
     else:
-        e.emit("%s = arith.shrsi %s, %s : %s" % (shifted, a.name, b.name, t))
         beyond = Value(e.fresh(), a.dtype)
         e.emit("%s = arith.shrsi %s, %s : %s" % (beyond.name, a.name,
-                                                 constant(bits - 1, a.dtype).name, t))
+                                                 constant(a.dtype.bits - 1, a.dtype).name, t))
     # unsigned: a negative count is beyond the width too
-    e.emit("%s = arith.cmpi ult, %s, %s : %s" % (fits, b.name, width.name, t))
+    e.emit("%s = arith.cmpi ult, %s, %s : %s" % (fits, b.name,
+                                                  constant(a.dtype.bits, a.dtype).name, t))
     e.emit("%s = arith.select %s, %s, %s : %s" % (name, fits, shifted, beyond.name, t))
     return Value(name, a.dtype)
 
