@@ -326,6 +326,24 @@ def test_vulkan(vector_add):
     np.testing.assert_array_equal(out, 2 * x)
 
 
+def test_vulkan_writes_past_an_end_raise(vector_add):
+    """A write past the end of an argument faults on the cpu; on vulkan it
+    went unnoticed. The runtime watches the bytes after each buffer and
+    refuses the results: TileRuntimeError, the arrays as they were."""
+    a = tm.compile(vector_add.source, target="vulkan")
+    x = np.arange(300, dtype=np.float32)
+    out = np.full(200, 7.0, np.float32)
+    try:
+        a(x, x, np.zeros(300, np.float32))
+    except tm.TileRuntimeError as e:
+        pytest.skip("no Vulkan device: %s" % e)
+    with pytest.raises(tm.TileRuntimeError, match=re.escape(
+            "vector_add: tile_rt_vulkan: kernel 'vector_add_kernel' wrote byte 800 of its "
+            "buffer parameter 2, which has 800 bytes (past its end)")):
+        a(x, x, out)
+    assert (out == 7.0).all()
+
+
 def test_gemm_on_vulkan_matches_cpu():
     A, B, C = gemm_inputs(np.random.default_rng(3), 150, 130, 70)
     on_vulkan = C.copy()

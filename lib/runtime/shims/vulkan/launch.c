@@ -25,7 +25,23 @@ typedef struct {
   VkDeviceMemory memory;
   void *mapped;
   bool coherent;
+  /* Where the watched bytes after the data start, and how many there are:
+   * a kernel that writes there wrote past the end of its argument. */
+  VkDeviceSize watchedFrom, watched;
 } Binding;
+
+/* The bytes after each buffer's data that a launch watches for writes (up
+ * to 4 KiB past its rounding to 32-bit words), as the host buffers of
+ * tile-run and Python end at a page that faults. They hold a 32-bit
+ * pattern that is a signalling NaN on each word, so that a read past the
+ * end gives NaN rather than a plausible 0. */
+enum { WatchedBytes = 4096 };
+static const uint32_t WatchPattern = 0x7fbadbadu;
+
+/* The pattern's byte at `offset` from the start of the buffer. */
+static unsigned char watchByte(VkDeviceSize offset) {
+  return (unsigned char)(WatchPattern >> (8 * (offset % 4)));
+}
 
 typedef struct {
   TileRtVulkanDevice *d;
@@ -66,7 +82,12 @@ static void createBuffer(Launch *l, Binding *b) {
         l->f->name, (unsigned long long)b->bytes, d->properties.deviceName,
         d->properties.limits.maxStorageBufferRange);
   /* An empty buffer still needs a valid, non-empty Vulkan buffer. */
-  VkDeviceSize size = b->bytes ? (b->bytes + 3) & ~(VkDeviceSize)3 : 4;
+  VkDeviceSize data = b->bytes ? (b->bytes + 3) & ~(VkDeviceSize)3 : 4;
+  VkDeviceSize room = d->properties.limits.maxStorageBufferRange - data;
+  VkDeviceSize size =
+      data + (room < WatchedBytes ? room & ~(VkDeviceSize)3 : WatchedBytes);
+  b->watchedFrom = b->bytes;
+  b->watched = size - b->bytes;
   VkBufferCreateInfo info = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
                              .size = size,
                              .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
@@ -88,9 +109,13 @@ static void createBuffer(Launch *l, Binding *b) {
   tileRtVulkanCheck(
       d->api.vkMapMemory(d->device, b->memory, 0, VK_WHOLE_SIZE, 0, &b->mapped),
       "vkMapMemory");
-  memset(b->mapped, 0, size);
+  unsigned char *mapped = b->mapped;
+  for (VkDeviceSize k = b->bytes; k < size; ++k)
+    mapped[k] = watchByte(k);
   if (b->bytes && b->host)
     memcpy(b->mapped, b->host, b->bytes);
+  else if (b->bytes)
+    memset(b->mapped, 0, b->bytes);
   if (!b->coherent) {
     VkMappedMemoryRange range = {.sType = VK_STRUCTURE_TYPE_MAPPED_MEMORY_RANGE,
                                  .memory = b->memory,
@@ -266,6 +291,25 @@ static bool loopsCut(Launch *l) {
   return ((const uint32_t *)l->guard.mapped)[0] != 0;
 }
 
+/* The first buffer parameter the kernel wrote past the end of, with the
+ * first byte it wrote there; false when it wrote none. */
+static bool wrotePastAnEnd(Launch *l, uint32_t *parameter, uint64_t *byte) {
+  for (uint32_t i = 0; i < l->count; ++i) {
+    Binding *b = &l->bindings[i];
+    if (b->alias >= 0)
+      continue;
+    invalidate(l, b);
+    const unsigned char *mapped = b->mapped;
+    for (VkDeviceSize k = b->watchedFrom; k < b->watchedFrom + b->watched; ++k)
+      if (mapped[k] != watchByte(k)) {
+        *parameter = i;
+        *byte = k;
+        return true;
+      }
+  }
+  return false;
+}
+
 /* Refused once the launch has let go of everything, its results unread. */
 static void refuseCutLoops(const Launch *l) {
   tileRtVulkanRefuse(
@@ -438,10 +482,22 @@ mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY, intptr_t gridZ,
   record(&l, p, set, groups);
   submitAndWait(&l);
   bool cut = loopsCut(&l);
-  if (!cut)
+  uint32_t parameter = 0;
+  uint64_t byte = 0, bytes = 0;
+  bool past = !cut && wrotePastAnEnd(&l, &parameter, &byte);
+  if (past)
+    bytes = l.bindings[parameter].bytes;
+  if (!cut && !past)
     copyBack(&l);
   release(&l);
   pthread_mutex_unlock(&l.d->lock);
   if (cut)
     refuseCutLoops(&l);
+  if (past)
+    tileRtVulkanRefuse(
+        "kernel '%s' wrote byte %llu of its buffer parameter %u, which has "
+        "%llu bytes (past its end); do the sizes of the arguments agree "
+        "with what the kernel reads and writes?",
+        f->name, (unsigned long long)byte, parameter,
+        (unsigned long long)bytes);
 }
