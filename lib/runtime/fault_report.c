@@ -1,16 +1,15 @@
 /* Fault reports: a line naming the argument whose guard page a kernel hit,
  * written by a signal handler that then hands the signal on. */
-#define _GNU_SOURCE /* REG_ERR */
+#define _GNU_SOURCE /* SA_ONSTACK */
 
 #include "support/count.h"
-#include "support/signal_write.h"
+#include "support/signal_safe.h"
 #include "tile/runtime.h"
 
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdbool.h>
-#include <ucontext.h>
 #include <unistd.h>
 
 struct TileFaultReport {
@@ -33,18 +32,6 @@ static unsigned numArmed;
 static const int reportedSignals[] = {SIGSEGV, SIGBUS};
 /* The handlers in place when the first report was armed. */
 static struct sigaction previous[TILE_COUNT(reportedSignals)];
-
-/* Whether the fault was a write, where the processor says (x86-64's page
- * fault error code); -1 where it cannot be told. */
-static int faultWasWrite(const void *context) {
-#if defined(__x86_64__) && defined(REG_ERR)
-  const ucontext_t *uc = context;
-  return (uc->uc_mcontext.gregs[REG_ERR] & 2) != 0;
-#else
-  (void)context;
-  return -1;
-#endif
-}
 
 static void writeHit(const char *name, const TileBuffer *buffer,
                      int64_t element, int write) {
@@ -91,7 +78,7 @@ static size_t signalIndex(int signal) {
  * access faults again, and that handler gets it (an ignored SIGSEGV would
  * fault forever, so the default takes its place). */
 static void onFault(int signal, siginfo_t *info, void *context) {
-  reportHit((uintptr_t)info->si_addr, faultWasWrite(context));
+  reportHit((uintptr_t)info->si_addr, tileSignalFaultWasWrite(context));
   struct sigaction before = previous[signalIndex(signal)];
   if (!(before.sa_flags & SA_SIGINFO) && before.sa_handler == SIG_IGN)
     before.sa_handler = SIG_DFL;

@@ -5,7 +5,7 @@
 #include "common/signals.h"
 
 #include "support/count.h"
-#include "support/signal_write.h"
+#include "support/signal_safe.h"
 #include "support/temp_dir.h"
 
 #include "llvm-c/ErrorHandling.h"

@@ -1,6 +1,6 @@
 /* Catching deadly signals in the tools (tile-opt's crash reproducer,
  * tile-run's fault guard): the handler runs on a stack of its own and
- * writes with write() alone (support/signal_write.h), the calls a signal
+ * writes with write() alone (support/signal_safe.h), the calls a signal
  * handler may make. */
 #ifndef TILE_TOOLS_SIGNALS_H
 #define TILE_TOOLS_SIGNALS_H

@@ -11,7 +11,7 @@
 #include "ir/ir.h"
 #include "support/count.h"
 #include "support/output_file.h"
-#include "support/signal_write.h"
+#include "support/signal_safe.h"
 
 #include <ctype.h>
 #include <fcntl.h>

@@ -1,18 +1,15 @@
 /* The handler writes its message with write() alone and ends the process
  * with _exit(), the calls a signal handler may make (common/signals.h). */
-#define _GNU_SOURCE /* REG_ERR */
-
 #include "fault_guard.h"
 
 #include "common/signals.h"
 #include "guarded_memory.h"
 #include "support/count.h"
-#include "support/signal_write.h"
+#include "support/signal_safe.h"
 
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
-#include <ucontext.h>
 #include <unistd.h>
 
 /* What the handler reports: process state by nature (a handler has no other
@@ -37,25 +34,13 @@ static const char *faultOf(int signal) {
   }
 }
 
-/* Whether the fault was a write, where the processor says (x86-64's page
- * fault error code); -1 where it cannot be told. */
-static int faultWasWrite(const void *context) {
-#if defined(__x86_64__) && defined(REG_ERR)
-  const ucontext_t *uc = context;
-  return (uc->uc_mcontext.gregs[REG_ERR] & 2) != 0;
-#else
-  (void)context;
-  return -1;
-#endif
-}
-
 /* The access outside an argument of tile-run's, when the address is in the
  * guard page of one (guarded_memory.h). */
 static bool writeGuardHit(const siginfo_t *info, const void *context) {
   GuardedHit hit;
   if (!guardedMemoryFind((uintptr_t)info->si_addr, &hit))
     return false;
-  int write = faultWasWrite(context);
+  int write = tileSignalFaultWasWrite(context);
   tileSignalWriteString(2, info->si_signo == SIGBUS ? "SIGBUS: " : "SIGSEGV: ");
   tileSignalWriteString(2, write < 0 ? "it accessed element "
                            : write   ? "it wrote element "

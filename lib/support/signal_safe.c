@@ -1,7 +1,10 @@
-/* Writing from a signal handler. */
-#include "support/signal_write.h"
+/* What signal handlers use. */
+#define _GNU_SOURCE /* REG_ERR */
+
+#include "support/signal_safe.h"
 
 #include <string.h>
+#include <ucontext.h>
 #include <unistd.h>
 
 void tileSignalWrite(int fd, const char *data, size_t size) {
@@ -28,4 +31,14 @@ void tileSignalWriteInteger(int fd, int64_t value) {
   if (value < 0)
     text[--at] = '-';
   tileSignalWrite(fd, text + at, sizeof text - at);
+}
+
+int tileSignalFaultWasWrite(const void *context) {
+#if defined(__x86_64__) && defined(REG_ERR)
+  const ucontext_t *uc = context;
+  return (uc->uc_mcontext.gregs[REG_ERR] & 2) != 0;
+#else
+  (void)context;
+  return -1;
+#endif
 }
