@@ -83,7 +83,8 @@ static void createBuffer(Launch *l, Binding *b) {
         d->properties.limits.maxStorageBufferRange);
   /* An empty buffer still needs a valid, non-empty Vulkan buffer. */
   VkDeviceSize data = b->bytes ? (b->bytes + 3) & ~(VkDeviceSize)3 : 4;
-  VkDeviceSize room = d->properties.limits.maxStorageBufferRange - data;
+  VkDeviceSize range = d->properties.limits.maxStorageBufferRange;
+  VkDeviceSize room = data < range ? range - data : 0;
   VkDeviceSize size =
       data + (room < WatchedBytes ? room & ~(VkDeviceSize)3 : WatchedBytes);
   b->watchedFrom = b->bytes;
@@ -438,6 +439,27 @@ static void checkDeviceLimits(const TileRtVulkanDevice *d,
         limits->maxComputeWorkGroupSize[2]);
 }
 
+/* Each buffer's size against what the device binds, before the launch
+ * takes the device (createBuffer checks again). */
+static void checkBufferSizes(const TileRtVulkanDevice *d,
+                             const TileRtVulkanFunction *f, void **params,
+                             size_t count) {
+  uint32_t range = d->properties.limits.maxStorageBufferRange;
+  for (size_t i = 0; i < count; ++i) {
+    int64_t bytes = *(int64_t *)params[2 * i + 1];
+    if (bytes < 0)
+      tileRtVulkanRefuse("kernel '%s' got a buffer of negative size %lld",
+                         f->name, (long long)bytes);
+    if ((uint64_t)bytes > range)
+      tileRtVulkanRefuse(
+          "kernel '%s' binds a buffer of %llu bytes (parameter %zu); the "
+          "Vulkan device '%s' binds at most %u bytes per buffer "
+          "(maxStorageBufferRange)",
+          f->name, (unsigned long long)bytes, i, d->properties.deviceName,
+          range);
+  }
+}
+
 TILE_RT_VULKAN_EXPORT void
 mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY, intptr_t gridZ,
                  intptr_t blockX, intptr_t blockY, intptr_t blockZ,
@@ -460,6 +482,7 @@ mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY, intptr_t gridZ,
   Launch l = {0};
   l.d = tileRtVulkanDevice();
   checkDeviceLimits(l.d, f);
+  checkBufferSizes(l.d, f, params, paramsCount / 2);
   tileRtVulkanCheckSubgroupSize(l.d, f, subgroup);
   tileRtVulkanCheckMinSubgroupSize(l.d, f, lanes);
   l.f = f;
