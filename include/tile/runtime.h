@@ -172,6 +172,8 @@ MLIR_CAPI_EXPORTED bool tileBufferGuardHit(const TileBuffer *buffer,
 /// end (tileBufferGetNumElements or more). True for other buffers.
 MLIR_CAPI_EXPORTED bool tileBufferCheckPadding(const TileBuffer *buffer,
                                                int64_t *element);
+/// A fault report of tileFaultReportArm.
+typedef struct TileFaultReport TileFaultReport;
 /// Fault reports, for a caller that lets a kernel's fault end the process
 /// (a Python binding, where the interpreter's own handler reports it) but
 /// should say which argument it hit. While a report is armed, a SIGSEGV or
@@ -185,7 +187,6 @@ MLIR_CAPI_EXPORTED bool tileBufferCheckPadding(const TileBuffer *buffer,
 /// process), as does any other fault. Reports on several threads may be
 /// armed at once, up to 64; the buffers and names must outlive the report.
 /// Returns NULL, arming nothing, when 64 are armed.
-typedef struct TileFaultReport TileFaultReport;
 MLIR_CAPI_EXPORTED TileFaultReport *
 tileFaultReportArm(unsigned count, const TileBuffer *const *buffers,
                    const char *const *names);
