@@ -862,6 +862,11 @@ static void forgetAllocation(uintptr_t base) {
   pthread_mutex_unlock(&allocations.lock);
 }
 
+/* The device memory of the stand-in, as an H100's: a larger allocation is
+   out of memory without asking the host (whose calloc a sanitizer turns
+   into a report). */
+static const size_t DeviceMemoryBytes = (size_t)80 << 30;
+
 static CUresult allocate(CUdeviceptr *dptr, size_t bytesize, const char *kind) {
   CUresult status = ready();
   if (status != CUDA_SUCCESS)
@@ -872,6 +877,8 @@ static CUresult allocate(CUdeviceptr *dptr, size_t bytesize, const char *kind) {
   if (status != CUDA_SUCCESS)
     return status;
   logCall("%s(%zu bytes)", kind, bytesize);
+  if (bytesize > DeviceMemoryBytes)
+    return CUDA_ERROR_OUT_OF_MEMORY;
   void *memory = hold(calloc(1, bytesize));
   *dptr = (CUdeviceptr)(uintptr_t)memory;
   if (!memory)
