@@ -316,6 +316,8 @@ class Artifact:
     def close(self):
         """Frees the artifact now (otherwise when it is garbage)."""
         lib = self._lib
+        for function in self._functions.values():
+            function.release_buffers()
         if self._executable is not None:
             self._executable.close()
             self._executable = None

@@ -135,6 +135,25 @@ class Function:
                           for i in range(len(self.arg_types))]
         self._size_names = size_names or []
         self.device_memory = artifact._arguments_in_device_memory()
+        # The guarded buffer of each small array argument, kept from one
+        # call for the next of the same shape: making and unmapping one
+        # (three mappings) cost more than a small kernel's call.
+        self._kept = {}
+        self._kept_lock = threading.Lock()
+
+    def __del__(self):
+        try:
+            self.release_buffers()
+        except Exception:  # noqa: BLE001 - interpreter shutdown
+            pass
+
+    def release_buffers(self):
+        """Frees the buffers kept for the next call."""
+        lib = _capi.lib()
+        with self._kept_lock:
+            kept, self._kept = self._kept, {}
+        for _, buf in kept.values():
+            lib.tileBufferDestroy(buf)
 
     def __repr__(self):
         return "Function(%s(%s))" % (self.name, ", ".join(
@@ -311,6 +330,7 @@ class Function:
         n = len(values)
         arg_values = (_capi.TileArgValue * max(n, 1))()
         buffers, views = {}, {}
+        succeeded = False
         try:
             for i, item in enumerate(checked):
                 if isinstance(item, _capi.TileArgValue):
@@ -320,7 +340,7 @@ class Function:
                     views[i] = _device_view(lib, self.arg_types[i], item)
                     arg_values[i] = _capi.TileArgValue(views[i], 0, 0.0)
                     continue
-                buffers[i] = _to_buffer(lib, self.arg_types[i], item)
+                buffers[i] = self._buffer_for(lib, i, item)
                 arg_values[i] = _capi.TileArgValue(buffers[i], 0, 0.0)
             if views:
                 device.synchronize()
@@ -337,11 +357,41 @@ class Function:
                 _check_padding(lib, buf, self._describe(i))
             for i, buf in buffers.items():
                 _from_buffer(lib, buf, values[i], self._describe(i))
+            succeeded = True
             return list(times)[:count]
         finally:
-            for buf in list(buffers.values()) + list(views.values()):
-                lib.tileBufferDestroy(buf)
+            kept = self._keep(lib, buffers, values) if succeeded else {}
+            for i, buf in list(buffers.items()) + list(views.items()):
+                if kept.get(i) is not buf:
+                    lib.tileBufferDestroy(buf)
             _release(checked)
+
+    # A buffer kept for the next call holds at most this many bytes.
+    _KEEP_BYTES = 1 << 20
+
+    def _buffer_for(self, lib, i, array):
+        """A guarded buffer holding `array` for argument `i`: the one kept
+        from an earlier call of the same shape, or a new one."""
+        with self._kept_lock:
+            kept = self._kept.pop(i, None)
+        if kept is not None and kept[0] == array.shape:
+            _fill(lib, kept[1], array)
+            return kept[1]
+        if kept is not None:
+            lib.tileBufferDestroy(kept[1])
+        return _to_buffer(lib, self.arg_types[i], array)
+
+    def _keep(self, lib, buffers, values):
+        """Keeps the small buffers of a call that succeeded with their
+        padding intact (they are all rewritten before a call); returns
+        the ones kept."""
+        kept = {}
+        with self._kept_lock:
+            for i, buf in buffers.items():
+                if i not in self._kept and lib.tileBufferGetByteSize(buf) <= self._KEEP_BYTES:
+                    self._kept[i] = (values[i].shape, buf)
+                    kept[i] = buf
+        return kept
 
     def __call__(self, *args, **kwargs):
         """Runs the entry once; results are left in the array arguments."""
@@ -378,11 +428,16 @@ def _to_buffer(lib, t, array):
     buf = lib.tileBufferCreateGuarded(element, t.rank, sizes)
     if not buf:
         raise MemoryError("cannot allocate a buffer of shape %s" % (array.shape,))
+    _fill(lib, buf, array)
+    return buf
+
+
+def _fill(lib, buf, array):
+    """Copies `array` (of the buffer's shape) into the buffer."""
     size = lib.tileBufferGetByteSize(buf)
     if size:
         dense = np.ascontiguousarray(array)
         ctypes.memmove(lib.tileBufferGetData(buf), dense.ctypes.data, size)
-    return buf
 
 
 def _check_padding(lib, buf, what):

@@ -12,6 +12,7 @@ import signal
 import subprocess
 import sys
 import textwrap
+import threading
 
 import numpy as np
 import pytest
@@ -174,6 +175,41 @@ def test_a_write_into_the_padding_is_an_error(vector_add):
                              r"the kernel wrote element 97, past its end"):
         vector_add(a, a, c)
     assert not c.any()
+
+
+def test_buffers_kept_between_calls(vector_add):
+    """The buffers of small arrays are kept from one call for the next of
+    the same shape (rewritten before each call); a buffer whose padding a
+    kernel wrote is not kept, a new shape gets a new one, and calls on
+    several threads each get their own."""
+    f = vector_add.function()
+    rng = np.random.default_rng(5)
+    for n in (100, 100, 300, 100):
+        a, b = uniform(rng, n, np.float32), uniform(rng, n, np.float32)
+        c = np.full(n, np.nan, np.float32)
+        f(a, b, c)
+        np.testing.assert_array_equal(c, a + b)
+    with pytest.raises(tm.TileRuntimeError, match="wrote element 97, past its end"):
+        f(np.ones(100, np.float32), np.ones(100, np.float32), np.zeros(97, np.float32))
+    c = np.zeros(97, np.float32)
+    f(np.ones(97, np.float32), np.ones(97, np.float32), c)
+    assert (c == 2).all()
+
+    def work(k, results):
+        for _ in range(20):
+            a = np.full(64, k, np.float32)
+            c = np.zeros(64, np.float32)
+            f(a, a, c)
+            results.append((c == 2 * k).all())
+
+    results = []
+    threads = [threading.Thread(target=work, args=(k, results)) for k in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert results == [True] * 80
+    f.release_buffers()
 
 
 def test_argument_errors(vector_add):
