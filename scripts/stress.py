@@ -51,8 +51,9 @@ plain-loop function of the same file (mixed kernels: the same function run
 on the cpu). Elsewhere every kernel is compiled (PTX goes through ptxas when
 the CUDA toolkit is there).
 
-A kernel must give the right result or be refused with a located error. A
-crash, a hang, an error without a location, a wrong result, PTX that
+A kernel must give the right result or be refused with a located error
+(a GPU runtime's refusal, which names the kernel, counts as one: e.g.
+lavapipe's 32 KiB of shared memory). A crash, a hang, an error without a location, a wrong result, PTX that
 ptxas rejects, or setmaxnreg budgets beyond the registers ptxas gives the
 block (its consumers would wait for them forever) is a failure: the input is kept in DIR/stress/ and the exit
 status is 1. Default: 10 kernels of each family for each of cpu, vulkan,
@@ -1252,7 +1253,10 @@ def check(target, path, args, tools, ptxas, runs):
         return "internal error (%s): %s" % (internal[0], out[-400:]), None
     errors = [line for line in out.splitlines() if "error:" in line]
     first = errors[0] if errors else out.strip().splitlines()[0] if out.strip() else "(no message)"
-    located = re.match(r"\S+:\d+:\d+: error:", first) or first.startswith("tile_rt_")
+    # The GPU runtimes' lines name the kernel; tile-run reports the ones it
+    # catches (refusals) after its own prefix.
+    located = (re.match(r"\S+:\d+:\d+: error:", first) or first.startswith("tile_rt_")
+               or re.match(r"tile-run: error: tile_rt_\w+: kernel '", first))
     if not located:
         return "error without a location: " + first, None
     return None, first
