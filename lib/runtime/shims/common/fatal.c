@@ -65,11 +65,10 @@ void tileRtCatchRefusals(TileRtRefusalCatcher handler, void *data) {
 _Noreturn void tileRtRefuseV(const char *runtime, const char *format,
                              va_list args) {
   char prefix[64];
+  snprintf(prefix, sizeof(prefix), "%s: error: ", runtime);
   TileRtRefusalCatcher handler = catcher;
-  if (!handler || atomic_load(&failing) || atomic_load(&leaving)) {
-    snprintf(prefix, sizeof(prefix), "%s: error: ", runtime);
+  if (!handler || atomic_load(&failing) || atomic_load(&leaving))
     tileRtFatalV(prefix, NULL, format, args);
-  }
   char message[1024];
   int n = snprintf(message, sizeof(message), "%s: ", runtime);
   vsnprintf(message + n, sizeof(message) - (size_t)n, format, args);
@@ -78,6 +77,5 @@ _Noreturn void tileRtRefuseV(const char *runtime, const char *format,
   catcher = NULL;
   handler(catcherData, message);
   fprintf(stderr, "%s\n", message);
-  snprintf(prefix, sizeof(prefix), "%s: error: ", runtime);
   fatal(prefix, "the caller's refusal catcher returned");
 }

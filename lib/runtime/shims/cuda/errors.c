@@ -89,11 +89,8 @@ void tileRtCudaCheck(CUresult result, const char *call) {
 }
 
 /* failCall with the call described by a format. */
-_Noreturn static void failCallV(CUresult result, bool refuse,
-                                const char *format, va_list args)
-    __attribute__((format(printf, 3, 0)));
-static void failCallV(CUresult result, bool refuse, const char *format,
-                      va_list args) {
+__attribute__((format(printf, 3, 0))) _Noreturn static void
+failCallV(CUresult result, bool refuse, const char *format, va_list args) {
   char call[512];
   vsnprintf(call, sizeof(call), format, args);
   failCall(result, call, refuse);

@@ -50,11 +50,8 @@ void tileRtHipCheck(hipError_t result, const char *call) {
 }
 
 /* failCall with the call described by a format. */
-_Noreturn static void failCallV(hipError_t result, bool refuse,
-                                const char *format, va_list args)
-    __attribute__((format(printf, 3, 0)));
-static void failCallV(hipError_t result, bool refuse, const char *format,
-                      va_list args) {
+__attribute__((format(printf, 3, 0))) _Noreturn static void
+failCallV(hipError_t result, bool refuse, const char *format, va_list args) {
   char call[512];
   vsnprintf(call, sizeof(call), format, args);
   failCall(result, call, refuse);

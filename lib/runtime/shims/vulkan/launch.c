@@ -25,9 +25,9 @@ typedef struct {
   VkDeviceMemory memory;
   void *mapped;
   bool coherent;
-  /* Where the watched bytes after the data start, and how many there are:
-   * a kernel that writes there wrote past the end of its argument. */
-  VkDeviceSize watchedFrom, watched;
+  /* How many bytes after the data are watched: a kernel that writes there
+   * wrote past the end of its argument. */
+  VkDeviceSize watched;
 } Binding;
 
 /* The bytes after each buffer's data that a launch watches for writes (up
@@ -87,7 +87,6 @@ static void createBuffer(Launch *l, Binding *b) {
   VkDeviceSize room = data < range ? range - data : 0;
   VkDeviceSize size =
       data + (room < WatchedBytes ? room & ~(VkDeviceSize)3 : WatchedBytes);
-  b->watchedFrom = b->bytes;
   b->watched = size - b->bytes;
   VkBufferCreateInfo info = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
                              .size = size,
@@ -292,8 +291,10 @@ static bool loopsCut(Launch *l) {
   return ((const uint32_t *)l->guard.mapped)[0] != 0;
 }
 
-/* The first buffer parameter the kernel wrote past the end of, with the
- * first byte it wrote there; false when it wrote none. */
+/* Makes what the device wrote visible to the host, buffer by buffer, up to
+ * the first buffer parameter the kernel wrote past the end of: true with
+ * it and the first byte it wrote there; false, every buffer made visible
+ * (for copyBack), when it wrote none. */
 static bool wrotePastAnEnd(Launch *l, uint32_t *parameter, uint64_t *byte) {
   for (uint32_t i = 0; i < l->count; ++i) {
     Binding *b = &l->bindings[i];
@@ -301,7 +302,7 @@ static bool wrotePastAnEnd(Launch *l, uint32_t *parameter, uint64_t *byte) {
       continue;
     invalidate(l, b);
     const unsigned char *mapped = b->mapped;
-    for (VkDeviceSize k = b->watchedFrom; k < b->watchedFrom + b->watched; ++k)
+    for (VkDeviceSize k = b->bytes; k < b->bytes + b->watched; ++k)
       if (mapped[k] != watchByte(k)) {
         *parameter = i;
         *byte = k;
@@ -336,13 +337,11 @@ static void copyChanged(unsigned char *host, const unsigned char *now,
   }
 }
 
+/* Once wrotePastAnEnd has made the device's writes visible. */
 static void copyBack(Launch *l) {
   for (uint32_t i = 0; i < l->count; ++i) {
     Binding *b = &l->bindings[i];
-    if (b->alias >= 0)
-      continue;
-    invalidate(l, b);
-    if (!b->bytes || !b->host)
+    if (b->alias >= 0 || !b->bytes || !b->host)
       continue;
     if (!b->before) {
       copyChanged(b->host, b->mapped, b->bytes);
