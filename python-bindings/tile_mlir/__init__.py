@@ -16,6 +16,7 @@ from . import cache
 from .autotune import AutotuneResult, autotune
 from .compiler import Artifact, KernelInfo, PassDump, compile
 from .diagnostics import CompileError
+from .jit import jit
 from ._capi import LibraryNotFound
 from .runtime import Function, TileRuntimeError
 
@@ -27,4 +28,4 @@ def version():
 
 
 __all__ = ["Artifact", "AutotuneResult", "CompileError", "Function", "KernelInfo", "LibraryNotFound",
-           "PassDump", "TileRuntimeError", "autotune", "cache", "compile", "version"]
+           "PassDump", "TileRuntimeError", "autotune", "cache", "compile", "jit", "version"]

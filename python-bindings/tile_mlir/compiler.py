@@ -225,7 +225,7 @@ def _normalise_parts(parts):
 
 
 def compile(source, target="auto", *, target_host=None, exec=None, parts=None,
-            dump_passes=False, name=None, cache=None):
+            dump_passes=False, name=None, cache=None, out_idx=None):
     """Compiles tile IR for `target` and returns an Artifact.
 
     `source` is MLIR text, a path (os.PathLike) to a .mlir file, or a kernel
@@ -239,6 +239,9 @@ def compile(source, target="auto", *, target_host=None, exec=None, parts=None,
     never through the cache). `cache` is None for the default kernel cache
     (see tile_mlir.cache), False for none, or a directory;
     `Artifact.cache_hit` says whether the result was loaded from it.
+    `out_idx` (an argument position or a list of them, negative ones
+    counting from the end, as TileLang's) names the outputs of the only
+    entry: a call then takes the other arguments and returns new arrays.
 
     Raises CompileError, carrying the compiler's diagnostics, when the
     target is unknown or the IR does not compile.
@@ -282,6 +285,8 @@ def compile(source, target="auto", *, target_host=None, exec=None, parts=None,
         result.cache_hit = bool(hit.value) if store else None
         session = None
         backend = None
+        if out_idx is not None:
+            result._set_outputs(out_idx)
         return result
     finally:
         if dumper:
@@ -312,6 +317,7 @@ class Artifact:
         self._lock = threading.Lock()
         self._executable = None
         self._functions = {}
+        self._out_idx = None
 
     def close(self):
         """Frees the artifact now (otherwise when it is garbage)."""
@@ -333,6 +339,11 @@ class Artifact:
             self.close()
         except Exception:  # noqa: BLE001 - interpreter shutdown
             pass
+
+    @property
+    def is_open(self):
+        """False once close() has freed the artifact."""
+        return bool(self._artifact)
 
     def _check_open(self):
         if not self._artifact:
@@ -464,6 +475,19 @@ class Artifact:
             return ""
         return errors.text()
 
+    def _set_outputs(self, out_idx):
+        """The outputs (out_idx) of the only entry, checked now."""
+        names = self.entry_names
+        try:
+            if len(names) != 1:
+                raise ValueError("out_idx names the outputs of the only entry, but the artifact "
+                                 "has %s (%s)" % (len(names) or "none", ", ".join(names)))
+            self._out_idx = out_idx
+            self.function()
+        except Exception:
+            self.close()
+            raise
+
     def function(self, name=None):
         """The entry `name` (by default the only one) as a callable Function."""
         self._check_open()
@@ -478,7 +502,8 @@ class Artifact:
                 self._arg_names = runtime.arg_names_from_text(self.source)
             sizes = self.kernel.size_names() if self.kernel is not None else {}
             self._functions[name] = runtime.Function(
-                self, self._signature(name), self._arg_names.get(name), sizes.get(name))
+                self, self._signature(name), self._arg_names.get(name), sizes.get(name),
+                self._out_idx)
         return self._functions[name]
 
     def __call__(self, *args, **kwargs):

@@ -123,7 +123,7 @@ class Function:
     """One entry of an artifact, callable with positional or keyword
     arguments; see the module's documentation for what it takes."""
 
-    def __init__(self, artifact, signature, names, size_names):
+    def __init__(self, artifact, signature, names, size_names, out_idx=None):
         self._artifact = artifact
         self._signature = signature
         sig = signature.contents
@@ -140,6 +140,85 @@ class Function:
         # (three mappings) cost more than a small kernel's call.
         self._kept = {}
         self._kept_lock = threading.Lock()
+        self.outputs = self._outputs(out_idx)
+
+    def _outputs(self, out_idx):
+        """The positions of the arguments a call makes and returns
+        (compile(..., out_idx=...), as TileLang's), checked."""
+        if out_idx is None:
+            return []
+        n = len(self.arg_types)
+        positions = [out_idx] if isinstance(out_idx, int) else list(out_idx)
+        outputs = []
+        for p in positions:
+            if isinstance(p, bool) or not isinstance(p, int) or not -n <= p < n:
+                raise ValueError("out_idx: %r is not the position of an argument of %s (it "
+                                 "has %d)" % (p, self.name, n))
+            p %= n
+            if p in outputs:
+                raise ValueError("out_idx: argument '%s' is named twice" % self.arg_names[p])
+            if self.arg_types[p].rank < 0:
+                raise ValueError("out_idx: %s is a scalar; outputs are arrays"
+                                 % self._describe(p))
+            outputs.append(p)
+        if outputs and self.device_memory:
+            raise ValueError("out_idx: the call would make NumPy arrays, but target '%s' takes "
+                             "arrays in CUDA device memory; pass the outputs as arguments"
+                             % self._artifact.target)
+        return outputs
+
+    def _with_outputs(self, args, kwargs):
+        """The arguments of a call of an entry with outputs (out_idx): the
+        inputs given, by position or name, and a new zeroed array for each
+        output, whose dynamic sizes are those of the inputs that name the
+        same size (T.Tensor(("M", "K"), ...))."""
+        outputs = self.outputs
+        inputs = [i for i in range(len(self.arg_types)) if i not in outputs]
+        made = ", ".join("'%s'" % self.arg_names[i] for i in outputs)
+        if len(args) > len(inputs):
+            raise TypeError("%s takes %d inputs (%s), got %d; the call makes %s (out_idx)" % (
+                self.name, len(inputs), ", ".join(self.arg_names[i] for i in inputs),
+                len(args), made))
+        values = dict(zip(inputs, args))
+        for key, value in kwargs.items():
+            if key not in self.arg_names:
+                raise TypeError("%s has no argument '%s' (it has: %s)" % (
+                    self.name, key, ", ".join(self.arg_names)))
+            i = self.arg_names.index(key)
+            if i in outputs:
+                raise TypeError("%s: '%s' is an output: the call makes it and returns it "
+                                "(out_idx)" % (self.name, key))
+            if i in values:
+                raise TypeError("%s: argument '%s' given twice" % (self.name, key))
+            values[i] = value
+        missing = [self.arg_names[i] for i in inputs if i not in values]
+        if missing:
+            raise TypeError("%s: missing input%s %s" % (
+                self.name, "s" if len(missing) > 1 else "",
+                ", ".join("'%s'" % m for m in missing)))
+        sizes = {}
+        for pos, dim, size_name in self._size_names:
+            shape = getattr(values.get(pos), "shape", None)
+            if pos in inputs and shape is not None and dim < len(shape):
+                sizes.setdefault(size_name, shape[dim])
+        names = {(pos, dim): size_name for pos, dim, size_name in self._size_names}
+        made = []
+        for i in outputs:
+            t = self.arg_types[i]
+            shape = []
+            for d, size in enumerate(t.shape):
+                if size is None:
+                    size = sizes.get(names.get((i, d)))
+                if size is None:
+                    raise TypeError(
+                        "%s: the call cannot tell the size of output '%s' in dimension %d: "
+                        "it is dynamic and no input has a size of the same name; name it in "
+                        "the T.Tensor shapes (\"M\"), or pass the output as an argument"
+                        % (self.name, self.arg_names[i], d))
+                shape.append(size)
+            values[i] = np.zeros(shape, numpy_dtype(t.element))
+            made.append(values[i])
+        return [values[i] for i in range(len(self.arg_types))], made
 
     def __del__(self):
         try:
@@ -394,14 +473,25 @@ class Function:
         return kept
 
     def __call__(self, *args, **kwargs):
-        """Runs the entry once; results are left in the array arguments."""
-        self._call(args, kwargs, 1)
+        """Runs the entry once; results are left in the array arguments.
+        Compiled with out_idx, it takes the inputs only and returns the
+        outputs it made (one array, or a list of them)."""
+        if not self.outputs:
+            self._call(args, kwargs, 1)
+            return None
+        values, made = self._with_outputs(args, kwargs)
+        self._call(values, {}, 1)
+        return made[0] if len(made) == 1 else made
 
     def time(self, *args, repeat=10, **kwargs):
         """Runs the entry `repeat` times on the same arguments (copied in
-        once) and returns the wall time of each call in seconds."""
+        once) and returns the wall time of each call in seconds (with
+        out_idx, it takes the inputs only)."""
         if repeat < 1:
             raise ValueError("repeat must be at least 1")
+        if self.outputs:
+            args, _ = self._with_outputs(args, kwargs)
+            kwargs = {}
         return self._call(args, kwargs, repeat)
 
 

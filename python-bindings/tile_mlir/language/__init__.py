@@ -18,15 +18,19 @@ location, so diagnostics about a built kernel point at Python lines.
 
 from .emitter import BuildError
 from .function import Buffer_ as Buffer
-from .function import PrimFunc, Tensor, prim_func
-from .ops import (abs, acos, alloc_fragment, alloc_local, alloc_shared, asin, atan, atan2,
-                  atomic_add, cast, cbrt, ceil, ceildiv, clear, copy, cos, cosh, erf, erfc, exp,
-                  exp2, expm1, fill, floor, gemm, if_then_else, isfinite, isinf, isnan, log,
-                  log1p, log2, log10, max, min, pow, reduce, reduce_absmax, reduce_max, reduce_min,
-                  reduce_sum, round, rsqrt, sin, sinh, sqrt, tan, tanh, trunc)
-from .structure import If, Kernel, Parallel, Pipelined, serial
+from .function import (FragmentBuffer, LocalBuffer, PrimFunc, SharedBuffer, Tensor, dynamic,
+                       macro, prim_func, symbolic)
+from .ops import (Cast, GemmWarpPolicy, abs, acos, alloc_fragment, alloc_local, alloc_shared,
+                  asin, atan, atan2, atomic_add, cast, cbrt, ceil, ceildiv, clamp, clear, copy,
+                  cos, cosh, erf, erfc, exp, exp2, expm1, fill, floor, gemm, if_then_else,
+                  infinity, isfinite, isinf, isnan, log, log1p, log2, log10, max, min, pow,
+                  reduce, reduce_absmax, reduce_max, reduce_min, reduce_sum, round, rsqrt, sin,
+                  sinh, sqrt, tan, tanh, trunc)
+from .structure import (If, Kernel, Parallel, Pipelined, Serial, Unroll, Vectorized, serial,
+                        unroll, vectorized)
 from .extensions import cpu, cuda, rocm, vulkan
 from .types import bf16, bool_, f16, f32, f64, i1, i8, i16, i32, i64, index
 
 float16, bfloat16, float32, float64 = f16, bf16, f32, f64
 int8, int16, int32, int64 = i8, i16, i32, i64
+bool = bool_  # noqa: A001 - TileLang's T.bool

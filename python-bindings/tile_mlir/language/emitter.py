@@ -67,6 +67,8 @@ class Emitter:
         self.counter = 0
         self.constants = {}  # (literal, type) -> name
         self.dims = {}       # (buffer name, dim) -> name
+        self.views = {}      # (buffer name, permutation) -> Buffer of a parameter's view
+        self.sizes = {}      # T.symbolic name -> (parameter Buffer, dim)
         self.parallel = 0    # how many thread-parallel loops enclose the next op
         self.kernel = 0      # how many kernel grids enclose the next op
         self.names = set()

@@ -12,7 +12,7 @@ import re
 
 from . import emitter
 from .types import DType, as_dtype, is_int, memref_type
-from .values import Buffer, Value
+from .values import Buffer, Size, Value
 
 
 class Tensor:
@@ -22,6 +22,7 @@ class Tensor:
 
     def __init__(self, shape, dtype):
         shape = tuple(shape) if isinstance(shape, (tuple, list)) else (shape,)
+        shape = tuple(d.name if isinstance(d, Size) else d for d in shape)
         for d in shape:
             if not (d is None or isinstance(d, str) or (is_int(d) and d >= 0)):
                 raise TypeError("T.Tensor sizes are non-negative ints, names (str) or None, "
@@ -40,6 +41,50 @@ class Tensor:
 
 
 Buffer_ = Tensor  # TileLang spells it T.Buffer too
+
+
+class _TileAnnotation:
+    """T.SharedBuffer(shape, dtype), T.FragmentBuffer, T.LocalBuffer: how
+    TileLang annotates the tile parameters of a T.macro. A macro is called
+    while its kernel is built, so these say what it expects and are not
+    checked; a @T.prim_func takes none (its tiles are T.alloc_*)."""
+
+    scope = None
+
+    def __init__(self, shape, dtype):
+        self.shape = tuple(shape) if isinstance(shape, (tuple, list)) else (shape,)
+        self.dtype = as_dtype(dtype)
+
+    def __repr__(self):
+        return "T.%s(%r, %r)" % (type(self).__name__, self.shape, self.dtype)
+
+
+class SharedBuffer(_TileAnnotation):
+    scope = "shared"
+
+
+class FragmentBuffer(_TileAnnotation):
+    scope = "fragment"
+
+
+class LocalBuffer(_TileAnnotation):
+    scope = "local"
+
+
+def symbolic(name, dtype=None):
+    """A dynamic size named `name` (TileLang's T.symbolic; `dtype` is
+    accepted and sizes are index values)."""
+    return Size(name)
+
+
+dynamic = symbolic
+
+
+def macro(fn):
+    """TileLang's T.macro: a function called while a kernel is built, so its
+    ops are written into the caller's kernel where it is called. Any Python
+    function does that here; the decorator is kept for TileLang's spelling."""
+    return fn
 
 
 class Param:
@@ -99,6 +144,11 @@ def _params(fn):
                 "parameter %r of %s has a string annotation (from __future__ import "
                 "annotations?); kernel parameters need T.Tensor(...) or an element type"
                 % (p.name, fn.__name__))
+        if isinstance(ann, _TileAnnotation):
+            raise emitter.BuildError(
+                "parameter %r of %s is a %r: a kernel's tiles are made in it with "
+                "T.alloc_*, its parameters are T.Tensor(...) or element types"
+                % (p.name, fn.__name__, ann))
         if not isinstance(ann, (Tensor, DType)):
             raise emitter.BuildError("parameter %r of %s needs an annotation: "
                                      "T.Tensor(shape, dtype) or an element type such as T.f32"
@@ -124,6 +174,9 @@ def prim_func(fn):
         if p.is_buffer:
             t = p.annotation
             args.append(Buffer(name, t.sizes, t.dtype, "global", label=p.name))
+            for d, size in enumerate(t.size_names):
+                if size is not None:
+                    e.sizes.setdefault(size, (args[-1], d))
             signature.append("%s: %s %s" % (name, t.type, loc))
         else:
             args.append(Value(name, p.annotation))

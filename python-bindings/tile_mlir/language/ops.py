@@ -48,6 +48,27 @@ def _side(x, what):
                              % (what, x))
 
 
+def _check_slices(window, tile, what):
+    """A window written with slices is as large as the tile: its sliced
+    dimensions are the tile's, each slice as long as the tile's extent
+    there (where both ends are known while building)."""
+    if not isinstance(window, Window) or window.tile_extents is None:
+        return
+    if not isinstance(tile, Buffer) or tile.scope == "global":
+        return
+    extents = window.tile_extents
+    if len(extents) != tile.rank:
+        raise emitter.BuildError("%s slices %d %s of %s, but the %s tile has rank %d" % (
+            what, len(extents), "dimension" if len(extents) == 1 else "dimensions",
+            window.buffer.label, "x".join(map(str, tile.shape_spec)), tile.rank))
+    for d, (extent, size) in enumerate(zip(extents, tile.shape_spec)):
+        if extent is not None and extent != size:
+            raise emitter.BuildError("%s: slice %d of %s has %d elements but the %s tile has "
+                                     "%d there (a window is as large as its tile)" % (
+                                         what, d, window.buffer.label, extent,
+                                         "x".join(map(str, tile.shape_spec)), size))
+
+
 def copy(src, dst, pad=None):
     """dst = src, through a window of the larger buffer: copy(A[m0, k0], A_s)
     reads the tile of A at (m0, k0), copy(acc, C[m0, n0]) writes one. Reads
@@ -55,6 +76,9 @@ def copy(src, dst, pad=None):
     are dropped."""
     sbuf, soffs = _side(src, "the source of copy")
     dbuf, doffs = _side(dst, "the dest of copy")
+    if not isinstance(src, Window) or not isinstance(dst, Window):  # else tile-verify's
+        _check_slices(src, dbuf, "the source of copy")
+        _check_slices(dst, sbuf, "the dest of copy")
     attrs = ["operandSegmentSizes = array<i32: 1, 1, %d, %d>" % (len(soffs), len(doffs))]
     if pad is not None:
         # The value a constant of the source's type would hold: 1.5 was cut
@@ -66,6 +90,14 @@ def copy(src, dst, pad=None):
     types = [sbuf.type, dbuf.type] + ["index"] * (len(soffs) + len(doffs))
     emitter.current().emit('"tile.copy"(%s) {%s} : (%s) -> ()' % (
         ", ".join(operands), ", ".join(attrs), ", ".join(types)))
+
+
+class GemmWarpPolicy:
+    """TileLang's names of the gemm policies: policy=T.GemmWarpPolicy.FullRow
+    is policy="full_row"."""
+    Square = "square"
+    FullRow = "full_row"
+    FullCol = "full_col"
 
 
 def gemm(A, B, C, transpose_A=False, transpose_B=False, clear_accum=False, policy=None):
@@ -149,6 +181,7 @@ def atomic_add(dst, src):
         raise emitter.BuildError("atomic_add's source must be a tile buffer, got %r" % (src,))
     use_buffer(src)
     use_buffer(dst.buffer)
+    _check_slices(dst, src, "the dest of atomic_add")
     offsets = [emitter.use(o).name for o in dst.offsets]
     emitter.current().emit('"tile.atomic_add"(%s) : (%s) -> ()' % (
         ", ".join([src.name, dst.buffer.name] + offsets),
@@ -295,6 +328,24 @@ def if_then_else(cond, a, b):
         e.depth -= 1
     e.body.append(indent + "} " + loc)
     return Value(name, dtype)
+
+
+def clamp(x, lo, hi):
+    """min(max(x, lo), hi)."""
+    return min(max(x, lo), hi)
+
+
+def infinity(dtype):
+    """+inf as a constant of the float type `dtype` (-T.infinity(t) is -inf)."""
+    dtype = as_dtype(dtype)
+    if not dtype.is_float:
+        raise emitter.BuildError("infinity is a float; %s has none" % dtype)
+    return as_value(float("inf"), dtype)
+
+
+def Cast(dtype, x):  # noqa: N802 - TileLang's (TVM's) spelling, dtype first
+    """T.cast(x, dtype)."""
+    return cast(x, dtype)
 
 
 def cast(x, dtype):

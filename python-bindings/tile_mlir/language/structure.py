@@ -116,11 +116,37 @@ def serial(*bounds, step=1):
     return _For(*bounds, step=step)
 
 
-def Pipelined(*bounds, num_stages, order=None, stage=None, step=1):
+def unroll(*bounds, step=1):
+    """TileLang's unrolled loop: a sequential loop here (scf.for), which each
+    backend's code generator unrolls as it sees fit."""
+    return _For(*bounds, step=step, what="T.unroll")
+
+
+def vectorized(*bounds, step=1):
+    """TileLang's vectorized loop of one thread's elements: a sequential loop
+    here (scf.for), which each backend's code generator vectorizes as it sees
+    fit."""
+    return _For(*bounds, step=step, what="T.vectorized")
+
+
+Serial, Unroll, Vectorized = serial, unroll, vectorized
+
+
+def Pipelined(*bounds, num_stages=0, order=None, stage=None, step=1):
     """A sequential loop whose copies the backend may overlap with the
     computation of earlier iterations, with up to `num_stages` in flight;
-    `order` and `stage` (one entry per tile op of the body) refine it."""
-    attrs = ["tile.num_stages = %d : i64" % int_attribute(num_stages, "num_stages")]
+    `order` and `stage` (one entry per tile op of the body) refine it.
+    As in TileLang, `num_stages=0` (the default) pipelines nothing: the loop
+    is a plain scf.for."""
+    num_stages = int_attribute(num_stages, "num_stages")
+    if num_stages < 0:
+        raise emitter.BuildError("num_stages must be >= 0, got %d" % num_stages)
+    if num_stages == 0:
+        if order is not None or stage is not None:
+            raise emitter.BuildError("order and stage arrange the stages of a pipelined loop: "
+                                     "they need num_stages >= 1")
+        return _For(*bounds, step=step, what="T.Pipelined")
+    attrs = ["tile.num_stages = %d : i64" % num_stages]
     if order is not None:
         attrs.append("tile.order = array<i64: %s>" % ", ".join(
             str(int_attribute(x, "an entry of order")) for x in order))

@@ -2,6 +2,7 @@
 
 import math
 import numbers
+import re
 import struct
 
 
@@ -23,6 +24,16 @@ class DType:
     def __str__(self):
         return self.name
 
+    def __call__(self, value):
+        """T.f32(x), TileLang's spelling of a constant or a conversion:
+        a Python number becomes a constant of this type, a kernel value is
+        converted (T.cast)."""
+        from .values import constant
+        from .ops import cast
+        if isinstance(value, numbers.Number):
+            return constant(value, self)
+        return cast(value, self)
+
 
 f16 = DType("f16", "float", 16)
 bf16 = DType("bf16", "float", 16)
@@ -37,6 +48,13 @@ index = DType("index", "index", 64)
 bool_ = i1
 
 DTYPES = {t.name: t for t in (f16, bf16, f32, f64, i1, i8, i16, i32, i64, index)}
+
+# NumPy's names of the same types, and TileLang's (TVM's) as strings, where
+# "float" is float32 and "int" int32 (NumPy's float and int are 64-bit: the
+# Python types float and int are refused).
+NUMPY_NAMES = {"float16": f16, "bfloat16": bf16, "float32": f32, "float64": f64, "bool": i1,
+               "bool_": i1, "int8": i8, "int16": i16, "int32": i32, "int64": i64}
+TVM_NAMES = dict(NUMPY_NAMES, float=f32, half=f16, double=f64, int=i32)
 
 # Scopes and their memory spaces (docs/dialect.md, Scopes).
 SCOPE_SPACES = {
@@ -55,17 +73,20 @@ def is_int(x):
 def as_dtype(dtype):
     if isinstance(dtype, DType):
         return dtype
-    if isinstance(dtype, str) and dtype in DTYPES:
-        return DTYPES[dtype]
-    # numpy dtypes (np.dtype("float32")) and scalar types (np.float32)
-    names = dtype.__name__ if isinstance(dtype, type) else getattr(dtype, "name", None)
-    numpy_names = {"float16": f16, "float32": f32, "float64": f64, "int8": i8,
-                   "int16": i16, "int32": i32, "int64": i64, "bool": i1, "bool_": i1,
-                   "bfloat16": bf16}
-    if names in numpy_names:
-        return numpy_names[names]
+    if isinstance(dtype, str):
+        name, names = dtype, TVM_NAMES
+    elif isinstance(dtype, type):  # NumPy's scalar types (np.float32), Python's bool
+        name, names = dtype.__name__, NUMPY_NAMES
+    else:  # NumPy's dtypes (np.dtype("float32"))
+        name, names = getattr(dtype, "name", None), NUMPY_NAMES
+    if isinstance(name, str) and (name in DTYPES or name in names):
+        return DTYPES.get(name) or names[name]
+    if isinstance(name, str) and re.fullmatch(r"u(int)?\d+|float8.*|float4.*|e\dm\d.*", name):
+        raise TypeError("element type %r is not supported: tile kernels take f16, bf16, f32, "
+                        "f64 and the signless (two's complement) i1, i8, i16, i32, i64" % name)
     raise TypeError("unknown element type %r (use T.f16, T.bf16, T.f32, T.f64, T.i1, T.i8, "
-                    "T.i16, T.i32, T.i64 or T.index)" % (dtype,))
+                    "T.i16, T.i32, T.i64 or T.index, or their names: \"float16\", "
+                    "\"float32\", ...)" % (dtype,))
 
 
 def memref_type(shape, dtype, scope="global"):

@@ -11,7 +11,8 @@ once the value is used; inside T.Parallel at once).
 import numbers
 
 from . import emitter
-from .types import DType, float_literal, i1, i64, index, int_literal, is_int, memref_type
+from .types import (SCOPE_SPACES, DType, float_literal, i1, i64, index, int_literal, is_int,
+                    memref_type)
 
 # op mnemonic by (python operator, kind of type). Index division is
 # unsigned, as sizes and offsets are never negative; index comparisons, max
@@ -150,6 +151,8 @@ class Buffer:
     def __getitem__(self, indices):
         if not isinstance(indices, tuple):
             indices = (indices,)
+        if any(isinstance(i, slice) for i in indices):
+            return _sliced(self, indices)
         window = Window(self, tuple(as_value(i, index) for i in indices))
         # Inside T.Parallel a tile's element is loaded at once; an element of
         # a buffer in global memory stays a window (loaded at the same place
@@ -161,7 +164,87 @@ class Buffer:
     def __setitem__(self, indices, value):
         if not isinstance(indices, tuple):
             indices = (indices,)
+        if any(isinstance(i, slice) for i in indices):
+            raise emitter.BuildError("a slice of %s is a tile's window, for T.copy and "
+                                     "T.atomic_add; assign elements in T.Parallel"
+                                     % self.label)
         store(self, tuple(as_value(i, index) for i in indices), value)
+
+
+def _strides(shape):
+    """The strides of a row-major buffer of `shape`, None where dynamic."""
+    strides, stride = [], 1
+    for size in reversed(shape):
+        strides.insert(0, stride)
+        stride = None if stride is None or size is None else stride * size
+    return strides
+
+
+def _permuted(buffer, perm):
+    """A view of `buffer` (memref.transpose) whose dimension d is the
+    buffer's perm[d]. A parameter's view is made once, at the top of the
+    function (host code); a tile's where it is used."""
+    e = emitter.current()
+    key = (buffer.name, tuple(perm))
+    if buffer.scope == "global" and key in e.views:
+        return e.views[key]
+    strides = _strides(buffer.shape_spec)
+    space = SCOPE_SPACES[buffer.scope]
+    view = Buffer(e.fresh(buffer.name[1:] + "_t"), [buffer.shape_spec[p] for p in perm],
+                  buffer.dtype, buffer.scope, label=buffer.label)
+    view.type = "memref<%s%s, strided<[%s]>%s>" % (
+        "".join(("?" if d is None else str(d)) + "x" for d in view.shape_spec),
+        buffer.dtype.name, ", ".join("?" if strides[p] is None else str(strides[p])
+                                     for p in perm), ", " + space if space else "")
+    dims = ", ".join("d%d" % d for d in range(buffer.rank))
+    text = "%s = memref.transpose %s (%s) -> (%s) : %s to %s" % (
+        view.name, buffer.name, dims, ", ".join("d%d" % p for p in perm), buffer.type,
+        view.type)
+    if buffer.scope == "global":
+        view.scope_regions = ()
+        e.prologue.append("  %s %s" % (text, emitter.caller_location()))
+        e.views[key] = view
+    else:
+        e.emit(text)
+    return view
+
+
+def _sliced(buffer, indices):
+    """buffer[a:b, i, :]: the window of a tile whose dimensions are the
+    sliced ones, as TileLang writes copies (the tile must be as large as each
+    slice). An index fixes its dimension; a slice's start is the window's
+    origin there (0 for `:`). The dimensions of the tile must come last, after
+    the fixed ones: where a fixed one follows a sliced one, the window is
+    taken of a permuted view of the buffer (memref.transpose), so that every
+    index and start is still bounds-checked by the copy."""
+    use_buffer(buffer)
+    if len(indices) != buffer.rank:
+        raise emitter.BuildError("%s has rank %d but is sliced with %d %s" % (
+            buffer.label, buffer.rank, len(indices),
+            "index" if len(indices) == 1 else "indices"))
+    offsets, kept, extents = [], [], []
+    for d, i in enumerate(indices):
+        if not isinstance(i, slice):
+            offsets.append(as_value(i, index))
+            continue
+        if i.step is not None and not (is_int(i.step) and i.step == 1):
+            raise emitter.BuildError("a slice of %s (dimension %d) has step %r: tile windows "
+                                     "are contiguous ranges" % (buffer.label, d, i.step))
+        start = 0 if i.start is None else i.start
+        offsets.append(as_value(start, index))
+        kept.append(d)
+        stop = buffer.shape_spec[d] if i.stop is None else i.stop
+        begin = offsets[-1].literal
+        end = stop if is_int(stop) else getattr(stop, "literal", None)
+        if i.stop is not None and not is_int(stop):
+            emitter.use(as_value(stop, index))  # an index; its value is not known here
+        extents.append(end - begin if begin is not None and end is not None else None)
+    fixed = [d for d in range(buffer.rank) if d not in kept]
+    if fixed and kept and max(fixed) > min(kept):
+        perm = fixed + kept
+        buffer = _permuted(buffer, perm)
+        offsets = [offsets[p] for p in perm]
+    return Window(buffer, tuple(offsets), tile_extents=tuple(extents))
 
 
 class Window:
@@ -172,9 +255,12 @@ class Window:
     value): the load is made at that place, once the value is used (a
     window used only as a tile's origin loads nothing)."""
 
-    def __init__(self, buffer, offsets):
+    def __init__(self, buffer, offsets, tile_extents=None):
         self.buffer = buffer
         self.offsets = offsets
+        # For a window written with slices: the tile's extent along each
+        # sliced dimension (None where it is not known while building).
+        self.tile_extents = tile_extents
         self._loaded = None
         self._slot = emitter.current().reserve()
         self._loc = emitter.caller_location()
@@ -184,6 +270,9 @@ class Window:
         return self.buffer.dtype
 
     def load(self):
+        if self.tile_extents is not None:
+            raise emitter.BuildError("a slice of %s is a tile's window, not an element: use it "
+                                     "in T.copy or T.atomic_add" % self.buffer.label)
         if self._loaded is None:
             self._loaded = load(self.buffer, self.offsets, self._slot, self._loc)
         return self._loaded
@@ -212,6 +301,47 @@ for _name in ("add", "radd", "sub", "rsub", "mul", "rmul", "truediv", "rtruediv"
               "rxor", "lshift", "rlshift", "rshift", "rrshift", "neg", "invert", "abs", "lt",
               "le", "gt", "ge", "eq", "ne", "bool", "index"):
     setattr(Window, "__%s__" % _name, _on_element("__%s__" % _name))
+
+
+class Size:
+    """T.symbolic("M") (TileLang's spelling, T.dynamic too): a dynamic size
+    named M. In a T.Tensor shape it is that size, as the string "M" is; in
+    the kernel it is the size itself, an index value (memref.dim of the first
+    parameter that has it)."""
+
+    def __init__(self, name):
+        if not isinstance(name, str) or not name:
+            raise TypeError("a symbolic size has a name (a non-empty str), got %r" % (name,))
+        self.name = name
+
+    dtype = index
+
+    def __repr__(self):
+        return "T.symbolic(%r)" % self.name
+
+    __hash__ = object.__hash__
+
+    def value(self):
+        e = emitter.current()
+        if self.name not in e.sizes:
+            raise emitter.BuildError("the size %r is not a size of any parameter of %s: name it "
+                                     "in a T.Tensor shape" % (self.name, e.name))
+        buffer, d = e.sizes[self.name]
+        return buffer.dim(d)
+
+
+def _on_size(name):
+    def operator(self, *args):
+        return getattr(self.value(), name)(*args)
+    operator.__name__ = name
+    return operator
+
+
+for _name in ("add", "radd", "sub", "rsub", "mul", "rmul", "truediv", "rtruediv", "floordiv",
+              "rfloordiv", "mod", "rmod", "and", "rand", "or", "ror", "xor", "rxor", "lshift",
+              "rlshift", "rshift", "rrshift", "neg", "invert", "abs", "lt", "le", "gt", "ge",
+              "eq", "ne", "bool", "index"):
+    setattr(Size, "__%s__" % _name, _on_size("__%s__" % _name))
 
 
 def int_attribute(x, what):
@@ -252,6 +382,8 @@ def as_value(x, dtype=None):
     constants of `dtype`."""
     if isinstance(x, Window):
         x = x.load()
+    elif isinstance(x, Size):
+        x = x.value()
     if isinstance(x, Value):
         emitter.use(x)
         if dtype is not None and x.dtype is not dtype:
@@ -271,10 +403,8 @@ def as_value(x, dtype=None):
 def _operands(a, b):
     """Both operands as values of one type, the type taken from whichever
     is not a Python number."""
-    if isinstance(a, Window):
-        a = a.load()
-    if isinstance(b, Window):
-        b = b.load()
+    a, b = (x.load() if isinstance(x, Window) else x.value() if isinstance(x, Size) else x
+            for x in (a, b))
     if not isinstance(a, Value) and not isinstance(b, Value):
         raise emitter.BuildError("cannot tell the type of %r and %r (no kernel value among "
                                  "them); compute it in Python or convert one with T.cast"

@@ -1,0 +1,349 @@
+# RUN: %pytest %s
+# REQUIRES: python-bindings
+"""Kernels written in TileLang's spelling: element types by name ("float16",
+"float"), slices as copy windows (a fixed index after a sliced dimension goes
+through a transposed view), T.macro, T.symbolic sizes, T.infinity, T.float32(x),
+T.GemmWarpPolicy, T.unroll and T.vectorized loops, Pipelined without stages,
+and compile(out_idx=...) / tile_mlir.jit, whose calls make and return the
+outputs. Each computes what NumPy does, on the cpu and on lavapipe."""
+
+import numpy as np
+import pytest
+
+import tile_mlir as tm
+import tile_mlir.language as T
+from helpers import tile_opt
+
+TARGETS = ["cpu", "vulkan"]
+
+
+def test_element_type_names():
+    assert T.Tensor((4,), "float16").dtype is T.f16
+    assert T.Tensor((4,), "float").dtype is T.f32  # TVM's float is 32-bit
+    assert T.Tensor((4,), "float32").dtype is T.f32
+    assert T.Tensor((4,), "bfloat16").dtype is T.bf16
+    assert T.Tensor((4,), "double").dtype is T.f64
+    assert T.Tensor((4,), "int").dtype is T.i32
+    assert T.Tensor((4,), "int8").dtype is T.i8
+    assert T.Tensor((4,), "bool").dtype is T.i1
+    assert T.Tensor((4,), np.float16).dtype is T.f16
+    assert T.Tensor((4,), np.dtype("int64")).dtype is T.i64
+    assert (T.float16, T.float32, T.bfloat16, T.int32, T.bool) == (
+        T.f16, T.f32, T.bf16, T.i32, T.i1)
+    with pytest.raises(TypeError, match="'uint8' is not supported"):
+        T.Tensor((4,), "uint8")
+    with pytest.raises(TypeError, match="'float8_e4m3' is not supported"):
+        T.alloc_shared((4,), "float8_e4m3")
+    # NumPy's float is 64-bit and TVM's 32-bit: Python's type is refused.
+    with pytest.raises(TypeError, match="unknown element type"):
+        T.Tensor((4,), float)
+
+
+@tm.jit(out_idx=[-1], target="cpu")
+def matmul(M, N, K, bm, bn, bk, dtype="float16", accum_dtype="float", stages=2):
+    @T.prim_func
+    def main(A: T.Tensor((M, K), dtype), B: T.Tensor((K, N), dtype),
+             C: T.Tensor((M, N), dtype)):
+        with T.Kernel(T.ceildiv(N, bn), T.ceildiv(M, bm), threads=128) as (bx, by):
+            A_s = T.alloc_shared((bm, bk), dtype)
+            B_s = T.alloc_shared((bk, bn), dtype)
+            acc = T.alloc_fragment((bm, bn), accum_dtype)
+            T.clear(acc)
+            for k in T.Pipelined(T.ceildiv(K, bk), num_stages=stages):
+                T.copy(A[by * bm:(by + 1) * bm, k * bk:(k + 1) * bk], A_s)
+                T.copy(B[k * bk, bx * bn], B_s)
+                T.gemm(A_s, B_s, acc)
+            T.copy(acc, C[by * bm:(by + 1) * bm, bx * bn:(bx + 1) * bn])
+    return main
+
+
+def test_jit_compiles_once_per_arguments_and_makes_the_output():
+    rng = np.random.default_rng(1)
+    kernel = matmul(96, 80, 72, 64, 32, 32)
+    assert matmul(96, 80, 72, 64, 32, 32) is kernel
+    assert matmul(96, 80, 72, 64, 32, 16) is not kernel
+    A = rng.uniform(-1, 1, (96, 72)).astype(np.float16)
+    B = rng.uniform(-1, 1, (72, 80)).astype(np.float16)
+    C = kernel(A, B)
+    assert C.dtype == np.float16 and C.shape == (96, 80)
+    want = A.astype(np.float32) @ B.astype(np.float32)
+    np.testing.assert_allclose(C.astype(np.float32), want, atol=2e-2)
+    assert np.array_equal(kernel(B=B, A=A), C)
+    kernel.close()
+    again = matmul(96, 80, 72, 64, 32, 32)
+    assert again is not kernel and again.is_open
+
+    with pytest.raises(TypeError, match="returned 3; a function decorated with tile_mlir.jit"):
+        tm.jit(lambda: 3)()
+
+
+M, N, K = T.symbolic("M"), T.symbolic("N"), T.dynamic("K")
+
+
+@T.prim_func
+def scaled_matmul(A: T.Tensor((M, K), "float32"), B: T.Tensor((K, N), "float32"),
+                  C: T.Tensor((M, N), "float32"), scale: T.float32):
+    with T.Kernel(T.ceildiv(N, 32), T.ceildiv(M, 32), threads=64) as (bx, by):
+        A_s = T.alloc_shared((32, 16), "float32")
+        B_s = T.alloc_shared((16, 32), "float32")
+        acc = T.alloc_fragment((32, 32), "float32")
+        T.clear(acc)
+        for k in T.Pipelined(T.ceildiv(K, 16)):  # no stages: a plain loop
+            T.copy(A[by * 32:, k * 16:], A_s)  # open slices: the tile says how far
+            T.copy(B[k * 16, bx * 32], B_s)
+            T.gemm(A_s, B_s, acc, policy=T.GemmWarpPolicy.Square)
+        for i, j in T.Parallel(32, 32):
+            # M - M: a symbolic size is the size itself in the kernel
+            acc[i, j] = T.clamp(acc[i, j] * scale, T.float32(-2), 2.0) + T.Cast(
+                "float32", M - M)
+        T.copy(acc, C[by * 32, bx * 32])
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_symbolic_sizes_and_out_idx(target):
+    text = scaled_matmul.to_mlir()
+    assert "tile.num_stages" not in text
+    assert "memref<?x?xf32>" in text
+    kernel = tm.compile(scaled_matmul, target=target, out_idx=2)
+    rng = np.random.default_rng(2)
+    A = rng.uniform(-1, 1, (70, 33)).astype(np.float32)
+    B = rng.uniform(-1, 1, (33, 45)).astype(np.float32)
+    C = kernel(A, B, 0.5)
+    assert C.shape == (70, 45)
+    np.testing.assert_allclose(C, np.clip(0.5 * (A @ B), -2, 2), atol=1e-5)
+    assert len(kernel.function().time(A, B, scale=2.0, repeat=2)) == 2
+
+    with pytest.raises(TypeError, match="takes 3 inputs .*the call makes 'C'"):
+        kernel(A, B, C, 0.5)
+    with pytest.raises(TypeError, match="'C' is an output"):
+        kernel(A, B, C=C, scale=0.5)
+    with pytest.raises(TypeError, match="missing input 'scale'"):
+        kernel(A, B)
+
+
+def test_out_idx_is_checked_when_compiling():
+    with pytest.raises(ValueError, match="5 is not the position of an argument"):
+        tm.compile(scaled_matmul, target="cpu", out_idx=[5])
+    with pytest.raises(ValueError, match="'C' is named twice"):
+        tm.compile(scaled_matmul, target="cpu", out_idx=[2, -2])
+    with pytest.raises(ValueError, match="'scale' .* is a scalar"):
+        tm.compile(scaled_matmul, target="cpu", out_idx=-1)
+    with pytest.raises(ValueError, match="takes arrays in CUDA device memory"):
+        tm.compile(scaled_matmul, target="cuda:sm_90a", out_idx=2)
+
+    @T.prim_func
+    def unnamed(A: T.Tensor((None,), "float32"), B: T.Tensor((None,), "float32")):
+        with T.Kernel(1, threads=32):
+            t = T.alloc_fragment((32,), "float32")
+            T.copy(A[0], t)
+            T.copy(t, B[0])
+    kernel = tm.compile(unnamed, target="cpu", out_idx=-1)
+    with pytest.raises(TypeError, match="cannot tell the size of output 'B' in dimension 0"):
+        kernel(np.zeros(4, np.float32))
+
+
+def attention(batch, heads, seq, dim, causal, block=32):
+    """Flash attention over [batch, seq, heads, dim] arrays, in TileLang's
+    spelling: Q[b, rows, h, :] windows (a fixed head after the sliced rows),
+    a macro, -T.infinity, exp2 with a folded log2(e)."""
+    scale = dim ** -0.5 * 1.4426950408889634
+    shape, dtype, acc_dtype = [batch, seq, heads, dim], "float16", "float"
+
+    @T.macro
+    def scores(K: T.Tensor(shape, dtype), Q_s: T.SharedBuffer([block, dim], dtype),
+               K_s: T.SharedBuffer([block, dim], dtype),
+               s: T.FragmentBuffer([block, block], acc_dtype), t, bx, h, b):
+        T.copy(K[b, t * block:(t + 1) * block, h, :], K_s)
+        for i, j in T.Parallel(block, block):  # keys past the end, and the future
+            keep = t * block + j < seq
+            if causal:
+                keep = keep & (bx * block + i >= t * block + j)
+            s[i, j] = T.if_then_else(keep, 0, -T.infinity(s.dtype))
+        T.gemm(Q_s, K_s, s, transpose_B=True, policy=T.GemmWarpPolicy.FullRow)
+
+    @T.prim_func
+    def main(Q: T.Tensor(shape, dtype), K: T.Tensor(shape, dtype),
+             V: T.Tensor(shape, dtype), O: T.Tensor(shape, dtype)):
+        with T.Kernel(T.ceildiv(seq, block), heads, batch, threads=64) as (bx, h, b):
+            Q_s, K_s, V_s = (T.alloc_shared([block, dim], dtype) for _ in range(3))
+            s = T.alloc_fragment([block, block], acc_dtype)
+            p = T.alloc_fragment([block, block], dtype)
+            acc = T.alloc_fragment([block, dim], acc_dtype)
+            m, m_prev, alpha, total, part = (T.alloc_fragment([block], acc_dtype)
+                                             for _ in range(5))
+            T.copy(Q[b, bx * block:(bx + 1) * block, h, :], Q_s)
+            T.fill(acc, 0)
+            T.fill(total, 0)
+            T.fill(m, -T.infinity(acc_dtype))
+            steps = T.ceildiv(seq, block)
+            if causal:
+                steps = T.min(steps, T.ceildiv((bx + 1) * block, block))
+            for t in T.Pipelined(steps, num_stages=1):
+                scores(K, Q_s, K_s, s, t, bx, h, b)
+                T.copy(m, m_prev)
+                T.reduce_max(s, m, dim=1, clear=False)
+                for i in T.Parallel(block):
+                    alpha[i] = T.exp2((m_prev[i] - m[i]) * scale)
+                for i, j in T.Parallel(block, block):
+                    s[i, j] = T.exp2((s[i, j] - m[i]) * scale)
+                T.reduce_sum(s, part, dim=1)
+                for i in T.Parallel(block):
+                    total[i] = total[i] * alpha[i] + part[i]
+                T.copy(s, p)
+                for i, d in T.Parallel(block, dim):
+                    acc[i, d] *= alpha[i]
+                T.copy(V[b, t * block:(t + 1) * block, h, :], V_s)
+                T.gemm(p, V_s, acc)
+            for i, d in T.Parallel(block, dim):
+                acc[i, d] /= total[i]
+            T.copy(acc, O[b, bx * block:(bx + 1) * block, h, :])
+    return main
+
+
+def attention_bshd_reference(Q, K, V, causal):
+    Q, K, V = (x.astype(np.float32) for x in (Q, K, V))
+    s = np.einsum("bqhd,bkhd->bhqk", Q, K) / np.sqrt(Q.shape[-1])
+    if causal:
+        seq = Q.shape[1]
+        s = np.where(np.tril(np.ones((seq, seq), bool)), s, -np.inf)
+    p = np.exp(s - s.max(-1, keepdims=True))
+    return np.einsum("bhqk,bkhd->bqhd", p / p.sum(-1, keepdims=True), V)
+
+
+@pytest.mark.parametrize("target", TARGETS)
+@pytest.mark.parametrize("causal", [False, True])
+def test_attention_with_slices_and_a_macro(target, causal):
+    batch, seq, heads, dim = 2, 80, 3, 32  # 80 rows: the last block runs past the end
+    kernel = attention(batch, heads, seq, dim, causal)
+    assert kernel.to_mlir().count("memref.transpose") == 4  # Q, K, V, O: [b, s, h, d]
+    artifact = tm.compile(kernel, target=target, out_idx=[3])
+    rng = np.random.default_rng(3)
+    Q, K, V = (rng.standard_normal((batch, seq, heads, dim)).astype(np.float16)
+               for _ in range(3))
+    O = artifact(Q, K, V)
+    np.testing.assert_allclose(O.astype(np.float32), attention_bshd_reference(Q, K, V, causal),
+                               atol=1e-2)
+
+
+@pytest.mark.parametrize("target", ["cuda:sm_90a", "cuda:sm_80", "rocm:gfx942"])
+def test_attention_compiles_for_gpus(target):
+    assert tm.compile(attention(1, 2, 64, 32, True), target=target,
+                      parts="mlir").entry_names == ["main"]
+
+
+@T.prim_func
+def tile_slices(A: T.Tensor((8, 4, 16), "float32"), B: T.Tensor((4, 8, 16), "float32"),
+                R: T.Tensor((8, 16), "float32"), S: T.Tensor((4, 16), "float32")):
+    with T.Kernel(4, threads=64) as h:
+        s = T.alloc_shared((8, 4, 16), "float32")
+        t = T.alloc_fragment((8, 16), "float32")
+        row = T.alloc_local((16,), "float32")
+        T.copy(A, s)
+        T.copy(s[:, h, :], t)          # a tile's fixed middle dimension
+        T.copy(t, B[h, :, :])          # a leading fixed one: a plain window
+        for k in T.unroll(2):
+            for j in T.vectorized(16):
+                row[j] = T.float32(k) + 1.0  # the last k is 1
+        T.copy(row, S[h, 0:16])
+        with T.If(h == 0):
+            T.copy(s[0:8, 3, 0:16], t)
+            T.copy(t, R[:, :])
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_slices_of_tiles(target):
+    rng = np.random.default_rng(4)
+    A = rng.standard_normal((8, 4, 16)).astype(np.float32)
+    B, R, S = np.zeros((4, 8, 16), np.float32), np.zeros((8, 16), np.float32), np.zeros(
+        (4, 16), np.float32)
+    tm.compile(tile_slices, target=target)(A, B, R, S)
+    assert np.array_equal(B, A.transpose(1, 0, 2))
+    assert np.array_equal(R, A[:, 3, :])
+    assert np.array_equal(S, np.full((4, 16), 2.0, np.float32))
+
+
+def build(body):
+    @T.prim_func
+    def f(A: T.Tensor((64, 64), "float16"), x: T.i32):
+        with T.Kernel(1, threads=32) as b:
+            body(A, x, b)
+    return f
+
+
+def copy_into(shape, window):
+    def body(A, x, b):
+        T.copy(window(A), T.alloc_shared(shape, "float16"))
+    return body
+
+
+def element_of_slice(A, x, b):
+    for i in T.Parallel(64):
+        A[0, i] = A[0:1, i]
+
+
+def store_to_slice(A, x, b):
+    A[0:4, 0] = 1.0
+
+
+def order_without_stages(A, x, b):
+    for _ in T.Pipelined(4, order=[0]):
+        pass
+
+
+def unnamed_size(A, x, b):
+    T.fill(T.alloc_fragment((32,), "float16"), T.cast(T.symbolic("Q"), "float16"))
+
+
+@pytest.mark.parametrize("body, message", [
+    (copy_into((32, 64), lambda A: A[0:64, :]),
+     r"slice 0 of A has 64 elements but the 32x64 tile has 32 there"),
+    (copy_into((32,), lambda A: A[0:32, :]),
+     r"slices 2 dimensions of A, but the 32 tile has rank 1"),
+    (copy_into((32, 64), lambda A: A[0:64:2, :]), r"has step 2: tile windows are contiguous"),
+    (copy_into((32, 64), lambda A: A[0:32]), r"A has rank 2 but is sliced with 1 index"),
+    (element_of_slice, r"a slice of A is a tile's window, not an element"),
+    (store_to_slice, r"a slice of A is a tile's window, for T.copy and T.atomic_add"),
+    (order_without_stages, r"order and stage .* need num_stages >= 1"),
+    (unnamed_size, r"the size 'Q' is not a size of any parameter of f"),
+    (lambda A, x, b: T.fill(A, T.infinity(x.dtype)), r"infinity is a float; i32 has none"),
+])
+def test_mistakes_are_build_errors(body, message):
+    with pytest.raises(T.BuildError, match=message):
+        build(body)
+
+
+def test_tile_annotations_are_for_macros():
+    with pytest.raises(T.BuildError, match="parameter 'A' of f is a T.SharedBuffer"):
+        @T.prim_func
+        def f(A: T.SharedBuffer((64, 64), "float16")):
+            pass
+
+
+def test_windows_of_both_sides_are_refused_by_tile_verify():
+    @T.prim_func
+    def f(A: T.Tensor((64, 64), "float32"), B: T.Tensor((64, 64), "float32")):
+        with T.Kernel(1, threads=32):
+            T.copy(A[0:32, :], B[0:32, :])
+    run = tile_opt("--tile-verify", text=f.to_mlir())
+    assert run.returncode != 0
+    assert "takes offsets for one side only" in run.stderr
+    assert "test_tilelang.py" in run.stderr
+
+
+@T.prim_func
+def add_twice(A: T.Tensor((2, 40, 3, 16), "float32"), C: T.Tensor((2, 40, 3, 16), "float32")):
+    with T.Kernel(3, 2, T.ceildiv(40, 32), threads=64) as (h, b, r):
+        t = T.alloc_fragment((32, 16), "float32")
+        T.copy(A[b, r * 32:(r + 1) * 32, h, :], t)
+        for _ in T.serial(2):
+            T.atomic_add(C[b, r * 32:(r + 1) * 32, h, :], t)  # rows past 40 are dropped
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_sliced_atomic_add(target):
+    A = np.random.default_rng(5).standard_normal((2, 40, 3, 16)).astype(np.float32)
+    C = np.ones_like(A)
+    tm.compile(add_twice, target=target)(A, C)
+    assert np.array_equal(C, (np.float32(1) + A) + A)  # two adds, in order
+    for gpu in ("cuda:sm_90a", "rocm:gfx942"):
+        assert tm.compile(add_twice, target=gpu, parts="mlir").entry_names == ["add_twice"]
