@@ -347,3 +347,50 @@ def test_sliced_atomic_add(target):
     assert np.array_equal(C, (np.float32(1) + A) + A)  # two adds, in order
     for gpu in ("cuda:sm_90a", "rocm:gfx942"):
         assert tm.compile(add_twice, target=gpu, parts="mlir").entry_names == ["add_twice"]
+
+
+def elementwise_add(M, N, bm, bn):
+    @T.prim_func
+    def add(A: T.Tensor((M, N), "float32"), B: T.Tensor((M, N), "float32"),
+            C: T.Tensor((M, N), "float32")):
+        with T.Kernel(T.ceildiv(N, bn), T.ceildiv(M, bm), threads=128) as (bx, by):
+            for y, x in T.Parallel(bm, bn):  # no bounds check written: the builder's
+                C[by * bm + y, bx * bn + x] = A[by * bm + y, bx * bn + x] + B[by * bm + y,
+                                                                              bx * bn + x]
+    return add
+
+
+@T.prim_func
+def shifted(A: T.Tensor(("N",), "int32"), B: T.Tensor(("N",), "int32")):
+    N = A.shape[0]
+    with T.Kernel(T.ceildiv(N, 32), threads=32) as b:
+        for i in T.Parallel(32):
+            B[b * 32 + i] = A[b * 32 + i + 1] + A[b * 32 + i - 1] * 1000  # 0 past either end
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_global_elements_in_parallel_loops_stay_inside(target):
+    """As TileLang's, an element of a parameter read in T.Parallel outside
+    its bounds is 0 and one written there is dropped: the blocks of the last
+    row and column of this grid run past a 70 x 45 array (a write past C's
+    end faulted before)."""
+    rng = np.random.default_rng(6)
+    A, B = (rng.standard_normal((70, 45)).astype(np.float32) for _ in range(2))
+    C = tm.compile(elementwise_add(70, 45, 32, 32), target=target, out_idx=-1)(A, B)
+    assert np.array_equal(C, A + B)
+    A = np.arange(1, 51, dtype=np.int32)
+    B = tm.compile(shifted, target=target, out_idx=-1)(A)
+    want = np.append(A[1:], 0) + np.insert(A[:-1], 0, 0) * 1000
+    assert np.array_equal(B, want)
+
+
+def test_constant_indices_inside_static_shapes_are_not_checked():
+    @T.prim_func
+    def f(A: T.Tensor((4, "N"), "float32")):
+        with T.Kernel(1, threads=32):
+            for i in T.Parallel(32):
+                A[3, i] = A[0, 0] + A[i, 1]
+    text = str(f)
+    # A[0, 0]: 0 in the dynamic dimension; A[i, 1]: both; A[3, i]: i
+    assert text.count("arith.cmpi ult") == 4, text
+    assert text.count("scf.if") == 3, text

@@ -53,7 +53,8 @@ class Slot:
         self.text = ""
 
     def fill(self, text, loc):
-        self.text = "  " * self.depth + text + " " + loc
+        indent = "  " * self.depth
+        self.text = indent + text.replace("\n", "\n" + indent) + " " + loc
 
 
 class Emitter:
@@ -92,7 +93,8 @@ class Emitter:
     def emit(self, text, loc=None):
         """Appends one op (`text` may span lines) at the current depth."""
         loc = loc or caller_location()
-        self.body.append("  " * self.depth + text + " " + loc)
+        indent = "  " * self.depth
+        self.body.append(indent + text.replace("\n", "\n" + indent) + " " + loc)
 
     def reserve(self):
         """A Slot at the current place of the body."""

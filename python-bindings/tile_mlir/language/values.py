@@ -554,6 +554,37 @@ def check_element(buffer, offsets):
                                      "its size %d" % (o.literal, buffer.label, d, size))
 
 
+def _inside(buffer, offsets, loc):
+    """The ops (text lines, each with `loc`) and the i1 value that tell
+    whether `offsets` lie inside `buffer`, or ([], None) where every one is a
+    constant the builder checked against a static size. One unsigned
+    compare per dimension: a negative index is outside too."""
+    e = emitter.current()
+    lines, conds = [], []
+    for d, o in enumerate(offsets):
+        size = buffer.shape_spec[d]
+        if o.literal is not None and size is not None:
+            continue  # check_element refused it if it were outside
+        size = constant(size, index) if size is not None else buffer.dim(d)
+        name = e.fresh()
+        lines.append("%s = arith.cmpi ult, %s, %s : index %s" % (name, o.name, size.name, loc))
+        conds.append(name)
+    while len(conds) > 1:
+        name = e.fresh()
+        lines.append("%s = arith.andi %s, %s : i1 %s" % (name, conds[-2], conds[-1], loc))
+        conds[-2:] = [name]
+    return lines, conds[0] if conds else None
+
+
+def _guarded(buffer):
+    """Whether an access of `buffer` here is kept inside it: an element of a
+    buffer in global memory in a T.Parallel loop, as TileLang's (its
+    LegalizeSafeMemoryAccess): a read outside gives 0, a write outside is
+    dropped, so that a kernel whose blocks run past the end of the data is
+    right on every shape."""
+    return buffer.scope == "global" and emitter.current().parallel > 0
+
+
 def load(buffer, offsets, slot=None, loc=None):
     """buffer[offsets] as a value, loaded here or in `slot` (a place kept
     earlier, where the subscript was written)."""
@@ -565,6 +596,20 @@ def load(buffer, offsets, slot=None, loc=None):
     name = e.fresh()
     text = "%s = memref.load %s[%s] : %s" % (name, buffer.name,
                                             ", ".join(o.name for o in offsets), buffer.type)
+    checks, inside = _inside(buffer, offsets, loc or emitter.caller_location()) if _guarded(
+        buffer) else ([], None)
+    if inside is not None:
+        op_loc = loc or emitter.caller_location()
+        zero = constant(0, buffer.dtype)
+        element = e.fresh()
+        t = buffer.dtype.name
+        text = "\n".join(checks + [
+            "%s = scf.if %s -> (%s) {" % (name, inside, t),
+            "  %s %s" % (text.replace(name + " =", element + " =", 1), op_loc),
+            "  scf.yield %s : %s %s" % (element, t, op_loc),
+            "} else {",
+            "  scf.yield %s : %s %s" % (zero.name, t, op_loc),
+            "}"])
     if slot is None:
         e.emit(text)
         return Value(name, buffer.dtype)
@@ -578,8 +623,14 @@ def store(buffer, offsets, value):
     for o in offsets:
         emitter.use(o)
     value = as_value(value, buffer.dtype)
-    emitter.current().emit("memref.store %s, %s[%s] : %s" % (
-        value.name, buffer.name, ", ".join(o.name for o in offsets), buffer.type))
+    e = emitter.current()
+    text = "memref.store %s, %s[%s] : %s" % (
+        value.name, buffer.name, ", ".join(o.name for o in offsets), buffer.type)
+    loc = emitter.caller_location()
+    checks, inside = _inside(buffer, offsets, loc) if _guarded(buffer) else ([], None)
+    if inside is not None:
+        text = "\n".join(checks + ["scf.if %s {" % inside, "  %s %s" % (text, loc), "}"])
+    e.emit(text, loc)
 
 
 def use_buffer(buffer):
