@@ -451,7 +451,7 @@ def test_build_errors():
         def bool_size(A: T.Tensor((16,), T.f32)):
             with T.Kernel(1):
                 T.alloc_shared((True, 4), T.f32)
-    for pad, message in ((1.5, "1.5 is not an integer, but a i8 is needed"),
+    for pad, message in ((1.5, "1.5 is not an integer, but i8 needs one"),
                          (300, "300 does not fit in i8")):
         with pytest.raises(T.BuildError, match=message):
             @T.prim_func

@@ -269,6 +269,9 @@ class Window:
     def dtype(self):
         return self.buffer.dtype
 
+    def __repr__(self):
+        return "%s[%s]" % (self.buffer.label, ", ".join(o.name for o in self.offsets))
+
     def load(self):
         if self.tile_extents is not None:
             raise emitter.BuildError("a slice of %s is a tile's window, not an element: use it "
@@ -356,7 +359,7 @@ def int_attribute(x, what):
 def integer(value, dtype):
     """The Python number `value` as an int of the integer type `dtype`."""
     if isinstance(value, float) and not value.is_integer():
-        raise emitter.BuildError("%r is not an integer, but a %s is needed" % (value, dtype))
+        raise emitter.BuildError("%r is not an integer, but %s needs one" % (value, dtype))
     if dtype.bits > 1 and not -(2 ** (dtype.bits - 1)) <= int(value) < 2 ** (dtype.bits - 1):
         raise emitter.BuildError("%d does not fit in %s" % (int(value), dtype))
     return int(value)
