@@ -233,7 +233,8 @@ def test_attention_compiles_for_gpus(target):
 
 @T.prim_func
 def tile_slices(A: T.Tensor((8, 4, 16), "float32"), B: T.Tensor((4, 8, 16), "float32"),
-                R: T.Tensor((8, 16), "float32"), S: T.Tensor((4, 16), "float32")):
+                R: T.Tensor((8, 16), "float32"), S: T.Tensor((4, 16), "float32"),
+                V: T.Tensor((4, 8), "int32")):
     with T.Kernel(4, threads=64) as h:
         s = T.alloc_shared((8, 4, 16), "float32")
         t = T.alloc_fragment((8, 16), "float32")
@@ -245,6 +246,10 @@ def tile_slices(A: T.Tensor((8, 4, 16), "float32"), B: T.Tensor((4, 8, 16), "flo
             for j in T.vectorized(16):
                 row[j] = T.float32(k) + 1.0  # the last k is 1
         T.copy(row, S[h, 0:16])
+        n = T.alloc_var("int32", init=7)  # each thread's own
+        n[0] = n[0] * 2
+        for i in T.Parallel(8):
+            V[h, i] = n[0] + T.cast(i, "int32")
         with T.If(h == 0):
             T.copy(s[0:8, 3, 0:16], t)
             T.copy(t, R[:, :])
@@ -256,7 +261,9 @@ def test_slices_of_tiles(target):
     A = rng.standard_normal((8, 4, 16)).astype(np.float32)
     B, R, S = np.zeros((4, 8, 16), np.float32), np.zeros((8, 16), np.float32), np.zeros(
         (4, 16), np.float32)
-    tm.compile(tile_slices, target=target)(A, B, R, S)
+    V = np.zeros((4, 8), np.int32)
+    tm.compile(tile_slices, target=target)(A, B, R, S, V)
+    assert np.array_equal(V, np.tile(14 + np.arange(8, dtype=np.int32), (4, 1)))
     assert np.array_equal(B, A.transpose(1, 0, 2))
     assert np.array_equal(R, A[:, 3, :])
     assert np.array_equal(S, np.full((4, 16), 2.0, np.float32))
@@ -394,3 +401,49 @@ def test_constant_indices_inside_static_shapes_are_not_checked():
     # A[0, 0]: 0 in the dynamic dimension; A[i, 1]: both; A[3, i]: i
     assert text.count("arith.cmpi ult") == 4, text
     assert text.count("scf.if") == 3, text
+
+
+def block_counts(order, panel, extents):
+    """Each block of the grid adds 1 at its own (remapped) indices."""
+    @T.prim_func
+    def count(C: T.Tensor(extents, "int32")):
+        with T.Kernel(*extents, threads=32) as ivs:
+            T.use_swizzle(panel, order=order)
+            one = T.alloc_fragment((1,), "int32")
+            T.fill(one, 1)
+            T.atomic_add(C[ivs], one)
+    return count
+
+
+@pytest.mark.parametrize("target", TARGETS)
+@pytest.mark.parametrize("order, panel, extents", [
+    ("row", 3, (7, 5)),      # the last panel has one row
+    ("col", 2, (4, 9)),
+    ("row", 10, (3, 4)),     # one panel, larger than the grid
+    ("col", 4, (2, 6, 6)),   # 3-D: the last two indices
+    ("row", 1, (5, 3)),
+])
+def test_use_swizzle_hands_out_every_block_once(target, order, panel, extents):
+    counts = tm.compile(block_counts(order, panel, extents), target=target, out_idx=0)()
+    assert (counts == 1).all(), counts
+    assert "_launch" in block_counts(order, panel, extents).to_mlir()
+
+
+def test_use_swizzle_mistakes():
+    def kernel(body, extents=(4, 4)):
+        @T.prim_func
+        def f(A: T.Tensor((64, 64), "float32")):
+            with T.Kernel(*extents, threads=32) as ivs:
+                body(ivs)
+
+    with pytest.raises(T.BuildError, match="write it before they are used"):
+        kernel(lambda ivs: (ivs[0] * 16, T.use_swizzle(4)))
+    with pytest.raises(T.BuildError, match="written once per kernel"):
+        kernel(lambda ivs: (T.use_swizzle(2), T.use_swizzle(2)))
+    with pytest.raises(T.BuildError, match="needs a grid of 2 or 3 dimensions"):
+        kernel(lambda ivs: T.use_swizzle(2), extents=(4,))
+    with pytest.raises(T.BuildError, match="panel_size of T.use_swizzle must be >= 1"):
+        kernel(lambda ivs: T.use_swizzle(0))
+    with pytest.raises(T.BuildError, match='order of T.use_swizzle is "row" or "col"'):
+        kernel(lambda ivs: T.use_swizzle(2, order="diagonal"))
+    kernel(lambda ivs: T.use_swizzle(2, enable=False))  # as TileLang's: nothing

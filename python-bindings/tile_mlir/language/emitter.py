@@ -72,6 +72,7 @@ class Emitter:
         self.sizes = {}      # T.symbolic name -> (parameter Buffer, dim)
         self.parallel = 0    # how many thread-parallel loops enclose the next op
         self.kernel = 0      # how many kernel grids enclose the next op
+        self.grid = None     # the last kernel grid's header place, names and extents
         self.names = set()
         self.regions = []    # (id, what, loc) of the regions enclosing the next op
         self.region_ids = 0

@@ -36,6 +36,15 @@ def alloc_local(shape, dtype):
     return _alloc(shape, dtype, "local")
 
 
+def alloc_var(dtype, init=None):
+    """TileLang's variable: a one-element tile private to each thread
+    (v[0]), holding `init` when given."""
+    var = _alloc((1,), dtype, "local")
+    if init is not None:
+        var[0] = init
+    return var
+
+
 def _side(x, what):
     """(buffer, offsets) of a copy operand: a buffer, or buffer[offsets]."""
     if isinstance(x, Window):

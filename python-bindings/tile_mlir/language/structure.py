@@ -9,9 +9,11 @@
 The body of a loop is traced once: it states what one iteration does.
 """
 
+import re
+
 from . import emitter
 from .types import i1, index, is_int
-from .values import Value, as_value, int_attribute
+from .values import Value, as_value, constant, int_attribute
 
 _BLOCK_DIMS = ("x", "y", "z")
 
@@ -70,6 +72,8 @@ class Kernel(_Region):
         if e.kernel:
             raise emitter.BuildError("kernels cannot be nested")
         names = [e.fresh("b") for _ in self.extents]
+        e.grid = {"header": len(e.body), "names": names, "extents": self.extents,
+                  "swizzled": False}
         e.open("scf.forall (%s) in (%s) {" % (", ".join(names), ", ".join(self.extents)),
                "T.Kernel", self.loc)
         ivs = [Value(n, index) for n in names]
@@ -83,6 +87,74 @@ class Kernel(_Region):
         mapping = ", ".join("#gpu.block<%s>" % _BLOCK_DIMS[n - 1 - d] for d in range(n))
         e.close("} {mapping = [%s], tile.threads = %d : i64}" % (mapping, self.threads),
                 self.loc)
+
+
+def use_swizzle(panel_size, order="row", enable=True):
+    """TileLang's block rasterization: the blocks of a 2-D grid (the last
+    two dimensions of a 3-D one) are handed out in panels of `panel_size`
+    rows (order="row": values of the first of the two block indices) or
+    columns ("col"), so that blocks running at the same time share the rows
+    and columns of the operands they read. The block indices the kernel
+    sees are remapped (a bijection of the grid), so it is written first in
+    the kernel block, before they are used; every target runs it."""
+    e = emitter.current()
+    if not e.kernel or not e.regions or e.regions[-1][1] != "T.Kernel":
+        raise emitter.BuildError("T.use_swizzle remaps a kernel's block indices: write it "
+                                 "directly in a `with T.Kernel(...)` block")
+    panel = int_attribute(panel_size, "panel_size of T.use_swizzle")
+    if panel < 1:
+        raise emitter.BuildError("panel_size of T.use_swizzle must be >= 1, got %d" % panel)
+    if order not in ("row", "col"):
+        raise emitter.BuildError("order of T.use_swizzle is \"row\" or \"col\", got %r"
+                                 % (order,))
+    if not isinstance(enable, bool):
+        raise emitter.BuildError("enable of T.use_swizzle takes True or False, got %r"
+                                 % (enable,))
+    if not enable:
+        return
+    grid = e.grid
+    if len(grid["names"]) < 2:
+        raise emitter.BuildError("T.use_swizzle needs a grid of 2 or 3 dimensions, got 1")
+    if grid["swizzled"]:
+        raise emitter.BuildError("T.use_swizzle is written once per kernel")
+    names = grid["names"][-2:]
+    for line in e.body[grid["header"] + 1:]:
+        text = line if isinstance(line, str) else line.text
+        for name in names:
+            if re.search(re.escape(name) + r"(?![\w$.-])", text):
+                raise emitter.BuildError("T.use_swizzle remaps the block indices: write it "
+                                         "before they are used")
+    grid["swizzled"] = True
+    raw = [e.fresh(n[1:] + "_launch") for n in names]
+    header = grid["names"][:-2] + raw
+    indent = e.body[grid["header"]][:len(e.body[grid["header"]]) -
+                                    len(e.body[grid["header"]].lstrip())]
+    e.body[grid["header"]] = indent + "scf.forall (%s) in (%s) {" % (
+        ", ".join(header), ", ".join(grid["extents"]))
+    extents = [constant(int(x), index) if x.isdigit() else Value(x, index, scope=())
+               for x in grid["extents"][-2:]]
+    # Panels of `panel` values of the grouped index (g), walked along the
+    # other (w), in launch order (the last index fastest).
+    g, w = (0, 1) if order == "row" else (1, 0)
+    loc = emitter.caller_location()
+    p = constant(panel, index)
+
+    def op(text):
+        name = e.fresh()
+        e.emit("%s = %s : index" % (name, text), loc)
+        return name
+
+    linear = op("arith.addi %s, %s" % (op("arith.muli %s, %s" % (raw[g], extents[w].name)),
+                                       raw[w]))
+    per = op("arith.muli %s, %s" % (p.name, extents[w].name))
+    group = op("arith.divui %s, %s" % (linear, per))
+    first = op("arith.muli %s, %s" % (group, p.name))
+    size = op("arith.minui %s, %s" % (op("arith.subi %s, %s" % (extents[g].name, first)),
+                                      p.name))
+    within = op("arith.remui %s, %s" % (linear, per))
+    e.emit("%s = arith.addi %s, %s : index" % (
+        names[g], first, op("arith.remui %s, %s" % (within, size))), loc)
+    e.emit("%s = arith.divui %s, %s : index" % (names[w], within, size), loc)
 
 
 class _For(_Region):
