@@ -169,16 +169,20 @@ func.func @gemm(%A: memref<?x?x{elem}>, %B: memref<?x?x{elem}>, %C: memref<?x?x{
 # The identity of each reduction and its step, per element type. f16 sums
 # are left out: their rounding depends on the order of the additions.
 REDUCE_INIT = {
-    "f32": {"sum": "0.0", "absmax": "0.0", "max": "0xFF800000", "min": "0x7F800000"},
-    "f64": {"sum": "0.0", "absmax": "0.0", "max": "0xFFF0000000000000", "min": "0x7FF0000000000000"},
+    "f32": {"sum": "0.0", "absmax": "0.0", "max": "0xFF800000", "min": "0x7F800000",
+            "abssum": "0.0"},
+    "f64": {"sum": "0.0", "absmax": "0.0", "max": "0xFFF0000000000000", "min": "0x7FF0000000000000",
+            "abssum": "0.0"},
     "f16": {"absmax": "0.0", "max": "0xFC00", "min": "0x7C00"},
-    "i32": {"sum": "0", "absmax": "0", "max": "-2147483648", "min": "2147483647"},
+    "i32": {"sum": "0", "absmax": "0", "max": "-2147483648", "min": "2147483647", "abssum": "0"},
 }
 REDUCE_STEP = {
     "f": {"sum": "arith.addf %acc, %x", "max": "arith.maximumf %acc, %x",
-          "min": "arith.minimumf %acc, %x", "absmax": "arith.maximumf %acc, %ax"},
+          "min": "arith.minimumf %acc, %x", "absmax": "arith.maximumf %acc, %ax",
+          "abssum": "arith.addf %acc, %ax"},
     "i": {"sum": "arith.addi %acc, %x", "max": "arith.maxsi %acc, %x",
-          "min": "arith.minsi %acc, %x", "absmax": "arith.maxsi %acc, %ax"},
+          "min": "arith.minsi %acc, %x", "absmax": "arith.maxsi %acc, %ax",
+          "abssum": "arith.addi %acc, %ax"},
 }
 
 

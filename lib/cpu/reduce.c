@@ -15,7 +15,7 @@
 
 static const MlirValue noValue = {NULL};
 
-typedef enum { KindSum, KindMax, KindMin, KindAbsMax } Kind;
+typedef enum { KindSum, KindMax, KindMin, KindAbsMax, KindAbsSum } Kind;
 
 typedef struct {
   MlirValue src, dst;
@@ -31,6 +31,7 @@ static MlirValue combine(TileBuilder *b, const Reduce *r, MlirValue x,
                          MlirValue y) {
   switch (r->kind) {
   case KindSum:
+  case KindAbsSum:
     return tbBinary(b, r->isFloat ? "arith.addf" : "arith.addi", x, y);
   case KindMin:
     return tbBinary(b, r->isFloat ? "arith.minimumf" : "arith.minsi", x, y);
@@ -43,7 +44,7 @@ static MlirValue combine(TileBuilder *b, const Reduce *r, MlirValue x,
 
 /* What an element contributes: itself, or its absolute value. */
 static MlirValue contribution(TileBuilder *b, const Reduce *r, MlirValue x) {
-  if (r->kind != KindAbsMax)
+  if (r->kind != KindAbsMax && r->kind != KindAbsSum)
     return x;
   return tbUnary(b, r->isFloat ? "math.absf" : "math.absi", x);
 }
@@ -51,6 +52,7 @@ static MlirValue contribution(TileBuilder *b, const Reduce *r, MlirValue x) {
 static const char *vectorKind(const Reduce *r) {
   switch (r->kind) {
   case KindSum:
+  case KindAbsSum:
     return "add";
   case KindMin:
     return r->isFloat ? "minimumf" : "minsi";
@@ -66,6 +68,7 @@ static MlirValue identity(TileBuilder *b, const Reduce *r) {
   switch (r->kind) {
   case KindSum:
   case KindAbsMax:
+  case KindAbsSum:
     return tileCpuConstant(b, r->elem, 0);
   case KindMax:
     return r->isFloat ? tbConstFloat(b, r->elem, -INFINITY)
@@ -85,7 +88,7 @@ static MlirValue identity(TileBuilder *b, const Reduce *r) {
  * reduction is unspecified), which lets LLVM fold the lanes as a tree. */
 static MlirValue foldLanes(TileBuilder *b, const Reduce *r, MlirValue v) {
   MlirValue scalar = tbVReduce(b, vectorKind(r), v);
-  if (r->isFloat && r->kind == KindSum)
+  if (r->isFloat && (r->kind == KindSum || r->kind == KindAbsSum))
     mlirOperationSetAttributeByName(mlirOpResultGetOwner(scalar),
                                     tileRef("fastmath"),
                                     tbParseAttr(b, "#arith.fastmath<reassoc>"));
@@ -183,8 +186,8 @@ static void reduceOuter(TileBuilder *b, const Reduce *r) {
 
 static bool parseKind(MlirOperation op, Kind *kind) {
   MlirStringRef s = mlirStringAttrGetValue(tileOpGetAttr(op, "kind"));
-  static const char *const names[] = {"sum", "max", "min", "absmax"};
-  for (int i = 0; i < 4; ++i)
+  static const char *const names[] = {"sum", "max", "min", "absmax", "abssum"};
+  for (int i = 0; i < (int)TILE_COUNT(names); ++i)
     if (tileStrRefEquals(s, names[i])) {
       *kind = (Kind)i;
       return true;
@@ -235,8 +238,8 @@ static const TileDialectHandleGetter dependent[] = {
 const TilePassDescriptor tileCpuReducePass = {
     .argument = "tile-cpu-reduce",
     .name = "TileCpuReduce",
-    .summary = "Lower tile.reduce (sum, max, min, absmax along a dimension) "
-               "to vector code (cpu)",
+    .summary = "Lower tile.reduce (sum, max, min, absmax, abssum along a "
+               "dimension) to vector code (cpu)",
     .anchor = "func.func",
     .options = options,
     .numOptions = TILE_COUNT(options),

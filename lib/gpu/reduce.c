@@ -21,7 +21,7 @@
 
 #include <string.h>
 
-typedef enum { Sum, Max, Min, AbsMax } Kind;
+typedef enum { Sum, Max, Min, AbsMax, AbsSum } Kind;
 
 typedef struct {
   MlirOperation op;
@@ -41,6 +41,7 @@ static Reduce parse(MlirOperation op) {
   r.kind = tileStrRefEquals(kind, "max")      ? Max
            : tileStrRefEquals(kind, "min")    ? Min
            : tileStrRefEquals(kind, "absmax") ? AbsMax
+           : tileStrRefEquals(kind, "abssum") ? AbsSum
                                               : Sum;
   r.dim = (int)mlirIntegerAttrGetValueInt(tileOpGetAttr(op, "dim"));
   bool ok;
@@ -64,6 +65,7 @@ static MlirValue combine(TileBuilder *b, const Reduce *r, MlirValue acc,
                          MlirValue x) {
   switch (r->kind) {
   case Sum:
+  case AbsSum:
     return tbAddAny(b, acc, x);
   case Min:
     return tbMinAny(b, acc, x);
@@ -75,7 +77,8 @@ static MlirValue combine(TileBuilder *b, const Reduce *r, MlirValue acc,
 /* Folds one source element into an accumulator. */
 static MlirValue fold(TileBuilder *b, const Reduce *r, MlirValue acc,
                       MlirValue x) {
-  return combine(b, r, acc, r->kind == AbsMax ? tbAbsAny(b, x) : x);
+  bool abs = r->kind == AbsMax || r->kind == AbsSum;
+  return combine(b, r, acc, abs ? tbAbsAny(b, x) : x);
 }
 
 /* The value stored for a result: combined with what dest holds unless

@@ -526,7 +526,8 @@ static void checkFill(Verifier *v, MlirOperation op) {
          typeStr(&v->t0, value), typeStr(&v->t1, dst));
 }
 
-static const char *const reduceKinds[] = {"sum", "max", "min", "absmax"};
+static const char *const reduceKinds[] = {"sum", "max", "min", "absmax",
+                                          "abssum"};
 
 static void checkReduce(Verifier *v, MlirOperation op) {
   MlirType src = mlirValueGetType(mlirOperationGetOperand(op, 0));
@@ -544,11 +545,12 @@ static void checkReduce(Verifier *v, MlirOperation op) {
   MlirAttribute kind = tileOpGetAttr(op, "kind");
   bool validKind = false;
   if (!mlirAttributeIsNull(kind) && mlirAttributeIsAString(kind))
-    for (size_t i = 0; i < 4; ++i)
+    for (size_t i = 0; i < TILE_COUNT(reduceKinds); ++i)
       validKind |=
           tileStrRefEquals(mlirStringAttrGetValue(kind), reduceKinds[i]);
   if (!validKind)
-    FAIL(op, "needs kind = \"sum\", \"max\", \"min\" or \"absmax\"");
+    FAIL(op, "needs kind = \"sum\", \"max\", \"min\", \"absmax\" or "
+             "\"abssum\"");
   bool clearOk;
   tileGetBoolAttr(op, "clear", true, &clearOk);
   if (!clearOk)

@@ -24,7 +24,7 @@ func.func @reduce_kind() {
   scf.forall (%i) in (1) {
     %f = "tile.alloc"() : () -> memref<64x128xf32, #tile.fragment>
     %r = "tile.alloc"() : () -> memref<64xf32, #tile.fragment>
-    // expected-error @+1 {{needs kind = "sum", "max", "min" or "absmax"}}
+    // expected-error @+1 {{needs kind = "sum", "max", "min", "absmax" or "abssum"}}
     "tile.reduce"(%f, %r) {kind = "mean", dim = 1 : i64} : (memref<64x128xf32, #tile.fragment>, memref<64xf32, #tile.fragment>) -> ()
   } {mapping = [#gpu.block<x>], tile.threads = 128 : i64}
   return

@@ -68,6 +68,8 @@ func.func @fill_reduce(%v: f32) {
     "tile.fill"(%f, %v) : (!frag, f32) -> ()
     // CHECK: "tile.reduce"(%{{.*}}, %{{.*}}) {dim = 1 : i64, kind = "absmax"}
     "tile.reduce"(%f, %r) {kind = "absmax", dim = 1 : i64} : (!frag, memref<64xf32, #tile.fragment>) -> ()
+    // CHECK: "tile.reduce"(%{{.*}}, %{{.*}}) {dim = 1 : i64, kind = "abssum"}
+    "tile.reduce"(%f, %r) {kind = "abssum", dim = 1 : i64} : (!frag, memref<64xf32, #tile.fragment>) -> ()
     // CHECK: "tile.reduce"(%{{.*}}, %{{.*}}) {clear = false, dim = 0 : i64, kind = "sum"}
     "tile.reduce"(%f, %r) {kind = "sum", dim = 0 : i64, clear = false} : (!frag, memref<64xf32, #tile.fragment>) -> ()
   } {mapping = [#gpu.block<x>], tile.threads = 128 : i64}

@@ -447,3 +447,39 @@ def test_use_swizzle_mistakes():
     with pytest.raises(T.BuildError, match='order of T.use_swizzle is "row" or "col"'):
         kernel(lambda ivs: T.use_swizzle(2, order="diagonal"))
     kernel(lambda ivs: T.use_swizzle(2, enable=False))  # as TileLang's: nothing
+
+
+def abs_sums(scope, dim, dtype):
+    """Row (dim 1) or column (dim 0) sums of |X| of a 50 x 70 X, kept across
+    tiles of 16 x 32 with clear=False."""
+    alloc = {"fragment": T.alloc_fragment, "shared": T.alloc_shared, "local": T.alloc_local}[scope]
+
+    @T.prim_func
+    def abs_sum(X: T.Tensor((50, 70), dtype), Out: T.Tensor((70 if dim == 0 else 50,), dtype)):
+        with T.Kernel(1, threads=64):
+            t = alloc((16, 32), dtype)
+            acc = T.alloc_fragment((32 if dim == 0 else 16,), dtype)
+            for outer in T.serial(T.ceildiv(70 if dim == 0 else 50, acc.shape_spec[0])):
+                T.clear(acc)
+                for inner in T.serial(T.ceildiv(50 if dim == 0 else 70, t.shape_spec[dim])):
+                    rows, cols = (inner, outer) if dim == 0 else (outer, inner)
+                    T.copy(X[rows * 16, cols * 32], t)
+                    T.reduce_abssum(t, acc, dim=dim, clear=False)
+                T.copy(acc, Out[outer * acc.shape_spec[0]])
+    return abs_sum
+
+
+@pytest.mark.parametrize("target", TARGETS)
+@pytest.mark.parametrize("scope, dim, dtype", [
+    ("fragment", 1, "float32"), ("fragment", 0, "float32"), ("shared", 1, "float64"),
+    ("local", 0, "float32"), ("fragment", 1, "int32"), ("shared", 0, "int32")])
+def test_reduce_abssum(target, scope, dim, dtype):
+    if target == "vulkan" and dtype == "float64":
+        dtype = "float32"
+    rng = np.random.default_rng(7)
+    X = (rng.standard_normal((50, 70)) * 8).astype(dtype)
+    out = tm.compile(abs_sums(scope, dim, dtype), target=target, out_idx=-1)(X)
+    want = np.abs(X).sum(axis=dim, dtype=np.float64)
+    np.testing.assert_allclose(out, want.astype(dtype), rtol=1e-5)
+    for gpu in ("cuda:sm_90a", "rocm:gfx942"):
+        tm.compile(abs_sums(scope, dim, dtype), target=gpu, parts="mlir")

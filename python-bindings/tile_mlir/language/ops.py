@@ -148,7 +148,8 @@ def clear(buffer):
 
 
 def reduce(src, dst, kind, dim, clear=True):
-    """dst = reduction of src along `dim` ("sum", "max", "min", "absmax");
+    """dst = reduction of src along `dim` ("sum", "max", "min", "absmax",
+    "abssum");
     with clear=False the result is combined with what dst holds."""
     for name, x in (("source", src), ("dest", dst)):
         if not isinstance(x, Buffer):
@@ -179,6 +180,10 @@ def reduce_min(src, dst, dim, clear=True):
 
 def reduce_absmax(src, dst, dim, clear=True):
     reduce(src, dst, "absmax", dim, clear)
+
+
+def reduce_abssum(src, dst, dim, clear=True):
+    reduce(src, dst, "abssum", dim, clear)
 
 
 def atomic_add(dst, src):

@@ -44,6 +44,20 @@ func.func @column_absmax(%x: memref<4x40xf32>, %c: memref<40xf32>) {
 
 // -----
 
+// abssum: |x| added, integers too (math.absi), combined with dest.
+// CHECK-LABEL: func.func @column_abssum_i32
+// CHECK:         %[[INIT:.*]] = vector.load %{{.*}}[%{{.*}}] : memref<40xi32>, vector<16xi32>
+// CHECK:         scf.for %{{.*}} iter_args(%[[A:.*]] = %[[INIT]]) -> (vector<16xi32>) {
+// CHECK:           %[[ABS:.*]] = math.absi %{{.*}} : vector<16xi32>
+// CHECK:           arith.addi %[[A]], %[[ABS]] : vector<16xi32>
+func.func @column_abssum_i32(%s: memref<4x40xi32>, %d: memref<40xi32>) {
+  "tile.reduce"(%s, %d) {kind = "abssum", dim = 0 : i64, clear = false}
+      : (memref<4x40xi32>, memref<40xi32>) -> ()
+  return
+}
+
+// -----
+
 // Integers: signed minimum, combined with dest.
 // CHECK-LABEL: func.func @column_min_i32
 // CHECK:         %[[INIT:.*]] = vector.load %{{.*}}[%{{.*}}] : memref<40xi32>, vector<16xi32>
