@@ -483,3 +483,71 @@ def test_reduce_abssum(target, scope, dim, dtype):
     np.testing.assert_allclose(out, want.astype(dtype), rtol=1e-5)
     for gpu in ("cuda:sm_90a", "rocm:gfx942"):
         tm.compile(abs_sums(scope, dim, dtype), target=gpu, parts="mlir")
+
+
+@T.prim_func
+def histogram(X: T.Tensor(("N",), "int32"), F: T.Tensor(("N",), "float32"),
+              H: T.Tensor((16,), "int32"), S: T.Tensor((1,), "float32"),
+              Extremes: T.Tensor((2,), "int32"), Ticket: T.Tensor(("N",), "int32"),
+              Count: T.Tensor((1,), "int32")):
+    N = X.shape[0]
+    with T.Kernel(T.ceildiv(N, 64), threads=64) as b:
+        for i in T.Parallel(64):
+            j = b * 64 + i
+            x = X[j]  # 0 past the end
+            T.atomic_add(H[x & 15], 1)  # an i32 index
+            T.atomic_add(S[0], F[j])
+            T.atomic_max(Extremes[0], x)
+            T.atomic_min(Extremes[1], x)
+            Ticket[j] = T.atomic_add(Count[0], 1, return_prev=True)  # every element takes one
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_atomics_of_one_element(target):
+    n = 150  # three blocks; the last runs past the end
+    rng = np.random.default_rng(8)
+    X = rng.integers(-1000, 1000, n).astype(np.int32)
+    F = rng.random(n).astype(np.float32)
+    H, S = np.zeros(16, np.int32), np.zeros(1, np.float32)
+    extremes = np.array([np.iinfo(np.int32).min, np.iinfo(np.int32).max], np.int32)
+    ticket, count = np.zeros(n, np.int32), np.zeros(1, np.int32)
+    tm.compile(histogram, target=target)(X, F, H, S, extremes, ticket, count)
+    padded = np.concatenate([X, np.zeros(192 - n, np.int32)])  # what the blocks read
+    assert np.array_equal(H, np.bincount(padded & 15, minlength=16))
+    assert S[0] == pytest.approx(F.sum(), rel=1e-5)
+    assert list(extremes) == [padded.max(), padded.min()]
+    assert count[0] == 192  # Count[0] is inside: the blocks' 42 elements past the end add too
+    assert len(set(ticket)) == n and 0 <= ticket.min() and ticket.max() < 192
+    for gpu in ("cuda:sm_90a", "rocm:gfx942"):
+        tm.compile(histogram, target=gpu, parts="mlir")
+
+
+def test_atomics_of_one_element_mistakes():
+    @T.prim_func
+    def float_max(F: T.Tensor((64,), "float32"), M: T.Tensor((1,), "float32")):
+        with T.Kernel(1, threads=64):
+            for i in T.Parallel(64):
+                T.atomic_max(M[0], F[i])
+    with pytest.raises(tm.CompileError, match=r"test_tilelang.py:\d+:\d+: error: "
+                       r"'memref.atomic_rmw' op applies maximumf atomically to f32"):
+        tm.compile(float_max, target="vulkan")
+    F, M = np.random.default_rng(9).random(64).astype(np.float32), np.zeros(1, np.float32)
+    tm.compile(float_max, target="cpu")(F, M)
+    assert M[0] == F.max()
+
+    def kernel(body):
+        @T.prim_func
+        def f(A: T.Tensor((64,), "float32"), I: T.Tensor((64,), "index")):
+            with T.Kernel(1, threads=64):
+                body(A, I)
+
+    for body, message in [
+            (lambda A, I: T.atomic_max(A[0:4], 1.0), "T.atomic_max of a slice of A"),
+            (lambda A, I: T.atomic_add(T.alloc_fragment((4,), "float32")[0], 1.0),
+             "global or shared memory, not of a fragment tile"),
+            (lambda A, I: T.atomic_add(I[0], 1), "not defined on index elements"),
+            (lambda A, I: T.atomic_min(A[0], A), "takes a value for one element, got the buffer"),
+            (lambda A, I: T.atomic_add(A[0], T.alloc_fragment((1,), "float32"),
+                                       return_prev=True), "atomic_add of a tile returns nothing")]:
+        with pytest.raises(T.BuildError, match=message):
+            kernel(body)

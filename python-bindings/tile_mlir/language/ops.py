@@ -3,8 +3,8 @@ writes them: generic-form tile ops on buffers, upstream ops for scalars."""
 
 from . import emitter
 from .types import as_dtype, float_literal, i1, index, int_literal, is_int
-from .values import (Buffer, Value, Window, _operands, as_value, binary, int_attribute,
-                     integer, load, use_buffer)
+from .values import (Buffer, Value, Window, _operands, as_value, atomic_element, binary,
+                     int_attribute, integer, load, use_buffer)
 
 
 def _alloc(shape, dtype, scope):
@@ -186,13 +186,19 @@ def reduce_abssum(src, dst, dim, clear=True):
     reduce(src, dst, "abssum", dim, clear)
 
 
-def atomic_add(dst, src):
-    """dst[offsets + i] += src[i], atomically: atomic_add(C[m0, n0], partial)."""
+def atomic_add(dst, src, return_prev=False):
+    """dst[offsets + i] += src[i], atomically: atomic_add(C[m0, n0], partial)
+    adds a tile (tile.atomic_add). With a value for `src`, atomic_add(C[i, j],
+    v) adds it to one element (memref.atomic_rmw), as TileLang's; with
+    return_prev=True it returns the element's value before."""
     if not isinstance(dst, Window):
         raise emitter.BuildError("atomic_add's dest is a window buffer[offsets...] "
                                  "(one offset per dimension), got %r" % (dst,))
     if not isinstance(src, Buffer):
-        raise emitter.BuildError("atomic_add's source must be a tile buffer, got %r" % (src,))
+        return atomic_element("add", dst, src, return_prev)
+    if return_prev:
+        raise emitter.BuildError("atomic_add of a tile returns nothing: return_prev is for "
+                                 "one element's update")
     use_buffer(src)
     use_buffer(dst.buffer)
     _check_slices(dst, src, "the dest of atomic_add")
@@ -200,6 +206,27 @@ def atomic_add(dst, src):
     emitter.current().emit('"tile.atomic_add"(%s) : (%s) -> ()' % (
         ", ".join([src.name, dst.buffer.name] + offsets),
         ", ".join([src.type, dst.buffer.type] + ["index"] * len(offsets))))
+
+
+def atomic_max(dst, value, return_prev=False):
+    """dst's element becomes max(element, value) atomically (floats:
+    maximumf, NaN-propagating; ints signed)."""
+    return _atomic("max", dst, value, return_prev)
+
+
+def atomic_min(dst, value, return_prev=False):
+    """dst's element becomes min(element, value) atomically."""
+    return _atomic("min", dst, value, return_prev)
+
+
+def _atomic(kind, dst, value, return_prev):
+    if not isinstance(dst, Window):
+        raise emitter.BuildError("atomic_%s's dest is an element buffer[indices...], got %r"
+                                 % (kind, dst))
+    if isinstance(value, Buffer):
+        raise emitter.BuildError("atomic_%s takes a value for one element, got the buffer %s"
+                                 % (kind, value.label))
+    return atomic_element(kind, dst, value, return_prev)
 
 
 # ---- scalar functions ----

@@ -153,7 +153,7 @@ class Buffer:
             indices = (indices,)
         if any(isinstance(i, slice) for i in indices):
             return _sliced(self, indices)
-        window = Window(self, tuple(as_value(i, index) for i in indices))
+        window = Window(self, tuple(subscript(i) for i in indices))
         # Inside T.Parallel a tile's element is loaded at once; an element of
         # a buffer in global memory stays a window (loaded at the same place
         # when used) so that T.if_then_else can read it only when chosen.
@@ -168,7 +168,18 @@ class Buffer:
             raise emitter.BuildError("a slice of %s is a tile's window, for T.copy and "
                                      "T.atomic_add; assign elements in T.Parallel"
                                      % self.label)
-        store(self, tuple(as_value(i, index) for i in indices), value)
+        store(self, tuple(subscript(i) for i in indices), value)
+
+
+def subscript(i):
+    """An index of a subscript: an index value, or an int value converted
+    (signed, as NumPy's integer indices are), or a Python int."""
+    if isinstance(i, (Window, Size)):
+        i = as_value(i)
+    if isinstance(i, Value) and i.dtype.kind == "int" and i.dtype.bits > 1:
+        from .ops import cast
+        return cast(i, index)
+    return as_value(i, index)
 
 
 def _strides(shape):
@@ -225,19 +236,19 @@ def _sliced(buffer, indices):
     offsets, kept, extents = [], [], []
     for d, i in enumerate(indices):
         if not isinstance(i, slice):
-            offsets.append(as_value(i, index))
+            offsets.append(subscript(i))
             continue
         if i.step is not None and not (is_int(i.step) and i.step == 1):
             raise emitter.BuildError("a slice of %s (dimension %d) has step %r: tile windows "
                                      "are contiguous ranges" % (buffer.label, d, i.step))
         start = 0 if i.start is None else i.start
-        offsets.append(as_value(start, index))
+        offsets.append(subscript(start))
         kept.append(d)
         stop = buffer.shape_spec[d] if i.stop is None else i.stop
         begin = offsets[-1].literal
         end = stop if is_int(stop) else getattr(stop, "literal", None)
         if i.stop is not None and not is_int(stop):
-            emitter.use(as_value(stop, index))  # an index; its value is not known here
+            subscript(stop)  # an index; its value is not known here
         extents.append(end - begin if begin is not None and end is not None else None)
     fixed = [d for d in range(buffer.rank) if d not in kept]
     if fixed and kept and max(fixed) > min(kept):
@@ -634,6 +645,56 @@ def store(buffer, offsets, value):
     if inside is not None:
         text = "\n".join(checks + ["scf.if %s {" % inside, "  %s %s" % (text, loc), "}"])
     e.emit(text, loc)
+
+
+# memref.atomic_rmw kinds of an atomic update of one element: float, int.
+_ATOMIC = {"add": ("addf", "addi"), "max": ("maximumf", "maxs"), "min": ("minimumf", "mins")}
+
+
+def atomic_element(kind, window, value, return_prev):
+    """window's element becomes (element kind value), atomically
+    (memref.atomic_rmw). In T.Parallel an element of a parameter outside it
+    is left alone, as a store there is. Returns the element's value before
+    when `return_prev` (0 where it was left alone), else None."""
+    what = "T.atomic_" + kind
+    buffer, offsets = window.buffer, window.offsets
+    if window.tile_extents is not None:
+        raise emitter.BuildError("%s of a slice of %s: a tile's window takes a tile source "
+                                 "(T.atomic_add(C[...], tile))" % (what, buffer.label))
+    if buffer.scope not in ("global", "shared"):
+        raise emitter.BuildError("%s updates an element of a buffer in global or shared "
+                                 "memory, not of a %s tile" % (what, buffer.scope))
+    if buffer.dtype.kind == "index" or buffer.dtype.bits == 1:
+        raise emitter.BuildError("%s is not defined on %s elements" % (what, buffer.dtype))
+    use_buffer(buffer)
+    check_element(buffer, offsets)
+    for o in offsets:
+        emitter.use(o)
+    value = as_value(value, buffer.dtype)
+    e = emitter.current()
+    t = buffer.dtype.name
+    loc = emitter.caller_location()
+    op = _ATOMIC[kind][0 if buffer.dtype.is_float else 1]
+    name, old = e.fresh(), e.fresh()
+    rmw = "memref.atomic_rmw %s %s, %s[%s] : (%s, %s) -> %s" % (
+        op, value.name, buffer.name, ", ".join(o.name for o in offsets), t, buffer.type, t)
+
+    def text(result):
+        return result + " = " + rmw
+    checks, inside = _inside(buffer, offsets, loc) if _guarded(buffer) else ([], None)
+    if inside is None:
+        e.emit(text(name), loc)
+    elif return_prev:
+        zero = constant(0, buffer.dtype)
+        e.emit("\n".join(checks + [
+            "%s = scf.if %s -> (%s) {" % (name, inside, t),
+            "  %s %s" % (text(old), loc), "  scf.yield %s : %s %s" % (old, t, loc),
+            "} else {", "  scf.yield %s : %s %s" % (zero.name, t, loc), "}"]), loc)
+    else:
+        # The old value unused: vulkan adds floats atomically only so.
+        e.emit("\n".join(checks + ["scf.if %s {" % inside, "  %s %s" % (text(old), loc),
+                                    "}"]), loc)
+    return Value(name, buffer.dtype) if return_prev else None
 
 
 def use_buffer(buffer):
