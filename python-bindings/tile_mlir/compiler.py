@@ -390,6 +390,24 @@ class Artifact:
     obj = property(lambda self: self._optional("obj"), doc="The host object file, or None.")
     asm = property(lambda self: self._optional("asm"), doc="Host assembly, or None.")
 
+    # The text of the kernels' code, by device format: the parts tried in turn.
+    _SOURCE_PARTS = {"ptx": ("ptx",), "hsaco": ("isa",), "spirv": ("spirv-asm",),
+                     "": ("asm", "llvm")}
+
+    def get_kernel_source(self):
+        """The kernels' code as text, as TileLang's kernel.get_kernel_source():
+        PTX (cuda), AMDGCN assembly (rocm: compile with parts="isa"), SPIR-V
+        assembly (vulkan: parts="spirv-asm"), the host assembly or else the
+        host LLVM IR (cpu, whose kernels are host code)."""
+        names = self._SOURCE_PARTS.get(self.device_format, (self.device_format,))
+        for name in names:
+            text = self._optional(name)
+            if text is not None:
+                return text
+        raise KeyError("the artifact has no %s part: compile with parts=%r to keep the "
+                       "kernels' code as text (it has: %s)" % (
+                           names[0], names[0], ", ".join(self.part_names)))
+
     @property
     def device_format(self):
         """The part holding the device code ("ptx", "spirv", ...), "" for cpu."""

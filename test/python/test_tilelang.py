@@ -551,3 +551,34 @@ def test_atomics_of_one_element_mistakes():
                                        return_prev=True), "atomic_add of a tile returns nothing")]:
         with pytest.raises(T.BuildError, match=message):
             kernel(body)
+
+
+def test_kernel_source_and_tilelang_keywords():
+    kernel = matmul(64, 64, 64, 32, 32, 32)
+    assert "define void @main(" in kernel.get_kernel_source()  # cpu: host LLVM IR
+    src = matmul.__wrapped__(64, 64, 64, 32, 32, 32)
+    assert ".entry main_kernel" in tm.compile(src, target="cuda:sm_90a").get_kernel_source()
+    with pytest.raises(KeyError, match="no spirv-asm part: compile with parts='spirv-asm'"):
+        tm.compile(src, target="vulkan").get_kernel_source()
+    assert "OpEntryPoint" in tm.compile(src, target="vulkan",
+                                        parts="spirv-asm").get_kernel_source()
+    with pytest.raises(KeyError, match="no isa part"):
+        tm.compile(src, target="rocm:gfx942").get_kernel_source()
+
+    def kernel_with(body):
+        @T.prim_func
+        def f(A: T.Tensor((64, 64), "float16")):
+            with T.Kernel(1, threads=128):
+                body()
+    kernel_with(lambda: (T.alloc_shared((16, 16), "float16", scope="shared.dyn"),
+                         T.alloc_fragment((16,), "float", scope="local.fragment"),
+                         T.alloc_local((4,), "float", scope="local")))
+    with pytest.raises(T.BuildError, match="alloc_shared takes scope='shared' or 'shared.dyn'"):
+        kernel_with(lambda: T.alloc_shared((16, 16), "float16", scope="local"))
+
+    def gemm(**kwargs):
+        a, b = T.alloc_shared((16, 16), "float16"), T.alloc_shared((16, 16), "float16")
+        T.gemm(a, b, T.alloc_fragment((16, 16), "float"), **kwargs)
+    kernel_with(lambda: gemm(k_pack=1, wg_wait=0))
+    with pytest.raises(T.BuildError, match="gemm's k_pack=2 is not supported"):
+        kernel_with(lambda: gemm(k_pack=2))

@@ -21,18 +21,28 @@ def _alloc(shape, dtype, scope):
     return buf
 
 
-def alloc_shared(shape, dtype):
+def _scope(scope, names, what):
+    """TileLang's scope= of an allocation: its own names only."""
+    if scope is not None and scope not in names:
+        raise emitter.BuildError("%s takes scope=%s, got %r (each scope has its T.alloc_*)"
+                                 % (what, " or ".join(repr(n) for n in names), scope))
+
+
+def alloc_shared(shape, dtype, scope=None):
     """A tile in shared memory: one per block."""
+    _scope(scope, ("shared", "shared.dyn"), "alloc_shared")
     return _alloc(shape, dtype, "shared")
 
 
-def alloc_fragment(shape, dtype):
+def alloc_fragment(shape, dtype, scope=None):
     """A tile distributed over the block's threads (e.g. an accumulator)."""
+    _scope(scope, ("local.fragment",), "alloc_fragment")
     return _alloc(shape, dtype, "fragment")
 
 
-def alloc_local(shape, dtype):
+def alloc_local(shape, dtype, scope=None):
     """A tile private to each thread."""
+    _scope(scope, ("local",), "alloc_local")
     return _alloc(shape, dtype, "local")
 
 
@@ -109,8 +119,16 @@ class GemmWarpPolicy:
     FullCol = "full_col"
 
 
-def gemm(A, B, C, transpose_A=False, transpose_B=False, clear_accum=False, policy=None):
-    """C += op(A) op(B) on tiles; op transposes when asked."""
+def gemm(A, B, C, transpose_A=False, transpose_B=False, clear_accum=False, policy=None,
+         k_pack=1, wg_wait=0):
+    """C += op(A) op(B) on tiles; op transposes when asked. TileLang's k_pack
+    and wg_wait are taken at their defaults only (1 and 0): each backend
+    chooses its matrix instructions and waits itself."""
+    for name, value, default in (("k_pack", k_pack, 1), ("wg_wait", wg_wait, 0)):
+        if value != default or isinstance(value, bool):
+            raise emitter.BuildError("gemm's %s=%r is not supported: the backend chooses its "
+                                     "matrix instructions (leave it at %d)"
+                                     % (name, value, default))
     for name, x in (("A", A), ("B", B), ("C", C)):
         if not isinstance(x, Buffer):
             raise emitter.BuildError("gemm's %s must be a tile buffer, got %r" % (name, x))
