@@ -300,21 +300,27 @@ class Window:
     __hash__ = object.__hash__
 
 
+_OPERATORS = ("add", "radd", "sub", "rsub", "mul", "rmul", "truediv", "rtruediv", "floordiv",
+              "rfloordiv", "mod", "rmod", "pow", "rpow", "and", "rand", "or", "ror", "xor",
+              "rxor", "lshift", "rlshift", "rshift", "rrshift", "neg", "invert", "abs", "lt",
+              "le", "gt", "ge", "eq", "ne", "bool", "index")
+
+
+def _forward_operators(cls, resolve):
+    """Gives `cls` every operator of a value, applied to resolve(self)."""
+    for name in _OPERATORS:
+        dunder = "__%s__" % name
+
+        def operator(self, *args, _dunder=dunder):
+            return getattr(resolve(self), _dunder)(*args)
+        operator.__name__ = dunder
+        setattr(cls, dunder, operator)
+
+
 # Every operator of a value works on an element, which it loads first. One
 # missing here was Python's own: `A[0] == 1.0` outside T.Parallel compared
 # the objects, and the kernel got the constant false.
-def _on_element(name):
-    def operator(self, *args):
-        return getattr(self.load(), name)(*args)
-    operator.__name__ = name
-    return operator
-
-
-for _name in ("add", "radd", "sub", "rsub", "mul", "rmul", "truediv", "rtruediv", "floordiv",
-              "rfloordiv", "mod", "rmod", "pow", "rpow", "and", "rand", "or", "ror", "xor",
-              "rxor", "lshift", "rlshift", "rshift", "rrshift", "neg", "invert", "abs", "lt",
-              "le", "gt", "ge", "eq", "ne", "bool", "index"):
-    setattr(Window, "__%s__" % _name, _on_element("__%s__" % _name))
+_forward_operators(Window, Window.load)
 
 
 class Size:
@@ -344,18 +350,7 @@ class Size:
         return buffer.dim(d)
 
 
-def _on_size(name):
-    def operator(self, *args):
-        return getattr(self.value(), name)(*args)
-    operator.__name__ = name
-    return operator
-
-
-for _name in ("add", "radd", "sub", "rsub", "mul", "rmul", "truediv", "rtruediv", "floordiv",
-              "rfloordiv", "mod", "rmod", "and", "rand", "or", "ror", "xor", "rxor", "lshift",
-              "rlshift", "rshift", "rrshift", "neg", "invert", "abs", "lt", "le", "gt", "ge",
-              "eq", "ne", "bool", "index"):
-    setattr(Size, "__%s__" % _name, _on_size("__%s__" % _name))
+_forward_operators(Size, Size.value)
 
 
 def int_attribute(x, what):
@@ -599,31 +594,45 @@ def _guarded(buffer):
     return buffer.scope == "global" and emitter.current().parallel > 0
 
 
-def load(buffer, offsets, slot=None, loc=None):
-    """buffer[offsets] as a value, loaded here or in `slot` (a place kept
-    earlier, where the subscript was written)."""
+def _kept_inside(buffer, offsets, loc, op, result=None, dtype=None):
+    """The text of `op` (a function of the name its result gets, or of None
+    when its result is not used), made to run only where `offsets` lie
+    inside `buffer` when the access is guarded (_guarded): in an scf.if
+    whose `result` is the op's result there and 0 outside, given `dtype`."""
+    checks, inside = _inside(buffer, offsets, loc) if _guarded(buffer) else ([], None)
+    if inside is None:
+        return op(result)
+    e = emitter.current()
+    if dtype is None:
+        return "\n".join(checks + ["scf.if %s {" % inside, "  %s %s" % (op(None), loc), "}"])
+    inner, t = e.fresh(), dtype.name
+    return "\n".join(checks + [
+        "%s = scf.if %s -> (%s) {" % (result, inside, t),
+        "  %s %s" % (op(inner), loc),
+        "  scf.yield %s : %s %s" % (inner, t, loc),
+        "} else {",
+        "  scf.yield %s : %s %s" % (constant(0, dtype).name, t, loc),
+        "}"])
+
+
+def _element(buffer, offsets):
+    """Checks an element access and its operands; the subscript text."""
     use_buffer(buffer)
     check_element(buffer, offsets)
     for o in offsets:
         emitter.use(o)
+    return "%s[%s]" % (buffer.name, ", ".join(o.name for o in offsets))
+
+
+def load(buffer, offsets, slot=None, loc=None):
+    """buffer[offsets] as a value, loaded here or in `slot` (a place kept
+    earlier, where the subscript was written)."""
+    element = _element(buffer, offsets)
     e = emitter.current()
     name = e.fresh()
-    text = "%s = memref.load %s[%s] : %s" % (name, buffer.name,
-                                            ", ".join(o.name for o in offsets), buffer.type)
-    checks, inside = _inside(buffer, offsets, loc or emitter.caller_location()) if _guarded(
-        buffer) else ([], None)
-    if inside is not None:
-        op_loc = loc or emitter.caller_location()
-        zero = constant(0, buffer.dtype)
-        element = e.fresh()
-        t = buffer.dtype.name
-        text = "\n".join(checks + [
-            "%s = scf.if %s -> (%s) {" % (name, inside, t),
-            "  %s %s" % (text.replace(name + " =", element + " =", 1), op_loc),
-            "  scf.yield %s : %s %s" % (element, t, op_loc),
-            "} else {",
-            "  scf.yield %s : %s %s" % (zero.name, t, op_loc),
-            "}"])
+    text = _kept_inside(buffer, offsets, loc or emitter.caller_location(),
+                        lambda r: "%s = memref.load %s : %s" % (r, element, buffer.type),
+                        name, buffer.dtype)
     if slot is None:
         e.emit(text)
         return Value(name, buffer.dtype)
@@ -632,19 +641,12 @@ def load(buffer, offsets, slot=None, loc=None):
 
 
 def store(buffer, offsets, value):
-    use_buffer(buffer)
-    check_element(buffer, offsets)
-    for o in offsets:
-        emitter.use(o)
+    element = _element(buffer, offsets)
     value = as_value(value, buffer.dtype)
-    e = emitter.current()
-    text = "memref.store %s, %s[%s] : %s" % (
-        value.name, buffer.name, ", ".join(o.name for o in offsets), buffer.type)
     loc = emitter.caller_location()
-    checks, inside = _inside(buffer, offsets, loc) if _guarded(buffer) else ([], None)
-    if inside is not None:
-        text = "\n".join(checks + ["scf.if %s {" % inside, "  %s %s" % (text, loc), "}"])
-    e.emit(text, loc)
+    emitter.current().emit(_kept_inside(
+        buffer, offsets, loc,
+        lambda _: "memref.store %s, %s : %s" % (value.name, element, buffer.type)), loc)
 
 
 # memref.atomic_rmw kinds of an atomic update of one element: float, int.
@@ -666,34 +668,19 @@ def atomic_element(kind, window, value, return_prev):
                                  "memory, not of a %s tile" % (what, buffer.scope))
     if buffer.dtype.kind == "index" or buffer.dtype.bits == 1:
         raise emitter.BuildError("%s is not defined on %s elements" % (what, buffer.dtype))
-    use_buffer(buffer)
-    check_element(buffer, offsets)
-    for o in offsets:
-        emitter.use(o)
+    element = _element(buffer, offsets)
     value = as_value(value, buffer.dtype)
     e = emitter.current()
     t = buffer.dtype.name
-    loc = emitter.caller_location()
     op = _ATOMIC[kind][0 if buffer.dtype.is_float else 1]
-    name, old = e.fresh(), e.fresh()
-    rmw = "memref.atomic_rmw %s %s, %s[%s] : (%s, %s) -> %s" % (
-        op, value.name, buffer.name, ", ".join(o.name for o in offsets), t, buffer.type, t)
-
-    def text(result):
-        return result + " = " + rmw
-    checks, inside = _inside(buffer, offsets, loc) if _guarded(buffer) else ([], None)
-    if inside is None:
-        e.emit(text(name), loc)
-    elif return_prev:
-        zero = constant(0, buffer.dtype)
-        e.emit("\n".join(checks + [
-            "%s = scf.if %s -> (%s) {" % (name, inside, t),
-            "  %s %s" % (text(old), loc), "  scf.yield %s : %s %s" % (old, t, loc),
-            "} else {", "  scf.yield %s : %s %s" % (zero.name, t, loc), "}"]), loc)
-    else:
-        # The old value unused: vulkan adds floats atomically only so.
-        e.emit("\n".join(checks + ["scf.if %s {" % inside, "  %s %s" % (text(old), loc),
-                                    "}"]), loc)
+    rmw = "memref.atomic_rmw %s %s, %s : (%s, %s) -> %s" % (op, value.name, element, t,
+                                                         buffer.type, t)
+    # Without return_prev the old value is unused, the only way vulkan adds
+    # floats atomically.
+    name = e.fresh()
+    loc = emitter.caller_location()
+    e.emit(_kept_inside(buffer, offsets, loc, lambda r: "%s = %s" % (r or e.fresh(), rmw),
+                        name, buffer.dtype if return_prev else None), loc)
     return Value(name, buffer.dtype) if return_prev else None
 
 
