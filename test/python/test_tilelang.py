@@ -582,3 +582,44 @@ def test_kernel_source_and_tilelang_keywords():
     kernel_with(lambda: gemm(k_pack=1, wg_wait=0))
     with pytest.raises(T.BuildError, match="gemm's k_pack=2 is not supported"):
         kernel_with(lambda: gemm(k_pack=2))
+
+
+def running_sums(dim, reverse, in_place, shape):
+    @T.prim_func
+    def cs(X: T.Tensor(shape, "float32"), Y: T.Tensor(shape, "float32")):
+        with T.Kernel(1, threads=64):
+            s = T.alloc_shared(shape, "float32")
+            T.copy(X, s)
+            d = s if in_place else T.alloc_shared(shape, "float32")
+            T.cumsum(s, None if in_place else d, dim=dim, reverse=reverse)
+            T.copy(d, Y)
+    return cs
+
+
+@pytest.mark.parametrize("target", TARGETS)
+@pytest.mark.parametrize("dim, reverse, in_place, shape", [
+    (0, False, False, (8, 40)), (1, False, True, (8, 40)), (1, True, False, (8, 40)),
+    (-1, False, True, (50,)), (0, True, True, (3, 4, 5))])
+def test_cumsum(target, dim, reverse, in_place, shape):
+    X = np.random.default_rng(10).integers(-5, 5, shape).astype(np.float32)
+    Y = tm.compile(running_sums(dim, reverse, in_place, shape), target=target, out_idx=-1)(X)
+    want = np.flip(np.cumsum(np.flip(X, dim), dim), dim) if reverse else np.cumsum(X, dim)
+    assert np.array_equal(Y, want)
+    for gpu in ("cuda:sm_90a", "rocm:gfx942"):
+        tm.compile(running_sums(dim, reverse, in_place, shape), target=gpu, parts="mlir")
+
+
+def test_cumsum_mistakes():
+    def kernel(body):
+        @T.prim_func
+        def f(A: T.Tensor((64,), "float32")):
+            with T.Kernel(1, threads=64):
+                body(A)
+    with pytest.raises(T.BuildError, match="cumsum's source is a fragment buffer: it takes "
+                                           "tiles in shared memory"):
+        kernel(lambda A: T.cumsum(T.alloc_fragment((64,), "float32")))
+    with pytest.raises(T.BuildError, match="cumsum's source and dest differ"):
+        kernel(lambda A: T.cumsum(T.alloc_shared((64,), "float32"),
+                                  T.alloc_shared((32,), "float32")))
+    with pytest.raises(T.BuildError, match="cumsum's dim 1 is outside the 1 dimensions"):
+        kernel(lambda A: T.cumsum(T.alloc_shared((64,), "float32"), dim=1))

@@ -204,6 +204,47 @@ def reduce_abssum(src, dst, dim, clear=True):
     reduce(src, dst, "abssum", dim, clear)
 
 
+def cumsum(src, dst=None, dim=0, reverse=False):
+    """dst = the running sums of src along `dim` (from the end with
+    `reverse`), as TileLang's T.cumsum; dst is src when not given. The
+    tiles are in shared memory: each line along `dim` is summed in order by
+    one thread (a T.Parallel loop over the other dimensions)."""
+    from .structure import Parallel, serial
+    dst = src if dst is None else dst
+    for name, x in (("source", src), ("dest", dst)):
+        if not isinstance(x, Buffer):
+            raise emitter.BuildError("cumsum's %s must be a tile buffer, got %r" % (name, x))
+        if x.scope != "shared":
+            raise emitter.BuildError("cumsum's %s is a %s buffer: it takes tiles in shared "
+                                     "memory (copy a fragment there first)" % (name, x.scope))
+        use_buffer(x)
+    if src.shape_spec != dst.shape_spec or src.dtype is not dst.dtype:
+        raise emitter.BuildError("cumsum's source and dest differ: %s and %s"
+                                 % (src.type, dst.type))
+    dim = int_attribute(dim, "cumsum's dim")
+    if -src.rank <= dim < 0:
+        dim += src.rank
+    if not 0 <= dim < src.rank:
+        raise emitter.BuildError("cumsum's dim %d is outside the %d dimensions of its source"
+                                 % (dim, src.rank))
+    n = src.shape_spec[dim]
+    if n == 0:
+        return
+    others = [d for d in range(src.rank) if d != dim]
+    with Parallel(*([src.shape_spec[d] for d in others] or [1])) as ivs:
+        ivs = ivs if isinstance(ivs, tuple) else (ivs,)
+
+        def at(j):
+            where = dict(zip(others, ivs))
+            where[dim] = j
+            return tuple(where[d] for d in range(src.rank))
+        first = n - 1 if reverse else 0
+        dst[at(first)] = src[at(first)]
+        for k in serial(1, n):
+            j, previous = (n - 1 - k, n - k) if reverse else (k, k - 1)
+            dst[at(j)] = dst[at(previous)] + src[at(j)]
+
+
 def atomic_add(dst, src, return_prev=False):
     """dst[offsets + i] += src[i], atomically: atomic_add(C[m0, n0], partial)
     adds a tile (tile.atomic_add). With a value for `src`, atomic_add(C[i, j],
