@@ -171,6 +171,63 @@ static MlirWalkResult checkDim(MlirOperation op, InputCheck *check) {
   return MlirWalkResultAdvance;
 }
 
+/* Whether `value` is an arith.constant integer; its value in *i. */
+static bool constantInteger(MlirValue value, int64_t *i) {
+  if (!mlirValueIsAOpResult(value) ||
+      !tileOpIs(mlirOpResultGetOwner(value), "arith.constant"))
+    return false;
+  MlirAttribute attr = tileOpGetAttr(mlirOpResultGetOwner(value), "value");
+  if (mlirAttributeIsNull(attr) || !mlirAttributeIsAInteger(attr))
+    return false;
+  *i = mlirIntegerAttrGetValueInt(attr);
+  return true;
+}
+
+/* Rejects, when compiling, a memref.load, memref.store or
+ * memref.atomic_rmw whose constant index lies outside its memref: negative,
+ * or at or past a static size. MLIR verifies neither (the access is
+ * undefined behaviour where it runs), and the kernel read or wrote next to
+ * the buffer without a word on every target. */
+static MlirWalkResult checkAccess(MlirOperation op, InputCheck *check) {
+  intptr_t memref;
+  if (tileOpIs(op, "memref.load"))
+    memref = 0;
+  else if (tileOpIs(op, "memref.store") || tileOpIs(op, "memref.atomic_rmw"))
+    memref = 1;
+  else
+    return MlirWalkResultAdvance;
+  intptr_t n = mlirOperationGetNumOperands(op);
+  if (!check->wholeRange || n <= memref)
+    return MlirWalkResultAdvance;
+  MlirType type = mlirValueGetType(mlirOperationGetOperand(op, memref));
+  /* The IR may be unverified: one index per dimension or nothing here. */
+  if (!mlirTypeIsAMemRef(type) || n - memref - 1 != mlirShapedTypeGetRank(type))
+    return MlirWalkResultAdvance;
+  for (intptr_t d = 0; d + memref + 1 < n; ++d) {
+    int64_t i;
+    if (!constantInteger(mlirOperationGetOperand(op, memref + 1 + d), &i))
+      continue;
+    bool dynamic = mlirShapedTypeIsDynamicDim(type, d);
+    int64_t size = dynamic ? 0 : mlirShapedTypeGetDimSize(type, d);
+    if (i >= 0 && (dynamic || i < size))
+      continue;
+    TileStrBuf name = TILE_STRBUF_INIT;
+    if (dynamic)
+      tileEmitOpError(op, "index %lld of dimension %lld of %s is negative",
+                      (long long)i, (long long)d, tileTypeStr(&name, type));
+    else
+      tileEmitOpError(op,
+                      "index %lld is out of bounds for dimension %lld of %s "
+                      "(size %lld)",
+                      (long long)i, (long long)d, tileTypeStr(&name, type),
+                      (long long)size);
+    tileStrBufFree(&name);
+    ++check->errors;
+    break;
+  }
+  return MlirWalkResultAdvance;
+}
+
 /* Rejects an llvm.mlir.global without an integer address space. MLIR 22's
  * parser sets addr_space to 0 when none is written, but drops a value of
  * another kind (`{addr_space}`, `{addr_space = "x"}`) without a word, as
@@ -210,6 +267,7 @@ static MlirWalkResult checkDpp(MlirOperation op, InputCheck *check) {
 /* Every check above, in one walk of the input. */
 static MlirWalkResult checkParsedOp(MlirOperation op, void *userData) {
   checkDim(op, userData);
+  checkAccess(op, userData);
   checkDpp(op, userData);
   return checkGlobal(op, userData);
 }
