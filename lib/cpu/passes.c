@@ -11,6 +11,7 @@ extern const TilePassDescriptor tileCpuReducePass;
 extern const TilePassDescriptor tileCpuAtomicAddPass;
 extern const TilePassDescriptor tileCpuMathPass;
 extern const TilePassDescriptor tileCpuKernelsPass;
+extern const TilePassDescriptor tileCpuSplitGuardsPass;
 extern const TilePassDescriptor tileCpuNarrowFloatsPass;
 extern const TilePassDescriptor tileCpuOutlineKernelsPass;
 extern const TilePassDescriptor tileCpuOutlineOpsPass;
@@ -19,14 +20,14 @@ extern const TilePassDescriptor tileCpuLibcallsPass;
 extern const TilePassDescriptor tileCpuTargetPass;
 
 static const TilePassDescriptor *const passes[] = {
-    &tileCpuVerifyPass,         &tileCpuAllocPass,
-    &tileCpuGemmPass,           &tileCpuCopyPass,
-    &tileCpuFillPass,           &tileCpuReducePass,
-    &tileCpuAtomicAddPass,      &tileCpuMathPass,
-    &tileCpuKernelsPass,        &tileCpuNarrowFloatsPass,
-    &tileCpuOutlineKernelsPass, &tileCpuOutlineOpsPass,
-    &tileCpuHalfMovesPass,      &tileCpuLibcallsPass,
-    &tileCpuTargetPass,
+    &tileCpuVerifyPass,      &tileCpuAllocPass,
+    &tileCpuGemmPass,        &tileCpuCopyPass,
+    &tileCpuFillPass,        &tileCpuReducePass,
+    &tileCpuAtomicAddPass,   &tileCpuMathPass,
+    &tileCpuKernelsPass,     &tileCpuNarrowFloatsPass,
+    &tileCpuSplitGuardsPass, &tileCpuOutlineKernelsPass,
+    &tileCpuOutlineOpsPass,  &tileCpuHalfMovesPass,
+    &tileCpuLibcallsPass,    &tileCpuTargetPass,
 };
 
 const TilePassList tileCpuPasses = {passes, TILE_COUNT(passes)};
