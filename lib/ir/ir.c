@@ -171,9 +171,10 @@ static MlirWalkResult checkDim(MlirOperation op, InputCheck *check) {
   return MlirWalkResultAdvance;
 }
 
-/* Whether `value` is an arith.constant integer; its value in *i. */
-static bool constantInteger(MlirValue value, int64_t *i) {
-  if (!mlirValueIsAOpResult(value) ||
+/* Whether `value` is an arith.constant of type index; its value in *i. */
+static bool constantIndex(MlirValue value, int64_t *i) {
+  if (!mlirTypeIsAIndex(mlirValueGetType(value)) ||
+      !mlirValueIsAOpResult(value) ||
       !tileOpIs(mlirOpResultGetOwner(value), "arith.constant"))
     return false;
   MlirAttribute attr = tileOpGetAttr(mlirOpResultGetOwner(value), "value");
@@ -205,7 +206,7 @@ static MlirWalkResult checkAccess(MlirOperation op, InputCheck *check) {
     return MlirWalkResultAdvance;
   for (intptr_t d = 0; d + memref + 1 < n; ++d) {
     int64_t i;
-    if (!constantInteger(mlirOperationGetOperand(op, memref + 1 + d), &i))
+    if (!constantIndex(mlirOperationGetOperand(op, memref + 1 + d), &i))
       continue;
     bool dynamic = mlirShapedTypeIsDynamicDim(type, d);
     int64_t size = dynamic ? 0 : mlirShapedTypeGetDimSize(type, d);
