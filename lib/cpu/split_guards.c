@@ -110,7 +110,8 @@ static MlirWalkResult findAgain(MlirOperation op, void *userData) {
 
 static bool splittable(MlirOperation loop) {
   if (mlirOperationGetNumResults(loop) != 0 ||
-      mlirOperationGetNumOperands(loop) != 3)
+      mlirOperationGetNumOperands(loop) != 3 ||
+      !mlirTypeIsAIndex(mlirValueGetType(mlirOperationGetOperand(loop, 0))))
     return false;
   MlirValue step = mlirOperationGetOperand(loop, 2);
   if (!mlirValueIsAOpResult(step) ||
