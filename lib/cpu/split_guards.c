@@ -32,19 +32,6 @@ typedef struct {
   bool unsignedGuard[64];
 } Loop;
 
-/* Whether `v` is defined outside `loop` (above it). */
-static bool definedOutside(MlirValue v, MlirOperation loop) {
-  MlirOperation owner =
-      mlirValueIsAOpResult(v)
-          ? mlirOpResultGetOwner(v)
-          : mlirBlockGetParentOperation(mlirBlockArgumentGetOwner(v));
-  for (MlirOperation op = owner; !mlirOperationIsNull(op);
-       op = mlirOperationGetParentOperation(op))
-    if (mlirOperationEqual(op, loop))
-      return false;
-  return true;
-}
-
 /* iv, iv + c or c + iv with c defined outside the loop: *offset is c, or
  * null for iv itself. */
 static bool movesWithLoop(MlirValue x, const Loop *l, MlirValue *offset) {
@@ -59,7 +46,7 @@ static bool movesWithLoop(MlirValue x, const Loop *l, MlirValue *offset) {
   for (int side = 0; side < 2; ++side) {
     MlirValue a = mlirOperationGetOperand(add, side);
     MlirValue c = mlirOperationGetOperand(add, 1 - side);
-    if (mlirValueEqual(a, iv) && definedOutside(c, l->loop)) {
+    if (mlirValueEqual(a, iv) && !tileValueIsInside(c, l->loop)) {
       *offset = c;
       return true;
     }
@@ -81,7 +68,7 @@ static MlirWalkResult findGuards(MlirOperation op, void *userData) {
   MlirValue n = mlirOperationGetOperand(op, 1);
   MlirValue offset;
   if ((p != PredUlt && p != PredSlt) ||
-      !mlirTypeIsAIndex(mlirValueGetType(x)) || !definedOutside(n, l->loop) ||
+      !mlirTypeIsAIndex(mlirValueGetType(x)) || tileValueIsInside(n, l->loop) ||
       !movesWithLoop(x, l, &offset))
     return MlirWalkResultAdvance;
   l->positions[l->count] = position;
@@ -113,13 +100,8 @@ static bool splittable(MlirOperation loop) {
       mlirOperationGetNumOperands(loop) != 3 ||
       !mlirTypeIsAIndex(mlirValueGetType(mlirOperationGetOperand(loop, 0))))
     return false;
-  MlirValue step = mlirOperationGetOperand(loop, 2);
-  if (!mlirValueIsAOpResult(step) ||
-      !tileOpIs(mlirOpResultGetOwner(step), "arith.constant"))
-    return false;
-  MlirAttribute value = tileOpGetAttr(mlirOpResultGetOwner(step), "value");
-  return mlirAttributeIsAInteger(value) &&
-         mlirIntegerAttrGetValueInt(value) == 1;
+  int64_t step;
+  return tileConstantInt(mlirOperationGetOperand(loop, 2), &step) && step == 1;
 }
 
 static void split(MlirOperation loop, int64_t maxOps) {

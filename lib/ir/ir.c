@@ -151,37 +151,19 @@ static MlirWalkResult checkDim(MlirOperation op, InputCheck *check) {
       mlirOperationGetNumOperands(op) != 2)
     return MlirWalkResultAdvance;
   MlirType source = mlirValueGetType(mlirOperationGetOperand(op, 0));
-  MlirValue index = mlirOperationGetOperand(op, 1);
+  int64_t i;
   if (!mlirTypeIsAShaped(source) || !mlirShapedTypeHasRank(source) ||
-      !mlirValueIsAOpResult(index) ||
-      !tileOpIs(mlirOpResultGetOwner(index), "arith.constant"))
+      !tileConstantInt(mlirOperationGetOperand(op, 1), &i))
     return MlirWalkResultAdvance;
-  MlirAttribute value = tileOpGetAttr(mlirOpResultGetOwner(index), "value");
   int64_t rank = mlirShapedTypeGetRank(source);
-  if (mlirAttributeIsAInteger(value)) {
-    int64_t i = mlirIntegerAttrGetValueInt(value);
-    if (i < 0 || (check->wholeRange && i >= rank)) {
-      tileEmitOpError(op,
-                      "dimension index %lld is out of range for a rank-%lld "
-                      "source",
-                      (long long)i, (long long)rank);
-      ++check->errors;
-    }
+  if (i < 0 || (check->wholeRange && i >= rank)) {
+    tileEmitOpError(op,
+                    "dimension index %lld is out of range for a rank-%lld "
+                    "source",
+                    (long long)i, (long long)rank);
+    ++check->errors;
   }
   return MlirWalkResultAdvance;
-}
-
-/* Whether `value` is an arith.constant of type index; its value in *i. */
-static bool constantIndex(MlirValue value, int64_t *i) {
-  if (!mlirTypeIsAIndex(mlirValueGetType(value)) ||
-      !mlirValueIsAOpResult(value) ||
-      !tileOpIs(mlirOpResultGetOwner(value), "arith.constant"))
-    return false;
-  MlirAttribute attr = tileOpGetAttr(mlirOpResultGetOwner(value), "value");
-  if (mlirAttributeIsNull(attr) || !mlirAttributeIsAInteger(attr))
-    return false;
-  *i = mlirIntegerAttrGetValueInt(attr);
-  return true;
 }
 
 /* Rejects, when compiling, a memref.load, memref.store or
@@ -206,7 +188,11 @@ static MlirWalkResult checkAccess(MlirOperation op, InputCheck *check) {
     return MlirWalkResultAdvance;
   for (intptr_t d = 0; d + memref + 1 < n; ++d) {
     int64_t i;
-    if (!constantIndex(mlirOperationGetOperand(op, memref + 1 + d), &i))
+    MlirValue index = mlirOperationGetOperand(op, memref + 1 + d);
+    /* The input is not verified yet: an index of another type is not read
+     * (a wide integer would be truncated). */
+    if (!mlirTypeIsAIndex(mlirValueGetType(index)) ||
+        !tileConstantInt(index, &i))
       continue;
     bool dynamic = mlirShapedTypeIsDynamicDim(type, d);
     int64_t size = dynamic ? 0 : mlirShapedTypeGetDimSize(type, d);
