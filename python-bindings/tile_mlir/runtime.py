@@ -167,43 +167,17 @@ class Function:
                              % self._artifact.target)
         return outputs
 
-    def _with_outputs(self, args, kwargs):
-        """The arguments of a call of an entry with outputs (out_idx): the
-        inputs given, by position or name, and a new zeroed array for each
-        output, whose dynamic sizes are those of the inputs that name the
-        same size (T.Tensor(("M", "K"), ...))."""
-        outputs = self.outputs
-        inputs = [i for i in range(len(self.arg_types)) if i not in outputs]
-        made = ", ".join("'%s'" % self.arg_names[i] for i in outputs)
-        if len(args) > len(inputs):
-            raise TypeError("%s takes %d inputs (%s), got %d; the call makes %s (out_idx)" % (
-                self.name, len(inputs), ", ".join(self.arg_names[i] for i in inputs),
-                len(args), made))
-        values = dict(zip(inputs, args))
-        for key, value in kwargs.items():
-            if key not in self.arg_names:
-                raise TypeError("%s has no argument '%s' (it has: %s)" % (
-                    self.name, key, ", ".join(self.arg_names)))
-            i = self.arg_names.index(key)
-            if i in outputs:
-                raise TypeError("%s: '%s' is an output: the call makes it and returns it "
-                                "(out_idx)" % (self.name, key))
-            if i in values:
-                raise TypeError("%s: argument '%s' given twice" % (self.name, key))
-            values[i] = value
-        missing = [self.arg_names[i] for i in inputs if i not in values]
-        if missing:
-            raise TypeError("%s: missing input%s %s" % (
-                self.name, "s" if len(missing) > 1 else "",
-                ", ".join("'%s'" % m for m in missing)))
+    def _make_outputs(self, values):
+        """A new zeroed array for each output (out_idx) in `values`, whose
+        dynamic sizes are those of the inputs that name the same size
+        (T.Tensor(("M", "K"), ...))."""
         sizes = {}
         for pos, dim, size_name in self._size_names:
             shape = getattr(values.get(pos), "shape", None)
-            if pos in inputs and shape is not None and dim < len(shape):
+            if pos not in self.outputs and shape is not None and dim < len(shape):
                 sizes.setdefault(size_name, shape[dim])
         names = {(pos, dim): size_name for pos, dim, size_name in self._size_names}
-        made = []
-        for i in outputs:
+        for i in self.outputs:
             t = self.arg_types[i]
             shape = []
             for d, size in enumerate(t.shape):
@@ -217,8 +191,6 @@ class Function:
                         % (self.name, self.arg_names[i], d))
                 shape.append(size)
             values[i] = np.zeros(shape, numpy_dtype(t.element))
-            made.append(values[i])
-        return [values[i] for i in range(len(self.arg_types))], made
 
     def __del__(self):
         try:
@@ -243,26 +215,36 @@ class Function:
                                            self.arg_types[i].type_name)
 
     def _bind(self, args, kwargs):
-        n = len(self.arg_types)
-        if len(args) > n:
-            raise TypeError("%s takes %d arguments (%s), got %d" % (
-                self.name, n, ", ".join(self.arg_names), len(args)))
-        values = list(args) + [None] * (n - len(args))
-        given = [True] * len(args) + [False] * (n - len(args))
+        """Every parameter's value: what the call gives, by position or
+        name, for the parameters it takes (the inputs, with out_idx), and a
+        new array for each output."""
+        taken = [i for i in range(len(self.arg_types)) if i not in self.outputs]
+        word = "input" if self.outputs else "argument"
+        if len(args) > len(taken):
+            makes = "; the call makes %s (out_idx)" % ", ".join(
+                "'%s'" % self.arg_names[i] for i in self.outputs) if self.outputs else ""
+            raise TypeError("%s takes %d %ss (%s), got %d%s" % (
+                self.name, len(taken), word, ", ".join(self.arg_names[i] for i in taken),
+                len(args), makes))
+        values = dict(zip(taken, args))
         for key, value in kwargs.items():
             if key not in self.arg_names:
                 raise TypeError("%s has no argument '%s' (it has: %s)" % (
                     self.name, key, ", ".join(self.arg_names)))
             i = self.arg_names.index(key)
-            if given[i]:
+            if i in self.outputs:
+                raise TypeError("%s: '%s' is an output: the call makes it and returns it "
+                                "(out_idx)" % (self.name, key))
+            if i in values:
                 raise TypeError("%s: argument '%s' given twice" % (self.name, key))
-            values[i], given[i] = value, True
-        missing = [self.arg_names[i] for i in range(n) if not given[i]]
+            values[i] = value
+        missing = [self.arg_names[i] for i in taken if i not in values]
         if missing:
-            raise TypeError("%s: missing argument%s %s" % (
-                self.name, "s" if len(missing) > 1 else "",
+            raise TypeError("%s: missing %s%s %s" % (
+                self.name, word, "s" if len(missing) > 1 else "",
                 ", ".join("'%s'" % m for m in missing)))
-        return values
+        self._make_outputs(values)
+        return [values[i] for i in range(len(self.arg_types))]
 
     def _check_named_sizes(self, shapes):
         seen = {}
@@ -437,7 +419,7 @@ class Function:
             for i, buf in buffers.items():
                 _from_buffer(lib, buf, values[i], self._describe(i))
             succeeded = True
-            return list(times)[:count]
+            return list(times)[:count], values
         finally:
             kept = self._keep(lib, buffers, values) if succeeded else {}
             for i, buf in list(buffers.items()) + list(views.items()):
@@ -476,11 +458,10 @@ class Function:
         """Runs the entry once; results are left in the array arguments.
         Compiled with out_idx, it takes the inputs only and returns the
         outputs it made (one array, or a list of them)."""
+        _, values = self._call(args, kwargs, 1)
         if not self.outputs:
-            self._call(args, kwargs, 1)
             return None
-        values, made = self._with_outputs(args, kwargs)
-        self._call(values, {}, 1)
+        made = [values[i] for i in self.outputs]
         return made[0] if len(made) == 1 else made
 
     def time(self, *args, repeat=10, **kwargs):
@@ -489,10 +470,7 @@ class Function:
         out_idx, it takes the inputs only)."""
         if repeat < 1:
             raise ValueError("repeat must be at least 1")
-        if self.outputs:
-            args, _ = self._with_outputs(args, kwargs)
-            kwargs = {}
-        return self._call(args, kwargs, repeat)
+        return self._call(args, kwargs, repeat)[0]
 
 
 def _release(checked):

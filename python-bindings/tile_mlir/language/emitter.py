@@ -117,6 +117,11 @@ class Emitter:
         self.regions.pop()
         self.body.append("  " * self.depth + trailer + " " + loc)
 
+    def in_kernel_block(self):
+        """Whether the next op goes directly in a `with T.Kernel(...)` block
+        (not in a loop or branch inside it)."""
+        return bool(self.kernel and self.regions and self.regions[-1][1] == "T.Kernel")
+
     def scope(self):
         """What a value made now can be used in: the enclosing regions."""
         return tuple(self.regions)

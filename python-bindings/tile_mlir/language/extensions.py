@@ -76,7 +76,7 @@ def _make(backend, op, attributes):
         if missing:
             raise emitter.BuildError("%s: missing %s" % (full, ", ".join(missing)))
         e = emitter.current()
-        if not e.kernel or not e.regions or e.regions[-1][1] != "T.Kernel":
+        if not e.in_kernel_block():
             raise emitter.BuildError("%s states a choice for a kernel: write it directly in a "
                                      "`with T.Kernel(...)` block" % full)
         text = ", ".join("%s = %s" % (a, _attribute(full, a, kind, values[a]))

@@ -98,7 +98,7 @@ def use_swizzle(panel_size, order="row", enable=True):
     sees are remapped (a bijection of the grid), so it is written first in
     the kernel block, before they are used; every target runs it."""
     e = emitter.current()
-    if not e.kernel or not e.regions or e.regions[-1][1] != "T.Kernel":
+    if not e.in_kernel_block():
         raise emitter.BuildError("T.use_swizzle remaps a kernel's block indices: write it "
                                  "directly in a `with T.Kernel(...)` block")
     panel = int_attribute(panel_size, "panel_size of T.use_swizzle")
