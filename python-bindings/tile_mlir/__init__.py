@@ -12,7 +12,7 @@ The package binds libtile's public C API (include/tile/) with ctypes; see
 docs/python.md.
 """
 
-from . import cache
+from . import cache, layout
 from .autotune import AutotuneResult, autotune
 from .compiler import Artifact, KernelInfo, PassDump, compile
 from .diagnostics import CompileError
@@ -27,5 +27,6 @@ def version():
     return _capi.lib().tileGetVersion().decode()
 
 
-__all__ = ["Artifact", "AutotuneResult", "CompileError", "Function", "KernelInfo", "LibraryNotFound",
-           "PassDump", "TileRuntimeError", "autotune", "cache", "compile", "jit", "version"]
+__all__ = ["Artifact", "AutotuneResult", "CompileError", "Function", "KernelInfo",
+           "LibraryNotFound", "PassDump", "TileRuntimeError", "autotune", "cache", "compile",
+           "jit", "layout", "version"]

@@ -338,10 +338,18 @@ def test_build_errors():
         @T.prim_func
         def unannotated(A):
             pass
-    with pytest.raises(T.BuildError, match="no Python truth value"):
+    def helper(n):
+        if n > 3:
+            pass
+
+    with pytest.raises(T.BuildError, match="no Python truth value.*decorate a helper"):
         @T.prim_func
         def truth(n: T.index):
-            if n > 3:
+            helper(n)
+    with pytest.raises(T.BuildError, match="no Python truth value.*a while loop cannot"):
+        @T.prim_func
+        def loops(n: T.index):
+            while n > 3:
                 pass
     with pytest.raises(T.BuildError, match="operands of different types: f32 and i32"):
         @T.prim_func
@@ -415,13 +423,14 @@ def test_build_errors():
                 for i in T.Parallel(4):
                     A[i] = A[i] // 0
     # A kernel value where Python needs an int (range(N) over a dynamic
-    # size) was a TypeError about a 'Value' object.
+    # size) was a TypeError about a 'Value' object. (`for i in range(N)`
+    # itself is a loop: test_tilelang.py.)
     with pytest.raises(T.BuildError, match=r"a kernel value is not a Python int while the kernel "
                                            r"is built; loop over it with T.serial"):
         @T.prim_func
         def python_range(A: T.Tensor(("N",), T.f32)):
             with T.Kernel(1):
-                for i in range(A.shape[0]):
+                for i in reversed(range(A.shape[0])):
                     A[i] = 1.0
     # Integer attributes were written with "%d": a float or a bool was cut
     # down to an int (threads=2.7 made a kernel of 2 threads), and a bool

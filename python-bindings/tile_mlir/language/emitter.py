@@ -117,6 +117,14 @@ class Emitter:
         self.regions.pop()
         self.body.append("  " * self.depth + trailer + " " + loc)
 
+    def turn(self, middle, what, loc):
+        """Ends a region and starts the op's next one: `middle` is
+        "} else {"."""
+        self.regions.pop()
+        self.body.append("  " * (self.depth - 1) + middle)
+        self.region_ids += 1
+        self.regions.append((self.region_ids, what, loc))
+
     def in_kernel_block(self):
         """Whether the next op goes directly in a `with T.Kernel(...)` block
         (not in a loop or branch inside it)."""

@@ -12,15 +12,24 @@ import re
 
 from . import emitter
 from .types import DType, as_dtype, is_int, memref_type
-from .values import Buffer, Size, Value
+from .rewrite import rewritten
+from .values import Buffer, Size, Value, reshaped
 
 
 class Tensor:
     """The type of a buffer parameter: T.Tensor((None, 64), T.f32). A size
     given as a string names a dynamic size; parameters that name the same
-    size must agree when the kernel is called."""
+    size must agree when the kernel is called.
 
-    def __init__(self, shape, dtype):
+    In a kernel, T.Tensor(shape, dtype, A.data) is TileLang's view of a
+    parameter's elements with another shape (see values.reshaped)."""
+
+    def __new__(cls, shape, dtype, data=None):
+        if data is not None:
+            return reshaped(data, shape, dtype)
+        return super().__new__(cls)
+
+    def __init__(self, shape, dtype, data=None):
         shape = tuple(shape) if isinstance(shape, (tuple, list)) else (shape,)
         shape = tuple(d.name if isinstance(d, Size) else d for d in shape)
         for d in shape:
@@ -83,8 +92,10 @@ dynamic = symbolic
 def macro(fn):
     """TileLang's T.macro: a function called while a kernel is built, so its
     ops are written into the caller's kernel where it is called. Any Python
-    function does that here; the decorator is kept for TileLang's spelling."""
-    return fn
+    function does that here; the decorator is kept for TileLang's spelling,
+    and lets the function test kernel values with Python's `if`, `and`, `or`
+    and `not` (see rewrite.py), as a @T.prim_func does."""
+    return rewritten(fn)
 
 
 class Param:
@@ -165,6 +176,7 @@ def _location(fn):
 
 def prim_func(fn):
     """Builds `fn` into a PrimFunc (at decoration time)."""
+    fn = rewritten(fn)
     params = _params(fn)
     e = emitter.Emitter(fn.__name__)
     args, signature = [], []

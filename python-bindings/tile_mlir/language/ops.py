@@ -4,7 +4,7 @@ writes them: generic-form tile ops on buffers, upstream ops for scalars."""
 from . import emitter
 from .types import as_dtype, float_literal, i1, index, int_literal, is_int
 from .values import (Buffer, Value, Window, _operands, as_value, atomic_element, binary,
-                     int_attribute, integer, load, use_buffer)
+                     int_attribute, integer, load, reshaped, use_buffer)
 
 
 def _alloc(shape, dtype, scope):
@@ -44,6 +44,33 @@ def alloc_local(shape, dtype, scope=None):
     """A tile private to each thread."""
     _scope(scope, ("local",), "alloc_local")
     return _alloc(shape, dtype, "local")
+
+
+def reshape(buffer, shape):
+    """TileLang's T.reshape of a parameter: a view of its elements, in the
+    same order, with another static shape (T.Tensor(shape, dtype, A.data))."""
+    return reshaped(buffer, shape)
+
+
+def annotate_layout(layouts):
+    """TileLang's layout annotations ({tile: tile_mlir.layout.make_swizzled_layout(tile)}):
+    checked and kept out of the IR. A layout never changes what a kernel
+    computes, and each backend lays its tiles out itself (cuda swizzles the
+    shared tiles of its tensor-core paths, rocm pads or swizzles LDS rows;
+    docs/cuda.md, docs/rocm.md)."""
+    from ..layout import Layout
+    if not isinstance(layouts, dict):
+        raise emitter.BuildError("T.annotate_layout takes a dict {tile: layout}, got %r"
+                                 % (layouts,))
+    for buffer, layout in layouts.items():
+        if not isinstance(buffer, Buffer) or buffer.scope == "global":
+            raise emitter.BuildError("T.annotate_layout's keys are tiles (T.alloc_*), got %r"
+                                     % (buffer,))
+        use_buffer(buffer)
+        if not isinstance(layout, Layout) or layout.buffer is not buffer:
+            raise emitter.BuildError("the layout of %s must be one made for it "
+                                     "(tile_mlir.layout.make_swizzled_layout(%s)), got %r"
+                                     % (buffer.label, buffer.label, layout))
 
 
 def alloc_var(dtype, init=None):

@@ -11,8 +11,8 @@ once the value is used; inside T.Parallel at once).
 import numbers
 
 from . import emitter
-from .types import (SCOPE_SPACES, DType, float_literal, i1, i64, index, int_literal, is_int,
-                    memref_type)
+from .types import (SCOPE_SPACES, DType, as_dtype, float_literal, i1, i64, index, int_literal,
+                    is_int, memref_type)
 
 # op mnemonic by (python operator, kind of type). Index division is
 # unsigned, as sizes and offsets are never negative; index comparisons, max
@@ -55,8 +55,10 @@ class Value:
 
     def __bool__(self):
         raise emitter.BuildError(
-            "a kernel value has no Python truth value while the kernel is built; "
-            "use T.If(...) or T.if_then_else(...)")
+            "a kernel value has no Python truth value while the kernel is built: Python's "
+            "if, and, or, not and `a if c else b` test kernel values in the code of a "
+            "@T.prim_func or @T.macro function (decorate a helper that does with "
+            "@T.macro; a while loop cannot), or use T.If(...) or T.if_then_else(...)")
 
     def __index__(self):
         raise emitter.BuildError(
@@ -148,6 +150,12 @@ class Buffer:
                 emitter.caller_location()))
         return Value(e.dims[key], index, scope=())
 
+    @property
+    def data(self):
+        """TileLang's `A.data`, for a view of the buffer's elements with
+        another shape: T.Tensor(shape, dtype, A.data)."""
+        return BufferData(self)
+
     def __getitem__(self, indices):
         if not isinstance(indices, tuple):
             indices = (indices,)
@@ -169,6 +177,67 @@ class Buffer:
                                      "T.atomic_add; assign elements in T.Parallel"
                                      % self.label)
         store(self, tuple(subscript(i) for i in indices), value)
+
+
+class BufferData:
+    """The elements of a buffer, as TileLang's `A.data` names them."""
+
+    def __init__(self, buffer):
+        self.buffer = buffer
+
+    def __repr__(self):
+        return "%s.data" % self.buffer.label
+
+
+def reshaped(buffer, shape, dtype=None):
+    """A view of a parameter's elements, in the same row-major order, with
+    another static shape (memref.reinterpret_cast, made once at the top of
+    the function): T.Tensor(shape, dtype, A.data) and T.reshape(A, shape)."""
+    if isinstance(buffer, BufferData):
+        buffer = buffer.buffer
+    if not isinstance(buffer, Buffer):
+        raise emitter.BuildError("a view takes a parameter (or its .data), got %r" % (buffer,))
+    use_buffer(buffer)
+    shape = tuple(shape) if isinstance(shape, (tuple, list)) else (shape,)
+    dtype = buffer.dtype if dtype is None else as_dtype(dtype)
+    what = "a view of %s's elements as %r" % (buffer.label, shape)
+    if buffer.scope != "global":
+        raise emitter.BuildError("%s: views with another shape are made of parameters only, "
+                                 "%s is a %s tile" % (what, buffer.label, buffer.scope))
+    if dtype is not buffer.dtype:
+        raise emitter.BuildError("%s: the view's element type %s is not the buffer's %s "
+                                 "(views do not reinterpret elements)"
+                                 % (what, dtype, buffer.dtype))
+    if buffer.type != memref_type(buffer.shape_spec, dtype):
+        raise emitter.BuildError("%s: %s is itself a strided view (%s); take the view of "
+                                 "the parameter" % (what, buffer.label, buffer.type))
+    if not all(is_int(d) and d >= 0 for d in shape):
+        raise emitter.BuildError("%s: a view's sizes are non-negative Python ints" % what)
+    if not all(is_int(d) for d in buffer.shape_spec):
+        raise emitter.BuildError("%s: %s has dynamic sizes (%s); views are of static shapes "
+                                 "only" % (what, buffer.label, buffer.type))
+    shape = tuple(int(d) for d in shape)
+    count, have = 1, 1
+    for d in shape:
+        count *= d
+    for d in buffer.shape_spec:
+        have *= d
+    if count != have:
+        raise emitter.BuildError("%s: the view has %d elements and %s %d" % (
+            what, count, buffer.label, have))
+    e = emitter.current()
+    key = (buffer.name, "reshape", shape)
+    if key in e.views:
+        return e.views[key]
+    view = Buffer(e.fresh(buffer.label + "_v"), shape, dtype, "global", label=buffer.label)
+    view.scope_regions = ()
+    e.prologue.append(
+        "  %s = memref.reinterpret_cast %s to offset: [0], sizes: [%s], strides: [%s] : "
+        "%s to %s %s" % (view.name, buffer.name, ", ".join(str(d) for d in shape),
+                         ", ".join(str(d) for d in _strides(shape)), buffer.type, view.type,
+                         emitter.caller_location()))
+    e.views[key] = view
+    return view
 
 
 def subscript(i):
@@ -403,10 +472,31 @@ def as_value(x, dtype=None):
         if dtype is None:
             raise emitter.BuildError("cannot tell the type of the Python number %r here" % (x,))
         return constant(x, dtype)
+    if isinstance(x, Choice):
+        if dtype is None:
+            raise emitter.BuildError("cannot tell the type of %r (two Python numbers) here; "
+                                     "convert one with T.cast" % (x,))
+        return x.value(dtype)
     if isinstance(x, Buffer):
         raise emitter.BuildError("a buffer (%s) is used where a scalar is needed; index it"
                                  % x.type)
     raise emitter.BuildError("cannot use %r (%s) in a kernel" % (x, type(x).__name__))
+
+
+class Choice:
+    """`a if cond else b` of two Python numbers on a kernel condition: an
+    arith.select made once the type is known, where the value is used (a
+    store into an i32 buffer: of i32 constants), as Python numbers are."""
+
+    def __init__(self, cond, a, b):
+        self.cond, self.a, self.b = cond, a, b
+
+    def __repr__(self):
+        return "(%r if %s else %r)" % (self.a, self.cond.name, self.b)
+
+    def value(self, dtype):
+        from .ops import if_then_else
+        return if_then_else(self.cond, constant(self.a, dtype), constant(self.b, dtype))
 
 
 def _operands(a, b):

@@ -1,0 +1,285 @@
+# RUN: %pytest %s
+# REQUIRES: python-bindings
+"""Python's own `if`, `and`, `or`, `not`, `a if c else b`, chained compares
+and `range` on kernel values in a @T.prim_func or @T.macro (scf.if,
+arith.andi, ..., scf.for), views of a parameter's elements with another
+shape (T.Tensor(shape, dtype, A.data), T.reshape) and T.annotate_layout, as
+TileLang's convolution and block-sparse GEMM write them. Each computes what
+NumPy does, on the cpu and on lavapipe; the GPU targets compile them."""
+
+import re
+
+import numpy as np
+import pytest
+
+import tile_mlir as tm
+import tile_mlir as tilelang
+import tile_mlir.language as T
+
+TARGETS = ["cpu", "vulkan"]
+GPUS = ["cuda:sm_80", "cuda:sm_90a", "rocm:gfx942"]
+
+
+def convolution(N, C, H, W, F, K, S, D, P, block_M, block_N, block_K, num_stages, threads,
+                dtype="float16", accum_dtype="float"):
+    """TileLang's example_convolution.py (NHWC data, HWCF filters), as written
+    there but for the Hopper branch."""
+    KH, KW = K, K
+    OH = (H + 2 * P - D * (K - 1) - 1) // S + 1
+    OW = (W + 2 * P - D * (K - 1) - 1) // S + 1
+
+    @T.prim_func
+    def main(data: T.Tensor((N, H, W, C), dtype), kernel: T.Tensor((KH, KW, C, F), dtype),
+             out: T.Tensor((N, OH, OW, F), dtype)):
+        with T.Kernel(T.ceildiv(F, block_N), T.ceildiv(N * OH * OW, block_M),
+                      threads=threads) as (bx, by):
+            data_shared = T.alloc_shared((block_M, block_K), dtype)
+            kernel_shared = T.alloc_shared((block_K, block_N), dtype)
+            out_local = T.alloc_fragment((block_M, block_N), accum_dtype)
+            out_shared = T.alloc_shared((block_M, block_N), dtype)
+
+            kernel_flat = T.Tensor((KH * KW * C, F), dtype, kernel.data)
+            out_flat = T.Tensor((N * OH * OW, F), dtype, out.data)
+
+            T.annotate_layout({
+                out_shared: tilelang.layout.make_swizzled_layout(out_shared),
+                data_shared: tilelang.layout.make_swizzled_layout(data_shared),
+                kernel_shared: tilelang.layout.make_swizzled_layout(kernel_shared),
+            })
+
+            T.clear(out_local)
+            for k_iter in T.Pipelined(T.ceildiv(KH * KW * C, block_K), num_stages=num_stages):
+                for i, j in T.Parallel(block_M, block_K):
+                    k = k_iter * block_K + j
+                    m = by * block_M + i
+                    access_h = m % (OH * OW) // OW * S + k // (KW * C) * D - P
+                    access_w = m % OW * S + k // C % KW * D - P
+                    in_bound = ((access_h >= 0) and (access_w >= 0) and (access_h < H) and
+                                (access_w < W))
+                    data_shared[i, j] = T.if_then_else(
+                        in_bound, data[m // (OH * OW), access_h, access_w, k % C], 0)
+                T.copy(kernel_flat[k_iter * block_K, bx * block_N], kernel_shared)
+                T.gemm(data_shared, kernel_shared, out_local)
+
+            T.copy(out_local, out_shared)
+            T.copy(out_shared, out_flat[by * block_M, bx * block_N])
+
+    return main
+
+
+def convolution_reference(data, kernel, S, D, P):
+    N, H, W, C = data.shape
+    K = kernel.shape[0]
+    OH = (H + 2 * P - D * (K - 1) - 1) // S + 1
+    OW = (W + 2 * P - D * (K - 1) - 1) // S + 1
+    padded = np.pad(data.astype(np.float32), ((0, 0), (P, P), (P, P), (0, 0)))
+    out = np.zeros((N, OH, OW, kernel.shape[3]), np.float32)
+    for kh in range(K):
+        for kw in range(K):
+            out += padded[:, kh * D:kh * D + S * OH:S, kw * D:kw * D + S * OW:S, :] @ \
+                kernel[kh, kw].astype(np.float32)
+    return out
+
+
+@pytest.mark.parametrize("target", TARGETS)
+@pytest.mark.parametrize("S, D, P", [(1, 1, 1), (2, 1, 0), (1, 2, 2)])
+def test_convolution_as_tilelang_writes_it(target, S, D, P):
+    # 2 x 10 x 9 x 16 data, 24 filters: neither the output rows nor the
+    # filters fill the last block.
+    N, C, H, W, F, K = 2, 16, 10, 9, 24, 3
+    kernel = convolution(N, C, H, W, F, K, S, D, P, 32, 32, 16, 2, 128)
+    text = kernel.to_mlir()
+    assert text.count("memref.reinterpret_cast") == 2
+    assert "arith.andi" in text and "layout" not in text
+    artifact = tm.compile(kernel, target=target, out_idx=[2])
+    rng = np.random.default_rng(20)
+    data = rng.standard_normal((N, H, W, C)).astype(np.float16)
+    filters = rng.standard_normal((K, K, C, F)).astype(np.float16)
+    out = artifact(data, filters)
+    np.testing.assert_allclose(out.astype(np.float32),
+                               convolution_reference(data, filters, S, D, P),
+                               atol=0.05, rtol=1e-2)
+
+
+@tm.jit(out_idx=[-1], target="cpu")
+def blocksparse_matmul(M, N, K, block_M, block_N, block_K, num_stages, thread_num,
+                       enable_rasteration, dtype="float16", accum_dtype="float"):
+    """TileLang's example_blocksparse_gemm.py: a block of A times a block of B
+    only where the mask says so, under a Python `if` on a mask element."""
+    block_mask_shape = (M // block_M, N // block_N, K // block_K)
+
+    @T.prim_func
+    def block_sparse_matmul(A: T.Tensor((M, K), dtype), B: T.Tensor((K, N), dtype),
+                            BlockMask: T.Tensor(block_mask_shape, "bool"),
+                            C: T.Tensor((M, N), dtype)):
+        with T.Kernel(T.ceildiv(N, block_N), T.ceildiv(M, block_M),
+                      threads=thread_num) as (bx, by):
+            A_shared = T.alloc_shared((block_M, block_K), dtype)
+            B_shared = T.alloc_shared((block_K, block_N), dtype)
+            C_local = T.alloc_fragment((block_M, block_N), accum_dtype)
+            C_shared = T.alloc_shared((block_M, block_N), dtype)
+
+            T.use_swizzle(panel_size=10, enable=enable_rasteration)
+            T.clear(C_local)
+
+            for k in T.Pipelined(T.ceildiv(K, block_K), num_stages=num_stages):
+                if BlockMask[by, bx, k]:
+                    T.copy(A[by * block_M, k * block_K], A_shared)
+                    T.copy(B[k * block_K, bx * block_N], B_shared)
+                    T.gemm(A_shared, B_shared, C_local)
+
+            T.copy(C_local, C_shared)
+            T.copy(C_shared, C[by * block_M, bx * block_N])
+
+    return block_sparse_matmul
+
+
+def test_blocksparse_gemm_as_tilelang_writes_it():
+    M, N, K, bm, bn, bk = 128, 96, 160, 32, 32, 32
+    kernel = blocksparse_matmul(M, N, K, bm, bn, bk, 2, 128, True)
+    rng = np.random.default_rng(21)
+    A = rng.standard_normal((M, K)).astype(np.float16)
+    B = rng.standard_normal((K, N)).astype(np.float16)
+    mask = rng.random((M // bm, N // bn, K // bk)) > 0.5
+    C = kernel(A, B, mask)
+    want = np.zeros((M, N), np.float32)
+    for i in range(M // bm):
+        for j in range(N // bn):
+            for k in range(K // bk):
+                if mask[i, j, k]:
+                    want[i * bm:(i + 1) * bm, j * bn:(j + 1) * bn] += (
+                        A[i * bm:(i + 1) * bm, k * bk:(k + 1) * bk].astype(np.float32)
+                        @ B[k * bk:(k + 1) * bk, j * bn:(j + 1) * bn].astype(np.float32))
+    np.testing.assert_allclose(C.astype(np.float32), want, atol=0.05, rtol=1e-2)
+    f = blocksparse_matmul.__wrapped__(M, N, K, bm, bn, bk, 2, 128, True)
+    text = f.to_mlir()
+    # The copies and the gemm are in the scf.if of the mask element, at
+    # the Python lines that wrote them.
+    lines = text.splitlines()
+    first = next(n for n, line in enumerate(lines) if "scf.if" in line)
+    indent = lines[first][:len(lines[first]) - len(lines[first].lstrip())]
+    last = next(n for n in range(first + 1, len(lines)) if lines[n].startswith(indent + "}"))
+    inside = "\n".join(lines[first:last])
+    assert inside.count('"tile.copy"') == 2 and inside.count('"tile.gemm"') == 1
+    with open(__file__) as source:
+        line = 1 + next(n for n, text in enumerate(source)
+                        if text.strip() == "T.gemm(A_shared, B_shared, C_local)")
+    assert re.search(r'"tile.gemm".*test_tilelang_control.py":%d:' % line, text)
+    t = tm.compile(f, target="vulkan", out_idx=[-1])
+    np.testing.assert_allclose(t(A, B, mask).astype(np.float32), want, atol=0.05, rtol=1e-2)
+    for gpu in GPUS:
+        tm.compile(blocksparse_matmul.__wrapped__(256, 256, 256, 128, 128, 32, 3, 128, True),
+                   target=gpu)
+
+
+@T.macro
+def classify(x, out, i, limit):
+    """A macro whose Python conditions test kernel values."""
+    if x < -limit:
+        out[i] = -2
+    elif -limit <= x < 0 or x != x:  # a chain, `or`, and a NaN test
+        out[i] = -1
+    elif not x > 0:
+        out[i] = 0
+    else:
+        out[i] = 1 if x < limit else 2
+
+
+@T.prim_func
+def conditions(X: T.Tensor((64,), "float32"), Y: T.Tensor((64,), "int32"),
+               Z: T.Tensor((64,), "float32"), W: T.Tensor((64,), "float32"), n: T.index):
+    with T.Kernel(1, threads=64):
+        for i in T.Parallel(64):
+            classify(X[i], Y, i, 1.5)
+            # Python values keep Python's results and short circuits: no
+            # op is made for them.
+            scale = None
+            factor = scale and scale * 2 or 3.0
+            if isinstance(factor, float) and factor > 2:
+                Z[i] = X[i] * factor if i % 2 == 0 and i < n else -X[i]
+            for t in range(n):  # a loop: n is a kernel value
+                W[i] = W[i] + X[i]
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_python_conditions_on_kernel_values(target):
+    text = conditions.to_mlir()
+    assert "arith.ori" in text and "arith.xori" in text  # `or`, `not`
+    assert "scf.for" in text and "3.0" in text  # range(n); Python's `scale and ... or 3.0`
+    X = np.array(list(np.linspace(-3, 3, 60)) + [np.nan, 0.0, -0.0, 1.5], np.float32)
+    Y = np.zeros(64, np.int32)
+    Z, W = np.zeros(64, np.float32), np.zeros(64, np.float32)
+    tm.compile(conditions, target=target)(X, Y, Z, W, 10)
+    want = np.select([X < -1.5, ((-1.5 <= X) & (X < 0)) | np.isnan(X), ~(X > 0), X < 1.5],
+                     [-2, -1, 0, 1], 2)
+    assert np.array_equal(Y, want)
+    i = np.arange(64)
+    z = np.where((i % 2 == 0) & (i < 10), X * 3.0, -X)
+    np.testing.assert_array_equal(Z, z.astype(np.float32))
+    np.testing.assert_allclose(W, 10 * X, rtol=1e-6)
+
+
+def test_python_conditions_mistakes():
+    with pytest.raises(T.BuildError, match=r"was made inside the else of an if at .*:\d+:\d+ "
+                                           r"and is used outside it"):
+        @T.prim_func
+        def escapes(X: T.Tensor((4,), "float32")):
+            with T.Kernel(1):
+                for i in T.Parallel(4):
+                    if X[i] > 0:
+                        y = X[i] * 2.0
+                    else:
+                        y = X[i]
+                    X[i] = y
+    # A break or a continue that would leave the if: the if stays Python's.
+    with pytest.raises(T.BuildError, match="no Python truth value"):
+        @T.prim_func
+        def breaks(X: T.Tensor((4,), "float32"), n: T.index):
+            with T.Kernel(1):
+                for t in T.serial(4):
+                    if t > n:
+                        break
+                    X[t] = 1.0
+
+    # Without its source (made by exec), a function is traced as written.
+    space = {"T": T}
+    exec("@T.prim_func\ndef made(X: T.Tensor((4,), 'float32')):\n"
+         "    with T.Kernel(1):\n"
+         "        for i in T.Parallel(4):\n"
+         "            with T.If(X[i] > 0):\n"
+         "                X[i] = 0.0\n", space)
+    assert "scf.if" in space["made"].to_mlir()
+
+
+def test_views_and_layouts_mistakes():
+    def kernel(body, shape=(4, 6)):
+        @T.prim_func
+        def f(A: T.Tensor(shape, "float32"), n: T.index):
+            with T.Kernel(1, threads=32):
+                body(A)
+        return f
+
+    def flat(A):
+        v = T.reshape(A, (24,))
+        T.copy(v, T.alloc_shared((24,), "float32"))
+    assert "memref<4x6xf32> to memref<24xf32>" in kernel(flat).to_mlir()
+    with pytest.raises(T.BuildError, match=r"view of A's elements as \(5, 5\): the view has 25 "
+                                           r"elements and A 24"):
+        kernel(lambda A: T.Tensor((5, 5), "float32", A.data))
+    with pytest.raises(T.BuildError, match="the view's element type f16 is not the buffer's f32"):
+        kernel(lambda A: T.Tensor((24,), "float16", A.data))
+    with pytest.raises(T.BuildError, match="views with another shape are made of parameters "
+                                           "only"):
+        kernel(lambda A: T.reshape(T.alloc_shared((4, 4), "float32"), (16,)))
+    with pytest.raises(T.BuildError, match="A has dynamic sizes"):
+        kernel(lambda A: T.reshape(A, (24,)), shape=(None, 6))
+    with pytest.raises(T.BuildError, match="T.annotate_layout's keys are tiles"):
+        kernel(lambda A: T.annotate_layout({A: None}))
+    with pytest.raises(T.BuildError, match="make_swizzled_layout takes a shared tile"):
+        kernel(lambda A: tilelang.layout.make_swizzled_layout(T.alloc_fragment((4, 4), "float")))
+
+    def other(A):
+        s, t = T.alloc_shared((8, 8), "float16"), T.alloc_shared((8, 8), "float16")
+        T.annotate_layout({s: tilelang.layout.make_swizzled_layout(t)})
+    with pytest.raises(T.BuildError, match="must be one made for it"):
+        kernel(other)
