@@ -17,6 +17,7 @@
 #ifndef TILE_GPU_LAYOUT_H
 #define TILE_GPU_LAYOUT_H
 
+#include "ir/ir.h"
 #include "mlir-c/IR.h"
 
 #include <stdbool.h>
@@ -80,6 +81,16 @@ bool tileGpuKernelGrid(MlirOperation kernel, int64_t *tr, int64_t *tc);
  * errors. tile-gpu-shared-fragments runs it before the matrix-unit paths
  * plan a kernel's shared memory; tile-gpu-layout runs it too. */
 unsigned tileGpuKeepFragmentsInShared(MlirOperation kernel);
+
+/* Appends to `allocs` the tile.allocs of the fragments of rank 1 and 2 of
+ * `kernel` (a verified one) that no layout can hold: accessed at indices
+ * their loops do not distribute, outside thread-parallel loops, asked to be
+ * laid out by rows and by columns, in loops that other accesses distribute
+ * another way or that do not start at 0 with step 1. Only fragments that a
+ * shared tile can stand for are listed (used by tile ops and element loads
+ * and stores, and not as a gemm accumulator); the others are left for
+ * tile-gpu-layout to report. */
+void tileGpuFragmentsToShare(MlirOperation kernel, TileOpList *allocs);
 
 /* The kernel attribute stating its subgroup size, set by a backend that
  * guarantees it at run time (tile-vulkan-subgroup): the grid keeps a row's

@@ -11,9 +11,11 @@
 #include "ir/ir.h"
 #include "ir/verify.h"
 #include "passes/pass.h"
+#include "support/strbuf.h"
 #include "tile/dialect.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -43,7 +45,49 @@ typedef struct {
   int64_t subgroup;        /* tile.subgroup_size, or 0 */
   unsigned rowReduces;     /* row reductions of grid fragments */
   unsigned errors;
+  /* While probing (tileGpuFragmentsToShare), nothing is reported: each
+   * fragment a failure is about is marked to be kept in shared memory. */
+  bool probing;
+  bool *hold;
 } Kernel;
+
+/* Whether a fragment can live in shared memory instead: every use takes a
+ * shared tile as it takes the fragment (tile ops, element loads and stores)
+ * and none is a gemm accumulator, which shared memory cannot be. */
+static bool sharable(MlirValue fragment) {
+  for (MlirOpOperand use = mlirValueGetFirstUse(fragment);
+       !mlirOpOperandIsNull(use); use = mlirOpOperandGetNextUse(use)) {
+    MlirOperation user = mlirOpOperandGetOwner(use);
+    unsigned n = mlirOpOperandGetOperandNumber(use);
+    if (tileOpIs(user, "tile.gemm") && n == 2)
+      return false;
+    if (!tileOpIsTile(user) && !(tileOpIs(user, "memref.load") && n == 0) &&
+        !(tileOpIs(user, "memref.store") && n == 1))
+      return false;
+  }
+  return true;
+}
+
+/* A failure of fragment `frag` (or of none: -1) at `op`: reported, or while
+ * probing, the fragment is marked to be kept in shared memory where it can
+ * be, and nothing is reported (the layout run after reports what is left). */
+static void fail(Kernel *k, int frag, MlirOperation op, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+static void fail(Kernel *k, int frag, MlirOperation op, const char *fmt, ...) {
+  if (k->probing) {
+    if (frag >= 0 && sharable(k->frags[frag].value))
+      k->hold[frag] = true;
+    return;
+  }
+  TileStrBuf text = TILE_STRBUF_INIT;
+  va_list args;
+  va_start(args, fmt);
+  tileStrBufVPrintf(&text, fmt, args);
+  va_end(args);
+  tileGpuFail(&k->errors, op, "%s", tileStrBufGet(&text));
+  tileStrBufFree(&text);
+}
 
 static bool isFragment(MlirValue v) {
   return tileMemRefTypeGetScope(mlirValueGetType(v)) == TileScopeFragment;
@@ -92,6 +136,8 @@ static void makeFragments(Kernel *k) {
     f->parent = (int)i;
     f->want = TileGpuNone;
   }
+  if (k->probing)
+    k->hold = tileCallocArray(k->numFrags ? k->numFrags : 1, sizeof(bool));
 }
 
 /* A thread-parallel loop directly or indirectly inside another one. */
@@ -101,10 +147,9 @@ static void checkNesting(Kernel *k) {
          !mlirOperationEqual(p, k->kernel);
          p = mlirOperationGetParentOperation(p))
       if (tileGpuIsParallelLoop(p)) {
-        tileGpuFail(&k->errors, k->loops.ops[i],
-                    "is a thread-parallel loop nested in another "
-                    "one, which the GPU lowering does not "
-                    "distribute");
+        fail(k, -1, k->loops.ops[i],
+             "is a thread-parallel loop nested in another one, which the GPU "
+             "lowering does not distribute");
         break;
       }
 }
@@ -126,15 +171,16 @@ static const char *byWhat(TileGpuLayout layout) {
   return layout == TileGpuRows ? "by rows" : "by columns";
 }
 
-static void conflict(Kernel *k, MlirOperation asker, TileGpuLayout layout,
-                     MlirOperation other, TileGpuLayout otherLayout) {
-  tileGpuFail(
-      &k->errors, asker,
-      "needs a rank-1 fragment laid out %s, but another use needs it (or a "
-      "fragment copied to or from it) laid out %s",
-      byWhat(layout), byWhat(otherLayout));
-  tileEmitOpError(other, "is the use that needs it laid out %s",
-                  byWhat(otherLayout));
+static void conflict(Kernel *k, int frag, MlirOperation asker,
+                     TileGpuLayout layout, MlirOperation other,
+                     TileGpuLayout otherLayout) {
+  fail(k, frag, asker,
+       "needs a rank-1 fragment laid out %s, but another use needs it (or a "
+       "fragment copied to or from it) laid out %s",
+       byWhat(layout), byWhat(otherLayout));
+  if (!k->probing)
+    tileEmitOpError(other, "is the use that needs it laid out %s",
+                    byWhat(otherLayout));
 }
 
 static void want(Kernel *k, int i, TileGpuLayout layout, MlirOperation asker) {
@@ -145,7 +191,7 @@ static void want(Kernel *k, int i, TileGpuLayout layout, MlirOperation asker) {
     f->want = layout;
     f->asker = asker;
   } else if (f->want != layout) {
-    conflict(k, asker, layout, f->asker, f->want);
+    conflict(k, i, asker, layout, f->asker, f->want);
   }
 }
 
@@ -234,7 +280,7 @@ static TileGpuLayout classLayout(Kernel *k, int root) {
       chosen = g->want;
       asker = g->asker;
     } else if (chosen != g->want) {
-      conflict(k, g->asker, g->want, asker, chosen);
+      conflict(k, (int)j, g->asker, g->want, asker, chosen);
     }
   }
   return chosen == TileGpuNone ? TileGpuRows : chosen;
@@ -362,14 +408,15 @@ static const char *layoutWord(TileGpuLayout layout) {
 /* Checks one fragment access inside `loop` and returns the distribution it
  * asks of the loop (TileGpuNone when it asks nothing). */
 static TileGpuLayout checkAccess(Kernel *k, MlirOperation loop,
-                                 MlirOperation access, const Fragment *f) {
+                                 MlirOperation access, int frag) {
+  const Fragment *f = &k->frags[frag];
   unsigned rank = tileGpuLoopRank(loop);
   int first = accessedMemRef(access) + 1;
   if (f->layout == TileGpuScalar) {
     if (tileOpIs(access, "memref.store"))
-      tileGpuFail(&k->errors, access,
-                  "stores into a rank-0 fragment inside a thread-parallel "
-                  "loop, whose iterations run on different threads");
+      fail(k, -1, access,
+           "stores into a rank-0 fragment inside a thread-parallel loop, "
+           "whose iterations run on different threads");
     return TileGpuNone;
   }
   int iv[2] = {-1, -1};
@@ -386,12 +433,25 @@ static TileGpuLayout checkAccess(Kernel *k, MlirOperation loop,
   if (rank == 2)
     asks = TileGpuGrid;
   if (!ok)
-    tileGpuFail(&k->errors, access,
-                "accesses a fragment laid out %s at indices that the enclosing "
-                "thread-parallel loop does not distribute that way (index the "
-                "fragment with the loop's induction variables, in order)",
-                layoutWord(f->layout));
+    fail(k, frag, access,
+         "accesses a fragment laid out %s at indices that the enclosing "
+         "thread-parallel loop does not distribute that way (index the "
+         "fragment with the loop's induction variables, in order)",
+         layoutWord(f->layout));
   return ok ? asks : TileGpuNone;
+}
+
+/* While probing: marks every fragment accessed in `loop` to be kept in
+ * shared memory (where it can be), so that the loop is distributed over
+ * the threads whatever its bounds. */
+static void holdAccessedIn(Kernel *k, MlirOperation loop) {
+  for (unsigned i = 0; i < k->numFrags; ++i)
+    for (MlirOpOperand use = mlirValueGetFirstUse(k->frags[i].value);
+         !mlirOpOperandIsNull(use); use = mlirOpOperandGetNextUse(use)) {
+      MlirOperation l = enclosingLoop(k, mlirOpOperandGetOwner(use));
+      if (!mlirOperationIsNull(l) && mlirOperationEqual(l, loop))
+        fail(k, (int)i, loop, "accesses fragments");
+    }
 }
 
 static void decideLoop(Kernel *k, MlirOperation loop) {
@@ -403,14 +463,16 @@ static void decideLoop(Kernel *k, MlirOperation loop) {
       MlirOperation l = enclosingLoop(k, user);
       if (mlirOperationIsNull(l) || !mlirOperationEqual(l, loop))
         continue;
-      TileGpuLayout asks = checkAccess(k, loop, user, &k->frags[i]);
+      TileGpuLayout asks = checkAccess(k, loop, user, (int)i);
       if (asks == TileGpuNone)
         continue;
-      if (dist != TileGpuNone && dist != asks)
-        tileGpuFail(&k->errors, user,
-                    "accesses a fragment laid out %s in a loop that other "
-                    "accesses distribute %s",
-                    layoutWord(asks), layoutWord(dist));
+      if (dist != TileGpuNone && dist != asks) {
+        fail(k, (int)i, user,
+             "accesses a fragment laid out %s in a loop that other accesses "
+             "distribute %s",
+             layoutWord(asks), layoutWord(dist));
+        continue;
+      }
       dist = asks;
     }
   /* A loop writing a thread's own buffer runs whole on every thread
@@ -423,15 +485,19 @@ static void decideLoop(Kernel *k, MlirOperation loop) {
   if (dist != TileGpuThreads && dist != TileGpuReplicated)
     for (unsigned d = 0; d < rank; ++d)
       if (!tileGpuLoopIsDense(loop, d)) {
-        tileGpuFail(&k->errors, loop,
-                    "accesses fragments, so its dimension %u must start at "
-                    "0 with step 1",
-                    d);
+        if (k->probing)
+          holdAccessedIn(k, loop);
+        fail(k, -1, loop,
+             "accesses fragments, so its dimension %u must start at 0 with "
+             "step 1",
+             d);
         break;
       }
   if (tileOpIs(loop, "scf.parallel") && mlirOperationGetNumResults(loop) != 0)
-    tileGpuFail(&k->errors, loop,
-                "has reductions, which the GPU lowering does not support");
+    fail(k, -1, loop,
+         "has reductions, which the GPU lowering does not support");
+  if (k->probing)
+    return;
   TileBuilder b = tbBefore(loop);
   mlirOperationSetDiscardableAttributeByName(
       loop, tileRef(TILE_GPU_DISTRIBUTE_ATTR),
@@ -440,7 +506,8 @@ static void decideLoop(Kernel *k, MlirOperation loop) {
 
 /* Every use of a fragment is a tile op, an access inside a thread-parallel
  * loop, or an access of a rank-0 fragment. */
-static void checkUses(Kernel *k, const Fragment *f) {
+static void checkUses(Kernel *k, int frag) {
+  const Fragment *f = &k->frags[frag];
   for (MlirOpOperand use = mlirValueGetFirstUse(f->value);
        !mlirOpOperandIsNull(use); use = mlirOpOperandGetNextUse(use)) {
     MlirOperation user = mlirOpOperandGetOwner(use);
@@ -452,15 +519,15 @@ static void checkUses(Kernel *k, const Fragment *f) {
                    !mlirOperationIsNull(enclosingLoop(k, user))))
       continue;
     if (access)
-      tileGpuFail(&k->errors, user,
-                  "accesses an element of a fragment outside a "
-                  "thread-parallel loop; only the threads holding it can "
-                  "(use a thread-parallel loop, or a shared buffer)");
+      fail(k, frag, user,
+           "accesses an element of a fragment outside a thread-parallel "
+           "loop; only the threads holding it can (use a thread-parallel "
+           "loop, or a shared buffer)");
     else
-      tileGpuFail(&k->errors, user,
-                  "uses a fragment in a way the GPU lowering does not "
-                  "support (fragments are used by tile ops and by "
-                  "memref.load/store in thread-parallel loops)");
+      fail(k, frag, user,
+           "uses a fragment in a way the GPU lowering does not support "
+           "(fragments are used by tile ops and by memref.load/store in "
+           "thread-parallel loops)");
   }
 }
 
@@ -497,10 +564,28 @@ static void layOut(Kernel *k) {
     walkBody(k, countRowReduces);
   chooseGrid(k);
   for (unsigned i = 0; i < k->numFrags; ++i)
-    checkUses(k, &k->frags[i]);
+    checkUses(k, (int)i);
   for (size_t i = 0; i < k->loops.count; ++i)
     decideLoop(k, k->loops.ops[i]);
-  annotate(k);
+  if (!k->probing)
+    annotate(k);
+}
+
+static void freeKernel(Kernel *k) {
+  tileOpListFree(&k->fragAllocs);
+  tileOpListFree(&k->loops);
+  free(k->frags);
+  free(k->hold);
+}
+
+void tileGpuFragmentsToShare(MlirOperation kernel, TileOpList *allocs) {
+  Kernel k = {.kernel = kernel, .main = -1, .probing = true};
+  k.threads = tileKernelThreads(kernel);
+  layOut(&k);
+  for (unsigned i = 0; i < k.numFrags; ++i)
+    if (k.hold[i])
+      tileOpListAppend(allocs, k.frags[i].alloc);
+  freeKernel(&k);
 }
 
 static unsigned layoutKernel(MlirOperation kernel, void *userData) {
@@ -524,9 +609,7 @@ static unsigned layoutKernel(MlirOperation kernel, void *userData) {
   if (!mlirAttributeIsNull(subgroup) && mlirAttributeIsAInteger(subgroup))
     k.subgroup = mlirIntegerAttrGetValueInt(subgroup);
   layOut(&k);
-  tileOpListFree(&k.fragAllocs);
-  tileOpListFree(&k.loops);
-  free(k.frags);
+  freeKernel(&k);
   return k.errors;
 }
 

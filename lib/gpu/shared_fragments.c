@@ -1,15 +1,19 @@
 /* tile-gpu-shared-fragments: the GPU layouts distribute fragments of rank
  * 0, 1 and 2 over a block's threads; a fragment of rank 3 or more is kept
  * in shared memory instead, where the block's threads share it as they
- * share a fragment. Its tile.alloc becomes a shared one, which the tile ops
- * and element loads and stores that use it take as they take a fragment.
- * It runs before the matrix-unit paths, which plan the kernel's shared
- * memory and the barriers of their K loops. */
+ * share a fragment, and so is one of rank 1 or 2 that no layout can hold
+ * (tileGpuFragmentsToShare: accessed at indices its loop does not
+ * distribute, or laid out by rows for one use and by columns for another).
+ * Its tile.alloc becomes a shared one, which the tile ops and element loads
+ * and stores that use it take as they take a fragment. It runs before the
+ * matrix-unit paths, which plan the kernel's shared memory and the barriers
+ * of their K loops. */
 #include "gpu/fail.h"
 #include "gpu/layout.h"
 #include "ir/builder.h"
 #include "ir/builder_gpu.h"
 #include "ir/ir.h"
+#include "ir/verify.h"
 #include "passes/pass.h"
 #include "tile/dialect.h"
 
@@ -72,6 +76,21 @@ unsigned tileGpuKeepFragmentsInShared(MlirOperation kernel) {
   for (size_t i = 0; i < allocs.count; ++i)
     errors += keepInShared(allocs.ops[i]);
   tileOpListFree(&allocs);
+  if (errors)
+    return errors;
+  /* The fragments no layout can hold, each round until none is left: a
+   * fragment moved changes the demands on the others (its loops may be
+   * distributed another way). Each round moves at least one. */
+  errors = tileVerify(kernel, &(TileVerifyOptions){.kernelRequired = true,
+                                                   .loweringAttributes = true});
+  for (bool moved = !errors; moved;) {
+    TileOpList held = {0};
+    tileGpuFragmentsToShare(kernel, &held);
+    for (size_t i = 0; i < held.count; ++i)
+      errors += keepInShared(held.ops[i]);
+    moved = held.count && !errors;
+    tileOpListFree(&held);
+  }
   return errors;
 }
 
@@ -90,8 +109,8 @@ static void run(MlirOperation op, MlirExternalPass pass,
 const TilePassDescriptor tileGpuSharedFragmentsPass = {
     .argument = "tile-gpu-shared-fragments",
     .name = "TileGpuSharedFragments",
-    .summary = "Keep fragments of rank 3 or more in shared memory (the GPU "
-               "layouts distribute ranks 0 to 2)",
+    .summary = "Keep fragments of rank 3 or more, and those no GPU layout "
+               "can hold, in shared memory",
     .anchor = "func.func",
     .run = run,
 };

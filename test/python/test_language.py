@@ -351,10 +351,7 @@ def test_build_errors():
         def loops(n: T.index):
             while n > 3:
                 pass
-    with pytest.raises(T.BuildError, match="operands of different types: f32 and i32"):
-        @T.prim_func
-        def mixed(x: T.f32, y: T.i32):
-            x + y
+    # (Operands of two types meet as TileLang's do: test_tilelang_control.py.)
     with pytest.raises(T.BuildError, match="kernels cannot be nested"):
         @T.prim_func
         def nested():

@@ -281,5 +281,48 @@ def test_views_and_layouts_mistakes():
     def other(A):
         s, t = T.alloc_shared((8, 8), "float16"), T.alloc_shared((8, 8), "float16")
         T.annotate_layout({s: tilelang.layout.make_swizzled_layout(t)})
-    with pytest.raises(T.BuildError, match="must be one made for it"):
+    with pytest.raises(T.BuildError, match=r"the layout of s_\d+ was made for s_\d+"):
         kernel(other)
+    with pytest.raises(T.BuildError, match=r"has shape \(4, 4\), the tile \(8, 8\)"):
+        kernel(lambda A: T.annotate_layout({T.alloc_fragment((8, 8), "float"): T.Fragment(
+            (4, 4), forward_thread_fn=lambda i, j: i)}))
+    with pytest.raises(T.BuildError, match="must be a T.Layout, a T.Fragment or"):
+        kernel(lambda A: T.annotate_layout({T.alloc_fragment((8, 8), "float"): "swizzled"}))
+    with pytest.raises(T.BuildError, match="copy's disable_tma is a bool"):
+        kernel(lambda A: T.copy(A, T.alloc_shared((4, 6), "float32"), disable_tma="yes"))
+    with pytest.raises(T.BuildError, match="copy's eviction_policy is one of"):
+        kernel(lambda A: T.copy(A, T.alloc_shared((4, 6), "float32"), eviction_policy="lru"))
+
+
+@T.prim_func
+def mixed_types(H: T.Tensor((64,), "float16"), F: T.Tensor((64,), "float32"),
+                I: T.Tensor((64,), "int32"), B: T.Tensor((64,), "int8"),
+                G: T.Tensor((64,), "bfloat16"), O: T.Tensor((64,), "float32"),
+                P: T.Tensor((64,), "float16"), Q: T.Tensor((64,), "int32")):
+    with T.Kernel(1, threads=64):
+        for i in T.Parallel(64):
+            O[i] = H[i] + F[i] * I[i] + G[i]   # f16 and bf16 meet in f32, i32 becomes f32
+            P[i] = F[i] * 2                    # stored into f16: converted
+            Q[i] = B[i] + I[i] + i             # i8 widens to i32, i32 with index: index
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_operands_of_two_types_meet_as_tilelang_has_them(target):
+    text = str(mixed_types)
+    assert "arith.sitofp" in text and "arith.extf" in text and "arith.truncf" in text
+    assert "arith.extsi" in text and "arith.index_cast" in text
+    rng = np.random.default_rng(22)
+    H = rng.uniform(-1, 1, 64).astype(np.float16)
+    F = rng.uniform(-1, 1, 64).astype(np.float32)
+    I = rng.integers(-5, 5, 64).astype(np.int32)
+    B = rng.integers(-100, 100, 64).astype(np.int8)
+    G = rng.uniform(-1, 1, 64).astype(np.float32)  # bf16 arrays are uint16 bits
+    G_bits = (G.view(np.uint32) >> 16).astype(np.uint16)
+    G = (G_bits.astype(np.uint32) << 16).view(np.float32)
+    O = np.zeros(64, np.float32)
+    P = np.zeros(64, np.float16)
+    Q = np.zeros(64, np.int32)
+    tm.compile(mixed_types, target=target)(H, F, I, B, G_bits, O, P, Q)
+    np.testing.assert_allclose(O, H.astype(np.float32) + F * I + G, rtol=1e-6, atol=1e-6)
+    np.testing.assert_array_equal(P, (F * 2).astype(np.float16))
+    np.testing.assert_array_equal(Q, B.astype(np.int32) + I + np.arange(64))

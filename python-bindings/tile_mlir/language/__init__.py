@@ -30,6 +30,7 @@ from .ops import (Cast, GemmWarpPolicy, abs, acos, alloc_fragment, alloc_local, 
 from .structure import (If, Kernel, Parallel, Pipelined, Serial, Unroll, Vectorized, serial,
                         unroll, use_swizzle, vectorized)
 from .extensions import cpu, cuda, rocm, vulkan
+from ..layout import Fragment, Layout
 from .types import bf16, bool_, f16, f32, f64, i1, i8, i16, i32, i64, index
 
 float16, bfloat16, float32, float64 = f16, bf16, f32, f64

@@ -4,7 +4,7 @@ writes them: generic-form tile ops on buffers, upstream ops for scalars."""
 from . import emitter
 from .types import as_dtype, float_literal, i1, index, int_literal, is_int
 from .values import (Buffer, Value, Window, _operands, as_value, atomic_element, binary,
-                     int_attribute, integer, load, reshaped, use_buffer)
+                     common_type, int_attribute, integer, load, reshaped, use_buffer)
 
 
 def _alloc(shape, dtype, scope):
@@ -53,8 +53,9 @@ def reshape(buffer, shape):
 
 
 def annotate_layout(layouts):
-    """TileLang's layout annotations ({tile: tile_mlir.layout.make_swizzled_layout(tile)}):
-    checked and kept out of the IR. A layout never changes what a kernel
+    """TileLang's layout annotations ({tile: tile_mlir.layout.make_swizzled_layout(tile)},
+    {fragment: T.Fragment(shape, forward_thread_fn=...)}): checked and kept
+    out of the IR. A layout never changes what a kernel
     computes, and each backend lays its tiles out itself (cuda swizzles the
     shared tiles of its tensor-core paths, rocm pads or swizzles LDS rows;
     docs/cuda.md, docs/rocm.md)."""
@@ -67,10 +68,16 @@ def annotate_layout(layouts):
             raise emitter.BuildError("T.annotate_layout's keys are tiles (T.alloc_*), got %r"
                                      % (buffer,))
         use_buffer(buffer)
-        if not isinstance(layout, Layout) or layout.buffer is not buffer:
-            raise emitter.BuildError("the layout of %s must be one made for it "
-                                     "(tile_mlir.layout.make_swizzled_layout(%s)), got %r"
+        if not isinstance(layout, Layout):
+            raise emitter.BuildError("the layout of %s must be a T.Layout, a T.Fragment or "
+                                     "tile_mlir.layout.make_swizzled_layout(%s), got %r"
                                      % (buffer.label, buffer.label, layout))
+        if layout.buffer is not None and layout.buffer is not buffer:
+            raise emitter.BuildError("the layout of %s was made for %s" % (
+                buffer.label, layout.buffer.label))
+        if layout.shape != buffer.shape_spec:
+            raise emitter.BuildError("the layout of %s has shape %r, the tile %r" % (
+                buffer.label, layout.shape, buffer.shape_spec))
 
 
 def alloc_var(dtype, init=None):
@@ -115,11 +122,24 @@ def _check_slices(window, tile, what):
                                          "x".join(map(str, tile.shape_spec)), size))
 
 
-def copy(src, dst, pad=None):
+_EVICTION_POLICIES = (None, "evict_normal", "evict_first", "evict_last")
+
+
+def copy(src, dst, pad=None, coalesced_width=None, disable_tma=False, eviction_policy=None):
     """dst = src, through a window of the larger buffer: copy(A[m0, k0], A_s)
     reads the tile of A at (m0, k0), copy(acc, C[m0, n0]) writes one. Reads
     outside the source give `pad` (zero by default); writes outside the dest
-    are dropped."""
+    are dropped. TileLang's coalesced_width, disable_tma and eviction_policy
+    are checked and taken as hints: each backend chooses how a copy moves its
+    data (cuda uses TMA only for the operands of its wgmma paths)."""
+    if coalesced_width is not None and (not is_int(coalesced_width) or coalesced_width < 1):
+        raise emitter.BuildError("copy's coalesced_width is a positive int or None, got %r"
+                                 % (coalesced_width,))
+    if not isinstance(disable_tma, bool):
+        raise emitter.BuildError("copy's disable_tma is a bool, got %r" % (disable_tma,))
+    if eviction_policy not in _EVICTION_POLICIES:
+        raise emitter.BuildError("copy's eviction_policy is one of %s, got %r" % (
+            ", ".join(repr(p) for p in _EVICTION_POLICIES), eviction_policy))
     sbuf, soffs = _side(src, "the source of copy")
     dbuf, doffs = _side(dst, "the dest of copy")
     if not isinstance(src, Window) or not isinstance(dst, Window):  # else tile-verify's
@@ -195,11 +215,19 @@ def clear(buffer):
 def reduce(src, dst, kind, dim, clear=True):
     """dst = reduction of src along `dim` ("sum", "max", "min", "absmax",
     "abssum");
-    with clear=False the result is combined with what dst holds."""
+    with clear=False the result is combined with what dst holds. A source of
+    another float (or integer) type than dst's is reduced in dst's type, as
+    TileLang reduces an f16 tile into f32: converted first (a T.copy into a
+    tile of dst's type, in src's scope)."""
     for name, x in (("source", src), ("dest", dst)):
         if not isinstance(x, Buffer):
             raise emitter.BuildError("reduce's %s must be a tile buffer, got %r" % (name, x))
         use_buffer(x)
+    if (src.dtype is not dst.dtype and src.dtype.is_float == dst.dtype.is_float
+            and src.scope != "global"):
+        converted = _alloc(src.shape_spec, dst.dtype, src.scope)
+        copy(src, converted)
+        src = converted
     # As in NumPy, a negative dim counts from the last.
     dim = int_attribute(dim, "reduce's dim")
     if -src.rank <= dim < 0:
@@ -435,11 +463,11 @@ def if_then_else(cond, a, b):
         return Value(name, a.dtype)
     typed = [x for x in (a, b) if isinstance(x, (Value, Window))]
     dtype = typed[0].dtype
-    if any(x.dtype is not dtype for x in typed):
-        raise emitter.BuildError("operands of different types: %s and %s (convert with "
-                                 "T.cast)" % (a.dtype, b.dtype))
+    for x in typed[1:]:
+        dtype = common_type(dtype, x.dtype)
     # What is not read in a branch is made before the scf.if.
-    ready = [None if isinstance(x, Window) and x.unread() else as_value(x, dtype)
+    ready = [None if isinstance(x, Window) and x.unread() else
+             cast(x, dtype) if isinstance(x, (Value, Window)) else as_value(x, dtype)
              for x in (a, b)]
     loc = emitter.caller_location()
     indent = "  " * e.depth
@@ -450,7 +478,7 @@ def if_then_else(cond, a, b):
             e.body.append(indent + "} else {")
         e.depth += 1
         if value is None:
-            value = load(x.buffer, x.offsets)
+            value = cast(load(x.buffer, x.offsets), dtype)
         e.emit("scf.yield %s : %s" % (value.name, dtype.name), loc)
         e.depth -= 1
     e.body.append(indent + "} " + loc)

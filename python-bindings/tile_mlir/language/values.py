@@ -11,8 +11,8 @@ once the value is used; inside T.Parallel at once).
 import numbers
 
 from . import emitter
-from .types import (SCOPE_SPACES, DType, as_dtype, float_literal, i1, i64, index, int_literal,
-                    is_int, memref_type)
+from .types import (DTYPES as DTYPES_BY_NAME, SCOPE_SPACES, DType, as_dtype, float_literal, i1,
+                    i64, index, int_literal, is_int, memref_type)
 
 # op mnemonic by (python operator, kind of type). Index division is
 # unsigned, as sizes and offsets are never negative; index comparisons, max
@@ -508,13 +508,29 @@ def _operands(a, b):
         raise emitter.BuildError("cannot tell the type of %r and %r (no kernel value among "
                                  "them); compute it in Python or convert one with T.cast"
                                  % (a, b))
-    dtype = a.dtype if isinstance(a, Value) else b.dtype
-    a, b = as_value(a, None if isinstance(a, Value) else dtype), as_value(
-        b, None if isinstance(b, Value) else dtype)
-    if a.dtype is not b.dtype:
-        raise emitter.BuildError("operands of different types: %s and %s (convert with "
-                                 "T.cast)" % (a.dtype, b.dtype))
-    return a, b
+    dtype = (common_type(a.dtype, b.dtype) if isinstance(a, Value) and isinstance(b, Value)
+             else a.dtype if isinstance(a, Value) else b.dtype)
+    from .ops import cast
+    return tuple(cast(x, dtype) if isinstance(x, Value) else as_value(x, dtype)
+                 for x in (a, b))
+
+
+def common_type(a, b):
+    """The type two operands of types `a` and `b` meet in, as TVM's (so
+    TileLang's) arithmetic has them: an integer (or a bool) with a float
+    becomes the float, the narrower of two floats the wider (f16 with bf16:
+    f32), the narrower of two integers the wider (index is the widest)."""
+    if a is b:
+        return a
+    if a.is_float != b.is_float:
+        return a if a.is_float else b
+    if a.is_float:
+        if a.bits == b.bits:  # f16 and bf16
+            return DTYPES_BY_NAME["f32"]
+        return a if a.bits > b.bits else b
+    if index in (a, b):
+        return index
+    return a if a.bits > b.bits else b
 
 
 def _floor_mod(a, b, rem):
@@ -731,8 +747,14 @@ def load(buffer, offsets, slot=None, loc=None):
 
 
 def store(buffer, offsets, value):
+    """buffer[offsets] = value, converted to the buffer's element type as
+    an assignment converts in TileLang (and NumPy)."""
     element = _element(buffer, offsets)
-    value = as_value(value, buffer.dtype)
+    if isinstance(value, (Value, Window, Size)):
+        from .ops import cast
+        value = cast(value, buffer.dtype)
+    else:
+        value = as_value(value, buffer.dtype)
     loc = emitter.caller_location()
     emitter.current().emit(_kept_inside(
         buffer, offsets, loc,

@@ -1,0 +1,210 @@
+# RUN: %pytest %s
+# REQUIRES: python-bindings
+"""TileLang's flash decoding (example_mha_inference.py) as written there:
+two kernels in one function, T.macro helpers with annotated tile
+parameters, slices of 4-d and 5-d arrays, an f16 tile reduced into an f32
+one, T.Fragment and swizzled layout annotations, disable_tma copies, and
+fragments read at [k, i] in a 1-d loop (kept in shared memory on the GPU
+targets). The result is attention's, on the cpu and on lavapipe."""
+
+import numpy as np
+import pytest
+
+import tile_mlir as tm
+import tile_mlir as tilelang
+import tile_mlir.language as T
+
+num_split = 4
+
+
+def flashattn(batch, heads, seqlen_q, seqlen_kv, dim, is_causal, block_M, block_N):
+    """TileLang's example_mha_inference.py: attention split over the keys in
+    num_split parts (one kernel), then the parts combined (a second kernel in
+    the same function), with its layout annotations and copy hints. Its
+    combine reduces into lse_max_local with clear=False without filling it
+    first; here it is filled with -inf."""
+    scale = (1.0 / dim)**0.5 * 1.44269504  # log2(e)
+    shape_q = [batch, seqlen_q, heads, dim]
+    shape_kv = [batch, seqlen_kv, heads, dim]
+    part_shape = [batch, seqlen_q, heads, num_split, dim]
+    dtype = "float16"
+    accum_dtype = "float"
+
+    @T.macro
+    def MMA0(K: T.Tensor(shape_kv, dtype), Q_shared: T.SharedBuffer([block_M, dim], dtype),
+             K_shared: T.SharedBuffer([block_N, dim], dtype),
+             acc_s: T.FragmentBuffer([block_M, block_N], accum_dtype),
+             k: T.int32, mid: T.int32, hid: T.int32, bid: T.int32, sid: T.int32):
+        T.copy(
+            K[bid, (seqlen_kv // num_split) * sid + k * block_N:(seqlen_kv // num_split) * sid +
+              (k + 1) * block_N, hid, :], K_shared)
+        if is_causal:
+            for i, j in T.Parallel(block_M, block_N):
+                acc_s[i, j] = T.if_then_else(mid * block_M + i >= k * block_N + j, 0,
+                                             -T.infinity(acc_s.dtype))
+        else:
+            T.clear(acc_s)
+        T.gemm(Q_shared, K_shared, acc_s, transpose_B=True, policy=T.GemmWarpPolicy.FullRow)
+
+    @T.macro
+    def MMA1(V: T.Tensor(shape_kv, dtype), V_shared: T.SharedBuffer([block_N, dim], dtype),
+             acc_s_cast: T.FragmentBuffer([block_M, block_N], dtype),
+             acc_o: T.FragmentBuffer([block_M, dim], accum_dtype),
+             k: T.int32, hid: T.int32, bid: T.int32, sid: T.int32):
+        T.copy(
+            V[bid, (seqlen_kv // num_split) * sid + k * block_N:(seqlen_kv // num_split) * sid +
+              (k + 1) * block_N, hid, :], V_shared)
+        T.gemm(acc_s_cast, V_shared, acc_o, policy=T.GemmWarpPolicy.FullRow)
+
+    @T.macro
+    def Softmax(acc_s, acc_s_cast, scores_max, scores_max_prev, scores_scale, scores_sum, logsum):
+        T.copy(scores_max, scores_max_prev)
+        T.fill(scores_max, -T.infinity(accum_dtype))
+        T.reduce_max(acc_s, scores_max, dim=1, clear=False)
+        for i in T.Parallel(block_M):
+            scores_scale[i] = T.exp2(scores_max_prev[i] * scale - scores_max[i] * scale)
+        for i, j in T.Parallel(block_M, block_N):
+            acc_s[i, j] = T.exp2(acc_s[i, j] * scale - scores_max[i] * scale)
+        T.reduce_sum(acc_s, scores_sum, dim=1)
+        for i in T.Parallel(block_M):
+            logsum[i] = logsum[i] * scores_scale[i] + scores_sum[i]
+        T.copy(acc_s, acc_s_cast)
+
+    @T.macro
+    def Rescale(acc_o, scores_scale):
+        for i, j in T.Parallel(block_M, dim):
+            acc_o[i, j] *= scores_scale[i]
+
+    @T.macro
+    def flash_attn_split(Q, K, V, glse, Output_partial):
+        with T.Kernel(
+                T.ceildiv(seqlen_q, block_M), heads * batch, num_split,
+                threads=128) as (bx, by, bz):
+            Q_shared = T.alloc_shared([block_M, dim], dtype)
+            K_shared = T.alloc_shared([block_N, dim], dtype)
+            V_shared = T.alloc_shared([block_N, dim], dtype)
+            O_shared = T.alloc_shared([block_M, dim], dtype)
+            acc_s = T.alloc_fragment([block_M, block_N], accum_dtype)
+            acc_s_cast = T.alloc_fragment([block_M, block_N], dtype)
+            acc_o = T.alloc_fragment([block_M, dim], accum_dtype)
+            scores_max = T.alloc_fragment([block_M], accum_dtype)
+            scores_max_prev = T.alloc_fragment([block_M], accum_dtype)
+            scores_scale = T.alloc_fragment([block_M], accum_dtype)
+            scores_sum = T.alloc_fragment([block_M], accum_dtype)
+            logsum = T.alloc_fragment([block_M], accum_dtype)
+
+            mid = bx
+            hid = by % heads
+            bid = by // heads
+            sid = bz
+
+            T.copy(Q[bid, mid * block_M:(mid + 1) * block_M, hid, :], Q_shared, disable_tma=True)
+            T.fill(acc_o, 0)
+            T.fill(logsum, 0)
+            T.fill(scores_max, -T.infinity(accum_dtype))
+
+            loop_range = (
+                T.min(T.ceildiv(seqlen_kv, block_N), T.ceildiv(
+                    (mid + 1) * block_M, block_N)) if is_causal else T.ceildiv(
+                        (seqlen_kv // num_split), block_N))
+
+            for k in T.Pipelined(loop_range, num_stages=2):
+                MMA0(K, Q_shared, K_shared, acc_s, k, mid, hid, bid, sid)
+                Softmax(acc_s, acc_s_cast, scores_max, scores_max_prev, scores_scale, scores_sum,
+                        logsum)
+                Rescale(acc_o, scores_scale)
+                MMA1(V, V_shared, acc_s_cast, acc_o, k, hid, bid, sid)
+            for i, j in T.Parallel(block_M, dim):
+                acc_o[i, j] /= logsum[i]
+            for i in T.Parallel(block_M):
+                logsum[i] = T.log2(logsum[i]) + scores_max[i] * scale
+            T.copy(logsum, glse[bid, hid, sid, mid * block_M:(mid + 1) * block_M])
+            T.copy(acc_o, O_shared)
+            T.copy(
+                O_shared,
+                Output_partial[bid, mid * block_M:(mid + 1) * block_M, hid, sid, :],
+                disable_tma=True)
+
+    @T.macro
+    def combine(glse, Output_partial, Output):
+        with T.Kernel(T.ceildiv(seqlen_q, block_M), heads, batch, threads=128) as (bx, by, bz):
+            po_local = T.alloc_fragment([block_M, dim], dtype)
+            po_shared = T.alloc_shared([block_M, dim], dtype)
+            o_accum_local = T.alloc_fragment([block_M, dim], accum_dtype)
+            o_shared = T.alloc_shared([block_M, dim], dtype)
+            lse_local = T.alloc_fragment([num_split, block_M], dtype)
+            lse_local_split = T.alloc_fragment([block_M], accum_dtype)
+            lse_logsum_local = T.alloc_fragment([block_M], accum_dtype)
+            lse_max_local = T.alloc_fragment([block_M], accum_dtype)
+            scale_local = T.alloc_fragment([block_M], accum_dtype)
+
+            T.annotate_layout({
+                o_accum_local: T.Fragment(o_accum_local.shape, forward_thread_fn=lambda i, j: i),
+                o_shared: tilelang.layout.make_swizzled_layout(o_shared),
+                po_shared: tilelang.layout.make_swizzled_layout(po_shared),
+            })
+
+            T.clear(lse_logsum_local)
+            T.clear(o_accum_local)
+            T.copy(glse[bz, by, :, bx * block_M:(bx + 1) * block_M], lse_local)
+            T.fill(lse_max_local, -T.infinity(accum_dtype))
+            T.reduce_max(lse_local, lse_max_local, dim=0, clear=False)
+            for k in T.Pipelined(num_split):
+                T.copy(lse_local[k, :], lse_local_split)
+                for i in T.Parallel(block_M):
+                    lse_logsum_local[i] += T.exp2(lse_local_split[i] - lse_max_local[i])
+            for i in T.Parallel(block_M):
+                lse_logsum_local[i] = T.log2(lse_logsum_local[i]) + lse_max_local[i]
+            for k in T.Pipelined(num_split, num_stages=2):
+                T.copy(Output_partial[bz, bx * block_M:(bx + 1) * block_M, by, k, :], po_shared,
+                       disable_tma=True)
+                T.copy(po_shared, po_local)
+                for i in T.Parallel(block_M):
+                    lse_local_split[i] = lse_local[k, i]
+                for i in T.Parallel(block_M):
+                    scale_local[i] = T.exp2(lse_local_split[i] - lse_logsum_local[i])
+                for i, j in T.Parallel(block_M, dim):
+                    o_accum_local[i, j] += po_local[i, j] * scale_local[i]
+            T.copy(o_accum_local, o_shared)
+            T.copy(o_shared, Output[bz, bx * block_M:(bx + 1) * block_M, by, :], disable_tma=True)
+
+    @T.prim_func
+    def flashattn_mha_inference(
+            Q: T.Tensor(shape_q, dtype),
+            K: T.Tensor(shape_kv, dtype),
+            V: T.Tensor(shape_kv, dtype),
+            glse: T.Tensor([batch, heads, num_split, seqlen_q], dtype),
+            Output_partial: T.Tensor(part_shape, dtype),
+            Output: T.Tensor(shape_q, dtype),
+    ):
+        flash_attn_split(Q, K, V, glse, Output_partial)
+        combine(glse, Output_partial, Output)
+
+    return flashattn_mha_inference
+
+
+@pytest.mark.parametrize("target", ["cpu", "vulkan"])
+def test_flash_decoding_as_tilelang_writes_it(target):
+    B, H, SQ, SKV, D = 1, 2, 64, 512, 32
+    kernel = tm.compile(flashattn(B, H, SQ, SKV, D, False, 32, 32), target=target, out_idx=[5])
+    rng = np.random.default_rng(23)
+    Q, K, V = (rng.standard_normal(s).astype(np.float16)
+               for s in [(B, SQ, H, D), (B, SKV, H, D), (B, SKV, H, D)])
+    glse = np.zeros((B, H, num_split, SQ), np.float16)
+    partial = np.zeros((B, SQ, H, num_split, D), np.float16)
+    O = kernel(Q, K, V, glse, partial)
+    q, k, v = (x.astype(np.float32) for x in (Q, K, V))
+    s = np.einsum("bqhd,bkhd->bhqk", q, k) / np.sqrt(D)
+    p = np.exp(s - s.max(-1, keepdims=True))
+    want = np.einsum("bhqk,bkhd->bqhd", p / p.sum(-1, keepdims=True), v)
+    np.testing.assert_allclose(O.astype(np.float32), want, atol=2e-3)
+    # The log-sum-exp of each split, in base 2.
+    part = s.reshape(B, H, SQ, num_split, SKV // num_split)
+    lse = np.log2(np.exp(part - part.max(-1, keepdims=True)).sum(-1)) + \
+        part.max(-1) * np.log2(np.e)
+    np.testing.assert_allclose(glse.astype(np.float32), lse.transpose(0, 1, 3, 2), atol=1e-2)
+
+
+@pytest.mark.parametrize("target", ["cuda:sm_90a", "cuda:sm_80", "rocm:gfx942"])
+def test_flash_decoding_compiles_for_gpus(target):
+    tm.compile(flashattn(1, 2, 128, 1024, 64, False, 64, 64), target=target)
