@@ -326,3 +326,41 @@ def test_operands_of_two_types_meet_as_tilelang_has_them(target):
     np.testing.assert_allclose(O, H.astype(np.float32) + F * I + G, rtol=1e-6, atol=1e-6)
     np.testing.assert_array_equal(P, (F * 2).astype(np.float16))
     np.testing.assert_array_equal(Q, B.astype(np.int32) + I + np.arange(64))
+
+
+@T.prim_func
+def helpers(A: T.Tensor((64,), "int32"), B: T.Tensor((64,), "int32"),
+            H: T.Tensor((64,), "float16"), R: T.Tensor((6, 64), "int32"),
+            F: T.Tensor((4, 64), "float32")):
+    with T.Kernel(1, threads=64):
+        for i in T.Parallel(64):
+            R[0, i] = T.floordiv(A[i], B[i])
+            R[1, i] = T.floormod(A[i], B[i])
+            R[2, i] = T.truncdiv(A[i], B[i])
+            R[3, i] = T.truncmod(A[i], B[i])
+            R[4, i] = T.Select(A[i] > 0, T.max_value("int32"), T.min_value("int32"))
+            R[5, i] = T.truncdiv(-7, 2) + T.truncmod(-7, 2) * 10 + T.floordiv(-7, 2) * 100
+            F[0, i] = H[i].astype("float32") * 2      # an element's astype
+            F[1, i] = (H[i] * 2).astype("float32")    # a value's: rounded to f16 first
+            F[2, i] = T.max_value("float16") + T.min_value("bfloat16") * 0
+            F[3, i] = T.truncmod(T.float32(-7.5), 2.0)
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_tilelang_arithmetic_helpers(target):
+    rng = np.random.default_rng(24)
+    A = rng.integers(-50, 50, 64).astype(np.int32)
+    B = rng.integers(1, 9, 64).astype(np.int32) * rng.choice([-1, 1], 64).astype(np.int32)
+    H = rng.uniform(-40000, 40000, 64).astype(np.float16)
+    R = np.zeros((6, 64), np.int32)
+    F = np.zeros((4, 64), np.float32)
+    tm.compile(helpers, target=target)(A, B, H, R, F)
+    assert np.array_equal(R[0], A // B) and np.array_equal(R[1], A % B)
+    assert np.array_equal(R[2], np.trunc(A / B).astype(np.int32))
+    assert np.array_equal(R[3], np.fmod(A, B))
+    assert np.array_equal(R[4], np.where(A > 0, 2 ** 31 - 1, -2 ** 31))
+    assert np.all(R[5] == -3 + -1 * 10 + -4 * 100)
+    np.testing.assert_array_equal(F[0], H.astype(np.float32) * 2)
+    with np.errstate(over="ignore"):  # past 32752 the f16 product is inf
+        np.testing.assert_array_equal(F[1], (H * np.float16(2)).astype(np.float32))
+    assert np.all(F[2] == 65504.0) and np.all(F[3] == np.float32(-1.5))

@@ -20,13 +20,14 @@ from .emitter import BuildError
 from .function import Buffer_ as Buffer
 from .function import (FragmentBuffer, LocalBuffer, PrimFunc, SharedBuffer, Tensor, dynamic,
                        macro, prim_func, symbolic)
-from .ops import (Cast, GemmWarpPolicy, abs, acos, alloc_fragment, alloc_local, alloc_shared,
-                  alloc_var, annotate_layout, asin, atan, atan2, atomic_add, atomic_max,
-                  atomic_min, cast, cbrt, ceil, ceildiv, clamp, clear, copy, cos, cosh, cumsum,
-                  erf, erfc, exp, exp2, expm1, fill, floor, gemm, if_then_else, infinity, isfinite,
-                  isinf, isnan, log, log10, log1p, log2, max, min, pow, reduce, reduce_absmax,
-                  reduce_abssum, reduce_max, reduce_min, reduce_sum, reshape, round, rsqrt, sin,
-                  sinh, sqrt, tan, tanh, trunc)
+from .ops import (Cast, GemmWarpPolicy, Select, abs, acos, alloc_fragment, alloc_local,
+                  alloc_shared, alloc_var, annotate_layout, asin, atan, atan2, atomic_add,
+                  atomic_max, atomic_min, cast, cbrt, ceil, ceildiv, clamp, clear, copy, cos, cosh,
+                  cumsum, erf, erfc, exp, exp2, expm1, fill, floor, floordiv, floormod, gemm,
+                  if_then_else, infinity, isfinite, isinf, isnan, log, log10, log1p, log2, max,
+                  max_value, min, min_value, pow, reduce, reduce_absmax, reduce_abssum, reduce_max,
+                  reduce_min, reduce_sum, reshape, round, rsqrt, sin, sinh, sqrt, tan, tanh, trunc,
+                  truncdiv, truncmod)
 from .structure import (If, Kernel, Parallel, Pipelined, Serial, Unroll, Vectorized, serial,
                         unroll, use_swizzle, vectorized)
 from .extensions import cpu, cuda, rocm, vulkan

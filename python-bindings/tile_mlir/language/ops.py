@@ -1,6 +1,8 @@
 """The tile operations (docs/dialect.md) and scalar math, as the builder
 writes them: generic-form tile ops on buffers, upstream ops for scalars."""
 
+import builtins
+
 from . import emitter
 from .types import as_dtype, float_literal, i1, index, int_literal, is_int
 from .values import (Buffer, Value, Window, _operands, as_value, atomic_element, binary,
@@ -350,6 +352,69 @@ def ceildiv(a, b):
     if is_int(a) and is_int(b):
         return -(-int(a) // int(b))
     return binary("ceildiv", a, b)
+
+
+def floordiv(a, b):
+    """TileLang's T.floordiv: a // b (rounds towards -inf)."""
+    if is_int(a) and is_int(b):
+        return int(a) // int(b)
+    return binary("floordiv", a, b)
+
+
+def floormod(a, b):
+    """TileLang's T.floormod: a % b (the remainder has b's sign)."""
+    if is_int(a) and is_int(b):
+        return int(a) % int(b)
+    return binary("mod", a, b)
+
+
+def truncdiv(a, b):
+    """TileLang's T.truncdiv: a / b rounded towards zero, as C divides
+    integers (arith.divsi)."""
+    if is_int(a) and is_int(b):
+        q = builtins.abs(int(a)) // builtins.abs(int(b))
+        return q if (a < 0) == (b < 0) else -q
+    return binary("truncdiv", a, b)
+
+
+def truncmod(a, b):
+    """TileLang's T.truncmod: the remainder of truncdiv, whose sign is a's,
+    as C's % (arith.remsi; arith.remf on floats)."""
+    if is_int(a) and is_int(b):
+        return int(a) - truncdiv(a, b) * int(b)
+    return binary("truncmod", a, b)
+
+
+def max_value(dtype):
+    """The largest finite value of `dtype`, as a constant."""
+    return _extreme(dtype, largest=True)
+
+
+def min_value(dtype):
+    """The smallest finite value of `dtype` (the most negative), as a
+    constant."""
+    return _extreme(dtype, largest=False)
+
+
+_FLOAT_MAX = {"f16": 65504.0, "bf16": 3.3895313892515355e38, "f32": 3.4028234663852886e38,
+              "f64": 1.7976931348623157e308}
+
+
+def _extreme(dtype, largest):
+    dtype = as_dtype(dtype)
+    if dtype.is_float:
+        value = _FLOAT_MAX[dtype.name]
+    elif dtype.bits == 1:
+        value = 1 if largest else 0
+    else:
+        value = 2 ** (dtype.bits - 1) - 1 if largest else -2 ** (dtype.bits - 1)
+        return as_value(value, dtype)
+    return as_value(value if largest else -value, dtype)
+
+
+def Select(cond, a, b):  # noqa: N802 - TVM's name
+    """TVM's T.Select: T.if_then_else(cond, a, b)."""
+    return if_then_else(cond, a, b)
 
 
 def max(a, b):  # noqa: A001 - the kernel language's max

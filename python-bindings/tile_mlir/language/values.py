@@ -31,6 +31,8 @@ _BINARY = {
     "or": {"int": "arith.ori", "index": "arith.ori"},
     "xor": {"int": "arith.xori", "index": "arith.xori"},
     "ceildiv": {"index": "arith.ceildivsi", "int": "arith.ceildivsi"},
+    "truncdiv": {"index": "arith.divsi", "int": "arith.divsi"},
+    "truncmod": {"float": "arith.remf", "index": "arith.remsi", "int": "arith.remsi"},
 }
 _COMPARE = {
     "lt": ("olt", "slt"), "le": ("ole", "sle"), "gt": ("ogt", "sgt"), "ge": ("oge", "sge"),
@@ -64,6 +66,11 @@ class Value:
         raise emitter.BuildError(
             "a kernel value is not a Python int while the kernel is built; loop over it "
             "with T.serial(...), T.Pipelined(...) or T.Parallel(...)")
+
+    def astype(self, dtype):
+        """TileLang's x.astype(dtype): T.cast(x, dtype)."""
+        from .ops import cast
+        return cast(self, dtype)
 
     # arithmetic
     def __add__(self, o): return binary("add", self, o)
@@ -384,6 +391,7 @@ def _forward_operators(cls, resolve):
             return getattr(resolve(self), _dunder)(*args)
         operator.__name__ = dunder
         setattr(cls, dunder, operator)
+    cls.astype = lambda self, dtype: resolve(self).astype(dtype)
 
 
 # Every operator of a value works on an element, which it loads first. One
@@ -562,7 +570,7 @@ def binary(op, a, b):
     mnemonic = _BINARY[op].get(a.dtype.kind)
     if mnemonic is None:
         raise emitter.BuildError("'%s' is not defined on %s values" % (op, a.dtype))
-    if op in ("floordiv", "mod", "ceildiv") and b.literal == 0:
+    if op in ("floordiv", "mod", "ceildiv", "truncdiv", "truncmod") and b.literal == 0:
         raise emitter.BuildError("integer division by zero: %s of %s values by the constant 0"
                                  % (op, a.dtype))
     if op == "mod":
