@@ -163,7 +163,10 @@ def _copies(inputs):
 
 
 def _expected(reference, inputs):
-    """What every array argument should hold after a call."""
+    """What every array argument should hold after a call (None: not
+    checked)."""
+    if reference is None:
+        return [None] * len(inputs)
     if callable(reference):
         args = _copies(inputs)
         reference(*args)
@@ -263,9 +266,13 @@ def _compile_all(build_fn, configs, target, parts, directory, jobs):
         return [f.result() for f in futures]
 
 
-def autotune(build_fn, configs, inputs, reference, *, target="cpu", entry=None, parts=None,
-             repeat=10, atol=None, rtol=None, jobs=None, cache=None):
+def autotune(build_fn=None, configs=None, inputs=None, reference=None, *, target="cpu",
+             entry=None, parts=None, repeat=10, warmup=0, atol=None, rtol=None, jobs=None,
+             cache=None, rep=None):
     """Finds the fastest configuration of a kernel.
+
+    Without `build_fn` it is TileLang's decorator of a @tile_mlir.jit
+    factory (see _Tuned): @tile_mlir.autotune(configs=[...]).
 
     `build_fn(**config)` returns a kernel (tile_mlir.language) or MLIR text
     for each dict of `configs`. `inputs` are the arguments of a call (NumPy
@@ -281,8 +288,20 @@ def autotune(build_fn, configs, inputs, reference, *, target="cpu", entry=None, 
 
     `cache` is the kernel cache to compile into and to remember the winner
     in (as for compile()); with the cache off, a temporary one is used for
-    the compilations and nothing is remembered.
+    the compilations and nothing is remembered. `warmup` calls precede the
+    timed ones; `rep` is TileLang's name of `repeat`.
     """
+    if rep is not None:
+        repeat = rep
+    if build_fn is None:
+        if configs is None:
+            raise TypeError("autotune needs configs")
+        return lambda jitted: _Tuned(jitted, configs, inputs, reference, dict(
+            entry=entry, parts=parts, repeat=repeat, warmup=warmup, atol=atol, rtol=rtol,
+            jobs=jobs, cache=cache))
+    if configs is None or inputs is None:
+        raise TypeError("autotune(build_fn, configs, inputs, reference) needs configs and "
+                        "inputs")
     configs = [dict(c) for c in configs]
     if not configs:
         raise ValueError("autotune needs at least one configuration")
@@ -332,6 +351,8 @@ def autotune(build_fn, configs, inputs, reference, *, target="cpu", entry=None, 
                 if not ok:
                     t.status = "wrong"
                     continue
+                for _ in range(warmup):
+                    fn(*_copies(inputs))
                 t.time = statistics.median(fn.time(*_copies(inputs), repeat=repeat))
                 t.status = "ok"
             except (CompileError, TileRuntimeError, TypeError, ValueError) as e:
@@ -347,3 +368,132 @@ def autotune(build_fn, configs, inputs, reference, *, target="cpu", entry=None, 
     _remember(directory, key, {"config": best.config, "time": best.time,
                                "table": [t.row() for t in trials]})
     return AutotuneResult(trials, best)
+
+
+class _Configured:
+    """A @tile_mlir.jit factory with some arguments given: called with a
+    configuration's, it builds that configuration's kernel. It pickles where
+    the factory does (a module's function, not a closure)."""
+
+    def __init__(self, factory, args, kwargs):
+        self.factory, self.args, self.kwargs = factory, args, kwargs
+        self.__module__ = getattr(factory, "__module__", "")
+        self.__qualname__ = "%s%r" % (getattr(factory, "__qualname__", repr(factory)),
+                                      (args, sorted(kwargs.items())))
+
+    def __call__(self, **config):
+        return self.factory(*self.args, **self.kwargs, **config)
+
+
+def _supplied(kernel, outputs):
+    """Arguments for a trial of `kernel` (a @T.prim_func), as TileLang's
+    tensor supply makes them: uniform floats in [-1, 1), small integers,
+    random bools, zeros for the outputs; a fixed seed."""
+    rng = np.random.default_rng(0)
+    args = []
+    for i, p in enumerate(kernel.params):
+        if not p.is_buffer:
+            raise TypeError("autotune cannot make an argument for the scalar parameter %r of "
+                            "%s: give inputs=" % (p.name, kernel.name))
+        shape = p.annotation.sizes
+        if any(d is None for d in shape):
+            raise TypeError("autotune cannot make an argument for %r of %s, whose shape is "
+                            "dynamic: give inputs=" % (p.name, kernel.name))
+        dtype = p.annotation.dtype.name
+        if i in outputs:
+            array = np.zeros(shape, np.uint16 if dtype == "bf16" else
+                             np.dtype(runtime_numpy(dtype)))
+        elif dtype == "bf16":
+            bits = rng.uniform(-1, 1, shape).astype(np.float32).view(np.uint32)
+            array = (bits >> 16).astype(np.uint16)
+        elif dtype in ("f16", "f32", "f64"):
+            array = rng.uniform(-1, 1, shape).astype(runtime_numpy(dtype))
+        elif dtype == "i1":
+            array = rng.random(shape) < 0.5
+        else:
+            array = rng.integers(-4, 5, shape).astype(runtime_numpy(dtype))
+        args.append(array)
+    return args
+
+
+def runtime_numpy(element):
+    from .runtime import numpy_dtype
+    return numpy_dtype(element)
+
+
+class _Tuned:
+    """@tile_mlir.autotune(configs=[...]) over a @tile_mlir.jit factory, as
+    TileLang's autotune decorates its jit:
+
+        @tm.autotune(configs=[{"block_M": 64}, {"block_M": 128}])
+        @tm.jit(out_idx=[-1], target="cpu")
+        def matmul(M, N, K, block_M=None): ...
+
+        kernel = matmul(1024, 1024, 1024)    # tunes block_M; compiles the best
+
+    A call builds the kernel of each configuration with the call's
+    arguments, runs each on the decorator's `inputs` (or on arrays made from
+    the kernel's parameter types: static shapes only) and returns the
+    fastest correct one compiled as the jit decorator says, with its
+    `config`, `latency` (milliseconds) and `autotune_result`. `reference`
+    checks the results: a function called like the kernel that leaves the
+    expected results in its arrays, or, with out_idx, TileLang's ref_prog,
+    called with the inputs only and returning the outputs. Without one,
+    nothing is checked (as TileLang's autotune without ref_prog). Results
+    are kept per arguments."""
+
+    def __init__(self, jitted, configs, inputs, reference, options):
+        options_of_jit = getattr(jitted, "jit_options", None)
+        if options_of_jit is None or not hasattr(jitted, "__wrapped__"):
+            raise TypeError("tile_mlir.autotune(configs=...) decorates a function decorated "
+                            "with @tile_mlir.jit(...), got %r" % (jitted,))
+        self.factory = jitted.__wrapped__
+        self.jit_options = dict(options_of_jit)
+        self.configs = [dict(c) for c in configs]
+        if not self.configs:
+            raise ValueError("autotune needs at least one configuration")
+        self.inputs, self.reference, self.options = inputs, reference, options
+        self.kernels = {}
+        self.__wrapped__ = jitted
+        self.__name__ = getattr(jitted, "__name__", "kernel")
+        self.__doc__ = getattr(jitted, "__doc__", None)
+
+    def __call__(self, *args, **kwargs):
+        try:
+            key = (args, tuple(sorted(kwargs.items())))
+            hash(key)
+        except TypeError:
+            key = None
+        if key is not None and key in self.kernels and self.kernels[key].is_open:
+            return self.kernels[key]
+        given = [k for c in self.configs for k in c if k in kwargs]
+        if given:
+            raise TypeError("%s: %r is given and tuned (it is a key of the configurations)"
+                            % (self.__name__, given[0]))
+        build_fn = _Configured(self.factory, args, kwargs)
+        sample = build_fn(**self.configs[0])
+        options = dict(self.jit_options)
+        target, out_idx = options.pop("target"), options.pop("out_idx")
+        n = len(sample.params)
+        outputs = sorted({i % n for i in ([out_idx] if isinstance(out_idx, int) else
+                                          out_idx or [])})
+        inputs = self.inputs if self.inputs is not None else _supplied(sample, outputs)
+        reference = self.reference
+        if callable(reference) and outputs:
+            given_ref = reference
+
+            def reference(*arrays):  # TileLang's ref_prog: inputs in, outputs out
+                got = given_ref(*[a for i, a in enumerate(arrays) if i not in outputs])
+                got = got if isinstance(got, (tuple, list)) else [got]
+                for i, value in zip(outputs, got):
+                    arrays[i][...] = np.asarray(value)
+        result = autotune(build_fn, self.configs, inputs, reference, target=target,
+                          **self.options)
+        artifact = compile_(build_fn(**result.config), target=target, out_idx=out_idx,
+                            **options)
+        artifact.config = result.config
+        artifact.latency = result.time * 1e3
+        artifact.autotune_result = result
+        if key is not None:
+            self.kernels[key] = artifact
+        return artifact

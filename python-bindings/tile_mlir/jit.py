@@ -58,6 +58,7 @@ def jit(factory=None, *, out_idx=None, target="auto", **options):
             return artifact
 
         build.cache_clear = artifacts.clear
+        build.jit_options = dict(options, out_idx=out_idx, target=target)
         return build
 
     if factory is not None:

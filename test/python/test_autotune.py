@@ -100,3 +100,57 @@ def test_autotune_on_vulkan():
                          jobs=2, cache=False)
     assert sorted(t.status for t in result.trials) == ["ok", "ok", "wrong"]
     assert result.artifact.target.startswith("vulkan")
+
+
+def static_gemm(M, N, K, block_M=None, block_N=64, wrong=False):
+    """make_gemm's kernel with static shapes, as TileLang's factories have."""
+    import tile_mlir.language as T
+
+    @T.prim_func
+    def gemm(A: T.Tensor((M, K), "float32"), B: T.Tensor((K, N), "float32"),
+             C: T.Tensor((M, N), "float32")):
+        with T.Kernel(T.ceildiv(N, block_N), T.ceildiv(M, block_M), threads=64) as (bn, bm):
+            A_s = T.alloc_shared((block_M, 16), "float32")
+            B_s = T.alloc_shared((16, block_N), "float32")
+            acc = T.alloc_fragment((block_M, block_N), "float32")
+            T.clear(acc)
+            for k in T.serial(T.ceildiv(K, 16) - (1 if wrong else 0)):
+                T.copy(A[bm * block_M, k * 16], A_s)
+                T.copy(B[k * 16, bn * block_N], B_s)
+                T.gemm(A_s, B_s, acc)
+            T.copy(acc, C[bm * block_M, bn * block_N])
+    return gemm
+
+
+def test_autotune_decorates_a_jit_factory(tmp_path):
+    configs = [{"block_M": 32, "wrong": True}, {"block_M": 32}, {"block_M": 64}]
+
+    # TileLang's ref_prog: the inputs in, the output out.
+    @tm.autotune(configs=configs, warmup=1, rep=2, cache=tmp_path,
+                 reference=lambda A, B: A.astype(np.float64) @ B.astype(np.float64))
+    @tm.jit(out_idx=[-1], target="cpu")
+    def gemm(M, N, K, block_M=None, block_N=64, wrong=False):
+        return static_gemm(M, N, K, block_M, block_N, wrong)
+
+    kernel = gemm(96, 80, 48)
+    statuses = sorted(t.status for t in kernel.autotune_result.trials)
+    assert statuses == ["ok", "ok", "wrong"] and not kernel.config.get("wrong")
+    assert kernel.latency == kernel.autotune_result.time * 1e3 > 0
+    assert gemm(96, 80, 48) is kernel  # kept per arguments
+    rng = np.random.default_rng(5)
+    A = rng.uniform(-1, 1, (96, 48)).astype(np.float32)
+    B = rng.uniform(-1, 1, (48, 80)).astype(np.float32)
+    np.testing.assert_allclose(kernel(A, B), A @ B, atol=1e-4)
+
+    # Without a reference nothing is checked, as in TileLang.
+    unchecked = tm.autotune(configs=configs, rep=1, cache=tmp_path)(gemm.__wrapped__)
+    assert [t.status for t in unchecked(64, 64, 32).autotune_result.trials] == ["ok"] * 3
+
+    with pytest.raises(TypeError, match="'block_M' is given and tuned"):
+        gemm(96, 80, 48, block_M=32)
+    with pytest.raises(TypeError, match="decorates a function decorated with @tile_mlir.jit"):
+        tm.autotune(configs=configs)(static_gemm)
+    with pytest.raises(TypeError, match="cannot make an argument for 'A' .* whose shape is "
+                                        "dynamic: give inputs="):
+        tm.autotune(configs=[{"block_M": 32}])(tm.jit(target="cpu")(
+            lambda block_M: make_gemm(block_M=block_M)))()
