@@ -21,6 +21,13 @@ from ._capi import LibraryNotFound
 from .runtime import Function, TileRuntimeError
 
 
+def cdiv(a, b):
+    """TileLang's tilelang.cdiv: ceil(a / b) of Python ints (T.ceildiv of
+    kernel values)."""
+    from .language import ceildiv
+    return ceildiv(a, b)
+
+
 def version():
     """The version of the libtile that was loaded."""
     from . import _capi
@@ -28,5 +35,5 @@ def version():
 
 
 __all__ = ["Artifact", "AutotuneResult", "CompileError", "Function", "KernelInfo",
-           "LibraryNotFound", "PassDump", "TileRuntimeError", "autotune", "cache", "compile",
-           "jit", "layout", "version"]
+           "LibraryNotFound", "PassDump", "TileRuntimeError", "autotune", "cache", "cdiv",
+           "compile", "jit", "layout", "version"]

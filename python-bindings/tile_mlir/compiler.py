@@ -225,7 +225,7 @@ def _normalise_parts(parts):
 
 
 def compile(source, target="auto", *, target_host=None, exec=None, parts=None,
-            dump_passes=False, name=None, cache=None, out_idx=None):
+            dump_passes=False, name=None, cache=None, out_idx=None, pass_configs=None):
     """Compiles tile IR for `target` and returns an Artifact.
 
     `source` is MLIR text, a path (os.PathLike) to a .mlir file, or a kernel
@@ -242,10 +242,18 @@ def compile(source, target="auto", *, target_host=None, exec=None, parts=None,
     `out_idx` (an argument position or a list of them, negative ones
     counting from the end, as TileLang's) names the outputs of the only
     entry: a call then takes the other arguments and returns new arrays.
+    `pass_configs` (a dict of str keys) is taken for TileLang's switches of
+    its own lowering ("tl.disable_tma_lower", ...), which have no meaning
+    here: each backend's pipeline decides, and the switches never change
+    what a kernel computes.
 
     Raises CompileError, carrying the compiler's diagnostics, when the
     target is unknown or the IR does not compile.
     """
+    if pass_configs is not None and not (isinstance(pass_configs, dict) and all(
+            isinstance(k, str) for k in pass_configs)):
+        raise TypeError("compile(): pass_configs is a dict with str keys, got %r"
+                        % (pass_configs,))
     for what, value in (("target", target), ("target_host", target_host), ("exec", exec)):
         if value is not None and not isinstance(value, str):
             raise TypeError("compile(): %s is a string such as tile-opt's --%s takes, not %s"

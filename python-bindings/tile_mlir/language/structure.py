@@ -9,7 +9,6 @@
 The body of a loop is traced once: it states what one iteration does.
 """
 
-import re
 
 from . import emitter
 from .types import i1, index, is_int
@@ -94,9 +93,10 @@ def use_swizzle(panel_size, order="row", enable=True):
     two dimensions of a 3-D one) are handed out in panels of `panel_size`
     rows (order="row": values of the first of the two block indices) or
     columns ("col"), so that blocks running at the same time share the rows
-    and columns of the operands they read. The block indices the kernel
-    sees are remapped (a bijection of the grid), so it is written first in
-    the kernel block, before they are used; every target runs it."""
+    and columns of the operands they read. The block indices the whole
+    kernel sees are remapped (a bijection of the grid) at its top, wherever
+    the call is written in the kernel block, as in TileLang; every target
+    runs it."""
     e = emitter.current()
     if not e.in_kernel_block():
         raise emitter.BuildError("T.use_swizzle remaps a kernel's block indices: write it "
@@ -118,12 +118,6 @@ def use_swizzle(panel_size, order="row", enable=True):
     if grid["swizzled"]:
         raise emitter.BuildError("T.use_swizzle is written once per kernel")
     names = grid["names"][-2:]
-    for line in e.body[grid["header"] + 1:]:
-        text = line if isinstance(line, str) else line.text
-        for name in names:
-            if re.search(re.escape(name) + r"(?![\w$.-])", text):
-                raise emitter.BuildError("T.use_swizzle remaps the block indices: write it "
-                                         "before they are used")
     grid["swizzled"] = True
     raw = [e.fresh(n[1:] + "_launch") for n in names]
     header = grid["names"][:-2] + raw
@@ -138,10 +132,17 @@ def use_swizzle(panel_size, order="row", enable=True):
     g, w = (0, 1) if order == "row" else (1, 0)
     loc = emitter.caller_location()
     p = constant(panel, index)
+    # The remapping goes first in the kernel body, where the indices it
+    # defines (the names the kernel uses) dominate every use, even those
+    # written before the call.
+    lines = []
+
+    def emit(text):
+        lines.append("  " * e.depth + text + " " + loc)
 
     def op(text):
         name = e.fresh()
-        e.emit("%s = %s : index" % (name, text), loc)
+        emit("%s = %s : index" % (name, text))
         return name
 
     linear = op("arith.addi %s, %s" % (op("arith.muli %s, %s" % (raw[g], extents[w].name)),
@@ -152,9 +153,10 @@ def use_swizzle(panel_size, order="row", enable=True):
     size = op("arith.minui %s, %s" % (op("arith.subi %s, %s" % (extents[g].name, first)),
                                       p.name))
     within = op("arith.remui %s, %s" % (linear, per))
-    e.emit("%s = arith.addi %s, %s : index" % (
-        names[g], first, op("arith.remui %s, %s" % (within, size))), loc)
-    e.emit("%s = arith.divui %s, %s : index" % (names[w], within, size), loc)
+    emit("%s = arith.addi %s, %s : index" % (
+        names[g], first, op("arith.remui %s, %s" % (within, size))))
+    emit("%s = arith.divui %s, %s : index" % (names[w], within, size))
+    e.body[grid["header"] + 1:grid["header"] + 1] = lines
 
 
 class _For(_Region):

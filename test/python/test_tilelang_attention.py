@@ -1,11 +1,13 @@
 # RUN: %pytest %s
 # REQUIRES: python-bindings
-"""TileLang's flash decoding (example_mha_inference.py) as written there:
-two kernels in one function, T.macro helpers with annotated tile
-parameters, slices of 4-d and 5-d arrays, an f16 tile reduced into an f32
-one, T.Fragment and swizzled layout annotations, disable_tma copies, and
-fragments read at [k, i] in a 1-d loop (kept in shared memory on the GPU
-targets). The result is attention's, on the cpu and on lavapipe."""
+"""TileLang's flash decoding (example_mha_inference.py) and chunked linear
+attention (example_linear_attn_fwd.py) as written there: two kernels in one
+function, T.macro helpers with annotated tile parameters, slices of 4-d and
+5-d arrays, an f16 tile reduced into an f32 one, T.Fragment and swizzled
+layout annotations, disable_tma copies, pass_configs, tilelang.cdiv,
+T.use_swizzle after the block indices are used, two outputs, and fragments
+read at [k, i] in a 1-d loop (kept in shared memory on the GPU targets).
+The results are NumPy's, on the cpu and on lavapipe."""
 
 import numpy as np
 import pytest
@@ -208,3 +210,89 @@ def test_flash_decoding_as_tilelang_writes_it(target):
 @pytest.mark.parametrize("target", ["cuda:sm_90a", "cuda:sm_80", "rocm:gfx942"])
 def test_flash_decoding_compiles_for_gpus(target):
     tm.compile(flashattn(1, 2, 128, 1024, 64, False, 64, 64), target=target)
+
+
+def chunk_linear_attn_fwd_kernel(B, S, H, DK, DV, dtype='float16', scale=None):
+    """TileLang's example_linear_attn_fwd.py, unnormalised causal linear
+    attention in chunks of 64; O holds one partial sum per DK block."""
+    if scale is None:
+        scale = DK**-0.5
+    accum_dtype = 'float'
+    chunk_size = 64
+    BK = BV = 64
+    assert S % chunk_size == 0 and DK % BK == 0 and DV % BV == 0
+    NK = tilelang.cdiv(DK, BK)
+    NV = tilelang.cdiv(DV, BV)
+    NT = tilelang.cdiv(S, chunk_size)
+
+    @T.prim_func
+    def chunk_linear_attn_fwd(
+            Q: T.Tensor([B, S, H, DK], dtype),  # type: ignore
+            K: T.Tensor([B, S, H, DK], dtype),  # type: ignore
+            V: T.Tensor([B, S, H, DV], dtype),  # type: ignore
+            O: T.Tensor([NK, B, S, H, DV], dtype),  # type: ignore
+            final_state: T.Tensor([B, H, DK, DV], accum_dtype)):  # type: ignore
+        with T.Kernel(NV, NK, B * H) as (i_v, i_k, i_bh):
+            i_b = i_bh // H
+            i_h = i_bh % H
+            q = T.alloc_shared([chunk_size, BK], dtype)
+            k = T.alloc_shared([chunk_size, BK], dtype)
+            v = T.alloc_shared([chunk_size, BV], dtype)
+            h = T.alloc_fragment([BK, BV], accum_dtype)
+            h_shared = T.alloc_shared([BK, BV], dtype)
+            s = T.alloc_fragment([chunk_size, chunk_size], accum_dtype)
+            s_shared = T.alloc_shared([chunk_size, chunk_size], dtype)
+            o = T.alloc_fragment([chunk_size, BV], accum_dtype)
+            T.clear(h)
+            T.annotate_layout({
+                q: tilelang.layout.make_swizzled_layout(q),
+                k: tilelang.layout.make_swizzled_layout(k),
+                v: tilelang.layout.make_swizzled_layout(v),
+                h_shared: tilelang.layout.make_swizzled_layout(h_shared),
+                s_shared: tilelang.layout.make_swizzled_layout(s_shared),
+            })
+            T.use_swizzle(10)
+            for i in T.Pipelined(0, NT, num_stages=2):
+                for row, col in T.Parallel(chunk_size, BK):
+                    q[row, col] = Q[i_b, i * chunk_size + row, i_h, i_k * BK + col] * scale
+                T.copy(K[i_b, i * chunk_size:(i + 1) * chunk_size, i_h, i_k * BK:(i_k + 1) * BK], k)
+                T.copy(V[i_b, i * chunk_size:(i + 1) * chunk_size, i_h, i_v * BV:(i_v + 1) * BV], v)
+                T.gemm(q, k, s, clear_accum=True, transpose_B=True)
+                for row, col in T.Parallel(chunk_size, chunk_size):
+                    s_shared[row, col] = T.if_then_else(row >= col, s[row, col], 0)
+                T.gemm(s_shared, v, o, clear_accum=True)
+                T.copy(h, h_shared)
+                T.gemm(k, v, h, transpose_A=True)
+                T.gemm(q, h_shared, o)
+                T.copy(
+                    o, O[i_k, i_b, i * chunk_size:(i + 1) * chunk_size, i_h,
+                         i_v * BV:(i_v + 1) * BV])
+            T.copy(h, final_state[i_b, i_h, i_k * BK:(i_k + 1) * BK, i_v * BV:(i_v + 1) * BV])
+    return chunk_linear_attn_fwd
+
+
+@pytest.mark.parametrize("S, D", [(128, 64), (192, 128)])
+def test_linear_attention_as_tilelang_writes_it(S, D):
+    B, H = 1, 2
+    jit = tm.jit(out_idx=[3, 4], target="cpu", pass_configs={
+        "tl.disable_tma_lower": True, "tl.disable_warp_specialized": True})
+    kernel = jit(chunk_linear_attn_fwd_kernel)(B, S, H, D, D)
+    rng = np.random.default_rng(25)
+    q, k, v = (rng.standard_normal((B, S, H, D)).astype(np.float16) * 0.5 for _ in range(3))
+    O, h = kernel(q, k, v)
+    assert O.shape == (D // 64, B, S, H, D) and h.shape == (B, H, D, D)
+    qf, kf, vf = (x.astype(np.float32) for x in (q, k, v))
+    scores = np.einsum("bthd,bshd->bhts", qf * D ** -0.5, kf)
+    scores = np.where(np.tril(np.ones((S, S), bool)), scores, 0)
+    np.testing.assert_allclose(O.sum(0).astype(np.float32),
+                               np.einsum("bhts,bshd->bthd", scores, vf), atol=1e-2, rtol=1e-2)
+    np.testing.assert_allclose(h, np.einsum("bshk,bshv->bhkv", kf, vf), atol=1e-3, rtol=1e-4)
+
+
+def test_linear_attention_over_lavapipes_shared_memory():
+    kernel = tm.compile(chunk_linear_attn_fwd_kernel(1, 64, 1, 64, 64), target="vulkan",
+                        out_idx=[3, 4])
+    q = np.zeros((1, 64, 1, 64), np.float16)
+    with pytest.raises(tm.TileRuntimeError, match="uses 40960 bytes of shared memory; the "
+                                                  "Vulkan device .* gives a workgroup at most"):
+        kernel(q, q, q)
