@@ -1,7 +1,8 @@
 # RUN: %pytest %s
 # REQUIRES: python-bindings
-"""TileLang's flash decoding (example_mha_inference.py) and chunked linear
-attention (example_linear_attn_fwd.py) as written there: two kernels in one
+"""TileLang's flash decoding (example_mha_inference.py), chunked linear
+attention (example_linear_attn_fwd.py) and MLA decoding
+(example_mla_decode.py) as written there: two kernels in one
 function, T.macro helpers with annotated tile parameters, slices of 4-d and
 5-d arrays, an f16 tile reduced into an f32 one, T.Fragment and swizzled
 layout annotations, disable_tma copies, pass_configs, tilelang.cdiv,
@@ -296,3 +297,224 @@ def test_linear_attention_over_lavapipes_shared_memory():
     with pytest.raises(tm.TileRuntimeError, match="uses 40960 bytes of shared memory; the "
                                                   "Vulkan device .* gives a workgroup at most"):
         kernel(q, q, q)
+
+
+def mla_decode(batch, heads, kv_head_num, seqlen_kv, dim, pe_dim, block_N, block_H, num_split):
+    """TileLang's example_mla_decode.py (DeepSeek's multi-head latent attention
+    at decode time): one kernel, or with num_split > 1 a split kernel and a
+    combine kernel whose scalars are each thread's own."""
+    scale = (1.0 / (dim + pe_dim))**0.5 * 1.44269504  # log2(e)
+    dtype = "float16"
+    accum_dtype = "float"
+    kv_group_num = heads // kv_head_num
+    VALID_BLOCK_H = min(block_H, kv_group_num)
+    assert kv_head_num == 1, "kv_head_num must be 1"
+
+    @T.macro
+    def flash_attn(Q: T.Tensor([batch, heads, dim], dtype), 
+                   Q_pe: T.Tensor([batch, heads, pe_dim], dtype),
+                   KV: T.Tensor([batch, seqlen_kv, kv_head_num, dim], dtype),
+                   K_pe: T.Tensor([batch, seqlen_kv, kv_head_num, pe_dim], dtype),
+                   Output: T.Tensor([batch, heads, dim], dtype)):
+        with T.Kernel(heads // min(block_H, kv_group_num), batch, threads=256) as (hid, bid):
+            Q_shared = T.alloc_shared([block_H, dim], dtype)
+            S_shared = T.alloc_shared([block_H, block_N], dtype)
+            Q_pe_shared = T.alloc_shared([block_H, pe_dim], dtype)
+            KV_shared = T.alloc_shared([block_N, dim], dtype)
+            K_pe_shared = T.alloc_shared([block_N, pe_dim], dtype)
+            O_shared = T.alloc_shared([block_H, dim], dtype)
+            acc_s = T.alloc_fragment([block_H, block_N], accum_dtype)
+            acc_o = T.alloc_fragment([block_H, dim], accum_dtype)
+            scores_max = T.alloc_fragment([block_H], accum_dtype)
+            scores_max_prev = T.alloc_fragment([block_H], accum_dtype)
+            scores_scale = T.alloc_fragment([block_H], accum_dtype)
+            scores_sum = T.alloc_fragment([block_H], accum_dtype)
+            logsum = T.alloc_fragment([block_H], accum_dtype)
+            cur_kv_head = hid // (kv_group_num // block_H)
+            T.annotate_layout({O_shared: tilelang.layout.make_swizzled_layout(O_shared)})
+            T.copy(Q[bid, hid * VALID_BLOCK_H:(hid + 1) * VALID_BLOCK_H, :], Q_shared)
+            T.copy(Q_pe[bid, hid * VALID_BLOCK_H:(hid + 1) * VALID_BLOCK_H, :], Q_pe_shared)
+            T.fill(acc_o, 0)
+            T.fill(logsum, 0)
+            T.fill(scores_max, -T.infinity(accum_dtype))
+            loop_range = T.ceildiv(seqlen_kv, block_N)
+            for k in T.Pipelined(loop_range, num_stages=2):
+                T.copy(KV[bid, k * block_N:(k + 1) * block_N, cur_kv_head, :], KV_shared)
+                T.copy(K_pe[bid, k * block_N:(k + 1) * block_N, cur_kv_head, :], K_pe_shared)
+                T.gemm(Q_shared, KV_shared, acc_s, transpose_B=True,
+                       policy=T.GemmWarpPolicy.FullCol, clear_accum=True)
+                T.gemm(Q_pe_shared, K_pe_shared, acc_s, transpose_B=True,
+                       policy=T.GemmWarpPolicy.FullCol)
+                T.copy(scores_max, scores_max_prev)
+                T.fill(scores_max, -T.infinity(accum_dtype))
+                T.reduce_max(acc_s, scores_max, dim=1, clear=False)
+                for i in T.Parallel(block_H):
+                    scores_scale[i] = T.exp2(scores_max_prev[i] * scale - scores_max[i] * scale)
+                for i, j in T.Parallel(block_H, block_N):
+                    acc_s[i, j] = T.exp2(acc_s[i, j] * scale - scores_max[i] * scale)
+                T.reduce_sum(acc_s, scores_sum, dim=1)
+                T.copy(acc_s, S_shared)
+                for i in T.Parallel(block_H):
+                    logsum[i] = logsum[i] * scores_scale[i] + scores_sum[i]
+                for i, j in T.Parallel(block_H, dim):
+                    acc_o[i, j] *= scores_scale[i]
+                T.gemm(S_shared, KV_shared, acc_o, policy=T.GemmWarpPolicy.FullCol)
+            for i, j in T.Parallel(block_H, dim):
+                acc_o[i, j] /= logsum[i]
+            T.copy(acc_o, O_shared)
+            T.copy(O_shared, Output[bid, hid * VALID_BLOCK_H:(hid + 1) * VALID_BLOCK_H, :])
+
+    @T.macro
+    def flash_attn_split(Q, Q_pe, KV, K_pe, glse, Output_partial):
+        with T.Kernel(batch, heads // min(block_H, kv_group_num), num_split,
+                      threads=256) as (bid, hid, bz):
+            Q_shared = T.alloc_shared([block_H, dim], dtype)
+            S_shared = T.alloc_shared([block_H, block_N], dtype)
+            Q_pe_shared = T.alloc_shared([block_H, pe_dim], dtype)
+            KV_shared = T.alloc_shared([block_N, dim], dtype)
+            K_pe_shared = T.alloc_shared([block_N, pe_dim], dtype)
+            O_shared = T.alloc_shared([block_H, dim], dtype)
+            acc_s = T.alloc_fragment([block_H, block_N], accum_dtype)
+            acc_s_cast = T.alloc_fragment([block_H, block_N], dtype)
+            acc_o = T.alloc_fragment([block_H, dim], accum_dtype)
+            scores_max = T.alloc_fragment([block_H], accum_dtype)
+            scores_max_prev = T.alloc_fragment([block_H], accum_dtype)
+            scores_scale = T.alloc_fragment([block_H], accum_dtype)
+            scores_sum = T.alloc_fragment([block_H], accum_dtype)
+            logsum = T.alloc_fragment([block_H], accum_dtype)
+            cur_kv_head = hid // (kv_group_num // block_H)
+            T.use_swizzle(10)
+            T.annotate_layout({
+                O_shared: tilelang.layout.make_swizzled_layout(O_shared),
+                S_shared: tilelang.layout.make_swizzled_layout(S_shared),
+            })
+            T.copy(Q[bid, hid * VALID_BLOCK_H:(hid + 1) * VALID_BLOCK_H, :], Q_shared)
+            T.copy(Q_pe[bid, hid * VALID_BLOCK_H:(hid + 1) * VALID_BLOCK_H, :], Q_pe_shared)
+            T.fill(acc_o, 0)
+            T.fill(logsum, 0)
+            T.fill(scores_max, -T.infinity(accum_dtype))
+            loop_range = T.ceildiv((seqlen_kv // num_split), block_N)
+            for k in T.Pipelined(loop_range, num_stages=2):
+                kv_start = (seqlen_kv // num_split) * bz + k * block_N
+                kv_end = (seqlen_kv // num_split) * bz + (k + 1) * block_N
+                T.copy(KV[bid, kv_start:kv_end, cur_kv_head, :], KV_shared)
+                T.copy(K_pe[bid, kv_start:kv_end, cur_kv_head, :], K_pe_shared)
+                T.clear(acc_s)
+                T.gemm(Q_shared, KV_shared, acc_s, transpose_B=True,
+                       policy=T.GemmWarpPolicy.FullCol)
+                T.gemm(Q_pe_shared, K_pe_shared, acc_s, transpose_B=True,
+                       policy=T.GemmWarpPolicy.FullCol)
+                T.copy(scores_max, scores_max_prev)
+                T.fill(scores_max, -T.infinity(accum_dtype))
+                T.reduce_max(acc_s, scores_max, dim=1, clear=False)
+                for i in T.Parallel(block_H):
+                    scores_scale[i] = T.exp2(scores_max_prev[i] * scale - scores_max[i] * scale)
+                for i, j in T.Parallel(block_H, block_N):
+                    acc_s[i, j] = T.exp2(acc_s[i, j] * scale - scores_max[i] * scale)
+                T.reduce_sum(acc_s, scores_sum, dim=1)
+                T.copy(acc_s, S_shared)
+                T.copy(S_shared, acc_s_cast)
+                for i in T.Parallel(block_H):
+                    logsum[i] = logsum[i] * scores_scale[i] + scores_sum[i]
+                for i, j in T.Parallel(block_H, dim):
+                    acc_o[i, j] *= scores_scale[i]
+                T.gemm(acc_s_cast, KV_shared, acc_o, policy=T.GemmWarpPolicy.FullCol)
+            for i, j in T.Parallel(block_H, dim):
+                acc_o[i, j] /= logsum[i]
+            for i in T.Parallel(block_H):
+                logsum[i] = T.log2(logsum[i]) + scores_max[i] * scale
+            T.copy(logsum, glse[bid, hid * VALID_BLOCK_H:(hid + 1) * VALID_BLOCK_H, bz])
+            T.copy(acc_o, O_shared)
+            T.copy(O_shared, Output_partial[bid, hid * VALID_BLOCK_H:(hid + 1) * VALID_BLOCK_H,
+                                            bz, :])
+
+    @T.macro
+    def combine(glse, Output_partial, Output):
+        with T.Kernel(heads, batch, threads=128) as (hid, bz):
+            po_local = T.alloc_fragment([dim], dtype)
+            o_accum_local = T.alloc_fragment([dim], accum_dtype)
+            lse_local_split = T.alloc_local([1], accum_dtype)
+            lse_logsum_local = T.alloc_local([1], accum_dtype)
+            lse_max_local = T.alloc_local([1], accum_dtype)
+            scale_local = T.alloc_local([1], accum_dtype)
+            T.annotate_layout({
+                lse_logsum_local: T.Fragment(lse_logsum_local.shape, forward_thread_fn=lambda i: i),
+            })
+            T.clear(lse_logsum_local)
+            T.clear(o_accum_local)
+            lse_max_local[0] = -T.infinity(accum_dtype)
+            for k in T.serial(num_split):
+                lse_max_local[0] = T.max(lse_max_local[0], glse[bz, hid, k])
+            for k in T.Pipelined(num_split, num_stages=1):
+                lse_local_split[0] = glse[bz, hid, k]
+                lse_logsum_local[0] += T.exp2(lse_local_split[0] - lse_max_local[0])
+            lse_logsum_local[0] = T.log2(lse_logsum_local[0]) + lse_max_local[0]
+            for k in T.serial(num_split):
+                for i in T.Parallel(dim):
+                    po_local[i] = Output_partial[bz, hid, k, i]
+                lse_local_split[0] = glse[bz, hid, k]
+                scale_local[0] = T.exp2(lse_local_split[0] - lse_logsum_local[0])
+                for i in T.Parallel(dim):
+                    o_accum_local[i] += po_local[i] * scale_local[0]
+            for i in T.Parallel(dim):
+                Output[bz, hid, i] = o_accum_local[i]
+
+    @T.prim_func
+    def main_split(Q: T.Tensor([batch, heads, dim], dtype),
+                   Q_pe: T.Tensor([batch, heads, pe_dim], dtype),
+                   KV: T.Tensor([batch, seqlen_kv, kv_head_num, dim], dtype),
+                   K_pe: T.Tensor([batch, seqlen_kv, kv_head_num, pe_dim], dtype),
+                   glse: T.Tensor([batch, heads, num_split], dtype),
+                   Output_partial: T.Tensor([batch, heads, num_split, dim], dtype),
+                   Output: T.Tensor([batch, heads, dim], dtype)):
+        flash_attn_split(Q, Q_pe, KV, K_pe, glse, Output_partial)
+        combine(glse, Output_partial, Output)
+
+    @T.prim_func
+    def main_no_split(Q: T.Tensor([batch, heads, dim], dtype),
+                      Q_pe: T.Tensor([batch, heads, pe_dim], dtype),
+                      KV: T.Tensor([batch, seqlen_kv, kv_head_num, dim], dtype),
+                      K_pe: T.Tensor([batch, seqlen_kv, kv_head_num, pe_dim], dtype),
+                      glse: T.Tensor([batch, heads, num_split], dtype),
+                      Output_partial: T.Tensor([batch, heads, num_split, dim], dtype),
+                      Output: T.Tensor([batch, heads, dim], dtype)):
+        flash_attn(Q, Q_pe, KV, K_pe, Output)
+
+    if num_split > 1:
+        return main_split
+    else:
+        return main_no_split
+
+
+def mla_reference(q, q_pe, kv, k_pe):
+    q, q_pe, kv, k_pe = (x.astype(np.float32) for x in (q, q_pe, kv, k_pe))
+    query = np.concatenate([q, q_pe], -1)            # b h d
+    key = np.concatenate([kv[:, :, 0], k_pe[:, :, 0]], -1)   # b s d
+    s = np.einsum("bhd,bsd->bhs", query, key) / np.sqrt(query.shape[-1])
+    p = np.exp(s - s.max(-1, keepdims=True))
+    p /= p.sum(-1, keepdims=True)
+    return np.einsum("bhs,bsd->bhd", p, kv[:, :, 0])
+
+
+@pytest.mark.parametrize("target", ["cpu", "vulkan"])
+@pytest.mark.parametrize("num_split", [1, 2])
+def test_mla_decode_as_tilelang_writes_it(target, num_split):
+    batch, heads, kv_ctx, dim, pe_dim = 2, 32, 256, 64, 16
+    kernel = tm.compile(mla_decode(batch, heads, 1, kv_ctx, dim, pe_dim, 32, 16, num_split),
+                        target=target, out_idx=[6])
+    rng = np.random.default_rng(26)
+    q = rng.standard_normal((batch, heads, dim)).astype(np.float16)
+    q_pe = rng.standard_normal((batch, heads, pe_dim)).astype(np.float16)
+    kv = rng.standard_normal((batch, kv_ctx, 1, dim)).astype(np.float16)
+    k_pe = rng.standard_normal((batch, kv_ctx, 1, pe_dim)).astype(np.float16)
+    glse = np.zeros((batch, heads, num_split), np.float16)
+    partial = np.zeros((batch, heads, num_split, dim), np.float16)
+    out = kernel(q, q_pe, kv, k_pe, glse, partial)
+    np.testing.assert_allclose(out.astype(np.float32), mla_reference(q, q_pe, kv, k_pe),
+                               atol=2e-3)
+
+
+@pytest.mark.parametrize("target", ["cuda:sm_90a", "rocm:gfx942"])
+def test_mla_decode_compiles_for_gpus(target):
+    for num_split in (1, 4):
+        tm.compile(mla_decode(4, 64, 1, 1024, 256, 32, 32, 32, num_split), target=target)
