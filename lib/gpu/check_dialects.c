@@ -20,14 +20,19 @@
 
 enum { OptTarget, OptForeign };
 
+/* The dialects of one kind of target that another may be given: the GPU
+ * targets' own, and the cpu's vector extensions. */
+#define TARGET_DIALECTS                                                        \
+  "gpu|nvgpu|nvvm|amdgpu|rocdl|spirv|x86vector|amx|arm_neon|arm_sve|arm_sme"
+
 static const TilePassOption options[] = {
     [OptTarget] = {"target", TileOptionString, "gpu",
                    "the target named in messages", NULL, NULL},
-    [OptForeign] = {"foreign", TileOptionString, "",
+    [OptForeign] = {"foreign", TileOptionList, "",
                     "comma-separated dialects the target does not lower "
                     "(e.g. nvgpu,nvvm); another backend's extension of the "
                     "tile dialect (tile_<backend>) is foreign unlisted",
-                    NULL, NULL},
+                    TARGET_DIALECTS, NULL},
 };
 
 typedef struct {

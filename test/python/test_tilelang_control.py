@@ -197,6 +197,8 @@ def conditions(X: T.Tensor((64,), "float32"), Y: T.Tensor((64,), "int32"),
             factor = scale and scale * 2 or 3.0
             if isinstance(factor, float) and factor > 2:
                 Z[i] = X[i] * factor if i % 2 == 0 and i < n else -X[i]
+            if (1 if X[i] > 100 else 0) or not (3 if i < 70 else 0):  # never
+                Y[i] = 7
             for t in range(n):  # a loop: n is a kernel value
                 W[i] = W[i] + X[i]
 

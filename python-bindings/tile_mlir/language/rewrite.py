@@ -32,8 +32,8 @@ _HELPERS = "__tile_mlir_rewrite__"
 
 
 def _is_kernel_value(x):
-    from .values import Size, Value, Window
-    return isinstance(x, (Value, Window, Size))
+    from .values import Choice, Size, Value, Window
+    return isinstance(x, (Value, Window, Size, Choice))
 
 
 def _truth(x):

@@ -502,6 +502,11 @@ class Choice:
     def __repr__(self):
         return "(%r if %s else %r)" % (self.a, self.cond.name, self.b)
 
+    def __bool__(self):
+        raise emitter.BuildError(
+            "%r is chosen when the kernel runs and has no Python truth value while it is "
+            "built" % (self,))
+
     def value(self, dtype):
         from .ops import if_then_else
         return if_then_else(self.cond, constant(self.a, dtype), constant(self.b, dtype))

@@ -1,5 +1,9 @@
 // RUN: tile-opt --allow-unregistered-dialect --split-input-file --verify-diagnostics \
 // RUN:   --pass-pipeline='builtin.module(tile-gpu-check-dialects{target=cuda foreign=amdgpu})' %s
+// A dialect that is no target's (a misspelt one too) is not a foreign dialect.
+// RUN: echo 'module {}' | not tile-opt --pass-pipeline='builtin.module(tile-gpu-check-dialects{foreign=nvgpu,amdgu})' 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=BAD
+// BAD: invalid item 'amdgu' in the value of option 'foreign' of pass 'tile-gpu-check-dialects' (expected a comma-separated list of: gpu|nvgpu|nvvm|amdgpu|rocdl|spirv|
 
 // Ops of a listed dialect, and of any backend's extension of the tile
 // dialect (tile_<backend>) but the target's own, are reported where they
