@@ -28,6 +28,9 @@ def cdiv(a, b):
     return ceildiv(a, b)
 
 
+disable_cache, enable_cache = cache.disable, cache.enable  # TileLang's spellings
+
+
 def version():
     """The version of the libtile that was loaded."""
     from . import _capi
@@ -36,4 +39,4 @@ def version():
 
 __all__ = ["Artifact", "AutotuneResult", "CompileError", "Function", "KernelInfo",
            "LibraryNotFound", "PassDump", "TileRuntimeError", "autotune", "cache", "cdiv",
-           "compile", "jit", "layout", "version"]
+           "compile", "disable_cache", "enable_cache", "jit", "layout", "version"]

@@ -1,8 +1,9 @@
 """The kernel cache (include/tile/cache.h), shared with tile-run and C
 callers: compiled artifacts on disk under $TILE_CACHE_DIR, else
 $XDG_CACHE_HOME/tile-mlir, else ~/.cache/tile-mlir; TILE_CACHE=off turns
-the default cache off. compile(..., cache=...) takes None (the default
-cache), False (none) or a directory."""
+the default cache off, and so does disable() (TileLang's
+tilelang.disable_cache()) for the rest of the process. compile(...,
+cache=...) takes None (the default cache), False (none) or a directory."""
 
 import os
 import threading
@@ -11,6 +12,20 @@ from . import _capi
 
 _lock = threading.Lock()
 _open = {}  # directory (None: the default) -> Cache, opened once per process
+_default_off = False
+
+
+def disable():
+    """Turns the default cache off in this process (compile(cache=None)
+    compiles every time); a cache given by its directory still works."""
+    global _default_off
+    _default_off = True
+
+
+def enable():
+    """Turns the default cache back on (unless TILE_CACHE=off says no)."""
+    global _default_off
+    _default_off = False
 
 
 class Cache:
@@ -31,6 +46,8 @@ def get(cache):
     if cache is True:
         cache = None
     directory = os.fspath(cache) if cache is not None else None
+    if directory is None and _default_off:
+        return None
     with _lock:
         if directory in _open:
             return _open[directory]

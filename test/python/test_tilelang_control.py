@@ -7,6 +7,7 @@ shape (T.Tensor(shape, dtype, A.data), T.reshape) and T.annotate_layout, as
 TileLang's convolution and block-sparse GEMM write them. Each computes what
 NumPy does, on the cpu and on lavapipe; the GPU targets compile them."""
 
+import math
 import re
 
 import numpy as np
@@ -366,3 +367,151 @@ def test_tilelang_arithmetic_helpers(target):
     with np.errstate(over="ignore"):  # past 32752 the f16 product is inf
         np.testing.assert_array_equal(F[1], (H * np.float16(2)).astype(np.float32))
     assert np.all(F[2] == 65504.0) and np.all(F[3] == np.float32(-1.5))
+
+
+def grouped_gemm(batch_sizes_list, K, N, block_M, block_N, block_K, num_stages=2, threads=128,
+                 dtype="float16"):
+    """TileLang's example_grouped_gemm_fwd.py: each group's rows of A times
+    its own B; every block finds its group from the padded offsets (a Python
+    loop over the groups), and writes its rows under TVM's T.If/T.Then."""
+    batch_sum = sum(batch_sizes_list)
+    batch_count = len(batch_sizes_list)
+    accum_dtype = "float32"
+
+    @T.prim_func
+    def kernel(
+            A: T.Tensor([batch_sum, K], dtype),  # type: ignore
+            B: T.Tensor([batch_count, K, N], dtype),  # type: ignore
+            C: T.Tensor([batch_sum, N], dtype),  # type: ignore
+            batch_sizes: T.Tensor([batch_count], "int32"),  # type: ignore
+            batch_offsets: T.Tensor([batch_count], "int32"),  # type: ignore
+            batch_padded_offsets: T.Tensor([batch_count], "int32"),  # type: ignore
+    ):
+        with T.Kernel(
+                T.ceildiv(batch_sum, block_M) + batch_count, T.ceildiv(N, block_N),
+                threads=threads) as (bx, by):
+            A_shared = T.alloc_shared([block_M, block_K], dtype)
+            B_shared = T.alloc_shared([block_K, block_N], dtype)
+            C_local = T.alloc_fragment([block_M, block_N], accum_dtype)
+            cur_batch_idx = T.alloc_local([1], "int32")
+            cur_batch_size = T.alloc_local([1], "int32")
+
+            m_start_padded = bx * block_M
+
+            for i in range(batch_count):
+                in_cur_batch_idx = (m_start_padded >= batch_padded_offsets[i])
+                cur_batch_idx[0] = T.if_then_else(in_cur_batch_idx, i, cur_batch_idx[0])
+
+            cur_batch_size[0] = batch_sizes[cur_batch_idx[0]]
+            m_start = m_start_padded - batch_padded_offsets[cur_batch_idx[0]] + batch_offsets[
+                cur_batch_idx[0]]
+            actual_rows = T.max(
+                0,
+                T.min(block_M,
+                      cur_batch_size[0] + batch_padded_offsets[cur_batch_idx[0]] - m_start_padded))
+
+            T.clear(C_local)
+            for k in T.Pipelined(T.ceildiv(K, block_K), num_stages=num_stages):
+                T.copy(A[m_start:m_start + block_M, k * block_K:(k + 1) * block_K], A_shared)
+                T.copy(
+                    B[cur_batch_idx[0], k * block_K:(k + 1) * block_K,
+                      by * block_N:(by + 1) * block_N], B_shared)
+                T.gemm(A_shared, B_shared, C_local)
+
+            for i, j in T.Parallel(block_M, block_N):
+                with T.If(i < actual_rows), T.Then():
+                    C[m_start + i, by * block_N + j] = C_local[i, j]
+
+    return kernel
+
+def grouped_inputs(batch_sizes_list, K, M, padding_M):
+    batch_sum = sum(batch_sizes_list)
+    batch_count = len(batch_sizes_list)
+    offs, padded = [0], [0]
+    for i in range(batch_count - 1):
+        offs.append(offs[-1] + batch_sizes_list[i])
+    for i in range(batch_count - 1):
+        padded.append(padded[-1] +
+                      math.ceil((batch_sizes_list[i] + 1) / padding_M) * padding_M)
+    rng = np.random.default_rng(0)
+    A = rng.standard_normal((batch_sum, K)).astype(np.float16)
+    B = rng.standard_normal((batch_count, K, M)).astype(np.float16)
+    return (A, B, np.array(batch_sizes_list, np.int32), np.array(offs, np.int32),
+            np.array(padded, np.int32))
+
+
+@pytest.mark.parametrize("target", TARGETS)
+@pytest.mark.parametrize("sizes", [[64], [64, 128, 256], [63], [63, 77, 111, 280]])
+def test_grouped_gemm_as_tilelang_writes_it(target, sizes):
+    K, M = 128, 96
+    jit = tm.jit(out_idx=[2], target=target, pass_configs={"tl.disable_tma_lower": True})
+    kernel = jit(grouped_gemm)(sizes, K, M, 64, 64, 64)
+    A, B, sizes_, offsets, padded = grouped_inputs(sizes, K, M, 64)
+    C = kernel(A, B, sizes_, offsets, padded)
+    want = np.concatenate([A[o:o + s].astype(np.float32) @ B[g].astype(np.float32)
+                           for g, (o, s) in enumerate(zip(offsets, sizes_))])
+    np.testing.assert_allclose(C.astype(np.float32), want, atol=0.05, rtol=1e-2)
+
+
+@T.prim_func
+def then_else(X: T.Tensor((64,), "float32"), Y: T.Tensor((64,), "float32")):
+    with T.Kernel(1, threads=64):
+        for i in T.Parallel(64):
+            with T.If(X[i] > 0):
+                with T.Then():
+                    Y[i] = X[i]
+                with T.Else():
+                    with T.If(X[i] < -0.5), T.Then():
+                        Y[i] = -1.0
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_tvm_if_then_else(target):
+    X = np.linspace(-1, 1, 64).astype(np.float32)
+    Y = np.zeros(64, np.float32)
+    tm.compile(then_else, target=target)(X, Y)
+    np.testing.assert_array_equal(Y, np.where(X > 0, X, np.where(X < -0.5, -1.0, 0.0)))
+
+    def kernel(body):
+        @T.prim_func
+        def f(X: T.Tensor((64,), "float32")):
+            with T.Kernel(1, threads=64):
+                for i in T.Parallel(64):
+                    body(X, i)
+        return f
+
+    def nested_then(X, i):
+        with T.If(X[i] > 0):
+            for t in T.serial(2):
+                with T.Then():
+                    pass
+    with pytest.raises(T.BuildError, match=r"T.Then\(\) is written directly in a `with "
+                                           r"T.If\(...\)` block"):
+        kernel(nested_then)
+
+    def else_first(X, i):
+        with T.If(X[i] > 0):
+            with T.Else():
+                pass
+    with pytest.raises(T.BuildError, match=r"T.Else\(\) follows the T.Then\(\) block"):
+        kernel(else_first)
+
+    def twice(X, i):
+        with T.If(X[i] > 0):
+            with T.Then():
+                pass
+            with T.Then():
+                pass
+    with pytest.raises(T.BuildError, match=r"T.Then\(\) comes first in its T.If, once"):
+        kernel(twice)
+
+
+def test_disable_cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("TILE_CACHE_DIR", str(tmp_path))
+    text = then_else.to_mlir()
+    try:
+        tm.disable_cache()
+        assert not tm.compile(text, target="cpu").cache_hit
+        assert not tm.compile(text, target="cpu").cache_hit
+    finally:
+        tm.enable_cache()

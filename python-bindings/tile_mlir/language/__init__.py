@@ -28,8 +28,8 @@ from .ops import (Cast, GemmWarpPolicy, Select, abs, acos, alloc_fragment, alloc
                   max_value, min, min_value, pow, reduce, reduce_absmax, reduce_abssum, reduce_max,
                   reduce_min, reduce_sum, reshape, round, rsqrt, sin, sinh, sqrt, tan, tanh, trunc,
                   truncdiv, truncmod)
-from .structure import (If, Kernel, Parallel, Pipelined, Serial, Unroll, Vectorized, serial,
-                        unroll, use_swizzle, vectorized)
+from .structure import (Else, If, Kernel, Parallel, Pipelined, Serial, Then, Unroll, Vectorized,
+                        serial, unroll, use_swizzle, vectorized)
 from .extensions import cpu, cuda, rocm, vulkan
 from ..layout import Fragment, Layout
 from .types import bf16, bool_, f16, f32, f64, i1, i8, i16, i32, i64, index

@@ -75,6 +75,7 @@ class Emitter:
         self.grid = None     # the last kernel grid's header place, names and extents
         self.names = set()
         self.regions = []    # (id, what, loc) of the regions enclosing the next op
+        self.ifs = []        # the T.If blocks enclosing the next op, innermost last
         self.region_ids = 0
 
     def fresh(self, hint=""):

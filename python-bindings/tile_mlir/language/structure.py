@@ -256,14 +256,58 @@ class Parallel(_Region):
 
 
 class If(_Region):
-    """The body runs when `cond` (an i1 value, e.g. a comparison) holds."""
+    """The body runs when `cond` (an i1 value, e.g. a comparison) holds. As
+    in TVM's script, the body may be a `with T.Then():` block followed by a
+    `with T.Else():` block (`with T.If(c), T.Then():` too)."""
 
     def __init__(self, cond):
         super().__init__()
         self.cond = as_value(cond, i1)
+        self.parts = []  # "then", "else": the blocks written directly in it
 
     def _enter(self):
         self.emitter.open("scf.if %s {" % self.cond.name, "T.If", self.loc)
+        self.region = self.emitter.regions[-1][0]
+        self.emitter.ifs.append(self)
+        return self
 
     def _exit(self):
+        self.emitter.ifs.pop()
         self.emitter.close("}", self.loc)
+
+
+def _enclosing_if(what):
+    e = emitter.current()
+    if not e.ifs or e.regions[-1][0] != e.ifs[-1].region:
+        raise emitter.BuildError("%s is written directly in a `with T.If(...)` block" % what)
+    return e.ifs[-1]
+
+
+class Then(_Region):
+    """TVM's `with T.Then():`, the block of a T.If that runs when its
+    condition holds (the T.If's body itself)."""
+
+    def _enter(self):
+        block = _enclosing_if("T.Then()")
+        if block.parts:
+            raise emitter.BuildError("T.Then() comes first in its T.If, once")
+        block.parts.append("then")
+
+    def _exit(self):
+        pass
+
+
+class Else(_Region):
+    """TVM's `with T.Else():` after the `with T.Then():` block of a T.If:
+    the block that runs when the condition does not hold."""
+
+    def _enter(self):
+        block = _enclosing_if("T.Else()")
+        if block.parts != ["then"]:
+            raise emitter.BuildError("T.Else() follows the T.Then() block of its T.If")
+        block.parts.append("else")
+        self.emitter.turn("} else {", "the T.Else of a T.If", block.loc)
+        block.region = self.emitter.regions[-1][0]
+
+    def _exit(self):
+        pass
