@@ -435,7 +435,10 @@ class _Tuned:
     arguments, runs each on the decorator's `inputs` (or on arrays made from
     the kernel's parameter types: static shapes only) and returns the
     fastest correct one compiled as the jit decorator says, with its
-    `config`, `latency` (milliseconds) and `autotune_result`. `reference`
+    `config`, `latency` (milliseconds) and `autotune_result`. An argument
+    the call gives that configurations name keeps those that agree with it
+    (tuned are the others; with all of them given nothing is tuned, and
+    `config` is empty). `reference`
     checks the results: a function called like the kernel that leaves the
     expected results in its arrays, or, with out_idx, TileLang's ref_prog,
     called with the inputs only and returning the outputs. Without one,
@@ -466,14 +469,28 @@ class _Tuned:
             key = None
         if key is not None and key in self.kernels and self.kernels[key].is_open:
             return self.kernels[key]
-        given = [k for c in self.configs for k in c if k in kwargs]
-        if given:
-            raise TypeError("%s: %r is given and tuned (it is a key of the configurations)"
-                            % (self.__name__, given[0]))
+        # A value the call gives keeps the configurations that agree with it,
+        # without that key: tuned are only the arguments the call leaves.
+        configs = []
+        for c in self.configs:
+            if all(c[k] == kwargs[k] for k in c if k in kwargs):
+                left = {k: v for k, v in c.items() if k not in kwargs}
+                if left not in configs:
+                    configs.append(left)
+        if not configs:
+            raise TypeError("%s: no configuration agrees with the arguments given (%s)" % (
+                self.__name__, ", ".join("%s=%r" % (k, kwargs[k]) for k in sorted(
+                    {k for c in self.configs for k in c if k in kwargs}))))
         build_fn = _Configured(self.factory, args, kwargs)
-        sample = build_fn(**self.configs[0])
         options = dict(self.jit_options)
         target, out_idx = options.pop("target"), options.pop("out_idx")
+        if configs == [{}]:  # every tuned argument given: nothing to tune
+            artifact = compile_(build_fn(), target=target, out_idx=out_idx, **options)
+            artifact.config, artifact.latency, artifact.autotune_result = {}, None, None
+            if key is not None:
+                self.kernels[key] = artifact
+            return artifact
+        sample = build_fn(**configs[0])
         n = len(sample.params)
         outputs = sorted({i % n for i in ([out_idx] if isinstance(out_idx, int) else
                                           out_idx or [])})
@@ -487,8 +504,7 @@ class _Tuned:
                 got = got if isinstance(got, (tuple, list)) else [got]
                 for i, value in zip(outputs, got):
                     arrays[i][...] = np.asarray(value)
-        result = autotune(build_fn, self.configs, inputs, reference, target=target,
-                          **self.options)
+        result = autotune(build_fn, configs, inputs, reference, target=target, **self.options)
         artifact = compile_(build_fn(**result.config), target=target, out_idx=out_idx,
                             **options)
         artifact.config = result.config

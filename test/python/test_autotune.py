@@ -146,8 +146,16 @@ def test_autotune_decorates_a_jit_factory(tmp_path):
     unchecked = tm.autotune(configs=configs, rep=1, cache=tmp_path)(gemm.__wrapped__)
     assert [t.status for t in unchecked(64, 64, 32).autotune_result.trials] == ["ok"] * 3
 
-    with pytest.raises(TypeError, match="'block_M' is given and tuned"):
-        gemm(96, 80, 48, block_M=32)
+    # Given arguments keep the configurations that agree with them.
+    only = gemm(96, 80, 48, block_M=32)
+    assert [t.config for t in only.autotune_result.trials] == [{"wrong": True}, {}]
+    assert only.config == {}
+    fixed = gemm(96, 80, 48, block_M=64, wrong=False)  # nothing left to tune
+    assert fixed.config == {} and fixed.autotune_result is None
+    np.testing.assert_allclose(fixed(A, B), A @ B, atol=1e-4)
+    with pytest.raises(TypeError, match=r"no configuration agrees with the arguments given "
+                                        r"\(block_M=16\)"):
+        gemm(96, 80, 48, block_M=16)
     with pytest.raises(TypeError, match="decorates a function decorated with @tile_mlir.jit"):
         tm.autotune(configs=configs)(static_gemm)
     with pytest.raises(TypeError, match="cannot make an argument for 'A' .* whose shape is "
