@@ -7,6 +7,7 @@ shape (T.Tensor(shape, dtype, A.data), T.reshape) and T.annotate_layout, as
 TileLang's convolution and block-sparse GEMM write them. Each computes what
 NumPy does, on the cpu and on lavapipe; the GPU targets compile them."""
 
+import itertools
 import math
 import re
 
@@ -515,3 +516,53 @@ def test_disable_cache(tmp_path, monkeypatch):
         assert not tm.compile(text, target="cpu").cache_hit
     finally:
         tm.enable_cache()
+
+
+def topk_configs():
+    iter_params = dict(blk_m=[64, 128], threads=[128, 256])
+    return [dict(zip(iter_params, values)) for values in itertools.product(*iter_params.values())]
+
+def tl_topk(M, N, topk, blk_m, threads=128):
+    """TileLang's example_topk.py: the top k of each row by k rounds of a
+    row max, the index of the max, and masking it out."""
+    dtype = "float32"
+
+    @T.prim_func
+    def topk_kernel(
+        logits: T.Tensor([M, N], dtype),
+        topk_gates: T.Tensor([M, topk], dtype),
+        topk_indices: T.Tensor([M, topk], "int32"),
+    ):
+        with T.Kernel(T.ceildiv(M, blk_m), threads=threads) as bx:
+            logits_frag = T.alloc_fragment([blk_m, N], dtype=dtype)
+            max_val = T.alloc_fragment([blk_m], dtype=dtype)
+            expand_max_idx = T.alloc_fragment([blk_m, N], "int32")
+            max_idx = T.alloc_fragment([blk_m], "int32")
+            T.copy(logits[bx * blk_m, 0], logits_frag)
+            for k in T.serial(topk):
+                T.fill(expand_max_idx, -1)
+                T.reduce_max(logits_frag, max_val, dim=1, clear=True)
+                for i, j in T.Parallel(blk_m, N):
+                    expand_max_idx[i, j] = T.if_then_else(max_val[i] == logits_frag[i, j], j,
+                                                          expand_max_idx[i, j])
+                T.reduce_max(expand_max_idx, max_idx, dim=1, clear=True)
+                for i, j in T.Parallel(blk_m, N):
+                    logits_frag[i, j] = T.if_then_else(max_val[i] == logits_frag[i, j],
+                                                       -10000.0, logits_frag[i, j])
+                for i in T.Parallel(blk_m):
+                    topk_gates[bx * blk_m + i, k] = max_val[i]
+                    topk_indices[bx * blk_m + i, k] = max_idx[i]
+    return topk_kernel
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_topk_as_tilelang_writes_it(target):
+    tuned = tm.autotune(configs=topk_configs())(tm.jit(out_idx=[1, 2], target=target)(tl_topk))
+    M, N, k = 320, 128, 6
+    kernel = tuned(M=M, N=N, topk=k, blk_m=64)  # threads tuned, as in TileLang's main()
+    assert set(kernel.config) == {"threads"}
+    logits = np.random.default_rng(27).random((M, N)).astype(np.float32)
+    gates, indices = kernel(logits)
+    order = np.argsort(-logits, axis=1, kind="stable")[:, :k]
+    assert np.array_equal(indices, order)
+    assert np.array_equal(gates, np.take_along_axis(logits, order, 1))
