@@ -13,6 +13,7 @@ extern const TilePassDescriptor tileGpuBarriersPass;
 extern const TilePassDescriptor tileKernelToGpuPass;
 extern const TilePassDescriptor tileGpuCheckCallsPass;
 extern const TilePassDescriptor tileMergeGpuModulesPass;
+extern const TilePassDescriptor tileGpuSharedBytesPass;
 extern const TilePassDescriptor tileGpuCheckDeviceOpsPass;
 extern const TilePassDescriptor tileGpuSubgroupOpsPass;
 extern const TilePassDescriptor tileGpuHoistAllocasPass;
@@ -27,10 +28,11 @@ static const TilePassDescriptor *const passes[] = {
     &tileGpuSharedFragmentsPass, &tileGpuLayoutPass,
     &tileGpuLowerPass,           &tileGpuBarriersPass,
     &tileKernelToGpuPass,        &tileGpuCheckCallsPass,
-    &tileMergeGpuModulesPass,    &tileGpuCheckDeviceOpsPass,
-    &tileGpuSubgroupOpsPass,     &tileGpuHoistAllocasPass,
-    &tileGpuOutlineOpsPass,      &tileGpuTransferMasksPass,
-    &tileGpuDropCWrappersPass,   &tileGpuAsyncMemoryPass,
+    &tileMergeGpuModulesPass,    &tileGpuSharedBytesPass,
+    &tileGpuCheckDeviceOpsPass,  &tileGpuSubgroupOpsPass,
+    &tileGpuHoistAllocasPass,    &tileGpuOutlineOpsPass,
+    &tileGpuTransferMasksPass,   &tileGpuDropCWrappersPass,
+    &tileGpuAsyncMemoryPass,
 };
 
 const TilePassList tileGpuPasses = {passes, TILE_COUNT(passes)};

@@ -87,6 +87,18 @@ def test_cuda_parts(example):
     assert "mgpuLaunchKernel" in a.llvm or "mgpuLaunchKernel" in a.mlir
 
 
+@pytest.mark.parametrize("target, shared, dynamic", [
+    # gemm.mlir's 128 x 32 and 32 x 128 f16 tiles: twice each in rocm's
+    # pipelined K loop (rows padded to 36 elements), once on vulkan, in
+    # dynamic shared memory on cuda.
+    ("rocm:gfx942", 4 * 128 * 36 * 2, 0), ("vulkan", 2 * 128 * 32 * 2, 0),
+    ("cuda:sm_80", 0, 56832)])
+def test_kernel_shared_bytes(example, target, shared, dynamic):
+    # The static part was reported as 0 on every target.
+    [kernel] = tm.compile(example("gemm"), target=target, parts="mlir").kernels
+    assert (kernel.shared_bytes, kernel.dynamic_shared_bytes) == (shared, dynamic)
+
+
 def test_vulkan_parts(example):
     a = tm.compile(example("vector_add"), target="vulkan", parts="mlir,spirv-asm")
     assert a.device_format == "spirv"
