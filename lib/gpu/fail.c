@@ -6,13 +6,18 @@
 
 #include <stdarg.h>
 
-void tileGpuFail(unsigned *errors, MlirOperation op, const char *fmt, ...) {
+void tileGpuFailV(unsigned *errors, MlirOperation op, const char *fmt,
+                  va_list args) {
   TileStrBuf text = TILE_STRBUF_INIT;
-  va_list args;
-  va_start(args, fmt);
   tileStrBufVPrintf(&text, fmt, args);
-  va_end(args);
   tileEmitOpError(op, "%s", tileStrBufGet(&text));
   tileStrBufFree(&text);
   ++*errors;
+}
+
+void tileGpuFail(unsigned *errors, MlirOperation op, const char *fmt, ...) {
+  va_list args;
+  va_start(args, fmt);
+  tileGpuFailV(errors, op, fmt, args);
+  va_end(args);
 }

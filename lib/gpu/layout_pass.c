@@ -11,7 +11,6 @@
 #include "ir/ir.h"
 #include "ir/verify.h"
 #include "passes/pass.h"
-#include "support/strbuf.h"
 #include "tile/dialect.h"
 
 #include <math.h>
@@ -80,13 +79,10 @@ static void fail(Kernel *k, int frag, MlirOperation op, const char *fmt, ...) {
       k->hold[frag] = true;
     return;
   }
-  TileStrBuf text = TILE_STRBUF_INIT;
   va_list args;
   va_start(args, fmt);
-  tileStrBufVPrintf(&text, fmt, args);
+  tileGpuFailV(&k->errors, op, fmt, args);
   va_end(args);
-  tileGpuFail(&k->errors, op, "%s", tileStrBufGet(&text));
-  tileStrBufFree(&text);
 }
 
 static bool isFragment(MlirValue v) {

@@ -19,9 +19,7 @@ typedef struct {
   TileOpList sharedAllocs, localAllocs;
 } Usage;
 
-/* Bytes of a statically shaped memref, or -1 when it is not one; at most
- * 2^62 (a larger size counts as that, which exceeds every limit). */
-static int64_t bytesOf(MlirType type) {
+int64_t tileGpuStaticBytes(MlirType type) {
   if (!mlirTypeIsAMemRef(type) || !mlirShapedTypeHasStaticShape(type))
     return -1;
   MlirType elem = mlirShapedTypeGetElementType(type);
@@ -46,7 +44,7 @@ static MlirWalkResult measure(MlirOperation op, void *userData) {
   Usage *u = userData;
   if (tileOpIs(op, "tile.alloc") && mlirOperationGetNumResults(op) == 1) {
     MlirType type = mlirValueGetType(mlirOperationGetResult(op, 0));
-    int64_t bytes = bytesOf(type);
+    int64_t bytes = tileGpuStaticBytes(type);
     TileScope scope = tileMemRefTypeGetScope(type);
     if (bytes > 0 && scope == TileScopeShared) {
       u->shared = addCapped(u->shared, bytes);
@@ -57,7 +55,8 @@ static MlirWalkResult measure(MlirOperation op, void *userData) {
     }
   } else if (tileOpIs(op, "memref.alloca") &&
              mlirOperationGetNumResults(op) == 1) {
-    int64_t bytes = bytesOf(mlirValueGetType(mlirOperationGetResult(op, 0)));
+    int64_t bytes =
+        tileGpuStaticBytes(mlirValueGetType(mlirOperationGetResult(op, 0)));
     if (bytes > 0)
       u->privateBytes = addCapped(u->privateBytes, bytes);
   }
@@ -79,7 +78,8 @@ static bool reportOversizedAlloc(Checker *c, const TileOpList *allocs,
                                  const char *unit) {
   for (size_t i = 0; i < allocs->count; ++i) {
     MlirOperation alloc = allocs->ops[i];
-    int64_t bytes = bytesOf(mlirValueGetType(mlirOperationGetResult(alloc, 0)));
+    int64_t bytes =
+        tileGpuStaticBytes(mlirValueGetType(mlirOperationGetResult(alloc, 0)));
     if (bytes > limit) {
       tileGpuFail(&c->errors, alloc,
                   "allocates %lld bytes of %s memory; %s gives a %s at "

@@ -24,6 +24,10 @@ typedef struct {
  * at the kernel. Returns the number of errors emitted. */
 unsigned tileGpuCheckLimits(MlirOperation root, const TileGpuLimits *limits);
 
+/* Bytes of a statically shaped memref, or -1 when it is not one; at most
+ * 2^62 (a larger size counts as that, which exceeds every limit). */
+int64_t tileGpuStaticBytes(MlirType type);
+
 /* The bytes of the statically shaped shared tile.allocs under `kernel`, as
  * tileGpuCheckLimits counts them (at most 2^62). */
 int64_t tileGpuSharedTileBytes(MlirOperation kernel);

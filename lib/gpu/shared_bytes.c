@@ -6,47 +6,23 @@
  * variables) whose sizes are no longer at hand. It runs after
  * gpu-kernel-outlining, on the module that holds the launches and the
  * gpu.modules. */
+#include "gpu/limits.h"
 #include "ir/builder.h"
 #include "ir/ir.h"
 #include "ir/launches.h"
 #include "passes/pass.h"
 
-#include "mlir-c/BuiltinAttributes.h"
-#include "mlir-c/BuiltinTypes.h"
-
 #define SHARED_BYTES_ATTR "tile.shared_bytes"
 
-/* The bytes of a static memref, or -1. */
-static int64_t bytesOf(MlirType type) {
-  if (!mlirTypeIsAMemRef(type) || !mlirShapedTypeHasStaticShape(type))
-    return -1;
-  MlirType element = mlirShapedTypeGetElementType(type);
-  int64_t bits = -1;
-  if (mlirTypeIsAInteger(element))
-    bits = (int64_t)mlirIntegerTypeGetWidth(element);
-  else if (mlirTypeIsAFloat(element))
-    bits = (int64_t)mlirFloatTypeGetWidth(element);
-  else if (mlirTypeIsAIndex(element))
-    bits = 64;
-  if (bits <= 0)
-    return -1;
-  const int64_t cap = (int64_t)1 << 62;
-  int64_t bytes = (bits + 7) / 8;
-  for (intptr_t d = 0; d < mlirShapedTypeGetRank(type); ++d) {
-    int64_t size = mlirShapedTypeGetDimSize(type, d);
-    bytes = size && bytes > cap / size ? cap : bytes * size;
-  }
-  return bytes;
-}
-
-/* The bytes of the workgroup attributions of a gpu.func, or -1 when one is
- * not a static memref of a sized element type. */
+/* The bytes of the workgroup attributions of a gpu.func (at most 2^62), or
+ * -1 when one is not a static memref. */
 static int64_t workgroupBytes(MlirOperation func) {
   MlirAttribute count = tileOpGetAttr(func, "workgroup_attributions");
   MlirAttribute type = tileOpGetAttr(func, "function_type");
   MlirRegion body = mlirOperationGetRegion(func, 0);
   MlirBlock entry = mlirRegionGetFirstBlock(body);
   if (mlirAttributeIsNull(type) || !mlirAttributeIsAType(type) ||
+      !mlirTypeIsAFunction(mlirTypeAttrGetValue(type)) ||
       mlirBlockIsNull(entry))
     return -1;
   int64_t n = !mlirAttributeIsNull(count) && mlirAttributeIsAInteger(count)
@@ -57,10 +33,12 @@ static int64_t workgroupBytes(MlirOperation func) {
     return -1;
   int64_t total = 0;
   for (intptr_t i = first; i < first + n; ++i) {
-    int64_t bytes = bytesOf(mlirValueGetType(mlirBlockGetArgument(entry, i)));
+    int64_t bytes =
+        tileGpuStaticBytes(mlirValueGetType(mlirBlockGetArgument(entry, i)));
     if (bytes < 0)
       return -1;
-    total += bytes;
+    total =
+        total > ((int64_t)1 << 62) - bytes ? (int64_t)1 << 62 : total + bytes;
   }
   return total;
 }
