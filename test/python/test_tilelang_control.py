@@ -245,6 +245,24 @@ def test_python_conditions_mistakes():
                         break
                     X[t] = 1.0
 
+    # `x := v` in an operand of `and` keeps Python's `and` (a thunk would
+    # bind x in itself): right for Python values, a BuildError for kernel
+    # values.
+    @T.prim_func
+    def walrus(X: T.Tensor((4,), "float32")):
+        with T.Kernel(1):
+            for i in T.Parallel(4):
+                if (n := 3) > 2 and n < 4:
+                    X[i] = 1.0
+    assert "memref.store" in walrus.to_mlir()
+    with pytest.raises(T.BuildError, match="no Python truth value"):
+        @T.prim_func
+        def walrus_kernel_value(X: T.Tensor((4,), "float32")):
+            with T.Kernel(1):
+                for i in T.Parallel(4):
+                    if (x := X[i]) > 0 and x < 1:
+                        X[i] = 1.0
+
     # Without its source (made by exec), a function is traced as written.
     space = {"T": T}
     exec("@T.prim_func\ndef made(X: T.Tensor((4,), 'float32')):\n"

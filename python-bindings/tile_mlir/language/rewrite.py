@@ -191,6 +191,8 @@ class _Rewriter(ast.NodeTransformer):
 
     def visit_BoolOp(self, node):
         self.generic_visit(node)
+        if _binds(node):
+            return node
         kind = "and" if isinstance(node.op, ast.And) else "or"
         return ast.copy_location(self._call("logical", [ast.Constant(kind)] + [
             self._thunk(v) for v in node.values]), node)
@@ -203,12 +205,14 @@ class _Rewriter(ast.NodeTransformer):
 
     def visit_IfExp(self, node):
         self.generic_visit(node)
+        if _binds(node):
+            return node
         return ast.copy_location(self._call("choice", [
             node.test, self._thunk(node.body), self._thunk(node.orelse)]), node)
 
     def visit_Compare(self, node):
         self.generic_visit(node)
-        if len(node.ops) == 1:
+        if len(node.ops) == 1 or _binds(node):
             return node
         ops = ast.Tuple(elts=[ast.Attribute(
             value=ast.Attribute(value=ast.Name(id=_HELPERS, ctx=ast.Load()), attr="ast",
@@ -216,6 +220,14 @@ class _Rewriter(ast.NodeTransformer):
             attr=type(op).__name__, ctx=ast.Load()) for op in node.ops], ctx=ast.Load())
         return ast.copy_location(self._call("chain", [ops] + [
             self._thunk(v) for v in [node.left] + node.comparators]), node)
+
+
+def _binds(node):
+    """Whether an expression holds what a thunk (a lambda) cannot: `x := v`,
+    which would bind x in the lambda instead of the function, or a yield or
+    an await. Such an expression keeps Python's operators, as written."""
+    return any(isinstance(n, (ast.NamedExpr, ast.Yield, ast.YieldFrom, ast.Await))
+               for n in ast.walk(node))
 
 
 def _leaves(statements, kinds):
