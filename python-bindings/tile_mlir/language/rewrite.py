@@ -23,6 +23,7 @@ import inspect
 import numbers
 import operator
 import sys
+import threading
 import types
 
 from . import emitter
@@ -252,6 +253,13 @@ def _leaves(statements, kinds):
     return False
 
 
+# The rewritten code of each function's code object (None: kept as it
+# is), so that a factory building its kernel once per configuration reads
+# and compiles the source once.
+_rewritten_code = {}
+_rewritten_lock = threading.Lock()
+
+
 def rewritten(fn):
     """`fn` compiled again with Python's conditions on kernel values made
     into scf and arith ops; `fn` itself where there is nothing to change
@@ -261,10 +269,38 @@ def rewritten(fn):
     code = getattr(fn, "__code__", None)
     if code is None:
         return fn
+    with _rewritten_lock:
+        known = code in _rewritten_code
+        inner = _rewritten_code.get(code)
+    if not known:
+        inner = _rewrite_code(fn, code)
+        with _rewritten_lock:
+            _rewritten_code[code] = inner
+    if inner is None:
+        return fn
+    cells = dict(zip(code.co_freevars, fn.__closure__ or ()))
+    cells[_HELPERS] = types.CellType(sys.modules[__name__])
+    if any(n not in cells for n in inner.co_freevars):
+        return fn
+    new = types.FunctionType(inner, fn.__globals__, fn.__name__, fn.__defaults__,
+                             tuple(cells[n] for n in inner.co_freevars))
+    new.__kwdefaults__ = fn.__kwdefaults__
+    new.__annotations__ = dict(fn.__annotations__)
+    new.__qualname__ = fn.__qualname__
+    new.__module__ = fn.__module__
+    new.__doc__ = fn.__doc__
+    new.__dict__.update(fn.__dict__)
+    new.__tile_mlir_rewritten__ = True
+    return new
+
+
+def _rewrite_code(fn, code):
+    """The code object of `fn` compiled again from its source with the
+    rewrite, or None when there is nothing to change or no source."""
     try:
         lines, first = inspect.getsourcelines(fn)
     except (OSError, TypeError):
-        return fn
+        return None
     source = "".join(lines)
     # An indented function (a method, a kernel built inside a factory) is
     # parsed inside an `if` so that its columns stay the file's.
@@ -272,18 +308,18 @@ def rewritten(fn):
     try:
         tree = ast.parse(("if 1:\n" if prefix else "") + source)
     except SyntaxError:
-        return fn
+        return None
     holder = tree.body[0].body if prefix else tree.body
     if not holder or not isinstance(holder[0], ast.FunctionDef):
-        return fn  # a lambda, or the source is not the def it was taken from
+        return None  # a lambda, or the source is not the def it was taken from
     node = holder[0]
     if node.name != code.co_name or [a.arg for a in node.args.args] != list(
             code.co_varnames[:code.co_argcount]):
-        return fn
+        return None
     rewriter = _Rewriter()
     node.body = [rewriter.visit(s) for s in node.body]
     if not rewriter.changed:
-        return fn
+        return None
     node.decorator_list = []
     # def __tile_mlir_make__(<the helpers>, <fn's free names>):
     #     def fn(...): ...
@@ -303,24 +339,8 @@ def rewritten(fn):
     try:
         compiled = compile(module, code.co_filename, "exec", dont_inherit=True)
     except SyntaxError:
-        return fn
-    inner = _find_code(compiled, node.name)
-    if inner is None:
-        return fn
-    cells = dict(zip(free, fn.__closure__ or ()))
-    cells[_HELPERS] = types.CellType(sys.modules[__name__])
-    if any(n not in cells for n in inner.co_freevars):
-        return fn
-    new = types.FunctionType(inner, fn.__globals__, fn.__name__, fn.__defaults__,
-                             tuple(cells[n] for n in inner.co_freevars))
-    new.__kwdefaults__ = fn.__kwdefaults__
-    new.__annotations__ = dict(fn.__annotations__)
-    new.__qualname__ = fn.__qualname__
-    new.__module__ = fn.__module__
-    new.__doc__ = fn.__doc__
-    new.__dict__.update(fn.__dict__)
-    new.__tile_mlir_rewritten__ = True
-    return new
+        return None
+    return _find_code(compiled, node.name)
 
 
 def _find_code(code, name):
