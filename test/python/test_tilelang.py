@@ -306,6 +306,13 @@ def unnamed_size(A, x, b):
      r"slice 0 of A has 64 elements but the 32x64 tile has 32 there"),
     (copy_into((32,), lambda A: A[0:32, :]),
      r"slices 2 dimensions of A, but the 32 tile has rank 1"),
+    # Ends that differ by a constant are checked too (such a slice was
+    # taken as the tile's length: a 32-row window copied 16 rows), through
+    # sums and multiples of block indices and of int values.
+    (lambda A, x, b: T.copy(A[b * 32:(b + 1) * 32, :], T.alloc_shared((16, 64), "float16")),
+     r"slice 0 of A has 32 elements but the 16x64 tile has 16 there"),
+    (lambda A, x, b: T.copy(A[x * 8:(x + 2) * 8, :], T.alloc_shared((32, 64), "float16")),
+     r"slice 0 of A has 16 elements but the 32x64 tile has 32 there"),
     (copy_into((32, 64), lambda A: A[0:64:2, :]), r"has step 2: tile windows are contiguous"),
     (copy_into((32, 64), lambda A: A[0:32]), r"A has rank 2 but is sliced with 1 index"),
     (element_of_slice, r"a slice of A is a tile's window, not an element"),
@@ -317,6 +324,13 @@ def unnamed_size(A, x, b):
 def test_mistakes_are_build_errors(body, message):
     with pytest.raises(T.BuildError, match=message):
         build(body)
+
+
+def test_slices_whose_ends_differ_by_a_constant():
+    build(lambda A, x, b: T.copy(A[x * 8 + b:(x + 4) * 8 + b, 2 * x - x:x + 64],
+                                 T.alloc_shared((32, 64), "float16")))
+    # Ends that differ by something unknown while building: not checked.
+    build(lambda A, x, b: T.copy(A[x * x:x * x + 2 * x, :], T.alloc_shared((32, 64), "float16")))
 
 
 def test_tile_annotations_are_for_macros():

@@ -6,7 +6,8 @@ import builtins
 from . import emitter
 from .types import as_dtype, float_literal, i1, index, int_literal, is_int
 from .values import (Buffer, Value, Window, _operands, as_value, atomic_element, binary,
-                     common_type, int_attribute, integer, load, reshaped, use_buffer)
+                     common_type, int_attribute, integer, linear_form, load, reshaped,
+                     use_buffer)
 
 
 def _alloc(shape, dtype, scope):
@@ -611,6 +612,9 @@ def cast(x, dtype):
         op = "arith.extsi" if dtype.bits > src.bits else "arith.trunci"
     name = e.fresh()
     e.emit("%s = %s %s : %s to %s" % (name, op, x.name, src.name, dtype.name))
-    return Value(name, dtype)
+    # A widening integer conversion keeps the value, and its linear form.
+    widens = op in ("arith.extsi", "arith.index_cast") and (
+        dtype is index or (src is not index and dtype.bits > src.bits))
+    return Value(name, dtype, linear=linear_form(x) if widens else None)
 
 

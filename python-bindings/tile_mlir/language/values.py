@@ -43,12 +43,18 @@ _COMPARE = {
 class Value:
     """A scalar SSA value of an element type (or index)."""
 
-    def __init__(self, name, dtype, scope=None, literal=None):
+    def __init__(self, name, dtype, scope=None, literal=None, linear=None):
         self.name = name
         self.dtype = dtype
         self.scope = emitter.current_scope() if scope is None else scope
         # The Python integer of an integer or index constant, else None.
         self.literal = literal
+        # An integer value as sum(coefficient * atom) + constant: a dict of
+        # atom names (the values nothing is known of) to coefficients, with
+        # the constant under None. Sums, differences and multiples by
+        # constants keep it, so that a slice `i * 64:(i + 1) * 64` is known
+        # to be 64 long.
+        self.linear = linear
 
     def __repr__(self):
         return "Value(%s : %s)" % (self.name, self.dtype)
@@ -323,9 +329,14 @@ def _sliced(buffer, indices):
         stop = buffer.shape_spec[d] if i.stop is None else i.stop
         begin = offsets[-1].literal
         end = stop if is_int(stop) else getattr(stop, "literal", None)
-        if i.stop is not None and not is_int(stop):
-            subscript(stop)  # an index; its value is not known here
-        extents.append(end - begin if begin is not None and end is not None else None)
+        if begin is not None and end is not None:
+            extents.append(end - begin)
+            continue
+        # Known where the ends differ by a constant (`k * 64:(k + 1) * 64`).
+        end = subscript(stop) if stop is not None else None
+        length = None if end is None else _combined("sub", end, offsets[-1])
+        extents.append(length.get(None, 0) if length is not None and set(length) <= {None}
+                       else None)
     fixed = [d for d in range(buffer.rank) if d not in kept]
     if fixed and kept and max(fixed) > min(kept):
         perm = fixed + kept
@@ -570,6 +581,35 @@ def _floor_mod(a, b, rem):
     return Value(name, a.dtype)
 
 
+def linear_form(v):
+    """The linear form of an integer or index value (see Value.linear)."""
+    if v.linear is not None:
+        return v.linear
+    if v.literal is not None:
+        return {None: v.literal}
+    return {v.name: 1}
+
+
+def _combined(op, a, b):
+    """The linear form of `a op b` for add, sub and mul by a constant, or
+    None."""
+    if a.dtype.is_float or op not in ("add", "sub", "mul"):
+        return None
+    fa, fb = linear_form(a), linear_form(b)
+    if op == "mul":
+        if set(fb) <= {None}:
+            fa, fb = fb, fa
+        if not set(fa) <= {None}:
+            return None  # a product of two unknowns
+        k = fa.get(None, 0)
+        return {n: k * c for n, c in fb.items() if k * c}
+    sign = 1 if op == "add" else -1
+    form = dict(fa)
+    for n, c in fb.items():
+        form[n] = form.get(n, 0) + sign * c
+    return {n: c for n, c in form.items() if c}
+
+
 def binary(op, a, b):
     a, b = _operands(a, b)
     mnemonic = _BINARY[op].get(a.dtype.kind)
@@ -583,7 +623,7 @@ def binary(op, a, b):
     e = emitter.current()
     name = e.fresh()
     e.emit("%s = %s %s, %s : %s" % (name, mnemonic, a.name, b.name, a.dtype.name))
-    return Value(name, a.dtype)
+    return Value(name, a.dtype, linear=_combined(op, a, b))
 
 
 def negate(a):
