@@ -263,6 +263,14 @@ def test_python_conditions_mistakes():
                     if (x := X[i]) > 0 and x < 1:
                         X[i] = 1.0
 
+    # TileLang's names with no counterpart say why.
+    with pytest.raises(AttributeError, match="has no get_thread_binding: a kernel states what "
+                                             "its block does"):
+        T.get_thread_binding(0)
+    with pytest.raises(AttributeError, match="element type 'uint8' is not supported"):
+        T.uint8
+    assert not hasattr(T, "print") and not hasattr(T, "no_such_name")
+
     # Without its source (made by exec), a function is traced as written.
     space = {"T": T}
     exec("@T.prim_func\ndef made(X: T.Tensor((4,), 'float32')):\n"

@@ -37,3 +37,22 @@ from .types import bf16, bool_, f16, f32, f64, i1, i8, i16, i32, i64, index
 float16, bfloat16, float32, float64 = f16, bf16, f32, f64
 int8, int16, int32, int64 = i8, i16, i32, i64
 bool = bool_  # noqa: A001 - TileLang's T.bool
+
+# TileLang's names that have no counterpart here, with the reason.
+_NOT_HERE = {
+    "get_thread_binding": "a kernel states what its block does and the backend spreads it over "
+                          "the threads: write per-thread work as a T.Parallel loop",
+    "thread_binding": "a kernel states what its block does and the backend spreads it over the "
+                      "threads: write per-thread work as a T.Parallel loop",
+    "print": "printing from a kernel is not supported; copy the values to an output buffer",
+}
+for _name in ("uint8", "uint16", "uint32", "uint64", "float8_e4m3", "float8_e5m2",
+              "float8_e4m3fn", "float4_e2m1fn"):
+    _NOT_HERE[_name] = ("element type %r is not supported: tile kernels take f16, bf16, f32, "
+                        "f64 and the signless i1, i8, i16, i32, i64" % _name)
+
+
+def __getattr__(name):
+    if name in _NOT_HERE:
+        raise AttributeError("tile_mlir.language has no %s: %s" % (name, _NOT_HERE[name]))
+    raise AttributeError("module 'tile_mlir.language' has no attribute %r" % name)
