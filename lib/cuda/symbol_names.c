@@ -95,14 +95,7 @@ static void run(MlirOperation op, MlirExternalPass pass,
                 const TileOptionValue *options) {
   (void)pass;
   (void)options;
-  TileLaunches launches;
-  tileLaunchesCollect(op, &launches);
-  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
-  for (MlirOperation o = mlirBlockGetFirstOperation(body);
-       !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o))
-    if (tileOpIs(o, "gpu.module"))
-      renameSymbols(o, &launches);
-  tileLaunchesFree(&launches);
+  tileForEachGpuModule(op, renameSymbols);
 }
 
 const TilePassDescriptor tileCudaSymbolNamesPass = {

@@ -79,3 +79,16 @@ void tileLaunchesFree(TileLaunches *index) {
   free(index->launches);
   *index = (TileLaunches){0};
 }
+
+void tileForEachGpuModule(MlirOperation module,
+                          void (*fn)(MlirOperation gpuModule,
+                                     const TileLaunches *launches)) {
+  TileLaunches launches;
+  tileLaunchesCollect(module, &launches);
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  for (MlirOperation o = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o))
+    if (tileOpIs(o, "gpu.module"))
+      fn(o, &launches);
+  tileLaunchesFree(&launches);
+}

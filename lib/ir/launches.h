@@ -32,4 +32,11 @@ void tileLaunchesRetarget(const TileLaunches *index, MlirStringRef module,
                           MlirStringRef intoKernel);
 void tileLaunchesFree(TileLaunches *index);
 
+/* Calls `fn` on each gpu.module directly in `module` with the index of the
+ * launches under `module` (a pass over each kernel module and the launches
+ * of its kernels). */
+void tileForEachGpuModule(MlirOperation module,
+                          void (*fn)(MlirOperation gpuModule,
+                                     const TileLaunches *launches));
+
 #endif
