@@ -3,9 +3,10 @@
 """Python's own `if`, `and`, `or`, `not`, `a if c else b`, chained compares
 and `range` on kernel values in a @T.prim_func or @T.macro (scf.if,
 arith.andi, ..., scf.for), views of a parameter's elements with another
-shape (T.Tensor(shape, dtype, A.data), T.reshape) and T.annotate_layout, as
-TileLang's convolution and block-sparse GEMM write them. Each computes what
-NumPy does, on the cpu and on lavapipe; the GPU targets compile them."""
+shape (T.Tensor(shape, dtype, A.data), T.reshape) and T.annotate_layout, in
+kernels written in the style of TileLang's convolution, block-sparse GEMM,
+grouped GEMM and top-k examples. Each computes what NumPy does, on the cpu
+and on lavapipe; the GPU targets compile them."""
 
 import itertools
 import math
@@ -22,51 +23,47 @@ TARGETS = ["cpu", "vulkan"]
 GPUS = ["cuda:sm_80", "cuda:sm_90a", "rocm:gfx942"]
 
 
-def convolution(N, C, H, W, F, K, S, D, P, block_M, block_N, block_K, num_stages, threads,
-                dtype="float16", accum_dtype="float"):
-    """TileLang's example_convolution.py (NHWC data, HWCF filters), as written
-    there but for the Hopper branch."""
-    KH, KW = K, K
-    OH = (H + 2 * P - D * (K - 1) - 1) // S + 1
-    OW = (W + 2 * P - D * (K - 1) - 1) // S + 1
+def conv2d_nhwc(batch, height, width, chans, filters, ksize, stride, dilation, pad,
+                bm=32, bn=32, bk=16, stages=2, threads=128):
+    """A 2-d convolution as an implicit GEMM, in the style of TileLang's
+    convolution example: NHWC images, (ksize, ksize, chans, filters)
+    weights seen as a (ksize*ksize*chans, filters) matrix, the output seen as
+    (pixels, filters); each K tile of the image side is gathered (im2col) in
+    a T.Parallel loop whose bounds test is an `and` of four compares."""
+    out_h = (height + 2 * pad - dilation * (ksize - 1) - 1) // stride + 1
+    out_w = (width + 2 * pad - dilation * (ksize - 1) - 1) // stride + 1
+    pixels, depth = batch * out_h * out_w, ksize * ksize * chans
 
     @T.prim_func
-    def main(data: T.Tensor((N, H, W, C), dtype), kernel: T.Tensor((KH, KW, C, F), dtype),
-             out: T.Tensor((N, OH, OW, F), dtype)):
-        with T.Kernel(T.ceildiv(F, block_N), T.ceildiv(N * OH * OW, block_M),
-                      threads=threads) as (bx, by):
-            data_shared = T.alloc_shared((block_M, block_K), dtype)
-            kernel_shared = T.alloc_shared((block_K, block_N), dtype)
-            out_local = T.alloc_fragment((block_M, block_N), accum_dtype)
-            out_shared = T.alloc_shared((block_M, block_N), dtype)
+    def conv(img: T.Tensor((batch, height, width, chans), "float16"),
+             wgt: T.Tensor((ksize, ksize, chans, filters), "float16"),
+             res: T.Tensor((batch, out_h, out_w, filters), "float16")):
+        with T.Kernel(T.ceildiv(filters, bn), T.ceildiv(pixels, bm),
+                      threads=threads) as (fb, pb):
+            patch = T.alloc_shared((bm, bk), "float16")
+            taps = T.alloc_shared((bk, bn), "float16")
+            acc = T.alloc_fragment((bm, bn), "float")
+            staged = T.alloc_shared((bm, bn), "float16")
+            wmat = T.Tensor((depth, filters), "float16", wgt.data)
+            rmat = T.Tensor((pixels, filters), "float16", res.data)
+            T.annotate_layout({t: tilelang.layout.make_swizzled_layout(t)
+                               for t in (patch, taps, staged)})
+            T.clear(acc)
+            for kt in T.Pipelined(T.ceildiv(depth, bk), num_stages=stages):
+                for r, c in T.Parallel(bm, bk):
+                    p, q = pb * bm + r, kt * bk + c
+                    y = p % (out_h * out_w) // out_w * stride + q // (ksize * chans) * dilation
+                    x = p % out_w * stride + q // chans % ksize * dilation
+                    inside = (y >= pad) and (x >= pad) and (y < height + pad) and (
+                        x < width + pad)
+                    patch[r, c] = T.if_then_else(
+                        inside, img[p // (out_h * out_w), y - pad, x - pad, q % chans], 0)
+                T.copy(wmat[kt * bk, fb * bn], taps)
+                T.gemm(patch, taps, acc)
+            T.copy(acc, staged)
+            T.copy(staged, rmat[pb * bm, fb * bn])
 
-            kernel_flat = T.Tensor((KH * KW * C, F), dtype, kernel.data)
-            out_flat = T.Tensor((N * OH * OW, F), dtype, out.data)
-
-            T.annotate_layout({
-                out_shared: tilelang.layout.make_swizzled_layout(out_shared),
-                data_shared: tilelang.layout.make_swizzled_layout(data_shared),
-                kernel_shared: tilelang.layout.make_swizzled_layout(kernel_shared),
-            })
-
-            T.clear(out_local)
-            for k_iter in T.Pipelined(T.ceildiv(KH * KW * C, block_K), num_stages=num_stages):
-                for i, j in T.Parallel(block_M, block_K):
-                    k = k_iter * block_K + j
-                    m = by * block_M + i
-                    access_h = m % (OH * OW) // OW * S + k // (KW * C) * D - P
-                    access_w = m % OW * S + k // C % KW * D - P
-                    in_bound = ((access_h >= 0) and (access_w >= 0) and (access_h < H) and
-                                (access_w < W))
-                    data_shared[i, j] = T.if_then_else(
-                        in_bound, data[m // (OH * OW), access_h, access_w, k % C], 0)
-                T.copy(kernel_flat[k_iter * block_K, bx * block_N], kernel_shared)
-                T.gemm(data_shared, kernel_shared, out_local)
-
-            T.copy(out_local, out_shared)
-            T.copy(out_shared, out_flat[by * block_M, bx * block_N])
-
-    return main
+    return conv
 
 
 def convolution_reference(data, kernel, S, D, P):
@@ -85,11 +82,11 @@ def convolution_reference(data, kernel, S, D, P):
 
 @pytest.mark.parametrize("target", TARGETS)
 @pytest.mark.parametrize("S, D, P", [(1, 1, 1), (2, 1, 0), (1, 2, 2)])
-def test_convolution_as_tilelang_writes_it(target, S, D, P):
+def test_convolution_in_tilelang_style(target, S, D, P):
     # 2 x 10 x 9 x 16 data, 24 filters: neither the output rows nor the
     # filters fill the last block.
     N, C, H, W, F, K = 2, 16, 10, 9, 24, 3
-    kernel = convolution(N, C, H, W, F, K, S, D, P, 32, 32, 16, 2, 128)
+    kernel = conv2d_nhwc(N, H, W, C, F, K, S, D, P)
     text = kernel.to_mlir()
     assert text.count("memref.reinterpret_cast") == 2
     assert "arith.andi" in text and "layout" not in text
@@ -104,41 +101,34 @@ def test_convolution_as_tilelang_writes_it(target, S, D, P):
 
 
 @tm.jit(out_idx=[-1], target="cpu")
-def blocksparse_matmul(M, N, K, block_M, block_N, block_K, num_stages, thread_num,
-                       enable_rasteration, dtype="float16", accum_dtype="float"):
-    """TileLang's example_blocksparse_gemm.py: a block of A times a block of B
-    only where the mask says so, under a Python `if` on a mask element."""
-    block_mask_shape = (M // block_M, N // block_N, K // block_K)
+def masked_gemm(M, N, K, tm_, tn, tk, stages=2, threads=128, swizzle=True):
+    """C = A @ B over the (M/tm_, N/tn, K/tk) blocks a mask keeps, in the style
+    of TileLang's block-sparse GEMM: a Python `if` on the mask's element
+    around the copies and the gemm of one K step."""
 
     @T.prim_func
-    def block_sparse_matmul(A: T.Tensor((M, K), dtype), B: T.Tensor((K, N), dtype),
-                            BlockMask: T.Tensor(block_mask_shape, "bool"),
-                            C: T.Tensor((M, N), dtype)):
-        with T.Kernel(T.ceildiv(N, block_N), T.ceildiv(M, block_M),
-                      threads=thread_num) as (bx, by):
-            A_shared = T.alloc_shared((block_M, block_K), dtype)
-            B_shared = T.alloc_shared((block_K, block_N), dtype)
-            C_local = T.alloc_fragment((block_M, block_N), accum_dtype)
-            C_shared = T.alloc_shared((block_M, block_N), dtype)
+    def gemm(A: T.Tensor((M, K), "float16"), B: T.Tensor((K, N), "float16"),
+             keep: T.Tensor((M // tm_, N // tn, K // tk), "bool"),
+             C: T.Tensor((M, N), "float16")):
+        with T.Kernel(T.ceildiv(N, tn), T.ceildiv(M, tm_), threads=threads) as (col, row):
+            a_s = T.alloc_shared((tm_, tk), "float16")
+            b_s = T.alloc_shared((tk, tn), "float16")
+            acc = T.alloc_fragment((tm_, tn), "float")
+            T.use_swizzle(panel_size=4, enable=swizzle)
+            T.clear(acc)
+            for step in T.Pipelined(T.ceildiv(K, tk), num_stages=stages):
+                if keep[row, col, step]:
+                    T.copy(A[row * tm_, step * tk], a_s)
+                    T.copy(B[step * tk, col * tn], b_s)
+                    T.gemm(a_s, b_s, acc)
+            T.copy(acc, C[row * tm_, col * tn])
 
-            T.use_swizzle(panel_size=10, enable=enable_rasteration)
-            T.clear(C_local)
-
-            for k in T.Pipelined(T.ceildiv(K, block_K), num_stages=num_stages):
-                if BlockMask[by, bx, k]:
-                    T.copy(A[by * block_M, k * block_K], A_shared)
-                    T.copy(B[k * block_K, bx * block_N], B_shared)
-                    T.gemm(A_shared, B_shared, C_local)
-
-            T.copy(C_local, C_shared)
-            T.copy(C_shared, C[by * block_M, bx * block_N])
-
-    return block_sparse_matmul
+    return gemm
 
 
-def test_blocksparse_gemm_as_tilelang_writes_it():
+def test_block_sparse_gemm_in_tilelang_style():
     M, N, K, bm, bn, bk = 128, 96, 160, 32, 32, 32
-    kernel = blocksparse_matmul(M, N, K, bm, bn, bk, 2, 128, True)
+    kernel = masked_gemm(M, N, K, bm, bn, bk)
     rng = np.random.default_rng(21)
     A = rng.standard_normal((M, K)).astype(np.float16)
     B = rng.standard_normal((K, N)).astype(np.float16)
@@ -153,7 +143,7 @@ def test_blocksparse_gemm_as_tilelang_writes_it():
                         A[i * bm:(i + 1) * bm, k * bk:(k + 1) * bk].astype(np.float32)
                         @ B[k * bk:(k + 1) * bk, j * bn:(j + 1) * bn].astype(np.float32))
     np.testing.assert_allclose(C.astype(np.float32), want, atol=0.05, rtol=1e-2)
-    f = blocksparse_matmul.__wrapped__(M, N, K, bm, bn, bk, 2, 128, True)
+    f = masked_gemm.__wrapped__(M, N, K, bm, bn, bk)
     text = f.to_mlir()
     # The copies and the gemm are in the scf.if of the mask element, at
     # the Python lines that wrote them.
@@ -165,13 +155,12 @@ def test_blocksparse_gemm_as_tilelang_writes_it():
     assert inside.count('"tile.copy"') == 2 and inside.count('"tile.gemm"') == 1
     with open(__file__) as source:
         line = 1 + next(n for n, text in enumerate(source)
-                        if text.strip() == "T.gemm(A_shared, B_shared, C_local)")
+                        if text.strip() == "T.gemm(a_s, b_s, acc)")
     assert re.search(r'"tile.gemm".*test_tilelang_control.py":%d:' % line, text)
     t = tm.compile(f, target="vulkan", out_idx=[-1])
     np.testing.assert_allclose(t(A, B, mask).astype(np.float32), want, atol=0.05, rtol=1e-2)
     for gpu in GPUS:
-        tm.compile(blocksparse_matmul.__wrapped__(256, 256, 256, 128, 128, 32, 3, 128, True),
-                   target=gpu)
+        tm.compile(masked_gemm.__wrapped__(256, 256, 256, 128, 128, 32, 3), target=gpu)
 
 
 @T.macro
@@ -396,88 +385,63 @@ def test_tilelang_arithmetic_helpers(target):
     assert np.all(F[2] == 65504.0) and np.all(F[3] == np.float32(-1.5))
 
 
-def grouped_gemm(batch_sizes_list, K, N, block_M, block_N, block_K, num_stages=2, threads=128,
-                 dtype="float16"):
-    """TileLang's example_grouped_gemm_fwd.py: each group's rows of A times
-    its own B; every block finds its group from the padded offsets (a Python
-    loop over the groups), and writes its rows under TVM's T.If/T.Then."""
-    batch_sum = sum(batch_sizes_list)
-    batch_count = len(batch_sizes_list)
-    accum_dtype = "float32"
+def group_gemm(counts, K, N, bm=64, bn=64, bk=64, stages=2, threads=128):
+    """Group g's rows of X (counts[g] of them, one after another) times its
+    own W[g], in the style of TileLang's grouped GEMM: the row blocks of each
+    group start at a padded offset, every block finds its group with a
+    Python loop over the groups (T.if_then_else into a thread's own value),
+    and writes its rows under TVM's `with T.If(...), T.Then():`."""
+    total, groups = sum(counts), len(counts)
 
     @T.prim_func
-    def kernel(
-            A: T.Tensor([batch_sum, K], dtype),  # type: ignore
-            B: T.Tensor([batch_count, K, N], dtype),  # type: ignore
-            C: T.Tensor([batch_sum, N], dtype),  # type: ignore
-            batch_sizes: T.Tensor([batch_count], "int32"),  # type: ignore
-            batch_offsets: T.Tensor([batch_count], "int32"),  # type: ignore
-            batch_padded_offsets: T.Tensor([batch_count], "int32"),  # type: ignore
-    ):
-        with T.Kernel(
-                T.ceildiv(batch_sum, block_M) + batch_count, T.ceildiv(N, block_N),
-                threads=threads) as (bx, by):
-            A_shared = T.alloc_shared([block_M, block_K], dtype)
-            B_shared = T.alloc_shared([block_K, block_N], dtype)
-            C_local = T.alloc_fragment([block_M, block_N], accum_dtype)
-            cur_batch_idx = T.alloc_local([1], "int32")
-            cur_batch_size = T.alloc_local([1], "int32")
+    def gmm(X: T.Tensor((total, K), "float16"), W: T.Tensor((groups, K, N), "float16"),
+            Y: T.Tensor((total, N), "float16"), rows: T.Tensor((groups,), "int32"),
+            first_row: T.Tensor((groups,), "int32"), first_block: T.Tensor((groups,), "int32")):
+        with T.Kernel(T.ceildiv(total, bm) + groups, T.ceildiv(N, bn),
+                      threads=threads) as (rb, cb):
+            x_s = T.alloc_shared((bm, bk), "float16")
+            w_s = T.alloc_shared((bk, bn), "float16")
+            acc = T.alloc_fragment((bm, bn), "float")
+            g = T.alloc_var("int32", init=0)
+            padded = rb * bm
+            for j in range(1, groups):
+                g[0] = T.if_then_else(padded >= first_block[j], j, g[0])
+            start = first_row[g[0]] + padded - first_block[g[0]]
+            valid = T.min(bm, rows[g[0]] - (padded - first_block[g[0]]))
+            T.clear(acc)
+            for kt in T.Pipelined(T.ceildiv(K, bk), num_stages=stages):
+                T.copy(X[start:start + bm, kt * bk:(kt + 1) * bk], x_s)
+                T.copy(W[g[0], kt * bk:(kt + 1) * bk, cb * bn:(cb + 1) * bn], w_s)
+                T.gemm(x_s, w_s, acc)
+            for r, c in T.Parallel(bm, bn):
+                with T.If(r < valid), T.Then():
+                    Y[start + r, cb * bn + c] = acc[r, c]
 
-            m_start_padded = bx * block_M
+    return gmm
 
-            for i in range(batch_count):
-                in_cur_batch_idx = (m_start_padded >= batch_padded_offsets[i])
-                cur_batch_idx[0] = T.if_then_else(in_cur_batch_idx, i, cur_batch_idx[0])
 
-            cur_batch_size[0] = batch_sizes[cur_batch_idx[0]]
-            m_start = m_start_padded - batch_padded_offsets[cur_batch_idx[0]] + batch_offsets[
-                cur_batch_idx[0]]
-            actual_rows = T.max(
-                0,
-                T.min(block_M,
-                      cur_batch_size[0] + batch_padded_offsets[cur_batch_idx[0]] - m_start_padded))
-
-            T.clear(C_local)
-            for k in T.Pipelined(T.ceildiv(K, block_K), num_stages=num_stages):
-                T.copy(A[m_start:m_start + block_M, k * block_K:(k + 1) * block_K], A_shared)
-                T.copy(
-                    B[cur_batch_idx[0], k * block_K:(k + 1) * block_K,
-                      by * block_N:(by + 1) * block_N], B_shared)
-                T.gemm(A_shared, B_shared, C_local)
-
-            for i, j in T.Parallel(block_M, block_N):
-                with T.If(i < actual_rows), T.Then():
-                    C[m_start + i, by * block_N + j] = C_local[i, j]
-
-    return kernel
-
-def grouped_inputs(batch_sizes_list, K, M, padding_M):
-    batch_sum = sum(batch_sizes_list)
-    batch_count = len(batch_sizes_list)
-    offs, padded = [0], [0]
-    for i in range(batch_count - 1):
-        offs.append(offs[-1] + batch_sizes_list[i])
-    for i in range(batch_count - 1):
-        padded.append(padded[-1] +
-                      math.ceil((batch_sizes_list[i] + 1) / padding_M) * padding_M)
-    rng = np.random.default_rng(0)
-    A = rng.standard_normal((batch_sum, K)).astype(np.float16)
-    B = rng.standard_normal((batch_count, K, M)).astype(np.float16)
-    return (A, B, np.array(batch_sizes_list, np.int32), np.array(offs, np.int32),
-            np.array(padded, np.int32))
+def group_inputs(counts, K, N, bm):
+    """X, W and the row counts, first rows and first (padded) block rows."""
+    first_row = np.concatenate([[0], np.cumsum(counts)[:-1]]).astype(np.int32)
+    blocks = [math.ceil((c + 1) / bm) * bm for c in counts]
+    first_block = np.concatenate([[0], np.cumsum(blocks)[:-1]]).astype(np.int32)
+    rng = np.random.default_rng(28)
+    X = rng.standard_normal((sum(counts), K)).astype(np.float16)
+    W = rng.standard_normal((len(counts), K, N)).astype(np.float16)
+    return X, W, np.array(counts, np.int32), first_row, first_block
 
 
 @pytest.mark.parametrize("target", TARGETS)
 @pytest.mark.parametrize("sizes", [[64], [64, 128, 256], [63], [63, 77, 111, 280]])
-def test_grouped_gemm_as_tilelang_writes_it(target, sizes):
-    K, M = 128, 96
+def test_grouped_gemm_in_tilelang_style(target, sizes):
+    K, N = 128, 96
     jit = tm.jit(out_idx=[2], target=target, pass_configs={"tl.disable_tma_lower": True})
-    kernel = jit(grouped_gemm)(sizes, K, M, 64, 64, 64)
-    A, B, sizes_, offsets, padded = grouped_inputs(sizes, K, M, 64)
-    C = kernel(A, B, sizes_, offsets, padded)
-    want = np.concatenate([A[o:o + s].astype(np.float32) @ B[g].astype(np.float32)
-                           for g, (o, s) in enumerate(zip(offsets, sizes_))])
-    np.testing.assert_allclose(C.astype(np.float32), want, atol=0.05, rtol=1e-2)
+    kernel = jit(group_gemm)(sizes, K, N)
+    X, W, counts, first_row, first_block = group_inputs(sizes, K, N, 64)
+    Y = kernel(X, W, counts, first_row, first_block)
+    want = np.concatenate([X[f:f + c].astype(np.float32) @ W[g].astype(np.float32)
+                           for g, (f, c) in enumerate(zip(first_row, counts))])
+    np.testing.assert_allclose(Y.astype(np.float32), want, atol=0.05, rtol=1e-2)
 
 
 @T.prim_func
@@ -545,47 +509,42 @@ def test_disable_cache(tmp_path, monkeypatch):
 
 
 def topk_configs():
-    iter_params = dict(blk_m=[64, 128], threads=[128, 256])
-    return [dict(zip(iter_params, values)) for values in itertools.product(*iter_params.values())]
+    return [{"rows": r, "threads": t} for r, t in itertools.product((64, 128), (64, 128))]
 
-def tl_topk(M, N, topk, blk_m, threads=128):
-    """TileLang's example_topk.py: the top k of each row by k rounds of a
-    row max, the index of the max, and masking it out."""
-    dtype = "float32"
+
+def row_topk(M, N, k, rows, threads=128):
+    """The k largest values of each row and their columns, in the style of
+    TileLang's top-k example: k rounds of a row max, the largest column that
+    holds it (an int reduction), and that entry masked out."""
 
     @T.prim_func
-    def topk_kernel(
-        logits: T.Tensor([M, N], dtype),
-        topk_gates: T.Tensor([M, topk], dtype),
-        topk_indices: T.Tensor([M, topk], "int32"),
-    ):
-        with T.Kernel(T.ceildiv(M, blk_m), threads=threads) as bx:
-            logits_frag = T.alloc_fragment([blk_m, N], dtype=dtype)
-            max_val = T.alloc_fragment([blk_m], dtype=dtype)
-            expand_max_idx = T.alloc_fragment([blk_m, N], "int32")
-            max_idx = T.alloc_fragment([blk_m], "int32")
-            T.copy(logits[bx * blk_m, 0], logits_frag)
-            for k in T.serial(topk):
-                T.fill(expand_max_idx, -1)
-                T.reduce_max(logits_frag, max_val, dim=1, clear=True)
-                for i, j in T.Parallel(blk_m, N):
-                    expand_max_idx[i, j] = T.if_then_else(max_val[i] == logits_frag[i, j], j,
-                                                          expand_max_idx[i, j])
-                T.reduce_max(expand_max_idx, max_idx, dim=1, clear=True)
-                for i, j in T.Parallel(blk_m, N):
-                    logits_frag[i, j] = T.if_then_else(max_val[i] == logits_frag[i, j],
-                                                       -10000.0, logits_frag[i, j])
-                for i in T.Parallel(blk_m):
-                    topk_gates[bx * blk_m + i, k] = max_val[i]
-                    topk_indices[bx * blk_m + i, k] = max_idx[i]
-    return topk_kernel
+    def topk(scores: T.Tensor((M, N), "float32"), top: T.Tensor((M, k), "float32"),
+             where: T.Tensor((M, k), "int32")):
+        with T.Kernel(T.ceildiv(M, rows), threads=threads) as blk:
+            s = T.alloc_fragment((rows, N), "float32")
+            cols = T.alloc_fragment((rows, N), "int32")
+            best = T.alloc_fragment((rows,), "float32")
+            at = T.alloc_fragment((rows,), "int32")
+            T.copy(scores[blk * rows, 0], s)
+            for round_ in T.serial(k):
+                T.reduce_max(s, best, dim=1)
+                for r, c in T.Parallel(rows, N):
+                    cols[r, c] = T.if_then_else(s[r, c] == best[r], c, -1)
+                T.reduce_max(cols, at, dim=1)
+                for r, c in T.Parallel(rows, N):
+                    s[r, c] = T.if_then_else(c == at[r], -T.infinity("float32"), s[r, c])
+                for r in T.Parallel(rows):
+                    top[blk * rows + r, round_] = best[r]
+                    where[blk * rows + r, round_] = at[r]
+
+    return topk
 
 
 @pytest.mark.parametrize("target", TARGETS)
-def test_topk_as_tilelang_writes_it(target):
-    tuned = tm.autotune(configs=topk_configs())(tm.jit(out_idx=[1, 2], target=target)(tl_topk))
+def test_topk_in_tilelang_style(target):
+    tuned = tm.autotune(configs=topk_configs())(tm.jit(out_idx=[1, 2], target=target)(row_topk))
     M, N, k = 320, 128, 6
-    kernel = tuned(M=M, N=N, topk=k, blk_m=64)  # threads tuned, as in TileLang's main()
+    kernel = tuned(M, N, k, rows=64)  # threads tuned, rows given
     assert set(kernel.config) == {"threads"}
     logits = np.random.default_rng(27).random((M, N)).astype(np.float32)
     gates, indices = kernel(logits)
