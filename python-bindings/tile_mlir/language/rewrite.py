@@ -6,9 +6,9 @@ symbolic values, and Python's `if`, `and`, `or`, `not`, `x if c else y`,
 when the kernel runs. TileLang reads the function's source instead, and
 kernels written for it use them:
 
-    if BlockMask[by, bx, k]:            # scf.if around the copies and gemm
-        T.copy(A[by * 128, k * 32], A_s)
-    in_bound = (h >= 0) and (h < H)     # arith.andi of the two compares
+    if keep[row, col, step]:            # scf.if around the copies and gemm
+        T.copy(A[row * 128, step * 32], a_s)
+    inside = (y >= 0) and (y < H)       # arith.andi of the two compares
     for t in range(n_blocks):           # scf.for when n_blocks is a kernel value
 
 So the function is compiled again from its source with those constructs
