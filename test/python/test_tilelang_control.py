@@ -212,6 +212,34 @@ def test_python_conditions_on_kernel_values(target):
     np.testing.assert_allclose(W, 10 * X, rtol=1e-6)
 
 
+@T.prim_func
+def halvings(X: T.Tensor((64,), "float32"), N: T.Tensor((64,), "int32"), limit: T.int32):
+    with T.Kernel(64, threads=32) as b:
+        x = T.alloc_var("float32", init=X[b])
+        n = T.alloc_var("int32", init=0)
+        while x[0] > 1.0 and n[0] < limit:  # scf.while
+            x[0] = x[0] / 2
+            n[0] = n[0] + 1
+        k = 3
+        while k > 0:  # a Python while: its body is built three times
+            n[0] = n[0] + 10
+            k -= 1
+        N[b] = n[0]
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_while_on_kernel_values(target):
+    text = str(halvings)
+    assert text.count("scf.while") == 1 and "scf.condition" in text
+    X = np.linspace(0, 100, 64).astype(np.float32)
+    N = np.zeros(64, np.int32)
+    tm.compile(halvings, target=target)(X, N, 5)
+    want = [min(int(np.ceil(np.log2(x))) if x > 1 else 0, 5) + 30 for x in X]
+    assert np.array_equal(N, want)
+    for gpu in GPUS:
+        tm.compile(halvings, target=gpu, parts="mlir")
+
+
 def test_python_conditions_mistakes():
     with pytest.raises(T.BuildError, match=r"was made inside the else of an if at .*:\d+:\d+ "
                                            r"and is used outside it"):

@@ -4,7 +4,8 @@ A @T.prim_func or @T.macro function is traced: its body runs once with
 symbolic values, and Python's `if`, `and`, `or`, `not`, `x if c else y`,
 `a < b < c` and `range` would need the truth of a value that is only known
 when the kernel runs. TileLang reads the function's source instead, and
-kernels written for it use them:
+kernels written for it use them (`while` too, when its body has no break,
+continue or return):
 
     if keep[row, col, step]:            # scf.if around the copies and gemm
         T.copy(A[row * 128, step * 32], a_s)
@@ -137,6 +138,31 @@ def range_(*args):
     return serial(*args)
 
 
+def whiles(test):
+    """`while test:` as a loop over the iterations to trace. For a Python
+    condition, Python's while (the test evaluated before each iteration);
+    for a kernel value, an scf.while whose before region evaluates the test
+    and whose body is traced once."""
+    e = emitter.current()
+    loc = emitter.caller_location()
+    mark = (len(e.body), e.depth, list(e.regions), e.region_ids)
+    e.open("scf.while : () -> () {", "a while", loc)
+    cond = test()
+    if not _is_kernel_value(cond):
+        # A Python condition: nothing of the scf.while stays.
+        del e.body[mark[0]:]
+        e.depth, e.regions, e.region_ids = mark[1], mark[2], mark[3]
+        while cond:
+            yield
+            cond = test()
+        return
+    e.emit("scf.condition(%s)" % _truth(cond).name, loc)
+    e.turn("} do {", "a while", loc)
+    yield
+    e.emit("scf.yield", loc)
+    e.close("}", loc)
+
+
 class _Rewriter(ast.NodeTransformer):
     """Turns the constructs above into calls of this module."""
 
@@ -170,6 +196,20 @@ class _Rewriter(ast.NodeTransformer):
                 and not _leaves(node.body, ast.Break)):
             node.iter = ast.copy_location(self._call("range_", call.args), call)
         return node
+
+    def visit_While(self, node):
+        self.generic_visit(node)
+        if (node.orelse or _binds(node.test)
+                or _leaves(node.body, (ast.Return, ast.Break, ast.Continue))):
+            return node  # a Python while, as written
+        # for __tile_while in whiles(lambda: test): body
+        flag = "__tile_while_%d_%d" % (node.lineno, node.col_offset)
+        loop = ast.For(target=ast.Name(id=flag, ctx=ast.Store()),
+                       iter=self._call("whiles", [self._thunk(node.test)]),
+                       body=node.body, orelse=[])
+        for made in (loop, loop.iter, loop.target):
+            ast.copy_location(made, node)
+        return loop
 
     def visit_If(self, node):
         self.generic_visit(node)

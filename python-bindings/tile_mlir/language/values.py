@@ -66,7 +66,8 @@ class Value:
             "a kernel value has no Python truth value while the kernel is built: Python's "
             "if, and, or, not and `a if c else b` test kernel values in the code of a "
             "@T.prim_func or @T.macro function (decorate a helper that does with "
-            "@T.macro; a while loop cannot), or use T.If(...) or T.if_then_else(...)")
+            "@T.macro; an if or while holding break, continue or return cannot), or use "
+            "T.If(...) or T.if_then_else(...)")
 
     def __index__(self):
         raise emitter.BuildError(
