@@ -76,11 +76,18 @@ TileGpuLayout tileGpuFragmentLayout(MlirValue fragment);
 bool tileGpuKernelGrid(MlirOperation kernel, int64_t *tr, int64_t *tc);
 
 /* Turns each fragment of rank 3 or more in `kernel` into a shared tile:
- * the layouts distribute ranks 0 to 2. Reports (and leaves) one used by
+ * the layouts distribute ranks 0 to 2; then, when the kernel has fragments
+ * of rank 1 or 2, those no layout can hold (tileGpuFragmentsToShare), the
+ * kernel verified first unless `verified`. Reports (and leaves) one used by
  * anything but tile ops and memref.load/store; returns the number of
  * errors. tile-gpu-shared-fragments runs it before the matrix-unit paths
- * plan a kernel's shared memory; tile-gpu-layout runs it too. */
-unsigned tileGpuKeepFragmentsInShared(MlirOperation kernel);
+ * plan a kernel's shared memory; tile-gpu-layout runs it too, on the kernel
+ * it has verified. */
+unsigned tileGpuKeepFragmentsInShared(MlirOperation kernel, bool verified);
+
+/* Whether `use` is one a shared tile takes as it takes a fragment: by a tile
+ * op, or as the buffer of a memref.load or store. */
+bool tileGpuSharedTakesUse(MlirOpOperand use);
 
 /* Appends to `allocs` the tile.allocs of the fragments of rank 1 and 2 of
  * `kernel` (a verified one) that no layout can hold: accessed at indices

@@ -55,16 +55,19 @@ typedef struct {
  * and none is a gemm accumulator, which shared memory cannot be. */
 static bool sharable(MlirValue fragment) {
   for (MlirOpOperand use = mlirValueGetFirstUse(fragment);
-       !mlirOpOperandIsNull(use); use = mlirOpOperandGetNextUse(use)) {
-    MlirOperation user = mlirOpOperandGetOwner(use);
-    unsigned n = mlirOpOperandGetOperandNumber(use);
-    if (tileOpIs(user, "tile.gemm") && n == 2)
+       !mlirOpOperandIsNull(use); use = mlirOpOperandGetNextUse(use))
+    if (!tileGpuSharedTakesUse(use) ||
+        (tileOpIs(mlirOpOperandGetOwner(use), "tile.gemm") &&
+         mlirOpOperandGetOperandNumber(use) == 2))
       return false;
-    if (!tileOpIsTile(user) && !(tileOpIs(user, "memref.load") && n == 0) &&
-        !(tileOpIs(user, "memref.store") && n == 1))
-      return false;
-  }
   return true;
+}
+
+/* While probing: marks fragment `frag` to be kept in shared memory, where a
+ * shared tile can stand for it. */
+static void hold(Kernel *k, int frag) {
+  if (frag >= 0 && sharable(k->frags[frag].value))
+    k->hold[frag] = true;
 }
 
 /* A failure of fragment `frag` (or of none: -1) at `op`: reported, or while
@@ -75,8 +78,7 @@ static void fail(Kernel *k, int frag, MlirOperation op, const char *fmt, ...)
 
 static void fail(Kernel *k, int frag, MlirOperation op, const char *fmt, ...) {
   if (k->probing) {
-    if (frag >= 0 && sharable(k->frags[frag].value))
-      k->hold[frag] = true;
+    hold(k, frag);
     return;
   }
   va_list args;
@@ -445,8 +447,10 @@ static void holdAccessedIn(Kernel *k, MlirOperation loop) {
     for (MlirOpOperand use = mlirValueGetFirstUse(k->frags[i].value);
          !mlirOpOperandIsNull(use); use = mlirOpOperandGetNextUse(use)) {
       MlirOperation l = enclosingLoop(k, mlirOpOperandGetOwner(use));
-      if (!mlirOperationIsNull(l) && mlirOperationEqual(l, loop))
-        fail(k, (int)i, loop, "accesses fragments");
+      if (!mlirOperationIsNull(l) && mlirOperationEqual(l, loop)) {
+        hold(k, (int)i);
+        break;
+      }
     }
 }
 
@@ -596,7 +600,7 @@ static unsigned layoutKernel(MlirOperation kernel, void *userData) {
     return violations;
   /* tile-gpu-shared-fragments has run in the pipelines; the layout run
    * alone does what it does. */
-  violations = tileGpuKeepFragmentsInShared(kernel);
+  violations = tileGpuKeepFragmentsInShared(kernel, true);
   if (violations)
     return violations;
   Kernel k = {.kernel = kernel, .main = -1};

@@ -35,7 +35,7 @@ int64_t tileGpuStaticBytes(MlirType type) {
   return bytes;
 }
 
-static int64_t addCapped(int64_t a, int64_t b) {
+int64_t tileGpuAddBytes(int64_t a, int64_t b) {
   const int64_t cap = (int64_t)1 << 62;
   return a > cap - b ? cap : a + b;
 }
@@ -47,10 +47,10 @@ static MlirWalkResult measure(MlirOperation op, void *userData) {
     int64_t bytes = tileGpuStaticBytes(type);
     TileScope scope = tileMemRefTypeGetScope(type);
     if (bytes > 0 && scope == TileScopeShared) {
-      u->shared = addCapped(u->shared, bytes);
+      u->shared = tileGpuAddBytes(u->shared, bytes);
       tileOpListAppend(&u->sharedAllocs, op);
     } else if (bytes > 0 && scope == TileScopeLocal) {
-      u->privateBytes = addCapped(u->privateBytes, bytes);
+      u->privateBytes = tileGpuAddBytes(u->privateBytes, bytes);
       tileOpListAppend(&u->localAllocs, op);
     }
   } else if (tileOpIs(op, "memref.alloca") &&
@@ -58,7 +58,7 @@ static MlirWalkResult measure(MlirOperation op, void *userData) {
     int64_t bytes =
         tileGpuStaticBytes(mlirValueGetType(mlirOperationGetResult(op, 0)));
     if (bytes > 0)
-      u->privateBytes = addCapped(u->privateBytes, bytes);
+      u->privateBytes = tileGpuAddBytes(u->privateBytes, bytes);
   }
   return MlirWalkResultAdvance;
 }
@@ -97,7 +97,7 @@ static void checkShared(Checker *c, MlirOperation kernel, Usage *u) {
   MlirAttribute placed = tileOpGetAttr(kernel, "tile.dynamic_shared_bytes");
   int64_t total = u->shared;
   if (!mlirAttributeIsNull(placed) && mlirAttributeIsAInteger(placed))
-    total = addCapped(total, mlirIntegerAttrGetValueInt(placed));
+    total = tileGpuAddBytes(total, mlirIntegerAttrGetValueInt(placed));
   if (total <= l->sharedBytes ||
       reportOversizedAlloc(c, &u->sharedAllocs, "shared", l->sharedBytes,
                            "block"))

@@ -27,6 +27,8 @@ unsigned tileGpuCheckLimits(MlirOperation root, const TileGpuLimits *limits);
 /* Bytes of a statically shaped memref, or -1 when it is not one; at most
  * 2^62 (a larger size counts as that, which exceeds every limit). */
 int64_t tileGpuStaticBytes(MlirType type);
+/* a + b for byte counts of at most 2^62, at most 2^62. */
+int64_t tileGpuAddBytes(int64_t a, int64_t b);
 
 /* The bytes of the statically shaped shared tile.allocs under `kernel`, as
  * tileGpuCheckLimits counts them (at most 2^62). */

@@ -37,8 +37,7 @@ static int64_t workgroupBytes(MlirOperation func) {
         tileGpuStaticBytes(mlirValueGetType(mlirBlockGetArgument(entry, i)));
     if (bytes < 0)
       return -1;
-    total =
-        total > ((int64_t)1 << 62) - bytes ? (int64_t)1 << 62 : total + bytes;
+    total = tileGpuAddBytes(total, bytes);
   }
   return total;
 }

@@ -31,9 +31,7 @@ static MlirWalkResult collect(MlirOperation op, void *userData) {
   return MlirWalkResultAdvance;
 }
 
-/* Whether `use` is one a shared tile takes as a fragment: by a tile op, or
- * as the buffer of a memref.load or store. */
-static bool takesShared(MlirOpOperand use) {
+bool tileGpuSharedTakesUse(MlirOpOperand use) {
   MlirOperation user = mlirOpOperandGetOwner(use);
   unsigned n = mlirOpOperandGetOperandNumber(use);
   return tileOpIsTile(user) || (tileOpIs(user, "memref.load") && n == 0) ||
@@ -46,7 +44,7 @@ static unsigned keepInShared(MlirOperation alloc) {
   unsigned errors = 0;
   for (MlirOpOperand use = mlirValueGetFirstUse(old); !mlirOpOperandIsNull(use);
        use = mlirOpOperandGetNextUse(use))
-    if (!takesShared(use))
+    if (!tileGpuSharedTakesUse(use))
       tileGpuFail(&errors, mlirOpOperandGetOwner(use),
                   "uses a fragment of rank %lld, which the GPU lowering "
                   "keeps in shared memory, in a way it does not support "
@@ -69,20 +67,38 @@ static unsigned keepInShared(MlirOperation alloc) {
   return 0;
 }
 
-unsigned tileGpuKeepFragmentsInShared(MlirOperation kernel) {
+/* Whether `kernel` allocates a fragment of rank 1 or 2. */
+static MlirWalkResult findLayoutFragment(MlirOperation op, void *userData) {
+  if (!tileOpIs(op, "tile.alloc") || mlirOperationGetNumResults(op) != 1)
+    return MlirWalkResultAdvance;
+  MlirType type = mlirValueGetType(mlirOperationGetResult(op, 0));
+  if (tileMemRefTypeGetScope(type) != TileScopeFragment || tileRank(type) < 1)
+    return MlirWalkResultAdvance;
+  *(bool *)userData = true;
+  return MlirWalkResultInterrupt;
+}
+
+unsigned tileGpuKeepFragmentsInShared(MlirOperation kernel, bool verified) {
   TileOpList allocs = {0};
   mlirOperationWalk(kernel, collect, &allocs, MlirWalkPreOrder);
   unsigned errors = 0;
   for (size_t i = 0; i < allocs.count; ++i)
     errors += keepInShared(allocs.ops[i]);
   tileOpListFree(&allocs);
-  if (errors)
+  bool layoutFragments = false;
+  if (!errors)
+    mlirOperationWalk(kernel, findLayoutFragment, &layoutFragments,
+                      MlirWalkPreOrder);
+  if (errors || !layoutFragments)
     return errors;
   /* The fragments no layout can hold, each round until none is left: a
    * fragment moved changes the demands on the others (its loops may be
-   * distributed another way). Each round moves at least one. */
-  errors = tileVerify(kernel, &(TileVerifyOptions){.kernelRequired = true,
-                                                   .loweringAttributes = true});
+   * distributed another way). Each round moves at least one. The probe
+   * reads what the tile rules guarantee: unverified input is checked first. */
+  if (!verified)
+    errors =
+        tileVerify(kernel, &(TileVerifyOptions){.kernelRequired = true,
+                                                .loweringAttributes = true});
   for (bool moved = !errors; moved;) {
     TileOpList held = {0};
     tileGpuFragmentsToShare(kernel, &held);
@@ -96,7 +112,7 @@ unsigned tileGpuKeepFragmentsInShared(MlirOperation kernel) {
 
 static unsigned kernel(MlirOperation op, void *userData) {
   (void)userData;
-  return tileGpuKeepFragmentsInShared(op);
+  return tileGpuKeepFragmentsInShared(op, false);
 }
 
 static void run(MlirOperation op, MlirExternalPass pass,
