@@ -34,7 +34,8 @@ import numpy as np
 from . import cache as cache_
 from .compiler import compile as compile_
 from .diagnostics import CompileError
-from .runtime import TileRuntimeError
+from .jit import call_key
+from .runtime import TileRuntimeError, numpy_dtype
 
 
 def _compile_in_worker(build_fn, config, target, parts, directory):
@@ -401,24 +402,18 @@ def _supplied(kernel, outputs):
                             "dynamic: give inputs=" % (p.name, kernel.name))
         dtype = p.annotation.dtype.name
         if i in outputs:
-            array = np.zeros(shape, np.uint16 if dtype == "bf16" else
-                             np.dtype(runtime_numpy(dtype)))
+            array = np.zeros(shape, numpy_dtype(dtype))
         elif dtype == "bf16":
             bits = rng.uniform(-1, 1, shape).astype(np.float32).view(np.uint32)
             array = (bits >> 16).astype(np.uint16)
         elif dtype in ("f16", "f32", "f64"):
-            array = rng.uniform(-1, 1, shape).astype(runtime_numpy(dtype))
+            array = rng.uniform(-1, 1, shape).astype(numpy_dtype(dtype))
         elif dtype == "i1":
             array = rng.random(shape) < 0.5
         else:
-            array = rng.integers(-4, 5, shape).astype(runtime_numpy(dtype))
+            array = rng.integers(-4, 5, shape).astype(numpy_dtype(dtype))
         args.append(array)
     return args
-
-
-def runtime_numpy(element):
-    from .runtime import numpy_dtype
-    return numpy_dtype(element)
 
 
 class _Tuned:
@@ -462,11 +457,7 @@ class _Tuned:
         self.__doc__ = getattr(jitted, "__doc__", None)
 
     def __call__(self, *args, **kwargs):
-        try:
-            key = (args, tuple(sorted(kwargs.items())))
-            hash(key)
-        except TypeError:
-            key = None
+        key = call_key(args, kwargs)
         if key is not None and key in self.kernels and self.kernels[key].is_open:
             return self.kernels[key]
         # A value the call gives keeps the configurations that agree with it,

@@ -21,6 +21,17 @@ import threading
 from .compiler import compile as compile_
 
 
+def call_key(args, kwargs):
+    """The key the artifact of a call with these arguments is kept under, or
+    None when they cannot be one (the call compiles every time)."""
+    try:
+        key = (args, tuple(sorted(kwargs.items())))
+        hash(key)
+    except TypeError:
+        return None
+    return key
+
+
 def jit(factory=None, *, out_idx=None, target="auto", **options):
     """Decorates a function that returns a @T.prim_func kernel; see the
     module's documentation. `options` are tile_mlir.compile's."""
@@ -31,11 +42,7 @@ def jit(factory=None, *, out_idx=None, target="auto", **options):
 
         @functools.wraps(factory)
         def build(*args, **kwargs):
-            try:
-                key = (args, tuple(sorted(kwargs.items())))
-                hash(key)
-            except TypeError:
-                key = None  # arguments that cannot be a key: compiled every call
+            key = call_key(args, kwargs)
             if key is not None:
                 with lock:
                     kept = artifacts.get(key)

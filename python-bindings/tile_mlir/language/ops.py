@@ -404,13 +404,11 @@ _FLOAT_MAX = {"f16": 65504.0, "bf16": 3.3895313892515355e38, "f32": 3.4028234663
 def _extreme(dtype, largest):
     dtype = as_dtype(dtype)
     if dtype.is_float:
-        value = _FLOAT_MAX[dtype.name]
-    elif dtype.bits == 1:
-        value = 1 if largest else 0
-    else:
-        value = 2 ** (dtype.bits - 1) - 1 if largest else -2 ** (dtype.bits - 1)
-        return as_value(value, dtype)
-    return as_value(value if largest else -value, dtype)
+        top = _FLOAT_MAX[dtype.name]
+        return as_value(top if largest else -top, dtype)
+    if dtype.bits == 1:
+        return as_value(int(largest), dtype)
+    return as_value(2 ** (dtype.bits - 1) - 1 if largest else -2 ** (dtype.bits - 1), dtype)
 
 
 def Select(cond, a, b):  # noqa: N802 - TVM's name

@@ -193,42 +193,40 @@ class _Rewriter(ast.NodeTransformer):
         if (isinstance(call, ast.Call) and isinstance(call.func, ast.Name)
                 and call.func.id == "range" and not call.keywords and not node.orelse
                 and not any(isinstance(a, ast.Starred) for a in call.args)
-                and not _leaves(node.body, ast.Break)):
+                and not _leaves(node.body, (ast.Break,))):
             node.iter = ast.copy_location(self._call("range_", call.args), call)
         return node
 
-    def visit_While(self, node):
-        self.generic_visit(node)
-        if (node.orelse or _binds(node.test)
-                or _leaves(node.body, (ast.Return, ast.Break, ast.Continue))):
-            return node  # a Python while, as written
-        # for __tile_while in whiles(lambda: test): body
-        flag = "__tile_while_%d_%d" % (node.lineno, node.col_offset)
-        loop = ast.For(target=ast.Name(id=flag, ctx=ast.Store()),
-                       iter=self._call("whiles", [self._thunk(node.test)]),
-                       body=node.body, orelse=[])
-        for made in (loop, loop.iter, loop.target):
+    @staticmethod
+    def _traced(node, flag, iterator, body):
+        """`for <flag> in <iterator>: <body>` in `node`'s place."""
+        loop = ast.For(target=ast.Name(id=flag, ctx=ast.Store()), iter=iterator, body=body,
+                       orelse=[])
+        for made in (loop, iterator, loop.target):
             ast.copy_location(made, node)
         return loop
 
+    def visit_While(self, node):
+        self.generic_visit(node)
+        if node.orelse or _binds(node.test) or _leaves(node.body, _LEAVING):
+            return node  # a Python while, as written
+        # for __tile_while in whiles(lambda: test): body
+        return self._traced(node, "__tile_while_%d_%d" % (node.lineno, node.col_offset),
+                            self._call("whiles", [self._thunk(node.test)]), node.body)
+
     def visit_If(self, node):
         self.generic_visit(node)
-        if _leaves(node.body + node.orelse, (ast.Return, ast.Break, ast.Continue)):
+        if _leaves(node.body + node.orelse, _LEAVING):
             return node  # break, continue or return: a Python if, as written
-        self.changed = True
         # for __tile_branch in branches(test, has_else):
         #     if __tile_branch: body
         #     else: orelse
         flag = "__tile_branch_%d_%d" % (node.lineno, node.col_offset)
-        inner = ast.If(test=ast.Name(id=flag, ctx=ast.Load()), body=node.body,
-                       orelse=node.orelse)
-        loop = ast.For(target=ast.Name(id=flag, ctx=ast.Store()),
-                       iter=self._call("branches", [node.test,
-                                                    ast.Constant(bool(node.orelse))]),
-                       body=[inner], orelse=[])
-        for made in (inner, loop, loop.iter, loop.target, inner.test):
-            ast.copy_location(made, node)
-        return loop
+        inner = ast.copy_location(ast.If(test=ast.Name(id=flag, ctx=ast.Load()),
+                                         body=node.body, orelse=node.orelse), node)
+        ast.copy_location(inner.test, node)
+        return self._traced(node, flag, self._call("branches", [
+            node.test, ast.Constant(bool(node.orelse))]), [inner])
 
     def visit_BoolOp(self, node):
         self.generic_visit(node)
@@ -271,10 +269,14 @@ def _binds(node):
                for n in ast.walk(node))
 
 
+# What leaves the statement that holds it.
+_LEAVING = (ast.Return, ast.Break, ast.Continue)
+
+
 def _leaves(statements, kinds):
-    """Whether `statements` hold a node of `kinds` (return, break, continue)
-    that would leave them: one not in a function nested in them, and for
-    break and continue not in a loop nested in them either."""
+    """Whether `statements` hold a node of `kinds` (a tuple of return, break,
+    continue) that would leave them: one not in a function nested in them,
+    and for break and continue not in a loop nested in them either."""
     todo = list(statements)
     while todo:
         node = todo.pop()
@@ -284,9 +286,9 @@ def _leaves(statements, kinds):
                              ast.ClassDef)):
             continue
         if isinstance(node, (ast.For, ast.AsyncFor, ast.While)):
-            kinds_inside = tuple(k for k in (kinds if isinstance(kinds, tuple) else (kinds,))
-                                 if k is ast.Return)
-            if kinds_inside and _leaves(list(ast.iter_child_nodes(node)), kinds_inside):
+            # A nested loop keeps its break and continue; a return leaves.
+            if ast.Return in kinds and _leaves(list(ast.iter_child_nodes(node)),
+                                               (ast.Return,)):
                 return True
             continue
         todo.extend(ast.iter_child_nodes(node))

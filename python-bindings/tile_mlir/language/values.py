@@ -8,11 +8,12 @@ or an element (a memref.load, placed where the subscript is written and made
 once the value is used; inside T.Parallel at once).
 """
 
+import math
 import numbers
 
 from . import emitter
-from .types import (DTYPES as DTYPES_BY_NAME, SCOPE_SPACES, DType, as_dtype, float_literal, i1,
-                    i64, index, int_literal, is_int, memref_type)
+from .types import (SCOPE_SPACES, DType, as_dtype, f32, float_literal, i1, i64, index,
+                    int_literal, is_int, memref_type)
 
 # op mnemonic by (python operator, kind of type). Index division is
 # unsigned, as sizes and offsets are never negative; index comparisons, max
@@ -231,11 +232,7 @@ def reshaped(buffer, shape, dtype=None):
         raise emitter.BuildError("%s: %s has dynamic sizes (%s); views are of static shapes "
                                  "only" % (what, buffer.label, buffer.type))
     shape = tuple(int(d) for d in shape)
-    count, have = 1, 1
-    for d in shape:
-        count *= d
-    for d in buffer.shape_spec:
-        have *= d
+    count, have = math.prod(shape), math.prod(buffer.shape_spec)
     if count != have:
         raise emitter.BuildError("%s: the view has %d elements and %s %d" % (
             what, count, buffer.label, have))
@@ -551,7 +548,7 @@ def common_type(a, b):
         return a if a.is_float else b
     if a.is_float:
         if a.bits == b.bits:  # f16 and bf16
-            return DTYPES_BY_NAME["f32"]
+            return f32
         return a if a.bits > b.bits else b
     if index in (a, b):
         return index
