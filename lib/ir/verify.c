@@ -751,8 +751,10 @@ static MlirWalkResult visit(MlirOperation op, void *userData) {
   Verifier *v = userData;
   checkAttributeNames(v, op);
   checkStructureAttrs(v, op);
-  if (tileIsKernelLoop(op))
+  if (tileIsKernelLoop(op)) {
     checkKernel(v, op);
+    v->errors += tileVerifyWholeBlock(op);
+  }
   checkLoopRank(v, op);
   checkPrivateWrites(v, op);
   checkLayouts(v, op);

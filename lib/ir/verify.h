@@ -32,4 +32,10 @@ typedef struct {
  * per violation. Returns the number of violations. */
 unsigned tileVerify(MlirOperation root, const TileVerifyOptions *options);
 
+/* Checks that the tile ops and thread-parallel loops that `kernel`'s
+ * block runs together are reached by all of its threads, with operands
+ * that are the same on every thread (verify_block.c), emitting one error
+ * per violation. Returns the number of violations. */
+unsigned tileVerifyWholeBlock(MlirOperation kernel);
+
 #endif

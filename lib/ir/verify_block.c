@@ -1,0 +1,480 @@
+/* The rule that what a kernel's block runs together is reached by every
+ * thread of the block, with the same operands.
+ *
+ * Tile ops on shared, fragment or global memory, and thread-parallel loops
+ * that spread their iterations over the threads, are statements of the
+ * whole block: each thread does its share, and the lowering places
+ * barriers between them. Under an scf.if on the thread id, only some
+ * threads would do their share (a fill by thread 0 fills one element in
+ * 128) and a barrier inside would wait for threads that never come; with a
+ * window offset that differs between threads, each thread would copy part
+ * of a different window. Both compiled without a word before.
+ *
+ * A value differs between threads when it comes from a thread's position
+ * (gpu.thread_id, lane_id, subgroup_id, global_id, the NVVM and ROCDL
+ * special registers), a shuffle, the old value an atomic update returns,
+ * or a thread's own memory written with such values or under control flow
+ * that decides on them; and so does everything computed from it. This
+ * leans the other way from tile-gpu-barriers' uniformity, which counts
+ * every load as varying so as to place barriers safely: here a value
+ * varies only when it provably comes from one of these, so that no kernel
+ * that may be right is refused. */
+#include "ir/verify.h"
+
+#include "ir/accesses.h"
+#include "ir/ir.h"
+#include "support/alloc.h"
+#include "support/count.h"
+#include "support/strbuf.h"
+#include "tile/dialect.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/*===--- the varying values -----------------------------------------------===*/
+
+/* The values known to vary, each with the op it comes from (a hash set of
+ * value pointers, open addressing). */
+typedef struct {
+  const void *key;
+  MlirOperation source;
+} Entry;
+
+typedef struct {
+  Entry *slots;
+  size_t capacity, count;
+  bool changed;
+} Varying;
+
+static size_t slotOf(const Varying *s, const void *key) {
+  uintptr_t h = (uintptr_t)key;
+  h ^= h >> 17;
+  h *= (uintptr_t)0x9E3779B97F4A7C15ull;
+  size_t i = (size_t)(h ^ (h >> 29)) & (s->capacity - 1);
+  while (s->slots[i].key && s->slots[i].key != key)
+    i = (i + 1) & (s->capacity - 1);
+  return i;
+}
+
+static MlirOperation sourceOf(const Varying *s, MlirValue v) {
+  if (!s->count)
+    return (MlirOperation){NULL};
+  return s->slots[slotOf(s, v.ptr)].source;
+}
+
+static void grow(Varying *s) {
+  size_t capacity = s->capacity ? s->capacity * 2 : 256;
+  Varying bigger = {tileCallocArray(capacity, sizeof(Entry)), capacity, 0,
+                    false};
+  for (size_t i = 0; i < s->capacity; ++i)
+    if (s->slots[i].key) {
+      bigger.slots[slotOf(&bigger, s->slots[i].key)] = s->slots[i];
+      ++bigger.count;
+    }
+  free(s->slots);
+  s->slots = bigger.slots;
+  s->capacity = capacity;
+}
+
+static void mark(Varying *s, MlirValue v, MlirOperation source) {
+  if (mlirOperationIsNull(source) || !mlirOperationIsNull(sourceOf(s, v)))
+    return;
+  if (2 * (s->count + 1) > s->capacity)
+    grow(s);
+  Entry *e = &s->slots[slotOf(s, v.ptr)];
+  e->key = v.ptr;
+  e->source = source;
+  ++s->count;
+  s->changed = true;
+}
+
+/* The source of the first varying operand of `count` from `first`, or a
+ * null op. */
+static MlirOperation varyingOperand(const Varying *s, MlirOperation op,
+                                    intptr_t first, intptr_t count) {
+  intptr_t n = mlirOperationGetNumOperands(op);
+  for (intptr_t i = first; i < first + count && i < n; ++i) {
+    MlirOperation source = sourceOf(s, mlirOperationGetOperand(op, i));
+    if (!mlirOperationIsNull(source))
+      return source;
+  }
+  return (MlirOperation){NULL};
+}
+
+static MlirOperation anyVaryingOperand(const Varying *s, MlirOperation op) {
+  return varyingOperand(s, op, 0, mlirOperationGetNumOperands(op));
+}
+
+static const char *const positions[] = {
+    "gpu.thread_id",     "gpu.lane_id",
+    "gpu.subgroup_id",   "gpu.global_id",
+    "gpu.shuffle",       "gpu.rotate",
+    "memref.atomic_rmw", "memref.generic_atomic_rmw"};
+
+static const char *const positionPrefixes[] = {
+    "nvvm.read.ptx.sreg.tid.",   "nvvm.read.ptx.sreg.laneid",
+    "nvvm.read.ptx.sreg.warpid", "nvvm.shfl.",
+    "rocdl.workitem.id.",        "rocdl.mbcnt.",
+    "rocdl.ds_swizzle",          "rocdl.ds_bpermute"};
+
+/* Whether the results of `op` differ between threads whatever its
+ * operands. */
+static bool isSource(MlirOperation op) {
+  if (tileOpIsAny(op, positions, TILE_COUNT(positions)))
+    return true;
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  for (size_t i = 0; i < TILE_COUNT(positionPrefixes); ++i) {
+    size_t n = strlen(positionPrefixes[i]);
+    if (name.length >= n && memcmp(name.data, positionPrefixes[i], n) == 0)
+      return true;
+  }
+  return false;
+}
+
+/*===--- what the block runs together -------------------------------------===*/
+
+static TileScope scopeOf(MlirOperation op, intptr_t i) {
+  return tileMemRefTypeGetScope(
+      mlirValueGetType(mlirOperationGetOperand(op, i)));
+}
+
+/* Whether the lowering spreads tile op `op` over the block's threads (as
+ * lib/gpu does: fragments live in every thread's registers, shared and
+ * global tiles are moved cooperatively), rather than running all of it on
+ * every thread (local tiles, and copies between a local tile and shared
+ * or global memory). */
+static bool runsOnWholeBlock(MlirOperation op) {
+  if (tileOpIs(op, "tile.alloc") || mlirOperationGetNumOperands(op) < 1)
+    return false;
+  TileScope first = scopeOf(op, 0);
+  if (tileOpIs(op, "tile.fill"))
+    return first != TileScopeLocal;
+  if (tileOpIs(op, "tile.atomic_add"))
+    return first != TileScopeLocal;
+  if (mlirOperationGetNumOperands(op) < 2)
+    return true;
+  TileScope second = scopeOf(op, 1);
+  if (tileOpIs(op, "tile.copy"))
+    return first == TileScopeFragment || second == TileScopeFragment ||
+           (first != TileScopeLocal && second != TileScopeLocal);
+  if (tileOpIs(op, "tile.reduce"))
+    return first == TileScopeFragment || second != TileScopeLocal;
+  if (tileOpIs(op, "tile.gemm") && mlirOperationGetNumOperands(op) >= 3)
+    return first == TileScopeFragment || second == TileScopeFragment ||
+           scopeOf(op, 2) == TileScopeFragment;
+  return true;
+}
+
+/* The operand a tile op writes (its destination), or -1. */
+static intptr_t destinationOf(MlirOperation op) {
+  if (tileOpIs(op, "tile.fill"))
+    return 0;
+  if (tileOpIs(op, "tile.gemm"))
+    return 2;
+  if (tileOpIs(op, "tile.copy") || tileOpIs(op, "tile.reduce") ||
+      tileOpIs(op, "tile.atomic_add"))
+    return 1;
+  return -1;
+}
+
+static bool isThreadParallelLoop(MlirOperation op) {
+  return (tileOpIs(op, "scf.forall") || tileOpIs(op, "scf.parallel")) &&
+         !tileIsKernelLoop(op);
+}
+
+/*===--- the walk ---------------------------------------------------------===*/
+
+typedef struct {
+  Varying varying;
+  bool report;
+  unsigned errors;
+  TileStrBuf at0, at1;
+} Analysis;
+
+/* Where control flow stands: `decider` is the innermost op whose regions
+ * some threads may run and others not, `source` what its choice comes
+ * from; both null where every thread runs alike. */
+typedef struct {
+  MlirOperation decider, source;
+  bool inParallelLoop; /* in a thread-parallel loop's body */
+} Control;
+
+static void visitOp(Analysis *a, MlirOperation op, Control control);
+
+static void visitRegion(Analysis *a, MlirRegion region, Control control) {
+  for (MlirBlock b = mlirRegionGetFirstBlock(region); !mlirBlockIsNull(b);
+       b = mlirBlockGetNextInRegion(b))
+    for (MlirOperation op = mlirBlockGetFirstOperation(b);
+         !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+      visitOp(a, op, control);
+}
+
+/* The source of a branch in a region of several blocks that decides on a
+ * varying value (cf.cond_br, cf.switch), or a null op. */
+static MlirOperation varyingBranch(const Varying *s, MlirRegion region) {
+  MlirBlock first = mlirRegionGetFirstBlock(region);
+  if (mlirBlockIsNull(first) ||
+      mlirBlockIsNull(mlirBlockGetNextInRegion(first)))
+    return (MlirOperation){NULL};
+  for (MlirBlock b = first; !mlirBlockIsNull(b);
+       b = mlirBlockGetNextInRegion(b)) {
+    MlirOperation t = mlirBlockGetTerminator(b);
+    if (!mlirOperationIsNull(t) && mlirOperationGetNumSuccessors(t) > 1) {
+      MlirOperation source = anyVaryingOperand(s, t);
+      if (!mlirOperationIsNull(source))
+        return source;
+    }
+  }
+  return (MlirOperation){NULL};
+}
+
+/* The terminators of `op`'s regions that give its results (those without
+ * successors), each result `i` from operand `i + 1` of an scf.condition
+ * and `i` of the others: results vary with what they are given. */
+static void markResults(Analysis *a, MlirOperation op, MlirOperation decided) {
+  intptr_t results = mlirOperationGetNumResults(op);
+  for (intptr_t i = 0; i < results; ++i)
+    mark(&a->varying, mlirOperationGetResult(op, i), decided);
+  for (intptr_t r = 0; r < mlirOperationGetNumRegions(op); ++r)
+    for (MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r));
+         !mlirBlockIsNull(b); b = mlirBlockGetNextInRegion(b)) {
+      MlirOperation t = mlirBlockGetTerminator(b);
+      if (mlirOperationIsNull(t) || mlirOperationGetNumSuccessors(t) ||
+          (tileOpIs(op, "scf.while") && r == 1))
+        continue;
+      intptr_t shift = tileOpIs(t, "scf.condition") ? 1 : 0;
+      for (intptr_t i = 0; i < results; ++i)
+        mark(&a->varying, mlirOperationGetResult(op, i),
+             varyingOperand(&a->varying, t, i + shift, 1));
+    }
+}
+
+/* Loop-carried values: argument `first + i` of `block` varies with operand
+ * `init + i` of `op` and operand `from + i` of `yield`. */
+static void markCarried(Analysis *a, MlirOperation op, MlirBlock block,
+                        intptr_t first, intptr_t init, MlirOperation yield,
+                        intptr_t from) {
+  intptr_t n = mlirBlockGetNumArguments(block) - first;
+  for (intptr_t i = 0; i < n; ++i) {
+    MlirValue arg = mlirBlockGetArgument(block, first + i);
+    mark(&a->varying, arg, varyingOperand(&a->varying, op, init + i, 1));
+    if (!mlirOperationIsNull(yield))
+      mark(&a->varying, arg, varyingOperand(&a->varying, yield, from + i, 1));
+  }
+}
+
+static MlirOperation terminatorOf(MlirOperation op, intptr_t region) {
+  MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, region));
+  return mlirBlockIsNull(b) ? (MlirOperation){NULL} : mlirBlockGetTerminator(b);
+}
+
+static MlirBlock bodyOf(MlirOperation op, intptr_t region) {
+  return mlirRegionGetFirstBlock(mlirOperationGetRegion(op, region));
+}
+
+/* The region ops: which of their operands decide how their regions run,
+ * and how values flow into their blocks and out as their results. */
+static void visitRegions(Analysis *a, MlirOperation op, Control control) {
+  Varying *s = &a->varying;
+  if (isThreadParallelLoop(op)) {
+    /* One logical iteration per element, however the threads share
+     * them: its induction variables are the same on every thread that
+     * runs an iteration. */
+    for (intptr_t r = 0; r < mlirOperationGetNumRegions(op); ++r)
+      visitRegion(a, mlirOperationGetRegion(op, r), control);
+    return;
+  }
+  bool forLoop = tileOpIs(op, "scf.for"),
+       affineFor = tileOpIs(op, "affine.for");
+  bool whileLoop = tileOpIs(op, "scf.while");
+  intptr_t operands = mlirOperationGetNumOperands(op);
+  intptr_t carried = mlirOperationGetNumResults(op);
+  MlirOperation decided;
+  if (forLoop)
+    decided = varyingOperand(s, op, 0, 3);
+  else if (affineFor)
+    decided = varyingOperand(s, op, 0, operands - carried);
+  else if (whileLoop)
+    decided = varyingOperand(s, terminatorOf(op, 0), 0, 1);
+  else
+    decided = anyVaryingOperand(s, op);
+  for (intptr_t r = 0;
+       mlirOperationIsNull(decided) && r < mlirOperationGetNumRegions(op); ++r)
+    decided = varyingBranch(s, mlirOperationGetRegion(op, r));
+
+  if (forLoop || affineFor) {
+    MlirBlock body = bodyOf(op, 0);
+    if (!mlirBlockIsNull(body) && mlirBlockGetNumArguments(body) > 0) {
+      mark(s, mlirBlockGetArgument(body, 0), decided);
+      markCarried(a, op, body, 1, forLoop ? 3 : operands - carried,
+                  mlirBlockGetTerminator(body), 0);
+    }
+  } else if (whileLoop) {
+    MlirBlock before = bodyOf(op, 0), after = bodyOf(op, 1);
+    if (!mlirBlockIsNull(before))
+      markCarried(a, op, before, 0, 0,
+                  mlirBlockIsNull(after) ? (MlirOperation){NULL}
+                                         : mlirBlockGetTerminator(after),
+                  0);
+    if (!mlirBlockIsNull(after) && !mlirBlockIsNull(before))
+      markCarried(a, mlirBlockGetTerminator(before), after, 0, 1,
+                  (MlirOperation){NULL}, 0);
+  }
+  if (!mlirOperationIsNull(decided))
+    for (intptr_t r = 0; r < mlirOperationGetNumRegions(op); ++r)
+      for (MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r));
+           !mlirBlockIsNull(b); b = mlirBlockGetNextInRegion(b))
+        for (intptr_t i = 0; i < mlirBlockGetNumArguments(b); ++i)
+          mark(s, mlirBlockGetArgument(b, i), decided);
+
+  Control inner = control;
+  if (!mlirOperationIsNull(decided))
+    inner = (Control){op, decided, control.inParallelLoop};
+  for (intptr_t r = 0; r < mlirOperationGetNumRegions(op); ++r)
+    visitRegion(a, mlirOperationGetRegion(op, r), inner);
+  markResults(a, op, decided);
+}
+
+static bool hasRoot(MlirValue buffer, const void *data) {
+  return mlirValueEqual(tileViewRoot(buffer), *(const MlirValue *)data);
+}
+
+/* A write into a thread's own memory (a local tile, a memref.alloca)
+ * with varying values, or under control flow that decides on them, makes
+ * what that memory holds vary. */
+static void markPrivateWrites(Analysis *a, MlirOperation op, Control control) {
+  MlirOperation source = control.source;
+  if (mlirOperationIsNull(source))
+    source = anyVaryingOperand(&a->varying, op);
+  if (mlirOperationIsNull(source))
+    return;
+  intptr_t only = tileOpIsTile(op) ? destinationOf(op) : -1;
+  if (tileOpIsTile(op) && only < 0)
+    return;
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
+    MlirValue buffer = mlirOperationGetOperand(op, i);
+    if ((only >= 0 && i != only) ||
+        !mlirTypeIsAMemRef(mlirValueGetType(buffer)))
+      continue;
+    MlirValue root = tileViewRoot(buffer);
+    if (!tileIsThreadPrivate(root))
+      continue;
+    if (only >= 0 || tileOpMayWrite(op, hasRoot, &root))
+      mark(&a->varying, root, source);
+  }
+}
+
+/* The source of the operands that the results of `op`, an op without
+ * regions, are computed from; a query of a buffer's sizes or address
+ * (memref.dim, ...) does not depend on what the buffer holds. */
+static MlirOperation computedFrom(const Varying *s, MlirOperation op) {
+  bool query =
+      tileTakesBufferOnly(op) &&
+      (mlirOperationGetNumResults(op) == 0 ||
+       !mlirTypeIsAMemRef(mlirValueGetType(mlirOperationGetResult(op, 0))));
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
+    MlirValue v = mlirOperationGetOperand(op, i);
+    if (query && mlirTypeIsAMemRef(mlirValueGetType(v)))
+      continue;
+    MlirOperation source = sourceOf(s, v);
+    if (!mlirOperationIsNull(source))
+      return source;
+  }
+  return (MlirOperation){NULL};
+}
+
+static const char *const wholeBlockOp =
+    "a tile op on shared, fragment or global memory runs on the whole "
+    "block together";
+static const char *const wholeBlockLoop =
+    "a thread-parallel loop shares its iterations among all of the "
+    "block's threads";
+
+static void check(Analysis *a, MlirOperation op, Control control) {
+  bool tile = tileOpIsTile(op);
+  if (tile ? !runsOnWholeBlock(op)
+           : !isThreadParallelLoop(op) ||
+                 !mlirOperationIsNull(tileFirstPrivateWrite(op)))
+    return;
+  const char *what = tile ? wholeBlockOp : wholeBlockLoop;
+  if (!mlirOperationIsNull(control.decider)) {
+    tileEmitOpError(op,
+                    "is reached by only some of the block's threads: the "
+                    "choice of the %s depends on the thread (it comes from "
+                    "the %s); %s (%s)",
+                    tileOpAt(&a->at0, control.decider),
+                    tileOpAt(&a->at1, control.source), what,
+                    tile ? "decide inside a thread-parallel loop, or work on "
+                           "a local tile"
+                         : "decide inside the loop");
+    ++a->errors;
+    return;
+  }
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
+    MlirOperation source =
+        sourceOf(&a->varying, mlirOperationGetOperand(op, i));
+    if (mlirOperationIsNull(source))
+      continue;
+    tileEmitOpError(op,
+                    "operand #%d differs between the block's threads (it "
+                    "comes from the %s): %s, with the same operands on "
+                    "every thread",
+                    (int)i, tileOpAt(&a->at0, source), what);
+    ++a->errors;
+    return;
+  }
+}
+
+static void visitOp(Analysis *a, MlirOperation op, Control control) {
+  Varying *s = &a->varying;
+  intptr_t results = mlirOperationGetNumResults(op);
+  if (isSource(op)) {
+    for (intptr_t i = 0; i < results; ++i)
+      mark(s, mlirOperationGetResult(op, i), op);
+  } else if (!mlirOperationGetNumRegions(op)) {
+    MlirOperation source = computedFrom(s, op);
+    for (intptr_t i = 0; i < results; ++i)
+      mark(s, mlirOperationGetResult(op, i), source);
+  }
+  markPrivateWrites(a, op, control);
+  if (a->report && !control.inParallelLoop)
+    check(a, op, control);
+  if (!mlirOperationGetNumRegions(op))
+    return;
+  if (isThreadParallelLoop(op))
+    control.inParallelLoop = true;
+  visitRegions(a, op, control);
+}
+
+static MlirWalkResult findSource(MlirOperation op, void *userData) {
+  if (!isSource(op))
+    return MlirWalkResultAdvance;
+  *(bool *)userData = true;
+  return MlirWalkResultInterrupt;
+}
+
+/* Enough rounds for values carried around nested loops; more would only
+ * come from pathological chains, which then go unreported. */
+enum { MaxRounds = 64 };
+
+unsigned tileVerifyWholeBlock(MlirOperation kernel) {
+  bool any = false;
+  mlirOperationWalk(kernel, findSource, &any, MlirWalkPreOrder);
+  if (!any)
+    return 0;
+  Analysis a;
+  memset(&a, 0, sizeof(a));
+  MlirRegion body = mlirOperationGetRegion(kernel, 0);
+  int rounds = 0;
+  do {
+    a.varying.changed = false;
+    visitRegion(&a, body, (Control){{NULL}, {NULL}, false});
+  } while (a.varying.changed && ++rounds < MaxRounds);
+  a.report = true;
+  visitRegion(&a, body, (Control){{NULL}, {NULL}, false});
+  free(a.varying.slots);
+  tileStrBufFree(&a.at0);
+  tileStrBufFree(&a.at1);
+  return a.errors;
+}
