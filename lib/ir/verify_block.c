@@ -89,10 +89,12 @@ static void mark(Varying *s, MlirValue v, MlirOperation source) {
   s->changed = true;
 }
 
-/* The source of the first varying operand of `count` from `first`, or a
- * null op. */
+/* The source of the first varying operand of `count` from `first` of
+ * `op` (which may be null: a block without a terminator), or a null op. */
 static MlirOperation varyingOperand(const Varying *s, MlirOperation op,
                                     intptr_t first, intptr_t count) {
+  if (mlirOperationIsNull(op))
+    return op;
   intptr_t n = mlirOperationGetNumOperands(op);
   for (intptr_t i = first; i < first + count && i < n; ++i) {
     MlirOperation source = sourceOf(s, mlirOperationGetOperand(op, i));
