@@ -199,7 +199,7 @@ typedef struct {
  * from; both null where every thread runs alike. */
 typedef struct {
   MlirOperation decider, source;
-  bool inParallelLoop; /* in a thread-parallel loop's body */
+  MlirOperation loop; /* the thread-parallel loop whose body holds it */
 } Control;
 
 static void visitOp(Analysis *a, MlirOperation op, Control control);
@@ -332,7 +332,7 @@ static void visitRegions(Analysis *a, MlirOperation op, Control control) {
 
   Control inner = control;
   if (!mlirOperationIsNull(decided))
-    inner = (Control){op, decided, control.inParallelLoop};
+    inner = (Control){op, decided, control.loop};
   for (intptr_t r = 0; r < mlirOperationGetNumRegions(op); ++r)
     visitRegion(a, mlirOperationGetRegion(op, r), inner);
   markResults(a, op, decided);
@@ -428,6 +428,33 @@ static void check(Analysis *a, MlirOperation op, Control control) {
   }
 }
 
+/* A barrier waits for every thread of the block: one that only some
+ * reach, or that a thread-parallel loop's threads reach as many times as
+ * they have iterations (which differs when the threads do not divide the
+ * iterations), waits for ever. A loop that writes a thread's own buffer
+ * runs every iteration on every thread, so a barrier in it is reached
+ * alike. */
+static void checkBarrier(Analysis *a, MlirOperation op, Control control) {
+  if (!mlirOperationIsNull(control.loop) &&
+      mlirOperationIsNull(tileFirstPrivateWrite(control.loop))) {
+    tileEmitOpError(op,
+                    "waits for every thread of the block, inside the "
+                    "thread-parallel loop %s, which shares its iterations "
+                    "among them: a thread would wait once per iteration it "
+                    "runs (place the barrier before or after the loop)",
+                    tileOpAt(&a->at0, control.loop));
+    ++a->errors;
+  } else if (!mlirOperationIsNull(control.decider)) {
+    tileEmitOpError(op,
+                    "is reached by only some of the block's threads: the "
+                    "choice of the %s depends on the thread (it comes from "
+                    "the %s); a barrier waits for every thread of the block",
+                    tileOpAt(&a->at0, control.decider),
+                    tileOpAt(&a->at1, control.source));
+    ++a->errors;
+  }
+}
+
 static void visitOp(Analysis *a, MlirOperation op, Control control) {
   Varying *s = &a->varying;
   intptr_t results = mlirOperationGetNumResults(op);
@@ -440,17 +467,21 @@ static void visitOp(Analysis *a, MlirOperation op, Control control) {
       mark(s, mlirOperationGetResult(op, i), source);
   }
   markPrivateWrites(a, op, control);
-  if (a->report && !control.inParallelLoop)
+  if (a->report && tileOpIs(op, "gpu.barrier"))
+    checkBarrier(a, op, control);
+  else if (a->report && mlirOperationIsNull(control.loop))
     check(a, op, control);
   if (!mlirOperationGetNumRegions(op))
     return;
-  if (isThreadParallelLoop(op))
-    control.inParallelLoop = true;
+  if (isThreadParallelLoop(op) && mlirOperationIsNull(control.loop))
+    control.loop = op;
   visitRegions(a, op, control);
 }
 
+/* Whether the kernel holds what the rule needs to look at: values that
+ * vary, or barriers. */
 static MlirWalkResult findSource(MlirOperation op, void *userData) {
-  if (!isSource(op))
+  if (!isSource(op) && !tileOpIs(op, "gpu.barrier"))
     return MlirWalkResultAdvance;
   *(bool *)userData = true;
   return MlirWalkResultInterrupt;
@@ -471,10 +502,10 @@ unsigned tileVerifyWholeBlock(MlirOperation kernel) {
   int rounds = 0;
   do {
     a.varying.changed = false;
-    visitRegion(&a, body, (Control){{NULL}, {NULL}, false});
+    visitRegion(&a, body, (Control){{NULL}, {NULL}, {NULL}});
   } while (a.varying.changed && ++rounds < MaxRounds);
   a.report = true;
-  visitRegion(&a, body, (Control){{NULL}, {NULL}, false});
+  visitRegion(&a, body, (Control){{NULL}, {NULL}, {NULL}});
   free(a.varying.slots);
   tileStrBufFree(&a.at0);
   tileStrBufFree(&a.at1);

@@ -8,12 +8,13 @@
 // written with them. The chunks without expected errors are kernels that
 // decide per thread only where that is right.
 // RUN: tile-opt --split-input-file --verify-diagnostics --tile-verify %s
+// So must a barrier, and not in such a loop.
 // Every target's pipeline starts with tile-verify, so each refuses them.
 // RUN: not tile-opt --split-input-file --target=vulkan %s -o %t 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=TARGET
 // RUN: not tile-opt --split-input-file --target=cuda %s -o %t 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=TARGET
-// TARGET-COUNT-10: error: {{.*}} the block's threads
+// TARGET-COUNT-12: error: {{.*}} thread
 // TARGET-NOT: error
 
 #smem = #gpu.address_space<workgroup>
@@ -171,6 +172,38 @@ func.func @branches(%G: memref<64xf32>, %x: f32) {
       cf.br ^done
     ^done:
       scf.yield
+    }
+  } {mapping = [#gpu.block<x>], tile.threads = 64 : i64}
+  return
+}
+
+// -----
+
+// A barrier waits for every thread of the block: under a choice on the
+// thread, or in a loop that shares its iterations among the threads (100
+// over 64 threads: some wait twice, some once), it would wait for ever. In
+// a loop that writes a thread's own buffer every thread runs every
+// iteration, and at the top of the kernel every thread reaches it.
+func.func @barriers(%x: f32) {
+  %c0 = arith.constant 0 : index
+  scf.forall (%b) in (4) {
+    %s = "tile.alloc"() : () -> memref<64xf32, #gpu.address_space<workgroup>>
+    %l = "tile.alloc"() : () -> memref<4xf32, #gpu.address_space<private>>
+    %t = gpu.thread_id x
+    %low = arith.cmpi ult, %t, %b : index
+    scf.if %low {
+      // expected-error @+1 {{'gpu.barrier' op is reached by only some of the block's threads: the choice of the 'scf.if' at line}}
+      gpu.barrier
+    }
+    scf.forall (%i) in (100) {
+      // expected-error-re @+1 {{'gpu.barrier' op waits for every thread of the block, inside the thread-parallel loop 'scf.forall' at line {{[0-9]+}}, column 5, which shares its iterations among them: a thread would wait once per iteration it runs (place the barrier before or after the loop)}}
+      gpu.barrier
+      memref.store %x, %s[%i] : memref<64xf32, #gpu.address_space<workgroup>>
+    }
+    gpu.barrier
+    scf.forall (%i) in (4) {
+      gpu.barrier
+      memref.store %x, %l[%i] : memref<4xf32, #gpu.address_space<private>>
     }
   } {mapping = [#gpu.block<x>], tile.threads = 64 : i64}
   return
