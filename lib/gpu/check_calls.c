@@ -1,6 +1,7 @@
 /* tile-gpu-check-calls: device code can only call what its gpu.module
  * defines; a call to a declaration would reach the device linker (ptxas,
- * ld.lld) or the SPIR-V conversion as an unresolved symbol. */
+ * ld.lld) or the SPIR-V conversion as an unresolved symbol. Nor can it
+ * launch kernels. */
 #include "gpu/fail.h"
 #include "ir/ir.h"
 #include "passes/pass.h"
@@ -20,10 +21,54 @@ static MlirOperation calleeOf(MlirOperation call, MlirOperation gpuModule) {
 typedef struct {
   MlirOperation gpuModule;
   unsigned errors;
+  /* The launches reported: the outlining copies a function into the
+   * gpu.module of each kernel that calls it. */
+  TileOpList launches;
 } Check;
+
+static bool reported(const Check *c, MlirOperation launch) {
+  MlirLocation loc = mlirOperationGetLocation(launch);
+  for (size_t i = 0; i < c->launches.count; ++i)
+    if (mlirLocationEqual(mlirOperationGetLocation(c->launches.ops[i]), loc))
+      return true;
+  return false;
+}
+
+/* A kernel in a function that a kernel calls: the outlining copied the
+ * function, launch and all, into device code, where the launch reached the
+ * GPU conversions (a crash of the vulkan kernel ABI, a failure to legalize
+ * on cuda and rocm). */
+static void checkLaunch(Check *c, MlirOperation launch) {
+  if (reported(c, launch)) {
+    ++c->errors;
+    return;
+  }
+  tileOpListAppend(&c->launches, launch);
+  MlirOperation func = mlirOperationGetParentOperation(launch);
+  while (!mlirOperationIsNull(func) && !tileOpIs(func, "func.func"))
+    func = mlirOperationGetParentOperation(func);
+  MlirAttribute name = mlirOperationIsNull(func)
+                           ? (MlirAttribute){NULL}
+                           : tileOpGetAttr(func, "sym_name");
+  MlirStringRef text =
+      mlirAttributeIsNull(name) || !mlirAttributeIsAString(name)
+          ? mlirStringRefCreateFromCString("its function")
+          : mlirStringAttrGetValue(name);
+  tileEmitErrorAt(mlirOperationGetLocation(launch),
+                  "kernel launched from device code: %s%.*s, which holds "
+                  "it, is called from a kernel, and kernels cannot launch "
+                  "kernels",
+                  mlirAttributeIsNull(name) ? "" : "@", (int)text.length,
+                  text.data);
+  ++c->errors;
+}
 
 static MlirWalkResult checkCall(MlirOperation op, void *userData) {
   Check *c = userData;
+  if (tileOpIs(op, "gpu.launch_func") || tileOpIs(op, "gpu.launch")) {
+    checkLaunch(c, op);
+    return MlirWalkResultSkip;
+  }
   if (!tileOpIs(op, "func.call"))
     return MlirWalkResultAdvance;
   MlirOperation callee = calleeOf(op, c->gpuModule);
@@ -41,23 +86,27 @@ static MlirWalkResult checkCall(MlirOperation op, void *userData) {
 static MlirWalkResult checkModule(MlirOperation op, void *userData) {
   if (!tileOpIs(op, "gpu.module"))
     return MlirWalkResultAdvance;
-  Check c = {op, 0};
-  mlirOperationWalk(op, checkCall, &c, MlirWalkPreOrder);
-  *(unsigned *)userData += c.errors;
+  Check *c = userData;
+  c->gpuModule = op;
+  mlirOperationWalk(op, checkCall, c, MlirWalkPreOrder);
   return MlirWalkResultSkip;
 }
 
 static void run(MlirOperation op, MlirExternalPass pass,
                 const TileOptionValue *options) {
   (void)options;
-  tilePassRunCheck(op, pass, checkModule);
+  Check c = {{NULL}, 0, {0}};
+  mlirOperationWalk(op, checkModule, &c, MlirWalkPreOrder);
+  tileOpListFree(&c.launches);
+  if (c.errors)
+    mlirExternalPassSignalFailure(pass);
 }
 
 const TilePassDescriptor tileGpuCheckCallsPass = {
     .argument = "tile-gpu-check-calls",
     .name = "TileGpuCheckCalls",
     .summary = "Report calls in device code to functions the gpu.module "
-               "does not define",
+               "does not define, and kernel launches in device code",
     .anchor = "builtin.module",
     .run = run,
 };
