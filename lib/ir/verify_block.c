@@ -458,6 +458,10 @@ static void checkBarrier(Analysis *a, MlirOperation op, Control control) {
 static void visitOp(Analysis *a, MlirOperation op, Control control) {
   Varying *s = &a->varying;
   intptr_t results = mlirOperationGetNumResults(op);
+  /* A reduction over the whole block gives every thread the same value,
+   * whatever each thread put in. */
+  if (tileOpIs(op, "gpu.all_reduce"))
+    return;
   if (isSource(op)) {
     for (intptr_t i = 0; i < results; ++i)
       mark(s, mlirOperationGetResult(op, i), op);

@@ -212,7 +212,8 @@ func.func @barriers(%x: f32) {
 // -----
 
 // Choices the whole block makes alike: on the block id, on a value read
-// from global memory at it (a block-sparse mask), on a local tile's sizes.
+// from global memory at it (a block-sparse mask), on a thread's own
+// buffer's sizes, on a reduction over the block.
 func.func @uniform_choices(%A: memref<?x?xf16>, %mask: memref<?xi8>) {
   %c0 = arith.constant 0 : index
   %zero = arith.constant 0 : i8
@@ -229,6 +230,11 @@ func.func @uniform_choices(%A: memref<?x?xf16>, %mask: memref<?xi8>) {
     memref.store %t, %mine[%c0] : memref<4xindex>
     %n = memref.dim %mine, %c0 : memref<4xindex>
     "tile.copy"(%A, %s, %n, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>}
+        : (memref<?x?xf16>, memref<32x32xf16, #gpu.address_space<workgroup>>, index, index) -> ()
+    %t32 = arith.index_cast %t : index to i32
+    %most32 = gpu.all_reduce maxui %t32 uniform {} : (i32) -> (i32)
+    %most = arith.index_cast %most32 : i32 to index
+    "tile.copy"(%A, %s, %most, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>}
         : (memref<?x?xf16>, memref<32x32xf16, #gpu.address_space<workgroup>>, index, index) -> ()
   } {mapping = [#gpu.block<x>], tile.threads = 64 : i64}
   return
