@@ -3,8 +3,10 @@
  * cpu a block runs on one core, so shared, fragment and local buffers are
  * all its own memory. A local buffer is one per thread, and every thread
  * of a block runs each tile op: for an atomic add from a local buffer,
- * which is not the same done once, the core adds it once per thread. */
+ * which is not the same done once, the core adds it once per thread; so
+ * for an atomic update outside thread-parallel loops. */
 #include "cpu/lowering.h"
+#include "ir/accesses.h"
 
 #include "tile/dialect.h"
 
@@ -104,6 +106,38 @@ static void addPerThread(MlirOperation add) {
   mlirOperationMoveBefore(add, mlirBlockGetTerminator(loop.body));
 }
 
+/* Whether `op` is in the body of a thread-parallel loop of its kernel. */
+static bool inThreadLoop(MlirOperation op, MlirOperation kernel) {
+  for (MlirOperation p = mlirOperationGetParentOperation(op);
+       !mlirOperationIsNull(p) && !mlirOperationEqual(p, kernel);
+       p = mlirOperationGetParentOperation(p))
+    if (tileOpIs(p, "scf.forall") || tileOpIs(p, "scf.parallel"))
+      return true;
+  return false;
+}
+
+/* An atomic update of memory other threads see (memref.atomic_rmw,
+ * memref.generic_atomic_rmw) that a kernel makes outside its
+ * thread-parallel loops runs on every thread of the block, as on the GPU
+ * targets (a counter counted once per block here, once per thread there):
+ * it runs once, with its result, then once for each other thread. Updates
+ * of a thread's own memory happen once on each copy, so once here. */
+static void updatePerThread(MlirOperation update) {
+  MlirOperation kernel = tileEnclosingKernel(update);
+  int64_t threads = mlirOperationIsNull(kernel) ? 0 : tileKernelThreads(kernel);
+  unsigned count;
+  const TileAccess *rows = tileAccessesOf(update, &count);
+  if (threads < 2 || !count || inThreadLoop(update, kernel) ||
+      tileIsThreadPrivate(
+          tileViewRoot(mlirOperationGetOperand(update, rows[0].operand))))
+    return;
+  TileBuilder b = tbAfter(update);
+  TileLoop loop = tbFor(&b, tbConstIndex(&b, 1), tbConstIndex(&b, threads),
+                        tbConstIndex(&b, 1));
+  mlirBlockInsertOwnedOperationBefore(
+      loop.body, mlirBlockGetTerminator(loop.body), mlirOperationClone(update));
+}
+
 static void run(MlirOperation op, MlirExternalPass pass,
                 const TileOptionValue *options) {
   (void)options;
@@ -116,6 +150,12 @@ static void run(MlirOperation op, MlirExternalPass pass,
   for (size_t i = 0; i < adds.count; ++i)
     addPerThread(adds.ops[i]);
   tileOpListFree(&adds);
+  TileOpList updates = {0};
+  tileCollectOps(op, "memref.atomic_rmw", &updates);
+  tileCollectOps(op, "memref.generic_atomic_rmw", &updates);
+  for (size_t i = 0; i < updates.count; ++i)
+    updatePerThread(updates.ops[i]);
+  tileOpListFree(&updates);
   TileOpList allocs = {0};
   tileCollectOps(op, "tile.alloc", &allocs);
   /* In reverse, so that buffers keep their program order at the start of
