@@ -541,6 +541,23 @@ def test_atomics_of_one_element(target):
         tm.compile(histogram, target=gpu, parts="mlir")
 
 
+@T.prim_func
+def count_blocks_and_threads(Count: T.Tensor((2,), T.i32)):
+    with T.Kernel(5, threads=64) as bx:
+        T.atomic_add(Count[0], 1)  # every thread of the block, as in TileLang
+        for i in T.Parallel(3):
+            T.atomic_add(Count[1], 1)  # once per element
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_atomic_outside_parallel_runs_on_every_thread(target):
+    # The cpu counted each block once (5) where vulkan counted its 64
+    # threads (320).
+    count = np.zeros(2, np.int32)
+    tm.compile(count_blocks_and_threads, target=target)(count)
+    assert list(count) == [5 * 64, 5 * 3]
+
+
 def test_atomics_of_one_element_mistakes():
     @T.prim_func
     def float_max(F: T.Tensor((64,), "float32"), M: T.Tensor((1,), "float32")):
