@@ -543,7 +543,7 @@ def test_atomics_of_one_element(target):
 
 @T.prim_func
 def count_blocks_and_threads(Count: T.Tensor((2,), T.i32)):
-    with T.Kernel(5, threads=64) as bx:
+    with T.Kernel(5, threads=64):
         T.atomic_add(Count[0], 1)  # every thread of the block, as in TileLang
         for i in T.Parallel(3):
             T.atomic_add(Count[1], 1)  # once per element
