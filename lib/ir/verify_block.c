@@ -231,9 +231,10 @@ static MlirOperation varyingBranch(const Varying *s, MlirRegion region) {
   return (MlirOperation){NULL};
 }
 
-/* The terminators of `op`'s regions that give its results (those without
- * successors), each result `i` from operand `i + 1` of an scf.condition
- * and `i` of the others: results vary with what they are given. */
+/* The results of region op `op` vary: all of them when `decided` (the
+ * source of a choice that differs between threads) is not null, and each
+ * one that a terminator without successors gives a varying value (result
+ * `i` is operand `i` of a yield, `i + 1` of an scf.condition). */
 static void markResults(Analysis *a, MlirOperation op, MlirOperation decided) {
   intptr_t results = mlirOperationGetNumResults(op);
   for (intptr_t i = 0; i < results; ++i)
