@@ -28,6 +28,8 @@
 #include "support/strbuf.h"
 #include "tile/dialect.h"
 
+#include "mlir-c/BuiltinAttributes.h"
+
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -191,7 +193,7 @@ typedef struct {
   Varying varying;
   bool report;
   unsigned errors;
-  TileStrBuf at0, at1;
+  TileStrBuf at0, at1, at2;
 } Analysis;
 
 /* Where control flow stands: `decider` is the innermost op whose regions
@@ -429,31 +431,99 @@ static void check(Analysis *a, MlirOperation op, Control control) {
   }
 }
 
+/* The gpu.barrier that the function `call` calls, or one it calls (at
+ * most `depth` calls deeper), reaches, or a null op; `seen` holds the
+ * functions already looked into. */
+typedef struct {
+  MlirOperation found;
+  TileOpList *seen;
+  int depth;
+} BarrierSearch;
+
+static MlirOperation barrierIn(MlirOperation call, TileOpList *seen, int depth);
+
+static MlirWalkResult findBarrier(MlirOperation op, void *userData) {
+  BarrierSearch *search = userData;
+  if (tileOpIs(op, "gpu.barrier"))
+    search->found = op;
+  else if (tileOpIs(op, "func.call") && search->depth > 0)
+    search->found = barrierIn(op, search->seen, search->depth - 1);
+  return mlirOperationIsNull(search->found) ? MlirWalkResultAdvance
+                                            : MlirWalkResultInterrupt;
+}
+
+/* The function `call` calls, in the symbol table around it. */
+static MlirOperation calleeOf(MlirOperation call) {
+  MlirAttribute callee = tileOpGetAttr(call, "callee");
+  if (mlirAttributeIsNull(callee) || !mlirAttributeIsAFlatSymbolRef(callee))
+    return (MlirOperation){NULL};
+  MlirOperation table = mlirOperationGetParentOperation(call);
+  while (!mlirOperationIsNull(table) && !tileOpIs(table, "builtin.module") &&
+         !tileOpIs(table, "gpu.module"))
+    table = mlirOperationGetParentOperation(table);
+  if (mlirOperationIsNull(table))
+    return table;
+  return tileSymbolNamed(table, mlirFlatSymbolRefAttrGetValue(callee));
+}
+
+static MlirOperation barrierIn(MlirOperation call, TileOpList *seen,
+                               int depth) {
+  MlirOperation func = calleeOf(call);
+  if (mlirOperationIsNull(func))
+    return func;
+  for (size_t i = 0; i < seen->count; ++i)
+    if (mlirOperationEqual(seen->ops[i], func))
+      return (MlirOperation){NULL};
+  tileOpListAppend(seen, func);
+  BarrierSearch search = {{NULL}, seen, depth};
+  mlirOperationWalk(func, findBarrier, &search, MlirWalkPreOrder);
+  return search.found;
+}
+enum { MaxCallDepth = 16 };
+
 /* A barrier waits for every thread of the block: one that only some
  * reach, or that a thread-parallel loop's threads reach as many times as
  * they have iterations (which differs when the threads do not divide the
- * iterations), waits for ever. A loop that writes a thread's own buffer
- * runs every iteration on every thread, so a barrier in it is reached
- * alike. */
+ * iterations), waits for ever; so does a call of a function that reaches
+ * one. A loop that writes a thread's own buffer runs every iteration on
+ * every thread, so a barrier in it is reached alike. */
 static void checkBarrier(Analysis *a, MlirOperation op, Control control) {
-  if (!mlirOperationIsNull(control.loop) &&
-      mlirOperationIsNull(tileFirstPrivateWrite(control.loop))) {
+  bool loop = !mlirOperationIsNull(control.loop) &&
+              mlirOperationIsNull(tileFirstPrivateWrite(control.loop));
+  if (!loop && mlirOperationIsNull(control.decider))
+    return;
+  MlirOperation barrier = op;
+  if (tileOpIs(op, "func.call")) {
+    TileOpList seen = {0};
+    barrier = barrierIn(op, &seen, MaxCallDepth);
+    tileOpListFree(&seen);
+    if (mlirOperationIsNull(barrier))
+      return;
+  }
+  /* What waits: the barrier itself, or the function called. */
+  const char *waits = "a barrier waits";
+  if (!mlirOperationEqual(barrier, op)) {
+    tileStrBufClear(&a->at2);
+    tileStrBufPrintf(&a->at2, "the %s, which the call reaches, waits",
+                     tileOpAt(&a->at0, barrier));
+    waits = a->at2.data;
+  }
+  if (loop)
     tileEmitOpError(op,
-                    "waits for every thread of the block, inside the "
-                    "thread-parallel loop %s, which shares its iterations "
-                    "among them: a thread would wait once per iteration it "
-                    "runs (place the barrier before or after the loop)",
-                    tileOpAt(&a->at0, control.loop));
-    ++a->errors;
-  } else if (!mlirOperationIsNull(control.decider)) {
+                    "is inside the thread-parallel loop %s, which shares its "
+                    "iterations among the block's threads, and %s for every "
+                    "thread of the block: a thread would wait once per "
+                    "iteration it runs (place the barrier before or after "
+                    "the loop)",
+                    tileOpAt(&a->at1, control.loop), waits);
+  else
     tileEmitOpError(op,
                     "is reached by only some of the block's threads: the "
                     "choice of the %s depends on the thread (it comes from "
-                    "the %s); a barrier waits for every thread of the block",
+                    "the %s); %s for every thread of the block",
                     tileOpAt(&a->at0, control.decider),
-                    tileOpAt(&a->at1, control.source));
-    ++a->errors;
-  }
+                    tileOpAt(&a->at1, control.source), waits);
+  ++a->errors;
 }
 
 static void visitOp(Analysis *a, MlirOperation op, Control control) {
@@ -472,7 +542,7 @@ static void visitOp(Analysis *a, MlirOperation op, Control control) {
       mark(s, mlirOperationGetResult(op, i), source);
   }
   markPrivateWrites(a, op, control);
-  if (a->report && tileOpIs(op, "gpu.barrier"))
+  if (a->report && (tileOpIs(op, "gpu.barrier") || tileOpIs(op, "func.call")))
     checkBarrier(a, op, control);
   else if (a->report && mlirOperationIsNull(control.loop))
     check(a, op, control);
@@ -484,9 +554,10 @@ static void visitOp(Analysis *a, MlirOperation op, Control control) {
 }
 
 /* Whether the kernel holds what the rule needs to look at: values that
- * vary, or barriers. */
+ * vary, barriers, or calls (of functions that may reach one). */
 static MlirWalkResult findSource(MlirOperation op, void *userData) {
-  if (!isSource(op) && !tileOpIs(op, "gpu.barrier"))
+  if (!isSource(op) && !tileOpIs(op, "gpu.barrier") &&
+      !tileOpIs(op, "func.call"))
     return MlirWalkResultAdvance;
   *(bool *)userData = true;
   return MlirWalkResultInterrupt;
@@ -514,5 +585,6 @@ unsigned tileVerifyWholeBlock(MlirOperation kernel) {
   free(a.varying.slots);
   tileStrBufFree(&a.at0);
   tileStrBufFree(&a.at1);
+  tileStrBufFree(&a.at2);
   return a.errors;
 }

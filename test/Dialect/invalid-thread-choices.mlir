@@ -8,13 +8,14 @@
 // written with them. The chunks without expected errors are kernels that
 // decide per thread only where that is right.
 // RUN: tile-opt --split-input-file --verify-diagnostics --tile-verify %s
-// So must a barrier, and not in such a loop.
+// So must a barrier (or a call of a function that reaches one), and not
+// in such a loop.
 // Every target's pipeline starts with tile-verify, so each refuses them.
 // RUN: not tile-opt --split-input-file --target=vulkan %s -o %t 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=TARGET
 // RUN: not tile-opt --split-input-file --target=cuda %s -o %t 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=TARGET
-// TARGET-COUNT-12: error: {{.*}} thread
+// TARGET-COUNT-14: error: {{.*}} thread
 // TARGET-NOT: error
 
 #smem = #gpu.address_space<workgroup>
@@ -196,7 +197,7 @@ func.func @barriers(%x: f32) {
       gpu.barrier
     }
     scf.forall (%i) in (100) {
-      // expected-error-re @+1 {{'gpu.barrier' op waits for every thread of the block, inside the thread-parallel loop 'scf.forall' at line {{[0-9]+}}, column 5, which shares its iterations among them: a thread would wait once per iteration it runs (place the barrier before or after the loop)}}
+      // expected-error-re @+1 {{'gpu.barrier' op is inside the thread-parallel loop 'scf.forall' at line {{[0-9]+}}, column 5, which shares its iterations among the block's threads, and a barrier waits for every thread of the block: a thread would wait once per iteration it runs (place the barrier before or after the loop)}}
       gpu.barrier
       memref.store %x, %s[%i] : memref<64xf32, #gpu.address_space<workgroup>>
     }
@@ -205,6 +206,46 @@ func.func @barriers(%x: f32) {
       gpu.barrier
       memref.store %x, %l[%i] : memref<4xf32, #gpu.address_space<private>>
     }
+  } {mapping = [#gpu.block<x>], tile.threads = 64 : i64}
+  return
+}
+
+// -----
+
+// A call of a function that reaches a barrier, through another function,
+// is a barrier too; a call at the top of the kernel is reached by all.
+func.func private @sync() {
+  gpu.barrier
+  return
+}
+
+func.func private @step(%x: f32) -> f32 {
+  func.call @sync() : () -> ()
+  %y = arith.mulf %x, %x : f32
+  return %y : f32
+}
+
+func.func private @square(%x: f32) -> f32 {
+  %y = arith.mulf %x, %x : f32
+  return %y : f32
+}
+
+func.func @calls(%G: memref<64xf32>, %x: f32) {
+  %c0 = arith.constant 0 : index
+  scf.forall (%b) in (4) {
+    %t = gpu.lane_id
+    %first = arith.cmpi eq, %t, %c0 : index
+    scf.if %first {
+      // expected-error-re @+1 {{'func.call' op is reached by only some of the block's threads: the choice of the 'scf.if' at line {{[0-9]+}}, column 5 depends on the thread (it comes from the 'gpu.lane_id' at line {{[0-9]+}}, column 10); the 'gpu.barrier' at line {{[0-9]+}}, column 3, which the call reaches, waits for every thread of the block}}
+      %y = func.call @step(%x) : (f32) -> f32
+      %z = func.call @square(%x) : (f32) -> f32
+    }
+    scf.forall (%i) in (64) {
+      // expected-error @+1 {{'func.call' op is inside the thread-parallel loop 'scf.forall' at line}}
+      %y = func.call @step(%x) : (f32) -> f32
+      memref.store %y, %G[%i] : memref<64xf32>
+    }
+    %y = func.call @step(%x) : (f32) -> f32
   } {mapping = [#gpu.block<x>], tile.threads = 64 : i64}
   return
 }
