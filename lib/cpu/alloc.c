@@ -106,16 +106,6 @@ static void addPerThread(MlirOperation add) {
   mlirOperationMoveBefore(add, mlirBlockGetTerminator(loop.body));
 }
 
-/* Whether `op` is in the body of a thread-parallel loop of its kernel. */
-static bool inThreadLoop(MlirOperation op, MlirOperation kernel) {
-  for (MlirOperation p = mlirOperationGetParentOperation(op);
-       !mlirOperationIsNull(p) && !mlirOperationEqual(p, kernel);
-       p = mlirOperationGetParentOperation(p))
-    if (tileOpIs(p, "scf.forall") || tileOpIs(p, "scf.parallel"))
-      return true;
-  return false;
-}
-
 /* An atomic update of memory other threads see (memref.atomic_rmw,
  * memref.generic_atomic_rmw) that a kernel makes outside its
  * thread-parallel loops runs on every thread of the block, as on the GPU
@@ -127,7 +117,8 @@ static void updatePerThread(MlirOperation update) {
   int64_t threads = mlirOperationIsNull(kernel) ? 0 : tileKernelThreads(kernel);
   unsigned count;
   const TileAccess *rows = tileAccessesOf(update, &count);
-  if (threads < 2 || !count || inThreadLoop(update, kernel) ||
+  if (threads < 2 || !count ||
+      !mlirOperationIsNull(tileEnclosingThreadLoop(update)) ||
       tileIsThreadPrivate(
           tileViewRoot(mlirOperationGetOperand(update, rows[0].operand))))
     return;

@@ -10,16 +10,7 @@
 
 #include <string.h>
 
-/* The function `call` calls, looked up in the gpu.module around it. */
-static MlirOperation calleeOf(MlirOperation call, MlirOperation gpuModule) {
-  MlirAttribute callee = tileOpGetAttr(call, "callee");
-  if (mlirAttributeIsNull(callee) || !mlirAttributeIsAFlatSymbolRef(callee))
-    return (MlirOperation){NULL};
-  return tileSymbolNamed(gpuModule, mlirFlatSymbolRefAttrGetValue(callee));
-}
-
 typedef struct {
-  MlirOperation gpuModule;
   unsigned errors;
   /* The launches reported: the outlining copies a function into the
    * gpu.module of each kernel that calls it. */
@@ -71,7 +62,7 @@ static MlirWalkResult checkCall(MlirOperation op, void *userData) {
   }
   if (!tileOpIs(op, "func.call"))
     return MlirWalkResultAdvance;
-  MlirOperation callee = calleeOf(op, c->gpuModule);
+  MlirOperation callee = tileCalleeOf(op);
   if (!mlirOperationIsNull(callee) && tileOpHasBody(callee))
     return MlirWalkResultAdvance;
   MlirAttribute name = tileOpGetAttr(op, "callee");
@@ -86,16 +77,14 @@ static MlirWalkResult checkCall(MlirOperation op, void *userData) {
 static MlirWalkResult checkModule(MlirOperation op, void *userData) {
   if (!tileOpIs(op, "gpu.module"))
     return MlirWalkResultAdvance;
-  Check *c = userData;
-  c->gpuModule = op;
-  mlirOperationWalk(op, checkCall, c, MlirWalkPreOrder);
+  mlirOperationWalk(op, checkCall, userData, MlirWalkPreOrder);
   return MlirWalkResultSkip;
 }
 
 static void run(MlirOperation op, MlirExternalPass pass,
                 const TileOptionValue *options) {
   (void)options;
-  Check c = {{NULL}, 0, {0}};
+  Check c = {0, {0}};
   mlirOperationWalk(op, checkModule, &c, MlirWalkPreOrder);
   tileOpListFree(&c.launches);
   if (c.errors)

@@ -21,10 +21,7 @@ TileGpuLayout tileGpuLayoutFromAttr(MlirAttribute attr) {
   return TileGpuNone;
 }
 
-bool tileGpuIsParallelLoop(MlirOperation op) {
-  return (tileOpIs(op, "scf.forall") && !tileIsKernelLoop(op)) ||
-         tileOpIs(op, "scf.parallel");
-}
+bool tileGpuIsParallelLoop(MlirOperation op) { return tileIsThreadLoop(op); }
 
 MlirBlock tileGpuLoopBody(MlirOperation loop) {
   return mlirRegionGetFirstBlock(mlirOperationGetRegion(loop, 0));

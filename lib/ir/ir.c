@@ -541,6 +541,33 @@ MlirOperation tileEnclosingKernel(MlirOperation op) {
   return (MlirOperation){NULL};
 }
 
+bool tileIsThreadLoop(MlirOperation op) {
+  return (tileOpIs(op, "scf.forall") && !tileIsKernelLoop(op)) ||
+         tileOpIs(op, "scf.parallel");
+}
+
+MlirOperation tileEnclosingThreadLoop(MlirOperation op) {
+  for (MlirOperation p = mlirOperationGetParentOperation(op);
+       !mlirOperationIsNull(p) && !tileIsKernelLoop(p);
+       p = mlirOperationGetParentOperation(p))
+    if (tileIsThreadLoop(p))
+      return p;
+  return (MlirOperation){NULL};
+}
+
+MlirOperation tileCalleeOf(MlirOperation call) {
+  MlirAttribute callee = tileOpGetAttr(call, "callee");
+  if (mlirAttributeIsNull(callee) || !mlirAttributeIsAFlatSymbolRef(callee))
+    return (MlirOperation){NULL};
+  MlirOperation table = mlirOperationGetParentOperation(call);
+  while (!mlirOperationIsNull(table) && !tileOpIs(table, "builtin.module") &&
+         !tileOpIs(table, "gpu.module"))
+    table = mlirOperationGetParentOperation(table);
+  if (mlirOperationIsNull(table))
+    return table;
+  return tileSymbolNamed(table, mlirFlatSymbolRefAttrGetValue(callee));
+}
+
 bool tileOpIsInside(MlirOperation op, MlirOperation ancestor) {
   for (MlirOperation p = op; !mlirOperationIsNull(p);
        p = mlirOperationGetParentOperation(p))

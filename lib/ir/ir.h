@@ -181,6 +181,16 @@ MlirType tileSignatureType(MlirOperation func, intptr_t index, char *what,
 bool tileIsKernelLoop(MlirOperation op);
 /* The enclosing kernel loop of `op`, or a null operation. */
 MlirOperation tileEnclosingKernel(MlirOperation op);
+/* Whether `op` is a thread-parallel loop: an scf.forall that is not a
+ * kernel, or an scf.parallel. */
+bool tileIsThreadLoop(MlirOperation op);
+/* The innermost thread-parallel loop between `op` and its kernel (or the
+ * top when it has none), or a null operation. */
+MlirOperation tileEnclosingThreadLoop(MlirOperation op);
+/* The function that the func.call `call` calls, looked up in the nearest
+ * builtin.module or gpu.module around it; a null operation when the
+ * callee is no symbol defined there. */
+MlirOperation tileCalleeOf(MlirOperation call);
 /* Whether `op` is `ancestor` or nested in it. */
 bool tileOpIsInside(MlirOperation op, MlirOperation ancestor);
 /* Whether `v` is defined in `ancestor`: by an op nested in it, or as an

@@ -112,23 +112,12 @@ static bool needsKernel(MlirOperation op) {
   return false;
 }
 
-/* The innermost scf loop between `op` and its kernel that runs its body per
- * element (a thread-parallel loop), or a null op. */
-static MlirOperation enclosingParallelLoop(MlirOperation op) {
-  for (MlirOperation p = mlirOperationGetParentOperation(op);
-       !mlirOperationIsNull(p) && !tileIsKernelLoop(p);
-       p = mlirOperationGetParentOperation(p))
-    if (tileOpIs(p, "scf.forall") || tileOpIs(p, "scf.parallel"))
-      return p;
-  return (MlirOperation){NULL};
-}
-
 static void checkPlacement(Verifier *v, MlirOperation op) {
   bool inKernel = !mlirOperationIsNull(tileEnclosingKernel(op));
   if (!inKernel && v->options->kernelRequired && needsKernel(op))
     FAIL(op, "must be inside a kernel (an scf.forall mapped to #gpu.block "
              "with a tile.threads attribute)");
-  if (inKernel && !mlirOperationIsNull(enclosingParallelLoop(op)))
+  if (inKernel && !mlirOperationIsNull(tileEnclosingThreadLoop(op)))
     FAIL(op, "cannot be used inside a thread-parallel loop, whose body runs "
              "once per element");
 }
@@ -246,8 +235,7 @@ static MlirWalkResult checkPrivateLoopOp(MlirOperation op, void *userData) {
 }
 
 static void checkPrivateWrites(Verifier *v, MlirOperation op) {
-  if (!(tileOpIs(op, "scf.forall") || tileOpIs(op, "scf.parallel")) ||
-      tileIsKernelLoop(op) || mlirOperationIsNull(tileEnclosingKernel(op)))
+  if (!tileIsThreadLoop(op) || mlirOperationIsNull(tileEnclosingKernel(op)))
     return;
   PrivateLoop p = {v, tileFirstPrivateWrite(op)};
   if (!mlirOperationIsNull(p.write))

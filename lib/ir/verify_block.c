@@ -28,8 +28,6 @@
 #include "support/strbuf.h"
 #include "tile/dialect.h"
 
-#include "mlir-c/BuiltinAttributes.h"
-
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -182,11 +180,6 @@ static intptr_t destinationOf(MlirOperation op) {
   return -1;
 }
 
-static bool isThreadParallelLoop(MlirOperation op) {
-  return (tileOpIs(op, "scf.forall") || tileOpIs(op, "scf.parallel")) &&
-         !tileIsKernelLoop(op);
-}
-
 /*===--- the walk ---------------------------------------------------------===*/
 
 typedef struct {
@@ -282,7 +275,7 @@ static MlirBlock bodyOf(MlirOperation op, intptr_t region) {
  * and how values flow into their blocks and out as their results. */
 static void visitRegions(Analysis *a, MlirOperation op, Control control) {
   Varying *s = &a->varying;
-  if (isThreadParallelLoop(op)) {
+  if (tileIsThreadLoop(op)) {
     /* One logical iteration per element, however the threads share
      * them: its induction variables are the same on every thread that
      * runs an iteration. */
@@ -396,24 +389,33 @@ static const char *const wholeBlockLoop =
     "a thread-parallel loop shares its iterations among all of the "
     "block's threads";
 
+/* Reports that `op` is reached by only some of the block's threads, where
+ * `control` decides on the thread; `why` says what that breaks. */
+static void failUnderChoice(Analysis *a, MlirOperation op, Control control,
+                            const char *why) {
+  tileEmitOpError(op,
+                  "is reached by only some of the block's threads: the "
+                  "choice of the %s depends on the thread (it comes from "
+                  "the %s); %s",
+                  tileOpAt(&a->at0, control.decider),
+                  tileOpAt(&a->at1, control.source), why);
+  ++a->errors;
+}
+
 static void check(Analysis *a, MlirOperation op, Control control) {
   bool tile = tileOpIsTile(op);
   if (tile ? !runsOnWholeBlock(op)
-           : !isThreadParallelLoop(op) ||
+           : !tileIsThreadLoop(op) ||
                  !mlirOperationIsNull(tileFirstPrivateWrite(op)))
     return;
   const char *what = tile ? wholeBlockOp : wholeBlockLoop;
   if (!mlirOperationIsNull(control.decider)) {
-    tileEmitOpError(op,
-                    "is reached by only some of the block's threads: the "
-                    "choice of the %s depends on the thread (it comes from "
-                    "the %s); %s (%s)",
-                    tileOpAt(&a->at0, control.decider),
-                    tileOpAt(&a->at1, control.source), what,
-                    tile ? "decide inside a thread-parallel loop, or work on "
-                           "a local tile"
-                         : "decide inside the loop");
-    ++a->errors;
+    tileStrBufClear(&a->at2);
+    tileStrBufPrintf(&a->at2, "%s (%s)", what,
+                     tile ? "decide inside a thread-parallel loop, or work "
+                            "on a local tile"
+                          : "decide inside the loop");
+    failUnderChoice(a, op, control, a->at2.data);
     return;
   }
   for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
@@ -431,15 +433,15 @@ static void check(Analysis *a, MlirOperation op, Control control) {
   }
 }
 
-/* The gpu.barrier that the function `call` calls, or one it calls (at
- * most `depth` calls deeper), reaches, or a null op; `seen` holds the
- * functions already looked into. */
 typedef struct {
   MlirOperation found;
   TileOpList *seen;
   int depth;
 } BarrierSearch;
 
+/* The gpu.barrier that the function `call` calls, or one it calls (at
+ * most `depth` calls deeper), reaches, or a null op; `seen` holds the
+ * functions already looked into. */
 static MlirOperation barrierIn(MlirOperation call, TileOpList *seen, int depth);
 
 static MlirWalkResult findBarrier(MlirOperation op, void *userData) {
@@ -452,23 +454,9 @@ static MlirWalkResult findBarrier(MlirOperation op, void *userData) {
                                             : MlirWalkResultInterrupt;
 }
 
-/* The function `call` calls, in the symbol table around it. */
-static MlirOperation calleeOf(MlirOperation call) {
-  MlirAttribute callee = tileOpGetAttr(call, "callee");
-  if (mlirAttributeIsNull(callee) || !mlirAttributeIsAFlatSymbolRef(callee))
-    return (MlirOperation){NULL};
-  MlirOperation table = mlirOperationGetParentOperation(call);
-  while (!mlirOperationIsNull(table) && !tileOpIs(table, "builtin.module") &&
-         !tileOpIs(table, "gpu.module"))
-    table = mlirOperationGetParentOperation(table);
-  if (mlirOperationIsNull(table))
-    return table;
-  return tileSymbolNamed(table, mlirFlatSymbolRefAttrGetValue(callee));
-}
-
 static MlirOperation barrierIn(MlirOperation call, TileOpList *seen,
                                int depth) {
-  MlirOperation func = calleeOf(call);
+  MlirOperation func = tileCalleeOf(call);
   if (mlirOperationIsNull(func))
     return func;
   for (size_t i = 0; i < seen->count; ++i)
@@ -479,6 +467,7 @@ static MlirOperation barrierIn(MlirOperation call, TileOpList *seen,
   mlirOperationWalk(func, findBarrier, &search, MlirWalkPreOrder);
   return search.found;
 }
+
 enum { MaxCallDepth = 16 };
 
 /* A barrier waits for every thread of the block: one that only some
@@ -501,28 +490,23 @@ static void checkBarrier(Analysis *a, MlirOperation op, Control control) {
       return;
   }
   /* What waits: the barrier itself, or the function called. */
-  const char *waits = "a barrier waits";
-  if (!mlirOperationEqual(barrier, op)) {
-    tileStrBufClear(&a->at2);
-    tileStrBufPrintf(&a->at2, "the %s, which the call reaches, waits",
-                     tileOpAt(&a->at0, barrier));
-    waits = a->at2.data;
-  }
-  if (loop)
-    tileEmitOpError(op,
-                    "is inside the thread-parallel loop %s, which shares its "
-                    "iterations among the block's threads, and %s for every "
-                    "thread of the block: a thread would wait once per "
-                    "iteration it runs (place the barrier before or after "
-                    "the loop)",
-                    tileOpAt(&a->at1, control.loop), waits);
+  tileStrBufClear(&a->at2);
+  if (mlirOperationEqual(barrier, op))
+    tileStrBufPrintf(&a->at2, "a barrier");
   else
-    tileEmitOpError(op,
-                    "is reached by only some of the block's threads: the "
-                    "choice of the %s depends on the thread (it comes from "
-                    "the %s); %s for every thread of the block",
-                    tileOpAt(&a->at0, control.decider),
-                    tileOpAt(&a->at1, control.source), waits);
+    tileStrBufPrintf(&a->at2, "the %s, which the call reaches,",
+                     tileOpAt(&a->at0, barrier));
+  tileStrBufPrintf(&a->at2, " waits for every thread of the block");
+  if (!loop) {
+    failUnderChoice(a, op, control, a->at2.data);
+    return;
+  }
+  tileEmitOpError(op,
+                  "is inside the thread-parallel loop %s, which shares its "
+                  "iterations among the block's threads, and %s: a thread "
+                  "would wait once per iteration it runs (place the barrier "
+                  "before or after the loop)",
+                  tileOpAt(&a->at1, control.loop), a->at2.data);
   ++a->errors;
 }
 
@@ -548,7 +532,7 @@ static void visitOp(Analysis *a, MlirOperation op, Control control) {
     check(a, op, control);
   if (!mlirOperationGetNumRegions(op))
     return;
-  if (isThreadParallelLoop(op) && mlirOperationIsNull(control.loop))
+  if (tileIsThreadLoop(op) && mlirOperationIsNull(control.loop))
     control.loop = op;
   visitRegions(a, op, control);
 }
