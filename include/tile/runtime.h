@@ -109,6 +109,11 @@ typedef struct {
   unsigned numResults;
   /// Why it cannot be called through the runtime, or NULL when it can.
   const char *unsupported;
+  /// It holds no kernel and no GPU op, nor does a function it calls (or
+  /// names): on a GPU target it runs on the host alone, so its memref
+  /// arguments are host memory, even where kernels read theirs from device
+  /// memory (the runtime passes them as they are).
+  bool hostOnly;
 } TileEntrySignature;
 
 typedef struct TileEntryTable TileEntryTable;
@@ -276,8 +281,10 @@ MLIR_CAPI_EXPORTED void tileExecutableDestroy(TileExecutable *executable);
 /// Calls `entry` with one value per argument. Buffers must match the
 /// signature (element type, rank, static sizes); results of the call are
 /// left in the buffers. Buffers in device memory go to kernels as they are
-/// (only with execution backends whose arguments live in device memory);
-/// the call returns once the device finished the work.
+/// (only with execution backends whose arguments live in device memory, and
+/// not to an entry that runs on the host alone, TileEntrySignature::
+/// hostOnly, which gets host buffers as they are); the call returns once the
+/// device finished the work.
 MLIR_CAPI_EXPORTED MlirLogicalResult tileExecutableInvoke(
     TileExecutable *executable, const TileEntrySignature *entry,
     const TileArgValue *args, TileErrorSink errors);

@@ -105,11 +105,17 @@ static void printParameter(TileStrBuf *out, const TileArgType *t, unsigned i) {
 
 /* The declaration, one parameter per line when it does not fit in 80
  * columns. */
-static void printPrototype(TileStrBuf *out, const TileEntrySignature *e) {
+static void printPrototype(TileStrBuf *out, const TileEntrySignature *e,
+                           bool hasDevice) {
   tileStrBufPrintf(out, "/* func.func @%s(", e->name);
   for (unsigned i = 0; i < e->numArgs; ++i)
     tileStrBufPrintf(out, "%s%s", i ? ", " : "", e->args[i].typeName);
-  tileStrBufAppendStr(out, ") */\n");
+  /* Where kernels may read device memory, say which functions do not. */
+  if (hasDevice && e->hostOnly)
+    tileStrBufAppendStr(out, ")\n * launches no kernel: it runs on the host, "
+                             "and its buffers are host memory */\n");
+  else
+    tileStrBufAppendStr(out, ") */\n");
   TileStrBuf line = TILE_STRBUF_INIT, wrapped = TILE_STRBUF_INIT;
   tileStrBufPrintf(&line, "void _mlir_ciface_%s(", e->name);
   tileStrBufAppendStr(&wrapped, tileStrBufGet(&line));
@@ -151,7 +157,7 @@ static void printHeader(TileStrBuf *out, const TileArtifact *a,
       if (entries[e]->args[i].rank >= 0 && !printedBefore(entries, e, i))
         printMemRefStruct(out, &entries[e]->args[i]);
   for (size_t e = 0; e < n; ++e)
-    printPrototype(out, entries[e]);
+    printPrototype(out, entries[e], *tileArtifactGetDeviceFormat(a));
   tileStrBufPrintf(out, "#ifdef __cplusplus\n}\n#endif\n\n#endif /* %s */\n",
                    guard);
 }

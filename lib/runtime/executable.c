@@ -149,6 +149,14 @@ static bool checkBuffer(const TileExecutable *e,
                i, entry->name, t->typeName, e->executor->name);
     return false;
   }
+  if (tileBufferGetMemoryKind(b) == TileMemoryDevice && entry->hostOnly) {
+    tileReport(errors,
+               "argument %u of '%s' (%s) is in device memory, but '%s' "
+               "launches no kernel: it runs on the host, which reads and "
+               "writes host memory",
+               i, entry->name, t->typeName, entry->name);
+    return false;
+  }
   if (tileBufferGetElementType(b) != t->elementType ||
       tileBufferGetRank(b) != t->rank) {
     tileReport(errors, "argument %u of '%s' (%s) got a rank-%d %s buffer", i,
@@ -250,9 +258,12 @@ MlirLogicalResult tileExecutableTime(TileExecutable *e,
     packed[i] = &slots[i].descriptorAddress;
   }
   packed[entry->numArgs] = NULL;
+  /* A function without kernels reads its buffers on the host: they stay
+   * where they are. */
+  DeviceMemory *memory = entry->hostOnly ? NULL : e->device;
   DeviceArguments device = {NULL, {NULL}};
-  if (e->device)
-    upload(e->device, entry, args, slots, &device);
+  if (memory)
+    upload(memory, entry, args, slots, &device);
   MlirLogicalResult result = mlirLogicalResultSuccess();
   for (unsigned i = 0; i < count && mlirLogicalResultIsSuccess(result); ++i) {
     double start = tileMonotonicSeconds();
@@ -260,8 +271,8 @@ MlirLogicalResult tileExecutableTime(TileExecutable *e,
     if (times)
       times[i] = tileMonotonicSeconds() - start;
   }
-  if (e->device)
-    download(e->device, entry, args, &device);
+  if (memory)
+    download(memory, entry, args, &device);
   return result;
 }
 

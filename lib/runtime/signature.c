@@ -98,13 +98,61 @@ static void readEntry(MlirOperation func, TileEntrySignature *e,
   tileStrBufFree(&text);
 }
 
+/* Whether an op of a function's body puts it on the device: a kernel, or
+ * a GPU op (a launch, device memory, a copy or a fill there). */
+static bool needsDevice(MlirOperation op) {
+  return tileIsKernelLoop(op) || tileOpInDialect(op, "gpu");
+}
+
+typedef struct {
+  MlirOperation module;
+  TileOpList reached; /* the functions to look into, the entry first */
+  bool needsDevice;
+} DeviceSearch;
+
+static MlirWalkResult markCallees(MlirOperation op, void *userData) {
+  DeviceSearch *search = userData;
+  if (needsDevice(op)) {
+    search->needsDevice = true;
+    return MlirWalkResultInterrupt;
+  }
+  /* A call, or a func.constant taken for a call through a pointer. */
+  MlirAttribute callee = tileOpIs(op, "func.constant")
+                             ? tileOpGetAttr(op, "value")
+                             : tileOpGetAttr(op, "callee");
+  if (mlirAttributeIsNull(callee) || !mlirAttributeIsAFlatSymbolRef(callee))
+    return MlirWalkResultAdvance;
+  MlirOperation func =
+      tileSymbolNamed(search->module, mlirFlatSymbolRefAttrGetValue(callee));
+  if (mlirOperationIsNull(func))
+    return MlirWalkResultAdvance;
+  for (size_t i = 0; i < search->reached.count; ++i)
+    if (mlirOperationEqual(search->reached.ops[i], func))
+      return MlirWalkResultAdvance;
+  tileOpListAppend(&search->reached, func);
+  return MlirWalkResultAdvance;
+}
+
+/* Whether neither `func` nor a function it reaches by calls (or names)
+ * needs the device. A worklist, not recursion: call chains may be long. */
+static bool isHostOnly(MlirOperation module, MlirOperation func) {
+  DeviceSearch search = {module, {0}, false};
+  tileOpListAppend(&search.reached, func);
+  for (size_t i = 0; !search.needsDevice && i < search.reached.count; ++i)
+    mlirOperationWalk(search.reached.ops[i], markCallees, &search,
+                      MlirWalkPreOrder);
+  tileOpListFree(&search.reached);
+  return !search.needsDevice;
+}
+
 static bool isPublicDefinedFunc(MlirOperation op) {
   return tileOpIs(op, "func.func") && tileIsPublicSymbol(op) &&
          !mlirBlockIsNull(
              mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0)));
 }
 
-static void addEntry(TileEntryTable *t, MlirOperation func) {
+static void addEntry(TileEntryTable *t, MlirOperation module,
+                     MlirOperation func) {
   t->entries = tileReallocArray(t->entries, (size_t)t->numEntries + 1,
                                 sizeof(*t->entries));
   t->strings = tileReallocArray(t->strings, (size_t)t->numEntries + 1,
@@ -115,6 +163,7 @@ static void addEntry(TileEntryTable *t, MlirOperation func) {
   ++t->numEntries;
   size_t typeOffsets[TILE_MAX_KERNEL_ARGS], reasonOffset;
   readEntry(func, e, strings, typeOffsets, &reasonOffset);
+  e->hostOnly = isHostOnly(module, func);
   /* The pool no longer grows: turn offsets into pointers. */
   e->name = strings->data;
   for (unsigned i = 0; i < e->numArgs; ++i)
@@ -131,7 +180,7 @@ TileEntryTable *tileEntryTableCreate(MlirOperation module) {
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
     if (isPublicDefinedFunc(op))
-      addEntry(t, op);
+      addEntry(t, module, op);
   return t;
 }
 

@@ -137,6 +137,7 @@ class TileEntrySignature(ctypes.Structure):
         ("args", TileArgType * MAX_KERNEL_ARGS),
         ("numResults", ctypes.c_uint),
         ("unsupported", ctypes.c_char_p),
+        ("hostOnly", ctypes.c_bool),
     ]
 
 

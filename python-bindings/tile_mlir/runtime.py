@@ -134,7 +134,10 @@ class Function:
         self.arg_names = [names[i] if i < len(names) and names[i] else "arg%d" % i
                           for i in range(len(self.arg_types))]
         self._size_names = size_names or []
-        self.device_memory = artifact._arguments_in_device_memory()
+        # A function without kernels runs on the host: NumPy arrays, even
+        # where kernels take arrays in device memory.
+        self.host_only = bool(sig.hostOnly)
+        self.device_memory = not self.host_only and artifact._arguments_in_device_memory()
         # The guarded buffer of each small array argument, kept from one
         # call for the next of the same shape: making and unmapping one
         # (three mappings) cost more than a small kernel's call.
@@ -305,10 +308,13 @@ class Function:
         t = self.arg_types[i]
         if not isinstance(value, np.ndarray):
             hint = ""
+            if self.host_only and self._artifact._arguments_in_device_memory():
+                where = "%s launches no kernel: it runs on the host" % self.name
+            else:
+                where = "target '%s' runs on host memory" % self._artifact.target
             if hasattr(value, "__cuda_array_interface__") or hasattr(value, "__dlpack__"):
-                hint = ("; it looks like a device tensor, but target '%s' runs on host "
-                        "memory (copy it to the host, e.g. with .cpu().numpy())"
-                        % self._artifact.target)
+                hint = ("; it looks like a device tensor, but %s (copy it to the host, "
+                        "e.g. with .cpu().numpy())" % where)
             raise TypeError("%s needs a NumPy array, got %s%s" % (
                 self._describe(i), type(value).__name__, hint))
         if value.dtype.byteorder == ">":

@@ -648,3 +648,73 @@ def test_cuda_arrays_of_another_device_are_refused():
     for name in ["device 0's arrays from device 0", "device 1's arrays from device 1",
                  "managed arrays from device 0"]:
         assert name + ": launched" in lines, log
+
+
+# A plain-loop reference beside a kernel, compiled for a GPU target.
+HOST_AND_KERNEL = """
+func.func @reference(%A: memref<4xf32>, %B: memref<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  scf.for %i = %c0 to %c4 step %c1 {
+    %x = memref.load %A[%i] : memref<4xf32>
+    %y = arith.addf %x, %x : f32
+    memref.store %y, %B[%i] : memref<4xf32>
+  }
+  return
+}
+
+func.func @double(%A: memref<4xf32>, %B: memref<4xf32>) {
+  scf.forall (%b) in (1) {
+    scf.forall (%i) in (4) {
+      %x = memref.load %A[%i] : memref<4xf32>
+      %y = arith.addf %x, %x : f32
+      memref.store %y, %B[%i] : memref<4xf32>
+    }
+  } {mapping = [#gpu.block<x>], tile.threads = 4 : i64}
+  return
+}
+"""
+
+
+def test_cuda_function_without_kernels_takes_host_arrays():
+    """A function that launches no kernel runs on the host alone: it takes
+    NumPy arrays where the module's kernels take device arrays (which it
+    could not read)."""
+    artifact = tm.compile(HOST_AND_KERNEL, target="cuda:sm_80")
+    reference, kernel = artifact.function("reference"), artifact.function("double")
+    assert kernel.device_memory and not reference.device_memory
+    with pytest.raises(TypeError, match=r"argument 'A' .* needs a NumPy array, got "
+                                        r"FakeDeviceArray; it looks like a device tensor, "
+                                        r"but reference launches no kernel: it runs on "
+                                        r"the host \(copy it to the host"):
+        reference(FakeDeviceArray(1 << 20, (4,)), np.zeros(4, np.float32))
+    artifact.close()
+
+
+HOST_ONLY_SCRIPT = textwrap.dedent("""
+    import sys
+    import numpy as np
+    import tile_mlir as tm
+    sys.path.insert(0, %(tests)r)
+    from test_runtime import HOST_AND_KERNEL
+
+    artifact = tm.compile(HOST_AND_KERNEL, target="cuda:sm_80")
+    A, B = np.arange(4, dtype=np.float32), np.zeros(4, np.float32)
+    print("call", flush=True)
+    artifact.function("reference")(A, B)
+    print("B:", B.tolist(), flush=True)
+""")
+
+
+@pytest.mark.skipif(not os.path.exists(os.path.join(MOCK_DIR, "libcuda.so.1")),
+                    reason="the stand-in CUDA driver is built where the CUDA toolkit's cuda.h "
+                           "is installed")
+def test_cuda_function_without_kernels_runs_on_host_memory():
+    """The host reads and writes the arrays where they are: nothing is
+    allocated on the device for them (on a GPU, the host faulted at the
+    device addresses it was given)."""
+    log = run_on_mock_driver(HOST_ONLY_SCRIPT, TILE_MOCK_CUDA_LOG="1")
+    after_call = log[log.index("call\n"):]
+    assert "cuMemAlloc" not in after_call and "cuMemcpy" not in after_call, log
+    assert "B: [0.0, 2.0, 4.0, 6.0]" in log, log

@@ -61,3 +61,23 @@ func.func @table(%C: memref<4xf32>) {
   } {mapping = [#gpu.block<x>], tile.threads = 4 : i64}
   return
 }
+
+// B = A in plain loops: no kernel and no GPU op, so the function runs on
+// the host alone, and its arguments stay in host memory.
+func.func @on_host(%A: memref<4xf32>, %B: memref<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  scf.for %i = %c0 to %c4 step %c1 {
+    %x = memref.load %A[%i] : memref<4xf32>
+    memref.store %x, %B[%i] : memref<4xf32>
+  }
+  return
+}
+
+// No kernel of its own, but it calls a function that launches one: its
+// argument is device memory.
+func.func @through_call(%C: memref<4xf32>) {
+  call @table(%C) : (memref<4xf32>) -> ()
+  return
+}
