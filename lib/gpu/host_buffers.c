@@ -31,10 +31,11 @@
  * op that made it. Buffers of a memory space are left to
  * tile-check-memory-spaces.
  *
- * The arguments of a public function that launches kernels are device
- * memory (tile-run, the Python package and ahead-of-time callers pass
- * device buffers): host code that reads or writes one is reported at the
- * op (it faulted in the host process). */
+ * The arguments of a public function that launches kernels or uses other
+ * GPU ops are device memory (tile-run, the Python package and ahead-of-time
+ * callers pass device buffers), and so is a gpu.alloc without host_shared:
+ * host code that reads or writes one is reported at the op (it faulted in
+ * the host process). */
 #include "gpu/fail.h"
 #include "ir/accesses.h"
 #include "ir/builder.h"
@@ -151,7 +152,8 @@ typedef struct {
   const char *target;
   unsigned errors;
   TileOpList buffers;
-  TileOpList reported; /* buffers already reported */
+  TileOpList deviceAllocs; /* the function's gpu.alloc ops in host code */
+  TileOpList reported;     /* buffers already reported */
 } Run;
 
 static MlirWalkResult collect(MlirOperation op, void *userData) {
@@ -166,6 +168,8 @@ static MlirWalkResult collect(MlirOperation op, void *userData) {
       mlirAttributeIsNull(mlirMemRefTypeGetMemorySpace(
           mlirValueGetType(mlirOperationGetResult(op, 0)))))
     tileOpListAppend(&run->buffers, op);
+  if (tileOpIs(op, "gpu.alloc"))
+    tileOpListAppend(&run->deviceAllocs, op);
   return MlirWalkResultAdvance;
 }
 
@@ -472,28 +476,44 @@ static MlirWalkResult traceCaptures(MlirOperation op, void *userData) {
 
 /*===--- arguments ------------------------------------------------------===*/
 
-static MlirWalkResult findKernel(MlirOperation op, void *userData) {
+/* The first kernel (a kernel loop, gpu.launch or gpu.launch_func) under
+ * an op, else its first other GPU op (gpu.memcpy, gpu.alloc, ...). */
+typedef struct {
+  MlirOperation kernel, gpuOp;
+} DeviceWork;
+
+static MlirWalkResult findDeviceWork(MlirOperation op, void *userData) {
+  DeviceWork *work = userData;
   if (tileIsKernelLoop(op) || tileOpIs(op, "gpu.launch") ||
       tileOpIs(op, "gpu.launch_func")) {
-    *(bool *)userData = true;
+    work->kernel = op;
     return MlirWalkResultInterrupt;
   }
+  if (mlirOperationIsNull(work->gpuOp) && tileOpInDialect(op, "gpu"))
+    work->gpuOp = op;
   return MlirWalkResultAdvance;
 }
 
-/* The arguments of a public function that launches kernels are device
- * memory on cuda and rocm: tile-run, the Python package and ahead-of-time
- * callers pass device buffers. Host code that read or wrote one faulted in
- * the host process (a SIGSEGV at a device address) when the function was
- * called. Functions of host code only (the plain-loop references that
- * tile-run --check runs on the cpu, say) are not checked. */
+/* The arguments of a public function that launches kernels or uses other
+ * GPU ops are device memory on cuda and rocm: tile-run, the Python package
+ * and ahead-of-time callers pass device buffers (a function of host code
+ * alone gets host buffers, TileEntrySignature::hostOnly). Host code that
+ * read or wrote one faulted in the host process (a SIGSEGV at a device
+ * address) when the function was called. Functions of host code only (the
+ * plain-loop references that tile-run --check runs on the cpu, say) are
+ * not checked. */
 static void checkArguments(Run *run) {
-  bool launches = false;
+  DeviceWork work = {{NULL}, {NULL}};
   if (!tileIsPublicSymbol(run->func))
     return;
-  mlirOperationWalk(run->func, findKernel, &launches, MlirWalkPreOrder);
-  if (!launches)
+  mlirOperationWalk(run->func, findDeviceWork, &work, MlirWalkPreOrder);
+  if (mlirOperationIsNull(work.kernel) && mlirOperationIsNull(work.gpuOp))
     return;
+  TileStrBuf why = TILE_STRBUF_INIT, at = TILE_STRBUF_INIT;
+  if (!mlirOperationIsNull(work.kernel))
+    tileStrBufAppendStr(&why, "launches kernels");
+  else
+    tileStrBufPrintf(&why, "uses the GPU (the %s)", tileOpAt(&at, work.gpuOp));
   MlirBlock entry =
       mlirRegionGetFirstBlock(mlirOperationGetRegion(run->func, 0));
   if (mlirBlockIsNull(entry))
@@ -509,14 +529,39 @@ static void checkArguments(Run *run) {
       continue;
     tileGpuFail(&run->errors, uses.touch,
                 "takes argument #%d in host code, but on the %s target the "
-                "arguments of a public function that launches kernels are "
-                "device memory "
+                "arguments of a public function that %s are device memory "
                 "(tile-run, the Python package and ahead-of-time callers "
                 "pass device buffers), which host code cannot read or "
                 "write: do it in a kernel, copy with gpu.memcpy, or make "
                 "the function private if its callers pass host memory",
-                (int)i, run->target);
+                (int)i, run->target, tileStrBufGet(&why));
   }
+  tileStrBufFree(&why);
+  tileStrBufFree(&at);
+}
+
+/*===--- device memory of gpu.alloc -------------------------------------===*/
+
+/* A gpu.alloc without host_shared is device memory on cuda and rocm: host
+ * code that read or wrote it (a memref.load, a linalg.fill) faulted in the
+ * host process. Reported at the op that touches it. */
+static void checkDeviceAlloc(Run *run, MlirOperation alloc) {
+  if (!mlirAttributeIsNull(tileOpGetAttr(alloc, "hostShared")) ||
+      mlirOperationGetNumResults(alloc) < 1)
+    return;
+  Uses uses = {.func = run->func};
+  classify(mlirOperationGetResult(alloc, 0), &uses, 0);
+  tileOpListFree(&uses.deallocs);
+  if (mlirOperationIsNull(uses.touch) || uses.registered)
+    return;
+  TileStrBuf at = TILE_STRBUF_INIT;
+  tileGpuFail(&run->errors, uses.touch,
+              "takes the device memory of the %s in host code, which on the "
+              "%s target host code cannot read or write: do it in a kernel, "
+              "copy with gpu.memcpy, or allocate with gpu.alloc host_shared "
+              "(managed memory, which both reach)",
+              tileOpAt(&at, alloc), run->target);
+  tileStrBufFree(&at);
 }
 
 static void run(MlirOperation op, MlirExternalPass pass,
@@ -524,10 +569,13 @@ static void run(MlirOperation op, MlirExternalPass pass,
   Run r = {.func = op, .target = options[OptTarget].s};
   checkArguments(&r);
   mlirOperationWalk(op, collect, &r, MlirWalkPreOrder);
+  for (size_t i = 0; i < r.deviceAllocs.count; ++i)
+    checkDeviceAlloc(&r, r.deviceAllocs.ops[i]);
   for (size_t i = 0; i < r.buffers.count; ++i)
     check(&r, r.buffers.ops[i]);
   mlirOperationWalk(op, traceCaptures, &r, MlirWalkPreOrder);
   tileOpListFree(&r.buffers);
+  tileOpListFree(&r.deviceAllocs);
   tileOpListFree(&r.reported);
   if (r.errors)
     mlirExternalPassSignalFailure(pass);

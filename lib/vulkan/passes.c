@@ -29,6 +29,7 @@ extern const TilePassDescriptor tileVulkanFloatAtomicsPass;
 extern const TilePassDescriptor tileVulkanHalfAtomicsPass;
 extern const TilePassDescriptor tileVulkanBuiltinCapabilitiesPass;
 extern const TilePassDescriptor tileVulkanLaunchAbiPass;
+extern const TilePassDescriptor tileVulkanHostMemoryPass;
 
 static const TilePassDescriptor *const passes[] = {
     &tileVulkanVerifyPass,
@@ -57,6 +58,7 @@ static const TilePassDescriptor *const passes[] = {
     &tileVulkanHalfAtomicsPass,
     &tileVulkanBuiltinCapabilitiesPass,
     &tileVulkanLaunchAbiPass,
+    &tileVulkanHostMemoryPass,
 };
 
 const TilePassList tileVulkanPasses = {passes, TILE_COUNT(passes)};

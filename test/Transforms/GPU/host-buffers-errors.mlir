@@ -198,3 +198,44 @@ func.func @global_returned(%C: memref<4xf32>) -> memref<4xf32> {
   } {mapping = [#gpu.block<x>], tile.threads = 4 : i64}
   return %T : memref<4xf32>
 }
+
+// -----
+
+// A public function that launches no kernel but uses the GPU (a
+// gpu.memcpy) takes device memory too: reading an argument on the host
+// faulted.
+func.func @copies_then_reads(%A: memref<4xf32>, %B: memref<4xf32>) {
+  %c0 = arith.constant 0 : index
+  gpu.memcpy %B, %A : memref<4xf32>, memref<4xf32>
+  // expected-error @+1 {{'memref.load' op takes argument #1 in host code, but on the cuda target the arguments of a public function that uses the GPU (the 'gpu.memcpy' at line 209, column 3) are device memory}}
+  %x = memref.load %B[%c0] : memref<4xf32>
+  return
+}
+
+// -----
+
+// gpu.alloc without host_shared is device memory: host code that wrote it
+// (here through a view) faulted. Kernels, gpu ops, views and host_shared
+// buffers are fine.
+func.func @writes_device_memory(%C: memref<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %f = arith.constant 1.0 : f32
+  %T = gpu.alloc () : memref<4xf32>
+  %S = gpu.alloc host_shared () : memref<4xf32>
+  %v = memref.subview %T[0] [2] [1] : memref<4xf32> to memref<2xf32, strided<[1]>>
+  // expected-error @+1 {{'memref.store' op takes the device memory of the 'gpu.alloc' at line 223, column 8 in host code, which on the cuda target host code cannot read or write: do it in a kernel, copy with gpu.memcpy, or allocate with gpu.alloc host_shared (managed memory, which both reach)}}
+  memref.store %f, %v[%c0] : memref<2xf32, strided<[1]>>
+  memref.store %f, %S[%c0] : memref<4xf32>
+  gpu.memset %T, %f : memref<4xf32>, f32
+  scf.forall (%b) in (1) {
+    scf.forall (%i) in (4) {
+      %x = memref.load %T[%i] : memref<4xf32>
+      %y = memref.load %S[%i] : memref<4xf32>
+      %z = arith.addf %x, %y : f32
+      memref.store %z, %C[%i] : memref<4xf32>
+    }
+  } {mapping = [#gpu.block<x>], tile.threads = 4 : i64}
+  gpu.dealloc %T : memref<4xf32>
+  gpu.dealloc %S : memref<4xf32>
+  return
+}
