@@ -57,8 +57,8 @@ static const TilePassDescriptor *const passes[] = {
     &tileVulkanFloatAtomicsPass,
     &tileVulkanHalfAtomicsPass,
     &tileVulkanBuiltinCapabilitiesPass,
-    &tileVulkanLaunchAbiPass,
     &tileVulkanHostMemoryPass,
+    &tileVulkanLaunchAbiPass,
 };
 
 const TilePassList tileVulkanPasses = {passes, TILE_COUNT(passes)};
