@@ -6,13 +6,15 @@
  * management), which nothing reported before the launch.
  *
  * A memref.alloc of host code that a kernel of the same function uses
- * (directly, through views, or as a gpu.launch_func operand) becomes a
- * gpu.alloc, and its memref.dealloc a gpu.dealloc: device memory when the
- * host code only takes views of it and passes it to kernels, managed memory
- * (gpu.alloc host_shared, one address for both sides) when host code also
- * reads or writes it or passes it to a call. A buffer the function
- * registers with the device (gpu.host_register of it or of a view) is left
- * as it is: that is how upstream's runner programs share host memory.
+ * (directly, through views, or as a gpu.launch_func operand), or that it
+ * passes to a function that launches kernels (directly or through calls;
+ * hence a pass on the module), becomes a gpu.alloc, and its memref.dealloc a
+ * gpu.dealloc: device memory when the host code only takes views of it and
+ * passes it to kernels, managed memory (gpu.alloc host_shared, one address for
+ * both sides) when host code also reads or writes it or passes it to a call. A
+ * buffer the function registers with the device (gpu.host_register of it or of
+ * a view) is left as it is: that is how upstream's runner programs share host
+ * memory.
  *
  * A constant global (memref.get_global) that a kernel uses is copied into
  * device memory after the get_global and freed at the end of its block,
@@ -58,15 +60,25 @@ enum { MaxDepth = 32 };
 /* What the uses of one host buffer and its views amount to. */
 typedef struct {
   MlirOperation func;
-  MlirOperation kernelUse; /* the first use in a kernel, or null */
-  MlirOperation escape;    /* the first op the buffer leaves through */
-  bool registered;         /* a gpu.host_register takes it */
-  bool hostAccess;         /* host code reads, writes or calls with it */
-  MlirOperation touch;     /* the first host op but a call, a gpu or an
-                              nvgpu op that takes it: one that reads or
-                              writes it */
+  const TileOpList *launchers; /* the module's functions that launch
+                                  kernels, directly or through calls */
+  MlirOperation kernelUse;     /* the first use in a kernel, or a call that
+                                  hands it to kernels; null when none */
+  MlirOperation escape;        /* the first op the buffer leaves through */
+  bool registered;             /* a gpu.host_register takes it */
+  bool hostAccess;             /* host code reads, writes or calls with it */
+  MlirOperation touch;         /* the first host op but a call, a gpu or an
+                                  nvgpu op that takes it: one that reads or
+                                  writes it */
   TileOpList deallocs;
 } Uses;
+
+/* Whether `op` launches kernels: a kernel loop, gpu.launch or
+ * gpu.launch_func. */
+static bool isLaunch(MlirOperation op) {
+  return tileIsKernelLoop(op) || tileOpIs(op, "gpu.launch") ||
+         tileOpIs(op, "gpu.launch_func");
+}
 
 /* Whether `op`, host code or not, runs on the GPU: it is nested in a
  * kernel loop or a gpu.launch of the function. */
@@ -109,6 +121,22 @@ static bool leaves(MlirOperation op) {
          (mlirOperationGetNumRegions(op) > 0 && anyMemRef(op));
 }
 
+static bool listed(const TileOpList *list, MlirOperation op) {
+  for (size_t i = 0; i < list->count; ++i)
+    if (mlirOperationEqual(list->ops[i], op))
+      return true;
+  return false;
+}
+
+/* Whether `call` calls a function that launches kernels (which may take
+ * the buffers it is given). */
+static bool callsLauncher(MlirOperation call, const TileOpList *launchers) {
+  if (!tileOpIs(call, "func.call"))
+    return false;
+  MlirOperation callee = tileCalleeOf(call);
+  return !mlirOperationIsNull(callee) && listed(launchers, callee);
+}
+
 static void classify(MlirValue value, Uses *uses, int depth) {
   for (MlirOpOperand use = mlirValueGetFirstUse(value);
        !mlirOpOperandIsNull(use); use = mlirOpOperandGetNextUse(use)) {
@@ -116,6 +144,11 @@ static void classify(MlirValue value, Uses *uses, int depth) {
     if (inKernel(user, uses->func) || tileOpIs(user, "gpu.launch_func")) {
       if (mlirOperationIsNull(uses->kernelUse))
         uses->kernelUse = user;
+    } else if (callsLauncher(user, uses->launchers)) {
+      /* The callee's kernels may take it, and its host code may read it. */
+      if (mlirOperationIsNull(uses->kernelUse))
+        uses->kernelUse = user;
+      uses->hostAccess = true;
     } else if (tileOpIs(user, "gpu.host_register")) {
       uses->registered = true;
     } else if (tileOpIs(user, "memref.dealloc")) {
@@ -149,6 +182,7 @@ static void classify(MlirValue value, Uses *uses, int depth) {
 
 typedef struct {
   MlirOperation func;
+  const TileOpList *launchers;
   const char *target;
   unsigned errors;
   TileOpList buffers;
@@ -299,27 +333,45 @@ static int32_t symbolOperands(MlirOperation op) {
              : 0;
 }
 
+/* "the kernel's 'memref.load' at line 9, column 12", or, for a call of a
+ * function that launches kernels, "the kernels of @f (through the
+ * 'func.call' at line 14, column 3)". */
+static const char *describeKernelUse(TileStrBuf *buf, MlirOperation use) {
+  TileStrBuf at = TILE_STRBUF_INIT;
+  tileOpAt(&at, use);
+  if (tileOpIs(use, "func.call")) {
+    MlirStringRef callee =
+        mlirFlatSymbolRefAttrGetValue(tileOpGetAttr(use, "callee"));
+    tileStrBufPrintf(buf, "the kernels of @%.*s (through the %s)",
+                     (int)callee.length, callee.data, tileStrBufGet(&at));
+  } else {
+    tileStrBufPrintf(buf, "the kernel's %s", tileStrBufGet(&at));
+  }
+  tileStrBufFree(&at);
+  return tileStrBufGet(buf);
+}
+
 static void check(Run *run, MlirOperation buffer) {
   unsigned errors = run->errors;
-  Uses uses = {.func = run->func};
+  Uses uses = {.func = run->func, .launchers = run->launchers};
   classify(mlirOperationGetResult(buffer, 0), &uses, 0);
   if (mlirOperationIsNull(uses.kernelUse) || uses.registered) {
     tileOpListFree(&uses.deallocs);
     return;
   }
   TileStrBuf at = TILE_STRBUF_INIT, escape = TILE_STRBUF_INIT;
-  tileOpAt(&at, uses.kernelUse);
+  describeKernelUse(&at, uses.kernelUse);
   if (tileOpIs(buffer, "memref.alloca"))
     tileGpuFail(&run->errors, buffer,
-                "is host stack memory, which the kernel's %s cannot reach "
+                "is host stack memory, which %s cannot reach "
                 "on the %s target; allocate the buffer with memref.alloc "
                 "(device memory there) or gpu.alloc",
                 at.data, run->target);
   else if (tileOpIs(buffer, "memref.get_global") &&
            !constantGlobal(run->func, buffer))
     tileGpuFail(&run->errors, buffer,
-                "is a host global that is not constant, which the kernel's "
-                "%s cannot reach on the %s target; copy it into a buffer of "
+                "is a host global that is not constant, which %s cannot "
+                "reach on the %s target; copy it into a buffer of "
                 "memref.alloc (device memory there) or register it with "
                 "gpu.host_register",
                 at.data, run->target);
@@ -330,14 +382,14 @@ static void check(Run *run, MlirOperation buffer) {
   else if (tileOpIs(buffer, "memref.get_global") &&
            mlirOperationIsNull(uses.escape))
     tileGpuFail(&run->errors, buffer,
-                "is a constant host global that the kernel's %s uses in "
+                "is a constant host global that %s uses in "
                 "another block, which on the %s target needs a copy in device "
                 "memory that lives as long as those uses; take it with "
                 "memref.get_global in the function's entry block",
                 at.data, run->target);
   else if (tileOpIs(buffer, "memref.get_global"))
     tileGpuFail(&run->errors, buffer,
-                "is a constant host global that the kernel's %s uses and "
+                "is a constant host global that %s uses and "
                 "that leaves the function through %s; on the %s target the "
                 "kernel reads a copy of it in device memory, which is freed "
                 "before the function returns; pass on a memref.get_global of "
@@ -345,14 +397,14 @@ static void check(Run *run, MlirOperation buffer) {
                 at.data, tileOpAt(&escape, uses.escape), run->target);
   else if (!mlirOperationIsNull(uses.escape))
     tileGpuFail(&run->errors, buffer,
-                "is used by the kernel's %s and leaves the function through "
+                "is used by %s and leaves the function through "
                 "%s; on the %s target a kernel's buffer must be device "
                 "memory, which host code would not free: allocate it with "
                 "gpu.alloc host_shared and free it with gpu.dealloc",
                 at.data, tileOpAt(&escape, uses.escape), run->target);
   else if (symbolOperands(buffer))
     tileGpuFail(&run->errors, buffer,
-                "is used by the kernel's %s, and on the %s target a kernel's "
+                "is used by %s, and on the %s target a kernel's "
                 "buffer must be device memory, which gpu.alloc makes of no "
                 "layout with symbols (MLIR's lowering of it failed); "
                 "allocate it with a strided layout",
@@ -435,19 +487,20 @@ static void traceRoot(Run *run, MlirValue value, MlirOperation use,
              mlirAttributeIsNull(
                  mlirMemRefTypeGetMemorySpace(mlirValueGetType(value))) &&
              !reported(run, def)) {
-    Uses uses = {.func = run->func};
+    Uses uses = {.func = run->func, .launchers = run->launchers};
     classify(value, &uses, 0);
     tileOpListFree(&uses.deallocs);
     if (uses.registered)
       return;
     TileStrBuf at = TILE_STRBUF_INIT, via = TILE_STRBUF_INIT;
     tileGpuFail(&run->errors, def,
-                "is host memory that reaches the kernel's %s through %s; on "
+                "is host memory that reaches %s through %s; on "
                 "the %s target kernels reach device memory only, and a "
                 "buffer that host control flow passes on stays where it "
                 "was made: allocate it with gpu.alloc (or gpu.alloc "
                 "host_shared, where host code uses it too)",
-                tileOpAt(&at, use), tileOpAt(&via, through), run->target);
+                describeKernelUse(&at, use), tileOpAt(&via, through),
+                run->target);
     tileStrBufFree(&at);
     tileStrBufFree(&via);
     tileOpListAppend(&run->reported, def);
@@ -479,13 +532,13 @@ static MlirWalkResult traceCaptures(MlirOperation op, void *userData) {
 /* The first kernel (a kernel loop, gpu.launch or gpu.launch_func) under
  * an op, else its first other GPU op (gpu.memcpy, gpu.alloc, ...). */
 typedef struct {
+  const TileOpList *launchers;
   MlirOperation kernel, gpuOp;
 } DeviceWork;
 
 static MlirWalkResult findDeviceWork(MlirOperation op, void *userData) {
   DeviceWork *work = userData;
-  if (tileIsKernelLoop(op) || tileOpIs(op, "gpu.launch") ||
-      tileOpIs(op, "gpu.launch_func")) {
+  if (isLaunch(op) || callsLauncher(op, work->launchers)) {
     work->kernel = op;
     return MlirWalkResultInterrupt;
   }
@@ -503,7 +556,7 @@ static MlirWalkResult findDeviceWork(MlirOperation op, void *userData) {
  * plain-loop references that tile-run --check runs on the cpu, say) are
  * not checked. */
 static void checkArguments(Run *run) {
-  DeviceWork work = {{NULL}, {NULL}};
+  DeviceWork work = {run->launchers, {NULL}, {NULL}};
   if (!tileIsPublicSymbol(run->func))
     return;
   mlirOperationWalk(run->func, findDeviceWork, &work, MlirWalkPreOrder);
@@ -522,7 +575,7 @@ static void checkArguments(Run *run) {
     MlirValue arg = mlirBlockGetArgument(entry, i);
     if (!isBuffer(arg))
       continue;
-    Uses uses = {.func = run->func};
+    Uses uses = {.func = run->func, .launchers = run->launchers};
     classify(arg, &uses, 0);
     tileOpListFree(&uses.deallocs);
     if (mlirOperationIsNull(uses.touch) || uses.registered)
@@ -549,7 +602,7 @@ static void checkDeviceAlloc(Run *run, MlirOperation alloc) {
   if (!mlirAttributeIsNull(tileOpGetAttr(alloc, "hostShared")) ||
       mlirOperationGetNumResults(alloc) < 1)
     return;
-  Uses uses = {.func = run->func};
+  Uses uses = {.func = run->func, .launchers = run->launchers};
   classify(mlirOperationGetResult(alloc, 0), &uses, 0);
   tileOpListFree(&uses.deallocs);
   if (mlirOperationIsNull(uses.touch) || uses.registered)
@@ -564,20 +617,77 @@ static void checkDeviceAlloc(Run *run, MlirOperation alloc) {
   tileStrBufFree(&at);
 }
 
-static void run(MlirOperation op, MlirExternalPass pass,
-                const TileOptionValue *options) {
-  Run r = {.func = op, .target = options[OptTarget].s};
+/*===--- the module's functions -----------------------------------------===*/
+
+static MlirWalkResult findLaunch(MlirOperation op, void *userData) {
+  DeviceWork *work = userData;
+  if (isLaunch(op) || callsLauncher(op, work->launchers)) {
+    work->kernel = op;
+    return MlirWalkResultInterrupt;
+  }
+  return MlirWalkResultAdvance;
+}
+
+/* The defined func.func ops at the top of `module`. */
+static void collectFunctions(MlirOperation module, TileOpList *funcs) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  for (MlirOperation op = mlirBlockIsNull(body)
+                              ? (MlirOperation){NULL}
+                              : mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+    if (tileOpIs(op, "func.func") && !mlirBlockIsNull(mlirRegionGetFirstBlock(
+                                         mlirOperationGetRegion(op, 0))))
+      tileOpListAppend(funcs, op);
+}
+
+/* The functions of `funcs` that launch kernels, directly or through calls
+ * of such functions: rounds until none is added. */
+static void findLaunchers(const TileOpList *funcs, TileOpList *launchers) {
+  for (bool added = true; added;) {
+    added = false;
+    for (size_t i = 0; i < funcs->count; ++i) {
+      if (listed(launchers, funcs->ops[i]))
+        continue;
+      DeviceWork work = {launchers, {NULL}, {NULL}};
+      mlirOperationWalk(funcs->ops[i], findLaunch, &work, MlirWalkPreOrder);
+      if (!mlirOperationIsNull(work.kernel)) {
+        tileOpListAppend(launchers, funcs->ops[i]);
+        added = true;
+      }
+    }
+  }
+}
+
+static unsigned runOnFunction(MlirOperation func, const TileOpList *launchers,
+                              const char *target) {
+  Run r = {.func = func, .launchers = launchers, .target = target};
   checkArguments(&r);
-  mlirOperationWalk(op, collect, &r, MlirWalkPreOrder);
+  mlirOperationWalk(func, collect, &r, MlirWalkPreOrder);
   for (size_t i = 0; i < r.deviceAllocs.count; ++i)
     checkDeviceAlloc(&r, r.deviceAllocs.ops[i]);
   for (size_t i = 0; i < r.buffers.count; ++i)
     check(&r, r.buffers.ops[i]);
-  mlirOperationWalk(op, traceCaptures, &r, MlirWalkPreOrder);
+  mlirOperationWalk(func, traceCaptures, &r, MlirWalkPreOrder);
   tileOpListFree(&r.buffers);
   tileOpListFree(&r.deviceAllocs);
   tileOpListFree(&r.reported);
-  if (r.errors)
+  return r.errors;
+}
+
+/* A module pass: a function's buffers may reach kernels that a function
+ * it calls launches, which a pass on functions, running on several at
+ * once, could not look into. */
+static void run(MlirOperation op, MlirExternalPass pass,
+                const TileOptionValue *options) {
+  TileOpList funcs = {0}, launchers = {0};
+  collectFunctions(op, &funcs);
+  findLaunchers(&funcs, &launchers);
+  unsigned errors = 0;
+  for (size_t i = 0; i < funcs.count; ++i)
+    errors += runOnFunction(funcs.ops[i], &launchers, options[OptTarget].s);
+  tileOpListFree(&funcs);
+  tileOpListFree(&launchers);
+  if (errors)
     mlirExternalPassSignalFailure(pass);
 }
 
@@ -591,7 +701,7 @@ const TilePassDescriptor tileGpuHostBuffersPass = {
     .summary = "Place the host buffers that kernels use in device or managed "
                "memory (gpu.alloc); report host stack buffers and globals "
                "that kernels use",
-    .anchor = "func.func",
+    .anchor = "builtin.module",
     .options = options,
     .numOptions = TILE_COUNT(options),
     .dependentDialects = dependentDialects,

@@ -239,3 +239,26 @@ func.func @writes_device_memory(%C: memref<4xf32>) {
   gpu.dealloc %S : memref<4xf32>
   return
 }
+
+// -----
+
+// A function that launches kernels through a call: a host stack buffer it
+// passes there cannot reach them, and its arguments are device memory.
+func.func private @launch(%T: memref<4xf32>, %C: memref<4xf32>) {
+  scf.forall (%b) in (1) {
+    scf.forall (%i) in (4) {
+      %x = memref.load %T[%i] : memref<4xf32>
+      memref.store %x, %C[%i] : memref<4xf32>
+    }
+  } {mapping = [#gpu.block<x>], tile.threads = 4 : i64}
+  return
+}
+func.func @stack_to_callee(%C: memref<4xf32>) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'memref.alloca' op is host stack memory, which the kernels of @launch (through the 'func.call' at line 262, column 3) cannot reach on the cuda target}}
+  %T = memref.alloca() : memref<4xf32>
+  // expected-error @+1 {{'memref.load' op takes argument #0 in host code, but on the cuda target the arguments of a public function that launches kernels are device memory}}
+  %x = memref.load %C[%c0] : memref<4xf32>
+  call @launch(%T, %C) : (memref<4xf32>, memref<4xf32>) -> ()
+  return
+}

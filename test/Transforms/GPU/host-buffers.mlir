@@ -163,3 +163,50 @@ func.func @global_blocks(%C: memref<4xf32>, %flag: i1) {
 ^b:
   return
 }
+
+// -----
+
+// A buffer passed to a function that launches kernels, directly or through
+// another call, is managed memory (the callee's host code may read it
+// too); one passed to a function of host code alone stays host memory.
+// CHECK-LABEL: func.func @through_calls
+// CHECK: %[[T:.*]] = gpu.alloc host_shared () : memref<4xf32>
+// CHECK-NEXT: %[[U:.*]] = gpu.alloc host_shared () : memref<4xf32>
+// CHECK-NEXT: %[[H:.*]] = memref.alloc() : memref<4xf32>
+// CHECK: call @launch(%[[T]], %{{.*}})
+// CHECK-NEXT: call @relay(%[[U]], %{{.*}})
+// CHECK-NEXT: call @on_host(%[[H]])
+// CHECK-NEXT: gpu.dealloc %[[T]]
+// CHECK-NEXT: gpu.dealloc %[[U]]
+// CHECK-NEXT: memref.dealloc %[[H]]
+func.func private @launch(%T: memref<4xf32>, %C: memref<4xf32>) {
+  scf.forall (%b) in (1) {
+    scf.forall (%i) in (4) {
+      %x = memref.load %T[%i] : memref<4xf32>
+      memref.store %x, %C[%i] : memref<4xf32>
+    }
+  } {mapping = [#gpu.block<x>], tile.threads = 4 : i64}
+  return
+}
+func.func private @relay(%T: memref<4xf32>, %C: memref<4xf32>) {
+  call @launch(%T, %C) : (memref<4xf32>, memref<4xf32>) -> ()
+  return
+}
+func.func private @on_host(%T: memref<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %f = arith.constant 1.0 : f32
+  memref.store %f, %T[%c0] : memref<4xf32>
+  return
+}
+func.func @through_calls(%C: memref<4xf32>) {
+  %T = memref.alloc() : memref<4xf32>
+  %U = memref.alloc() : memref<4xf32>
+  %H = memref.alloc() : memref<4xf32>
+  call @launch(%T, %C) : (memref<4xf32>, memref<4xf32>) -> ()
+  call @relay(%U, %C) : (memref<4xf32>, memref<4xf32>) -> ()
+  call @on_host(%H) : (memref<4xf32>) -> ()
+  memref.dealloc %T : memref<4xf32>
+  memref.dealloc %U : memref<4xf32>
+  memref.dealloc %H : memref<4xf32>
+  return
+}

@@ -81,3 +81,24 @@ func.func @through_call(%C: memref<4xf32>) {
   call @table(%C) : (memref<4xf32>) -> ()
   return
 }
+
+// C = 3 through a buffer the host fills and hands to a function that
+// launches the kernel: managed memory (it was host memory, which the
+// kernel read at a host address).
+func.func private @copy_kernel(%T: memref<64xf32>, %C: memref<64xf32>) {
+  scf.forall (%b) in (1) {
+    scf.forall (%i) in (64) {
+      %x = memref.load %T[%i] : memref<64xf32>
+      memref.store %x, %C[%i] : memref<64xf32>
+    }
+  } {mapping = [#gpu.block<x>], tile.threads = 64 : i64}
+  return
+}
+func.func @filled_for_callee(%C: memref<64xf32>) {
+  %three = arith.constant 3.0 : f32
+  %T = memref.alloc() : memref<64xf32>
+  linalg.fill ins(%three : f32) outs(%T : memref<64xf32>)
+  call @copy_kernel(%T, %C) : (memref<64xf32>, memref<64xf32>) -> ()
+  memref.dealloc %T : memref<64xf32>
+  return
+}
