@@ -37,7 +37,8 @@
  * GPU ops are device memory (tile-run, the Python package and ahead-of-time
  * callers pass device buffers), and so is a gpu.alloc without host_shared:
  * host code that reads or writes one is reported at the op (it faulted in
- * the host process). */
+ * the host process), or at the call that passes it to a function whose
+ * host code does. */
 #include "gpu/fail.h"
 #include "ir/accesses.h"
 #include "ir/builder.h"
@@ -54,22 +55,26 @@ static const TilePassOption options[] = {
                    "the target named in messages (cuda, rocm)", NULL, NULL},
 };
 
-/* Views nest at most this deep; deeper chains are not followed. */
-enum { MaxDepth = 32 };
+/* Views nest at most this deep; deeper chains are not followed. Of the
+ * calls a buffer is passed to, the first MaxCalls are followed, through at
+ * most MaxCallDepth calls and MaxVisits (function, argument) pairs. */
+enum { MaxDepth = 32, MaxCalls = 8, MaxCallDepth = 8, MaxVisits = 64 };
 
 /* What the uses of one host buffer and its views amount to. */
 typedef struct {
   MlirOperation func;
-  const TileOpList *launchers; /* the module's functions that launch
-                                  kernels, directly or through calls */
-  MlirOperation kernelUse;     /* the first use in a kernel, or a call that
-                                  hands it to kernels; null when none */
-  MlirOperation escape;        /* the first op the buffer leaves through */
-  bool registered;             /* a gpu.host_register takes it */
-  bool hostAccess;             /* host code reads, writes or calls with it */
-  MlirOperation touch;         /* the first host op but a call, a gpu or an
-                                  nvgpu op that takes it: one that reads or
-                                  writes it */
+  const TileOpList *launchers;   /* the module's functions that launch
+                                    kernels, directly or through calls */
+  MlirOperation kernelUse;       /* the first use in a kernel, or a call that
+                                    hands it to kernels; null when none */
+  MlirOperation escape;          /* the first op the buffer leaves through */
+  bool registered;               /* a gpu.host_register takes it */
+  bool hostAccess;               /* host code reads, writes or calls with it */
+  MlirOperation touch;           /* the first host op but a call, a gpu or an
+                                    nvgpu op that takes it: one that reads or
+                                    writes it */
+  MlirOpOperand calls[MaxCalls]; /* the func.call operands it is */
+  unsigned numCalls;
   TileOpList deallocs;
 } Uses;
 
@@ -137,6 +142,12 @@ static bool callsLauncher(MlirOperation call, const TileOpList *launchers) {
   return !mlirOperationIsNull(callee) && listed(launchers, callee);
 }
 
+/* Records a host call that takes the buffer (the first MaxCalls). */
+static void addCall(Uses *uses, MlirOpOperand use) {
+  if (uses->numCalls < MaxCalls)
+    uses->calls[uses->numCalls++] = use;
+}
+
 static void classify(MlirValue value, Uses *uses, int depth) {
   for (MlirOpOperand use = mlirValueGetFirstUse(value);
        !mlirOpOperandIsNull(use); use = mlirOpOperandGetNextUse(use)) {
@@ -149,6 +160,7 @@ static void classify(MlirValue value, Uses *uses, int depth) {
       if (mlirOperationIsNull(uses->kernelUse))
         uses->kernelUse = user;
       uses->hostAccess = true;
+      addCall(uses, use);
     } else if (tileOpIs(user, "gpu.host_register")) {
       uses->registered = true;
     } else if (tileOpIs(user, "memref.dealloc")) {
@@ -171,6 +183,8 @@ static void classify(MlirValue value, Uses *uses, int depth) {
         uses->escape = user;
     } else {
       uses->hostAccess = true;
+      if (tileOpIs(user, "func.call"))
+        addCall(uses, use);
       /* gpu.memcpy and the like run on the device; nvgpu's TMA
        * descriptor takes the buffer's address only. */
       if (mlirOperationIsNull(uses->touch) && !tileOpIs(user, "func.call") &&
@@ -529,6 +543,81 @@ static MlirWalkResult traceCaptures(MlirOperation op, void *userData) {
 
 /*===--- arguments ------------------------------------------------------===*/
 
+/* The (function, argument) pairs already looked into. */
+typedef struct {
+  MlirOperation funcs[MaxVisits];
+  intptr_t args[MaxVisits];
+  unsigned count;
+} Visits;
+
+static bool visit(Visits *visits, MlirOperation func, intptr_t arg) {
+  for (unsigned i = 0; i < visits->count; ++i)
+    if (mlirOperationEqual(visits->funcs[i], func) && visits->args[i] == arg)
+      return false;
+  if (visits->count == MaxVisits)
+    return false;
+  visits->funcs[visits->count] = func;
+  visits->args[visits->count++] = arg;
+  return true;
+}
+
+/* The first host op that reads or writes the buffer of `uses` in a
+ * function it is passed to (by one of its calls, or further calls from
+ * there), or a null op; `*via` is set to the call of uses->func it went
+ * through. */
+static MlirOperation touchInCallees(const Uses *uses, Visits *visits, int depth,
+                                    MlirOperation *via) {
+  for (unsigned c = 0; c < uses->numCalls; ++c) {
+    MlirOperation call = mlirOpOperandGetOwner(uses->calls[c]);
+    MlirOperation callee = tileCalleeOf(call);
+    if (mlirOperationIsNull(callee) || !tileOpIs(callee, "func.func"))
+      continue;
+    MlirBlock entry =
+        mlirRegionGetFirstBlock(mlirOperationGetRegion(callee, 0));
+    intptr_t index = mlirOpOperandGetOperandNumber(uses->calls[c]);
+    if (mlirBlockIsNull(entry) || index >= mlirBlockGetNumArguments(entry) ||
+        !visit(visits, callee, index))
+      continue;
+    Uses inner = {.func = callee, .launchers = uses->launchers};
+    classify(mlirBlockGetArgument(entry, index), &inner, 0);
+    tileOpListFree(&inner.deallocs);
+    if (inner.registered)
+      continue;
+    MlirOperation touch = inner.touch, innerVia;
+    if (mlirOperationIsNull(touch) && depth + 1 < MaxCallDepth)
+      touch = touchInCallees(&inner, visits, depth + 1, &innerVia);
+    if (!mlirOperationIsNull(touch)) {
+      *via = call;
+      return touch;
+    }
+  }
+  return (MlirOperation){NULL};
+}
+
+/* The first host op that reads or writes the buffer of `uses`, in its
+ * function or (`*via`: the call it went through) in one it is passed to;
+ * a null op when none does, or when the function registers it. */
+static MlirOperation hostTouch(const Uses *uses, MlirOperation *via) {
+  *via = (MlirOperation){NULL};
+  if (uses->registered || !mlirOperationIsNull(uses->touch))
+    return uses->registered ? (MlirOperation){NULL} : uses->touch;
+  Visits visits = {.count = 0};
+  return touchInCallees(uses, &visits, 0, via);
+}
+
+/* "the 'memref.load' at line 5, column 8 of @g" */
+static const char *describeTouch(TileStrBuf *buf, MlirOperation touch) {
+  TileStrBuf at = TILE_STRBUF_INIT;
+  MlirOperation func = touch;
+  while (!mlirOperationIsNull(func) && !tileOpIs(func, "func.func"))
+    func = mlirOperationGetParentOperation(func);
+  MlirStringRef name = mlirStringAttrGetValue(tileOpGetAttr(func, "sym_name"));
+  tileStrBufPrintf(buf, "the %s of @%.*s", tileOpAt(&at, touch),
+                   (int)name.length, name.data);
+  tileStrBufFree(&at);
+  return tileStrBufGet(buf);
+}
+
 /* The first kernel (a kernel loop, gpu.launch or gpu.launch_func) under
  * an op, else its first other GPU op (gpu.memcpy, gpu.alloc, ...). */
 typedef struct {
@@ -562,15 +651,15 @@ static void checkArguments(Run *run) {
   mlirOperationWalk(run->func, findDeviceWork, &work, MlirWalkPreOrder);
   if (mlirOperationIsNull(work.kernel) && mlirOperationIsNull(work.gpuOp))
     return;
+  MlirBlock entry =
+      mlirRegionGetFirstBlock(mlirOperationGetRegion(run->func, 0));
+  if (mlirBlockIsNull(entry))
+    return;
   TileStrBuf why = TILE_STRBUF_INIT, at = TILE_STRBUF_INIT;
   if (!mlirOperationIsNull(work.kernel))
     tileStrBufAppendStr(&why, "launches kernels");
   else
     tileStrBufPrintf(&why, "uses the GPU (the %s)", tileOpAt(&at, work.gpuOp));
-  MlirBlock entry =
-      mlirRegionGetFirstBlock(mlirOperationGetRegion(run->func, 0));
-  if (mlirBlockIsNull(entry))
-    return;
   for (intptr_t i = 0; i < mlirBlockGetNumArguments(entry); ++i) {
     MlirValue arg = mlirBlockGetArgument(entry, i);
     if (!isBuffer(arg))
@@ -578,16 +667,27 @@ static void checkArguments(Run *run) {
     Uses uses = {.func = run->func, .launchers = run->launchers};
     classify(arg, &uses, 0);
     tileOpListFree(&uses.deallocs);
-    if (mlirOperationIsNull(uses.touch) || uses.registered)
+    MlirOperation via, touch = hostTouch(&uses, &via);
+    if (mlirOperationIsNull(touch))
       continue;
-    tileGpuFail(&run->errors, uses.touch,
-                "takes argument #%d in host code, but on the %s target the "
-                "arguments of a public function that %s are device memory "
-                "(tile-run, the Python package and ahead-of-time callers "
-                "pass device buffers), which host code cannot read or "
-                "write: do it in a kernel, copy with gpu.memcpy, or make "
-                "the function private if its callers pass host memory",
-                (int)i, run->target, tileStrBufGet(&why));
+    TileStrBuf what = TILE_STRBUF_INIT, where = TILE_STRBUF_INIT;
+    if (mlirOperationIsNull(via))
+      tileStrBufPrintf(&what, "takes argument #%d in host code", (int)i);
+    else
+      tileStrBufPrintf(&what,
+                       "passes argument #%d to a function whose host code "
+                       "reads or writes it (%s)",
+                       (int)i, describeTouch(&where, touch));
+    tileGpuFail(&run->errors, mlirOperationIsNull(via) ? touch : via,
+                "%s, but on the %s target the arguments of a public "
+                "function that %s are device memory (tile-run, the Python "
+                "package and ahead-of-time callers pass device buffers), "
+                "which host code cannot read or write: do it in a kernel, "
+                "copy with gpu.memcpy, or make the function private if its "
+                "callers pass host memory",
+                tileStrBufGet(&what), run->target, tileStrBufGet(&why));
+    tileStrBufFree(&what);
+    tileStrBufFree(&where);
   }
   tileStrBufFree(&why);
   tileStrBufFree(&at);
@@ -605,16 +705,27 @@ static void checkDeviceAlloc(Run *run, MlirOperation alloc) {
   Uses uses = {.func = run->func, .launchers = run->launchers};
   classify(mlirOperationGetResult(alloc, 0), &uses, 0);
   tileOpListFree(&uses.deallocs);
-  if (mlirOperationIsNull(uses.touch) || uses.registered)
+  MlirOperation via, touch = hostTouch(&uses, &via);
+  if (mlirOperationIsNull(touch))
     return;
-  TileStrBuf at = TILE_STRBUF_INIT;
-  tileGpuFail(&run->errors, uses.touch,
-              "takes the device memory of the %s in host code, which on the "
-              "%s target host code cannot read or write: do it in a kernel, "
-              "copy with gpu.memcpy, or allocate with gpu.alloc host_shared "
-              "(managed memory, which both reach)",
-              tileOpAt(&at, alloc), run->target);
+  TileStrBuf at = TILE_STRBUF_INIT, what = TILE_STRBUF_INIT,
+             where = TILE_STRBUF_INIT;
+  if (mlirOperationIsNull(via))
+    tileStrBufPrintf(&what, "takes the device memory of the %s in host code",
+                     tileOpAt(&at, alloc));
+  else
+    tileStrBufPrintf(&what,
+                     "passes the device memory of the %s to a function "
+                     "whose host code reads or writes it (%s)",
+                     tileOpAt(&at, alloc), describeTouch(&where, touch));
+  tileGpuFail(&run->errors, mlirOperationIsNull(via) ? touch : via,
+              "%s, which on the %s target host code cannot read or write: "
+              "do it in a kernel, copy with gpu.memcpy, or allocate with "
+              "gpu.alloc host_shared (managed memory, which both reach)",
+              tileStrBufGet(&what), run->target);
   tileStrBufFree(&at);
+  tileStrBufFree(&what);
+  tileStrBufFree(&where);
 }
 
 /*===--- the module's functions -----------------------------------------===*/

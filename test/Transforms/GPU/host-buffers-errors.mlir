@@ -148,8 +148,9 @@ func.func @host_reads_argument(%A: memref<64xf32>, %C: memref<64xf32>) {
 // -----
 
 // Not checked: a private function (its callers may pass host memory), one
-// with no kernel (a reference that runs on the cpu), queries, views, GPU
-// memory ops and calls.
+// with no kernel (a reference that runs on the cpu), queries, views and GPU
+// memory ops. A call is checked by what its callee does: @helper reads the
+// argument on the host.
 func.func private @helper(%A: memref<64xf32>, %C: memref<64xf32>) {
   %c0 = arith.constant 0 : index
   %s = memref.load %A[%c0] : memref<64xf32>
@@ -172,6 +173,7 @@ func.func @device_side(%A: memref<64xf32>, %C: memref<64xf32>) {
   %n = memref.dim %A, %c0 : memref<64xf32>
   gpu.memcpy %C, %A : memref<64xf32>, memref<64xf32>
   gpu.memset %A, %f : memref<64xf32>, f32
+  // expected-error @+1 {{'func.call' op passes argument #0 to a function whose host code reads or writes it (the 'memref.load' at line 156, column 8 of @helper)}}
   call @helper(%A, %C) : (memref<64xf32>, memref<64xf32>) -> ()
   scf.forall (%b) in (1) {
     scf.forall (%i) in (64) {
@@ -188,7 +190,7 @@ func.func @device_side(%A: memref<64xf32>, %C: memref<64xf32>) {
 // was the one for allocations, which asked for gpu.alloc host_shared).
 memref.global "private" constant @table : memref<4xf32> = dense<[1.0, 2.0, 3.0, 4.0]>
 func.func @global_returned(%C: memref<4xf32>) -> memref<4xf32> {
-  // expected-error @+1 {{'memref.get_global' op is a constant host global that the kernel's 'memref.load' at line 195, column 12 uses and that leaves the function through 'func.return' at line 199, column 3; on the cuda target the kernel reads a copy of it in device memory, which is freed before the function returns; pass on a memref.get_global of its own, which no kernel uses}}
+  // expected-error @+1 {{'memref.get_global' op is a constant host global that the kernel's 'memref.load' at line 197, column 12 uses and that leaves the function through 'func.return' at line 201, column 3; on the cuda target the kernel reads a copy of it in device memory, which is freed before the function returns; pass on a memref.get_global of its own, which no kernel uses}}
   %T = memref.get_global @table : memref<4xf32>
   scf.forall (%b) in (1) {
     scf.forall (%i) in (4) {
@@ -207,7 +209,7 @@ func.func @global_returned(%C: memref<4xf32>) -> memref<4xf32> {
 func.func @copies_then_reads(%A: memref<4xf32>, %B: memref<4xf32>) {
   %c0 = arith.constant 0 : index
   gpu.memcpy %B, %A : memref<4xf32>, memref<4xf32>
-  // expected-error @+1 {{'memref.load' op takes argument #1 in host code, but on the cuda target the arguments of a public function that uses the GPU (the 'gpu.memcpy' at line 209, column 3) are device memory}}
+  // expected-error @+1 {{'memref.load' op takes argument #1 in host code, but on the cuda target the arguments of a public function that uses the GPU (the 'gpu.memcpy' at line 211, column 3) are device memory}}
   %x = memref.load %B[%c0] : memref<4xf32>
   return
 }
@@ -223,7 +225,7 @@ func.func @writes_device_memory(%C: memref<4xf32>) {
   %T = gpu.alloc () : memref<4xf32>
   %S = gpu.alloc host_shared () : memref<4xf32>
   %v = memref.subview %T[0] [2] [1] : memref<4xf32> to memref<2xf32, strided<[1]>>
-  // expected-error @+1 {{'memref.store' op takes the device memory of the 'gpu.alloc' at line 223, column 8 in host code, which on the cuda target host code cannot read or write: do it in a kernel, copy with gpu.memcpy, or allocate with gpu.alloc host_shared (managed memory, which both reach)}}
+  // expected-error @+1 {{'memref.store' op takes the device memory of the 'gpu.alloc' at line 225, column 8 in host code, which on the cuda target host code cannot read or write: do it in a kernel, copy with gpu.memcpy, or allocate with gpu.alloc host_shared (managed memory, which both reach)}}
   memref.store %f, %v[%c0] : memref<2xf32, strided<[1]>>
   memref.store %f, %S[%c0] : memref<4xf32>
   gpu.memset %T, %f : memref<4xf32>, f32
@@ -255,10 +257,37 @@ func.func private @launch(%T: memref<4xf32>, %C: memref<4xf32>) {
 }
 func.func @stack_to_callee(%C: memref<4xf32>) {
   %c0 = arith.constant 0 : index
-  // expected-error @+1 {{'memref.alloca' op is host stack memory, which the kernels of @launch (through the 'func.call' at line 262, column 3) cannot reach on the cuda target}}
+  // expected-error @+1 {{'memref.alloca' op is host stack memory, which the kernels of @launch (through the 'func.call' at line 264, column 3) cannot reach on the cuda target}}
   %T = memref.alloca() : memref<4xf32>
   // expected-error @+1 {{'memref.load' op takes argument #0 in host code, but on the cuda target the arguments of a public function that launches kernels are device memory}}
   %x = memref.load %C[%c0] : memref<4xf32>
   call @launch(%T, %C) : (memref<4xf32>, memref<4xf32>) -> ()
+  return
+}
+
+// -----
+
+// Device memory that host code reads in a function it is passed to, here
+// two calls down: reported at the call that passes it, naming the read.
+func.func private @read(%T: memref<4xf32>) -> f32 {
+  %c0 = arith.constant 0 : index
+  %x = memref.load %T[%c0] : memref<4xf32>
+  return %x : f32
+}
+func.func private @relay(%T: memref<4xf32>) -> f32 {
+  %x = call @read(%T) : (memref<4xf32>) -> f32
+  return %x : f32
+}
+func.func @reads_in_callee(%C: memref<4xf32>) {
+  // expected-error @+1 {{'func.call' op passes argument #0 to a function whose host code reads or writes it (the 'memref.load' at line 274, column 8 of @read), but on the cuda target the arguments of a public function that launches kernels are device memory}}
+  %x = call @relay(%C) : (memref<4xf32>) -> f32
+  %T = gpu.alloc () : memref<4xf32>
+  // expected-error @+1 {{'func.call' op passes the device memory of the 'gpu.alloc' at line 284, column 8 to a function whose host code reads or writes it (the 'memref.load' at line 274, column 8 of @read), which on the cuda target host code cannot read or write}}
+  %y = call @read(%T) : (memref<4xf32>) -> f32
+  scf.forall (%b) in (1) {
+    scf.forall (%i) in (4) {
+      memref.store %x, %C[%i] : memref<4xf32>
+    }
+  } {mapping = [#gpu.block<x>], tile.threads = 4 : i64}
   return
 }
