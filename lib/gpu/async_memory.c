@@ -13,7 +13,7 @@
  * An async one with no dependency gets a fresh stream (a gpu.wait async)
  * and one with several a gpu.wait async on all of them, which it then
  * depends on. */
-#include "ir/builder.h"
+#include "ir/builder_gpu.h"
 #include "ir/ir.h"
 #include "passes/pass.h"
 
@@ -31,20 +31,6 @@ static MlirWalkResult collect(MlirOperation op, void *userData) {
   return MlirWalkResultAdvance;
 }
 
-/* The number of async dependencies of `op` (the first operands). */
-static intptr_t dependencies(MlirOperation op) {
-  if (!tileOpIs(op, "gpu.alloc")) {
-    /* dealloc: memref; memcpy: dst, src; memset: dst, value. */
-    intptr_t fixed = tileOpIs(op, "gpu.dealloc") ? 1 : 2;
-    return mlirOperationGetNumOperands(op) - fixed;
-  }
-  MlirAttribute segments = tileOpGetAttr(op, "operandSegmentSizes");
-  if (mlirAttributeIsNull(segments) ||
-      mlirDenseArrayGetNumElements(segments) != 3)
-    return -1;
-  return mlirDenseI32ArrayGetElement(segments, 0);
-}
-
 /* Whether `op` is async: its last result is a token. */
 static bool isAsync(MlirOperation op) {
   intptr_t n = mlirOperationGetNumResults(op);
@@ -53,7 +39,7 @@ static bool isAsync(MlirOperation op) {
 }
 
 static void normalise(MlirOperation op) {
-  intptr_t deps = dependencies(op);
+  intptr_t deps = tbGpuMemoryOpDependencies(op);
   bool async = isAsync(op);
   if (deps < 0 || (async && deps == 1))
     return;

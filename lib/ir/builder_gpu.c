@@ -169,6 +169,19 @@ void tbLaunchKernelOperands(MlirOperation launch, intptr_t *first,
   tbLaunchSegment(launch, TileLaunchKernelOperands, first, count);
 }
 
+intptr_t tbGpuMemoryOpDependencies(MlirOperation op) {
+  if (!tileOpIs(op, "gpu.alloc")) {
+    /* dealloc: memref; memcpy: dst, src; memset: dst, value. */
+    intptr_t fixed = tileOpIs(op, "gpu.dealloc") ? 1 : 2;
+    return mlirOperationGetNumOperands(op) - fixed;
+  }
+  MlirAttribute segments = tileOpGetAttr(op, "operandSegmentSizes");
+  if (mlirAttributeIsNull(segments) ||
+      mlirDenseArrayGetNumElements(segments) != 3)
+    return -1;
+  return mlirDenseI32ArrayGetElement(segments, 0);
+}
+
 void tbSetLaunchKernelOperands(MlirOperation launch, intptr_t n,
                                const MlirValue *operands) {
   int32_t seg[TileLaunchNumSegments];

@@ -53,6 +53,11 @@ void tbLaunchKernelOperands(MlirOperation launch, intptr_t *first,
 void tbSetLaunchKernelOperands(MlirOperation launch, intptr_t n,
                                const MlirValue *operands);
 
+/* The number of async dependencies (the first operands) of a GPU memory
+ * op of host code: gpu.alloc (from its operand segments), gpu.dealloc,
+ * gpu.memcpy or gpu.memset; -1 where gpu.alloc's segments are malformed. */
+intptr_t tbGpuMemoryOpDependencies(MlirOperation op);
+
 /* scf.if with one result of `type`: the caller ends both blocks with
  * tbYield. */
 typedef struct {

@@ -18,7 +18,7 @@
  * without dependencies), which wait for nothing; its token, done when the
  * host op is, becomes a fresh one where something uses it. Fresh tokens
  * left without uses are erased (each was a stream). */
-#include "ir/builder.h"
+#include "ir/builder_gpu.h"
 #include "ir/ir.h"
 #include "passes/pass.h"
 
@@ -47,16 +47,7 @@ static MlirWalkResult collect(MlirOperation op, void *userData) {
 static intptr_t dependencies(MlirOperation op) {
   if (tileOpIs(op, "gpu.host_register") || tileOpIs(op, "gpu.host_unregister"))
     return 0;
-  if (!tileOpIs(op, "gpu.alloc")) {
-    /* dealloc: memref; memcpy: dst, src; memset: dst, value. */
-    intptr_t fixed = tileOpIs(op, "gpu.dealloc") ? 1 : 2;
-    return mlirOperationGetNumOperands(op) - fixed;
-  }
-  MlirAttribute segments = tileOpGetAttr(op, "operandSegmentSizes");
-  if (mlirAttributeIsNull(segments) ||
-      mlirDenseArrayGetNumElements(segments) != 3)
-    return -1;
-  return mlirDenseI32ArrayGetElement(segments, 0);
+  return tbGpuMemoryOpDependencies(op);
 }
 
 /* The async token `op` returns, or a null value. */
