@@ -611,7 +611,10 @@ static const char *describeTouch(TileStrBuf *buf, MlirOperation touch) {
   MlirOperation func = touch;
   while (!mlirOperationIsNull(func) && !tileOpIs(func, "func.func"))
     func = mlirOperationGetParentOperation(func);
-  MlirStringRef name = mlirStringAttrGetValue(tileOpGetAttr(func, "sym_name"));
+  MlirStringRef name =
+      mlirOperationIsNull(func)
+          ? mlirStringRefCreateFromCString("?")
+          : mlirStringAttrGetValue(tileOpGetAttr(func, "sym_name"));
   tileStrBufPrintf(buf, "the %s of @%.*s", tileOpAt(&at, touch),
                    (int)name.length, name.data);
   tileStrBufFree(&at);
