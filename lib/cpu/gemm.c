@@ -307,13 +307,6 @@ static unsigned checkKernelChoices(MlirOperation kernel, void *userData) {
   return errors;
 }
 
-static bool contains(const TileOpList *list, MlirOperation op) {
-  for (size_t i = 0; i < list->count; ++i)
-    if (mlirOperationEqual(list->ops[i], op))
-      return true;
-  return false;
-}
-
 /* Once the kernel's GEMMs are lowered: a prefetch distance needs a packing
  * copy that prefetches; the honoured ops are erased. */
 static unsigned finishKernelChoices(MlirOperation kernel, void *userData) {
@@ -321,7 +314,7 @@ static unsigned finishKernelChoices(MlirOperation kernel, void *userData) {
   TileCpuChoices choices;
   tileCpuReadChoices(kernel, &choices);
   if (!mlirOperationIsNull(choices.prefetch) && choices.distance > 0 &&
-      !contains(&r->plan->prefetching, kernel)) {
+      !tileOpListContains(&r->plan->prefetching, kernel)) {
     tileRefuseChoice(choices.prefetch,
                      "no packing copy of the kernel reads vectors from "
                      "rows of a window of a larger buffer, the reads it "

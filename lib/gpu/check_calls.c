@@ -35,9 +35,8 @@ static void checkLaunch(Check *c, MlirOperation launch) {
     return;
   }
   tileOpListAppend(&c->launches, launch);
-  MlirOperation func = mlirOperationGetParentOperation(launch);
-  while (!mlirOperationIsNull(func) && !tileOpIs(func, "func.func"))
-    func = mlirOperationGetParentOperation(func);
+  MlirOperation func =
+      tileEnclosingFunc(mlirOperationGetParentOperation(launch));
   MlirAttribute name = mlirOperationIsNull(func)
                            ? (MlirAttribute){NULL}
                            : tileOpGetAttr(func, "sym_name");

@@ -126,20 +126,13 @@ static bool leaves(MlirOperation op) {
          (mlirOperationGetNumRegions(op) > 0 && anyMemRef(op));
 }
 
-static bool listed(const TileOpList *list, MlirOperation op) {
-  for (size_t i = 0; i < list->count; ++i)
-    if (mlirOperationEqual(list->ops[i], op))
-      return true;
-  return false;
-}
-
 /* Whether `call` calls a function that launches kernels (which may take
  * the buffers it is given). */
 static bool callsLauncher(MlirOperation call, const TileOpList *launchers) {
   if (!tileOpIs(call, "func.call"))
     return false;
   MlirOperation callee = tileCalleeOf(call);
-  return !mlirOperationIsNull(callee) && listed(launchers, callee);
+  return !mlirOperationIsNull(callee) && tileOpListContains(launchers, callee);
 }
 
 /* Records a host call that takes the buffer (the first MaxCalls). */
@@ -434,13 +427,6 @@ static void check(Run *run, MlirOperation buffer) {
 
 /*===--- buffers that reach kernels through host control flow -----------===*/
 
-static bool reported(const Run *run, MlirOperation buffer) {
-  for (size_t i = 0; i < run->reported.count; ++i)
-    if (mlirOperationEqual(run->reported.ops[i], buffer))
-      return true;
-  return false;
-}
-
 static void traceRoot(Run *run, MlirValue value, MlirOperation use,
                       MlirOperation through, int depth);
 
@@ -500,7 +486,7 @@ static void traceRoot(Run *run, MlirValue value, MlirOperation use,
               tileOpIs(def, "memref.get_global")) &&
              mlirAttributeIsNull(
                  mlirMemRefTypeGetMemorySpace(mlirValueGetType(value))) &&
-             !reported(run, def)) {
+             !tileOpListContains(&run->reported, def)) {
     Uses uses = {.func = run->func, .launchers = run->launchers};
     classify(value, &uses, 0);
     tileOpListFree(&uses.deallocs);
@@ -599,8 +585,10 @@ static MlirOperation touchInCallees(const Uses *uses, Visits *visits, int depth,
  * a null op when none does, or when the function registers it. */
 static MlirOperation hostTouch(const Uses *uses, MlirOperation *via) {
   *via = (MlirOperation){NULL};
-  if (uses->registered || !mlirOperationIsNull(uses->touch))
-    return uses->registered ? (MlirOperation){NULL} : uses->touch;
+  if (uses->registered)
+    return (MlirOperation){NULL};
+  if (!mlirOperationIsNull(uses->touch))
+    return uses->touch;
   Visits visits = {.count = 0};
   return touchInCallees(uses, &visits, 0, via);
 }
@@ -608,9 +596,7 @@ static MlirOperation hostTouch(const Uses *uses, MlirOperation *via) {
 /* "the 'memref.load' at line 5, column 8 of @g" */
 static const char *describeTouch(TileStrBuf *buf, MlirOperation touch) {
   TileStrBuf at = TILE_STRBUF_INIT;
-  MlirOperation func = touch;
-  while (!mlirOperationIsNull(func) && !tileOpIs(func, "func.func"))
-    func = mlirOperationGetParentOperation(func);
+  MlirOperation func = tileEnclosingFunc(touch);
   MlirStringRef name =
       mlirOperationIsNull(func)
           ? mlirStringRefCreateFromCString("?")
@@ -733,15 +719,6 @@ static void checkDeviceAlloc(Run *run, MlirOperation alloc) {
 
 /*===--- the module's functions -----------------------------------------===*/
 
-static MlirWalkResult findLaunch(MlirOperation op, void *userData) {
-  DeviceWork *work = userData;
-  if (isLaunch(op) || callsLauncher(op, work->launchers)) {
-    work->kernel = op;
-    return MlirWalkResultInterrupt;
-  }
-  return MlirWalkResultAdvance;
-}
-
 /* The defined func.func ops at the top of `module`. */
 static void collectFunctions(MlirOperation module, TileOpList *funcs) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
@@ -760,10 +737,10 @@ static void findLaunchers(const TileOpList *funcs, TileOpList *launchers) {
   for (bool added = true; added;) {
     added = false;
     for (size_t i = 0; i < funcs->count; ++i) {
-      if (listed(launchers, funcs->ops[i]))
+      if (tileOpListContains(launchers, funcs->ops[i]))
         continue;
       DeviceWork work = {launchers, {NULL}, {NULL}};
-      mlirOperationWalk(funcs->ops[i], findLaunch, &work, MlirWalkPreOrder);
+      mlirOperationWalk(funcs->ops[i], findDeviceWork, &work, MlirWalkPreOrder);
       if (!mlirOperationIsNull(work.kernel)) {
         tileOpListAppend(launchers, funcs->ops[i]);
         added = true;

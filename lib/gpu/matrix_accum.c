@@ -213,10 +213,8 @@ bool tileMmaRewriteAccumulatorUses(const TileMmaPlan *p, const TileMmaThread *t,
     MlirOperation user = mlirOpOperandGetOwner(use);
     if (tileOpIs(user, "memref.load") || tileOpIs(user, "memref.store"))
       user = parallelLoopOf(user, p->kernel);
-    bool seen = mlirOperationEqual(user, p->gemms[0]);
-    for (size_t i = 0; i < users.count && !seen; ++i)
-      seen = mlirOperationEqual(users.ops[i], user);
-    if (!seen)
+    if (!mlirOperationEqual(user, p->gemms[0]) &&
+        !tileOpListContains(&users, user))
       tileOpListAppend(&users, user);
   }
   for (size_t i = 0; i < users.count; ++i) {

@@ -555,6 +555,12 @@ MlirOperation tileEnclosingThreadLoop(MlirOperation op) {
   return (MlirOperation){NULL};
 }
 
+MlirOperation tileEnclosingFunc(MlirOperation op) {
+  while (!mlirOperationIsNull(op) && !tileOpIs(op, "func.func"))
+    op = mlirOperationGetParentOperation(op);
+  return op;
+}
+
 MlirOperation tileCalleeOf(MlirOperation call) {
   MlirAttribute callee = tileOpGetAttr(call, "callee");
   if (mlirAttributeIsNull(callee) || !mlirAttributeIsAFlatSymbolRef(callee))
@@ -688,6 +694,13 @@ void tileOpListAppend(TileOpList *list, MlirOperation op) {
     list->capacity = capacity;
   }
   list->ops[list->count++] = op;
+}
+
+bool tileOpListContains(const TileOpList *list, MlirOperation op) {
+  for (size_t i = 0; i < list->count; ++i)
+    if (mlirOperationEqual(list->ops[i], op))
+      return true;
+  return false;
 }
 
 void tileOpListFree(TileOpList *list) {

@@ -187,6 +187,8 @@ bool tileIsThreadLoop(MlirOperation op);
 /* The innermost thread-parallel loop between `op` and its kernel (or the
  * top when it has none), or a null operation. */
 MlirOperation tileEnclosingThreadLoop(MlirOperation op);
+/* The func.func that is `op` or holds it, or a null operation. */
+MlirOperation tileEnclosingFunc(MlirOperation op);
 /* The function that the func.call `call` calls, looked up in the nearest
  * builtin.module or gpu.module around it; a null operation when the
  * callee is no symbol defined there. */
@@ -221,6 +223,8 @@ typedef struct {
 
 /* Appends `op` (aborts when out of memory, see support/alloc.h). */
 void tileOpListAppend(TileOpList *list, MlirOperation op);
+/* Whether `list` holds `op`. */
+bool tileOpListContains(const TileOpList *list, MlirOperation op);
 /* Appends every op named `name` under `root`, in pre-order. */
 void tileCollectOps(MlirOperation root, const char *name, TileOpList *list);
 void tileOpListFree(TileOpList *list);

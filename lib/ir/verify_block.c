@@ -459,9 +459,8 @@ static MlirOperation barrierIn(MlirOperation call, TileOpList *seen,
   MlirOperation func = tileCalleeOf(call);
   if (mlirOperationIsNull(func))
     return func;
-  for (size_t i = 0; i < seen->count; ++i)
-    if (mlirOperationEqual(seen->ops[i], func))
-      return (MlirOperation){NULL};
+  if (tileOpListContains(seen, func))
+    return (MlirOperation){NULL};
   tileOpListAppend(seen, func);
   BarrierSearch search = {{NULL}, seen, depth};
   mlirOperationWalk(func, findBarrier, &search, MlirWalkPreOrder);

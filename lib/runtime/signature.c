@@ -126,10 +126,8 @@ static MlirWalkResult markCallees(MlirOperation op, void *userData) {
       tileSymbolNamed(search->module, mlirFlatSymbolRefAttrGetValue(callee));
   if (mlirOperationIsNull(func))
     return MlirWalkResultAdvance;
-  for (size_t i = 0; i < search->reached.count; ++i)
-    if (mlirOperationEqual(search->reached.ops[i], func))
-      return MlirWalkResultAdvance;
-  tileOpListAppend(&search->reached, func);
+  if (!tileOpListContains(&search->reached, func))
+    tileOpListAppend(&search->reached, func);
   return MlirWalkResultAdvance;
 }
 

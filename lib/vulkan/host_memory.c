@@ -103,6 +103,12 @@ static bool isFresh(MlirValue token) {
   return tileOpIs(def, "gpu.wait") && mlirOperationGetNumOperands(def) == 0;
 }
 
+/* Lists a fresh token's op once. */
+static void addFresh(TileOpList *fresh, MlirOperation op) {
+  if (!tileOpListContains(fresh, op))
+    tileOpListAppend(fresh, op);
+}
+
 /* Lowers `op`; `fresh` collects the fresh tokens' ops it no longer waits
  * on or made. */
 static bool lower(MlirOperation op, TileOpList *fresh) {
@@ -122,7 +128,7 @@ static bool lower(MlirOperation op, TileOpList *fresh) {
   for (intptr_t i = 0; i < deps; ++i) {
     MlirValue dep = mlirOperationGetOperand(op, i);
     if (isFresh(dep))
-      tileOpListAppend(fresh, mlirOpResultGetOwner(dep));
+      addFresh(fresh, mlirOpResultGetOwner(dep));
     else
       waitOn[numWaits++] = dep;
   }
@@ -148,7 +154,7 @@ static bool lower(MlirOperation op, TileOpList *fresh) {
     MlirType type = mlirValueGetType(token);
     MlirOperation done = tbCreate(&b, "gpu.wait", 0, NULL, 1, &type, 0, NULL);
     mlirValueReplaceAllUsesOfWith(token, tbResult(done));
-    tileOpListAppend(fresh, done);
+    addFresh(fresh, done);
   }
   mlirOperationDestroy(op);
   return true;
@@ -163,15 +169,10 @@ static void run(MlirOperation op, MlirExternalPass pass,
   bool ok = true;
   for (size_t i = 0; i < ops.count; ++i)
     ok &= lower(ops.ops[i], &fresh);
-  /* Once each: an op may be listed twice, and is erased on its first. */
-  for (size_t i = 0; i < fresh.count; ++i) {
-    bool listedBefore = false;
-    for (size_t j = 0; j < i && !listedBefore; ++j)
-      listedBefore = mlirOperationEqual(fresh.ops[j], fresh.ops[i]);
-    if (!listedBefore && mlirOpOperandIsNull(mlirValueGetFirstUse(
-                             mlirOperationGetResult(fresh.ops[i], 0))))
+  for (size_t i = 0; i < fresh.count; ++i)
+    if (mlirOpOperandIsNull(
+            mlirValueGetFirstUse(mlirOperationGetResult(fresh.ops[i], 0))))
       mlirOperationDestroy(fresh.ops[i]);
-  }
   tileOpListFree(&fresh);
   tileOpListFree(&ops);
   if (!ok)
