@@ -2,6 +2,7 @@
  * them. */
 #include "passes/pass.h"
 
+extern const TilePassDescriptor tileCpuBlockCallsPass;
 extern const TilePassDescriptor tileCpuVerifyPass;
 extern const TilePassDescriptor tileCpuAllocPass;
 extern const TilePassDescriptor tileCpuGemmPass;
@@ -20,14 +21,15 @@ extern const TilePassDescriptor tileCpuLibcallsPass;
 extern const TilePassDescriptor tileCpuTargetPass;
 
 static const TilePassDescriptor *const passes[] = {
-    &tileCpuVerifyPass,      &tileCpuAllocPass,
-    &tileCpuGemmPass,        &tileCpuCopyPass,
-    &tileCpuFillPass,        &tileCpuReducePass,
-    &tileCpuAtomicAddPass,   &tileCpuMathPass,
-    &tileCpuKernelsPass,     &tileCpuNarrowFloatsPass,
-    &tileCpuSplitGuardsPass, &tileCpuOutlineKernelsPass,
-    &tileCpuOutlineOpsPass,  &tileCpuHalfMovesPass,
-    &tileCpuLibcallsPass,    &tileCpuTargetPass,
+    &tileCpuBlockCallsPass,     &tileCpuVerifyPass,
+    &tileCpuAllocPass,          &tileCpuGemmPass,
+    &tileCpuCopyPass,           &tileCpuFillPass,
+    &tileCpuReducePass,         &tileCpuAtomicAddPass,
+    &tileCpuMathPass,           &tileCpuKernelsPass,
+    &tileCpuNarrowFloatsPass,   &tileCpuSplitGuardsPass,
+    &tileCpuOutlineKernelsPass, &tileCpuOutlineOpsPass,
+    &tileCpuHalfMovesPass,      &tileCpuLibcallsPass,
+    &tileCpuTargetPass,
 };
 
 const TilePassList tileCpuPasses = {passes, TILE_COUNT(passes)};
