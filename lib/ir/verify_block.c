@@ -434,37 +434,50 @@ static void check(Analysis *a, MlirOperation op, Control control) {
 }
 
 typedef struct {
+  bool (*matches)(MlirOperation op);
   MlirOperation found;
   TileOpList *seen;
   int depth;
-} BarrierSearch;
+} CalleeSearch;
 
-/* The gpu.barrier that the function `call` calls, or one it calls (at
- * most `depth` calls deeper), reaches, or a null op; `seen` holds the
- * functions already looked into. */
-static MlirOperation barrierIn(MlirOperation call, TileOpList *seen, int depth);
+/* The first op for which `matches` holds in the function `call` calls, or
+ * in one it calls (at most `depth` calls deeper), or a null op; `seen`
+ * holds the functions already looked into. */
+static MlirOperation reachedOp(MlirOperation call,
+                               bool (*matches)(MlirOperation op),
+                               TileOpList *seen, int depth);
 
-static MlirWalkResult findBarrier(MlirOperation op, void *userData) {
-  BarrierSearch *search = userData;
-  if (tileOpIs(op, "gpu.barrier"))
+static MlirWalkResult findReached(MlirOperation op, void *userData) {
+  CalleeSearch *search = userData;
+  if (search->matches(op))
     search->found = op;
   else if (tileOpIs(op, "func.call") && search->depth > 0)
-    search->found = barrierIn(op, search->seen, search->depth - 1);
+    search->found =
+        reachedOp(op, search->matches, search->seen, search->depth - 1);
   return mlirOperationIsNull(search->found) ? MlirWalkResultAdvance
                                             : MlirWalkResultInterrupt;
 }
 
-static MlirOperation barrierIn(MlirOperation call, TileOpList *seen,
-                               int depth) {
+static MlirOperation reachedOp(MlirOperation call,
+                               bool (*matches)(MlirOperation op),
+                               TileOpList *seen, int depth) {
   MlirOperation func = tileCalleeOf(call);
   if (mlirOperationIsNull(func))
     return func;
   if (tileOpListContains(seen, func))
     return (MlirOperation){NULL};
   tileOpListAppend(seen, func);
-  BarrierSearch search = {{NULL}, seen, depth};
-  mlirOperationWalk(func, findBarrier, &search, MlirWalkPreOrder);
+  CalleeSearch search = {matches, {NULL}, seen, depth};
+  mlirOperationWalk(func, findReached, &search, MlirWalkPreOrder);
   return search.found;
+}
+
+static bool isBarrier(MlirOperation op) { return tileOpIs(op, "gpu.barrier"); }
+
+/* A thread-parallel loop outside kernels (a function that holds a kernel
+ * is reported where the kernel is launched). */
+static bool isParallelLoop(MlirOperation op) {
+  return tileIsThreadLoop(op) && mlirOperationIsNull(tileEnclosingKernel(op));
 }
 
 enum { MaxCallDepth = 16 };
@@ -483,7 +496,7 @@ static void checkBarrier(Analysis *a, MlirOperation op, Control control) {
   MlirOperation barrier = op;
   if (tileOpIs(op, "func.call")) {
     TileOpList seen = {0};
-    barrier = barrierIn(op, &seen, MaxCallDepth);
+    barrier = reachedOp(op, isBarrier, &seen, MaxCallDepth);
     tileOpListFree(&seen);
     if (mlirOperationIsNull(barrier))
       return;
@@ -509,6 +522,26 @@ static void checkBarrier(Analysis *a, MlirOperation op, Control control) {
   ++a->errors;
 }
 
+/* A thread-parallel loop shares its iterations among the threads of the
+ * kernel that holds it; in a function a kernel calls, the targets gave it
+ * different meanings (cuda ran it whole on every thread that called it,
+ * the cpu once per block, vulkan did not lower it). */
+static void checkCalledLoop(Analysis *a, MlirOperation call) {
+  TileOpList seen = {0};
+  MlirOperation loop = reachedOp(call, isParallelLoop, &seen, MaxCallDepth);
+  tileOpListFree(&seen);
+  if (mlirOperationIsNull(loop))
+    return;
+  tileEmitOpError(call,
+                  "reaches the %s, a parallel loop in a function the kernel "
+                  "calls: a thread-parallel loop belongs in the kernel, "
+                  "whose threads share its iterations (write it there, or "
+                  "make it an scf.for, which each calling thread runs "
+                  "whole)",
+                  tileOpAt(&a->at0, loop));
+  ++a->errors;
+}
+
 static void visitOp(Analysis *a, MlirOperation op, Control control) {
   Varying *s = &a->varying;
   intptr_t results = mlirOperationGetNumResults(op);
@@ -525,6 +558,8 @@ static void visitOp(Analysis *a, MlirOperation op, Control control) {
       mark(s, mlirOperationGetResult(op, i), source);
   }
   markPrivateWrites(a, op, control);
+  if (a->report && tileOpIs(op, "func.call"))
+    checkCalledLoop(a, op);
   if (a->report && (tileOpIs(op, "gpu.barrier") || tileOpIs(op, "func.call")))
     checkBarrier(a, op, control);
   else if (a->report && mlirOperationIsNull(control.loop))
