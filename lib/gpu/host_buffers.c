@@ -26,11 +26,13 @@
  * (returned or yielded), whose owner would free device memory with free(),
  * and one of a layout with symbols, whose gpu.alloc MLIR does not lower.
  *
- * A buffer that host control flow passes on (an scf.if result, an
- * scf.for iteration argument) is not followed forward and stays where it
- * was made; the buffers each kernel takes are followed back through views
- * and such control flow, and host memory found there is reported at the
- * op that made it. Buffers of a memory space are left to
+ * A choice between buffers (arith.select) is followed like a view. A
+ * buffer that host control flow passes on (an scf.if result, an scf.for
+ * iteration argument) is not followed forward and stays where it was
+ * made; the buffers each kernel takes, and those passed to functions that
+ * launch kernels, are followed back through views, choices and such
+ * control flow, and host memory found there is reported at the op that
+ * made it. Buffers of a memory space are left to
  * tile-check-memory-spaces.
  *
  * The arguments of a public function that launches kernels or uses other
@@ -116,6 +118,13 @@ static bool anyMemRef(MlirOperation op) {
   return false;
 }
 
+/* An arith.select between buffers: host code that picks one, which
+ * reads neither. */
+static bool isBufferSelect(MlirOperation op) {
+  return tileOpIs(op, "arith.select") && mlirOperationGetNumResults(op) == 1 &&
+         isBuffer(mlirOperationGetResult(op, 0));
+}
+
 /* Ops through which a buffer leaves what this pass follows: a return or
  * yield, or an op of regions that may pass it on (an scf.for taking it as
  * an iteration argument); a linalg op, whose region sees elements, only
@@ -158,8 +167,9 @@ static void classify(MlirValue value, Uses *uses, int depth) {
       uses->registered = true;
     } else if (tileOpIs(user, "memref.dealloc")) {
       tileOpListAppend(&uses->deallocs, user);
-    } else if (tileTakesBufferOnly(user)) {
-      /* Views alias the buffer; queries (memref.dim) read no element. */
+    } else if (tileTakesBufferOnly(user) || isBufferSelect(user)) {
+      /* Views alias the buffer, and so does a choice between buffers;
+       * queries (memref.dim) read no element. */
       for (intptr_t i = 0; i < mlirOperationGetNumResults(user); ++i) {
         MlirValue result = mlirOperationGetResult(user, i);
         if (!isBuffer(result))
@@ -473,6 +483,9 @@ static void traceRoot(Run *run, MlirValue value, MlirOperation use,
   intptr_t index = mlirOpResultGetResultNumber(value);
   if (tileTakesBufferOnly(def) && mlirOperationGetNumOperands(def) > 0) {
     traceRoot(run, mlirOperationGetOperand(def, 0), use, through, depth + 1);
+  } else if (isBufferSelect(def)) {
+    traceRoot(run, mlirOperationGetOperand(def, 1), use, through, depth + 1);
+    traceRoot(run, mlirOperationGetOperand(def, 2), use, through, depth + 1);
   } else if (tileOpIs(def, "scf.if") || tileOpIs(def, "scf.index_switch") ||
              tileOpIs(def, "scf.execute_region")) {
     traceYields(run, def, index, use, depth);
@@ -507,10 +520,12 @@ static void traceRoot(Run *run, MlirValue value, MlirOperation use,
   }
 }
 
-/* The buffers each op of a kernel takes from host code. */
+/* The buffers each op of a kernel takes from host code, and those that
+ * host code passes to functions that launch kernels. */
 static MlirWalkResult traceCaptures(MlirOperation op, void *userData) {
   Run *run = userData;
-  bool launch = tileOpIs(op, "gpu.launch_func");
+  bool launch = tileOpIs(op, "gpu.launch_func") ||
+                (callsLauncher(op, run->launchers) && !inKernel(op, run->func));
   if (!launch && !inKernel(op, run->func))
     return MlirWalkResultAdvance;
   for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {

@@ -291,3 +291,30 @@ func.func @reads_in_callee(%C: memref<4xf32>) {
   } {mapping = [#gpu.block<x>], tile.threads = 4 : i64}
   return
 }
+
+// -----
+
+// So is a buffer that host control flow passes to a function that launches
+// kernels: the call's operands are followed back too (it was malloc
+// memory, which the kernel of @fill_kernel read at a host address).
+func.func private @fill_kernel(%S: memref<64xf32>) {
+  %one = arith.constant 1.0 : f32
+  scf.forall (%b) in (1) {
+    scf.forall (%i) in (64) {
+      memref.store %one, %S[%i] : memref<64xf32>
+    }
+  } {mapping = [#gpu.block<x>], tile.threads = 64 : i64}
+  return
+}
+func.func @choose_for_call(%C: memref<64xf32>, %flag: i1) {
+  // expected-error-re @+1 {{'memref.alloc' op is host memory that reaches the kernels of @fill_kernel (through the 'func.call' at line {{[0-9]+}}, column 3) through 'scf.if' at line {{[0-9]+}}, column 8; on the cuda target kernels reach device memory only}}
+  %T = memref.alloc() : memref<64xf32>
+  %S = scf.if %flag -> memref<64xf32> {
+    scf.yield %T : memref<64xf32>
+  } else {
+    scf.yield %C : memref<64xf32>
+  }
+  func.call @fill_kernel(%S) : (memref<64xf32>) -> ()
+  memref.dealloc %T : memref<64xf32>
+  return
+}

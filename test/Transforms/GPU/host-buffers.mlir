@@ -210,3 +210,47 @@ func.func @through_calls(%C: memref<4xf32>) {
   memref.dealloc %H : memref<4xf32>
   return
 }
+
+// -----
+
+// A choice between buffers (arith.select) reads neither: it is followed
+// like a view, so the buffer chosen for a kernel, or for a function that
+// launches one, becomes device memory. An argument chosen was reported as
+// read by host code.
+// CHECK-LABEL: func.func @select_for_kernel(
+// CHECK-SAME:    %[[C:[^:]*]]: memref<64xf32>
+// CHECK:         %[[T:.*]] = gpu.alloc () : memref<64xf32>
+// CHECK:         arith.select %{{.*}}, %[[T]], %[[C]] : memref<64xf32>
+// CHECK:         gpu.dealloc %[[T]]
+// CHECK-LABEL: func.func @select_for_call(
+// CHECK:         %[[U:.*]] = gpu.alloc host_shared () : memref<64xf32>
+// CHECK:         arith.select %{{.*}}, %[[U]], %{{.*}} : memref<64xf32>
+// CHECK:         gpu.dealloc %[[U]]
+func.func private @fill_kernel(%S: memref<64xf32>) {
+  %one = arith.constant 1.0 : f32
+  scf.forall (%b) in (1) {
+    scf.forall (%i) in (64) {
+      memref.store %one, %S[%i] : memref<64xf32>
+    }
+  } {mapping = [#gpu.block<x>], tile.threads = 64 : i64}
+  return
+}
+func.func @select_for_kernel(%C: memref<64xf32>, %flag: i1) {
+  %T = memref.alloc() : memref<64xf32>
+  %S = arith.select %flag, %T, %C : memref<64xf32>
+  %one = arith.constant 1.0 : f32
+  scf.forall (%b) in (1) {
+    scf.forall (%i) in (64) {
+      memref.store %one, %S[%i] : memref<64xf32>
+    }
+  } {mapping = [#gpu.block<x>], tile.threads = 64 : i64}
+  memref.dealloc %T : memref<64xf32>
+  return
+}
+func.func @select_for_call(%C: memref<64xf32>, %flag: i1) {
+  %U = memref.alloc() : memref<64xf32>
+  %S = arith.select %flag, %U, %C : memref<64xf32>
+  func.call @fill_kernel(%S) : (memref<64xf32>) -> ()
+  memref.dealloc %U : memref<64xf32>
+  return
+}
