@@ -30,9 +30,9 @@
  * buffer that host control flow passes on (an scf.if result, an scf.for
  * iteration argument) is not followed forward and stays where it was
  * made; the buffers each kernel takes, and those passed to functions that
- * launch kernels, are followed back through views, choices and such
- * control flow, and host memory found there is reported at the op that
- * made it. Buffers of a memory space are left to
+ * launch kernels, are followed back through views, choices, such control
+ * flow and the buffers calls return, and host memory found there is
+ * reported at the op that made it. Buffers of a memory space are left to
  * tile-check-memory-spaces.
  *
  * The arguments of a public function that launches kernels or uses other
@@ -197,9 +197,17 @@ static void classify(MlirValue value, Uses *uses, int depth) {
   }
 }
 
+/* The calls whose returned buffers are being followed back, innermost
+ * first. */
+typedef struct CallFrame {
+  MlirOperation call;
+  const struct CallFrame *outer;
+} CallFrame;
+
 typedef struct {
   MlirOperation func;
   const TileOpList *launchers;
+  const CallFrame *frames;
   const char *target;
   unsigned errors;
   TileOpList buffers;
@@ -457,12 +465,33 @@ static void traceYields(Run *run, MlirOperation op, intptr_t index,
     }
 }
 
+/* The buffer that the func.call `call` returns as its result `index`:
+ * each func.return of its callee, followed back there (and through the
+ * callee's arguments, to the call's operands). */
+static void traceReturns(Run *run, MlirOperation call, intptr_t index,
+                         MlirOperation use, int depth) {
+  MlirOperation callee = tileCalleeOf(call);
+  if (mlirOperationIsNull(callee) || !tileOpIs(callee, "func.func"))
+    return;
+  CallFrame frame = {call, run->frames};
+  run->frames = &frame;
+  for (MlirBlock block =
+           mlirRegionGetFirstBlock(mlirOperationGetRegion(callee, 0));
+       !mlirBlockIsNull(block); block = mlirBlockGetNextInRegion(block)) {
+    MlirOperation ret = mlirBlockGetTerminator(block);
+    if (!mlirOperationIsNull(ret) && tileOpIs(ret, "func.return") &&
+        index < mlirOperationGetNumOperands(ret))
+      traceRoot(run, mlirOperationGetOperand(ret, index), use, call, depth + 1);
+  }
+  run->frames = frame.outer;
+}
+
 /* Follows `value`, a buffer a kernel's `use` takes from host code, back
- * through views, scf.if/index_switch/execute_region results and scf.for
- * iteration arguments to the host buffers it may be (`through`: the
- * control flow op it came through, null until one). One that is still
- * host memory came only through control flow, which the forward walk
- * does not follow: reported. */
+ * through views, choices, scf.if/index_switch/execute_region results,
+ * scf.for iteration arguments and the buffers calls return to the host
+ * buffers it may be (`through`: the control flow op or call it came
+ * through, null until one). One that is still host memory came only
+ * through control flow, which the forward walk does not follow: reported. */
 static void traceRoot(Run *run, MlirValue value, MlirOperation use,
                       MlirOperation through, int depth) {
   if (depth >= MaxDepth)
@@ -471,6 +500,19 @@ static void traceRoot(Run *run, MlirValue value, MlirOperation use,
     MlirBlock block = mlirBlockArgumentGetOwner(value);
     MlirOperation parent = mlirBlockGetParentOperation(block);
     intptr_t arg = mlirBlockArgumentGetArgNumber(value);
+    const CallFrame *frame = run->frames;
+    /* An argument of the function a call being followed calls. */
+    if (frame && !mlirOperationIsNull(parent) &&
+        mlirOperationEqual(parent, tileCalleeOf(frame->call)) &&
+        mlirBlockEqual(block, mlirRegionGetFirstBlock(
+                                  mlirOperationGetRegion(parent, 0))) &&
+        arg < mlirOperationGetNumOperands(frame->call)) {
+      run->frames = frame->outer;
+      traceRoot(run, mlirOperationGetOperand(frame->call, arg), use, through,
+                depth + 1);
+      run->frames = frame;
+      return;
+    }
     if (!mlirOperationIsNull(parent) && tileOpIs(parent, "scf.for") &&
         arg >= 1 && 3 + arg - 1 < mlirOperationGetNumOperands(parent)) {
       traceRoot(run, mlirOperationGetOperand(parent, 3 + arg - 1), use, parent,
@@ -489,6 +531,8 @@ static void traceRoot(Run *run, MlirValue value, MlirOperation use,
   } else if (tileOpIs(def, "scf.if") || tileOpIs(def, "scf.index_switch") ||
              tileOpIs(def, "scf.execute_region")) {
     traceYields(run, def, index, use, depth);
+  } else if (tileOpIs(def, "func.call") && !inKernel(def, run->func)) {
+    traceReturns(run, def, index, use, depth);
   } else if (tileOpIs(def, "scf.for")) {
     if (3 + index < mlirOperationGetNumOperands(def))
       traceRoot(run, mlirOperationGetOperand(def, 3 + index), use, def,

@@ -318,3 +318,35 @@ func.func @choose_for_call(%C: memref<64xf32>, %flag: i1) {
   memref.dealloc %T : memref<64xf32>
   return
 }
+
+// -----
+
+// And a buffer a call returns: followed into the callee's returns, and
+// through its arguments back to the call's operands (the kernel read the
+// malloc memory of @make at a host address, silently).
+func.func private @make() -> memref<64xf32> {
+  // expected-error-re @+1 {{'memref.alloc' op is host memory that reaches the kernel's 'memref.store' at line {{[0-9]+}}, column 7 through 'func.call' at line {{[0-9]+}}, column 8; on the cuda target kernels reach device memory only}}
+  %a = memref.alloc() : memref<64xf32>
+  return %a : memref<64xf32>
+}
+func.func private @same(%x: memref<64xf32>) -> memref<64xf32> {
+  return %x : memref<64xf32>
+}
+func.func @returned(%C: memref<64xf32>) {
+  %b = func.call @make() : () -> memref<64xf32>
+  // expected-error-re @+1 {{'memref.alloc' op is host memory that reaches the kernel's 'memref.store' at line {{[0-9]+}}, column 7 through 'func.call' at line {{[0-9]+}}, column 8}}
+  %t = memref.alloc() : memref<64xf32>
+  %u = func.call @same(%t) : (memref<64xf32>) -> memref<64xf32>
+  %w = func.call @same(%C) : (memref<64xf32>) -> memref<64xf32>
+  %v = arith.constant 1.0 : f32
+  scf.forall (%bb) in (1) {
+    scf.forall (%i) in (64) {
+      memref.store %v, %b[%i] : memref<64xf32>
+      memref.store %v, %u[%i] : memref<64xf32>
+      memref.store %v, %w[%i] : memref<64xf32>
+    }
+  } {mapping = [#gpu.block<x>], tile.threads = 64 : i64}
+  memref.dealloc %b : memref<64xf32>
+  memref.dealloc %t : memref<64xf32>
+  return
+}

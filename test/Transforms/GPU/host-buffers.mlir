@@ -254,3 +254,27 @@ func.func @select_for_call(%C: memref<64xf32>, %flag: i1) {
   memref.dealloc %U : memref<64xf32>
   return
 }
+
+// -----
+
+// A buffer of gpu.alloc that a call returns is device memory: nothing to
+// report, nothing changed.
+// CHECK-LABEL: func.func private @make_device(
+// CHECK:         gpu.alloc () : memref<64xf32>
+// CHECK-LABEL: func.func @returned_device(
+// CHECK:         call @make_device()
+func.func private @make_device() -> memref<64xf32> {
+  %a = gpu.alloc () : memref<64xf32>
+  return %a : memref<64xf32>
+}
+func.func @returned_device() {
+  %b = func.call @make_device() : () -> memref<64xf32>
+  %v = arith.constant 1.0 : f32
+  scf.forall (%bb) in (1) {
+    scf.forall (%i) in (64) {
+      memref.store %v, %b[%i] : memref<64xf32>
+    }
+  } {mapping = [#gpu.block<x>], tile.threads = 64 : i64}
+  gpu.dealloc %b : memref<64xf32>
+  return
+}
