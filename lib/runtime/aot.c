@@ -103,17 +103,30 @@ static void printParameter(TileStrBuf *out, const TileArgType *t, unsigned i) {
   }
 }
 
+static bool hasBuffer(const TileEntrySignature *e) {
+  for (unsigned i = 0; i < e->numArgs; ++i)
+    if (e->args[i].rank >= 0)
+      return true;
+  return false;
+}
+
 /* The declaration, one parameter per line when it does not fit in 80
- * columns. */
+ * columns. `allocator` names what makes device memory where kernels read
+ * it (cuda and rocm), else NULL. */
 static void printPrototype(TileStrBuf *out, const TileEntrySignature *e,
-                           bool hasDevice) {
+                           bool hasDevice, const char *allocator) {
   tileStrBufPrintf(out, "/* func.func @%s(", e->name);
   for (unsigned i = 0; i < e->numArgs; ++i)
     tileStrBufPrintf(out, "%s%s", i ? ", " : "", e->args[i].typeName);
-  /* Where kernels may read device memory, say which functions do not. */
+  /* Where kernels read device memory, say which buffers are. */
   if (hasDevice && e->hostOnly)
     tileStrBufAppendStr(out, ")\n * launches no kernel: it runs on the host, "
                              "and its buffers are host memory */\n");
+  else if (allocator && hasBuffer(e))
+    tileStrBufPrintf(out,
+                     ")\n * uses the GPU: its buffers are device memory "
+                     "(%s) */\n",
+                     allocator);
   else
     tileStrBufAppendStr(out, ") */\n");
   TileStrBuf line = TILE_STRBUF_INIT, wrapped = TILE_STRBUF_INIT;
@@ -156,8 +169,14 @@ static void printHeader(TileStrBuf *out, const TileArtifact *a,
     for (unsigned i = 0; i < entries[e]->numArgs; ++i)
       if (entries[e]->args[i].rank >= 0 && !printedBefore(entries, e, i))
         printMemRefStruct(out, &entries[e]->args[i]);
+  const char *format = tileArtifactGetDeviceFormat(a);
+  const char *allocator =
+      strcmp(format, "ptx") == 0 ? "cuMemAlloc or cuMemAllocManaged"
+      : strcmp(format, "hsaco") == 0 || strcmp(format, "isa") == 0
+          ? "hipMalloc or hipMallocManaged"
+          : NULL;
   for (size_t e = 0; e < n; ++e)
-    printPrototype(out, entries[e], *tileArtifactGetDeviceFormat(a));
+    printPrototype(out, entries[e], *format, allocator);
   tileStrBufPrintf(out, "#ifdef __cplusplus\n}\n#endif\n\n#endif /* %s */\n",
                    guard);
 }
