@@ -4,7 +4,7 @@
   scripts/stress.py [--count N] [--seed S] [--build DIR] [--families F,...]
                     [--jobs J] [TARGET...]
 
-Ten families of kernels, with random tile shapes, thread counts, stage
+Twelve families of kernels, with random tile shapes, thread counts, stage
 counts, element types and scopes, and random problem shapes that do and do
 not divide the tiles:
 
@@ -43,6 +43,9 @@ not divide the tiles:
           offsets and steps, reinterpret casts, collapse_shape, expand_shape
           into sizes known at run time only, made in the host code or in
           the kernel
+  calls   calls the block's code makes of functions that make atomic
+          updates (which run on every thread of the block), through
+          chains of calls, in loops and under choices on the block id
 
 Where a target's jit can run here (cpu and vulkan on lavapipe; cuda and
 rocm on a machine with the GPU), every kernel runs (tile-run) and is
@@ -1152,9 +1155,103 @@ func.func @ref(%X: {X}, %Y: {X}) {{
     return text, ["--entry=win", "--shape=0,1=%dx%d" % (m, n), "--check=ref"]
 
 
+def calls(rng):
+    """Calls that a kernel's block makes (outside thread-parallel loops) of
+    functions whose atomic updates run on every thread of the block:
+    chains of calls, calls in loops and under choices on the block id,
+    functions that count into an array of their own first; the reference
+    runs the same block code once per thread of each block in plain
+    loops."""
+    threads = rng.choice([1, 2, 32, 64])
+    n = rng.randint(1, 3)
+    funcs = []
+    for f in range(n):
+        lines = ["func.func private @h%d(%%C: memref<8xi32>, %%x: index) -> i32 {" % f,
+                 "  %c0 = arith.constant 0 : index",
+                 "  %c1 = arith.constant 1 : index",
+                 "  %c2 = arith.constant 2 : index",
+                 "  %c4 = arith.constant 4 : index",
+                 "  %c6 = arith.constant 6 : index",
+                 "  %%k = arith.constant %d : i32" % rng.randint(1, 5),
+                 # Sums in C[0:4], maxima in C[4:6], minima in C[6:8]:
+                 # updates of one kind commute, whatever the threads' order.
+                 "  %j = arith.remui %x, %c4 : index",
+                 "  %h = arith.remui %x, %c2 : index",
+                 "  %jmax = arith.addi %h, %c4 : index",
+                 "  %jmin = arith.addi %h, %c6 : index",
+                 "  %xi = arith.index_cast %x : index to i32"]
+        for u in range(rng.randint(1, 3)):
+            kind = rng.choice(["addi", "maxs", "mins", "call", "own"] if f else
+                              ["addi", "maxs", "mins", "own"])
+            if kind == "call":
+                call = "func.call @h%d(%%C, %%x) : (memref<8xi32>, index) -> i32" % rng.randrange(f)
+                if rng.random() < 0.5:
+                    lines += ["  %%r%d = %s" % (u, call)]
+                else:
+                    lines += ["  scf.for %%t%d = %%c0 to %%c%d step %%c1 {" % (u, rng.randint(0, 2)),
+                              "    %%r%d = %s" % (u, call), "  }"]
+            elif kind == "own":
+                lines += ["  %%own%d = memref.alloca() : memref<1xi32>" % u,
+                          "  %%z%d = arith.constant 0 : i32" % u,
+                          "  memref.store %%z%d, %%own%d[%%c0] : memref<1xi32>" % (u, u),
+                          "  %%a%d = memref.atomic_rmw addi %%k, %%own%d[%%c0] : (i32, memref<1xi32>) -> i32"
+                          % (u, u),
+                          "  %%l%d = memref.load %%own%d[%%c0] : memref<1xi32>" % (u, u),
+                          "  %%b%d = memref.atomic_rmw addi %%l%d, %%C[%%j] : (i32, memref<8xi32>) -> i32"
+                          % (u, u)]
+            else:
+                value, at = {"addi": ("%k", "%j"), "maxs": ("%xi", "%jmax"),
+                             "mins": ("%xi", "%jmin")}[kind]
+                lines += ["  %%u%d = memref.atomic_rmw %s %s, %%C[%s] : (i32, memref<8xi32>) -> i32"
+                          % (u, kind, value, at)]
+        lines += ["  %r = arith.addi %xi, %k : i32", "  return %r : i32", "}"]
+        funcs.append("\n".join(lines))
+    body = []
+    for s in range(rng.randint(1, 3)):
+        f = rng.randrange(n)
+        call = "func.call @h%d(%%C, %%x%d) : (memref<8xi32>, index) -> i32" % (f, s)
+        body.append("    %%x%d = arith.addi %%b, %%c%d : index" % (s, rng.randint(0, 9)))
+        kind = rng.choice(["plain", "loop", "choice"])
+        if kind == "plain":
+            body += ["    %%y%d = %s" % (s, call),
+                     "    memref.store %%y%d, %%seen[%%b] : memref<?xi32>" % s]
+        elif kind == "loop":
+            body += ["    scf.for %%i%d = %%c0 to %%c%d step %%c1 {" % (s, rng.randint(0, 3)),
+                     "      %%y%d = %s" % (s, call), "    }"]
+        else:
+            body += ["    %%odd%d = arith.remui %%b, %%c2 : index" % s,
+                     "    %%even%d = arith.cmpi eq, %%odd%d, %%c0 : index" % (s, s),
+                     "    scf.if %%even%d {" % s,
+                     "      %%y%d = %s" % (s, call), "    }"]
+    consts = "\n".join("  %%c%d = arith.constant %d : index" % (i, i) for i in range(10))
+    body = "\n".join(body)
+    kernel = f"""func.func @calls(%C: memref<8xi32>, %seen: memref<?xi32>) {{
+{consts}
+  %blocks = memref.dim %seen, %c0 : memref<?xi32>
+  scf.forall (%b) in (%blocks) {{
+{body}
+  }} {{mapping = [#gpu.block<x>], tile.threads = {threads} : i64}}
+  return
+}}
+func.func @calls_ref(%C: memref<8xi32>, %seen: memref<?xi32>) {{
+{consts}
+  %threads = arith.constant {threads} : index
+  %blocks = memref.dim %seen, %c0 : memref<?xi32>
+  scf.for %b = %c0 to %blocks step %c1 {{
+    scf.for %thread = %c0 to %threads step %c1 {{
+{body}
+    }}
+  }}
+  return
+}}
+"""
+    return "\n".join(funcs) + "\n" + kernel, ["--entry=calls", "--shape=1=%d" % rng.randint(1, 9),
+                                                "--check=calls_ref"]
+
+
 FAMILIES = {"gemm": gemm, "reduce": reduce, "copy": copy, "atomic": atomic, "mixed": mixed,
             "scalar": scalar, "product": product, "view": view, "shared_atomic": shared_atomic,
-            "loops": loops, "windows": windows}
+            "loops": loops, "windows": windows, "calls": calls}
 
 
 def run(cmd):
