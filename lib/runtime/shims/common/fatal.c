@@ -57,9 +57,57 @@ static _Noreturn void fatal(const char *prefix, const char *format, ...) {
 static _Thread_local TileRtRefusalCatcher catcher;
 static _Thread_local void *catcherData;
 
+/* What the call allocated while the catcher is set. */
+typedef struct {
+  void *object;
+  TileRtRelease release;
+} Recorded;
+static _Thread_local Recorded *recorded;
+static _Thread_local size_t numRecorded, recordedCapacity;
+
+static void forgetAll(void) {
+  free(recorded);
+  recorded = NULL;
+  numRecorded = recordedCapacity = 0;
+}
+
 void tileRtCatchRefusals(TileRtRefusalCatcher handler, void *data) {
   catcher = handler;
   catcherData = data;
+  forgetAll();
+}
+
+void tileRtRecordForRefusal(void *object, TileRtRelease release) {
+  if (!catcher || !object)
+    return;
+  if (numRecorded == recordedCapacity) {
+    size_t capacity = recordedCapacity ? 2 * recordedCapacity : 16;
+    Recorded *grown = realloc(recorded, capacity * sizeof(*grown));
+    if (!grown) /* not recorded: at worst it stays allocated, as before */
+      return;
+    recorded = grown;
+    recordedCapacity = capacity;
+  }
+  recorded[numRecorded++] = (Recorded){object, release};
+}
+
+void tileRtForgetForRefusal(void *object) {
+  for (size_t i = numRecorded; i-- > 0;)
+    if (recorded[i].object == object) {
+      recorded[i] = recorded[--numRecorded];
+      return;
+    }
+}
+
+/* Frees what the refused call allocated, newest first. */
+static void releaseRecorded(void) {
+  Recorded *list = recorded;
+  size_t n = numRecorded;
+  recorded = NULL;
+  numRecorded = recordedCapacity = 0;
+  for (size_t i = n; i-- > 0;)
+    list[i].release(list[i].object);
+  free(list);
 }
 
 _Noreturn void tileRtRefuseV(const char *runtime, const char *format,
@@ -75,6 +123,7 @@ _Noreturn void tileRtRefuseV(const char *runtime, const char *format,
   /* A catcher serves one refusal: one that returned, or a refusal inside
      it, ends the process as before. */
   catcher = NULL;
+  releaseRecorded();
   handler(catcherData, message);
   fprintf(stderr, "%s\n", message);
   fatal(prefix, "the caller's refusal catcher returned");

@@ -30,6 +30,17 @@ _Noreturn void tileRtRefuseV(const char *runtime, const char *format,
                              va_list args)
     __attribute__((format(printf, 2, 0)));
 
+/* What a call of host code allocated before a refusal ended it: while a
+   catcher is set on this thread, a runtime records each allocation it
+   makes for the host code with the function that frees it, and forgets
+   one the host code frees; a refusal frees what is recorded, newest
+   first, before it calls the catcher (what the call allocated stayed
+   allocated: an autotuner retrying refused configurations leaked it per
+   refusal). Setting or clearing a catcher forgets everything recorded. */
+typedef void (*TileRtRelease)(void *object);
+void tileRtRecordForRefusal(void *object, TileRtRelease release);
+void tileRtForgetForRefusal(void *object);
+
 /* Whether a failure is ending the process: then cleanup (destructors,
    unloads from exit handlers) must not run, as what it would release may
    be what failed. */

@@ -19,9 +19,11 @@ extern "C" {
  * the call changed anything the runtime or the device holds: a launch the
  * device cannot run (too much shared memory, too many threads, a subgroup
  * size it lacks, an index a vulkan kernel cannot take) or a launch the
- * driver turned down. What the host code allocated before it stays
- * allocated. Every other failure still ends the process, and a catcher
- * serves one refusal: it is cleared before it is called. */
+ * driver turned down. What the host code took from the CUDA or HIP runtime
+ * while the catcher was set (memory, streams, events) is freed first; what
+ * it allocated otherwise (malloc) stays allocated. Every other failure
+ * still ends the process, and a catcher serves one refusal: it is cleared
+ * before it is called. */
 __attribute__((visibility("default"))) void
 tileRtCatchRefusals(TileRtRefusalCatcher catcher, void *data);
 

@@ -1,5 +1,9 @@
 /* Events: the points one stream waits for on another. */
+#include "../common/fatal.h"
 #include "shim.h"
+
+/* What a refusal frees of the call it ends. */
+static void releaseEvent(void *event) { mgpuEventDestroy(event); }
 
 struct CUevent_st *mgpuEventCreate(void) {
   TileRtCudaDriver *driver = tileRtCudaEnter();
@@ -7,11 +11,13 @@ struct CUevent_st *mgpuEventCreate(void) {
   /* Events only order work here; timing them would cost for nothing. */
   tileRtCudaCheck(driver->eventCreate(&event, CU_EVENT_DISABLE_TIMING),
                   "cuEventCreate");
+  tileRtRecordForRefusal(event, releaseEvent);
   return event;
 }
 
 void mgpuEventDestroy(struct CUevent_st *event) {
   TileRtCudaDriver *driver = tileRtCudaEnterToRelease();
+  tileRtForgetForRefusal(event);
   if (driver)
     tileRtCudaReleased(driver->eventDestroy(event), "cuEventDestroy");
 }

@@ -1,9 +1,13 @@
 /* Device and managed memory: allocation, copies and fills on a stream. */
+#include "../common/fatal.h"
 #include "shim.h"
 
 #include <inttypes.h>
 
 _Static_assert(SIZE_MAX >= UINT64_MAX, "byte counts are 64-bit in the ABI");
+
+/* What a refusal frees of the call it ends. */
+static void releaseMemory(void *ptr) { mgpuMemFree(ptr, NULL); }
 
 void *mgpuMemAlloc(uint64_t sizeBytes, struct CUstream_st *stream,
                    uint32_t isHostShared) {
@@ -20,6 +24,7 @@ void *mgpuMemAlloc(uint64_t sizeBytes, struct CUstream_st *stream,
   else
     tileRtCudaCheckAllocation(driver->memAlloc(&ptr, (size_t)sizeBytes),
                               "cuMemAlloc(%" PRIu64 " bytes)", sizeBytes);
+  tileRtRecordForRefusal((void *)(uintptr_t)ptr, releaseMemory);
   return (void *)(uintptr_t)ptr;
 }
 
@@ -27,6 +32,7 @@ void *mgpuMemAlloc(uint64_t sizeBytes, struct CUstream_st *stream,
 void mgpuMemFree(void *ptr, struct CUstream_st *stream) {
   TileRtCudaDriver *driver = tileRtCudaEnterToRelease();
   (void)stream;
+  tileRtForgetForRefusal(ptr);
   if (driver && ptr)
     tileRtCudaReleased(driver->memFree(tileRtCudaDevicePtr(ptr)), "cuMemFree");
 }

@@ -1,4 +1,5 @@
 /* Streams: the queues generated code orders copies and launches on. */
+#include "../common/fatal.h"
 #include "shim.h"
 
 /* Generated code creates, synchronises and destroys a stream around every
@@ -63,18 +64,24 @@ void tileRtCudaGiveStream(TileRtCudaDriver *driver, CUcontext context,
     tileRtCudaReleased(driver->streamDestroy(stream), "cuStreamDestroy");
 }
 
+/* What a refusal gives back of the call it ends. */
+static void releaseStream(void *stream) { mgpuStreamDestroy(stream); }
+
 struct CUstream_st *mgpuStreamCreate(void) {
   TileRtCudaDriver *driver = tileRtCudaDriver();
   CUcontext context = tileRtCudaCurrentContext(driver);
   if (callerStream.set)
     return callerStream.stream;
-  return tileRtCudaTakeStream(driver, context);
+  CUstream stream = tileRtCudaTakeStream(driver, context);
+  tileRtRecordForRefusal(stream, releaseStream);
+  return stream;
 }
 
 void mgpuStreamDestroy(struct CUstream_st *stream) {
   TileRtCudaDriver *driver = tileRtCudaEnterToRelease();
   if (!driver || !stream || (callerStream.set && stream == callerStream.stream))
     return;
+  tileRtForgetForRefusal(stream);
   tileRtCudaGiveStream(driver, tileRtCudaCurrentContext(driver), stream);
 }
 

@@ -1,5 +1,9 @@
 /* Events: the points one stream waits for on another. */
+#include "../common/fatal.h"
 #include "shim.h"
+
+/* What a refusal frees of the call it ends. */
+static void releaseEvent(void *event) { mgpuEventDestroy(event); }
 
 struct ihipEvent_t *mgpuEventCreate(void) {
   TileRtHipRuntime *runtime = tileRtHipEnter();
@@ -7,11 +11,13 @@ struct ihipEvent_t *mgpuEventCreate(void) {
   /* Events only order work here; timing them would cost for nothing. */
   tileRtHipCheck(runtime->eventCreateWithFlags(&event, hipEventDisableTiming),
                  "hipEventCreateWithFlags");
+  tileRtRecordForRefusal(event, releaseEvent);
   return event;
 }
 
 void mgpuEventDestroy(struct ihipEvent_t *event) {
   TileRtHipRuntime *runtime = tileRtHipEnterToRelease();
+  tileRtForgetForRefusal(event);
   if (runtime && event)
     tileRtHipReleased(runtime->eventDestroy(event), "hipEventDestroy");
 }

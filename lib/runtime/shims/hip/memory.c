@@ -1,9 +1,13 @@
 /* Device and managed memory: allocation, copies and fills on a stream. */
+#include "../common/fatal.h"
 #include "shim.h"
 
 #include <inttypes.h>
 
 _Static_assert(SIZE_MAX >= UINT64_MAX, "byte counts are 64-bit in the ABI");
+
+/* What a refusal frees of the call it ends. */
+static void releaseMemory(void *ptr) { mgpuMemFree(ptr, NULL); }
 
 void *mgpuMemAlloc(uint64_t sizeBytes, struct ihipStream_t *stream,
                    uint32_t isHostShared) {
@@ -20,6 +24,7 @@ void *mgpuMemAlloc(uint64_t sizeBytes, struct ihipStream_t *stream,
   else
     tileRtHipCheckAllocation(runtime->memAlloc(&ptr, (size_t)sizeBytes),
                              "hipMalloc(%" PRIu64 " bytes)", sizeBytes);
+  tileRtRecordForRefusal(ptr, releaseMemory);
   return ptr;
 }
 
@@ -27,6 +32,7 @@ void *mgpuMemAlloc(uint64_t sizeBytes, struct ihipStream_t *stream,
 void mgpuMemFree(void *ptr, struct ihipStream_t *stream) {
   TileRtHipRuntime *runtime = tileRtHipEnterToRelease();
   (void)stream;
+  tileRtForgetForRefusal(ptr);
   if (runtime && ptr)
     tileRtHipReleased(runtime->memFree(ptr), "hipFree");
 }

@@ -1,4 +1,5 @@
 /* Streams: the queues generated code orders copies and launches on. */
+#include "../common/fatal.h"
 #include "shim.h"
 
 /* The caller's stream for this thread (tileRtHipSetStream). */
@@ -14,6 +15,9 @@ void tileRtHipSetStream(struct ihipStream_t *stream) {
 
 void tileRtHipClearStream(void) { callerStream.set = false; }
 
+/* What a refusal frees of the call it ends. */
+static void releaseStream(void *stream) { mgpuStreamDestroy(stream); }
+
 struct ihipStream_t *mgpuStreamCreate(void) {
   TileRtHipRuntime *runtime = tileRtHipEnter();
   if (callerStream.set)
@@ -23,6 +27,7 @@ struct ihipStream_t *mgpuStreamCreate(void) {
      the null stream. */
   tileRtHipCheck(runtime->streamCreateWithFlags(&stream, hipStreamNonBlocking),
                  "hipStreamCreateWithFlags");
+  tileRtRecordForRefusal(stream, releaseStream);
   return stream;
 }
 
@@ -31,6 +36,7 @@ void mgpuStreamDestroy(struct ihipStream_t *stream) {
   if (!runtime || !stream ||
       (callerStream.set && stream == callerStream.stream))
     return;
+  tileRtForgetForRefusal(stream);
   tileRtHipReleased(runtime->streamDestroy(stream), "hipStreamDestroy");
 }
 

@@ -881,6 +881,27 @@ static void *allocateCatching(uint64_t bytes, Refusal *refusal) {
   return memory;
 }
 
+/* As host code does around a launch: allocate scratch memory (device and
+   managed), take a stream and an event, then launch on a grid beyond the
+   device's limits with a catcher set. True where the launch was refused;
+   what the call allocated must then be freed. */
+static bool hostCallCatching(void *kernel, void **params, Refusal *refusal) {
+  if (setjmp(refusal->back))
+    return true;
+  API(CatchRefusalsFn, "tileRtCatchRefusals")(comeBack, refusal);
+  void *scratch = API(MemAllocFn, "mgpuMemAlloc")(4096, NULL, 0);
+  void *shared = API(MemAllocFn, "mgpuMemAlloc")(256, NULL, 1);
+  void *freed = API(MemAllocFn, "mgpuMemAlloc")(64, NULL, 0);
+  API(MemFreeFn, "mgpuMemFree")(freed, NULL);
+  void *stream = API(CreateFn, "mgpuStreamCreate")();
+  void *event = API(CreateFn, "mgpuEventCreate")();
+  (void)scratch, (void)shared, (void)event;
+  API(LaunchKernelFn, "mgpuLaunchKernel")(kernel, 1, 70000, 1, 128, 1, 1, 0,
+                                          stream, params, NULL, 3);
+  API(CatchRefusalsFn, "tileRtCatchRefusals")(NULL, NULL);
+  return false;
+}
+
 /* A grid and a block beyond the device's limits come back to the caller
    (a descriptor encoded before them included), and so does an allocation
    the device has no room for; a launch that fits then runs, and a refusal
@@ -905,6 +926,16 @@ static int runRefusals(void) {
       printf("refused: %s\n", refusal.message);
   if (!allocateCatching((uint64_t)1 << 50, &refusal))
     printf("refused: %s\n", refusal.message);
+  long live = mockCount("live allocations");
+  if (hostCallCatching(fill, params, &refusal)) {
+    long created = mockCount("streams");
+    void *next = API(CreateFn, "mgpuStreamCreate")();
+    API(HandleFn, "mgpuStreamDestroy")(next);
+    printf("refused: %s\nafter it: %ld more live allocations; the next "
+           "stream is %s\n",
+           refusal.message, mockCount("live allocations") - live,
+           mockCount("streams") == created ? "the one it took" : "a new one");
+  }
   if (launchCatching(fill, (n + 127) / 128, 128, params, stream, &refusal)) {
     API(HandleFn, "mgpuStreamSynchronize")(stream);
     copyBack(host, device, Words * 4, stream);
