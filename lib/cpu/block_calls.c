@@ -19,23 +19,30 @@
 
 enum { MostNestedCalls = 16, MostInlinedCalls = 4096 };
 
-static bool isAtomicUpdate(MlirOperation op) {
-  return tileOpIs(op, "memref.atomic_rmw") ||
-         tileOpIs(op, "memref.generic_atomic_rmw");
-}
+/* Whether an op named one of `names` is under `root`. */
+typedef struct {
+  const char *const *names;
+  size_t count;
+  bool found;
+} OpSearch;
 
-static MlirWalkResult findUpdate(MlirOperation op, void *userData) {
-  if (!isAtomicUpdate(op))
+static MlirWalkResult findNamed(MlirOperation op, void *userData) {
+  OpSearch *search = userData;
+  if (!tileOpIsAny(op, search->names, search->count))
     return MlirWalkResultAdvance;
-  *(bool *)userData = true;
+  search->found = true;
   return MlirWalkResultInterrupt;
 }
 
-static bool makesUpdate(MlirOperation func) {
-  bool found = false;
-  mlirOperationWalk(func, findUpdate, &found, MlirWalkPreOrder);
-  return found;
+static bool holds(MlirOperation root, const char *const *names, size_t count) {
+  OpSearch search = {names, count, false};
+  mlirOperationWalk(root, findNamed, &search, MlirWalkPreOrder);
+  return search.found;
 }
+
+static const char *const atomicUpdates[] = {"memref.atomic_rmw",
+                                            "memref.generic_atomic_rmw"};
+static const char *const stackAllocations[] = {"memref.alloca"};
 
 /* A call of one function of the module by another. */
 typedef struct {
@@ -61,7 +68,8 @@ static void collectUpdaters(MlirOperation module, TileOpList *updaters) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
-    if (tileOpIs(op, "func.func") && makesUpdate(op))
+    if (tileOpIs(op, "func.func") &&
+        holds(op, atomicUpdates, TILE_COUNT(atomicUpdates)))
       tileOpListAppend(updaters, op);
   if (!updaters->count)
     return;
@@ -104,13 +112,6 @@ static MlirWalkResult callFrom(MlirOperation op, void *userData) {
   return MlirWalkResultAdvance;
 }
 
-static MlirWalkResult findAlloca(MlirOperation op, void *userData) {
-  if (!tileOpIs(op, "memref.alloca"))
-    return MlirWalkResultAdvance;
-  *(bool *)userData = true;
-  return MlirWalkResultInterrupt;
-}
-
 /* Replaces `call` with the body of `callee`: an scf.execute_region whose
  * func.return ops are scf.yield ops, in a memref.alloca_scope where the
  * body allocates on the stack. Returns the execute_region. */
@@ -123,8 +124,7 @@ static MlirOperation inlineCall(MlirOperation call, MlirOperation callee) {
 
   MlirOperation copy = mlirOperationClone(callee);
   mlirOperationWalk(copy, callFrom, &loc, MlirWalkPostOrder);
-  bool allocates = false;
-  mlirOperationWalk(copy, findAlloca, &allocates, MlirWalkPreOrder);
+  bool allocates = holds(copy, stackAllocations, TILE_COUNT(stackAllocations));
 
   TileBuilder b = tbBefore(call);
   MlirOperation scope = {NULL};
