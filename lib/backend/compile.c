@@ -196,13 +196,6 @@ static void collectEntries(MlirOperation module, TileArtifact *a) {
   }
 }
 
-static MlirWalkResult findDeviceModule(MlirOperation op, void *userData) {
-  if (!tileOpIs(op, "gpu.module"))
-    return MlirWalkResultAdvance;
-  *(MlirOperation *)userData = op;
-  return MlirWalkResultInterrupt;
-}
-
 static void setPrintedPart(TileArtifact *a, const char *name,
                            MlirOperation op) {
   TileStrBuf text = TILE_STRBUF_INIT;
@@ -217,18 +210,10 @@ static bool wantsHostCode(const TileArtifact *a) {
          tileArtifactWantsPart(a, "asm");
 }
 
-static MlirWalkResult findBinary(MlirOperation op, void *userData) {
-  if (!tileOpIs(op, "gpu.binary"))
-    return MlirWalkResultAdvance;
-  *(MlirOperation *)userData = op;
-  return MlirWalkResultInterrupt;
-}
-
 /* Device code compiled before would be handed on as if this compilation had
  * produced it (for another chip, perhaps): refuse it. */
 static bool holdsNoBinary(MlirOperation module) {
-  MlirOperation binary = {NULL};
-  mlirOperationWalk(module, findBinary, &binary, MlirWalkPreOrder);
+  MlirOperation binary = tileFirstOp(module, "gpu.binary");
   if (!mlirOperationIsNull(binary))
     tileEmitOpError(binary, "is device code compiled before; compiling for "
                             "a target takes tile IR or GPU IR, not binaries");
@@ -340,8 +325,7 @@ static MlirLogicalResult compile(const TileBackendContext *ctx,
         mlirLogicalResultIsFailure(
             m->deviceCodegens[i].codegen(ctx, module, eager, a)))
       return mlirLogicalResultFailure();
-  MlirOperation left = {NULL};
-  mlirOperationWalk(module, findDeviceModule, &left, MlirWalkPreOrder);
+  MlirOperation left = tileFirstOp(module, "gpu.module");
   if (!mlirOperationIsNull(left)) {
     tileEmitErrorAt(mlirOperationGetLocation(left),
                     "device codegen of backend '%s' left a device module in "

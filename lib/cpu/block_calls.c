@@ -19,30 +19,8 @@
 
 enum { MostNestedCalls = 16, MostInlinedCalls = 4096 };
 
-/* Whether an op named one of `names` is under `root`. */
-typedef struct {
-  const char *const *names;
-  size_t count;
-  bool found;
-} OpSearch;
-
-static MlirWalkResult findNamed(MlirOperation op, void *userData) {
-  OpSearch *search = userData;
-  if (!tileOpIsAny(op, search->names, search->count))
-    return MlirWalkResultAdvance;
-  search->found = true;
-  return MlirWalkResultInterrupt;
-}
-
-static bool holds(MlirOperation root, const char *const *names, size_t count) {
-  OpSearch search = {names, count, false};
-  mlirOperationWalk(root, findNamed, &search, MlirWalkPreOrder);
-  return search.found;
-}
-
 static const char *const atomicUpdates[] = {"memref.atomic_rmw",
                                             "memref.generic_atomic_rmw"};
-static const char *const stackAllocations[] = {"memref.alloca"};
 
 /* A call of one function of the module by another. */
 typedef struct {
@@ -69,7 +47,8 @@ static void collectUpdaters(MlirOperation module, TileOpList *updaters) {
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
     if (tileOpIs(op, "func.func") &&
-        holds(op, atomicUpdates, TILE_COUNT(atomicUpdates)))
+        !mlirOperationIsNull(
+            tileFirstOpOf(op, atomicUpdates, TILE_COUNT(atomicUpdates))))
       tileOpListAppend(updaters, op);
   if (!updaters->count)
     return;
@@ -124,7 +103,7 @@ static MlirOperation inlineCall(MlirOperation call, MlirOperation callee) {
 
   MlirOperation copy = mlirOperationClone(callee);
   mlirOperationWalk(copy, callFrom, &loc, MlirWalkPostOrder);
-  bool allocates = holds(copy, stackAllocations, TILE_COUNT(stackAllocations));
+  bool allocates = !mlirOperationIsNull(tileFirstOp(copy, "memref.alloca"));
 
   TileBuilder b = tbBefore(call);
   MlirOperation scope = {NULL};
@@ -177,24 +156,20 @@ static MlirOperation inlineCall(MlirOperation call, MlirOperation callee) {
   return region;
 }
 
-/* How many bodies inlined here hold `op`. */
-static unsigned inlinedDepth(MlirOperation op, const TileOpList *inlined) {
+/* How many bodies inlined here hold `op`; `*kernelCall` is set to the
+ * location of the kernel's call it came from (the outermost of those
+ * bodies has it), or op's own. */
+static unsigned inlinedDepth(MlirOperation op, const TileOpList *inlined,
+                             MlirLocation *kernelCall) {
   unsigned depth = 0;
+  *kernelCall = mlirOperationGetLocation(op);
   for (MlirOperation p = mlirOperationGetParentOperation(op);
        !mlirOperationIsNull(p); p = mlirOperationGetParentOperation(p))
-    depth += tileOpListContains(inlined, p);
+    if (tileOpListContains(inlined, p)) {
+      ++depth;
+      *kernelCall = mlirOperationGetLocation(p);
+    }
   return depth;
-}
-
-/* The location of the kernel's call that `op` was inlined from (the
- * outermost body inlined around it has it), or op's own. */
-static MlirLocation kernelCallLoc(MlirOperation op, const TileOpList *inlined) {
-  MlirLocation loc = mlirOperationGetLocation(op);
-  for (MlirOperation p = mlirOperationGetParentOperation(op);
-       !mlirOperationIsNull(p); p = mlirOperationGetParentOperation(p))
-    if (tileOpListContains(inlined, p))
-      loc = mlirOperationGetLocation(p);
-  return loc;
 }
 
 static void run(MlirOperation module, MlirExternalPass pass,
@@ -209,12 +184,13 @@ static void run(MlirOperation module, MlirExternalPass pass,
   for (size_t next = 0; ok && next < calls.count; ++next) {
     MlirOperation call = calls.ops[next];
     MlirOperation callee = tileCalleeOf(call);
-    if (inlinedDepth(call, &inlined) >= MostNestedCalls ||
+    MlirLocation kernelCall;
+    if (inlinedDepth(call, &inlined, &kernelCall) >= MostNestedCalls ||
         inlined.count >= MostInlinedCalls) {
       MlirStringRef name =
           mlirFlatSymbolRefAttrGetValue(tileOpGetAttr(call, "callee"));
       tileEmitErrorAt(
-          kernelCallLoc(call, &inlined),
+          kernelCall,
           "'func.call' op runs on every thread of the kernel's block, and so "
           "do the atomic updates of the functions it reaches; the cpu target "
           "inlines such calls to repeat the updates per thread, and this "

@@ -8,20 +8,11 @@
  * budget at entry: the block size (.maxntid, from the launch) and one block
  * per multiprocessor (.minnctapersm 1, from nvvm.minctasm). Without the
  * latter ptxas ignores it (warning C7508). */
-static MlirWalkResult findSetMaxRegister(MlirOperation op, void *userData) {
-  if (!tileOpIs(op, "nvvm.setmaxregister"))
-    return MlirWalkResultAdvance;
-  *(bool *)userData = true;
-  return MlirWalkResultInterrupt;
-}
-
 static MlirWalkResult capKernel(MlirOperation op, void *userData) {
   (void)userData;
   if (!tileOpIs(op, "llvm.func"))
     return MlirWalkResultAdvance;
-  bool found = false;
-  mlirOperationWalk(op, findSetMaxRegister, &found, MlirWalkPreOrder);
-  if (found) {
+  if (!mlirOperationIsNull(tileFirstOp(op, "nvvm.setmaxregister"))) {
     MlirContext ctx = mlirOperationGetContext(op);
     mlirOperationSetDiscardableAttributeByName(
         op, tileRef("nvvm.minctasm"),

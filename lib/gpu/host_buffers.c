@@ -200,7 +200,7 @@ static void classify(MlirValue value, Uses *uses, int depth) {
 /* The calls whose returned buffers are being followed back, innermost
  * first. */
 typedef struct CallFrame {
-  MlirOperation call;
+  MlirOperation call, callee;
   const struct CallFrame *outer;
 } CallFrame;
 
@@ -473,7 +473,7 @@ static void traceReturns(Run *run, MlirOperation call, intptr_t index,
   MlirOperation callee = tileCalleeOf(call);
   if (mlirOperationIsNull(callee) || !tileOpIs(callee, "func.func"))
     return;
-  CallFrame frame = {call, run->frames};
+  CallFrame frame = {call, callee, run->frames};
   run->frames = &frame;
   for (MlirBlock block =
            mlirRegionGetFirstBlock(mlirOperationGetRegion(callee, 0));
@@ -503,7 +503,7 @@ static void traceRoot(Run *run, MlirValue value, MlirOperation use,
     const CallFrame *frame = run->frames;
     /* An argument of the function a call being followed calls. */
     if (frame && !mlirOperationIsNull(parent) &&
-        mlirOperationEqual(parent, tileCalleeOf(frame->call)) &&
+        mlirOperationEqual(parent, frame->callee) &&
         mlirBlockEqual(block, mlirRegionGetFirstBlock(
                                   mlirOperationGetRegion(parent, 0))) &&
         arg < mlirOperationGetNumOperands(frame->call)) {

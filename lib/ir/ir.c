@@ -725,6 +725,31 @@ void tileCollectOps(MlirOperation root, const char *name, TileOpList *list) {
   mlirOperationWalk(root, collectNamed, &c, MlirWalkPreOrder);
 }
 
+typedef struct {
+  const char *const *names;
+  size_t count;
+  MlirOperation found;
+} FirstOp;
+
+static MlirWalkResult findFirst(MlirOperation op, void *userData) {
+  FirstOp *f = userData;
+  if (!tileOpIsAny(op, f->names, f->count))
+    return MlirWalkResultAdvance;
+  f->found = op;
+  return MlirWalkResultInterrupt;
+}
+
+MlirOperation tileFirstOpOf(MlirOperation root, const char *const *names,
+                            size_t count) {
+  FirstOp f = {names, count, {NULL}};
+  mlirOperationWalk(root, findFirst, &f, MlirWalkPreOrder);
+  return f.found;
+}
+
+MlirOperation tileFirstOp(MlirOperation root, const char *name) {
+  return tileFirstOpOf(root, &name, 1);
+}
+
 static MlirWalkResult collectKernel(MlirOperation op, void *userData) {
   if (!tileIsKernelLoop(op))
     return MlirWalkResultAdvance;

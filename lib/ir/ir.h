@@ -227,6 +227,11 @@ void tileOpListAppend(TileOpList *list, MlirOperation op);
 bool tileOpListContains(const TileOpList *list, MlirOperation op);
 /* Appends every op named `name` under `root`, in pre-order. */
 void tileCollectOps(MlirOperation root, const char *name, TileOpList *list);
+/* The first op under `root` (itself included), in pre-order, named `name`,
+ * or one of the `count` `names`; a null operation when there is none. */
+MlirOperation tileFirstOp(MlirOperation root, const char *name);
+MlirOperation tileFirstOpOf(MlirOperation root, const char *const *names,
+                            size_t count);
 void tileOpListFree(TileOpList *list);
 
 /* Moves the body of the single-block loop `loop` (minus its terminator)

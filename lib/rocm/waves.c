@@ -18,36 +18,23 @@ static const TilePassOption options[] = {
                  tileRocmCheckChip},
 };
 
-typedef struct {
-  MlirOperation op; /* the kernel's tile_rocm.waves_per_eu, or null */
-} Found;
-
-static MlirWalkResult find(MlirOperation op, void *userData) {
-  Found *f = userData;
-  if (!tileOpIs(op, "tile_rocm.waves_per_eu"))
-    return MlirWalkResultAdvance;
-  f->op = op;
-  return MlirWalkResultInterrupt;
-}
-
 /* Moves the op of kernel `func` onto it; 1 when it is refused. */
 static unsigned honour(MlirOperation func, const TileRocmChip *chip) {
-  Found f = {{NULL}};
-  mlirOperationWalk(func, find, &f, MlirWalkPreOrder);
-  if (mlirOperationIsNull(f.op))
+  MlirOperation choice = tileFirstOp(func, "tile_rocm.waves_per_eu");
+  if (mlirOperationIsNull(choice))
     return 0;
   int64_t waves;
-  if (!tileCheckChoiceI64(f.op, "waves", &waves) ||
-      !tileCheckChoiceInt(f.op, "waves", 1))
+  if (!tileCheckChoiceI64(choice, "waves", &waves) ||
+      !tileCheckChoiceInt(choice, "waves", 1))
     return 1;
   if (waves > chip->maxWavesPerEU)
-    return tileRefuseChoice(f.op, "a SIMD of %s holds at most %lld waves",
+    return tileRefuseChoice(choice, "a SIMD of %s holds at most %lld waves",
                             chip->name, (long long)chip->maxWavesPerEU);
-  TileBuilder b = tbBefore(f.op);
+  TileBuilder b = tbBefore(choice);
   mlirOperationSetAttributeByName(
       func, tileRef("rocdl.waves_per_eu"),
       mlirIntegerAttrGet(tbI32(&b), (int32_t)waves));
-  mlirOperationDestroy(f.op);
+  mlirOperationDestroy(choice);
   return 0;
 }
 
