@@ -45,7 +45,8 @@ not divide the tiles:
           the kernel
   calls   calls the block's code makes of functions that make atomic
           updates (which run on every thread of the block), through
-          chains of calls, in loops and under choices on the block id
+          chains of calls, in loops and under choices on the block id,
+          by name or through a func.constant's value
 
 Where a target's jit can run here (cpu and vulkan on lavapipe; cuda and
 rocm on a machine with the GPU), every kernel runs (tile-run) and is
@@ -1159,7 +1160,8 @@ def calls(rng):
     """Calls that a kernel's block makes (outside thread-parallel loops) of
     functions whose atomic updates run on every thread of the block:
     chains of calls, calls in loops and under choices on the block id,
-    functions that count into an array of their own first; the reference
+    functions that count into an array of their own first, calls through
+    the value of a func.constant (func.call_indirect); the reference
     runs the same block code once per thread of each block in plain
     loops."""
     threads = rng.choice([1, 2, 32, 64])
@@ -1184,7 +1186,12 @@ def calls(rng):
             kind = rng.choice(["addi", "maxs", "mins", "call", "own"] if f else
                               ["addi", "maxs", "mins", "own"])
             if kind == "call":
-                call = "func.call @h%d(%%C, %%x) : (memref<8xi32>, index) -> i32" % rng.randrange(f)
+                callee = rng.randrange(f)
+                call = "func.call @h%d(%%C, %%x) : (memref<8xi32>, index) -> i32" % callee
+                if rng.random() < 0.3:
+                    lines += ["  %%v%d = func.constant @h%d : (memref<8xi32>, index) -> i32"
+                              % (u, callee)]
+                    call = "func.call_indirect %%v%d(%%C, %%x) : (memref<8xi32>, index) -> i32" % u
                 if rng.random() < 0.5:
                     lines += ["  %%r%d = %s" % (u, call)]
                 else:
@@ -1210,6 +1217,8 @@ def calls(rng):
     for s in range(rng.randint(1, 3)):
         f = rng.randrange(n)
         call = "func.call @h%d(%%C, %%x%d) : (memref<8xi32>, index) -> i32" % (f, s)
+        if rng.random() < 0.3:
+            call = "func.call_indirect %%fh%d(%%C, %%x%d) : (memref<8xi32>, index) -> i32" % (f, s)
         body.append("    %%x%d = arith.addi %%b, %%c%d : index" % (s, rng.randint(0, 9)))
         kind = rng.choice(["plain", "loop", "choice"])
         if kind == "plain":
@@ -1223,7 +1232,9 @@ def calls(rng):
                      "    %%even%d = arith.cmpi eq, %%odd%d, %%c0 : index" % (s, s),
                      "    scf.if %%even%d {" % s,
                      "      %%y%d = %s" % (s, call), "    }"]
-    consts = "\n".join("  %%c%d = arith.constant %d : index" % (i, i) for i in range(10))
+    consts = "\n".join(["  %%c%d = arith.constant %d : index" % (i, i) for i in range(10)] +
+                       ["  %%fh%d = func.constant @h%d : (memref<8xi32>, index) -> i32" % (f, f)
+                        for f in range(n)])
     body = "\n".join(body)
     kernel = f"""func.func @calls(%C: memref<8xi32>, %seen: memref<?xi32>) {{
 {consts}

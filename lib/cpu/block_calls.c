@@ -28,7 +28,7 @@ typedef struct {
 } CallGraph;
 
 static MlirWalkResult collectCall(MlirOperation op, void *userData) {
-  if (!tileOpIs(op, "func.call"))
+  if (!tileOpIsCall(op))
     return MlirWalkResultAdvance;
   MlirOperation callee = tileCalleeOf(op);
   if (mlirOperationIsNull(callee) || !tileOpHasBody(callee))
@@ -73,21 +73,12 @@ typedef struct {
  * loops. */
 static MlirWalkResult collectBlockCall(MlirOperation op, void *userData) {
   CallSearch *s = userData;
-  if (!tileOpIs(op, "func.call") ||
-      !tileOpListContains(s->updaters, tileCalleeOf(op)))
+  if (!tileOpIsCall(op) || !tileOpListContains(s->updaters, tileCalleeOf(op)))
     return MlirWalkResultAdvance;
   MlirOperation kernel = tileEnclosingKernel(op);
   if (!mlirOperationIsNull(kernel) && tileKernelThreads(kernel) > 1 &&
       mlirOperationIsNull(tileEnclosingThreadLoop(op)))
     tileOpListAppend(s->calls, op);
-  return MlirWalkResultAdvance;
-}
-
-/* Every location under `op` as called from `caller`. */
-static MlirWalkResult callFrom(MlirOperation op, void *userData) {
-  MlirLocation caller = *(MlirLocation *)userData;
-  mlirOperationSetLocation(
-      op, mlirLocationCallSiteGet(mlirOperationGetLocation(op), caller));
   return MlirWalkResultAdvance;
 }
 
@@ -101,8 +92,7 @@ static MlirOperation inlineCall(MlirOperation call, MlirOperation callee) {
   for (intptr_t i = 0; i < numResults; ++i)
     types[i] = mlirValueGetType(mlirOperationGetResult(call, i));
 
-  MlirOperation copy = mlirOperationClone(callee);
-  mlirOperationWalk(copy, callFrom, &loc, MlirWalkPostOrder);
+  MlirOperation copy = tileCloneCalleeFor(call, callee);
   bool allocates = !mlirOperationIsNull(tileFirstOp(copy, "memref.alloca"));
 
   TileBuilder b = tbBefore(call);
@@ -127,13 +117,7 @@ static MlirOperation inlineCall(MlirOperation call, MlirOperation callee) {
   mlirRegionTakeBody(body, mlirOperationGetRegion(copy, 0));
   mlirOperationDestroy(copy);
 
-  MlirBlock entry = mlirRegionGetFirstBlock(body);
-  for (intptr_t i = mlirBlockGetNumArguments(entry); i-- > 0;) {
-    mlirValueReplaceAllUsesOfWith(mlirBlockGetArgument(entry, i),
-                                  mlirOperationGetOperand(call, i));
-    mlirBlockEraseArgument(entry, (unsigned)i);
-  }
-  for (MlirBlock block = entry; !mlirBlockIsNull(block);
+  for (MlirBlock block = mlirRegionGetFirstBlock(body); !mlirBlockIsNull(block);
        block = mlirBlockGetNextInRegion(block)) {
     MlirOperation ret = mlirBlockGetTerminator(block);
     if (mlirOperationIsNull(ret) || !tileOpIs(ret, "func.return"))
@@ -188,13 +172,13 @@ static void run(MlirOperation module, MlirExternalPass pass,
     if (inlinedDepth(call, &inlined, &kernelCall) >= MostNestedCalls ||
         inlined.count >= MostInlinedCalls) {
       MlirStringRef name =
-          mlirFlatSymbolRefAttrGetValue(tileOpGetAttr(call, "callee"));
+          mlirFlatSymbolRefAttrGetValue(tileCalleeSymbol(call));
       tileEmitErrorAt(
           kernelCall,
-          "'func.call' op runs on every thread of the kernel's block, and so "
-          "do the atomic updates of the functions it reaches; the cpu target "
-          "inlines such calls to repeat the updates per thread, and this "
-          "call reaches @%.*s through more than %d calls (or more than %d "
+          "this call runs on every thread of the kernel's block, and so do "
+          "the atomic updates of the functions it reaches; the cpu target "
+          "inlines such calls to repeat the updates per thread, and it "
+          "reaches @%.*s through more than %d calls (or more than %d "
           "calls in all): call it from a thread-parallel loop, or make the "
           "updates in the kernel",
           (int)name.length, name.data, MostNestedCalls, MostInlinedCalls);

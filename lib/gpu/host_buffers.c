@@ -138,7 +138,7 @@ static bool leaves(MlirOperation op) {
 /* Whether `call` calls a function that launches kernels (which may take
  * the buffers it is given). */
 static bool callsLauncher(MlirOperation call, const TileOpList *launchers) {
-  if (!tileOpIs(call, "func.call"))
+  if (!tileOpIsCall(call))
     return false;
   MlirOperation callee = tileCalleeOf(call);
   return !mlirOperationIsNull(callee) && tileOpListContains(launchers, callee);
@@ -186,11 +186,11 @@ static void classify(MlirValue value, Uses *uses, int depth) {
         uses->escape = user;
     } else {
       uses->hostAccess = true;
-      if (tileOpIs(user, "func.call"))
+      if (tileOpIsCall(user))
         addCall(uses, use);
       /* gpu.memcpy and the like run on the device; nvgpu's TMA
        * descriptor takes the buffer's address only. */
-      if (mlirOperationIsNull(uses->touch) && !tileOpIs(user, "func.call") &&
+      if (mlirOperationIsNull(uses->touch) && !tileOpIsCall(user) &&
           !tileOpInDialect(user, "gpu") && !tileOpInDialect(user, "nvgpu"))
         uses->touch = user;
     }
@@ -364,9 +364,8 @@ static int32_t symbolOperands(MlirOperation op) {
 static const char *describeKernelUse(TileStrBuf *buf, MlirOperation use) {
   TileStrBuf at = TILE_STRBUF_INIT;
   tileOpAt(&at, use);
-  if (tileOpIs(use, "func.call")) {
-    MlirStringRef callee =
-        mlirFlatSymbolRefAttrGetValue(tileOpGetAttr(use, "callee"));
+  if (tileOpIsCall(use)) {
+    MlirStringRef callee = mlirFlatSymbolRefAttrGetValue(tileCalleeSymbol(use));
     tileStrBufPrintf(buf, "the kernels of @%.*s (through the %s)",
                      (int)callee.length, callee.data, tileStrBufGet(&at));
   } else {
@@ -506,10 +505,13 @@ static void traceRoot(Run *run, MlirValue value, MlirOperation use,
         mlirOperationEqual(parent, frame->callee) &&
         mlirBlockEqual(block, mlirRegionGetFirstBlock(
                                   mlirOperationGetRegion(parent, 0))) &&
-        arg < mlirOperationGetNumOperands(frame->call)) {
+        tileCallFirstArg(frame->call) + arg <
+            mlirOperationGetNumOperands(frame->call)) {
       run->frames = frame->outer;
-      traceRoot(run, mlirOperationGetOperand(frame->call, arg), use, through,
-                depth + 1);
+      traceRoot(run,
+                mlirOperationGetOperand(frame->call,
+                                        tileCallFirstArg(frame->call) + arg),
+                use, through, depth + 1);
       run->frames = frame;
       return;
     }
@@ -531,7 +533,7 @@ static void traceRoot(Run *run, MlirValue value, MlirOperation use,
   } else if (tileOpIs(def, "scf.if") || tileOpIs(def, "scf.index_switch") ||
              tileOpIs(def, "scf.execute_region")) {
     traceYields(run, def, index, use, depth);
-  } else if (tileOpIs(def, "func.call") && !inKernel(def, run->func)) {
+  } else if (tileOpIsCall(def) && !inKernel(def, run->func)) {
     traceReturns(run, def, index, use, depth);
   } else if (tileOpIs(def, "scf.for")) {
     if (3 + index < mlirOperationGetNumOperands(def))
@@ -619,8 +621,10 @@ static MlirOperation touchInCallees(const Uses *uses, Visits *visits, int depth,
       continue;
     MlirBlock entry =
         mlirRegionGetFirstBlock(mlirOperationGetRegion(callee, 0));
-    intptr_t index = mlirOpOperandGetOperandNumber(uses->calls[c]);
-    if (mlirBlockIsNull(entry) || index >= mlirBlockGetNumArguments(entry) ||
+    intptr_t index =
+        mlirOpOperandGetOperandNumber(uses->calls[c]) - tileCallFirstArg(call);
+    if (mlirBlockIsNull(entry) || index < 0 ||
+        index >= mlirBlockGetNumArguments(entry) ||
         !visit(visits, callee, index))
       continue;
     Uses inner = {.func = callee, .launchers = uses->launchers};
@@ -824,6 +828,73 @@ static unsigned runOnFunction(MlirOperation func, const TileOpList *launchers,
   return r.errors;
 }
 
+/*===--- calls of function values ---------------------------------------===*/
+
+typedef struct {
+  const TileOpList *launchers;
+  MlirOperation launcherValue; /* a func.constant that names a launcher */
+  TileOpList unknownCalls;     /* host calls of unknown functions, given
+                                  buffers */
+} FunctionValues;
+
+static bool takesBuffer(MlirOperation op) {
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i)
+    if (isBuffer(mlirOperationGetOperand(op, i)))
+      return true;
+  return false;
+}
+
+static MlirWalkResult findFunctionValues(MlirOperation op, void *userData) {
+  FunctionValues *v = userData;
+  if (tileIsKernelLoop(op) || tileOpIs(op, "gpu.launch") ||
+      tileOpIs(op, "gpu.module"))
+    return MlirWalkResultSkip;
+  MlirAttribute value = tileOpGetAttr(op, "value");
+  if (tileOpIs(op, "func.constant") && mlirOperationIsNull(v->launcherValue) &&
+      !mlirAttributeIsNull(value) && mlirAttributeIsAFlatSymbolRef(value)) {
+    MlirStringRef name = mlirFlatSymbolRefAttrGetValue(value);
+    for (size_t i = 0; i < v->launchers->count; ++i)
+      if (mlirStringRefEqual(mlirStringAttrGetValue(tileOpGetAttr(
+                                 v->launchers->ops[i], "sym_name")),
+                             name))
+        v->launcherValue = op;
+  }
+  if (tileOpIs(op, "func.call_indirect") &&
+      mlirAttributeIsNull(tileCalleeSymbol(op)) && takesBuffer(op))
+    tileOpListAppend(&v->unknownCalls, op);
+  return MlirWalkResultAdvance;
+}
+
+/* A call of a function value that no func.constant gives, passing buffers,
+ * where a function that launches kernels is taken as a value: the buffers
+ * may reach its kernels, and this pass cannot follow them there. */
+static unsigned checkFunctionValues(MlirOperation module,
+                                    const TileOpList *launchers,
+                                    const char *target) {
+  FunctionValues v = {launchers, {NULL}, {0}};
+  if (launchers->count)
+    mlirOperationWalk(module, findFunctionValues, &v, MlirWalkPreOrder);
+  unsigned errors = 0;
+  if (!mlirOperationIsNull(v.launcherValue)) {
+    TileStrBuf at = TILE_STRBUF_INIT;
+    MlirStringRef name =
+        mlirFlatSymbolRefAttrGetValue(tileOpGetAttr(v.launcherValue, "value"));
+    for (size_t i = 0; i < v.unknownCalls.count; ++i)
+      tileGpuFail(&errors, v.unknownCalls.ops[i],
+                  "passes buffers to a function value that no func.constant "
+                  "gives, and the %s takes @%.*s, which launches kernels, "
+                  "as a value: on the %s target kernels reach device memory "
+                  "only, and what a call of an unknown function passes "
+                  "cannot be followed to its kernels (call the function by "
+                  "name, or through the func.constant that names it)",
+                  tileOpAt(&at, v.launcherValue), (int)name.length, name.data,
+                  target);
+    tileStrBufFree(&at);
+  }
+  tileOpListFree(&v.unknownCalls);
+  return errors;
+}
+
 /* A module pass: a function's buffers may reach kernels that a function
  * it calls launches, which a pass on functions, running on several at
  * once, could not look into. */
@@ -835,6 +906,7 @@ static void run(MlirOperation op, MlirExternalPass pass,
   unsigned errors = 0;
   for (size_t i = 0; i < funcs.count; ++i)
     errors += runOnFunction(funcs.ops[i], &launchers, options[OptTarget].s);
+  errors += checkFunctionValues(op, &launchers, options[OptTarget].s);
   tileOpListFree(&funcs);
   tileOpListFree(&launchers);
   if (errors)

@@ -14,6 +14,7 @@ extern const TilePassDescriptor tileKernelToGpuPass;
 extern const TilePassDescriptor tileGpuCheckCallsPass;
 extern const TilePassDescriptor tileMergeGpuModulesPass;
 extern const TilePassDescriptor tileGpuSharedBytesPass;
+extern const TilePassDescriptor tileGpuDeviceCallsPass;
 extern const TilePassDescriptor tileGpuCheckDeviceOpsPass;
 extern const TilePassDescriptor tileGpuSubgroupOpsPass;
 extern const TilePassDescriptor tileGpuHoistAllocasPass;
@@ -29,10 +30,10 @@ static const TilePassDescriptor *const passes[] = {
     &tileGpuLowerPass,           &tileGpuBarriersPass,
     &tileKernelToGpuPass,        &tileGpuCheckCallsPass,
     &tileMergeGpuModulesPass,    &tileGpuSharedBytesPass,
-    &tileGpuCheckDeviceOpsPass,  &tileGpuSubgroupOpsPass,
-    &tileGpuHoistAllocasPass,    &tileGpuOutlineOpsPass,
-    &tileGpuTransferMasksPass,   &tileGpuDropCWrappersPass,
-    &tileGpuAsyncMemoryPass,
+    &tileGpuDeviceCallsPass,     &tileGpuCheckDeviceOpsPass,
+    &tileGpuSubgroupOpsPass,     &tileGpuHoistAllocasPass,
+    &tileGpuOutlineOpsPass,      &tileGpuTransferMasksPass,
+    &tileGpuDropCWrappersPass,   &tileGpuAsyncMemoryPass,
 };
 
 const TilePassList tileGpuPasses = {passes, TILE_COUNT(passes)};

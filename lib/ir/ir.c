@@ -561,9 +561,34 @@ MlirOperation tileEnclosingFunc(MlirOperation op) {
   return op;
 }
 
-MlirOperation tileCalleeOf(MlirOperation call) {
-  MlirAttribute callee = tileOpGetAttr(call, "callee");
+bool tileOpIsCall(MlirOperation op) {
+  return tileOpIs(op, "func.call") || tileOpIs(op, "func.call_indirect");
+}
+
+intptr_t tileCallFirstArg(MlirOperation call) {
+  return tileOpIs(call, "func.call_indirect") ? 1 : 0;
+}
+
+MlirAttribute tileCalleeSymbol(MlirOperation call) {
+  MlirAttribute callee = {NULL};
+  if (tileOpIs(call, "func.call_indirect")) {
+    MlirValue f = mlirOperationGetNumOperands(call) > 0
+                      ? mlirOperationGetOperand(call, 0)
+                      : (MlirValue){NULL};
+    if (!mlirValueIsNull(f) && mlirValueIsAOpResult(f) &&
+        tileOpIs(mlirOpResultGetOwner(f), "func.constant"))
+      callee = tileOpGetAttr(mlirOpResultGetOwner(f), "value");
+  } else if (tileOpIs(call, "func.call")) {
+    callee = tileOpGetAttr(call, "callee");
+  }
   if (mlirAttributeIsNull(callee) || !mlirAttributeIsAFlatSymbolRef(callee))
+    return (MlirAttribute){NULL};
+  return callee;
+}
+
+MlirOperation tileCalleeOf(MlirOperation call) {
+  MlirAttribute callee = tileCalleeSymbol(call);
+  if (mlirAttributeIsNull(callee))
     return (MlirOperation){NULL};
   MlirOperation table = mlirOperationGetParentOperation(call);
   while (!mlirOperationIsNull(table) && !tileOpIs(table, "builtin.module") &&
@@ -572,6 +597,28 @@ MlirOperation tileCalleeOf(MlirOperation call) {
   if (mlirOperationIsNull(table))
     return table;
   return tileSymbolNamed(table, mlirFlatSymbolRefAttrGetValue(callee));
+}
+
+/* Every location under `op` as called from the location `userData`. */
+static MlirWalkResult callFrom(MlirOperation op, void *userData) {
+  MlirLocation caller = *(MlirLocation *)userData;
+  mlirOperationSetLocation(
+      op, mlirLocationCallSiteGet(mlirOperationGetLocation(op), caller));
+  return MlirWalkResultAdvance;
+}
+
+MlirOperation tileCloneCalleeFor(MlirOperation call, MlirOperation callee) {
+  MlirOperation copy = mlirOperationClone(callee);
+  MlirLocation loc = mlirOperationGetLocation(call);
+  mlirOperationWalk(copy, callFrom, &loc, MlirWalkPostOrder);
+  MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(copy, 0));
+  intptr_t first = tileCallFirstArg(call);
+  for (intptr_t i = mlirBlockGetNumArguments(entry); i-- > 0;) {
+    mlirValueReplaceAllUsesOfWith(mlirBlockGetArgument(entry, i),
+                                  mlirOperationGetOperand(call, first + i));
+    mlirBlockEraseArgument(entry, (unsigned)i);
+  }
+  return copy;
 }
 
 bool tileOpIsInside(MlirOperation op, MlirOperation ancestor) {
@@ -709,19 +756,25 @@ void tileOpListFree(TileOpList *list) {
 }
 
 typedef struct {
-  const char *name;
+  const char *const *names;
+  size_t count;
   TileOpList *list;
 } Collector;
 
 static MlirWalkResult collectNamed(MlirOperation op, void *userData) {
   Collector *c = userData;
-  if (tileOpIs(op, c->name))
+  if (tileOpIsAny(op, c->names, c->count))
     tileOpListAppend(c->list, op);
   return MlirWalkResultAdvance;
 }
 
 void tileCollectOps(MlirOperation root, const char *name, TileOpList *list) {
-  Collector c = {name, list};
+  tileCollectOpsOf(root, &name, 1, list);
+}
+
+void tileCollectOpsOf(MlirOperation root, const char *const *names,
+                      size_t count, TileOpList *list) {
+  Collector c = {names, count, list};
   mlirOperationWalk(root, collectNamed, &c, MlirWalkPreOrder);
 }
 

@@ -189,10 +189,26 @@ bool tileIsThreadLoop(MlirOperation op);
 MlirOperation tileEnclosingThreadLoop(MlirOperation op);
 /* The func.func that is `op` or holds it, or a null operation. */
 MlirOperation tileEnclosingFunc(MlirOperation op);
-/* The function that the func.call `call` calls, looked up in the nearest
- * builtin.module or gpu.module around it; a null operation when the
- * callee is no symbol defined there. */
+/* Whether `op` calls a function: a func.call, or a func.call_indirect
+ * (of a function value). */
+bool tileOpIsCall(MlirOperation op);
+/* The index of the first argument among the operands of call `call` (a
+ * func.call_indirect's first operand is the function it calls). */
+intptr_t tileCallFirstArg(MlirOperation call);
+/* The symbol of the function `call` calls: a func.call's callee, or the
+ * one named by the func.constant that gives a func.call_indirect its
+ * function value; a null attribute when the value comes from anything
+ * else (an argument, a choice between functions). */
+MlirAttribute tileCalleeSymbol(MlirOperation call);
+/* The function that call `call` calls (see tileCalleeSymbol), looked up
+ * in the nearest builtin.module or gpu.module around it; a null operation
+ * when the callee is not known or no symbol defined there. */
 MlirOperation tileCalleeOf(MlirOperation call);
+/* A copy of function `callee`, which `call` calls, to be inlined there:
+ * the arguments of its entry block replaced by the call's (and erased),
+ * every location as called from the call's. The caller moves its body
+ * and destroys it. */
+MlirOperation tileCloneCalleeFor(MlirOperation call, MlirOperation callee);
 /* Whether `op` is `ancestor` or nested in it. */
 bool tileOpIsInside(MlirOperation op, MlirOperation ancestor);
 /* Whether `v` is defined in `ancestor`: by an op nested in it, or as an
@@ -227,6 +243,10 @@ void tileOpListAppend(TileOpList *list, MlirOperation op);
 bool tileOpListContains(const TileOpList *list, MlirOperation op);
 /* Appends every op named `name` under `root`, in pre-order. */
 void tileCollectOps(MlirOperation root, const char *name, TileOpList *list);
+/* Appends every op named one of the `count` `names` under `root`, in
+ * pre-order. */
+void tileCollectOpsOf(MlirOperation root, const char *const *names,
+                      size_t count, TileOpList *list);
 /* The first op under `root` (itself included), in pre-order, named `name`,
  * or one of the `count` `names`; a null operation when there is none. */
 MlirOperation tileFirstOp(MlirOperation root, const char *name);

@@ -182,11 +182,21 @@ static intptr_t destinationOf(MlirOperation op) {
 
 /*===--- the walk ---------------------------------------------------------===*/
 
+/* The functions that calls in the kernel reach, each with the source of
+ * a value it returns that differs between threads when every thread
+ * passes it the same arguments (or a null op), shared by the analyses of
+ * the kernel and of those functions. */
+typedef struct {
+  TileOpList funcs, returned;
+} Callees;
+
 typedef struct {
   Varying varying;
   bool report;
   unsigned errors;
   TileStrBuf at0, at1, at2;
+  Callees *callees;
+  int depth; /* calls between the kernel and the function analysed */
 } Analysis;
 
 /* Where control flow stands: `decider` is the innermost op whose regions
@@ -451,7 +461,7 @@ static MlirWalkResult findReached(MlirOperation op, void *userData) {
   CalleeSearch *search = userData;
   if (search->matches(op))
     search->found = op;
-  else if (tileOpIs(op, "func.call") && search->depth > 0)
+  else if (tileOpIsCall(op) && search->depth > 0)
     search->found =
         reachedOp(op, search->matches, search->seen, search->depth - 1);
   return mlirOperationIsNull(search->found) ? MlirWalkResultAdvance
@@ -480,6 +490,13 @@ static bool isParallelLoop(MlirOperation op) {
   return tileIsThreadLoop(op) && mlirOperationIsNull(tileEnclosingKernel(op));
 }
 
+/* A call of a function value that no func.constant gives: what it
+ * reaches is not known. */
+static bool isUnknownCall(MlirOperation op) {
+  return tileOpIs(op, "func.call_indirect") &&
+         mlirAttributeIsNull(tileCalleeSymbol(op));
+}
+
 enum { MaxCallDepth = 16 };
 
 /* A barrier waits for every thread of the block: one that only some
@@ -494,7 +511,7 @@ static void checkBarrier(Analysis *a, MlirOperation op, Control control) {
   if (!loop && mlirOperationIsNull(control.decider))
     return;
   MlirOperation barrier = op;
-  if (tileOpIs(op, "func.call")) {
+  if (tileOpIsCall(op)) {
     TileOpList seen = {0};
     barrier = reachedOp(op, isBarrier, &seen, MaxCallDepth);
     tileOpListFree(&seen);
@@ -542,6 +559,34 @@ static void checkCalledLoop(Analysis *a, MlirOperation call) {
   ++a->errors;
 }
 
+/* A call in a kernel, or in a function a kernel calls, of a function value
+ * that no func.constant gives: what it reaches (barriers, thread-parallel
+ * loops, atomic updates, values that differ between threads) cannot be
+ * checked, nor inlined where a target inlines what kernels call. */
+static void checkUnknownCall(Analysis *a, MlirOperation call) {
+  static const char *const fix =
+      "kernels call functions by name (func.call) or through the "
+      "func.constant that names them, so that what they reach is known";
+  MlirOperation unknown = call;
+  if (!isUnknownCall(call)) {
+    TileOpList seen = {0};
+    unknown = reachedOp(call, isUnknownCall, &seen, MaxCallDepth);
+    tileOpListFree(&seen);
+    if (mlirOperationIsNull(unknown))
+      return;
+    tileEmitOpError(call,
+                    "reaches the %s, which calls a function value that no "
+                    "func.constant gives: %s",
+                    tileOpAt(&a->at0, unknown), fix);
+  } else {
+    tileEmitOpError(
+        call, "calls a function value that no func.constant gives: %s", fix);
+  }
+  ++a->errors;
+}
+
+static MlirOperation varyingReturn(Analysis *a, MlirOperation call);
+
 static void visitOp(Analysis *a, MlirOperation op, Control control) {
   Varying *s = &a->varying;
   intptr_t results = mlirOperationGetNumResults(op);
@@ -554,13 +599,17 @@ static void visitOp(Analysis *a, MlirOperation op, Control control) {
       mark(s, mlirOperationGetResult(op, i), op);
   } else if (!mlirOperationGetNumRegions(op)) {
     MlirOperation source = computedFrom(s, op);
+    if (mlirOperationIsNull(source) && results > 0 && tileOpIsCall(op))
+      source = varyingReturn(a, op);
     for (intptr_t i = 0; i < results; ++i)
       mark(s, mlirOperationGetResult(op, i), source);
   }
   markPrivateWrites(a, op, control);
-  if (a->report && tileOpIs(op, "func.call"))
+  if (a->report && tileOpIsCall(op)) {
+    checkUnknownCall(a, op);
     checkCalledLoop(a, op);
-  if (a->report && (tileOpIs(op, "gpu.barrier") || tileOpIs(op, "func.call")))
+  }
+  if (a->report && (tileOpIs(op, "gpu.barrier") || tileOpIsCall(op)))
     checkBarrier(a, op, control);
   else if (a->report && mlirOperationIsNull(control.loop))
     check(a, op, control);
@@ -574,8 +623,7 @@ static void visitOp(Analysis *a, MlirOperation op, Control control) {
 /* Whether the kernel holds what the rule needs to look at: values that
  * vary, barriers, or calls (of functions that may reach one). */
 static MlirWalkResult findSource(MlirOperation op, void *userData) {
-  if (!isSource(op) && !tileOpIs(op, "gpu.barrier") &&
-      !tileOpIs(op, "func.call"))
+  if (!isSource(op) && !tileOpIs(op, "gpu.barrier") && !tileOpIsCall(op))
     return MlirWalkResultAdvance;
   *(bool *)userData = true;
   return MlirWalkResultInterrupt;
@@ -585,24 +633,78 @@ static MlirWalkResult findSource(MlirOperation op, void *userData) {
  * come from pathological chains, which then go unreported. */
 enum { MaxRounds = 64 };
 
+/* Visits `body` until what varies no longer changes. */
+static void settle(Analysis *a, MlirRegion body) {
+  int rounds = 0;
+  do {
+    a->varying.changed = false;
+    visitRegion(a, body, (Control){{NULL}, {NULL}, {NULL}});
+  } while (a->varying.changed && ++rounds < MaxRounds);
+}
+
+static void freeAnalysis(Analysis *a) {
+  free(a->varying.slots);
+  tileStrBufFree(&a->at0);
+  tileStrBufFree(&a->at1);
+  tileStrBufFree(&a->at2);
+}
+
+/* The source of a value that the function `call` calls returns and that
+ * differs between threads although every thread passes the same
+ * arguments (a call with varying arguments is varying already), or a
+ * null op: its body analysed as a kernel's, once per function; a function
+ * that reaches itself, or is more than MaxCallDepth calls deep, counts as
+ * returning the same value on every thread. */
+static MlirOperation varyingReturn(Analysis *a, MlirOperation call) {
+  MlirOperation func = tileCalleeOf(call);
+  if (mlirOperationIsNull(func) || !tileOpHasBody(func) ||
+      a->depth >= MaxCallDepth)
+    return (MlirOperation){NULL};
+  Callees *callees = a->callees;
+  for (size_t i = 0; i < callees->funcs.count; ++i)
+    if (mlirOperationEqual(callees->funcs.ops[i], func))
+      return callees->returned.ops[i];
+  size_t at = callees->funcs.count;
+  tileOpListAppend(&callees->funcs, func);
+  tileOpListAppend(&callees->returned, (MlirOperation){NULL});
+
+  Analysis sub;
+  memset(&sub, 0, sizeof(sub));
+  sub.callees = callees;
+  sub.depth = a->depth + 1;
+  MlirRegion body = mlirOperationGetRegion(func, 0);
+  settle(&sub, body);
+  /* Threads that branch apart on a varying value may return different
+   * values, whatever each returns. */
+  MlirOperation source = varyingBranch(&sub.varying, body);
+  for (MlirBlock b = mlirRegionGetFirstBlock(body);
+       mlirOperationIsNull(source) && !mlirBlockIsNull(b);
+       b = mlirBlockGetNextInRegion(b)) {
+    MlirOperation ret = mlirBlockGetTerminator(b);
+    if (!mlirOperationIsNull(ret) && tileOpIs(ret, "func.return"))
+      source = anyVaryingOperand(&sub.varying, ret);
+  }
+  freeAnalysis(&sub);
+  callees->returned.ops[at] = source;
+  return source;
+}
+
 unsigned tileVerifyWholeBlock(MlirOperation kernel) {
   bool any = false;
   mlirOperationWalk(kernel, findSource, &any, MlirWalkPreOrder);
   if (!any)
     return 0;
+  Callees callees = {{0}, {0}};
   Analysis a;
   memset(&a, 0, sizeof(a));
+  a.callees = &callees;
   MlirRegion body = mlirOperationGetRegion(kernel, 0);
-  int rounds = 0;
-  do {
-    a.varying.changed = false;
-    visitRegion(&a, body, (Control){{NULL}, {NULL}, {NULL}});
-  } while (a.varying.changed && ++rounds < MaxRounds);
+  settle(&a, body);
   a.report = true;
   visitRegion(&a, body, (Control){{NULL}, {NULL}, {NULL}});
-  free(a.varying.slots);
-  tileStrBufFree(&a.at0);
-  tileStrBufFree(&a.at1);
-  tileStrBufFree(&a.at2);
-  return a.errors;
+  unsigned errors = a.errors;
+  freeAnalysis(&a);
+  tileOpListFree(&callees.funcs);
+  tileOpListFree(&callees.returned);
+  return errors;
 }

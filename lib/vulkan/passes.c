@@ -10,7 +10,6 @@ extern const TilePassDescriptor tileVulkanLimitsPass;
 extern const TilePassDescriptor tileVulkanIndexWidthPass;
 extern const TilePassDescriptor tileVulkanCooperativeMatrixPass;
 extern const TilePassDescriptor tileVulkanEmulateCooperativeMatrixPass;
-extern const TilePassDescriptor tileVulkanDeviceCallsPass;
 extern const TilePassDescriptor tileVulkanIndexSwitchPass;
 extern const TilePassDescriptor tileVulkanLoopResultsPass;
 extern const TilePassDescriptor tileVulkanUnrollVectorsPass;
@@ -39,7 +38,6 @@ static const TilePassDescriptor *const passes[] = {
     &tileVulkanIndexWidthPass,
     &tileVulkanCooperativeMatrixPass,
     &tileVulkanEmulateCooperativeMatrixPass,
-    &tileVulkanDeviceCallsPass,
     &tileVulkanIndexSwitchPass,
     &tileVulkanLoopResultsPass,
     &tileVulkanUnrollVectorsPass,

@@ -15,7 +15,7 @@
 // RUN:   | FileCheck %s --check-prefix=TARGET
 // RUN: not tile-opt --split-input-file --target=cuda %s -o %t 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=TARGET
-// TARGET-COUNT-14: error: {{.*}} thread
+// TARGET-COUNT-16: error: {{.*}} thread
 // TARGET-NOT: error
 
 #smem = #gpu.address_space<workgroup>
@@ -312,5 +312,73 @@ func.func @per_thread(%A: memref<?x?xf32>, %x: f32) {
       }
     }
   } {mapping = [#gpu.block<x>], tile.threads = 64 : i64}
+  return
+}
+
+// -----
+
+// A value that a called function returns differs between threads when the
+// function computes it from the thread's position, through further calls
+// and through a function value too. Before, a call's result counted as
+// the same on every thread whenever its operands did.
+#smem = #gpu.address_space<workgroup>
+func.func private @tid() -> index {
+  %t = gpu.thread_id x
+  return %t : index
+}
+func.func private @is_first(%c0: index) -> i1 {
+  %t = func.call @tid() : () -> index
+  %first = arith.cmpi eq, %t, %c0 : index
+  return %first : i1
+}
+func.func @fill_by_called_thread_zero(%x: f32) {
+  %c0 = arith.constant 0 : index
+  %f = func.constant @tid : () -> index
+  scf.forall (%b) in (4) {
+    %s = "tile.alloc"() : () -> memref<64x64xf32, #smem>
+    %first = func.call @is_first(%c0) : (index) -> i1
+    scf.if %first {
+      // expected-error-re @+1 {{'tile.fill' op is reached by only some of the block's threads: the choice of the 'scf.if' at line {{[0-9]+}}, column 5 depends on the thread (it comes from the 'gpu.thread_id' at line {{[0-9]+}}, column 8)}}
+      "tile.fill"(%s, %x) : (memref<64x64xf32, #smem>, f32) -> ()
+    }
+    %t = func.call_indirect %f() : () -> index
+    // expected-error-re @+1 {{'tile.copy' op operand #2 differs between the block's threads (it comes from the 'gpu.thread_id' at line {{[0-9]+}}, column 8)}}
+    "tile.copy"(%s, %s, %t, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>}
+        : (memref<64x64xf32, #smem>, memref<64x64xf32, #smem>, index, index) -> ()
+  } {mapping = [#gpu.block<x>], tile.threads = 128 : i64}
+  return
+}
+
+// -----
+
+// A function that returns what the whole block reduced, or what it
+// computes from its arguments alone, returns the same value on every
+// thread.
+#smem = #gpu.address_space<workgroup>
+func.func private @block_sum() -> i32 {
+  %t = gpu.thread_id x
+  %i = arith.index_cast %t : index to i32
+  %s = gpu.all_reduce add %i uniform {} : (i32) -> (i32)
+  return %s : i32
+}
+func.func private @twice(%v: index) -> index {
+  %t = gpu.thread_id x
+  %w = arith.addi %v, %v : index
+  return %w : index
+}
+func.func @fill_by_block_sum(%x: f32) {
+  %c0 = arith.constant 0 : index
+  %zero = arith.constant 0 : i32
+  scf.forall (%b) in (4) {
+    %s = "tile.alloc"() : () -> memref<64x64xf32, #smem>
+    %sum = func.call @block_sum() : () -> i32
+    %z = arith.cmpi eq, %sum, %zero : i32
+    scf.if %z {
+      "tile.fill"(%s, %x) : (memref<64x64xf32, #smem>, f32) -> ()
+    }
+    %w = func.call @twice(%b) : (index) -> index
+    "tile.copy"(%s, %s, %w, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>}
+        : (memref<64x64xf32, #smem>, memref<64x64xf32, #smem>, index, index) -> ()
+  } {mapping = [#gpu.block<x>], tile.threads = 128 : i64}
   return
 }

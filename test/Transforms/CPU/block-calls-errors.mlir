@@ -16,7 +16,7 @@ func.func private @down(%count: memref<1xi32>, %n: index) {
 func.func @recursive(%count: memref<1xi32>) {
   %c3 = arith.constant 3 : index
   scf.forall (%b) in (4) {
-    // expected-error @+1 {{'func.call' op runs on every thread of the kernel's block, and so do the atomic updates of the functions it reaches; the cpu target inlines such calls to repeat the updates per thread, and this call reaches @down through more than 16 calls (or more than 4096 calls in all): call it from a thread-parallel loop, or make the updates in the kernel}}
+    // expected-error @+1 {{this call runs on every thread of the kernel's block, and so do the atomic updates of the functions it reaches; the cpu target inlines such calls to repeat the updates per thread, and it reaches @down through more than 16 calls (or more than 4096 calls in all): call it from a thread-parallel loop, or make the updates in the kernel}}
     func.call @down(%count, %c3) : (memref<1xi32>, index) -> ()
   } {mapping = [#gpu.block<x>], tile.threads = 32 : i64}
   return

@@ -112,3 +112,34 @@ func.func @nested(%count: memref<1xi32>) {
   } {mapping = [#gpu.block<x>], tile.threads = 32 : i64}
   return
 }
+
+// -----
+
+// A call of a function value that a func.constant gives calls that
+// function: inlined the same way, the value's other calls (outside the
+// kernel) kept.
+// CHECK-LABEL: func.func @by_value(
+// CHECK-SAME:    %[[COUNT:[^:]*]]: memref<2xi32>
+// CHECK:       %[[F:.*]] = constant @bump : (memref<2xi32>, index) -> i32
+// CHECK:       scf.forall
+// CHECK-NEXT:    %[[OLD:.*]] = scf.execute_region -> i32 {
+// CHECK:           %[[R:.*]] = memref.atomic_rmw addi %{{.*}}, %[[COUNT]][%[[I:.*]]]
+// CHECK-NEXT:      scf.yield %[[R]] : i32
+// CHECK-NEXT:    }
+// CHECK-NEXT:    memref.store %[[OLD]], %[[COUNT]]
+// CHECK:       call_indirect %[[F]](
+func.func private @bump(%count: memref<2xi32>, %i: index) -> i32 {
+  %one = arith.constant 1 : i32
+  %old = memref.atomic_rmw addi %one, %count[%i] : (i32, memref<2xi32>) -> i32
+  return %old : i32
+}
+func.func @by_value(%count: memref<2xi32>) {
+  %c1 = arith.constant 1 : index
+  %f = func.constant @bump : (memref<2xi32>, index) -> i32
+  scf.forall (%b) in (4) {
+    %old = func.call_indirect %f(%count, %c1) : (memref<2xi32>, index) -> i32
+    memref.store %old, %count[%c1] : memref<2xi32>
+  } {mapping = [#gpu.block<x>], tile.threads = 16 : i64}
+  %x = func.call_indirect %f(%count, %c1) : (memref<2xi32>, index) -> i32
+  return
+}

@@ -350,3 +350,53 @@ func.func @returned(%C: memref<64xf32>) {
   memref.dealloc %t : memref<64xf32>
   return
 }
+
+// -----
+
+// Through a func.constant's value as through a call by name: the returned
+// buffer, and the arguments of the function value a call gives them to.
+func.func private @make_host() -> memref<64xf32> {
+  // expected-error-re @+1 {{'memref.alloc' op is host memory that reaches the kernel's 'memref.store' at line {{[0-9]+}}, column 7 through 'func.call_indirect' at line {{[0-9]+}}, column 8; on the cuda target kernels reach device memory only}}
+  %a = memref.alloc() : memref<64xf32>
+  return %a : memref<64xf32>
+}
+func.func private @fill(%S: memref<64xf32>) {
+  %one = arith.constant 1.0 : f32
+  scf.forall (%b) in (1) {
+    scf.forall (%i) in (64) {
+      memref.store %one, %S[%i] : memref<64xf32>
+    }
+  } {mapping = [#gpu.block<x>], tile.threads = 64 : i64}
+  return
+}
+func.func @returned_by_value() {
+  %make = func.constant @make_host : () -> memref<64xf32>
+  %b = func.call_indirect %make() : () -> memref<64xf32>
+  %v = arith.constant 1.0 : f32
+  scf.forall (%bb) in (1) {
+    scf.forall (%i) in (64) {
+      memref.store %v, %b[%i] : memref<64xf32>
+    }
+  } {mapping = [#gpu.block<x>], tile.threads = 64 : i64}
+  return
+}
+
+// A function value that no func.constant gives may be @fill, which a
+// func.constant takes: the buffers a call of it passes cannot be followed
+// to the kernels (they stayed malloc memory).
+func.func @unknown_value(%f: (memref<64xf32>) -> (), %pick: i1) {
+  %U = memref.alloc() : memref<64xf32>
+  %g = func.constant @fill : (memref<64xf32>) -> ()
+  %h = arith.select %pick, %f, %g : (memref<64xf32>) -> ()
+  // expected-error-re @+1 {{'func.call_indirect' op passes buffers to a function value that no func.constant gives, and the 'func.constant' at line {{[0-9]+}}, column 8 takes @fill, which launches kernels, as a value: on the cuda target kernels reach device memory only, and what a call of an unknown function passes cannot be followed to its kernels (call the function by name, or through the func.constant that names it)}}
+  func.call_indirect %h(%U) : (memref<64xf32>) -> ()
+  // Given no buffer, nothing to follow.
+  %c = arith.constant 1 : index
+  %k = func.constant @count : (index) -> index
+  %n = func.call_indirect %k(%c) : (index) -> index
+  memref.dealloc %U : memref<64xf32>
+  return
+}
+func.func private @count(%c: index) -> index {
+  return %c : index
+}

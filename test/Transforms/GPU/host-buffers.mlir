@@ -278,3 +278,29 @@ func.func @returned_device() {
   gpu.dealloc %b : memref<64xf32>
   return
 }
+
+// -----
+
+// A func.constant's value called with a buffer calls the function it
+// names: a function that launches kernels takes the buffer, as through a
+// call by name (managed memory: its host code may read it).
+// CHECK-LABEL: func.func @by_value(
+// CHECK:         %[[U:.*]] = gpu.alloc host_shared () : memref<64xf32>
+// CHECK:         call_indirect %{{.*}}(%[[U]])
+// CHECK:         gpu.dealloc %[[U]]
+func.func private @fill_by_value(%S: memref<64xf32>) {
+  %one = arith.constant 1.0 : f32
+  scf.forall (%b) in (1) {
+    scf.forall (%i) in (64) {
+      memref.store %one, %S[%i] : memref<64xf32>
+    }
+  } {mapping = [#gpu.block<x>], tile.threads = 64 : i64}
+  return
+}
+func.func @by_value() {
+  %U = memref.alloc() : memref<64xf32>
+  %f = func.constant @fill_by_value : (memref<64xf32>) -> ()
+  func.call_indirect %f(%U) : (memref<64xf32>) -> ()
+  memref.dealloc %U : memref<64xf32>
+  return
+}
