@@ -47,8 +47,9 @@
  *     has no pointers to choose between.
  *   - every target: memref.alloca of a fragment (only tile.alloc makes
  *     one; the NVVM and ROCDL conversions failed on its memory space
- *     without a location); vulkan: memref.alloca in workgroup memory or an
- *     integer memory space ("failed to legalize operation").
+ *     without a location), and in workgroup or global memory or an
+ *     integer memory space other than the stack's (vulkan: "failed to
+ *     legalize operation"; cuda: wrong addresses; rocm: an LLVM abort).
  *   - vulkan: memref.get_global (no SPIR-V conversion of globals; "failed
  *     to legalize operation 'memref.get_global'"), cf.assert and
  *     gpu.printf (shaders can neither stop nor print).
@@ -200,12 +201,18 @@ static void checkHeap(MlirOperation op, Check *c) {
               c->target);
 }
 
-/* Every target: memref.alloca of a fragment (the tile passes spread only
- * tile.alloc's fragments over a block's threads; the NVVM and ROCDL
- * conversions failed on the memory space without a location). vulkan:
- * memref.alloca of workgroup memory or an integer memory space (SPIR-V's
- * conversion makes Function variables only: "failed to legalize operation
- * 'memref.alloca'"). */
+/* A memref.alloca is a thread's own array, on the thread's stack: in no
+ * memory space, in #gpu.address_space<private>, or on cuda and rocm in
+ * the integer spaces of their stacks (0, generic, and 5, NVPTX's local
+ * and AMDGPU's private memory). Any other is reported: a fragment (the
+ * tile passes spread only tile.alloc's fragments over a block's threads;
+ * the NVVM and ROCDL conversions failed on the memory space without a
+ * location); workgroup or global memory, or another integer space (vulkan:
+ * SPIR-V's conversion makes Function variables only, "failed to legalize
+ * operation 'memref.alloca'"; cuda: a stack array whose address was
+ * converted as a shared one, so that the kernel read and wrote shared
+ * memory at a stack address; rocm: LLVM's AMDGPU back end aborted on one
+ * in global memory, "Cannot select: FrameIndex"). */
 static void checkAllocaSpace(MlirOperation op, Check *c) {
   if (!tileOpIs(op, "memref.alloca") || mlirOperationGetNumResults(op) != 1)
     return;
@@ -214,10 +221,11 @@ static void checkAllocaSpace(MlirOperation op, Check *c) {
     return;
   MlirAttribute space = mlirMemRefTypeGetMemorySpace(type);
   TileScope scope = tileMemRefTypeGetScope(type);
-  bool refused =
-      scope == TileScopeFragment ||
-      (c->vulkan && !mlirAttributeIsNull(space) && scope != TileScopeLocal);
-  if (!refused)
+  bool stack = mlirAttributeIsNull(space) || scope == TileScopeLocal ||
+               (!c->vulkan && mlirAttributeIsAInteger(space) &&
+                (mlirIntegerAttrGetValueInt(space) == 0 ||
+                 mlirIntegerAttrGetValueInt(space) == 5));
+  if (stack)
     return;
   TileStrBuf text = TILE_STRBUF_INIT;
   tileGpuFail(&c->errors, op,
