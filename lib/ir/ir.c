@@ -361,13 +361,33 @@ static void emitV(MlirLocation loc, const char *prefix, const char *fmt,
   tileStrBufFree(&buf);
 }
 
+/* Where a report about `op` goes: its location, or where that is unknown
+ * (the folder drops the location of a constant it moves to the start of
+ * a region, and canonicalize runs before most checks), the location of
+ * the first op that uses one of its results and has one. */
+static MlirLocation reportedLocation(MlirOperation op) {
+  MlirLocation loc = mlirOperationGetLocation(op);
+  MlirLocation unknown = mlirLocationUnknownGet(mlirOperationGetContext(op));
+  if (!mlirLocationEqual(loc, unknown))
+    return loc;
+  for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i)
+    for (MlirOpOperand use =
+             mlirValueGetFirstUse(mlirOperationGetResult(op, i));
+         !mlirOpOperandIsNull(use); use = mlirOpOperandGetNextUse(use)) {
+      MlirLocation at = mlirOperationGetLocation(mlirOpOperandGetOwner(use));
+      if (!mlirLocationEqual(at, unknown))
+        return at;
+    }
+  return loc;
+}
+
 void tileEmitOpError(MlirOperation op, const char *fmt, ...) {
   MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
   TileStrBuf prefix = TILE_STRBUF_INIT;
   tileStrBufPrintf(&prefix, "'%.*s' op ", (int)name.length, name.data);
   va_list args;
   va_start(args, fmt);
-  emitV(mlirOperationGetLocation(op), prefix.data, fmt, args);
+  emitV(reportedLocation(op), prefix.data, fmt, args);
   va_end(args);
   tileStrBufFree(&prefix);
 }
@@ -381,7 +401,7 @@ void tileEmitErrorAt(MlirLocation loc, const char *fmt, ...) {
 
 static void emitAtSite(MlirStringRef message, void *userData) {
   const TileOpErrorSite *site = userData;
-  MlirLocation loc = mlirOperationGetLocation(site->op);
+  MlirLocation loc = reportedLocation(site->op);
   if (site->prefix)
     tileEmitErrorAt(loc, "%s: %.*s", site->prefix, (int)message.length,
                     message.data);

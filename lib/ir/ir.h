@@ -110,7 +110,8 @@ bool tileOpIsTile(MlirOperation op);
 bool tileOpInDialect(MlirOperation op, const char *dialect);
 MlirAttribute tileOpGetAttr(MlirOperation op, const char *name);
 
-/* Emits "'op.name' op <message>" at the location of `op`. */
+/* Emits "'op.name' op <message>" at the location of `op`; where that is
+ * unknown (a constant the folder moved), at its first user's. */
 void tileEmitOpError(MlirOperation op, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 void tileEmitErrorAt(MlirLocation loc, const char *fmt, ...)
