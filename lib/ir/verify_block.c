@@ -443,45 +443,6 @@ static void check(Analysis *a, MlirOperation op, Control control) {
   }
 }
 
-typedef struct {
-  bool (*matches)(MlirOperation op);
-  MlirOperation found;
-  TileOpList *seen;
-  int depth;
-} CalleeSearch;
-
-/* The first op for which `matches` holds in the function `call` calls, or
- * in one it calls (at most `depth` calls deeper), or a null op; `seen`
- * holds the functions already looked into. */
-static MlirOperation reachedOp(MlirOperation call,
-                               bool (*matches)(MlirOperation op),
-                               TileOpList *seen, int depth);
-
-static MlirWalkResult findReached(MlirOperation op, void *userData) {
-  CalleeSearch *search = userData;
-  if (search->matches(op))
-    search->found = op;
-  else if (tileOpIsCall(op) && search->depth > 0)
-    search->found =
-        reachedOp(op, search->matches, search->seen, search->depth - 1);
-  return mlirOperationIsNull(search->found) ? MlirWalkResultAdvance
-                                            : MlirWalkResultInterrupt;
-}
-
-static MlirOperation reachedOp(MlirOperation call,
-                               bool (*matches)(MlirOperation op),
-                               TileOpList *seen, int depth) {
-  MlirOperation func = tileCalleeOf(call);
-  if (mlirOperationIsNull(func))
-    return func;
-  if (tileOpListContains(seen, func))
-    return (MlirOperation){NULL};
-  tileOpListAppend(seen, func);
-  CalleeSearch search = {matches, {NULL}, seen, depth};
-  mlirOperationWalk(func, findReached, &search, MlirWalkPreOrder);
-  return search.found;
-}
-
 static bool isBarrier(MlirOperation op) { return tileOpIs(op, "gpu.barrier"); }
 
 /* A thread-parallel loop outside kernels (a function that holds a kernel
@@ -499,25 +460,79 @@ static bool isUnknownCall(MlirOperation op) {
 
 enum { MaxCallDepth = 16 };
 
+/* What a call reaches, in the function it calls or in one that calls (at
+ * most MaxCallDepth calls deeper): the first barrier, thread-parallel
+ * loop and call of an unknown function value, in the order a walk of the
+ * functions meets them (null ops where there is none). */
+typedef struct {
+  MlirOperation barrier, loop, unknown;
+} Reached;
+
+typedef struct {
+  Reached *found;
+  TileOpList *seen; /* the functions already looked into */
+  int depth;
+} CalleeSearch;
+
+static void searchCallee(MlirOperation call, Reached *found, TileOpList *seen,
+                         int depth);
+
+static bool foundAll(const Reached *r) {
+  return !mlirOperationIsNull(r->barrier) && !mlirOperationIsNull(r->loop) &&
+         !mlirOperationIsNull(r->unknown);
+}
+
+static void keepFirst(MlirOperation *slot, MlirOperation op) {
+  if (mlirOperationIsNull(*slot))
+    *slot = op;
+}
+
+static MlirWalkResult findReached(MlirOperation op, void *userData) {
+  CalleeSearch *search = userData;
+  Reached *r = search->found;
+  if (isBarrier(op))
+    keepFirst(&r->barrier, op);
+  else if (isParallelLoop(op))
+    keepFirst(&r->loop, op);
+  else if (isUnknownCall(op))
+    keepFirst(&r->unknown, op);
+  else if (tileOpIsCall(op) && search->depth > 0)
+    searchCallee(op, r, search->seen, search->depth - 1);
+  return foundAll(r) ? MlirWalkResultInterrupt : MlirWalkResultAdvance;
+}
+
+static void searchCallee(MlirOperation call, Reached *found, TileOpList *seen,
+                         int depth) {
+  MlirOperation func = tileCalleeOf(call);
+  if (mlirOperationIsNull(func) || tileOpListContains(seen, func))
+    return;
+  tileOpListAppend(seen, func);
+  CalleeSearch search = {found, seen, depth};
+  mlirOperationWalk(func, findReached, &search, MlirWalkPreOrder);
+}
+
+static Reached reachedBy(MlirOperation call) {
+  Reached r = {{NULL}, {NULL}, {NULL}};
+  TileOpList seen = {0};
+  searchCallee(call, &r, &seen, MaxCallDepth);
+  tileOpListFree(&seen);
+  return r;
+}
+
 /* A barrier waits for every thread of the block: one that only some
  * reach, or that a thread-parallel loop's threads reach as many times as
  * they have iterations (which differs when the threads do not divide the
  * iterations), waits for ever; so does a call of a function that reaches
- * one. A loop that writes a thread's own buffer runs every iteration on
- * every thread, so a barrier in it is reached alike. */
-static void checkBarrier(Analysis *a, MlirOperation op, Control control) {
+ * one (`barrier`: the barrier `op` is, or the one the call `op` reaches). A
+ * loop that writes a thread's own buffer runs every iteration on every
+ * thread, so a barrier in it is reached alike. */
+static void checkBarrier(Analysis *a, MlirOperation op, MlirOperation barrier,
+                         Control control) {
   bool loop = !mlirOperationIsNull(control.loop) &&
               mlirOperationIsNull(tileFirstPrivateWrite(control.loop));
-  if (!loop && mlirOperationIsNull(control.decider))
+  if (mlirOperationIsNull(barrier) ||
+      (!loop && mlirOperationIsNull(control.decider)))
     return;
-  MlirOperation barrier = op;
-  if (tileOpIsCall(op)) {
-    TileOpList seen = {0};
-    barrier = reachedOp(op, isBarrier, &seen, MaxCallDepth);
-    tileOpListFree(&seen);
-    if (mlirOperationIsNull(barrier))
-      return;
-  }
   /* What waits: the barrier itself, or the function called. */
   tileStrBufClear(&a->at2);
   if (mlirOperationEqual(barrier, op))
@@ -540,13 +555,12 @@ static void checkBarrier(Analysis *a, MlirOperation op, Control control) {
 }
 
 /* A thread-parallel loop shares its iterations among the threads of the
- * kernel that holds it; in a function a kernel calls, the targets gave it
- * different meanings (cuda ran it whole on every thread that called it,
- * the cpu once per block, vulkan did not lower it). */
-static void checkCalledLoop(Analysis *a, MlirOperation call) {
-  TileOpList seen = {0};
-  MlirOperation loop = reachedOp(call, isParallelLoop, &seen, MaxCallDepth);
-  tileOpListFree(&seen);
+ * kernel that holds it; in a function a kernel calls (`loop`, which the
+ * call reaches), the targets gave it different meanings (cuda ran it whole
+ * on every thread that called it, the cpu once per block, vulkan did not
+ * lower it). */
+static void checkCalledLoop(Analysis *a, MlirOperation call,
+                            MlirOperation loop) {
   if (mlirOperationIsNull(loop))
     return;
   tileEmitOpError(call,
@@ -559,29 +573,26 @@ static void checkCalledLoop(Analysis *a, MlirOperation call) {
   ++a->errors;
 }
 
-/* A call in a kernel, or in a function a kernel calls, of a function value
- * that no func.constant gives: what it reaches (barriers, thread-parallel
- * loops, atomic updates, values that differ between threads) cannot be
- * checked, nor inlined where a target inlines what kernels call. */
-static void checkUnknownCall(Analysis *a, MlirOperation call) {
+/* A call in a kernel, or in a function a kernel calls (`unknown`, which
+ * the call reaches), of a function value that no func.constant gives:
+ * what it reaches (barriers, thread-parallel loops, atomic updates,
+ * values that differ between threads) cannot be checked, nor inlined
+ * where a target inlines what kernels call. */
+static void checkUnknownCall(Analysis *a, MlirOperation call,
+                             MlirOperation unknown) {
   static const char *const fix =
       "kernels call functions by name (func.call) or through the "
       "func.constant that names them, so that what they reach is known";
-  MlirOperation unknown = call;
-  if (!isUnknownCall(call)) {
-    TileOpList seen = {0};
-    unknown = reachedOp(call, isUnknownCall, &seen, MaxCallDepth);
-    tileOpListFree(&seen);
-    if (mlirOperationIsNull(unknown))
-      return;
+  if (isUnknownCall(call))
+    tileEmitOpError(
+        call, "calls a function value that no func.constant gives: %s", fix);
+  else if (!mlirOperationIsNull(unknown))
     tileEmitOpError(call,
                     "reaches the %s, which calls a function value that no "
                     "func.constant gives: %s",
                     tileOpAt(&a->at0, unknown), fix);
-  } else {
-    tileEmitOpError(
-        call, "calls a function value that no func.constant gives: %s", fix);
-  }
+  else
+    return;
   ++a->errors;
 }
 
@@ -606,12 +617,13 @@ static void visitOp(Analysis *a, MlirOperation op, Control control) {
   }
   markPrivateWrites(a, op, control);
   if (a->report && tileOpIsCall(op)) {
-    checkUnknownCall(a, op);
-    checkCalledLoop(a, op);
-  }
-  if (a->report && (tileOpIs(op, "gpu.barrier") || tileOpIsCall(op)))
-    checkBarrier(a, op, control);
-  else if (a->report && mlirOperationIsNull(control.loop))
+    Reached reached = reachedBy(op);
+    checkUnknownCall(a, op, reached.unknown);
+    checkCalledLoop(a, op, reached.loop);
+    checkBarrier(a, op, reached.barrier, control);
+  } else if (a->report && tileOpIs(op, "gpu.barrier")) {
+    checkBarrier(a, op, op, control);
+  } else if (a->report && mlirOperationIsNull(control.loop))
     check(a, op, control);
   if (!mlirOperationGetNumRegions(op))
     return;
