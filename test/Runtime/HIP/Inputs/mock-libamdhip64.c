@@ -485,7 +485,15 @@ EXPORT hipError_t hipHostUnregister(void *ptr) {
 
 /* ---- for the tests ---- */
 
+/* How many allocations and streams were made, and how many streams,
+   events and allocations are live ("live"). */
 EXPORT long tileMockHipCount(const char *what) {
+  if (!strcmp(what, "live")) {
+    pthread_mutex_lock(&live.lock);
+    long count = (long)live.count;
+    pthread_mutex_unlock(&live.lock);
+    return count;
+  }
   return !strcmp(what, "allocations") ? allocations
          : !strcmp(what, "streams")   ? streams
                                       : -1;

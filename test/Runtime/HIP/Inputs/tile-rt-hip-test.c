@@ -1,6 +1,7 @@
 /* tile-rt-hip-test: drives libtile_rt_hip.so through dlopen, as a JIT host
  * does. Usage: tile-rt-hip-test LIBRARY COMMAND [ARGS]. */
 #include <dlfcn.h>
+#include <setjmp.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -24,6 +25,8 @@ typedef void (*MemsetFn)(void *, uint32_t, size_t, void *);
 typedef void (*HostRegisterFn)(void *, uint64_t);
 typedef void (*MemRefFn)(int64_t, void *, int64_t);
 typedef void (*SetDeviceFn)(int32_t);
+typedef void (*RefusalCatcher)(void *, const char *);
+typedef void (*CatchRefusalsFn)(RefusalCatcher, void *);
 
 typedef struct {
   char *allocated;
@@ -152,6 +155,72 @@ static int launch(char **argv) {
   return 0;
 }
 
+/* ---- refusals: what the call took is freed before the catcher runs ---- */
+
+typedef struct {
+  jmp_buf back;
+  char message[512];
+} Refusal;
+
+static _Noreturn void comeBack(void *data, const char *message) {
+  Refusal *refusal = data;
+  snprintf(refusal->message, sizeof(refusal->message), "%s", message);
+  longjmp(refusal->back, 1);
+}
+
+static long mockCount(const char *what) {
+  void *hip = dlopen(getenv("TILE_HIP_LIBRARY"), RTLD_NOW | RTLD_NOLOAD);
+  void *address = hip ? dlsym(hip, "tileMockHipCount") : NULL;
+  return address ? ((long (*)(const char *))(uintptr_t)address)(what) : -1;
+}
+
+/* As host code does around a launch: allocate scratch memory (device and
+   managed), take a stream and an event, then launch on a grid beyond the
+   device's limits with a catcher set. True where the launch was refused. */
+static bool hostCallCatching(void *kernel, Refusal *refusal) {
+  if (setjmp(refusal->back))
+    return true;
+  void *params[1] = {NULL};
+  API(CatchRefusalsFn, "tileRtCatchRefusals")(comeBack, refusal);
+  void *scratch = API(MemAllocFn, "mgpuMemAlloc")(4096, NULL, 0);
+  void *shared = API(MemAllocFn, "mgpuMemAlloc")(256, NULL, 1);
+  void *freed = API(MemAllocFn, "mgpuMemAlloc")(64, NULL, 0);
+  API(HandlePairFn, "mgpuMemFree")(freed, NULL);
+  void *stream = API(CreateFn, "mgpuStreamCreate")();
+  void *event = API(CreateFn, "mgpuEventCreate")();
+  (void)scratch, (void)shared, (void)event;
+  API(LaunchKernelFn, "mgpuLaunchKernel")(kernel, 1, 70000, 1, 128, 1, 1, 0,
+                                          stream, params, NULL, 0);
+  API(CatchRefusalsFn, "tileRtCatchRefusals")(NULL, NULL);
+  return false;
+}
+
+/* refusals FILE KERNEL: a refused launch comes back to a caller that
+   catches refusals, with the memory, stream and event the call took
+   released (they stayed taken: a caller retrying refused calls leaked
+   them per refusal); a launch that fits then runs. */
+static int refusals(char **argv) {
+  size_t size = 0;
+  void *image = readFile(argv[0], &size);
+  void *module = API(ModuleLoadFn, "mgpuModuleLoad")(image, size);
+  free(image);
+  void *kernel =
+      API(ModuleGetFunctionFn, "mgpuModuleGetFunction")(module, argv[1]);
+  printf("@refusals\n");
+  Refusal refusal;
+  long before = mockCount("live");
+  if (hostCallCatching(kernel, &refusal))
+    printf("refused: %s\nafter it: %ld more live streams, events and "
+           "allocations\n",
+           refusal.message, mockCount("live") - before);
+  void *params[1] = {NULL};
+  API(LaunchKernelFn, "mgpuLaunchKernel")(kernel, 1, 1, 1, 128, 1, 1, 0, NULL,
+                                          params, NULL, 0);
+  printf("then launched\n");
+  API(HandleFn, "mgpuModuleUnload")(module);
+  return 0;
+}
+
 /* two-devices FILE KERNEL: generated code loads its module once and looks
    kernels up on every launch; after a switch to device 1 the lookup must
    reach a module loaded onto device 1, and back on device 0 the first. */
@@ -244,6 +313,8 @@ int main(int argc, char **argv) {
     return roundtrip(argc == 4 && !strcmp(argv[3], "managed"));
   if (!strcmp(command, "launch") && argc == 12)
     return launch(argv + 3);
+  if (!strcmp(command, "refusals") && argc == 5)
+    return refusals(argv + 3);
   if (!strcmp(command, "two-devices") && argc == 5)
     return twoDevices(argv + 3);
   if (!strcmp(command, "events"))
