@@ -12,6 +12,7 @@
 
 typedef struct {
   const TileVerifyOptions *options;
+  MlirOperation root;
   unsigned errors;
   TileStrBuf t0, t1, t2; /* scratch for printing types */
 } Verifier;
@@ -741,7 +742,7 @@ static MlirWalkResult visit(MlirOperation op, void *userData) {
   checkStructureAttrs(v, op);
   if (tileIsKernelLoop(op)) {
     checkKernel(v, op);
-    v->errors += tileVerifyWholeBlock(op);
+    v->errors += tileVerifyWholeBlock(op, v->root);
   }
   checkLoopRank(v, op);
   checkPrivateWrites(v, op);
@@ -767,7 +768,7 @@ static MlirWalkResult visit(MlirOperation op, void *userData) {
 }
 
 unsigned tileVerify(MlirOperation root, const TileVerifyOptions *options) {
-  Verifier v = {options, 0, TILE_STRBUF_INIT, TILE_STRBUF_INIT,
+  Verifier v = {options,         root, 0, TILE_STRBUF_INIT, TILE_STRBUF_INIT,
                 TILE_STRBUF_INIT};
   mlirOperationWalk(root, visit, &v, MlirWalkPreOrder);
   tileStrBufFree(&v.t0);

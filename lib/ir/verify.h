@@ -29,13 +29,17 @@ typedef struct {
 } TileVerifyOptions;
 
 /* Checks every tile rule under `root` (root included), emitting one error
- * per violation. Returns the number of violations. */
+ * per violation. Returns the number of violations. The rules that follow
+ * calls look into the functions called only where they are inside `root`:
+ * a pass on one function (or kernel) may not read the others, which MLIR
+ * may be changing on other threads meanwhile. */
 unsigned tileVerify(MlirOperation root, const TileVerifyOptions *options);
 
 /* Checks that the tile ops and thread-parallel loops that `kernel`'s
  * block runs together are reached by all of its threads, with operands
  * that are the same on every thread (verify_block.c), emitting one error
- * per violation. Returns the number of violations. */
-unsigned tileVerifyWholeBlock(MlirOperation kernel);
+ * per violation; calls are followed into the functions inside `root`
+ * only. Returns the number of violations. */
+unsigned tileVerifyWholeBlock(MlirOperation kernel, MlirOperation root);
 
 #endif

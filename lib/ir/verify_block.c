@@ -196,7 +196,9 @@ typedef struct {
   unsigned errors;
   TileStrBuf at0, at1, at2;
   Callees *callees;
-  int depth; /* calls between the kernel and the function analysed */
+  int depth;          /* calls between the kernel and the function analysed */
+  MlirOperation root; /* what the pass runs on: only functions inside it are
+                         looked into */
 } Analysis;
 
 /* Where control flow stands: `decider` is the innermost op whose regions
@@ -471,10 +473,11 @@ typedef struct {
 typedef struct {
   Reached *found;
   TileOpList *seen; /* the functions already looked into */
+  MlirOperation root;
   int depth;
 } CalleeSearch;
 
-static void searchCallee(MlirOperation call, Reached *found, TileOpList *seen,
+static void searchCallee(MlirOperation call, const CalleeSearch *outer,
                          int depth);
 
 static bool foundAll(const Reached *r) {
@@ -497,24 +500,28 @@ static MlirWalkResult findReached(MlirOperation op, void *userData) {
   else if (isUnknownCall(op))
     keepFirst(&r->unknown, op);
   else if (tileOpIsCall(op) && search->depth > 0)
-    searchCallee(op, r, search->seen, search->depth - 1);
+    searchCallee(op, search, search->depth - 1);
   return foundAll(r) ? MlirWalkResultInterrupt : MlirWalkResultAdvance;
 }
 
-static void searchCallee(MlirOperation call, Reached *found, TileOpList *seen,
+/* Functions outside `root` are not looked into: a pass on one function
+ * may not read others, which other threads may be changing. */
+static void searchCallee(MlirOperation call, const CalleeSearch *outer,
                          int depth) {
   MlirOperation func = tileCalleeOf(call);
-  if (mlirOperationIsNull(func) || tileOpListContains(seen, func))
+  if (mlirOperationIsNull(func) || !tileOpIsInside(func, outer->root) ||
+      tileOpListContains(outer->seen, func))
     return;
-  tileOpListAppend(seen, func);
-  CalleeSearch search = {found, seen, depth};
+  tileOpListAppend(outer->seen, func);
+  CalleeSearch search = {outer->found, outer->seen, outer->root, depth};
   mlirOperationWalk(func, findReached, &search, MlirWalkPreOrder);
 }
 
-static Reached reachedBy(MlirOperation call) {
+static Reached reachedBy(const Analysis *a, MlirOperation call) {
   Reached r = {{NULL}, {NULL}, {NULL}};
   TileOpList seen = {0};
-  searchCallee(call, &r, &seen, MaxCallDepth);
+  CalleeSearch top = {&r, &seen, a->root, MaxCallDepth};
+  searchCallee(call, &top, MaxCallDepth);
   tileOpListFree(&seen);
   return r;
 }
@@ -617,7 +624,7 @@ static void visitOp(Analysis *a, MlirOperation op, Control control) {
   }
   markPrivateWrites(a, op, control);
   if (a->report && tileOpIsCall(op)) {
-    Reached reached = reachedBy(op);
+    Reached reached = reachedBy(a, op);
     checkUnknownCall(a, op, reached.unknown);
     checkCalledLoop(a, op, reached.loop);
     checkBarrier(a, op, reached.barrier, control);
@@ -670,7 +677,7 @@ static void freeAnalysis(Analysis *a) {
 static MlirOperation varyingReturn(Analysis *a, MlirOperation call) {
   MlirOperation func = tileCalleeOf(call);
   if (mlirOperationIsNull(func) || !tileOpHasBody(func) ||
-      a->depth >= MaxCallDepth)
+      !tileOpIsInside(func, a->root) || a->depth >= MaxCallDepth)
     return (MlirOperation){NULL};
   Callees *callees = a->callees;
   for (size_t i = 0; i < callees->funcs.count; ++i)
@@ -684,6 +691,7 @@ static MlirOperation varyingReturn(Analysis *a, MlirOperation call) {
   memset(&sub, 0, sizeof(sub));
   sub.callees = callees;
   sub.depth = a->depth + 1;
+  sub.root = a->root;
   MlirRegion body = mlirOperationGetRegion(func, 0);
   settle(&sub, body);
   /* Threads that branch apart on a varying value may return different
@@ -701,7 +709,7 @@ static MlirOperation varyingReturn(Analysis *a, MlirOperation call) {
   return source;
 }
 
-unsigned tileVerifyWholeBlock(MlirOperation kernel) {
+unsigned tileVerifyWholeBlock(MlirOperation kernel, MlirOperation root) {
   bool any = false;
   mlirOperationWalk(kernel, findSource, &any, MlirWalkPreOrder);
   if (!any)
@@ -710,6 +718,7 @@ unsigned tileVerifyWholeBlock(MlirOperation kernel) {
   Analysis a;
   memset(&a, 0, sizeof(a));
   a.callees = &callees;
+  a.root = root;
   MlirRegion body = mlirOperationGetRegion(kernel, 0);
   settle(&a, body);
   a.report = true;
