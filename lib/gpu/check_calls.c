@@ -61,12 +61,13 @@ static MlirWalkResult checkCall(MlirOperation op, void *userData) {
   }
   /* A call of a function value that no func.constant gives is reported
    * by tile-verify. */
-  if (!tileOpIsCall(op) || mlirAttributeIsNull(tileCalleeSymbol(op)))
+  MlirAttribute name =
+      tileOpIsCall(op) ? tileCalleeSymbol(op) : (MlirAttribute){NULL};
+  if (mlirAttributeIsNull(name))
     return MlirWalkResultAdvance;
   MlirOperation callee = tileCalleeOf(op);
   if (!mlirOperationIsNull(callee) && tileOpHasBody(callee))
     return MlirWalkResultAdvance;
-  MlirAttribute name = tileCalleeSymbol(op);
   MlirStringRef text = mlirFlatSymbolRefAttrGetValue(name);
   tileGpuFail(&c->errors, op,
               "calls @%.*s from device code, but it has no body there: "

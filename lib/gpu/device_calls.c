@@ -66,13 +66,10 @@ static MlirStringRef calleeName(MlirOperation call) {
  * tile-verify calls in kernels of function values that no func.constant
  * gives). */
 static int calleeIndex(const Inliner *in, MlirOperation call) {
-  if (mlirAttributeIsNull(tileCalleeSymbol(call)))
-    return -1;
-  MlirStringRef name = calleeName(call);
-  for (size_t i = 0; i < in->functions.count; ++i)
-    if (mlirStringRefEqual(mlirStringAttrGetValue(
-                               tileOpGetAttr(in->functions.ops[i], "sym_name")),
-                           name))
+  MlirOperation callee = tileCalleeOf(call);
+  for (size_t i = 0; !mlirOperationIsNull(callee) && i < in->functions.count;
+       ++i)
+    if (mlirOperationEqual(in->functions.ops[i], callee))
       return (int)i;
   return -1;
 }
@@ -112,11 +109,11 @@ static void markFunctions(Inliner *in) {
     in->inlined[i] = in->vulkan || !mlirOperationIsNull(tileFirstOp(
                                        in->functions.ops[i], "gpu.all_reduce"));
   }
+  /* A function that reaches one marked reaches what that one reaches
+   * (reach is transitive), so one pass over the marks suffices. */
   for (size_t i = 0; i < n; ++i)
     for (size_t j = 0; j < n && !in->inlined[i]; ++j)
-      in->inlined[i] = reach[i * n + j] &&
-                       !mlirOperationIsNull(
-                           tileFirstOp(in->functions.ops[j], "gpu.all_reduce"));
+      in->inlined[i] = reach[i * n + j] && in->inlined[j];
   free(reach);
 }
 

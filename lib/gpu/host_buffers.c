@@ -500,18 +500,17 @@ static void traceRoot(Run *run, MlirValue value, MlirOperation use,
     MlirOperation parent = mlirBlockGetParentOperation(block);
     intptr_t arg = mlirBlockArgumentGetArgNumber(value);
     const CallFrame *frame = run->frames;
-    /* An argument of the function a call being followed calls. */
+    /* An argument of the function a call being followed calls: the call's
+     * operand for it. */
+    intptr_t operand = frame ? tileCallFirstArg(frame->call) + arg : 0;
     if (frame && !mlirOperationIsNull(parent) &&
         mlirOperationEqual(parent, frame->callee) &&
         mlirBlockEqual(block, mlirRegionGetFirstBlock(
                                   mlirOperationGetRegion(parent, 0))) &&
-        tileCallFirstArg(frame->call) + arg <
-            mlirOperationGetNumOperands(frame->call)) {
+        operand < mlirOperationGetNumOperands(frame->call)) {
       run->frames = frame->outer;
-      traceRoot(run,
-                mlirOperationGetOperand(frame->call,
-                                        tileCallFirstArg(frame->call) + arg),
-                use, through, depth + 1);
+      traceRoot(run, mlirOperationGetOperand(frame->call, operand), use,
+                through, depth + 1);
       run->frames = frame;
       return;
     }
@@ -831,6 +830,7 @@ static unsigned runOnFunction(MlirOperation func, const TileOpList *launchers,
 /*===--- calls of function values ---------------------------------------===*/
 
 typedef struct {
+  MlirOperation module;
   const TileOpList *launchers;
   MlirOperation launcherValue; /* a func.constant that names a launcher */
   TileOpList unknownCalls;     /* host calls of unknown functions, given
@@ -849,15 +849,13 @@ static MlirWalkResult findFunctionValues(MlirOperation op, void *userData) {
   if (tileIsKernelLoop(op) || tileOpIs(op, "gpu.launch") ||
       tileOpIs(op, "gpu.module"))
     return MlirWalkResultSkip;
-  MlirAttribute value = tileOpGetAttr(op, "value");
-  if (tileOpIs(op, "func.constant") && mlirOperationIsNull(v->launcherValue) &&
-      !mlirAttributeIsNull(value) && mlirAttributeIsAFlatSymbolRef(value)) {
-    MlirStringRef name = mlirFlatSymbolRefAttrGetValue(value);
-    for (size_t i = 0; i < v->launchers->count; ++i)
-      if (mlirStringRefEqual(mlirStringAttrGetValue(tileOpGetAttr(
-                                 v->launchers->ops[i], "sym_name")),
-                             name))
-        v->launcherValue = op;
+  if (tileOpIs(op, "func.constant") && mlirOperationIsNull(v->launcherValue)) {
+    MlirAttribute value = tileOpGetAttr(op, "value");
+    if (!mlirAttributeIsNull(value) && mlirAttributeIsAFlatSymbolRef(value) &&
+        tileOpListContains(
+            v->launchers,
+            tileSymbolNamed(v->module, mlirFlatSymbolRefAttrGetValue(value))))
+      v->launcherValue = op;
   }
   if (tileOpIs(op, "func.call_indirect") &&
       mlirAttributeIsNull(tileCalleeSymbol(op)) && takesBuffer(op))
@@ -871,7 +869,7 @@ static MlirWalkResult findFunctionValues(MlirOperation op, void *userData) {
 static unsigned checkFunctionValues(MlirOperation module,
                                     const TileOpList *launchers,
                                     const char *target) {
-  FunctionValues v = {launchers, {NULL}, {0}};
+  FunctionValues v = {module, launchers, {NULL}, {0}};
   if (launchers->count)
     mlirOperationWalk(module, findFunctionValues, &v, MlirWalkPreOrder);
   unsigned errors = 0;

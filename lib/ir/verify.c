@@ -768,8 +768,11 @@ static MlirWalkResult visit(MlirOperation op, void *userData) {
 }
 
 unsigned tileVerify(MlirOperation root, const TileVerifyOptions *options) {
-  Verifier v = {options,         root, 0, TILE_STRBUF_INIT, TILE_STRBUF_INIT,
-                TILE_STRBUF_INIT};
+  Verifier v = {.options = options,
+                .root = root,
+                .t0 = TILE_STRBUF_INIT,
+                .t1 = TILE_STRBUF_INIT,
+                .t2 = TILE_STRBUF_INIT};
   mlirOperationWalk(root, visit, &v, MlirWalkPreOrder);
   tileStrBufFree(&v.t0);
   tileStrBufFree(&v.t1);

@@ -470,15 +470,17 @@ typedef struct {
   MlirOperation barrier, loop, unknown;
 } Reached;
 
+/* A walk of one function: what it records into, the functions already
+ * looked into, what the pass runs on, and how many calls deeper it may
+ * go. */
 typedef struct {
   Reached *found;
-  TileOpList *seen; /* the functions already looked into */
+  TileOpList *seen;
   MlirOperation root;
   int depth;
 } CalleeSearch;
 
-static void searchCallee(MlirOperation call, const CalleeSearch *outer,
-                         int depth);
+static void searchCallee(MlirOperation call, CalleeSearch search);
 
 static bool foundAll(const Reached *r) {
   return !mlirOperationIsNull(r->barrier) && !mlirOperationIsNull(r->loop) &&
@@ -499,29 +501,29 @@ static MlirWalkResult findReached(MlirOperation op, void *userData) {
     keepFirst(&r->loop, op);
   else if (isUnknownCall(op))
     keepFirst(&r->unknown, op);
-  else if (tileOpIsCall(op) && search->depth > 0)
-    searchCallee(op, search, search->depth - 1);
+  else if (tileOpIsCall(op) && search->depth > 0) {
+    CalleeSearch deeper = *search;
+    --deeper.depth;
+    searchCallee(op, deeper);
+  }
   return foundAll(r) ? MlirWalkResultInterrupt : MlirWalkResultAdvance;
 }
 
 /* Functions outside `root` are not looked into: a pass on one function
  * may not read others, which other threads may be changing. */
-static void searchCallee(MlirOperation call, const CalleeSearch *outer,
-                         int depth) {
+static void searchCallee(MlirOperation call, CalleeSearch search) {
   MlirOperation func = tileCalleeOf(call);
-  if (mlirOperationIsNull(func) || !tileOpIsInside(func, outer->root) ||
-      tileOpListContains(outer->seen, func))
+  if (mlirOperationIsNull(func) || !tileOpIsInside(func, search.root) ||
+      tileOpListContains(search.seen, func))
     return;
-  tileOpListAppend(outer->seen, func);
-  CalleeSearch search = {outer->found, outer->seen, outer->root, depth};
+  tileOpListAppend(search.seen, func);
   mlirOperationWalk(func, findReached, &search, MlirWalkPreOrder);
 }
 
 static Reached reachedBy(const Analysis *a, MlirOperation call) {
   Reached r = {{NULL}, {NULL}, {NULL}};
   TileOpList seen = {0};
-  CalleeSearch top = {&r, &seen, a->root, MaxCallDepth};
-  searchCallee(call, &top, MaxCallDepth);
+  searchCallee(call, (CalleeSearch){&r, &seen, a->root, MaxCallDepth});
   tileOpListFree(&seen);
   return r;
 }
